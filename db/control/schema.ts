@@ -1,0 +1,119 @@
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+
+/** The control database: who may sign in, to which tenant, with which role, modules and flags. */
+
+const createdAt = () => text("created_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`);
+
+export const tenants = sqliteTable("tenants", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull().unique(),
+  /** processor (abattoir) or producer (farm, producer portal) */
+  category: text("category", { enum: ["processor", "producer"] }).notNull(),
+  isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const tenantSites = sqliteTable("tenant_sites", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  tenantId: integer("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+}, (t) => [uniqueIndex("tenant_sites_name").on(t.tenantId, t.name)]);
+
+/** The species list is shared by all tenants; each tenant enables some of them. */
+export const species = sqliteTable("species", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull().unique(),
+});
+
+export const tenantSpecies = sqliteTable("tenant_species", {
+  tenantId: integer("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+  speciesId: integer("species_id").notNull().references(() => species.id),
+}, (t) => [primaryKey({ columns: [t.tenantId, t.speciesId] })]);
+
+export const tenantModules = sqliteTable("tenant_modules", {
+  tenantId: integer("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+  module: text("module").notNull(),
+  isEnabled: integer("is_enabled", { mode: "boolean" }).notNull().default(true),
+}, (t) => [primaryKey({ columns: [t.tenantId, t.module] })]);
+
+export const tenantSettings = sqliteTable("tenant_settings", {
+  tenantId: integer("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+  settingType: text("setting_type").notNull(),
+  value: text("value", { mode: "json" }).notNull().$type<{ isEnabled: boolean } & Record<string, unknown>>(),
+}, (t) => [primaryKey({ columns: [t.tenantId, t.settingType] })]);
+
+export const users = sqliteTable("users", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  /** stored lower-case: sign-in is case-insensitive on email */
+  email: text("email").notNull().unique(),
+  firstName: text("first_name").notNull().default(""),
+  lastName: text("last_name").notNull().default(""),
+  phone: text("phone").notNull().default(""),
+  isPhoneVerified: integer("is_phone_verified", { mode: "boolean" }).notNull().default(false),
+  passwordHash: text("password_hash").notNull(),
+  /** false until the user replaces a temporary password: every page sends them to change it */
+  isPasswordUpdated: integer("is_password_updated", { mode: "boolean" }).notNull().default(false),
+  isDisabled: integer("is_disabled", { mode: "boolean" }).notNull().default(false),
+  createdAt: createdAt(),
+  lastModified: text("last_modified").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+});
+
+export const memberships = sqliteTable("memberships", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  tenantId: integer("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+  roleLevel: text("role_level").notNull().default("user"),
+  /** the tenant a sign-in opens when the user belongs to several */
+  isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex("memberships_user_tenant").on(t.userId, t.tenantId), index("memberships_tenant").on(t.tenantId)]);
+
+/** Per user and tenant: homepage, allowed species and sites, admin permission flags, … */
+export const userSettings = sqliteTable("user_settings", {
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  tenantId: integer("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+  settingType: text("setting_type").notNull(),
+  value: text("value", { mode: "json" }).notNull().$type<unknown>(),
+}, (t) => [primaryKey({ columns: [t.userId, t.tenantId, t.settingType] })]);
+
+/**
+ * Sessions: the token is `<id>.<secret>`; only the SHA-256 of the secret is stored, so a copy of this
+ * table cannot be replayed. `expiresAt` is the token's short life (refreshed by clients); `absoluteExpiresAt`
+ * is the hard end (12 h, or longer when the user chose to stay signed in).
+ */
+export const sessions = sqliteTable("sessions", {
+  id: text("id").primaryKey(),
+  secretHash: text("secret_hash").notNull(),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  /** the tenant this session works in: the user's own, or the one a super user impersonates */
+  tenantId: integer("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+  impersonating: integer("impersonating", { mode: "boolean" }).notNull().default(false),
+  keepLoggedIn: integer("keep_logged_in", { mode: "boolean" }).notNull().default(false),
+  createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  absoluteExpiresAt: integer("absolute_expires_at", { mode: "timestamp_ms" }).notNull(),
+  localLoginDate: text("local_login_date"),
+}, (t) => [index("sessions_user").on(t.userId)]);
+
+/** Invitations to join a tenant (the sign-up flow comes in a later issue; the table is the seam). */
+export const invites = sqliteTable("invites", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  tenantId: integer("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+  email: text("email").notNull(),
+  roleLevel: text("role_level").notNull().default("user"),
+  tokenHash: text("token_hash").notNull().unique(),
+  createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+  expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  acceptedAt: integer("accepted_at", { mode: "timestamp_ms" }),
+  createdAt: createdAt(),
+});
+
+/** Feature flags per tenant. Unknown keys are treated as off by the access policy. */
+export const featureFlags = sqliteTable("feature_flags", {
+  tenantId: integer("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+  featureKey: text("feature_key").notNull(),
+  isEnabled: integer("is_enabled", { mode: "boolean" }).notNull().default(false),
+  isEnabledForSuperUser: integer("is_enabled_for_super_user", { mode: "boolean" }).notNull().default(false),
+}, (t) => [primaryKey({ columns: [t.tenantId, t.featureKey] })]);

@@ -1,0 +1,100 @@
+import { eq } from "drizzle-orm";
+import type { Databases } from "../client.ts";
+import { featureFlags, memberships, species, tenants, users, userSettings } from "../control/schema.ts";
+import { MODULE_KEYS } from "../../server/access/modules.ts";
+import { generatePassword, hashPassword } from "../../server/auth/password.ts";
+import { createTenant } from "../../server/tenants.ts";
+
+export const SPECIES = [
+  { id: 1, name: "Sheep" },
+  { id: 2, name: "Beef" },
+  { id: 3, name: "Pig" },
+  { id: 4, name: "Goat" },
+  { id: 5, name: "Deer" },
+] as const;
+
+export const DEMO_PROCESSOR = "Demo Processing";
+export const DEMO_FARM = "Demo Farm";
+export const DEMO_ROLES = ["super", "admin", "user", "display", "test", "support"] as const;
+
+export interface DemoUser {
+  email: string;
+  roleLevel: string;
+  tenant: string;
+}
+
+export const DEMO_USERS: DemoUser[] = [
+  ...DEMO_ROLES.map((role) => ({ email: `${role}@demo.processor`, roleLevel: role, tenant: DEMO_PROCESSOR })),
+  { email: "producer@demo.farm", roleLevel: "admin", tenant: DEMO_FARM },
+];
+
+/** The species every tenant may enable; safe to run on every start. */
+export async function seedSpecies(db: Databases) {
+  await db.control.insert(species).values([...SPECIES]).onConflictDoNothing();
+}
+
+/**
+ * The demo data set: a processor with two sites, sheep/beef/pig and every module; a producer farm; one
+ * user per role. Idempotent: a second run creates nothing and keeps passwords, unless a password is
+ * given, which then becomes every demo user's password. Answers the password when it set one.
+ */
+export async function seedDemo(db: Databases, password?: string): Promise<{ created: boolean; password: string | null }> {
+  await seedSpecies(db);
+  const existing = await db.control.query.tenants.findFirst({ where: eq(tenants.name, DEMO_PROCESSOR) });
+  if (existing) {
+    if (!password) return { created: false, password: null };
+    const passwordHash = await hashPassword(password);
+    for (const u of DEMO_USERS) await db.control.update(users).set({ passwordHash }).where(eq(users.email, u.email));
+    return { created: false, password };
+  }
+
+  const chosen = password || generatePassword();
+  const passwordHash = await hashPassword(chosen);
+  const processorId = await createTenant(db, {
+    name: DEMO_PROCESSOR,
+    category: "processor",
+    sites: ["Wagga Wagga", "Bordertown"],
+    speciesIds: [1, 2, 3],
+    modules: MODULE_KEYS.filter((m) => m !== "farmer"),
+  });
+  const farmId = await createTenant(db, {
+    name: DEMO_FARM,
+    category: "producer",
+    sites: ["Home Paddocks"],
+    speciesIds: [1, 2],
+    modules: ["farmer", "livestock"],
+  });
+  const tenantIds: Record<string, number> = { [DEMO_PROCESSOR]: processorId, [DEMO_FARM]: farmId };
+  await db.control.insert(featureFlags).values([
+    { tenantId: processorId, featureKey: "regionalLivestockDashboardMenu", isEnabled: true, isEnabledForSuperUser: true },
+    { tenantId: processorId, featureKey: "roiAnalysisMenu", isEnabled: false, isEnabledForSuperUser: true },
+    { tenantId: processorId, featureKey: "supplierBankDetailsOnRemittance", isEnabled: true, isEnabledForSuperUser: true },
+  ]);
+
+  for (const u of DEMO_USERS) {
+    const [first, last] = nameOf(u);
+    const [row] = await db.control.insert(users).values({
+      email: u.email,
+      firstName: first,
+      lastName: last,
+      passwordHash,
+      isPasswordUpdated: true,
+    }).returning({ id: users.id });
+    const tenantId = tenantIds[u.tenant];
+    await db.control.insert(memberships).values({ userId: row.id, tenantId, roleLevel: u.roleLevel, isDefault: true });
+    if (u.roleLevel === "admin") {
+      await db.control.insert(userSettings).values({
+        userId: row.id,
+        tenantId,
+        settingType: "admin",
+        value: { hasSupplierAdminPermission: true, hasTransportAdminPermission: true, hasBuyerAdminPermission: true, hasStakeholderAdminPermission: true },
+      });
+    }
+  }
+  return { created: true, password: chosen };
+}
+
+function nameOf(u: DemoUser): [string, string] {
+  const role = u.email.split("@")[0];
+  return [role[0].toUpperCase() + role.slice(1), u.tenant === DEMO_FARM ? "Farmer" : "Demo"];
+}

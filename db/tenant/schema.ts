@@ -1,0 +1,19 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+/**
+ * One database per tenant holds all its operational data. Business areas add their tables here in later
+ * issues; the foundation only creates the audit trail every area writes to.
+ */
+export const auditLog = sqliteTable("audit_log", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  at: integer("at", { mode: "timestamp_ms" }).notNull(),
+  /** control-database user id of whoever made the change */
+  userId: integer("user_id").notNull(),
+  userName: text("user_name").notNull(),
+  entity: text("entity").notNull(),
+  entityId: text("entity_id").notNull(),
+  action: text("action").notNull(),
+  before: text("before", { mode: "json" }),
+  after: text("after", { mode: "json" }),
+  reason: text("reason"),
+}, (t) => [index("audit_entity").on(t.entity, t.entityId)]);

@@ -1,0 +1,92 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { swaggerUI } from "@hono/swagger-ui";
+import { HTTPException } from "hono/http-exception";
+import { bodyLimit } from "hono/body-limit";
+import { secureHeaders } from "hono/secure-headers";
+import type { AppEnv, AppServices } from "./env.ts";
+import { ApiError, errorResponse } from "./http/errors.ts";
+import { isApiPath, PathRegistry } from "./http/paths.ts";
+import { clientClock } from "./http/clientClock.ts";
+import { identify } from "./http/auth.ts";
+import { staticAssets } from "./http/static.ts";
+import { loginApi } from "./auth/api.ts";
+import { userApi } from "./areas/users/api.ts";
+import { pages } from "./pages/handler.tsx";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+/** Builds the whole app: middleware, API routes, OpenAPI document, static assets and pages. */
+export function createApp(services: AppServices) {
+  const paths = new PathRegistry();
+  const apis = [loginApi, userApi];
+  const app = new OpenAPIHono<AppEnv>({ getPath: (req) => paths.canonical(pathnameOf(req.url)) });
+
+  app.use("*", async (c, next) => {
+    c.set("app", services);
+    await next();
+  });
+  app.use("*", secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", "'unsafe-inline'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", "data:"],
+      connectSrc: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  }));
+  app.use("*", bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw new ApiError(413); } }));
+  app.use("*", clientClock);
+  app.use("*", identify);
+  // a documented path with another method is 405 before anything else can answer it
+  app.use("*", async (c, next) => {
+    const allowed = paths.allowedMethods(c.req.path);
+    const method = c.req.method === "HEAD" ? "GET" : c.req.method;
+    if (allowed.length && !allowed.includes(method)) {
+      throw new ApiError(405, undefined, { headers: { Allow: allowed.join(", ") } });
+    }
+    await next();
+  });
+
+  for (const api of apis) app.route("/", api);
+
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
+  app.doc31("/api/openapi.json", {
+    openapi: "3.1.0",
+    info: {
+      title: "Abattoir Manager API",
+      version: "1",
+      description:
+        "JSON API. Send `Authorization: Bearer <token>` (from login/login), and the headers X-Local-Date (yyyy-MM-dd), X-Local-Time (HH:mm:ss) and X-Api-Version. Errors answer {title, message, isValidation}.",
+    },
+  });
+  app.get("/api/docs", swaggerUI({ url: "/api/openapi.json" }));
+
+  app.route("/", staticAssets());
+  app.route("/", pages);
+
+  paths.load(apis.flatMap((api) => api.routes));
+
+  app.notFound((c) => {
+    if (!isApiPath(c.req.path)) return c.text("Not found", 404);
+    return errorResponse(c, ApiError.notFound());
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return errorResponse(c, error);
+    if (error instanceof HTTPException) {
+      // Hono's own refusals (malformed JSON, …) in the catalogue shape
+      const status = error.status as ContentfulStatusCode;
+      return errorResponse(c, new ApiError(status, error.message || undefined, { isValidation: status === 400 }));
+    }
+    console.error(`${c.req.method} ${c.req.url}:`, error);
+    return errorResponse(c, new ApiError(500));
+  });
+
+  return app;
+}
+
+function pathnameOf(url: string) {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  const end = url.indexOf("?", start);
+  return end === -1 ? url.slice(start) : url.slice(start, end);
+}

@@ -1,0 +1,70 @@
+import { z } from "@hono/zod-openapi";
+
+const name = (label: string) => z.string().trim().min(1, `Enter the ${label}`).max(100);
+/** International format (spec 1 §5): + then digits; empty allowed where the phone is optional. */
+export const phone = z.string().trim().max(20).regex(/^(\+[1-9][0-9 ]{6,18})?$/, "Use the international format, e.g. +61 400 000 000");
+
+export const UpdateUserDetailsBody = z.object({
+  firstName: name("first name"),
+  lastName: name("last name"),
+  phone: phone.default(""),
+}).openapi("UpdateUserDetailsBody");
+
+/** Settings a user may change for themselves; allow-lists and admin permissions are set by admins. */
+export const SelfSettingBody = z.discriminatedUnion("settingType", [
+  z.object({ settingType: z.literal("homepage"), value: z.object({ module: z.string().max(100), title: z.string().max(200) }) }),
+  z.object({ settingType: z.literal("speciesId"), value: z.object({ speciesId: z.number().int().positive() }) }),
+  z.object({ settingType: z.literal("tenantSite"), value: z.object({ defaultTenantSiteId: z.number().int().positive() }) }),
+  z.object({
+    settingType: z.literal("reportFavourites"),
+    value: z.object({ favourites: z.array(z.object({ reportTypeId: z.number().int(), reportId: z.number().int() })).max(200) }),
+  }),
+  z.object({ settingType: z.literal("yieldCustomDashboard"), value: z.record(z.string(), z.unknown()) }),
+  z.object({ settingType: z.literal("displayUserSettings"), value: z.record(z.string(), z.unknown()) }),
+]).openapi("UserUpdatesSingleSettingBody");
+
+/** The admin setting's permission flags (spec 1 §3): without one, that master data is read-only. */
+export const AdminPermissions = z.object({
+  hasSupplierAdminPermission: z.boolean().default(false),
+  hasTransportAdminPermission: z.boolean().default(false),
+  hasBuyerAdminPermission: z.boolean().default(false),
+  hasProductDefinitionAdminPermission: z.boolean().default(false),
+  hasStakeholderAdminPermission: z.boolean().default(false),
+  hasRecipeAdminPermission: z.boolean().default(false),
+});
+
+export const TenantUserBody = z.object({
+  id: z.number().int().positive().nullish(),
+  email: z.string().trim().toLowerCase().max(320).email("Enter a valid email address"),
+  firstName: name("first name"),
+  lastName: name("last name"),
+  phone: phone.default(""),
+  roleLevel: z.string().min(1, "Choose a role"),
+  /** empty = all of the tenant's species / sites */
+  allowedSpeciesIds: z.array(z.coerce.number().int().positive()).default([]),
+  allowedTenantSiteIds: z.array(z.coerce.number().int().positive()).default([]),
+  ...AdminPermissions.shape,
+  /** the lastModified the client read; a newer one on the server means someone else saved first (409) */
+  lastModified: z.string().nullish(),
+}).openapi("TenantUserBody");
+
+export const TenantUser = z.object({
+  id: z.number(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  phone: z.string(),
+  roleLevel: z.string(),
+  isPasswordUpdated: z.boolean(),
+  allowedSpeciesIds: z.array(z.number()),
+  allowedTenantSiteIds: z.array(z.number()),
+  ...AdminPermissions.shape,
+  lastModified: z.string(),
+}).openapi("TenantUser");
+
+export const SavedTenantUser = TenantUser.extend({
+  temporaryPassword: z.string().optional().openapi({ description: "only when a new account was created: give it to the user" }),
+});
+
+export const IdParam = z.object({ id: z.coerce.number().int().positive() });

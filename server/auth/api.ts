@@ -1,0 +1,104 @@
+import { createRoute } from "@hono/zod-openapi";
+import { apiRouter, bearer, jsonBody, noContent, okJson } from "../http/openapi.ts";
+import { requireCaller } from "../http/auth.ts";
+import { clearSessionCookie, setSessionCookie } from "../http/cookies.ts";
+import { clientIp } from "../http/clientIp.ts";
+import { userModel } from "./userModel.ts";
+import { ImpersonateQuery, LoginBody, UserModel } from "./schemas.ts";
+
+const tags = ["Sign-in"];
+
+/** login/… endpoints of spec 1 §7 "Sign-in and user". */
+export const loginApi = apiRouter()
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/login/login",
+      tags,
+      summary: "Sign in; answers the user model with a bearer token (and sets the browser cookie)",
+      request: jsonBody(LoginBody),
+      responses: okJson(UserModel),
+    }),
+    async (c) => {
+      const body = c.req.valid("json");
+      const { token, caller } = await c.var.app.auth.login({
+        email: body.email,
+        password: body.password,
+        keepLoggedIn: body.isKeepLoggedIn,
+        localLoginDate: body.localLoginDate ?? c.var.clock.localDate,
+        ip: clientIp(c),
+      });
+      setSessionCookie(c, token, caller.session.absoluteExpiresAt);
+      return c.json(userModel(caller, true, token), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/login/refreshtoken",
+      tags,
+      summary: "A fresh token for the current session (never past the automatic logout time)",
+      security: bearer,
+      responses: okJson(UserModel),
+    }),
+    async (c) => {
+      const { token, caller } = await c.var.app.auth.refresh(requireCaller(c));
+      if (c.var.authVia === "cookie") setSessionCookie(c, token, caller.session.absoluteExpiresAt);
+      return c.json(userModel(caller, false, token), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/login/usermodel",
+      tags,
+      summary: "The signed-in user with modules, sites, settings and flags",
+      security: bearer,
+      responses: okJson(UserModel),
+    }),
+    (c) => c.json(userModel(requireCaller(c), true), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/login/UserModelWithoutData",
+      tags,
+      summary: "The signed-in user without modules, settings and flags",
+      security: bearer,
+      responses: okJson(UserModel),
+    }),
+    (c) => c.json(userModel(requireCaller(c), false), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/login/ImpersonateTenant",
+      tags,
+      summary: "Super users only: work in another tenant; answers a new token",
+      security: bearer,
+      request: { query: ImpersonateQuery },
+      responses: okJson(UserModel),
+    }),
+    async (c) => {
+      const { tenantId, localLoginDate } = c.req.valid("query");
+      const { token, caller } = await c.var.app.auth.impersonate(requireCaller(c), tenantId, localLoginDate);
+      if (c.var.authVia === "cookie") setSessionCookie(c, token, caller.session.absoluteExpiresAt);
+      return c.json(userModel(caller, true, token), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/login/logout",
+      tags,
+      summary: "End the session",
+      security: bearer,
+      responses: noContent,
+    }),
+    async (c) => {
+      const caller = c.var.caller;
+      if (caller) await c.var.app.auth.logout(caller.session);
+      clearSessionCookie(c);
+      return c.body(null, 204);
+    },
+  );

@@ -1,0 +1,117 @@
+import { and, eq } from "drizzle-orm";
+import type { ControlDb } from "../../db/client.ts";
+import { memberships, tenants, users } from "../../db/control/schema.ts";
+import { ApiError } from "../http/errors.ts";
+import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.ts";
+import { LoginRateLimiter } from "./rateLimit.ts";
+import { type Session, SessionStore } from "./sessions.ts";
+import { type Caller, loadCaller } from "./userModel.ts";
+
+export interface SignedIn {
+  token: string;
+  caller: Caller;
+}
+
+/** Sign-in, token refresh, impersonation and password changes: the rules of spec 1 §4 "Session". */
+export class AuthService {
+  readonly limiter = new LoginRateLimiter();
+
+  constructor(readonly db: ControlDb, readonly sessions: SessionStore) {}
+
+  async login(input: { email: string; password: string; keepLoggedIn: boolean; localLoginDate?: string | null; ip: string }): Promise<SignedIn> {
+    const email = input.email.trim().toLowerCase();
+    const wait = this.limiter.retryAfter(email, input.ip);
+    if (wait) throw new ApiError(429, undefined, { headers: { "Retry-After": String(wait) } });
+
+    const user = await this.db.query.users.findFirst({ where: eq(users.email, email) });
+    const ok = await verifyPassword(user?.passwordHash ?? await dummyPasswordHash(), input.password);
+    if (!user || !ok || user.isDisabled) {
+      this.limiter.recordFailure(email, input.ip);
+      throw ApiError.unauthenticated("The email or password is incorrect.");
+    }
+    const tenantId = await this.homeTenantOf(user.id);
+    if (!tenantId) throw ApiError.forbidden("This account does not belong to any active organisation.");
+    this.limiter.recordSuccess(email);
+    return this.#open({ userId: user.id, tenantId, keepLoggedIn: input.keepLoggedIn, localLoginDate: input.localLoginDate });
+  }
+
+  /** The tenant a sign-in opens: the default membership, else the first active one. */
+  async homeTenantOf(userId: number): Promise<number | null> {
+    const rows = await this.db.select({ tenantId: memberships.tenantId, isDefault: memberships.isDefault })
+      .from(memberships).innerJoin(tenants, eq(tenants.id, memberships.tenantId))
+      .where(and(eq(memberships.userId, userId), eq(tenants.isActive, true))).orderBy(memberships.id);
+    return (rows.find((r) => r.isDefault) ?? rows[0])?.tenantId ?? null;
+  }
+
+  async refresh(caller: Caller): Promise<SignedIn> {
+    const next = await this.sessions.refresh(caller.session);
+    if (!next) throw ApiError.unauthenticated("logged out");
+    return { token: next.token, caller: { ...caller, session: next.session } };
+  }
+
+  /** Super users only: a new session working in another tenant with the super role. */
+  impersonate(caller: Caller, tenantId: number, localLoginDate?: string | null): Promise<SignedIn> {
+    if (!caller.memberships.some((m) => m.roleLevel === "super")) throw ApiError.forbidden();
+    return this.enterTenant(caller, tenantId, localLoginDate);
+  }
+
+  /**
+   * A new session in another tenant: one the user belongs to (their role there), or any tenant for a
+   * super user (impersonation, keeping the super role). The old session ends.
+   */
+  async enterTenant(caller: Caller, tenantId: number, localLoginDate?: string | null): Promise<SignedIn> {
+    const isSuper = caller.memberships.some((m) => m.roleLevel === "super");
+    if (!isSuper && !caller.memberships.some((m) => m.tenantId === tenantId)) throw ApiError.forbidden();
+    const tenant = await this.db.query.tenants.findFirst({ where: eq(tenants.id, tenantId) });
+    if (!tenant || !tenant.isActive) throw ApiError.notFound("That organisation does not exist.");
+    const isMember = caller.memberships.some((m) => m.tenantId === tenantId);
+    const signedIn = await this.#open({
+      userId: caller.user.id,
+      tenantId,
+      keepLoggedIn: caller.session.keepLoggedIn,
+      impersonating: !isMember,
+      localLoginDate,
+      absoluteExpiresAt: caller.session.absoluteExpiresAt,
+    });
+    await this.sessions.invalidate(caller.session.id);
+    return signedIn;
+  }
+
+  async logout(session: Session) {
+    await this.sessions.invalidate(session.id);
+  }
+
+  /**
+   * Changes the caller's password. The old password is required unless the user is still on a temporary
+   * password (the forced change after an admin set one). Other sessions of the user end.
+   */
+  async changePassword(caller: Caller, input: { oldPassword?: string; newPassword: string }, temporaryFlow: boolean) {
+    if (temporaryFlow && caller.user.isPasswordUpdated) {
+      throw ApiError.conflict("The password has already been changed; use Change password with the old password.");
+    }
+    if (!temporaryFlow) {
+      if (!input.oldPassword || !(await verifyPassword(caller.user.passwordHash, input.oldPassword))) {
+        throw ApiError.validation([{ field: "oldPassword", message: "The old password is incorrect." }]);
+      }
+    }
+    if (input.oldPassword && input.oldPassword === input.newPassword) {
+      throw ApiError.validation([{ field: "newPassword", message: "Choose a password different from the old one." }]);
+    }
+    await this.db.update(users).set({
+      passwordHash: await hashPassword(input.newPassword),
+      isPasswordUpdated: true,
+      lastModified: new Date().toISOString(),
+    }).where(eq(users.id, caller.user.id));
+    await this.sessions.invalidateAllForUser(caller.user.id, caller.session.id);
+  }
+
+  async #open(input: Parameters<SessionStore["create"]>[0]): Promise<SignedIn> {
+    const { token, session } = await this.sessions.create(input);
+    const caller = await loadCaller(this.db, session);
+    if (!caller) {
+      await this.sessions.invalidate(session.id);
+      throw ApiError.forbidden();
+    }
+    return { token, caller };
+  }
+}

@@ -1,0 +1,34 @@
+import { z } from "zod";
+
+/** Every setting of the server, read once from the environment. Safe defaults; no secrets in the repo. */
+const ConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  /** A libSQL server (sqld/Turso) for the control database; empty = embedded files under DATA_DIR. */
+  DATABASE_URL: z.string().default(""),
+  DATABASE_AUTH_TOKEN: z.string().default(""),
+  /** URL of a tenant database on the libSQL server; `{tenant}` is replaced by the tenant id. */
+  TENANT_DATABASE_URL_TEMPLATE: z.string().default(""),
+  /** Password given to every demo user; empty = generate one and print it once. */
+  DEMO_PASSWORD: z.string().default(""),
+  /** Minutes a session token lives before the client must refresh it. */
+  TOKEN_TTL_MINUTES: z.coerce.number().int().min(3).max(24 * 60).default(60),
+  /** Hours after sign-in the session ends unless the user chose to stay signed in. */
+  AUTO_LOGOUT_HOURS: z.coerce.number().positive().default(12),
+  KEEP_LOGGED_IN_DAYS: z.coerce.number().positive().default(30),
+  /** Secure cookies need HTTPS; off only for plain-HTTP local use. */
+  COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
+  LOG_REQUESTS: z.enum(["true", "false"]).default("false"),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export function loadConfig(env: Record<string, string | undefined> = Deno.env.toObject()): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  return parsed.data;
+}

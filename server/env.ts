@@ -1,0 +1,24 @@
+import type { Config } from "./config.ts";
+import type { Databases } from "../db/client.ts";
+import type { AuthService } from "./auth/service.ts";
+import type { SessionStore } from "./auth/sessions.ts";
+import type { Caller } from "./auth/userModel.ts";
+import type { ClientClock } from "./http/clientClock.ts";
+
+/** The long-lived parts of a running server, shared by every request. */
+export interface AppServices {
+  config: Config;
+  db: Databases;
+  sessions: SessionStore;
+  auth: AuthService;
+}
+
+/** Hono's typing for our context variables. */
+export interface AppEnv {
+  Variables: {
+    app: AppServices;
+    caller: Caller | null;
+    authVia: "bearer" | "cookie" | null;
+    clock: ClientClock;
+  };
+}

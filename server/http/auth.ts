@@ -1,0 +1,49 @@
+import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../env.ts";
+import { ApiError } from "./errors.ts";
+import { loadCaller } from "../auth/userModel.ts";
+import { setSessionCookie, SESSION_COOKIE } from "./cookies.ts";
+
+/**
+ * Reads the caller from a bearer token (API clients) or the session cookie (browser) and sets
+ * `c.var.caller` (null when signed out). Cookie-authenticated writes must come from our own origin.
+ */
+export const identify = createMiddleware<AppEnv>(async (c, next) => {
+  const header = c.req.header("authorization");
+  const bearer = header?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  const cookie = bearer ? undefined : getCookie(c, SESSION_COOKIE);
+  const token = bearer ?? cookie;
+  c.set("caller", null);
+  c.set("authVia", null);
+  if (token) {
+    const { sessions, db } = c.var.app;
+    let session = await sessions.validate(token);
+    if (session && cookie) {
+      const extended = await sessions.extendIfStale(session);
+      if (extended !== session) setSessionCookie(c, token, extended.absoluteExpiresAt);
+      session = extended;
+    }
+    const caller = session ? await loadCaller(db.control, session) : null;
+    c.set("caller", caller);
+    c.set("authVia", caller ? (bearer ? "bearer" : "cookie") : null);
+  }
+  if (c.var.authVia === "cookie" && !["GET", "HEAD", "OPTIONS"].includes(c.req.method) && isCrossSite(c)) {
+    throw ApiError.forbidden("Cross-site requests are refused.");
+  }
+  await next();
+});
+
+function isCrossSite(c: Context): boolean {
+  const origin = c.req.header("origin");
+  if (origin) return new URL(origin).host !== (c.req.header("host") ?? new URL(c.req.url).host);
+  return c.req.header("sec-fetch-site") === "cross-site";
+}
+
+/** The caller of an authenticated endpoint; a missing or dead token is 401 (the client then logs out). */
+export function requireCaller(c: Context<AppEnv>) {
+  const caller = c.var.caller;
+  if (!caller) throw ApiError.unauthenticated();
+  return caller;
+}

@@ -1,0 +1,24 @@
+import { createMiddleware } from "hono/factory";
+import { ApiError } from "./errors.ts";
+
+/** The caller's local date, time and API version, from the headers every client sends. */
+export interface ClientClock {
+  localDate: string | null;
+  localTime: string | null;
+  apiVersion: string | null;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
+
+export const clientClock = createMiddleware<{ Variables: { clock: ClientClock } }>(async (c, next) => {
+  const localDate = c.req.header("x-local-date") ?? null;
+  const localTime = c.req.header("x-local-time") ?? null;
+  const apiVersion = c.req.header("x-api-version") ?? null;
+  const errors = [];
+  if (localDate && !DATE.test(localDate)) errors.push({ field: "X-Local-Date", message: "Use yyyy-MM-dd" });
+  if (localTime && !TIME.test(localTime)) errors.push({ field: "X-Local-Time", message: "Use HH:mm:ss" });
+  if (errors.length) throw ApiError.validation(errors);
+  c.set("clock", { localDate, localTime, apiVersion });
+  await next();
+});

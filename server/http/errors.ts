@@ -1,0 +1,79 @@
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { z } from "@hono/zod-openapi";
+
+/** The error catalogue of spec 1 §8: every API error answers in this shape. */
+export interface ApiErrorBody {
+  title: string;
+  message: string;
+  isValidation: boolean;
+  /** per-field messages of a validation error */
+  errors?: { field: string; message: string }[];
+}
+
+export const ApiErrorBodySchema = z.object({
+  title: z.string(),
+  message: z.string(),
+  isValidation: z.boolean(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+}).openapi("ApiError");
+
+const CATALOGUE: Record<number, { title: string; message: string }> = {
+  400: { title: "Bad Request", message: "Something went wrong while accessing the resource you requested." },
+  401: { title: "Unauthenticated", message: "Login is required." },
+  403: { title: "Unauthorised", message: "You are not authorised to access the requested resource." },
+  404: { title: "Not Found", message: "The requested resource could not be found." },
+  405: { title: "Method Not Allowed", message: "This resource does not accept that method." },
+  409: { title: "Change Conflict", message: "The requested action has already been completed." },
+  413: { title: "Payload Too Large", message: "The request is too large." },
+  415: { title: "Unsupported Media Type", message: "Send the request body as JSON." },
+  429: { title: "Too Many Requests", message: "Too many attempts. Wait a few minutes and try again." },
+  500: { title: "Unexpected Error", message: "An unexpected error occurred." },
+};
+
+/** Thrown anywhere in a request; the app's error handler answers it in the catalogue shape. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message?: string,
+    readonly extra: { title?: string; isValidation?: boolean; errors?: ApiErrorBody["errors"]; headers?: Record<string, string> } = {},
+  ) {
+    super(message ?? catalogueEntry(status).message);
+  }
+
+  get body(): ApiErrorBody {
+    return {
+      title: this.extra.title ?? catalogueEntry(this.status).title,
+      message: this.message,
+      isValidation: this.extra.isValidation ?? false,
+      ...(this.extra.errors ? { errors: this.extra.errors } : {}),
+    };
+  }
+
+  static badRequest = (message?: string) => new ApiError(400, message);
+  static unauthenticated = (message?: string) => new ApiError(401, message);
+  static forbidden = (message?: string) => new ApiError(403, message);
+  static notFound = (message?: string) => new ApiError(404, message);
+  static conflict = (message?: string) => new ApiError(409, message);
+
+  /** A 400 the client shows as a warning next to the fields. */
+  static validation(errors: { field: string; message: string }[], message?: string) {
+    return new ApiError(400, message ?? errors.map((e) => (e.field ? `${e.field}: ${e.message}` : e.message)).join("; "), {
+      isValidation: true,
+      errors,
+    });
+  }
+
+  static fromZod(error: z.ZodError) {
+    return ApiError.validation(error.issues.map((i) => ({ field: i.path.join("."), message: i.message })));
+  }
+}
+
+export function catalogueEntry(status: number) {
+  return CATALOGUE[status] ?? CATALOGUE[500];
+}
+
+export function errorResponse(c: Context, error: ApiError): Response {
+  for (const [k, v] of Object.entries(error.extra.headers ?? {})) c.header(k, v);
+  return c.json(error.body, error.status);
+}

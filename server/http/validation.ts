@@ -1,0 +1,21 @@
+import { z } from "@hono/zod-openapi";
+import type { Hook } from "@hono/zod-openapi";
+import { ApiError } from "./errors.ts";
+
+/** Every zod failure at the boundary becomes a 400 with isValidation and one message per field. */
+// deno-lint-ignore no-explicit-any
+export const validationHook: Hook<any, any, any, any> = (result) => {
+  if (!result.success) throw ApiError.fromZod(result.error as z.ZodError);
+};
+
+/** A query array given as `?ids=1,2,3` or `?ids=1&ids=2` (both forms are sent by existing clients). */
+export function commaList<T extends z.ZodType>(item: T) {
+  return z.preprocess((value) => {
+    if (value === undefined || value === "") return undefined;
+    const list = Array.isArray(value) ? value : [value];
+    return list.flatMap((v) => String(v).split(",")).map((v) => v.trim()).filter((v) => v !== "");
+  }, z.array(item));
+}
+
+/** yyyy-MM-dd, the date format of the API. */
+export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use the date format yyyy-MM-dd");

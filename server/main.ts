@@ -1,0 +1,41 @@
+import { loadConfig } from "./config.ts";
+import { createServices } from "./services.ts";
+import { createApp } from "./app.ts";
+import { DEMO_USERS, seedDemo, seedSpecies } from "../db/seed/demo.ts";
+import { tenantIdsOf } from "./auth/userModel.ts";
+
+/** Reads the environment, opens and migrates the databases, seeds demo data with --demo, and serves. */
+const config = loadConfig();
+const services = await createServices(config);
+await seedSpecies(services.db);
+
+if (Deno.args.includes("--demo")) {
+  const credentialsFile = `${config.DATA_DIR}/demo-credentials.txt`;
+  const { created, password } = await seedDemo(services.db, config.DEMO_PASSWORD || undefined);
+  await services.db.migrateTenants(await tenantIdsOf(services.db.control));
+  if (created && password && !config.DEMO_PASSWORD && !config.DATABASE_URL) {
+    await Deno.writeTextFile(credentialsFile, `Demo password: ${password}\n`, { mode: 0o600 });
+  }
+  printSignIns(created, password, credentialsFile);
+}
+
+const server = Deno.serve({
+  port: config.PORT,
+  hostname: config.HOST,
+  onListen: ({ port }) => console.log(`\nAbattoir manager is running: http://localhost:${port}/login\n`),
+}, createApp(services).fetch);
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  Deno.addSignalListener(signal, async () => {
+    await server.shutdown();
+    await services.db.close();
+    Deno.exit(0);
+  });
+}
+
+function printSignIns(created: boolean, password: string | null, credentialsFile: string) {
+  console.log("Demo sign-ins:");
+  for (const u of DEMO_USERS) console.log(`  ${u.email.padEnd(24)} ${u.roleLevel.padEnd(8)} ${u.tenant}`);
+  if (password) console.log(`Password for all of them: ${password}${created && !config.DEMO_PASSWORD ? `  (also saved in ${credentialsFile})` : ""}`);
+  else console.log(`Password: the one printed at first start (see ${credentialsFile}), or set DEMO_PASSWORD.`);
+}

@@ -1,0 +1,138 @@
+import type { ReactNode } from "react";
+import { buildSideMenu, type MenuItem, type RouteDef } from "../access/mod.ts";
+import type { PageContext } from "./context.ts";
+import { defaultSiteId, userSettingValue } from "../auth/userModel.ts";
+import { Icon } from "./Icon.tsx";
+
+/**
+ * The app shell: side menu from the access policy, a header with tenant, site and species pickers
+ * (plain forms: shell.js submits them on change, a button does without script), theme and account links.
+ */
+export function Shell({ context, current, children }: { context: PageContext; current?: RouteDef; children: ReactNode }) {
+  const caller = context.caller!;
+  const menu = buildSideMenu(caller.subject);
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">Skip to content</a>
+      <aside className="shell-side" id="side-menu" aria-label="Main menu">
+        <div className="shell-brand">
+          <span className="shell-logo" aria-hidden="true">AM</span>
+          <span>Abattoir Manager</span>
+        </div>
+        <nav>
+          <ul className="menu">
+            {menu.map((item) => <MenuEntry key={item.name} item={item} current={current} />)}
+          </ul>
+        </nav>
+      </aside>
+      <div className="shell-body">
+        <header className="shell-header">
+          <button type="button" className="btn btn-ghost menu-toggle" data-menu-toggle aria-controls="side-menu" aria-expanded="false">
+            <Icon name="menu" /> <span className="sr-only">Menu</span>
+          </button>
+          <h1 className="shell-title">{current?.title ?? ""}</h1>
+          <div className="shell-pickers">
+            <TenantPicker context={context} />
+            <SitePicker context={context} />
+            <SpeciesPicker context={context} />
+          </div>
+          <div className="shell-user">
+            <label className="theme-picker">
+              <span className="sr-only">Theme</span>
+              <select data-theme-select aria-label="Theme" defaultValue="none">
+                <option value="none">System theme</option>
+                <option value="light">Light</option>
+                <option value="dark">Dark</option>
+              </select>
+            </label>
+            <details className="user-menu">
+              <summary>
+                <Icon name="user" /> {`${caller.user.firstName} ${caller.user.lastName}`.trim() || caller.user.email}
+                <span className="badge">{caller.roleLevel}</span>
+              </summary>
+              <ul>
+                <li><a href="/user/account">Account details</a></li>
+                <li><a href="/user/changepassword">Change password</a></li>
+                <li><a href="/logout">Sign out</a></li>
+              </ul>
+            </details>
+          </div>
+        </header>
+        {caller.session.impersonating && (
+          <div className="banner banner-warning" role="status">
+            You are working in <strong>{caller.tenant.name}</strong> as a super user.
+          </div>
+        )}
+        <main className="shell-main" id="main">{children}</main>
+      </div>
+    </div>
+  );
+}
+
+function MenuEntry({ item, current }: { item: MenuItem; current?: RouteDef }) {
+  const active = current?.name === item.name;
+  if (item.children?.length) {
+    const open = item.children.some((c) => c.name === current?.name);
+    return (
+      <li>
+        <details open={open}>
+          <summary><Icon name={item.icon} /> {item.title}</summary>
+          <ul>{item.children.map((child) => <MenuEntry key={child.name} item={child} current={current} />)}</ul>
+        </details>
+      </li>
+    );
+  }
+  return (
+    <li>
+      <a href={item.path} aria-current={active ? "page" : undefined}><Icon name={item.icon} /> {item.title}</a>
+    </li>
+  );
+}
+
+function PickerForm({ action, name, label, value, options }: {
+  action: string;
+  name: string;
+  label: string;
+  value: string | number | null;
+  options: { value: string | number; label: string }[];
+}) {
+  if (options.length < 2) {
+    return options.length ? <span className="picker-static" title={label}>{options[0].label}</span> : null;
+  }
+  return (
+    <form method="post" action={action} data-autosubmit className="picker">
+      <label>
+        <span className="sr-only">{label}</span>
+        <select name={name} defaultValue={String(value ?? "")} aria-label={label}>
+          {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        </select>
+      </label>
+      <noscript><button className="btn" type="submit">Go</button></noscript>
+    </form>
+  );
+}
+
+function TenantPicker({ context }: { context: PageContext }) {
+  const caller = context.caller!;
+  const options = caller.memberships.map((m) => ({ value: m.tenantId, label: m.tenantName }));
+  if (!options.some((o) => o.value === caller.tenant.id)) options.push({ value: caller.tenant.id, label: caller.tenant.name });
+  return <PickerForm action="/user/tenant" name="tenantId" label="Organisation" value={caller.tenant.id} options={options} />;
+}
+
+function SitePicker({ context }: { context: PageContext }) {
+  const caller = context.caller!;
+  return (
+    <PickerForm action="/user/preferences" name="siteId" label="Site" value={defaultSiteId(caller)}
+      options={caller.sites.map((s) => ({ value: s.id, label: s.name }))} />
+  );
+}
+
+function SpeciesPicker({ context }: { context: PageContext }) {
+  const caller = context.caller!;
+  const chosen = Number(userSettingValue(caller, "speciesId")?.speciesId);
+  const current = caller.species.find((s) => s.id === chosen)?.id ?? caller.species[0]?.id ?? null;
+  return (
+    <PickerForm action="/user/preferences" name="speciesId" label="Species" value={current}
+      options={caller.species.map((s) => ({ value: s.id, label: s.name }))} />
+  );
+}

@@ -1,0 +1,145 @@
+import { Hono, type Context } from "hono";
+import { getCookie, deleteCookie, setCookie } from "hono/cookie";
+import { RouterProvider } from "@tanstack/react-router";
+import { renderToReadableStream } from "react-dom/server";
+import type { AppEnv } from "../env.ts";
+import { selectHomePage } from "../access/mod.ts";
+import { ApiError } from "../http/errors.ts";
+import { isApiPath } from "../http/paths.ts";
+import { clearSessionCookie, setSessionCookie } from "../http/cookies.ts";
+import { clientIp } from "../http/clientIp.ts";
+import { LoginBody } from "../auth/schemas.ts";
+import { SelfSettingBody } from "../areas/users/schemas.ts";
+import { UserService } from "../areas/users/service.ts";
+import type { PageContext } from "./context.ts";
+import { createPageRouter, routingResult } from "./router.tsx";
+import { IslandRenderContext } from "./Island.tsx";
+
+const FLASH_COOKIE = "flash";
+
+/** Streams the page for the request's URL, or answers the router's redirect. */
+export async function renderPage(c: Context<AppEnv>, extra: Partial<PageContext> = {}, forcedStatus?: number) {
+  const url = new URL(c.req.url);
+  const context: PageContext = { services: c.var.app, caller: c.var.caller, url, flash: takeFlash(c), ...extra };
+  const router = createPageRouter(url, context);
+  await router.load();
+  const result = routingResult(router);
+  if (result.type === "redirect") return c.redirect(result.location, 302);
+  if (!result.matchedRoute) {
+    if (isApiPath(url.pathname) || url.pathname.startsWith("/static/")) return c.notFound();
+    return c.redirect(homeOf(c), 302); // spec 1 §2: unknown paths go to the default route
+  }
+  const stream = await renderToReadableStream(
+    <IslandRenderContext.Provider value={{ runtimeEmitted: false }}>
+      <RouterProvider router={router} />
+    </IslandRenderContext.Provider>,
+    { onError: (error) => console.error(`render ${url.pathname}:`, error) },
+  );
+  return c.body(stream, (forcedStatus ?? result.status) as 200, {
+    "Content-Type": "text/html; charset=utf-8",
+    "Cache-Control": "no-store",
+  });
+}
+
+function homeOf(c: Context<AppEnv>) {
+  const caller = c.var.caller;
+  return caller ? selectHomePage(caller.subject) : "/login";
+}
+
+/** A message for the next page (after a redirect), shown there as a toast. */
+function flash(c: Context, kind: "success" | "info" | "warning" | "error", message: string) {
+  setCookie(c, FLASH_COOKIE, encodeURIComponent(JSON.stringify({ kind, message })), { path: "/", httpOnly: true, sameSite: "Lax", maxAge: 60 });
+}
+
+function takeFlash(c: Context): PageContext["flash"] {
+  const raw = getCookie(c, FLASH_COOKIE);
+  if (!raw) return undefined;
+  deleteCookie(c, FLASH_COOKIE, { path: "/" });
+  try {
+    return JSON.parse(decodeURIComponent(raw));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Only our own paths: `next=//evil.example` must not leave the site. */
+function safeNext(next: unknown): string | null {
+  return typeof next === "string" && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : null;
+}
+
+function backTo(c: Context) {
+  const referer = c.req.header("referer");
+  if (!referer) return "/";
+  const url = new URL(referer);
+  return url.host === new URL(c.req.url).host ? url.pathname + url.search : "/";
+}
+
+export const pages = new Hono<AppEnv>()
+  .get("/", (c) => c.redirect(homeOf(c), 302))
+  // plain HTML sign-in: works without any script, and keeps the page free of React
+  .post("/login", async (c) => {
+    const form = await c.req.parseBody();
+    const values = { email: String(form.email ?? ""), next: String(form.next ?? "") };
+    const parsed = LoginBody.safeParse({
+      email: form.email,
+      password: form.password,
+      localLoginDate: form.localLoginDate || null,
+      isKeepLoggedIn: form.isKeepLoggedIn === "on",
+    });
+    if (!parsed.success) {
+      return renderPage(c, { formResult: { error: parsed.error.issues[0].message, values } }, 400);
+    }
+    try {
+      const { token, caller } = await c.var.app.auth.login({
+        ...parsed.data,
+        keepLoggedIn: parsed.data.isKeepLoggedIn,
+        ip: clientIp(c),
+      });
+      setSessionCookie(c, token, caller.session.absoluteExpiresAt);
+      return c.redirect(safeNext(form.next) ?? (caller.user.isPasswordUpdated ? selectHomePage(caller.subject) : "/user/changepassword"), 303);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.extra.headers?.["Retry-After"]) c.header("Retry-After", error.extra.headers["Retry-After"]);
+      return renderPage(c, { formResult: { error: error.message, values } }, error.status);
+    }
+  })
+  .get("/logout", async (c) => {
+    if (c.var.caller) await c.var.app.auth.logout(c.var.caller.session);
+    clearSessionCookie(c);
+    return c.redirect("/login", 302);
+  })
+  // header pickers: default site and species (plain forms, auto-submitted by shell.js)
+  .post("/user/preferences", async (c) => {
+    const caller = c.var.caller;
+    if (!caller) return c.redirect("/login", 303);
+    const form = await c.req.parseBody();
+    const setting = form.siteId
+      ? { settingType: "tenantSite", value: { defaultTenantSiteId: Number(form.siteId) } }
+      : { settingType: "speciesId", value: { speciesId: Number(form.speciesId) } };
+    const parsed = SelfSettingBody.safeParse(setting);
+    try {
+      if (!parsed.success) throw ApiError.fromZod(parsed.error);
+      await new UserService(c.var.app.db.control).updateOwnSetting(caller, parsed.data);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      flash(c, "warning", error.message);
+    }
+    return c.redirect(backTo(c), 303);
+  })
+  // header tenant picker: a tenant the user belongs to, or any tenant for a super user
+  .post("/user/tenant", async (c) => {
+    const caller = c.var.caller;
+    if (!caller) return c.redirect("/login", 303);
+    const tenantId = Number((await c.req.parseBody()).tenantId);
+    try {
+      const { token, caller: next } = await c.var.app.auth.enterTenant(caller, tenantId, c.var.clock.localDate);
+      setSessionCookie(c, token, next.session.absoluteExpiresAt);
+      flash(c, "success", `Now working in ${next.tenant.name}.`);
+      return c.redirect(selectHomePage(next.subject), 303);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      flash(c, "error", error.message);
+      return c.redirect(backTo(c), 303);
+    }
+  })
+  .get("*", (c) => renderPage(c));

@@ -1,0 +1,125 @@
+import {
+  createMemoryHistory,
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  type AnyRoute,
+  Outlet,
+  redirect,
+  useMatches,
+  useRouterState,
+} from "@tanstack/react-router";
+import { allRoutes, canSeeRoute, type RouteDef } from "../access/mod.ts";
+import { ApiError } from "../http/errors.ts";
+import type { PageContext } from "./context.ts";
+import { Document } from "./Document.tsx";
+import { Shell } from "./Shell.tsx";
+import { SCREENS } from "./screens/mod.ts";
+import { NotBuilt } from "./screens/NotBuilt.tsx";
+import { ErrorPanel } from "./screens/ErrorPanel.tsx";
+
+export const CHANGE_PASSWORD_PATH = "/user/changepassword";
+
+declare module "@tanstack/react-router" {
+  interface StaticDataRouteOption {
+    def?: RouteDef;
+  }
+}
+
+function RootLayout() {
+  const matches = useMatches();
+  const leaf = matches[matches.length - 1];
+  const def = leaf?.staticData?.def;
+  const context = leaf?.context as PageContext;
+  const title = def?.title ?? "Not found";
+  const bare = !context.caller || def?.public;
+  return (
+    <Document title={title} flash={context.flash}>
+      {bare ? <main className="auth-main"><Outlet /></main> : <Shell context={context} current={def}><Outlet /></Shell>}
+    </Document>
+  );
+}
+
+function RouteError({ error }: { error: unknown }) {
+  const status = error instanceof ApiError ? error.status : 500;
+  return <ErrorPanel status={status} message={error instanceof ApiError ? error.message : undefined} />;
+}
+
+const rootRoute = createRootRouteWithContext<PageContext>()({
+  component: RootLayout,
+  errorComponent: RouteError,
+  notFoundComponent: () => <ErrorPanel status={404} />,
+});
+
+/**
+ * The guard every page runs before it loads: public pages are open; others need a session; a user on a
+ * temporary password goes to change it; then the one access policy decides.
+ */
+function guard(def: RouteDef, context: PageContext, pathname: string) {
+  const { caller } = context;
+  if (def.public) return;
+  if (!caller) throw redirect({ href: `/login?next=${encodeURIComponent(pathname)}` });
+  if (!caller.user.isPasswordUpdated && def.path !== CHANGE_PASSWORD_PATH) throw redirect({ href: CHANGE_PASSWORD_PATH });
+  if (def.redirectTo) throw redirect({ href: def.redirectTo });
+  if (!canSeeRoute(caller.subject, def)) throw ApiError.forbidden();
+}
+
+function pageRoute(def: RouteDef): AnyRoute {
+  const screen = SCREENS[def.name];
+  const Component = screen?.component;
+  return createRoute({
+    getParentRoute: () => rootRoute,
+    path: def.path,
+    staticData: { def },
+    // no zod defaults in these schemas: a default makes the router redirect to the "canonical" URL
+    ...(screen?.validateSearch ? { validateSearch: screen.validateSearch, loaderDeps: ({ search }: { search: unknown }) => search } : {}),
+    beforeLoad: ({ context, location }: { context: PageContext; location: { pathname: string } }) =>
+      guard(def, context, location.pathname),
+    loader: screen?.loader
+      ? ({ context, params, deps }: { context: PageContext; params: Record<string, string>; deps: never }) =>
+        screen.loader!({ context, params, search: deps ?? {} })
+      : undefined,
+    component: Component
+      ? function ScreenRoute() {
+        const match = useMatches().at(-1)!;
+        return <Component data={match.loaderData} search={match.search} params={match.params} context={match.context as PageContext} />;
+      }
+      : () => <NotBuilt def={def} />,
+  } as never) as AnyRoute;
+}
+
+const routeTree = rootRoute.addChildren([...allRoutes()].map(pageRoute));
+
+/** A router for one request (the server renders each request with its own). */
+export function createPageRouter(url: URL, context: PageContext) {
+  return createRouter({
+    routeTree,
+    history: createMemoryHistory({ initialEntries: [url.pathname + url.search] }),
+    context,
+    isServer: true,
+    defaultPendingMs: 0,
+  });
+}
+
+export type PageRouter = ReturnType<typeof createPageRouter>;
+
+/**
+ * What the router decided: render (with a status) or redirect. TanStack keeps this on a private field
+ * when used without TanStack Start; reading it here keeps that detail in one place.
+ */
+export function routingResult(router: PageRouter):
+  | { type: "redirect"; location: string }
+  | { type: "render"; status: number; matchedRoute: boolean } {
+  // deno-lint-ignore no-explicit-any
+  const result = (router as any)._serverResult;
+  if (result?.type === "redirect") {
+    return { type: "redirect", location: result.redirect.headers.get("Location") ?? result.redirect.options.href };
+  }
+  // deno-lint-ignore no-explicit-any
+  const matches = (result?.matches ?? []) as any[];
+  const failed = matches.find((m) => m.status === "error");
+  const status = failed ? (failed.error instanceof ApiError ? failed.error.status : 500) : (result?.status ?? 200);
+  return { type: "render", status, matchedRoute: matches.length > 1 };
+}
+
+export { useRouterState };

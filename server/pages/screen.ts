@@ -1,0 +1,17 @@
+import type { ComponentType } from "react";
+import type { z } from "zod";
+import type { PageContext } from "./context.ts";
+
+/**
+ * A built screen: its component, and optionally a zod search schema and a loader. The route table
+ * (server/access/routes) says where it lives and who may see it; this says what it shows.
+ */
+export interface Screen<S = Record<string, unknown>, D = unknown> {
+  validateSearch?: z.ZodType<S>;
+  loader?: (args: { context: PageContext; search: S; params: Record<string, string> }) => Promise<D> | D;
+  component: ComponentType<{ data: D; search: S; params: Record<string, string>; context: PageContext }>;
+}
+
+export function defineScreen<S = Record<string, unknown>, D = unknown>(screen: Screen<S, D>): Screen<S, D> {
+  return screen;
+}

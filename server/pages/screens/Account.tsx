@@ -1,0 +1,22 @@
+import DataForm, { type DataFormProps } from "../../../client/islands/DataForm.tsx";
+import { defineScreen } from "../screen.ts";
+import { Island } from "../Island.tsx";
+
+/** Account details (spec 1 §2): first name, last name, mobile. */
+export const AccountScreen = defineScreen({
+  component: ({ context }) => {
+    const { user } = context.caller!;
+    const props: DataFormProps = {
+      id: "account",
+      title: "Account details",
+      fields: [
+        { name: "firstName", label: "First name", type: "text", required: true, autoComplete: "given-name" },
+        { name: "lastName", label: "Last name", type: "text", required: true, autoComplete: "family-name" },
+        { name: "phone", label: "Mobile", type: "tel", autoComplete: "tel", placeholder: "+61 400 000 000" },
+      ],
+      initial: { id: user.id, firstName: user.firstName, lastName: user.lastName, phone: user.phone },
+      submit: { method: "POST", url: "/api/user/UpdateUserDetails", bodyFields: ["firstName", "lastName", "phone"] },
+    };
+    return <section className="panel"><Island name="DataForm" component={DataForm} props={props} /></section>;
+  },
+});

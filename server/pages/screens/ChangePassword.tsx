@@ -1,0 +1,48 @@
+import DataForm, { type DataFormProps } from "../../../client/islands/DataForm.tsx";
+import { selectHomePage } from "../../access/mod.ts";
+import { PASSWORD_RULE } from "../../auth/password.ts";
+import { defineScreen } from "../screen.ts";
+import { Island } from "../Island.tsx";
+
+/**
+ * Change password (spec 1 §2): the old password only outside the temporary-password flow; confirm shows
+ * a check when it equals the new password. A user on a temporary password is kept here until done.
+ */
+export const ChangePasswordScreen = defineScreen({
+  component: ({ context }) => {
+    const caller = context.caller!;
+    const temporary = !caller.user.isPasswordUpdated;
+    const props: DataFormProps = {
+      id: "change-password",
+      title: "Change password",
+      fields: [
+        ...(temporary ? [] : [{ name: "oldPassword", label: "Old password", type: "password" as const, required: true, autoComplete: "current-password" }]),
+        {
+          name: "newPassword",
+          label: "New password",
+          type: "password",
+          required: true,
+          autoComplete: "new-password",
+          help: `At least ${PASSWORD_RULE.minLength} characters.`,
+        },
+        { name: "confirmPassword", label: "Confirm new password", type: "password", required: true, matches: "newPassword", autoComplete: "new-password" },
+      ],
+      initial: {},
+      submit: {
+        method: "POST",
+        url: temporary ? "/api/user/ChangeTempPasswordIfAuthed" : "/api/user/ChangePasswordIfAuthed",
+        bodyFields: temporary ? ["newPassword"] : ["oldPassword", "newPassword"],
+      },
+      submitLabel: "Change",
+      successToast: "Your password was changed.",
+      redirectTo: selectHomePage(caller.subject),
+      undo: false,
+    };
+    return (
+      <section className="panel">
+        {temporary && <p className="banner banner-info">Choose a new password to replace the temporary one before you continue.</p>}
+        <Island name="DataForm" component={DataForm} props={props} />
+      </section>
+    );
+  },
+});

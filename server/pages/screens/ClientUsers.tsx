@@ -1,0 +1,139 @@
+import { z } from "zod";
+import { eq } from "drizzle-orm";
+import DataForm, { type DataFormProps, type FieldSpec } from "../../../client/islands/DataForm.tsx";
+import { assignableRoles } from "../../access/roles.ts";
+import { UserService } from "../../areas/users/service.ts";
+import { tenantSites, tenantSpecies, species } from "../../../db/control/schema.ts";
+import { defineScreen } from "../screen.ts";
+import { Island } from "../Island.tsx";
+import type { PageContext } from "../context.ts";
+
+const LIST_PATH = "/home/clientusers";
+
+/** Tenant users (spec 1 §2 clientusers): a server-rendered list with a search box (no script needed). */
+export const ClientUsersScreen = defineScreen({
+  validateSearch: z.object({ q: z.string().max(100).optional() }),
+  loader: ({ context }) => new UserService(context.services.db.control).listTenantUsers(context.caller!),
+  component: ({ data, search }) => {
+    const q = (search.q ?? "").trim().toLowerCase();
+    const rows = q
+      ? data.filter((u) => `${u.fullName} ${u.email} ${u.roleLevel}`.toLowerCase().includes(q))
+      : data;
+    return (
+      <section className="panel">
+        <div className="panel-head">
+          <h2>Users</h2>
+          <form method="get" className="inline-form" role="search">
+            <label className="sr-only" htmlFor="user-search">Search users</label>
+            <input id="user-search" name="q" type="search" placeholder="Search name, email or role" defaultValue={search.q ?? ""} />
+            <button className="btn" type="submit">Search</button>
+          </form>
+          <a className="btn btn-primary" href={`${LIST_PATH}/usernew`}>Add user</a>
+        </div>
+        <table className="table">
+          <thead>
+            <tr><th>Name</th><th>Email</th><th>Role</th><th>Mobile</th><th>Password</th><th><span className="sr-only">Actions</span></th></tr>
+          </thead>
+          <tbody>
+            {rows.map((u) => (
+              <tr key={u.id}>
+                <td>{u.fullName || "—"}</td>
+                <td>{u.email}</td>
+                <td><span className="badge">{u.roleLevel}</span></td>
+                <td>{u.phone || "—"}</td>
+                <td>{u.isPasswordUpdated ? "Set" : <span className="badge badge-warning">Temporary</span>}</td>
+                <td><a href={`${LIST_PATH}/useredit?id=${u.id}`}>Edit</a></td>
+              </tr>
+            ))}
+            {!rows.length && <tr><td colSpan={6} className="muted">No users match “{search.q}”.</td></tr>}
+          </tbody>
+        </table>
+        <p className="muted small">{rows.length} of {data.length} users</p>
+      </section>
+    );
+  },
+});
+
+async function choices(context: PageContext) {
+  const db = context.services.db.control;
+  const tenantId = context.caller!.tenant.id;
+  const [sites, speciesRows] = await Promise.all([
+    db.select({ id: tenantSites.id, name: tenantSites.name }).from(tenantSites).where(eq(tenantSites.tenantId, tenantId)),
+    db.select({ id: species.id, name: species.name }).from(tenantSpecies).innerJoin(species, eq(species.id, tenantSpecies.speciesId))
+      .where(eq(tenantSpecies.tenantId, tenantId)),
+  ]);
+  return { sites, species: speciesRows };
+}
+
+function userFormProps(context: PageContext, initial: Record<string, unknown>, options: Awaited<ReturnType<typeof choices>>): DataFormProps {
+  const roles = assignableRoles(context.caller!.roleLevel);
+  const current = typeof initial.roleLevel === "string" ? initial.roleLevel : null;
+  const roleOptions = [...roles];
+  if (current && !roleOptions.includes(current as never)) roleOptions.push(current as never); // show, not offer
+  const permission = (name: string, label: string): FieldSpec => ({ name, label, type: "checkbox" });
+  return {
+    id: "user",
+    title: initial.id ? "Edit user" : "New user",
+    fields: [
+      { name: "id", label: "Id", type: "id" },
+      { name: "email", label: "Email", type: "email", required: true },
+      { name: "firstName", label: "First name", type: "text", required: true },
+      { name: "lastName", label: "Last name", type: "text", required: true },
+      { name: "phone", label: "Mobile", type: "tel", placeholder: "+61 400 000 000" },
+      { name: "roleLevel", label: "Role", type: "select", required: true, options: roleOptions.map((r) => ({ value: r, label: r })) },
+      {
+        name: "allowedSpeciesIds",
+        label: "Species",
+        type: "multiselect",
+        help: "None ticked: all species.",
+        options: options.species.map((s) => ({ value: String(s.id), label: s.name })),
+      },
+      {
+        name: "allowedTenantSiteIds",
+        label: "Sites",
+        type: "multiselect",
+        help: "None ticked: all sites.",
+        options: options.sites.map((s) => ({ value: String(s.id), label: s.name })),
+      },
+      permission("hasSupplierAdminPermission", "May edit suppliers"),
+      permission("hasTransportAdminPermission", "May edit transport companies"),
+      permission("hasBuyerAdminPermission", "May edit buyers"),
+      permission("hasStakeholderAdminPermission", "May edit stakeholders"),
+      permission("hasProductDefinitionAdminPermission", "May edit product definitions"),
+      permission("hasRecipeAdminPermission", "May edit recipes"),
+    ],
+    initial,
+    submit: { method: "POST", url: "/api/user/UpsertTenantUser" },
+    cancelHref: LIST_PATH,
+    ...(initial.id ? { redirectTo: LIST_PATH } : { successNotice: { field: "temporaryPassword", label: "Temporary password — give it to the user; they must change it at first sign-in" } }),
+  };
+}
+
+/** Edit a user of the tenant (useredit?id=). */
+export const UserEditScreen = defineScreen({
+  validateSearch: z.object({ id: z.coerce.number().int().positive() }),
+  loader: async ({ context, search }) => {
+    const user = await new UserService(context.services.db.control).getTenantUser(context.caller!, search.id);
+    const initial = {
+      ...user,
+      allowedSpeciesIds: user.allowedSpeciesIds.map(String),
+      allowedTenantSiteIds: user.allowedTenantSiteIds.map(String),
+    };
+    return { initial, options: await choices(context) };
+  },
+  component: ({ data, context }) => (
+    <section className="panel">
+      <Island name="DataForm" component={DataForm} props={userFormProps(context, data.initial, data.options)} />
+    </section>
+  ),
+});
+
+/** Add a user to the tenant (usernew): answers a temporary password, shown once. */
+export const UserNewScreen = defineScreen({
+  loader: async ({ context }) => ({ options: await choices(context) }),
+  component: ({ data, context }) => (
+    <section className="panel">
+      <Island name="DataForm" component={DataForm} props={userFormProps(context, { roleLevel: "user" }, data.options)} />
+    </section>
+  ),
+});

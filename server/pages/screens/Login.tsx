@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { defineScreen } from "../screen.ts";
+
+/**
+ * Sign-in as a plain HTML form (no React in the browser). The local date is filled in by shell.js;
+ * without script the server's date is used.
+ */
+export const LoginScreen = defineScreen({
+  validateSearch: z.object({ next: z.string().max(500).optional(), showGoogleSignIn: z.string().optional() }),
+  component: ({ search, context }) => {
+    const result = context.formResult;
+    return (
+      <section className="auth-card">
+        <div className="auth-brand"><span className="shell-logo" aria-hidden="true">AM</span> Abattoir Manager</div>
+        <h1>Sign in</h1>
+        {result && <p className="form-error" role="alert">{result.error}</p>}
+        <form method="post" action="/login" className="form form-stacked">
+          <input type="hidden" name="next" value={result?.values.next ?? search.next ?? ""} />
+          <input type="hidden" name="localLoginDate" data-local-date value="" />
+          <div className="field">
+            <label htmlFor="email">Email</label>
+            <input id="email" name="email" type="email" autoComplete="username" required autoFocus
+              defaultValue={result?.values.email ?? ""} />
+          </div>
+          <div className="field">
+            <label htmlFor="password">Password</label>
+            <input id="password" name="password" type="password" autoComplete="current-password" required />
+          </div>
+          <label className="check">
+            <input type="checkbox" name="isKeepLoggedIn" /> Keep me signed in on this computer
+          </label>
+          <button className="btn btn-primary btn-block" type="submit">Sign in</button>
+        </form>
+        <p className="muted small">Forgot your password? Ask your site administrator to reset it.</p>
+      </section>
+    );
+  },
+});

@@ -1,0 +1,66 @@
+import { loadConfig } from "../../server/config.ts";
+import { createServices } from "../../server/services.ts";
+import { createApp } from "../../server/app.ts";
+import { seedDemo } from "../../db/seed/demo.ts";
+import type { AppServices } from "../../server/env.ts";
+
+export const TEST_PASSWORD = "test-password-1";
+
+export interface TestApp {
+  services: AppServices;
+  app: ReturnType<typeof createApp>;
+  dataDir: string;
+  /** a real HTTP request through the app */
+  request(path: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<Response>;
+  login(email: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** The real app on fresh database files in a temporary folder, with the demo data set. */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await Deno.makeTempDir({ prefix: "abattoir-test-" });
+  const config = loadConfig({ DATA_DIR: dataDir, ...env });
+  const services = await createServices(config);
+  await seedDemo(services.db, TEST_PASSWORD);
+  const app = createApp(services);
+  const request: TestApp["request"] = (path, init = {}) => {
+    const headers = new Headers(init.headers);
+    if (init.token) headers.set("authorization", `Bearer ${init.token}`);
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set("content-type", "application/json");
+      body = JSON.stringify(init.json);
+    }
+    return Promise.resolve(app.request(`http://localhost${path}`, { ...init, headers, body }));
+  };
+  return {
+    services,
+    app,
+    dataDir,
+    request,
+    async login(email, password = TEST_PASSWORD) {
+      const res = await request("/login/login", { method: "POST", json: { email, password } });
+      if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
+      return (await res.json()).token;
+    },
+    async close() {
+      await services.db.close();
+      await Deno.remove(dataDir, { recursive: true }).catch(() => {});
+    },
+  };
+}
+
+/** The real app listening on a loopback port (for the browser and benchmarks). */
+export async function serveTestApp(env: Record<string, string> = {}) {
+  const t = await startTestApp(env);
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, t.app.fetch);
+  const origin = `http://127.0.0.1:${server.addr.port}`;
+  return {
+    ...t,
+    origin,
+    async close() {
+      await server.shutdown();
+      await t.close();
+    },
+  };
+}

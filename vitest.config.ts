@@ -1,0 +1,14 @@
+import { defineConfig } from "vitest/config";
+
+// Only the forks pool works under Deno (threads/vmThreads fail). Browser tests share one machine with
+// two cores, so files run one at a time and each test may take a few seconds.
+export default defineConfig({
+  test: {
+    pool: "forks",
+    include: ["tests/**/*.test.ts", "tests/**/*.test.tsx"],
+    fileParallelism: false,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    env: { NODE_ENV: "production", IS_REACT_ACT_ENVIRONMENT: "true" },
+  },
+});
