@@ -1,0 +1,83 @@
+/**
+ * Public API of the access policy: roles, modules, flags and settings, the
+ * route table and the decisions built on them. Pure: no I/O, no framework.
+ */
+export {
+  assignableRoles,
+  hasRole,
+  isAdminUser,
+  isRoleName,
+  isTemplateToolUser,
+  isTestingUser,
+  parseRoleName,
+  ROLE_LEVELS,
+  ROLE_NAMES,
+  type RoleName,
+  roleValue,
+} from "./roles.ts";
+export {
+  isModuleKey,
+  isTenantCategory,
+  LOGIN_MODULE_GROUPS,
+  type LoginModuleGroup,
+  MODULE_KEYS,
+  type ModuleInfo,
+  moduleInfo,
+  type ModuleKey,
+  MODULES,
+  modulesInGroup,
+  SETTINGS_MENU_MODULES,
+  TENANT_CATEGORIES,
+  type TenantCategory,
+} from "./modules.ts";
+export {
+  ADMIN_PERMISSION_FLAGS,
+  type AdminEditableEntity,
+  type AdminPermissionFlag,
+  canEditEntity,
+  ENTITY_ADMIN_PERMISSION,
+  FEATURE_FLAG_KEYS,
+  FEATURE_FLAGS,
+  type FeatureFlagKey,
+  hasAdminPermission,
+  isFeatureEnabled,
+  isKnownFlag,
+  isKnownTenantSettingType,
+  isKnownUserSettingType,
+  isTenantSettingEnabled,
+  TENANT_SETTING_TYPES,
+  type TenantSettingType,
+  USER_SETTING_TYPES,
+  type UserSettingType,
+  userSettingValue,
+} from "./flags.ts";
+export { type AccessSubject, ANONYMOUS_SUBJECT } from "./subject.ts";
+export {
+  allRoutes,
+  ancestorsOf,
+  DEFAULT_ROUTE_PATH,
+  findRouteByName,
+  LIVESTOCK_PREFIX,
+  LOGIN_PATH,
+  matchRoute,
+  type MenuGroup,
+  NESTED_MENUS,
+  type RouteDef,
+  type RouteMatch,
+  ROUTES,
+  SUPER_HOME_PATH,
+  TESTER_ROLES,
+} from "./routes.ts";
+export {
+  buildSideMenu,
+  canSeeRoute,
+  canSeeRouteNamed,
+  HOME_MODULE_ORDER,
+  homeCandidates,
+  isSettingsMenuVisible,
+  type MenuItem,
+  type Resolution,
+  resolvePath,
+  ROLE_HOME_ROUTE_NAMES,
+  selectHomePage,
+} from "./policy.ts";

@@ -1,0 +1,227 @@
+/**
+ * The access policy: every visibility decision of the app (side menu, page
+ * guards, API) is made here from an AccessSubject and the route table, so
+ * they cannot disagree. Pure functions; the route table is a parameter
+ * (defaulting to the app's) so the rules can be tested on small tables.
+ */
+import { hasRole, type RoleName, roleValue } from "./roles.ts";
+import type { ModuleKey } from "./modules.ts";
+import type { AccessSubject } from "./subject.ts";
+import { isFeatureEnabled, isTenantSettingEnabled, userSettingValue } from "./flags.ts";
+import { fillParams } from "./match.ts";
+import {
+  allRoutes,
+  ancestorsOf,
+  DEFAULT_ROUTE_PATH,
+  findRouteByName,
+  LOGIN_PATH,
+  matchRoute,
+  NESTED_MENUS,
+  type RouteDef,
+  ROUTES,
+  SUPER_HOME_PATH,
+} from "./routes.ts";
+
+type Table = readonly RouteDef[];
+
+/** The route's own rules (spec 1 §6), ignoring its ancestors. */
+function passesOwnRules(subject: AccessSubject, route: RouteDef): boolean {
+  if (route.public) return true;
+  const role = subject.roleLevel;
+  if (!hasRole(role)) return false;
+  if (roleValue(role) < roleValue(route.roleValue)) return false;
+  if (route.onlyRoles && !route.onlyRoles.includes(role)) return false;
+  if (route.tenantCategory && !subject.tenantCategories.includes(route.tenantCategory)) return false;
+  if (route.featureFlag && !isFeatureEnabled(subject, route.featureFlag)) return false;
+  if (route.tenantSetting && !isTenantSettingEnabled(subject, route.tenantSetting)) return false;
+  if (route.modules && route.modules.length > 0) {
+    const licensed = route.modules.some((m) => subject.modules.includes(m));
+    if (!licensed && !(route.allowSuper && role === "super")) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether the subject may see (open, be shown a link to) the route: public
+ * routes always; otherwise a role is needed, and the route and every
+ * ancestor must pass role level, onlyRoles, tenant category, feature flag,
+ * tenant setting and module (any-of; allowSuper lets a super through).
+ */
+export function canSeeRoute(subject: AccessSubject, route: RouteDef, routes: Table = ROUTES): boolean {
+  if (route.public) return true;
+  if (!hasRole(subject.roleLevel)) return false;
+  return [...ancestorsOf(route, routes), route].every((r) => passesOwnRules(subject, r));
+}
+
+/** canSeeRoute by route name; an unknown name is never visible (for API guards). */
+export function canSeeRouteNamed(subject: AccessSubject, name: string, routes: Table = ROUTES): boolean {
+  const route = findRouteByName(name, routes);
+  return route !== undefined && canSeeRoute(subject, route, routes);
+}
+
+/**
+ * Settings menu (spec 2 §2.2): a super user, or a user holding a Settings-group
+ * module other than tenantSettings. The rule is carried by the /settings
+ * route's data, so guard and menu use the same check.
+ */
+export function isSettingsMenuVisible(subject: AccessSubject, routes: Table = ROUTES): boolean {
+  return canSeeRouteNamed(subject, "settings", routes);
+}
+
+// ---------------------------------------------------------------- home page
+
+/** Module order used when several home candidates remain (spec 1 §2). */
+export const HOME_MODULE_ORDER: readonly ModuleKey[] = [
+  "farmer",
+  "livestockReporting",
+  "yieldReporting",
+  "stockyard",
+  "buy",
+  "invoices",
+  "processorSkinGrade",
+];
+
+/** Home route of the roles that have their own home (spec 1 §2). */
+export const ROLE_HOME_ROUTE_NAMES: Partial<Record<RoleName, string>> = {
+  super: "superHome",
+  test: "testerHome",
+  display: "displayHome",
+};
+
+/** Routes that can be home pages and the subject can see (display home only for display users). */
+export function homeCandidates(subject: AccessSubject, routes: Table = ROUTES): RouteDef[] {
+  const role = subject.roleLevel;
+  // a screen not built yet cannot be anyone's home page: signing in must land on a working screen
+  return allRoutes(routes).filter((r) =>
+    r.built && r.canBeHomePage && canSeeRoute(subject, r, routes) &&
+    (!r.homeForRoles || (role !== null && r.homeForRoles.includes(role)))
+  );
+}
+
+/**
+ * The page chosen in the "homepage" user setting {module, title}, if the
+ * subject can see it. `module` names a candidate's homeModule (or its route
+ * name); the title picks between several; the default home's name chooses it.
+ */
+function chosenHomePage(subject: AccessSubject, candidates: RouteDef[], routes: Table): string | undefined {
+  const value = userSettingValue(subject, "homepage");
+  if (typeof value !== "object" || value === null) return undefined;
+  const { module, title } = value as { module?: unknown; title?: unknown };
+  const sameTitle = (r: RouteDef) =>
+    typeof title === "string" && r.title.toLowerCase() === title.toLowerCase();
+  if (typeof module === "string" && module !== "") {
+    const byModule = candidates.filter((r) => r.homeModule === module || r.name === module);
+    const picked = byModule.find(sameTitle) ?? byModule[0];
+    if (picked) return picked.path;
+    const defaultRoute = allRoutes(routes).find((r) => r.path === DEFAULT_ROUTE_PATH);
+    if (defaultRoute && defaultRoute.name === module && canSeeRoute(subject, defaultRoute, routes)) {
+      return defaultRoute.path;
+    }
+    return undefined;
+  }
+  return candidates.find(sameTitle)?.path;
+}
+
+/**
+ * The path of the subject's home page (spec 1 §2): the user's chosen page if
+ * visible; the only candidate; the super home for super; the role's own home
+ * for test and display; the first candidate in HOME_MODULE_ORDER; the default.
+ * No role: the login page.
+ */
+export function selectHomePage(subject: AccessSubject, routes: Table = ROUTES): string {
+  const role = subject.roleLevel;
+  if (!hasRole(role)) return LOGIN_PATH;
+  const candidates = homeCandidates(subject, routes);
+  const chosen = chosenHomePage(subject, candidates, routes);
+  if (chosen) return chosen;
+  if (candidates.length === 1) return candidates[0].path;
+  if (role === "super") {
+    return candidates.find((r) => r.name === ROLE_HOME_ROUTE_NAMES.super)?.path ?? SUPER_HOME_PATH;
+  }
+  if (role === "test" || role === "display") {
+    const own = candidates.find((r) => r.name === ROLE_HOME_ROUTE_NAMES[role]);
+    if (own) return own.path;
+  }
+  for (const module of HOME_MODULE_ORDER) {
+    const match = candidates.find((r) => r.homeModule === module);
+    if (match) return match.path;
+  }
+  return DEFAULT_ROUTE_PATH;
+}
+
+// ---------------------------------------------------------------- side menu
+
+export interface MenuItem {
+  name: string;
+  title: string;
+  path: string;
+  icon: string;
+  children?: MenuItem[];
+}
+
+function toMenuItem(route: RouteDef): MenuItem {
+  return { name: route.name, title: route.title, path: route.path, icon: route.icon };
+}
+
+/**
+ * The side menu (spec 1 §2): the home button, then ordinary items, then
+ * nested menus with their children, then admin-level items. Only routes
+ * flagged inHomeMenu, built and visible to the subject appear; a nested menu
+ * left with no children is dropped. A nested menu links to its first child.
+ */
+export function buildSideMenu(subject: AccessSubject, routes: Table = ROUTES): MenuItem[] {
+  if (!hasRole(subject.roleLevel)) return [];
+  const items = allRoutes(routes).filter((r) => r.inHomeMenu && r.built && canSeeRoute(subject, r, routes));
+
+  const nestedNames = [
+    ...NESTED_MENUS.map((m) => m.name),
+    ...items.map((r) => r.nestedMenu).filter((n): n is string => n !== undefined),
+  ].filter((name, i, all) => all.indexOf(name) === i);
+  const nested = nestedNames.flatMap((name): MenuItem[] => {
+    const children = items.filter((r) => r.menuGroup === "nested" && r.nestedMenu === name).map(toMenuItem);
+    if (children.length === 0) return [];
+    const known = NESTED_MENUS.find((m) => m.name === name);
+    return [{
+      name,
+      title: known?.title ?? name,
+      path: children[0].path,
+      icon: known?.icon ?? "folder",
+      children,
+    }];
+  });
+
+  return [
+    { name: "home", title: "Home", path: selectHomePage(subject, routes), icon: "home" },
+    ...items.filter((r) => r.menuGroup === "ordinary").map(toMenuItem),
+    ...nested,
+    ...items.filter((r) => r.menuGroup === "admin").map(toMenuItem),
+  ];
+}
+
+// ---------------------------------------------------------------- guards
+
+export type Resolution =
+  | { kind: "route"; route: RouteDef; params: Record<string, string> }
+  | { kind: "redirect"; to: string }
+  | { kind: "forbidden"; route: RouteDef };
+
+/**
+ * What a request for `pathname` should get. "/" and "/home" go to the
+ * subject's home page; unknown paths to the default route; routes with
+ * redirectTo to their target; routes the subject cannot see are forbidden.
+ * Without a role, anything but a public route redirects to the login page.
+ */
+export function resolvePath(subject: AccessSubject, pathname: string, routes: Table = ROUTES): Resolution {
+  const signedIn = hasRole(subject.roleLevel);
+  const bare = pathname.split(/[?#]/, 1)[0].replace(/\/+$/, "").toLowerCase();
+  if (bare === "" || bare === "/home") {
+    return { kind: "redirect", to: signedIn ? selectHomePage(subject, routes) : LOGIN_PATH };
+  }
+  const match = matchRoute(pathname, routes);
+  if (!match) return { kind: "redirect", to: signedIn ? DEFAULT_ROUTE_PATH : LOGIN_PATH };
+  const { route, params } = match;
+  if (!route.public && !signedIn) return { kind: "redirect", to: LOGIN_PATH };
+  if (route.redirectTo) return { kind: "redirect", to: fillParams(route.redirectTo, params) };
+  if (!canSeeRoute(subject, route, routes)) return { kind: "forbidden", route };
+  return { kind: "route", route, params };
+}

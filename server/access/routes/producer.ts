@@ -1,0 +1,15 @@
+import { route, type RouteDef } from "./define.ts";
+
+/**
+ * Producer portal (spec 1 §1): for users of the farmer module, and the home
+ * page of that module (first in the home selection order).
+ */
+export const PRODUCER_ROUTES: readonly RouteDef[] = [
+  route("/producerportal", "Producer Portal", "producerportal", {
+    modules: ["farmer"],
+    icon: "farmer",
+    inHomeMenu: true,
+    canBeHomePage: true,
+    homeModule: "farmer",
+  }),
+];

@@ -1,0 +1,65 @@
+import { route, type RouteDef, SUPER_ONLY, TESTER_ONLY } from "./define.ts";
+
+/**
+ * Super area (spec 2 §2.3), support content, the tester home, the ROI wizard
+ * and report wrapper (spec 3 §2.3, super only) and the developer playground.
+ */
+const sup = (rest: string) => `/super${rest}`;
+
+export const SUPER_ROUTES: readonly RouteDef[] = [
+  route("/super", "Super", "super", {
+    ...SUPER_ONLY,
+    icon: "super",
+    redirectTo: "/super/home",
+    children: [
+      route(sup("/home"), "Super", "superHome", {
+        ...SUPER_ONLY,
+        modules: ["super"],
+        allowSuper: true,
+        icon: "super",
+        inHomeMenu: true,
+        menuGroup: "admin",
+        canBeHomePage: true,
+        homeModule: "super",
+        built: true,
+      }),
+      route(sup("/apiTesting"), "API Testing", "superApiTesting", { ...SUPER_ONLY, icon: "test" }),
+      route(sup("/testing"), "Testing", "superTesting", { ...SUPER_ONLY, icon: "test" }),
+      route(sup("/appControl"), "App Control", "superAppControl", { ...SUPER_ONLY, icon: "control" }),
+      route(sup("/fileupload"), "File Upload", "superFileUpload", { ...SUPER_ONLY, icon: "upload" }),
+      route(sup("/datadownload"), "Data Download", "superDataDownload", { ...SUPER_ONLY, icon: "download" }),
+      route(sup("/featureflags"), "Feature Flags", "superFeatureFlags", { ...SUPER_ONLY, icon: "flag" }),
+      route(sup("/support"), "Support", "superSupport", { ...SUPER_ONLY, icon: "help" }),
+      route(sup("/pricinggrid"), "Pricing Grid", "superPricingGrid", { ...SUPER_ONLY, icon: "price" }),
+      // Initial-data load is super only (spec 1 §6); its path is not given.
+      route(sup("/initialdataload"), "Initial Data Load", "superInitialDataLoad", {
+        ...SUPER_ONLY,
+        icon: "upload",
+      }),
+    ],
+  }),
+  // Help content is read by every signed-in user; editing it is a settings tab (super).
+  route("/support/content/$sectionKey", "Support", "supportContent", { icon: "help" }),
+  route("/tester", "Testing", "testerHome", {
+    ...TESTER_ONLY,
+    icon: "test",
+    inHomeMenu: true,
+    menuGroup: "admin",
+    canBeHomePage: true,
+    homeModule: "tester",
+  }),
+  route("/playground", "Playground", "playground", { ...SUPER_ONLY, icon: "code" }),
+];
+
+export const ROI_ROUTES: readonly RouteDef[] = [
+  route("/wizard/RoiWizard", "ROI Wizard", "RoiWizard", {
+    ...SUPER_ONLY,
+    icon: "roi",
+    children: [route("/wizard/RoiWizard/$id", "ROI Wizard", "RoiWizardEdit", { ...SUPER_ONLY, icon: "roi" })],
+  }),
+  route("/wizard/RoiLayoutEditor/$id", "ROI Layout Editor", "RoiLayoutEditor", {
+    ...SUPER_ONLY,
+    icon: "roi",
+  }),
+  route("/report/RoiLayoutDisplay/$id", "ROI Report", "RoiLayoutDisplay", { ...SUPER_ONLY, icon: "roi" }),
+];

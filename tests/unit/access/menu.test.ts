@@ -1,0 +1,175 @@
+import { describe, expect, it } from "vitest";
+import {
+  type AccessSubject,
+  allRoutes,
+  buildSideMenu,
+  type MenuItem,
+  type RouteDef,
+  selectHomePage,
+} from "../../../server/access/mod.ts";
+import { route } from "../../../server/access/routes/define.ts";
+import { allBuilt, anonymous, subject } from "./subjects.ts";
+
+const shown = { inHomeMenu: true, built: true } as const;
+
+/** A small table exercising every menu rule. */
+const TABLE: RouteDef[] = [
+  route("/home/userHome", "Home", "userHome", { roleValue: "none", built: true }),
+  route("/m/admin1", "Admin One", "admin1", { ...shown, roleValue: "admin", menuGroup: "admin" }),
+  route("/m/plain1", "Plain One", "plain1", { ...shown, icon: "one" }),
+  route("/m/report1", "Report One", "report1", { ...shown, nestedMenu: "Reports" }),
+  route("/m/dash1", "Dash One", "dash1", { ...shown, nestedMenu: "Dashboards", modules: ["stockyard"] }),
+  route("/m/unbuilt", "Unbuilt", "unbuilt", { inHomeMenu: true, built: false }),
+  route("/m/hidden", "Not In Menu", "hidden", { built: true }),
+  route("/m/custom1", "Custom One", "custom1", { ...shown, nestedMenu: "Custom" }),
+  route("/m/dash2", "Dash Two", "dash2", { ...shown, nestedMenu: "Dashboards" }),
+  route("/m/plain2", "Plain Two", "plain2", {
+    ...shown,
+    children: [route("/m/plain2/child", "Child", "plain2child", { ...shown })],
+  }),
+  route("/m/lonely", "Lonely Unbuilt", "lonely", {
+    inHomeMenu: true,
+    built: false,
+    nestedMenu: "Scheduling",
+  }),
+  route("/m/secret", "Super Report", "secret", { ...shown, roleValue: "super", nestedMenu: "Yield Reports" }),
+  route("/m/admin2", "Admin Two", "admin2", { ...shown, roleValue: "admin", menuGroup: "admin" }),
+  route("/m/home", "Stockyard", "stockyardHome", {
+    modules: ["stockyard"],
+    canBeHomePage: true,
+    homeModule: "stockyard",
+  }),
+];
+
+const names = (items: MenuItem[]) => items.map((i) => i.name);
+
+describe("buildSideMenu: grouping and order", () => {
+  it("home first, then ordinary, nested (known menus in fixed order, others after), then admin", () => {
+    const menu = buildSideMenu(subject({ roleLevel: "admin" }), TABLE);
+    expect(names(menu)).toEqual([
+      "home",
+      "plain1",
+      "plain2",
+      "plain2child",
+      "Dashboards",
+      "Reports",
+      "Custom",
+      "admin1",
+      "admin2",
+    ]);
+  });
+
+  it("nested menus hold their visible children in table order and link to the first", () => {
+    const menu = buildSideMenu(subject({ roleLevel: "admin", modules: ["stockyard"] }), TABLE);
+    const dashboards = menu.find((i) => i.name === "Dashboards")!;
+    expect(dashboards).toEqual({
+      name: "Dashboards",
+      title: "Dashboards",
+      path: "/m/dash1",
+      icon: "dashboard",
+      children: [
+        { name: "dash1", title: "Dash One", path: "/m/dash1", icon: "page" },
+        { name: "dash2", title: "Dash Two", path: "/m/dash2", icon: "page" },
+      ],
+    });
+    expect(menu.find((i) => i.name === "Custom")).toMatchObject({ title: "Custom", icon: "folder" });
+  });
+
+  it("items carry name, title, path and icon", () => {
+    const menu = buildSideMenu(subject(), TABLE);
+    expect(menu.find((i) => i.name === "plain1")).toEqual({
+      name: "plain1",
+      title: "Plain One",
+      path: "/m/plain1",
+      icon: "one",
+    });
+  });
+});
+
+describe("buildSideMenu: what is left out", () => {
+  const everything = buildSideMenu(subject({ roleLevel: "admin" }), TABLE).flatMap((i) => [
+    i.name,
+    ...(i.children ?? []).map((c) => c.name),
+  ]);
+
+  it("unbuilt screens are not linked", () => {
+    expect(everything).not.toContain("unbuilt");
+  });
+
+  it("items not flagged for the home menu are left out", () => {
+    expect(everything).not.toContain("hidden");
+    expect(everything).not.toContain("userHome");
+    expect(everything).not.toContain("stockyardHome");
+  });
+
+  it("a nested menu with only an unbuilt child is dropped", () => {
+    expect(everything).not.toContain("Scheduling");
+  });
+
+  it("a nested menu with only invisible children is dropped", () => {
+    expect(everything).not.toContain("Yield Reports");
+    const superMenu = buildSideMenu(subject({ roleLevel: "super" }), TABLE);
+    expect(names(superMenu)).toContain("Yield Reports");
+  });
+
+  it("items the subject cannot see are left out", () => {
+    const userMenu = buildSideMenu(subject({ roleLevel: "user" }), TABLE);
+    expect(names(userMenu)).not.toContain("admin1");
+    expect(names(userMenu)).not.toContain("admin2");
+    expect(userMenu.find((i) => i.name === "Dashboards")?.children?.map((c) => c.name)).toEqual(["dash2"]);
+  });
+
+  it("no role: an empty menu", () => {
+    expect(buildSideMenu(anonymous(), TABLE)).toEqual([]);
+    expect(buildSideMenu(subject({ roleLevel: "none" }))).toEqual([]);
+  });
+});
+
+describe("buildSideMenu: home button", () => {
+  it("links to the selected home page", () => {
+    const s = subject({ modules: ["stockyard"] });
+    expect(buildSideMenu(s, allBuilt(TABLE))[0]).toEqual({
+      name: "home",
+      title: "Home",
+      path: "/m/home",
+      icon: "home",
+    });
+    expect(buildSideMenu(subject(), TABLE)[0].path).toBe("/home/userHome");
+  });
+});
+
+describe("buildSideMenu on the app's table", () => {
+  it("a user sees only the home button, to the default home (nothing else is built yet)", () => {
+    expect(buildSideMenu(subject({ modules: ["stockyard", "buy", "invoices", "buySettings"] }))).toEqual([
+      { name: "home", title: "Home", path: "/home/userHome", icon: "home" },
+    ]);
+  });
+
+  it("an admin also gets the users page", () => {
+    expect(names(buildSideMenu(subject({ roleLevel: "admin" })))).toEqual(["home", "clientusers"]);
+  });
+
+  it("a super gets users and the super home, and the home button goes to the super home", () => {
+    const menu = buildSideMenu(subject({ roleLevel: "super" }));
+    expect(names(menu)).toEqual(["home", "clientusers", "superHome"]);
+    expect(menu[0].path).toBe("/super/home");
+  });
+
+  it("never links an unbuilt or invisible route, for any subject", () => {
+    const subjects: AccessSubject[] = [
+      subject({ roleLevel: "super", modules: ["stockyard", "livestock", "yieldReporting", "buySettings"] }),
+      subject({ roleLevel: "admin", tenantCategories: ["producer"], modules: ["farmer"] }),
+      subject({ roleLevel: "test", modules: ["tester"] }),
+      subject({ roleLevel: "display" }),
+    ];
+    const byPath = new Map(allRoutes().map((r) => [r.path, r]));
+    for (const s of subjects) {
+      const items = buildSideMenu(s).flatMap((i) => (i.children ? i.children : [i])).slice(1);
+      for (const item of items) {
+        const r = byPath.get(item.path)!;
+        expect(r.built && r.inHomeMenu, item.path).toBe(true);
+      }
+      expect(buildSideMenu(s)[0].path).toBe(selectHomePage(s));
+    }
+  });
+});
