@@ -3,6 +3,8 @@ import { defineConfig } from "vitest/config";
 // Only the forks pool works under Deno (threads/vmThreads fail). Browser tests share one machine with
 // two cores, so files run one at a time and each test may take a few seconds.
 export default defineConfig({
+  // production JSX: the tests run React's production build (NODE_ENV=production), which has no jsxDEV
+  oxc: { jsx: { runtime: "automatic", importSource: "react", development: false } },
   test: {
     pool: "forks",
     include: ["tests/**/*.test.ts", "tests/**/*.test.tsx"],

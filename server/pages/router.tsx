@@ -98,6 +98,7 @@ export function createPageRouter(url: URL, context: PageContext) {
     context,
     isServer: true,
     defaultPendingMs: 0,
+    defaultErrorComponent: RouteError,
   });
 }
 

@@ -1,0 +1,20 @@
+/**
+ * Every island: name -> module path (relative to this file). The build makes one code-split entry
+ * per island (`dist/static/islands/<Name>.js`, default export = the component) and the runtime loads
+ * `/static/islands/<Name>.js` for each `<div data-island="<Name>">`. Adding an island is one line here.
+ * Names must match /^[A-Z][A-Za-z0-9]*$/.
+ */
+export const ISLANDS = {
+  DataForm: "./DataForm.tsx",
+} as const satisfies Record<string, string>;
+
+export type IslandName = keyof typeof ISLANDS;
+
+export const ISLAND_NAMES = Object.keys(ISLANDS) as IslandName[];
+
+export const ISLAND_NAME_PATTERN = /^[A-Z][A-Za-z0-9]*$/;
+
+/** Absolute file URL of an island's module (for the build and for server-side imports). */
+export function islandModuleUrl(name: IslandName): URL {
+  return new URL(ISLANDS[name], import.meta.url);
+}

@@ -1,0 +1,246 @@
+/**
+ * The one fetch client for islands (spec 1 §7 conventions, §8 error catalogue).
+ *
+ * Every call sends JSON with `X-Local-Date` (yyyy-MM-dd), `X-Local-Time` (HH:mm:ss) and
+ * `X-Api-Version: 1`, and `credentials: "same-origin"`: the browser session is an HttpOnly cookie,
+ * there is never a token in script. Failures throw an {@link ApiError}:
+ * - 401 navigates to `/logout` (no toast);
+ * - an aborted request throws with `aborted: true` (no toast);
+ * - no response throws 'Network Error' / 'Check connection';
+ * - every other failure shows a toast (validation errors as a warning, others as an error) with the
+ *   server's title/message, falling back to the catalogue title and 'An API error has occurred'.
+ */
+import { toast, type ToastKind } from "./toast.ts";
+
+export interface ApiFieldError {
+  field: string;
+  message: string;
+}
+
+/** The catalogue of spec 1 §8 (titles the client falls back to when the server sent none). */
+export const ERROR_TITLES: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthenticated",
+  403: "Unauthorised",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  409: "Change Conflict",
+  429: "Too Many Requests",
+};
+export const UNEXPECTED_TITLE = "Unexpected Error";
+export const NETWORK_TITLE = "Network Error";
+export const NETWORK_MESSAGE = "Check connection";
+export const API_FALLBACK_MESSAGE = "An API error has occurred";
+
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+  /** HTTP status; 0 when there was no response (network failure or abort). */
+  readonly status: number;
+  readonly title: string;
+  readonly isValidation: boolean;
+  readonly errors: ApiFieldError[];
+  readonly aborted: boolean;
+  /** The parsed response body, when there was one. */
+  readonly body: unknown;
+
+  constructor(init: {
+    status: number;
+    title: string;
+    message: string;
+    isValidation?: boolean;
+    errors?: ApiFieldError[];
+    aborted?: boolean;
+    body?: unknown;
+  }) {
+    super(init.message);
+    this.status = init.status;
+    this.title = init.title;
+    this.isValidation = init.isValidation ?? false;
+    this.errors = init.errors ?? [];
+    this.aborted = init.aborted ?? false;
+    this.body = init.body;
+  }
+
+  /** Message per field name (first message wins), for forms. */
+  fieldMessages(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const e of this.errors) if (e.field && !(e.field in out)) out[e.field] = e.message;
+    return out;
+  }
+}
+
+export type QueryValue =
+  | string
+  | number
+  | boolean
+  | null
+  | undefined
+  | readonly (string | number | boolean)[];
+
+export interface ApiOptions {
+  /** Query parameters; arrays are comma-joined, null/undefined are skipped. */
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+  /** Extra request headers. */
+  headers?: Record<string, string>;
+  /** Do not toast failures (the caller shows them). 401 still logs out. */
+  silent?: boolean;
+  /** Default true: a 401 navigates to /logout. False treats it like other errors (e.g. a sign-in form). */
+  logoutOn401?: boolean;
+}
+
+/** Hooks, replaceable by tests and embedders. */
+export const apiConfig = {
+  /** Prefix for paths that do not start with "/" or a scheme. */
+  base: "/api/",
+  logoutPath: "/logout",
+  navigate(url: string): void {
+    globalThis.location?.assign(url);
+  },
+  notify(kind: ToastKind, message: string, title?: string): void {
+    toast(kind, message, title);
+  },
+  fetch: (input: string, init: RequestInit): Promise<Response> => globalThis.fetch(input, init),
+};
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** The caller's local date and time as the API headers carry them. */
+export function localClockHeaders(now = new Date()): { "X-Local-Date": string; "X-Local-Time": string } {
+  return {
+    "X-Local-Date": `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`,
+    "X-Local-Time": `${pad(now.getHours())}:${pad(now.getMinutes())}:${pad(now.getSeconds())}`,
+  };
+}
+
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  let url = /^([a-z][a-z0-9+.-]*:|\/)/i.test(path) ? path : apiConfig.base + path;
+  if (query) {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) {
+      if (v === null || v === undefined) continue;
+      params.append(k, Array.isArray(v) ? v.join(",") : String(v));
+    }
+    const qs = params.toString();
+    if (qs) url += (url.includes("?") ? "&" : "?") + qs;
+  }
+  return url;
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  if (res.status === 204 || res.status === 205 || res.status === 304) return undefined;
+  const text = await res.text();
+  if (!text) return undefined;
+  const type = res.headers.get("content-type") ?? "";
+  if (type.includes("json") || /^\s*[[{"]/.test(text)) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function errorFromResponse(status: number, body: unknown): ApiError {
+  const b = isRecord(body) ? body : {};
+  const title = typeof b.title === "string" && b.title ? b.title : ERROR_TITLES[status] ?? UNEXPECTED_TITLE;
+  const message = typeof b.message === "string" && b.message
+    ? b.message
+    : typeof body === "string" && body.trim() && body.length < 300 && !body.trimStart().startsWith("<")
+    ? body.trim()
+    : API_FALLBACK_MESSAGE;
+  const errors = Array.isArray(b.errors)
+    ? b.errors.filter(isRecord).map((e) => ({
+      field: String(e.field ?? ""),
+      message: String(e.message ?? ""),
+    }))
+    : [];
+  return new ApiError({ status, title, message, isValidation: b.isValidation === true, errors, body });
+}
+
+function isAbort(err: unknown, signal?: AbortSignal): boolean {
+  return signal?.aborted === true || (err instanceof Error && err.name === "AbortError");
+}
+
+/**
+ * Calls the API and resolves with the parsed JSON body (undefined for an empty body).
+ * `path` is used as is when it starts with "/" or a scheme, otherwise it is appended to `/api/`.
+ */
+export async function api<T = unknown>(
+  method: string,
+  path: string,
+  body?: unknown,
+  opts: ApiOptions = {},
+): Promise<T> {
+  const headers: Record<string, string> = {
+    Accept: "application/json",
+    ...localClockHeaders(),
+    "X-Api-Version": "1",
+    ...opts.headers,
+  };
+  const init: RequestInit = {
+    method: method.toUpperCase(),
+    headers,
+    credentials: "same-origin",
+    signal: opts.signal,
+  };
+  if (body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+
+  let res: Response;
+  try {
+    res = await apiConfig.fetch(buildUrl(path, opts.query), init);
+  } catch (err) {
+    if (isAbort(err, opts.signal)) {
+      throw new ApiError({
+        status: 0,
+        title: "Aborted",
+        message: "The request was cancelled.",
+        aborted: true,
+      });
+    }
+    const error = new ApiError({ status: 0, title: NETWORK_TITLE, message: NETWORK_MESSAGE });
+    if (!opts.silent) apiConfig.notify("error", error.message, error.title);
+    throw error;
+  }
+
+  let data: unknown;
+  try {
+    data = await readBody(res);
+  } catch (err) {
+    if (isAbort(err, opts.signal)) {
+      throw new ApiError({
+        status: 0,
+        title: "Aborted",
+        message: "The request was cancelled.",
+        aborted: true,
+      });
+    }
+    data = undefined;
+  }
+  if (res.ok) return data as T;
+
+  const error = errorFromResponse(res.status, data);
+  if (res.status === 401 && opts.logoutOn401 !== false) {
+    apiConfig.navigate(apiConfig.logoutPath);
+    throw error;
+  }
+  if (!opts.silent) apiConfig.notify(error.isValidation ? "warning" : "error", error.message, error.title);
+  throw error;
+}
+
+/** Shorthands. */
+export const apiGet = <T = unknown>(path: string, opts?: ApiOptions) => api<T>("GET", path, undefined, opts);
+export const apiPost = <T = unknown>(path: string, body?: unknown, opts?: ApiOptions) =>
+  api<T>("POST", path, body, opts);
+export const apiPut = <T = unknown>(path: string, body?: unknown, opts?: ApiOptions) =>
+  api<T>("PUT", path, body, opts);
+export const apiDelete = <T = unknown>(path: string, opts?: ApiOptions) =>
+  api<T>("DELETE", path, undefined, opts);

@@ -1,0 +1,77 @@
+/**
+ * Island hydration. The server renders
+ *   <div data-island="Name" data-props="{json}">…server HTML of the component…</div>
+ * and this finds every marker, loads the island's module (default export = the component), parses
+ * its props and calls hydrateRoot(marker, <Component {...props}/>). When the island has committed,
+ * the marker gets `data-hydrated` (e2e tests wait for it) and an `island:hydrated` event bubbles
+ * from it. A failing island is logged and marked `data-island-error`; the others still hydrate.
+ * An optional `data-island-src` attribute overrides the module URL (e.g. with a `?v=<hash>` from
+ * dist/static/manifest.json for cache busting).
+ */
+import { type ComponentType, createElement, type ReactNode, useEffect } from "react";
+import { hydrateRoot, type Root } from "react-dom/client";
+
+export type IslandModule = { default: ComponentType<Record<string, unknown>> };
+export type IslandLoader = (name: string) => Promise<IslandModule>;
+
+const NAME = /^[A-Z][A-Za-z0-9]*$/;
+
+/** Loads `<base>/islands/<Name>.js`, next to the runtime's own folder (`/static/runtime/islands.js`). */
+export function defaultLoader(base: string | URL = new URL("../islands/", import.meta.url)): IslandLoader {
+  return (name) => import(/* @vite-ignore */ new URL(`${name}.js`, base).href) as Promise<IslandModule>;
+}
+
+function Committed({ el, name, children }: { el: HTMLElement; name: string; children?: ReactNode }) {
+  useEffect(() => {
+    el.setAttribute("data-hydrated", "");
+    el.dispatchEvent(new CustomEvent("island:hydrated", { bubbles: true, detail: { name } }));
+  }, [el, name]);
+  return children;
+}
+
+export function parseProps(el: Element): Record<string, unknown> {
+  const raw = el.getAttribute("data-props");
+  if (!raw) return {};
+  const parsed = JSON.parse(raw);
+  return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? parsed : {};
+}
+
+const roots = new WeakMap<Element, Root>();
+
+/** Hydrates one marker element. Resolves with its root, or null when it was already hydrated. */
+export async function hydrateIsland(el: HTMLElement, load: IslandLoader): Promise<Root | null> {
+  if (roots.has(el) || el.hasAttribute("data-hydrating")) return null;
+  const name = el.getAttribute("data-island") ?? "";
+  el.setAttribute("data-hydrating", "");
+  try {
+    if (!NAME.test(name)) throw new Error(`Invalid island name "${name}"`);
+    const props = parseProps(el);
+    const src = el.getAttribute("data-island-src");
+    const mod = src ? await (import(/* @vite-ignore */ src) as Promise<IslandModule>) : await load(name);
+    if (typeof mod?.default !== "function" && typeof mod?.default !== "object") {
+      throw new Error(`Island "${name}" has no default export`);
+    }
+    const root = hydrateRoot(el, createElement(Committed, { el, name }, createElement(mod.default, props)), {
+      onRecoverableError(error, info) {
+        console.warn(`[island ${name}] recoverable hydration error`, error, info?.componentStack ?? "");
+      },
+    });
+    roots.set(el, root);
+    return root;
+  } catch (error) {
+    el.setAttribute("data-island-error", "");
+    console.error(`[island ${name}] failed to hydrate`, error);
+    return null;
+  } finally {
+    el.removeAttribute("data-hydrating");
+  }
+}
+
+/** Hydrates every `[data-island]` under `scope` (default: the document). */
+export function hydrateIslands(
+  scope: ParentNode = document,
+  load: IslandLoader = defaultLoader(),
+): Promise<(Root | null)[]> {
+  const markers = Array.from(scope.querySelectorAll<HTMLElement>("[data-island]"));
+  return Promise.all(markers.map((el) => hydrateIsland(el, load)));
+}

@@ -1,0 +1,174 @@
+/**
+ * The small vanilla script every page may load (`<script type="module" src="/static/runtime/shell.js">`).
+ * No React. It wires:
+ * - theme: `[data-theme-select]` — a <select> with options none/dark/light, or a button that cycles
+ *   none → dark → light; the choice is kept in localStorage "theme" and applied to html[data-theme];
+ * - side menu on narrow screens: `[data-menu-toggle]` toggles `.menu-open` on the closest `.shell`
+ *   (or document body) and aria-expanded; Escape and following a menu link close it;
+ * - header pickers: a change of a `<select>` inside `form[data-autosubmit]` submits the form;
+ * - flash messages: `<meta name="flash" content='{"kind":"success","message":"…","title":"…"}'>`
+ *   shows a toast on load;
+ * - `window.toast(kind, message, title?)` for other server-rendered scripts.
+ */
+import { ensureToastRegions, toast, type ToastKind } from "./toast.ts";
+import { THEME_STORAGE_KEY } from "./themeBoot.ts";
+
+export type ThemeChoice = "none" | "dark" | "light";
+const CHOICES: readonly ThemeChoice[] = ["none", "dark", "light"];
+const THEME_LABELS: Record<ThemeChoice, string> = { none: "System", dark: "Dark", light: "Light" };
+
+export function storedTheme(): ThemeChoice {
+  try {
+    const t = localStorage.getItem(THEME_STORAGE_KEY);
+    return t === "dark" || t === "light" ? t : "none";
+  } catch {
+    return "none";
+  }
+}
+
+export function applyTheme(choice: ThemeChoice): void {
+  const html = document.documentElement;
+  try {
+    if (choice === "none") localStorage.removeItem(THEME_STORAGE_KEY);
+    else localStorage.setItem(THEME_STORAGE_KEY, choice);
+  } catch { /* storage unavailable: apply for this page only */ }
+  if (choice === "none") html.removeAttribute("data-theme");
+  else html.setAttribute("data-theme", choice);
+  syncThemeControls(choice);
+}
+
+function syncThemeControls(choice: ThemeChoice): void {
+  for (const el of document.querySelectorAll<HTMLElement>("[data-theme-select]")) {
+    if (el instanceof HTMLSelectElement) {
+      el.value = choice;
+    } else {
+      el.setAttribute("data-theme-current", choice);
+      const label = `Theme: ${THEME_LABELS[choice]}`;
+      el.setAttribute("aria-label", label);
+      el.title = label;
+      const text = el.querySelector("[data-theme-label]");
+      if (text) text.textContent = THEME_LABELS[choice];
+    }
+  }
+}
+
+function menuHost(toggle: Element): HTMLElement {
+  return (toggle.closest(".shell") as HTMLElement | null) ?? document.querySelector<HTMLElement>(".shell") ??
+    document.body;
+}
+
+function setMenu(toggle: HTMLElement, open: boolean): void {
+  const host = menuHost(toggle);
+  host.classList.toggle("menu-open", open);
+  for (const t of document.querySelectorAll<HTMLElement>("[data-menu-toggle]")) {
+    t.setAttribute("aria-expanded", String(open));
+  }
+  if (open) {
+    // move focus into the opened menu (a drawer on narrow screens)
+    const side = host.querySelector<HTMLElement>(".shell-side");
+    if (side && getComputedStyle(side).position === "fixed") {
+      side.querySelector<HTMLElement>("a[href], summary")?.focus();
+    }
+  }
+}
+
+export function showFlashMessages(): void {
+  for (const meta of document.querySelectorAll<HTMLMetaElement>('meta[name="flash"]')) {
+    try {
+      const data = JSON.parse(meta.content) as { kind?: ToastKind; message?: string; title?: string };
+      toast(data.kind ?? "info", data.message, data.title);
+    } catch {
+      toast("info", meta.content);
+    }
+    meta.remove();
+  }
+}
+
+export function initShell(): void {
+  syncThemeControls(storedTheme());
+  for (const t of document.querySelectorAll<HTMLElement>("[data-menu-toggle]")) {
+    if (!t.hasAttribute("aria-expanded")) t.setAttribute("aria-expanded", "false");
+  }
+
+  document.addEventListener("change", (e) => {
+    const target = e.target as Element | null;
+    if (!target) return;
+    if (target instanceof HTMLSelectElement && target.matches("[data-theme-select]")) {
+      const v = target.value as ThemeChoice;
+      applyTheme(CHOICES.includes(v) ? v : "none");
+      return;
+    }
+    if (target instanceof HTMLSelectElement) {
+      const form = target.closest<HTMLFormElement>("form[data-autosubmit]");
+      if (form) {
+        if (typeof form.requestSubmit === "function") form.requestSubmit();
+        else form.submit();
+      }
+    }
+  });
+
+  // a click outside the open drawer only closes it (it does not reach what lies under the backdrop)
+  document.addEventListener("click", (e) => {
+    const target = e.target as Element | null;
+    const open = document.querySelector(".menu-open");
+    if (!target || !open || target.closest(".shell-side, [data-menu-toggle]")) return;
+    const side = open.querySelector<HTMLElement>(".shell-side");
+    if (!side || getComputedStyle(side).position !== "fixed") return;
+    e.preventDefault();
+    e.stopPropagation();
+    const t = document.querySelector<HTMLElement>("[data-menu-toggle]");
+    if (t) setMenu(t, false);
+  }, true);
+
+  document.addEventListener("click", (e) => {
+    const target = e.target as Element | null;
+    if (!target) return;
+    const themeButton = target.closest<HTMLElement>("[data-theme-select]");
+    if (themeButton && !(themeButton instanceof HTMLSelectElement)) {
+      const current = storedTheme();
+      applyTheme(CHOICES[(CHOICES.indexOf(current) + 1) % CHOICES.length]);
+      return;
+    }
+    const toggle = target.closest<HTMLElement>("[data-menu-toggle]");
+    if (toggle) {
+      setMenu(toggle, !menuHost(toggle).classList.contains("menu-open"));
+      return;
+    }
+    const link = target.closest("a[href]");
+    const open = document.querySelector(".menu-open");
+    if (link && open && link.closest(".shell-side")) {
+      const t = document.querySelector<HTMLElement>("[data-menu-toggle]");
+      if (t) setMenu(t, false);
+    }
+  });
+
+  document.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape" || !document.querySelector(".menu-open")) return;
+    const t = document.querySelector<HTMLElement>("[data-menu-toggle]");
+    if (t) {
+      setMenu(t, false);
+      t.focus();
+    }
+  });
+
+  // another tab changed the theme
+  globalThis.addEventListener("storage", (e) => {
+    if (e.key === THEME_STORAGE_KEY || e.key === null) {
+      const choice = storedTheme();
+      if (choice === "none") document.documentElement.removeAttribute("data-theme");
+      else document.documentElement.setAttribute("data-theme", choice);
+      syncThemeControls(choice);
+    }
+  });
+
+  (globalThis as { toast?: typeof toast }).toast = toast;
+  ensureToastRegions();
+  showFlashMessages();
+}
+
+if (typeof document !== "undefined" && !(globalThis as { __shellInit?: boolean }).__shellInit) {
+  (globalThis as { __shellInit?: boolean }).__shellInit = true;
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", initShell, { once: true });
+  } else initShell();
+}

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { allRoutes } from "../../server/access/mod.ts";
+import { startTestApp, type TestApp } from "../helpers/app.ts";
+
+let t: TestApp;
+beforeAll(async () => (t = await startTestApp()));
+afterAll(() => t.close());
+
+async function page(path: string, email?: string) {
+  const headers: Record<string, string> = {};
+  if (email) headers.cookie = `session=${await t.login(email)}`;
+  const res = await t.request(path, { headers, redirect: "manual" });
+  return { res, html: await res.text() };
+}
+
+const menuLinks = (html: string) => [...html.matchAll(/<nav>.*?<\/nav>/gs)].join("").match(/href="[^"]+"/g) ?? [];
+
+describe("pages", () => {
+  it("sends a signed-out visitor to sign in, remembering where they were going", async () => {
+    const { res } = await page("/home/clientusers");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/login?next=%2Fhome%2Fclientusers");
+  });
+
+  it("streams the sign-in page with no React and no island runtime", async () => {
+    const { res, html } = await page("/login");
+    expect(res.status).toBe(200);
+    expect(html).toMatch(/^<!DOCTYPE html>/);
+    expect(html).toContain('action="/login"');
+    expect(html).not.toContain("/static/runtime/islands.js");
+    expect(html).not.toContain("data-island");
+  });
+
+  it("a page without an island ships no React; a page with a form island ships the runtime once", async () => {
+    const home = await page("/home/userHome", "user@demo.processor");
+    expect(home.res.status).toBe(200);
+    expect(home.html).not.toContain("/static/runtime/islands.js");
+    const account = await page("/user/account", "user@demo.processor");
+    expect(account.html.match(/\/static\/runtime\/islands\.js/g)).toHaveLength(1);
+    expect(account.html).toContain('data-island="DataForm"');
+  });
+
+  it("shows admins the Users menu and plain users not", async () => {
+    const admin = menuLinks((await page("/home/userHome", "admin@demo.processor")).html);
+    const user = menuLinks((await page("/home/userHome", "user@demo.processor")).html);
+    expect(admin).toContain('href="/home/clientusers"');
+    expect(user).not.toContain('href="/home/clientusers"');
+    const superMenu = menuLinks((await page("/home/userHome", "super@demo.processor")).html);
+    expect(superMenu).toContain('href="/super/home"');
+    expect(admin).not.toContain('href="/super/home"');
+  });
+
+  it("never links an unbuilt screen from the menu", async () => {
+    const built = new Set([...allRoutes()].filter((r) => r.built).map((r) => r.path));
+    for (const email of ["super@demo.processor", "admin@demo.processor", "producer@demo.farm"]) {
+      for (const link of menuLinks((await page("/home/userHome", email)).html)) {
+        expect(built.has(link.slice(6, -1))).toBe(true);
+      }
+    }
+  });
+
+  it("refuses a screen above the user's role with a 403 page", async () => {
+    const { res, html } = await page("/home/clientusers", "user@demo.processor");
+    expect(res.status).toBe(403);
+    expect(html).toContain("Unauthorised");
+    expect((await page("/super/home", "admin@demo.processor")).res.status).toBe(403);
+  });
+
+  it("redirects unknown paths to the home page", async () => {
+    const { res } = await page("/no/such/screen", "user@demo.processor");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toMatch(/^\/home\//);
+    expect((await page("/no/such/screen")).res.headers.get("location")).toBe("/login");
+  });
+
+  it("resolves every route of the table for a super user without a server error", async () => {
+    const cookie = `session=${await t.login("super@demo.processor")}`;
+    for (const def of allRoutes()) {
+      const path = def.path.replace(/\{-\$[^}]+\}/g, "").replace(/\$[A-Za-z]+/g, "1").replace(/\/$/, "") || "/";
+      const res = await t.request(path + (def.name === "clientUserEdit" ? "?id=1" : ""), { headers: { cookie }, redirect: "manual" });
+      await res.body?.cancel();
+      expect([200, 302, 403], `${def.name} ${path}`).toContain(res.status);
+    }
+  });
+
+  it("a screen later issues build says so plainly", async () => {
+    const { res, html } = await page("/home/killagenda", "user@demo.processor");
+    expect(res.status).toBe(200);
+    expect(html).toContain("This screen is not built yet.");
+  });
+
+  it("lists the tenant's users with a search filter from the query", async () => {
+    const all = await page("/home/clientusers", "admin@demo.processor");
+    expect(all.html).toContain("user@demo.processor");
+    const filtered = await page("/home/clientusers?q=display", "admin@demo.processor");
+    expect(filtered.html).toContain("display@demo.processor");
+    expect(filtered.html).not.toContain("support@demo.processor");
+  });
+
+  it("signs in through the plain HTML form and lands on the home page", async () => {
+    const body = new URLSearchParams({ email: "user@demo.processor", password: "wrong" });
+    const bad = await t.request("/login", { method: "POST", body, headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expect(bad.status).toBe(401);
+    expect(await bad.text()).toContain("The email or password is incorrect.");
+    body.set("password", "test-password-1");
+    body.set("next", "//evil.example/");
+    const ok = await t.request("/login", { method: "POST", body, headers: { "content-type": "application/x-www-form-urlencoded" }, redirect: "manual" });
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get("location")).toMatch(/^\/home\//);
+    expect(ok.headers.get("set-cookie")).toMatch(/HttpOnly/);
+  });
+
+  it("serves the OpenAPI document generated from the zod schemas", async () => {
+    const res = await t.request("/api/openapi.json");
+    expect(res.status).toBe(200);
+    const doc = await res.json();
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/login/login", "/api/user/ChangePasswordIfAuthed", "/api/user/UpsertTenantUser"]));
+    expect(doc.components.schemas.LoginBody.properties.email).toBeDefined();
+    expect((await t.request("/api/docs")).status).toBe(200);
+  });
+});

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, signIn } from "../helpers/browser.ts";
+import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
+
+let server: Awaited<ReturnType<typeof serveTestApp>>;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+
+beforeAll(async () => {
+  server = await serveTestApp();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function freshPage() {
+  await browser.context.clearCookies();
+  return browser.page;
+}
+
+const menuTexts = async () => (await browser.page.locator("nav .menu a").allInnerTexts()).map((s) => s.trim());
+
+describe("in the browser", () => {
+  it("signs in and shows the menu for the role", async () => {
+    const page = await freshPage();
+    await signIn(page, server.origin, "admin@demo.processor", TEST_PASSWORD);
+    await page.waitForURL(/\/home\/userHome$/);
+    expect(await menuTexts()).toEqual(["Home", "Users"]);
+    await page.goto(`${server.origin}/logout`);
+    await page.waitForURL(/\/login$/);
+
+    await signIn(page, server.origin, "user@demo.processor", TEST_PASSWORD);
+    await page.waitForURL(/\/home\/userHome$/);
+    expect(await menuTexts()).toEqual(["Home"]);
+    const superPage = await page.goto(`${server.origin}/super/home`);
+    expect(superPage!.status()).toBe(403);
+  });
+
+  it("shows a wrong password on the sign-in page", async () => {
+    const page = await freshPage();
+    await signIn(page, server.origin, "user@demo.processor", "not-the-password");
+    expect(await page.locator(".form-error").innerText()).toContain("The email or password is incorrect.");
+  });
+
+  it("data form: Save waits for a change, Undo restores, saving toasts", async () => {
+    const page = await freshPage();
+    await signIn(page, server.origin, "test@demo.processor", TEST_PASSWORD);
+    await page.goto(`${server.origin}/user/account`);
+    await page.locator("[data-island][data-hydrated]").waitFor({ timeout: 10_000 });
+    const save = page.getByRole("button", { name: "Save" });
+    const first = page.getByLabel("First name");
+    expect(await save.isDisabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "Undo" }).count()).toBe(0);
+
+    await first.fill("Tessa");
+    expect(await save.isEnabled()).toBe(true);
+    await page.getByRole("button", { name: "Undo" }).click();
+    expect(await first.inputValue()).toBe("Test");
+    expect(await save.isDisabled()).toBe(true);
+
+    await first.fill("");
+    await page.getByLabel("Last name").fill("Tester");
+    expect(await save.isDisabled()).toBe(true); // a required field is empty
+    await first.fill("Tessa");
+    await save.click();
+    await page.getByText("The item was saved...").first().waitFor();
+    await page.reload();
+    expect(await page.getByLabel("First name").inputValue()).toBe("Tessa");
+  });
+
+  it("a new user must change the temporary password before anything else", async () => {
+    const admin = await server.login("admin@demo.processor");
+    const res = await server.request("/api/user/UpsertTenantUser", {
+      method: "POST",
+      token: admin,
+      json: { email: "first.day@demo.processor", firstName: "First", lastName: "Day", roleLevel: "user" },
+    });
+    const { temporaryPassword } = await res.json();
+
+    const page = await freshPage();
+    await signIn(page, server.origin, "first.day@demo.processor", temporaryPassword);
+    await page.waitForURL(/\/user\/changepassword$/);
+    await page.goto(`${server.origin}/home/userHome`);
+    await page.waitForURL(/\/user\/changepassword$/); // still forced here
+    await page.locator("[data-island][data-hydrated]").waitFor({ timeout: 10_000 });
+    expect(await page.getByLabel("Old password").count()).toBe(0); // temporary-password flow
+    const change = page.getByRole("button", { name: "Change" });
+    await page.locator('input[name="newPassword"]').fill("first-day-password");
+    await page.locator('input[name="confirmPassword"]').fill("first-day-passwor");
+    expect(await change.isDisabled()).toBe(true);
+    expect(await page.getByRole("img", { name: "Does not match" }).count()).toBe(1);
+    await page.locator('input[name="confirmPassword"]').fill("first-day-password");
+    expect(await page.getByRole("img", { name: "Matches" }).count()).toBe(1);
+    await change.click();
+    await page.waitForURL(/\/home\/userHome$/, { timeout: 10_000 }).catch(async (e) => {
+      await page.screenshot({ path: "/tmp/cp.png" });
+      throw e;
+    });
+    expect(await page.locator("h1.shell-title").innerText()).toBe("Home");
+  });
+});

@@ -1,0 +1,155 @@
+// deno-lint-ignore-file require-await -- async act() callbacks flush React work; async fetch stubs mirror fetch
+import { flush, hasDom } from "./dom.ts"; // first: installs the DOM
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { act, useState } from "react";
+import { renderToString } from "react-dom/server";
+import {
+  hydrateIsland,
+  hydrateIslands,
+  type IslandModule,
+  parseProps,
+} from "../../../client/runtime/hydrate.ts";
+import DataForm, { type DataFormProps } from "../../../client/islands/DataForm.tsx";
+import { ISLAND_NAME_PATTERN, ISLAND_NAMES, ISLANDS } from "../../../client/islands/registry.ts";
+
+function Counter({ start, label }: { start: number; label: string }) {
+  const [n, setN] = useState(start);
+  return <button type="button" onClick={() => setN(n + 1)}>{label} {n}</button>;
+}
+
+/** What the server's Island wrapper renders. */
+function marker(name: string, props: Record<string, unknown>, html: string): HTMLElement {
+  const el = document.createElement("div");
+  el.setAttribute("data-island", name);
+  el.setAttribute("data-props", JSON.stringify(props));
+  el.innerHTML = html;
+  document.body.appendChild(el);
+  return el;
+}
+
+const modules: Record<string, IslandModule> = {
+  Counter: { default: Counter as IslandModule["default"] },
+  DataForm: { default: DataForm as unknown as IslandModule["default"] },
+};
+const loader = vi.fn(async (name: string) => {
+  const mod = modules[name];
+  if (!mod) throw new Error(`no island ${name}`);
+  return mod;
+});
+
+describe("island registry", () => {
+  test("every island has a valid name and a module path", () => {
+    expect(ISLAND_NAMES).toContain("DataForm");
+    for (const name of ISLAND_NAMES) {
+      expect(name).toMatch(ISLAND_NAME_PATTERN);
+      expect(ISLANDS[name]).toMatch(/^\.\/.+\.tsx?$/);
+    }
+  });
+});
+
+describe.skipIf(!hasDom)("island runtime", () => {
+  afterEach(() => {
+    document.body.innerHTML = "";
+    loader.mockClear();
+  });
+
+  test("hydrates every marker with its props and marks it when committed", async () => {
+    const a = marker("Counter", { start: 2, label: "A" }, renderToString(<Counter start={2} label="A" />));
+    const b = marker("Counter", { start: 5, label: "B" }, renderToString(<Counter start={5} label="B" />));
+    const events: string[] = [];
+    document.addEventListener("island:hydrated", (e) => events.push((e as CustomEvent).detail.name));
+    const errors = vi.spyOn(console, "error");
+    await act(async () => {
+      await hydrateIslands(document, loader);
+    });
+    await flush();
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+    expect(a.hasAttribute("data-hydrated")).toBe(true);
+    expect(b.hasAttribute("data-hydrated")).toBe(true);
+    expect(events).toEqual(["Counter", "Counter"]);
+    // the server's button element is kept and becomes interactive
+    const button = b.querySelector("button")!;
+    await act(async () => button.click());
+    expect(button.textContent).toBe("B 6");
+    // a second pass does nothing
+    await act(async () => {
+      await hydrateIslands(document, loader);
+    });
+    expect(loader).toHaveBeenCalledTimes(2);
+  });
+
+  test("DataForm as an island: server HTML + data-props hydrate without mismatch", async () => {
+    const props: DataFormProps = {
+      fields: [
+        { name: "id", label: "Id", type: "id" },
+        { name: "name", label: "Name", type: "text", required: true },
+        { name: "sp", label: "Species", type: "multiselect", options: [{ value: "1", label: "Sheep" }] },
+      ],
+      initial: { id: 3, name: "x", sp: [1] },
+      submit: { method: "PUT", url: "/api/x/3" },
+    };
+    const el = marker(
+      "DataForm",
+      props as unknown as Record<string, unknown>,
+      renderToString(<DataForm {...props} />),
+    );
+    const errors: unknown[] = [];
+    const spy = vi.spyOn(console, "error").mockImplementation((...a) => void errors.push(a));
+    const warn = vi.spyOn(console, "warn").mockImplementation((...a) => void errors.push(a));
+    await act(async () => {
+      await hydrateIslands(document, loader);
+    });
+    await flush();
+    spy.mockRestore();
+    warn.mockRestore();
+    expect(errors).toEqual([]);
+    expect(el.hasAttribute("data-hydrated")).toBe(true);
+  });
+
+  test("a mismatch is reported (the check above is meaningful)", async () => {
+    marker("Counter", { start: 1, label: "Client" }, renderToString(<Counter start={1} label="Server" />));
+    const reported: unknown[] = [];
+    const spy = vi.spyOn(console, "error").mockImplementation((...a) => void reported.push(a));
+    const warn = vi.spyOn(console, "warn").mockImplementation((...a) => void reported.push(a));
+    await act(async () => {
+      await hydrateIslands(document, loader);
+    });
+    await flush();
+    spy.mockRestore();
+    warn.mockRestore();
+    expect(reported.length).toBeGreaterThan(0);
+  });
+
+  test("a bad marker is flagged and the others still hydrate", async () => {
+    const bad = marker("../evil", {}, "");
+    const missing = marker("Nope", {}, "");
+    const broken = document.createElement("div");
+    broken.setAttribute("data-island", "Counter");
+    broken.setAttribute("data-props", "{not json");
+    document.body.appendChild(broken);
+    const good = marker("Counter", { start: 0, label: "G" }, renderToString(<Counter start={0} label="G" />));
+    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    await act(async () => {
+      await hydrateIslands(document, loader);
+    });
+    await flush();
+    spy.mockRestore();
+    expect(bad.hasAttribute("data-island-error")).toBe(true);
+    expect(missing.hasAttribute("data-island-error")).toBe(true);
+    expect(broken.hasAttribute("data-island-error")).toBe(true);
+    expect(good.hasAttribute("data-hydrated")).toBe(true);
+    expect(loader).not.toHaveBeenCalledWith("../evil");
+  });
+
+  test("parseProps reads data-props and defaults to {}", async () => {
+    const el = document.createElement("div");
+    expect(parseProps(el)).toEqual({});
+    el.setAttribute("data-props", '{"a":[1,"</script>"]}');
+    expect(parseProps(el)).toEqual({ a: [1, "</script>"] });
+    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(await hydrateIsland(el, loader)).toBeNull(); // no data-island name
+    expect(spy).toHaveBeenCalled();
+    spy.mockRestore();
+  });
+});
