@@ -57,6 +57,11 @@ export interface DataFormProps {
   cancelHref?: string;
   /** After a successful save navigate here; when absent stay, with the saved values as the new baseline. */
   redirectTo?: string;
+  /**
+   * A value of the save's answer to show once, in a notice that stays (e.g. a new user's temporary
+   * password). The form then stays open instead of following `redirectTo`.
+   */
+  successNotice?: { field: string; label: string };
   /** Default true: an Undo button appears when there are changes. */
   undo?: boolean;
   title?: string;
@@ -96,6 +101,7 @@ export default function DataForm(props: DataFormProps) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
   // false on the server and on the hydrating render, so both match; Save stays disabled until then.
   const [hydrated, setHydrated] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -137,7 +143,9 @@ export default function DataForm(props: DataFormProps) {
         buildBody(fields, values, baseline, submit.bodyFields, props.initial),
       );
       toast("success", props.successToast ?? DEFAULT_SUCCESS_TOAST);
-      if (redirectTo) {
+      const noticeValue = props.successNotice && isRecord(result) ? result[props.successNotice.field] : undefined;
+      setNotice(typeof noticeValue === "string" || typeof noticeValue === "number" ? String(noticeValue) : null);
+      if (redirectTo && noticeValue === undefined) {
         leaving = true;
         apiConfig.navigate(redirectTo);
         return;
@@ -206,6 +214,11 @@ export default function DataForm(props: DataFormProps) {
       aria-labelledby={title ? `${prefix}-title` : undefined}
     >
       {title ? <h2 className="form-title" id={`${prefix}-title`}>{title}</h2> : null}
+      {notice !== null && props.successNotice && (
+        <p className="banner banner-info" role="status" data-notice={props.successNotice.field}>
+          {props.successNotice.label}: <code>{notice}</code>
+        </p>
+      )}
       {formErrors.length
         ? (
           <ul className="form-errors" role="alert">

@@ -99,4 +99,34 @@ describe("in the browser", () => {
     });
     expect(await page.locator("h1.shell-title").innerText()).toBe("Home");
   });
+
+  it("an admin adds a user in the browser, sees the temporary password, then edits the user", async () => {
+    const page = await freshPage();
+    await signIn(page, server.origin, "admin@demo.processor", TEST_PASSWORD);
+    await page.goto(`${server.origin}/home/clientusers`);
+    await page.getByRole("link", { name: "Add user" }).click();
+    await page.waitForURL(/\/usernew$/);
+    await page.locator("[data-island][data-hydrated]").waitFor({ timeout: 10_000 });
+    expect(await page.locator('input[name="id"]').inputValue()).toBe("New");
+    const roleOptions = await page.locator('select[name="roleLevel"] option').allInnerTexts();
+    expect(roleOptions).not.toContain("super");
+    await page.locator('input[name="email"]').fill("yard.hand@demo.processor");
+    await page.locator('input[name="firstName"]').fill("Yard");
+    await page.locator('input[name="lastName"]').fill("Hand");
+    await page.getByLabel("Beef").check();
+    await page.getByRole("button", { name: "Save" }).click();
+    const notice = page.locator("[data-notice=temporaryPassword] code");
+    await notice.waitFor();
+    expect(await notice.innerText()).toMatch(/^\S{14}$/);
+
+    await page.goto(`${server.origin}/home/clientusers?q=yard`);
+    await page.getByRole("link", { name: "Edit" }).click();
+    await page.waitForURL(/useredit\?id=\d+$/);
+    await page.locator("[data-island][data-hydrated]").waitFor({ timeout: 10_000 });
+    expect(await page.getByLabel("Beef").isChecked()).toBe(true);
+    await page.locator('select[name="roleLevel"]').selectOption("test");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.waitForURL(/\/home\/clientusers$/);
+    expect(await page.locator("tr", { hasText: "yard.hand@demo.processor" }).innerText()).toContain("test");
+  });
 });
