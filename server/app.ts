@@ -24,17 +24,28 @@ export function createApp(services: AppServices) {
     c.set("app", services);
     await next();
   });
-  app.use("*", secureHeaders({
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", "'unsafe-inline'"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", "data:"],
-      connectSrc: ["'self'"],
-      frameAncestors: ["'none'"],
-    },
-  }));
-  app.use("*", bodyLimit({ maxSize: 1024 * 1024, onError: () => { throw new ApiError(413); } }));
+  app.use(
+    "*",
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    }),
+  );
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: 1024 * 1024,
+      onError: () => {
+        throw new ApiError(413);
+      },
+    }),
+  );
   app.use("*", clientClock);
   app.use("*", identify);
   // a documented path with another method is 405 before anything else can answer it
@@ -76,7 +87,10 @@ export function createApp(services: AppServices) {
     if (error instanceof HTTPException) {
       // Hono's own refusals (malformed JSON, …) in the catalogue shape
       const status = error.status as ContentfulStatusCode;
-      return errorResponse(c, new ApiError(status, error.message || undefined, { isValidation: status === 400 }));
+      return errorResponse(
+        c,
+        new ApiError(status, error.message || undefined, { isValidation: status === 400 }),
+      );
     }
     console.error(`${c.req.method} ${c.req.url}:`, error);
     return errorResponse(c, new ApiError(500));

@@ -36,6 +36,13 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 function printSignIns(created: boolean, password: string | null, credentialsFile: string) {
   console.log("Demo sign-ins:");
   for (const u of DEMO_USERS) console.log(`  ${u.email.padEnd(24)} ${u.roleLevel.padEnd(8)} ${u.tenant}`);
-  if (password) console.log(`Password for all of them: ${password}${created && !config.DEMO_PASSWORD ? `  (also saved in ${credentialsFile})` : ""}`);
-  else console.log(`Password: the one printed at first start (see ${credentialsFile}), or set DEMO_PASSWORD.`);
+  if (password) {
+    console.log(
+      `Password for all of them: ${password}${
+        created && !config.DEMO_PASSWORD ? `  (also saved in ${credentialsFile})` : ""
+      }`,
+    );
+  } else {console.log(
+      `Password: the one printed at first start (see ${credentialsFile}), or set DEMO_PASSWORD.`,
+    );}
 }

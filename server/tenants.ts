@@ -1,5 +1,5 @@
 import type { Databases } from "../db/client.ts";
-import { tenants, tenantModules, tenantSites, tenantSpecies } from "../db/control/schema.ts";
+import { tenantModules, tenants, tenantSites, tenantSpecies } from "../db/control/schema.ts";
 
 export interface NewTenant {
   name: string;
@@ -12,12 +12,20 @@ export interface NewTenant {
 /** Creates a tenant with its sites, species and modules, and migrates its new database. */
 export async function createTenant(db: Databases, input: NewTenant): Promise<number> {
   const id = await db.control.transaction(async (tx) => {
-    const [row] = await tx.insert(tenants).values({ name: input.name, category: input.category }).returning({ id: tenants.id });
-    if (input.sites.length) await tx.insert(tenantSites).values(input.sites.map((name) => ({ tenantId: row.id, name })));
-    if (input.speciesIds.length) {
-      await tx.insert(tenantSpecies).values(input.speciesIds.map((speciesId) => ({ tenantId: row.id, speciesId })));
+    const [row] = await tx.insert(tenants).values({ name: input.name, category: input.category }).returning({
+      id: tenants.id,
+    });
+    if (input.sites.length) {
+      await tx.insert(tenantSites).values(input.sites.map((name) => ({ tenantId: row.id, name })));
     }
-    if (input.modules.length) await tx.insert(tenantModules).values(input.modules.map((module) => ({ tenantId: row.id, module })));
+    if (input.speciesIds.length) {
+      await tx.insert(tenantSpecies).values(
+        input.speciesIds.map((speciesId) => ({ tenantId: row.id, speciesId })),
+      );
+    }
+    if (input.modules.length) {
+      await tx.insert(tenantModules).values(input.modules.map((module) => ({ tenantId: row.id, module })));
+    }
     return row.id;
   });
   await db.tenantDb(id);

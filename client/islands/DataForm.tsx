@@ -143,8 +143,12 @@ export default function DataForm(props: DataFormProps) {
         buildBody(fields, values, baseline, submit.bodyFields, props.initial),
       );
       toast("success", props.successToast ?? DEFAULT_SUCCESS_TOAST);
-      const noticeValue = props.successNotice && isRecord(result) ? result[props.successNotice.field] : undefined;
-      setNotice(typeof noticeValue === "string" || typeof noticeValue === "number" ? String(noticeValue) : null);
+      const noticeValue = props.successNotice && isRecord(result)
+        ? result[props.successNotice.field]
+        : undefined;
+      setNotice(
+        typeof noticeValue === "string" || typeof noticeValue === "number" ? String(noticeValue) : null,
+      );
       if (redirectTo && noticeValue === undefined) {
         leaving = true;
         apiConfig.navigate(redirectTo);

@@ -60,15 +60,24 @@ export const users = sqliteTable("users", {
   lastModified: text("last_modified").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
 });
 
-export const memberships = sqliteTable("memberships", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-  tenantId: integer("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
-  roleLevel: text("role_level").notNull().default("user"),
-  /** the tenant a sign-in opens when the user belongs to several */
-  isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex("memberships_user_tenant").on(t.userId, t.tenantId), index("memberships_tenant").on(t.tenantId)]);
+export const memberships = sqliteTable(
+  "memberships",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    tenantId: integer("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+    roleLevel: text("role_level").notNull().default("user"),
+    /** the tenant a sign-in opens when the user belongs to several */
+    isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (
+    t,
+  ) => [
+    uniqueIndex("memberships_user_tenant").on(t.userId, t.tenantId),
+    index("memberships_tenant").on(t.tenantId),
+  ],
+);
 
 /** Per user and tenant: homepage, allowed species and sites, admin permission flags, … */
 export const userSettings = sqliteTable("user_settings", {

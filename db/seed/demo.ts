@@ -38,13 +38,18 @@ export async function seedSpecies(db: Databases) {
  * user per role. Idempotent: a second run creates nothing and keeps passwords, unless a password is
  * given, which then becomes every demo user's password. Answers the password when it set one.
  */
-export async function seedDemo(db: Databases, password?: string): Promise<{ created: boolean; password: string | null }> {
+export async function seedDemo(
+  db: Databases,
+  password?: string,
+): Promise<{ created: boolean; password: string | null }> {
   await seedSpecies(db);
   const existing = await db.control.query.tenants.findFirst({ where: eq(tenants.name, DEMO_PROCESSOR) });
   if (existing) {
     if (!password) return { created: false, password: null };
     const passwordHash = await hashPassword(password);
-    for (const u of DEMO_USERS) await db.control.update(users).set({ passwordHash }).where(eq(users.email, u.email));
+    for (const u of DEMO_USERS) {
+      await db.control.update(users).set({ passwordHash }).where(eq(users.email, u.email));
+    }
     return { created: false, password };
   }
 
@@ -66,9 +71,19 @@ export async function seedDemo(db: Databases, password?: string): Promise<{ crea
   });
   const tenantIds: Record<string, number> = { [DEMO_PROCESSOR]: processorId, [DEMO_FARM]: farmId };
   await db.control.insert(featureFlags).values([
-    { tenantId: processorId, featureKey: "regionalLivestockDashboardMenu", isEnabled: true, isEnabledForSuperUser: true },
+    {
+      tenantId: processorId,
+      featureKey: "regionalLivestockDashboardMenu",
+      isEnabled: true,
+      isEnabledForSuperUser: true,
+    },
     { tenantId: processorId, featureKey: "roiAnalysisMenu", isEnabled: false, isEnabledForSuperUser: true },
-    { tenantId: processorId, featureKey: "supplierBankDetailsOnRemittance", isEnabled: true, isEnabledForSuperUser: true },
+    {
+      tenantId: processorId,
+      featureKey: "supplierBankDetailsOnRemittance",
+      isEnabled: true,
+      isEnabledForSuperUser: true,
+    },
   ]);
 
   for (const u of DEMO_USERS) {
@@ -81,13 +96,23 @@ export async function seedDemo(db: Databases, password?: string): Promise<{ crea
       isPasswordUpdated: true,
     }).returning({ id: users.id });
     const tenantId = tenantIds[u.tenant];
-    await db.control.insert(memberships).values({ userId: row.id, tenantId, roleLevel: u.roleLevel, isDefault: true });
+    await db.control.insert(memberships).values({
+      userId: row.id,
+      tenantId,
+      roleLevel: u.roleLevel,
+      isDefault: true,
+    });
     if (u.roleLevel === "admin") {
       await db.control.insert(userSettings).values({
         userId: row.id,
         tenantId,
         settingType: "admin",
-        value: { hasSupplierAdminPermission: true, hasTransportAdminPermission: true, hasBuyerAdminPermission: true, hasStakeholderAdminPermission: true },
+        value: {
+          hasSupplierAdminPermission: true,
+          hasTransportAdminPermission: true,
+          hasBuyerAdminPermission: true,
+          hasStakeholderAdminPermission: true,
+        },
       });
     }
   }

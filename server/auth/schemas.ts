@@ -3,8 +3,12 @@ import { isoDate } from "../http/validation.ts";
 import { PASSWORD_RULE } from "./password.ts";
 
 export const LoginBody = z.object({
-  email: z.string({ error: "Enter your email" }).trim().min(1, "Enter your email").max(320).email("Enter a valid email address"),
-  password: z.string({ error: "Enter your password" }).min(1, "Enter your password").max(PASSWORD_RULE.maxLength),
+  email: z.string({ error: "Enter your email" }).trim().min(1, "Enter your email").max(320).email(
+    "Enter a valid email address",
+  ),
+  password: z.string({ error: "Enter your password" }).min(1, "Enter your password").max(
+    PASSWORD_RULE.maxLength,
+  ),
   localLoginDate: isoDate.nullish(),
   isKeepLoggedIn: z.boolean().optional().default(false),
 }).openapi("LoginBody");
@@ -44,11 +48,15 @@ export const UserModel = z.object({
   species: z.array(z.object({ id: z.number(), name: z.string() })).optional(),
   tenantCategories: z.array(z.string()).optional(),
   tenantSettings: z.array(Setting).optional(),
-  featureFlags: z.array(z.object({ featureKey: z.string(), isEnabled: z.boolean(), isEnabledForSuperUser: z.boolean() }))
+  featureFlags: z.array(
+    z.object({ featureKey: z.string(), isEnabled: z.boolean(), isEnabledForSuperUser: z.boolean() }),
+  )
     .optional(),
   userSettings: z.array(Setting).optional(),
   defaultTenantSiteId: z.number().nullable().optional(),
-  crossTenantClaims: z.array(z.object({ tenantId: z.number(), tenantName: z.string(), roleLevel: z.string() })).optional(),
+  crossTenantClaims: z.array(
+    z.object({ tenantId: z.number(), tenantName: z.string(), roleLevel: z.string() }),
+  ).optional(),
 }).openapi("UserModel");
 
 export const ImpersonateQuery = z.object({

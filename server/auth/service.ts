@@ -18,7 +18,15 @@ export class AuthService {
 
   constructor(readonly db: ControlDb, readonly sessions: SessionStore) {}
 
-  async login(input: { email: string; password: string; keepLoggedIn: boolean; localLoginDate?: string | null; ip: string }): Promise<SignedIn> {
+  async login(
+    input: {
+      email: string;
+      password: string;
+      keepLoggedIn: boolean;
+      localLoginDate?: string | null;
+      ip: string;
+    },
+  ): Promise<SignedIn> {
     const email = input.email.trim().toLowerCase();
     const wait = this.limiter.retryAfter(email, input.ip);
     if (wait) throw new ApiError(429, undefined, { headers: { "Retry-After": String(wait) } });
@@ -32,7 +40,12 @@ export class AuthService {
     const tenantId = await this.homeTenantOf(user.id);
     if (!tenantId) throw ApiError.forbidden("This account does not belong to any active organisation.");
     this.limiter.recordSuccess(email);
-    return this.#open({ userId: user.id, tenantId, keepLoggedIn: input.keepLoggedIn, localLoginDate: input.localLoginDate });
+    return this.#open({
+      userId: user.id,
+      tenantId,
+      keepLoggedIn: input.keepLoggedIn,
+      localLoginDate: input.localLoginDate,
+    });
   }
 
   /** The tenant a sign-in opens: the default membership, else the first active one. */
@@ -85,9 +98,15 @@ export class AuthService {
    * Changes the caller's password. The old password is required unless the user is still on a temporary
    * password (the forced change after an admin set one). Other sessions of the user end.
    */
-  async changePassword(caller: Caller, input: { oldPassword?: string; newPassword: string }, temporaryFlow: boolean) {
+  async changePassword(
+    caller: Caller,
+    input: { oldPassword?: string; newPassword: string },
+    temporaryFlow: boolean,
+  ) {
     if (temporaryFlow && caller.user.isPasswordUpdated) {
-      throw ApiError.conflict("The password has already been changed; use Change password with the old password.");
+      throw ApiError.conflict(
+        "The password has already been changed; use Change password with the old password.",
+      );
     }
     if (!temporaryFlow) {
       if (!input.oldPassword || !(await verifyPassword(caller.user.passwordHash, input.oldPassword))) {
@@ -95,7 +114,10 @@ export class AuthService {
       }
     }
     if (input.oldPassword && input.oldPassword === input.newPassword) {
-      throw ApiError.validation([{ field: "newPassword", message: "Choose a password different from the old one." }]);
+      throw ApiError.validation([{
+        field: "newPassword",
+        message: "Choose a password different from the old one.",
+      }]);
     }
     await this.db.update(users).set({
       passwordHash: await hashPassword(input.newPassword),

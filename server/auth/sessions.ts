@@ -86,7 +86,9 @@ export class SessionStore {
   async extendIfStale(session: Session, now = new Date()): Promise<Session> {
     const remaining = session.expiresAt.getTime() - now.getTime();
     if (remaining > this.times.tokenTtlMs / 2) return session;
-    const expiresAt = new Date(Math.min(now.getTime() + this.times.tokenTtlMs, session.absoluteExpiresAt.getTime()));
+    const expiresAt = new Date(
+      Math.min(now.getTime() + this.times.tokenTtlMs, session.absoluteExpiresAt.getTime()),
+    );
     if (expiresAt.getTime() <= session.expiresAt.getTime()) return session;
     await this.db.update(sessions).set({ expiresAt }).where(eq(sessions.id, session.id));
     return { ...session, expiresAt };
@@ -97,7 +99,10 @@ export class SessionStore {
   }
 
   async invalidateAllForUser(userId: number, exceptId?: string) {
-    const all = await this.db.query.sessions.findMany({ where: eq(sessions.userId, userId), columns: { id: true } });
+    const all = await this.db.query.sessions.findMany({
+      where: eq(sessions.userId, userId),
+      columns: { id: true },
+    });
     for (const s of all) if (s.id !== exceptId) await this.invalidate(s.id);
   }
 

@@ -43,31 +43,47 @@ export async function loadCaller(db: ControlDb, session: Session): Promise<Calle
   const tenant = await db.query.tenants.findFirst({ where: eq(tenants.id, session.tenantId) });
   if (!tenant || !tenant.isActive) return null;
 
-  const own = await db.select({ tenantId: memberships.tenantId, tenantName: tenants.name, roleLevel: memberships.roleLevel })
+  const own = await db.select({
+    tenantId: memberships.tenantId,
+    tenantName: tenants.name,
+    roleLevel: memberships.roleLevel,
+  })
     .from(memberships).innerJoin(tenants, eq(tenants.id, memberships.tenantId))
     .where(eq(memberships.userId, user.id));
   const here = own.find((m) => m.tenantId === tenant.id);
   const isSuper = own.some((m) => m.roleLevel === "super");
-  const roleLevel = (here?.roleLevel ?? (session.impersonating && isSuper ? "super" : null)) as RoleName | null;
+  const roleLevel = (here?.roleLevel ?? (session.impersonating && isSuper ? "super" : null)) as
+    | RoleName
+    | null;
   if (!roleLevel) return null;
 
   const [modules, settings, flags, sites, speciesRows, uSettings] = await Promise.all([
-    db.select().from(tenantModules).where(and(eq(tenantModules.tenantId, tenant.id), eq(tenantModules.isEnabled, true))),
+    db.select().from(tenantModules).where(
+      and(eq(tenantModules.tenantId, tenant.id), eq(tenantModules.isEnabled, true)),
+    ),
     db.select().from(tenantSettings).where(eq(tenantSettings.tenantId, tenant.id)),
     db.select().from(featureFlags).where(eq(featureFlags.tenantId, tenant.id)),
     db.select({ id: tenantSites.id, name: tenantSites.name }).from(tenantSites)
-      .where(and(eq(tenantSites.tenantId, tenant.id), eq(tenantSites.isActive, true))).orderBy(tenantSites.id),
+      .where(and(eq(tenantSites.tenantId, tenant.id), eq(tenantSites.isActive, true))).orderBy(
+        tenantSites.id,
+      ),
     db.select({ id: species.id, name: species.name }).from(tenantSpecies)
       .innerJoin(species, eq(species.id, tenantSpecies.speciesId))
       .where(eq(tenantSpecies.tenantId, tenant.id)).orderBy(species.id),
-    db.select().from(userSettings).where(and(eq(userSettings.userId, user.id), eq(userSettings.tenantId, tenant.id))),
+    db.select().from(userSettings).where(
+      and(eq(userSettings.userId, user.id), eq(userSettings.tenantId, tenant.id)),
+    ),
   ]);
 
   const subject: AccessSubject = {
     roleLevel,
     modules: modules.map((m) => m.module as ModuleKey),
     tenantCategories: [tenant.category as TenantCategory],
-    featureFlags: flags.map(({ featureKey, isEnabled, isEnabledForSuperUser }) => ({ featureKey, isEnabled, isEnabledForSuperUser })),
+    featureFlags: flags.map(({ featureKey, isEnabled, isEnabledForSuperUser }) => ({
+      featureKey,
+      isEnabled,
+      isEnabledForSuperUser,
+    })),
     tenantSettings: settings.map((s) => ({ settingType: s.settingType, value: s.value })),
     userSettings: uSettings.map((s) => ({ settingType: s.settingType, value: s.value })),
   };
@@ -87,12 +103,17 @@ export async function loadCaller(db: ControlDb, session: Session): Promise<Calle
 
 /** An allow-list from a user setting, or null when the setting is absent or empty (= everything). */
 function allowedIds(subject: AccessSubject, settingType: string, key: string): number[] | null {
-  const value = subject.userSettings.find((s) => s.settingType === settingType)?.value as Record<string, unknown> | undefined;
+  const value = subject.userSettings.find((s) => s.settingType === settingType)?.value as
+    | Record<string, unknown>
+    | undefined;
   const ids = value?.[key];
   return Array.isArray(ids) && ids.length ? ids.map(Number) : null;
 }
 
-export function userSettingValue<T = Record<string, unknown>>(caller: Caller, settingType: string): T | undefined {
+export function userSettingValue<T = Record<string, unknown>>(
+  caller: Caller,
+  settingType: string,
+): T | undefined {
   return caller.subject.userSettings.find((s) => s.settingType === settingType)?.value as T | undefined;
 }
 
@@ -126,7 +147,10 @@ export function userModel(caller: Caller, withData = true, token?: string) {
   if (!withData) return base;
   return {
     ...base,
-    modules: caller.subject.modules.map((name) => ({ name, loginModuleGroup: isModuleKey(name) ? moduleInfo(name).group : "Home" })),
+    modules: caller.subject.modules.map((name) => ({
+      name,
+      loginModuleGroup: isModuleKey(name) ? moduleInfo(name).group : "Home",
+    })),
     tenantSites: caller.sites,
     species: caller.species,
     tenantCategories: caller.subject.tenantCategories,
@@ -139,6 +163,8 @@ export function userModel(caller: Caller, withData = true, token?: string) {
 }
 
 export async function tenantIdsOf(db: ControlDb, ids?: number[]) {
-  const rows = await db.select({ id: tenants.id }).from(tenants).where(ids ? inArray(tenants.id, ids) : undefined);
+  const rows = await db.select({ id: tenants.id }).from(tenants).where(
+    ids ? inArray(tenants.id, ids) : undefined,
+  );
   return rows.map((r) => r.id);
 }

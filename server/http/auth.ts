@@ -4,7 +4,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "./errors.ts";
 import { loadCaller } from "../auth/userModel.ts";
-import { setSessionCookie, SESSION_COOKIE } from "./cookies.ts";
+import { SESSION_COOKIE, setSessionCookie } from "./cookies.ts";
 
 /**
  * Reads the caller from a bearer token (API clients) or the session cookie (browser) and sets

@@ -36,7 +36,12 @@ export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     message?: string,
-    readonly extra: { title?: string; isValidation?: boolean; errors?: ApiErrorBody["errors"]; headers?: Record<string, string> } = {},
+    readonly extra: {
+      title?: string;
+      isValidation?: boolean;
+      errors?: ApiErrorBody["errors"];
+      headers?: Record<string, string>;
+    } = {},
   ) {
     super(message ?? catalogueEntry(status).message);
   }
@@ -58,10 +63,14 @@ export class ApiError extends Error {
 
   /** A 400 the client shows as a warning next to the fields. */
   static validation(errors: { field: string; message: string }[], message?: string) {
-    return new ApiError(400, message ?? errors.map((e) => (e.field ? `${e.field}: ${e.message}` : e.message)).join("; "), {
-      isValidation: true,
-      errors,
-    });
+    return new ApiError(
+      400,
+      message ?? errors.map((e) => (e.field ? `${e.field}: ${e.message}` : e.message)).join("; "),
+      {
+        isValidation: true,
+        errors,
+      },
+    );
   }
 
   static fromZod(error: z.ZodError) {

@@ -11,7 +11,10 @@ export function staticAssets() {
   app.use("/static/*", async (c, next) => {
     await next();
     const immutable = c.req.path.startsWith("/static/chunks/");
-    c.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate");
+    c.header(
+      "Cache-Control",
+      immutable ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate",
+    );
   });
   app.use("/static/*", serveStatic({ root: DIST, rewriteRequestPath: (p) => p.replace(/^\/static/, "") }));
   return app;

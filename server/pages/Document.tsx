@@ -4,7 +4,11 @@ import { ASSETS } from "./assets.ts";
 
 /** The HTML document around every page: CSS, the theme set before first paint, the small shell script. */
 export function Document(
-  { title, children, flash }: { title: string; children: ReactNode; flash?: { kind: string; message: string } },
+  { title, children, flash }: {
+    title: string;
+    children: ReactNode;
+    flash?: { kind: string; message: string };
+  },
 ) {
   return (
     <html lang="en-AU">

@@ -8,7 +8,9 @@ import { Icon } from "./Icon.tsx";
  * The app shell: side menu from the access policy, a header with tenant, site and species pickers
  * (plain forms: shell.js submits them on change, a button does without script), theme and account links.
  */
-export function Shell({ context, current, children }: { context: PageContext; current?: RouteDef; children: ReactNode }) {
+export function Shell(
+  { context, current, children }: { context: PageContext; current?: RouteDef; children: ReactNode },
+) {
   const caller = context.caller!;
   const menu = buildSideMenu(caller.subject);
   return (
@@ -27,7 +29,13 @@ export function Shell({ context, current, children }: { context: PageContext; cu
       </aside>
       <div className="shell-body">
         <header className="shell-header">
-          <button type="button" className="btn btn-ghost menu-toggle" data-menu-toggle aria-controls="side-menu" aria-expanded="false">
+          <button
+            type="button"
+            className="btn btn-ghost menu-toggle"
+            data-menu-toggle
+            aria-controls="side-menu"
+            aria-expanded="false"
+          >
             <Icon name="menu" /> <span className="sr-only">Menu</span>
           </button>
           <h1 className="shell-title">{current?.title ?? ""}</h1>
@@ -47,13 +55,20 @@ export function Shell({ context, current, children }: { context: PageContext; cu
             </label>
             <details className="user-menu">
               <summary>
-                <Icon name="user" /> {`${caller.user.firstName} ${caller.user.lastName}`.trim() || caller.user.email}
+                <Icon name="user" />{" "}
+                {`${caller.user.firstName} ${caller.user.lastName}`.trim() || caller.user.email}
                 <span className="badge">{caller.roleLevel}</span>
               </summary>
               <ul>
-                <li><a href="/user/account">Account details</a></li>
-                <li><a href="/user/changepassword">Change password</a></li>
-                <li><a href="/logout">Sign out</a></li>
+                <li>
+                  <a href="/user/account">Account details</a>
+                </li>
+                <li>
+                  <a href="/user/changepassword">Change password</a>
+                </li>
+                <li>
+                  <a href="/logout">Sign out</a>
+                </li>
               </ul>
             </details>
           </div>
@@ -76,15 +91,21 @@ function MenuEntry({ item, current }: { item: MenuItem; current?: RouteDef }) {
     return (
       <li>
         <details open={open}>
-          <summary><Icon name={item.icon} /> {item.title}</summary>
-          <ul>{item.children.map((child) => <MenuEntry key={child.name} item={child} current={current} />)}</ul>
+          <summary>
+            <Icon name={item.icon} /> {item.title}
+          </summary>
+          <ul>
+            {item.children.map((child) => <MenuEntry key={child.name} item={child} current={current} />)}
+          </ul>
         </details>
       </li>
     );
   }
   return (
     <li>
-      <a href={item.path} aria-current={active ? "page" : undefined}><Icon name={item.icon} /> {item.title}</a>
+      <a href={item.path} aria-current={active ? "page" : undefined}>
+        <Icon name={item.icon} /> {item.title}
+      </a>
     </li>
   );
 }
@@ -107,7 +128,9 @@ function PickerForm({ action, name, label, value, options }: {
           {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
         </select>
       </label>
-      <noscript><button className="btn" type="submit">Go</button></noscript>
+      <noscript>
+        <button className="btn" type="submit">Go</button>
+      </noscript>
     </form>
   );
 }
@@ -115,15 +138,30 @@ function PickerForm({ action, name, label, value, options }: {
 function TenantPicker({ context }: { context: PageContext }) {
   const caller = context.caller!;
   const options = caller.memberships.map((m) => ({ value: m.tenantId, label: m.tenantName }));
-  if (!options.some((o) => o.value === caller.tenant.id)) options.push({ value: caller.tenant.id, label: caller.tenant.name });
-  return <PickerForm action="/user/tenant" name="tenantId" label="Organisation" value={caller.tenant.id} options={options} />;
+  if (!options.some((o) => o.value === caller.tenant.id)) {
+    options.push({ value: caller.tenant.id, label: caller.tenant.name });
+  }
+  return (
+    <PickerForm
+      action="/user/tenant"
+      name="tenantId"
+      label="Organisation"
+      value={caller.tenant.id}
+      options={options}
+    />
+  );
 }
 
 function SitePicker({ context }: { context: PageContext }) {
   const caller = context.caller!;
   return (
-    <PickerForm action="/user/preferences" name="siteId" label="Site" value={defaultSiteId(caller)}
-      options={caller.sites.map((s) => ({ value: s.id, label: s.name }))} />
+    <PickerForm
+      action="/user/preferences"
+      name="siteId"
+      label="Site"
+      value={defaultSiteId(caller)}
+      options={caller.sites.map((s) => ({ value: s.id, label: s.name }))}
+    />
   );
 }
 
@@ -132,7 +170,12 @@ function SpeciesPicker({ context }: { context: PageContext }) {
   const chosen = Number(userSettingValue(caller, "speciesId")?.speciesId);
   const current = caller.species.find((s) => s.id === chosen)?.id ?? caller.species[0]?.id ?? null;
   return (
-    <PickerForm action="/user/preferences" name="speciesId" label="Species" value={current}
-      options={caller.species.map((s) => ({ value: s.id, label: s.name }))} />
+    <PickerForm
+      action="/user/preferences"
+      name="speciesId"
+      label="Species"
+      value={current}
+      options={caller.species.map((s) => ({ value: s.id, label: s.name }))}
+    />
   );
 }

@@ -1,5 +1,5 @@
-import { Hono, type Context } from "hono";
-import { getCookie, deleteCookie, setCookie } from "hono/cookie";
+import { type Context, Hono } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { RouterProvider } from "@tanstack/react-router";
 import { renderToReadableStream } from "react-dom/server";
 import type { AppEnv } from "../env.ts";
@@ -18,9 +18,19 @@ import { IslandRenderContext } from "./Island.tsx";
 const FLASH_COOKIE = "flash";
 
 /** Streams the page for the request's URL, or answers the router's redirect. */
-export async function renderPage(c: Context<AppEnv>, extra: Partial<PageContext> = {}, forcedStatus?: number) {
+export async function renderPage(
+  c: Context<AppEnv>,
+  extra: Partial<PageContext> = {},
+  forcedStatus?: number,
+) {
   const url = new URL(c.req.url);
-  const context: PageContext = { services: c.var.app, caller: c.var.caller, url, flash: takeFlash(c), ...extra };
+  const context: PageContext = {
+    services: c.var.app,
+    caller: c.var.caller,
+    url,
+    flash: takeFlash(c),
+    ...extra,
+  };
   const router = createPageRouter(url, context);
   await router.load();
   const result = routingResult(router);
@@ -48,7 +58,12 @@ function homeOf(c: Context<AppEnv>) {
 
 /** A message for the next page (after a redirect), shown there as a toast. */
 function flash(c: Context, kind: "success" | "info" | "warning" | "error", message: string) {
-  setCookie(c, FLASH_COOKIE, encodeURIComponent(JSON.stringify({ kind, message })), { path: "/", httpOnly: true, sameSite: "Lax", maxAge: 60 });
+  setCookie(c, FLASH_COOKIE, encodeURIComponent(JSON.stringify({ kind, message })), {
+    path: "/",
+    httpOnly: true,
+    sameSite: "Lax",
+    maxAge: 60,
+  });
 }
 
 function takeFlash(c: Context): PageContext["flash"] {
@@ -64,7 +79,9 @@ function takeFlash(c: Context): PageContext["flash"] {
 
 /** Only our own paths: `next=//evil.example` must not leave the site. */
 function safeNext(next: unknown): string | null {
-  return typeof next === "string" && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : null;
+  return typeof next === "string" && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\")
+    ? next
+    : null;
 }
 
 function backTo(c: Context) {
@@ -96,7 +113,11 @@ export const pages = new Hono<AppEnv>()
         ip: clientIp(c),
       });
       setSessionCookie(c, token, caller.session.absoluteExpiresAt);
-      return c.redirect(safeNext(form.next) ?? (caller.user.isPasswordUpdated ? selectHomePage(caller.subject) : "/user/changepassword"), 303);
+      return c.redirect(
+        safeNext(form.next) ??
+          (caller.user.isPasswordUpdated ? selectHomePage(caller.subject) : "/user/changepassword"),
+        303,
+      );
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.extra.headers?.["Retry-After"]) c.header("Retry-After", error.extra.headers["Retry-After"]);
@@ -132,7 +153,11 @@ export const pages = new Hono<AppEnv>()
     if (!caller) return c.redirect("/login", 303);
     const tenantId = Number((await c.req.parseBody()).tenantId);
     try {
-      const { token, caller: next } = await c.var.app.auth.enterTenant(caller, tenantId, c.var.clock.localDate);
+      const { token, caller: next } = await c.var.app.auth.enterTenant(
+        caller,
+        tenantId,
+        c.var.clock.localDate,
+      );
       setSessionCookie(c, token, next.session.absoluteExpiresAt);
       flash(c, "success", `Now working in ${next.tenant.name}.`);
       return c.redirect(selectHomePage(next.subject), 303);

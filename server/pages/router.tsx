@@ -1,9 +1,9 @@
 import {
+  type AnyRoute,
   createMemoryHistory,
   createRootRouteWithContext,
   createRoute,
   createRouter,
-  type AnyRoute,
   Outlet,
   redirect,
   useMatches,
@@ -35,7 +35,17 @@ function RootLayout() {
   const bare = !context.caller || def?.public;
   return (
     <Document title={title} flash={context.flash}>
-      {bare ? <main className="auth-main"><Outlet /></main> : <Shell context={context} current={def}><Outlet /></Shell>}
+      {bare
+        ? (
+          <main className="auth-main">
+            <Outlet />
+          </main>
+        )
+        : (
+          <Shell context={context} current={def}>
+            <Outlet />
+          </Shell>
+        )}
     </Document>
   );
 }
@@ -59,7 +69,9 @@ function guard(def: RouteDef, context: PageContext, pathname: string) {
   const { caller } = context;
   if (def.public) return;
   if (!caller) throw redirect({ href: `/login?next=${encodeURIComponent(pathname)}` });
-  if (!caller.user.isPasswordUpdated && def.path !== CHANGE_PASSWORD_PATH) throw redirect({ href: CHANGE_PASSWORD_PATH });
+  if (!caller.user.isPasswordUpdated && def.path !== CHANGE_PASSWORD_PATH) {
+    throw redirect({ href: CHANGE_PASSWORD_PATH });
+  }
   if (def.redirectTo) throw redirect({ href: def.redirectTo });
   if (!canSeeRoute(caller.subject, def)) throw ApiError.forbidden();
 }
@@ -72,7 +84,9 @@ function pageRoute(def: RouteDef): AnyRoute {
     path: def.path,
     staticData: { def },
     // no zod defaults in these schemas: a default makes the router redirect to the "canonical" URL
-    ...(screen?.validateSearch ? { validateSearch: screen.validateSearch, loaderDeps: ({ search }: { search: unknown }) => search } : {}),
+    ...(screen?.validateSearch
+      ? { validateSearch: screen.validateSearch, loaderDeps: ({ search }: { search: unknown }) => search }
+      : {}),
     beforeLoad: ({ context, location }: { context: PageContext; location: { pathname: string } }) =>
       guard(def, context, location.pathname),
     loader: screen?.loader
@@ -82,7 +96,14 @@ function pageRoute(def: RouteDef): AnyRoute {
     component: Component
       ? function ScreenRoute() {
         const match = useMatches().at(-1)!;
-        return <Component data={match.loaderData} search={match.search} params={match.params} context={match.context as PageContext} />;
+        return (
+          <Component
+            data={match.loaderData}
+            search={match.search}
+            params={match.params}
+            context={match.context as PageContext}
+          />
+        );
       }
       : () => <NotBuilt def={def} />,
   } as never) as AnyRoute;
@@ -114,12 +135,17 @@ export function routingResult(router: PageRouter):
   // deno-lint-ignore no-explicit-any
   const result = (router as any)._serverResult;
   if (result?.type === "redirect") {
-    return { type: "redirect", location: result.redirect.headers.get("Location") ?? result.redirect.options.href };
+    return {
+      type: "redirect",
+      location: result.redirect.headers.get("Location") ?? result.redirect.options.href,
+    };
   }
   // deno-lint-ignore no-explicit-any
   const matches = (result?.matches ?? []) as any[];
   const failed = matches.find((m) => m.status === "error");
-  const status = failed ? (failed.error instanceof ApiError ? failed.error.status : 500) : (result?.status ?? 200);
+  const status = failed
+    ? (failed.error instanceof ApiError ? failed.error.status : 500)
+    : (result?.status ?? 200);
   return { type: "render", status, matchedRoute: matches.length > 1 };
 }
 

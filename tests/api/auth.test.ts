@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { sessions } from "../../db/control/schema.ts";
-import { startTestApp, type TestApp, TEST_PASSWORD } from "../helpers/app.ts";
+import { startTestApp, TEST_PASSWORD, type TestApp } from "../helpers/app.ts";
 
 let t: TestApp;
 beforeAll(async () => (t = await startTestApp()));
@@ -25,14 +25,26 @@ describe("login/login", () => {
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
     const user = await res.json();
-    expect(user).toMatchObject({ email: "admin@demo.processor", roleLevel: "admin", tenantName: "Demo Processing", isPasswordUpdated: true });
+    expect(user).toMatchObject({
+      email: "admin@demo.processor",
+      roleLevel: "admin",
+      tenantName: "Demo Processing",
+      isPasswordUpdated: true,
+    });
     expect(user.token).toMatch(/^[a-z0-9]+\.[a-z0-9]+$/);
     expect(user.modules.map((m: { name: string }) => m.name)).toContain("stockyard");
     expect(user.tenantSites).toHaveLength(2);
     expect(user.tenantCategories).toEqual(["processor"]);
     expect(user.species.map((s: { name: string }) => s.name)).toEqual(["Sheep", "Beef", "Pig"]);
-    expect(user.userSettings.find((s: { settingType: string }) => s.settingType === "admin").value.hasSupplierAdminPermission).toBe(true);
-    expect(user.crossTenantClaims).toEqual([{ tenantId: user.tenantId, tenantName: "Demo Processing", roleLevel: "admin" }]);
+    expect(
+      user.userSettings.find((s: { settingType: string }) => s.settingType === "admin").value
+        .hasSupplierAdminPermission,
+    ).toBe(true);
+    expect(user.crossTenantClaims).toEqual([{
+      tenantId: user.tenantId,
+      tenantName: "Demo Processing",
+      roleLevel: "admin",
+    }]);
     const ends = new Date(user.sessionEndsAt).getTime() - Date.now();
     expect(ends).toBeGreaterThan(11.9 * 3600_000);
     expect(ends).toBeLessThanOrEqual(12 * 3600_000);
@@ -63,13 +75,19 @@ describe("login/login", () => {
   });
 
   it("answers malformed JSON with a 400 in the catalogue shape", async () => {
-    const res = await t.request("/login/login", { method: "POST", headers: { "content-type": "application/json" }, body: "{nope" });
+    const res = await t.request("/login/login", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{nope",
+    });
     expect(res.status).toBe(400);
     expectCatalogue(await res.json(), "Bad Request", true);
   });
 
   it("rate-limits failed sign-ins per account, even with the right password next", async () => {
-    for (let i = 0; i < 5; i++) expect((await login("test@demo.processor", "wrong-password")).status).toBe(401);
+    for (let i = 0; i < 5; i++) {
+      expect((await login("test@demo.processor", "wrong-password")).status).toBe(401);
+    }
     const blocked = await login("test@demo.processor", TEST_PASSWORD);
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -121,7 +139,9 @@ describe("tokens", () => {
     const body = await res.json();
     expect(body.token).not.toBe(token);
     expect((await t.request("/login/usermodel", { token: body.token })).status).toBe(200);
-    const old = await t.services.db.control.query.sessions.findFirst({ where: eq(sessions.id, token.split(".")[0]) });
+    const old = await t.services.db.control.query.sessions.findFirst({
+      where: eq(sessions.id, token.split(".")[0]),
+    });
     expect(old!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(30_000);
   });
 
@@ -161,13 +181,24 @@ describe("tokens", () => {
 describe("login/ImpersonateTenant", () => {
   it("lets a super user work in another tenant with the super role", async () => {
     const token = await t.login("super@demo.processor");
-    const farm = await t.services.db.control.query.tenants.findFirst({ where: (x, { eq }) => eq(x.name, "Demo Farm") });
-    const res = await t.request(`/login/ImpersonateTenant/?tenantId=${farm!.id}&localLoginDate=2026-11-21`, { token });
+    const farm = await t.services.db.control.query.tenants.findFirst({
+      where: (x, { eq }) => eq(x.name, "Demo Farm"),
+    });
+    const res = await t.request(`/login/ImpersonateTenant/?tenantId=${farm!.id}&localLoginDate=2026-11-21`, {
+      token,
+    });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ tenantName: "Demo Farm", roleLevel: "super", isImpersonating: true, tenantCategories: ["producer"] });
+    expect(body).toMatchObject({
+      tenantName: "Demo Farm",
+      roleLevel: "super",
+      isImpersonating: true,
+      tenantCategories: ["producer"],
+    });
     expect((await t.request("/login/usermodel", { token })).status).toBe(401); // the old session ended
-    expect((await (await t.request("/login/usermodel", { token: body.token })).json()).tenantName).toBe("Demo Farm");
+    expect((await (await t.request("/login/usermodel", { token: body.token })).json()).tenantName).toBe(
+      "Demo Farm",
+    );
   });
 
   it("refuses everyone else with 403, and bad input with 400", async () => {
@@ -176,7 +207,11 @@ describe("login/ImpersonateTenant", () => {
     expect(res.status).toBe(403);
     expectCatalogue(await res.json(), "Unauthorised");
     const superToken = await t.login("super@demo.processor");
-    expect((await t.request("/login/ImpersonateTenant?tenantId=abc", { token: superToken })).status).toBe(400);
-    expect((await t.request("/login/ImpersonateTenant?tenantId=9999", { token: superToken })).status).toBe(404);
+    expect((await t.request("/login/ImpersonateTenant?tenantId=abc", { token: superToken })).status).toBe(
+      400,
+    );
+    expect((await t.request("/login/ImpersonateTenant?tenantId=9999", { token: superToken })).status).toBe(
+      404,
+    );
   });
 });

@@ -13,7 +13,8 @@ async function page(path: string, email?: string) {
   return { res, html: await res.text() };
 }
 
-const menuLinks = (html: string) => [...html.matchAll(/<nav>.*?<\/nav>/gs)].join("").match(/href="[^"]+"/g) ?? [];
+const menuLinks = (html: string) =>
+  [...html.matchAll(/<nav>.*?<\/nav>/gs)].join("").match(/href="[^"]+"/g) ?? [];
 
 describe("pages", () => {
   it("sends a signed-out visitor to sign in, remembering where they were going", async () => {
@@ -76,8 +77,12 @@ describe("pages", () => {
   it("resolves every route of the table for a super user without a server error", async () => {
     const cookie = `session=${await t.login("super@demo.processor")}`;
     for (const def of allRoutes()) {
-      const path = def.path.replace(/\{-\$[^}]+\}/g, "").replace(/\$[A-Za-z]+/g, "1").replace(/\/$/, "") || "/";
-      const res = await t.request(path + (def.name === "clientUserEdit" ? "?id=1" : ""), { headers: { cookie }, redirect: "manual" });
+      const path = def.path.replace(/\{-\$[^}]+\}/g, "").replace(/\$[A-Za-z]+/g, "1").replace(/\/$/, "") ||
+        "/";
+      const res = await t.request(path + (def.name === "clientUserEdit" ? "?id=1" : ""), {
+        headers: { cookie },
+        redirect: "manual",
+      });
       await res.body?.cancel();
       expect([200, 302, 403], `${def.name} ${path}`).toContain(res.status);
     }
@@ -99,12 +104,21 @@ describe("pages", () => {
 
   it("signs in through the plain HTML form and lands on the home page", async () => {
     const body = new URLSearchParams({ email: "user@demo.processor", password: "wrong" });
-    const bad = await t.request("/login", { method: "POST", body, headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const bad = await t.request("/login", {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(bad.status).toBe(401);
     expect(await bad.text()).toContain("The email or password is incorrect.");
     body.set("password", "test-password-1");
     body.set("next", "//evil.example/");
-    const ok = await t.request("/login", { method: "POST", body, headers: { "content-type": "application/x-www-form-urlencoded" }, redirect: "manual" });
+    const ok = await t.request("/login", {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      redirect: "manual",
+    });
     expect(ok.status).toBe(303);
     expect(ok.headers.get("location")).toMatch(/^\/home\//);
     expect(ok.headers.get("set-cookie")).toMatch(/HttpOnly/);
@@ -114,8 +128,68 @@ describe("pages", () => {
     const res = await t.request("/api/openapi.json");
     expect(res.status).toBe(200);
     const doc = await res.json();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/login/login", "/api/user/ChangePasswordIfAuthed", "/api/user/UpsertTenantUser"]));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        "/login/login",
+        "/api/user/ChangePasswordIfAuthed",
+        "/api/user/UpsertTenantUser",
+      ]),
+    );
     expect(doc.components.schemas.LoginBody.properties.email).toBeDefined();
     expect((await t.request("/api/docs")).status).toBe(200);
+  });
+
+  it("the header site picker sets the user's default site; a foreign site is refused", async () => {
+    const token = await t.login("user@demo.processor");
+    const me = await (await t.request("/login/usermodel", { token })).json();
+    const form = (siteId: number) =>
+      t.request("/user/preferences", {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          cookie: `session=${token}`,
+          "content-type": "application/x-www-form-urlencoded",
+          referer: "http://localhost/home/userHome",
+        },
+        body: new URLSearchParams({ siteId: String(siteId) }),
+      });
+    const ok = await form(me.tenantSites[1].id);
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get("location")).toBe("/home/userHome");
+    expect((await (await t.request("/login/usermodel", { token })).json()).defaultTenantSiteId).toBe(
+      me.tenantSites[1].id,
+    );
+    const bad = await form(9999);
+    expect(bad.headers.get("set-cookie")).toMatch(/^flash=/);
+    expect((await (await t.request("/login/usermodel", { token })).json()).defaultTenantSiteId).toBe(
+      me.tenantSites[1].id,
+    );
+  });
+
+  it("the super home lists tenants and lets a super user work in one; others are refused", async () => {
+    const superToken = await t.login("super@demo.processor");
+    const { html } = await page("/super/home", "super@demo.processor");
+    expect(html).toContain("Demo Farm");
+    const farm = await t.services.db.control.query.tenants.findFirst({
+      where: (x, { eq }) => eq(x.name, "Demo Farm"),
+    });
+    const post = (token: string) =>
+      t.request("/user/tenant", {
+        method: "POST",
+        redirect: "manual",
+        headers: { cookie: `session=${token}`, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ tenantId: String(farm!.id) }),
+      });
+    const res = await post(superToken);
+    expect(res.status).toBe(303);
+    const next = res.headers.get("set-cookie")!.match(/session=([^;]+)/)![1];
+    expect((await (await t.request("/login/usermodel", { token: next })).json()).tenantName).toBe(
+      "Demo Farm",
+    );
+    const admin = await t.login("admin@demo.processor");
+    await post(admin);
+    expect((await (await t.request("/login/usermodel", { token: admin })).json()).tenantName).toBe(
+      "Demo Processing",
+    );
   });
 });

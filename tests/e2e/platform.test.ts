@@ -19,7 +19,8 @@ async function freshPage() {
   return browser.page;
 }
 
-const menuTexts = async () => (await browser.page.locator("nav .menu a").allInnerTexts()).map((s) => s.trim());
+const menuTexts = async () =>
+  (await browser.page.locator("nav .menu a").allInnerTexts()).map((s) => s.trim());
 
 describe("in the browser", () => {
   it("signs in and shows the menu for the role", async () => {

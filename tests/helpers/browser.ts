@@ -3,7 +3,9 @@ import { type BrowserContext, chromium, type Page } from "playwright-core";
 export const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
 
 /** Debian's Chromium driven by playwright-core, in a fresh profile (flags per this machine's closed network). */
-export async function launchBrowser(): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
+export async function launchBrowser(): Promise<
+  { context: BrowserContext; page: Page; close(): Promise<void> }
+> {
   const profile = await Deno.makeTempDir({ prefix: "chromium-profile-" });
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,

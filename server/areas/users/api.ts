@@ -3,7 +3,14 @@ import { apiRouter, bearer, jsonBody, noContent, okJson } from "../../http/opena
 import { requireCaller } from "../../http/auth.ts";
 import { userModel } from "../../auth/userModel.ts";
 import { ChangePasswordBody, ChangeTempPasswordBody, UserModel } from "../../auth/schemas.ts";
-import { IdParam, SavedTenantUser, SelfSettingBody, TenantUser, TenantUserBody, UpdateUserDetailsBody } from "./schemas.ts";
+import {
+  IdParam,
+  SavedTenantUser,
+  SelfSettingBody,
+  TenantUser,
+  TenantUserBody,
+  UpdateUserDetailsBody,
+} from "./schemas.ts";
 import { UserService } from "./service.ts";
 
 const tags = ["User"];
@@ -13,7 +20,14 @@ const service = (c: { var: { app: { db: { control: ConstructorParameters<typeof 
 /** api/user/… of spec 1 §7, plus the tenant admin's user management (clientusers). */
 export const userApi = apiRouter()
   .openapi(
-    createRoute({ method: "get", path: "/api/user/GetDetailedUser", tags, summary: "The signed-in user in full", security: bearer, responses: okJson(UserModel) }),
+    createRoute({
+      method: "get",
+      path: "/api/user/GetDetailedUser",
+      tags,
+      summary: "The signed-in user in full",
+      security: bearer,
+      responses: okJson(UserModel),
+    }),
     (c) => c.json(userModel(requireCaller(c), true), 200),
   )
   .openapi(
@@ -104,7 +118,8 @@ export const userApi = apiRouter()
       method: "post",
       path: "/api/user/UpsertTenantUser",
       tags,
-      summary: "Admins: add or edit a user of the current tenant (role, allowed species and sites, admin permissions)",
+      summary:
+        "Admins: add or edit a user of the current tenant (role, allowed species and sites, admin permissions)",
       security: bearer,
       request: jsonBody(TenantUserBody),
       responses: okJson(SavedTenantUser),

@@ -2,7 +2,10 @@ import { z } from "@hono/zod-openapi";
 
 const name = (label: string) => z.string().trim().min(1, `Enter the ${label}`).max(100);
 /** International format (spec 1 §5): + then digits; empty allowed where the phone is optional. */
-export const phone = z.string().trim().max(20).regex(/^(\+[1-9][0-9 ]{6,18})?$/, "Use the international format, e.g. +61 400 000 000");
+export const phone = z.string().trim().max(20).regex(
+  /^(\+[1-9][0-9 ]{6,18})?$/,
+  "Use the international format, e.g. +61 400 000 000",
+);
 
 export const UpdateUserDetailsBody = z.object({
   firstName: name("first name"),
@@ -12,12 +15,23 @@ export const UpdateUserDetailsBody = z.object({
 
 /** Settings a user may change for themselves; allow-lists and admin permissions are set by admins. */
 export const SelfSettingBody = z.discriminatedUnion("settingType", [
-  z.object({ settingType: z.literal("homepage"), value: z.object({ module: z.string().max(100), title: z.string().max(200) }) }),
-  z.object({ settingType: z.literal("speciesId"), value: z.object({ speciesId: z.number().int().positive() }) }),
-  z.object({ settingType: z.literal("tenantSite"), value: z.object({ defaultTenantSiteId: z.number().int().positive() }) }),
+  z.object({
+    settingType: z.literal("homepage"),
+    value: z.object({ module: z.string().max(100), title: z.string().max(200) }),
+  }),
+  z.object({
+    settingType: z.literal("speciesId"),
+    value: z.object({ speciesId: z.number().int().positive() }),
+  }),
+  z.object({
+    settingType: z.literal("tenantSite"),
+    value: z.object({ defaultTenantSiteId: z.number().int().positive() }),
+  }),
   z.object({
     settingType: z.literal("reportFavourites"),
-    value: z.object({ favourites: z.array(z.object({ reportTypeId: z.number().int(), reportId: z.number().int() })).max(200) }),
+    value: z.object({
+      favourites: z.array(z.object({ reportTypeId: z.number().int(), reportId: z.number().int() })).max(200),
+    }),
   }),
   z.object({ settingType: z.literal("yieldCustomDashboard"), value: z.record(z.string(), z.unknown()) }),
   z.object({ settingType: z.literal("displayUserSettings"), value: z.record(z.string(), z.unknown()) }),
@@ -64,7 +78,9 @@ export const TenantUser = z.object({
 }).openapi("TenantUser");
 
 export const SavedTenantUser = TenantUser.extend({
-  temporaryPassword: z.string().optional().openapi({ description: "only when a new account was created: give it to the user" }),
+  temporaryPassword: z.string().optional().openapi({
+    description: "only when a new account was created: give it to the user",
+  }),
 });
 
 export const IdParam = z.object({ id: z.coerce.number().int().positive() });

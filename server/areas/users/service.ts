@@ -26,13 +26,21 @@ export class UserService {
     if (setting.settingType === "tenantSite") {
       const siteId = setting.value.defaultTenantSiteId;
       if (!caller.sites.some((s) => s.id === siteId)) {
-        throw ApiError.validation([{ field: "value.defaultTenantSiteId", message: "That site is not one of your sites." }]);
+        throw ApiError.validation([{
+          field: "value.defaultTenantSiteId",
+          message: "That site is not one of your sites.",
+        }]);
       }
       const current = caller.subject.userSettings.find((s) => s.settingType === "tenantSite")?.value ?? {};
       value = { ...(current as object), defaultTenantSiteId: siteId }; // keep the admin-set allow-list
     }
-    if (setting.settingType === "speciesId" && !caller.species.some((s) => s.id === setting.value.speciesId)) {
-      throw ApiError.validation([{ field: "value.speciesId", message: "That species is not one of your species." }]);
+    if (
+      setting.settingType === "speciesId" && !caller.species.some((s) => s.id === setting.value.speciesId)
+    ) {
+      throw ApiError.validation([{
+        field: "value.speciesId",
+        message: "That species is not one of your species.",
+      }]);
     }
     await this.#putSetting(caller.user.id, caller.tenant.id, setting.settingType, value);
   }
@@ -42,8 +50,12 @@ export class UserService {
     const rows = await this.db.select({ user: users, roleLevel: memberships.roleLevel }).from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
       .where(eq(memberships.tenantId, caller.tenant.id)).orderBy(users.lastName, users.firstName);
-    const settings = await this.db.select().from(userSettings).where(eq(userSettings.tenantId, caller.tenant.id));
-    return rows.map(({ user, roleLevel }) => toDto(user, roleLevel, settings.filter((s) => s.userId === user.id)));
+    const settings = await this.db.select().from(userSettings).where(
+      eq(userSettings.tenantId, caller.tenant.id),
+    );
+    return rows.map(({ user, roleLevel }) =>
+      toDto(user, roleLevel, settings.filter((s) => s.userId === user.id))
+    );
   }
 
   async getTenantUser(caller: Caller, userId: number): Promise<TenantUserDto> {
@@ -71,14 +83,20 @@ export class UserService {
         const row = await this.#memberRow(tenantId, userId, tx);
         if (!row) throw ApiError.notFound("That user is not in your organisation.");
         if (input.lastModified && input.lastModified !== row.user.lastModified) {
-          throw ApiError.conflict("Someone else changed this user since you opened it. Reload and try again.");
+          throw ApiError.conflict(
+            "Someone else changed this user since you opened it. Reload and try again.",
+          );
         }
-        if (row.roleLevel === "super" && caller.roleLevel !== "super") throw ApiError.forbidden("Only a super user can change a super user.");
+        if (row.roleLevel === "super" && caller.roleLevel !== "super") {
+          throw ApiError.forbidden("Only a super user can change a super user.");
+        }
         if (userId === caller.user.id && input.roleLevel !== row.roleLevel) {
           throw ApiError.validation([{ field: "roleLevel", message: "You cannot change your own role." }]);
         }
         const clash = await tx.query.users.findFirst({ where: eq(users.email, input.email) });
-        if (clash && clash.id !== userId) throw ApiError.validation([{ field: "email", message: "Another account uses that email." }]);
+        if (clash && clash.id !== userId) {
+          throw ApiError.validation([{ field: "email", message: "Another account uses that email." }]);
+        }
         await tx.update(users).set({
           email: input.email,
           firstName: input.firstName,
@@ -91,7 +109,10 @@ export class UserService {
       } else {
         const existing = await tx.query.users.findFirst({ where: eq(users.email, input.email) });
         if (existing && (await this.#memberRow(tenantId, existing.id, tx))) {
-          throw ApiError.validation([{ field: "email", message: "That user is already in your organisation." }]);
+          throw ApiError.validation([{
+            field: "email",
+            message: "That user is already in your organisation.",
+          }]);
         }
         if (existing) {
           userId = existing.id;
@@ -108,19 +129,34 @@ export class UserService {
           }).returning({ id: users.id });
           userId = created.id;
         }
-        await tx.insert(memberships).values({ userId, tenantId, roleLevel: input.roleLevel, isDefault: !existing });
+        await tx.insert(memberships).values({
+          userId,
+          tenantId,
+          roleLevel: input.roleLevel,
+          isDefault: !existing,
+        });
       }
       const put = (type: string, value: unknown) => this.#putSetting(userId!, tenantId, type, value, tx);
       const siteSetting = await tx.query.userSettings.findFirst({
-        where: and(eq(userSettings.userId, userId), eq(userSettings.tenantId, tenantId), eq(userSettings.settingType, "tenantSite")),
+        where: and(
+          eq(userSettings.userId, userId),
+          eq(userSettings.tenantId, tenantId),
+          eq(userSettings.settingType, "tenantSite"),
+        ),
       });
       await put("species", { allowedSpeciesIds: input.allowedSpeciesIds });
-      await put("tenantSite", { ...(siteSetting?.value as object ?? {}), allowedTenantSiteIds: input.allowedTenantSiteIds });
+      await put("tenantSite", {
+        ...(siteSetting?.value as object ?? {}),
+        allowedTenantSiteIds: input.allowedTenantSiteIds,
+      });
       await put("admin", pickAdminPermissions(input));
       const row = (await this.#memberRow(tenantId, userId, tx))!;
       const settings = await tx.select().from(userSettings)
         .where(and(eq(userSettings.userId, userId), eq(userSettings.tenantId, tenantId)));
-      return { ...toDto(row.user, row.roleLevel, settings), ...(temporaryPassword ? { temporaryPassword } : {}) };
+      return {
+        ...toDto(row.user, row.roleLevel, settings),
+        ...(temporaryPassword ? { temporaryPassword } : {}),
+      };
     });
   }
 
@@ -129,11 +165,15 @@ export class UserService {
     if (!assignableRoles(caller.roleLevel).includes(input.roleLevel as RoleName)) {
       errors.push({ field: "roleLevel", message: "You cannot give that role." });
     }
-    const species = await this.db.select({ id: tenantSpecies.speciesId }).from(tenantSpecies).where(eq(tenantSpecies.tenantId, caller.tenant.id));
+    const species = await this.db.select({ id: tenantSpecies.speciesId }).from(tenantSpecies).where(
+      eq(tenantSpecies.tenantId, caller.tenant.id),
+    );
     if (input.allowedSpeciesIds.some((id) => !species.some((s) => s.id === id))) {
       errors.push({ field: "allowedSpeciesIds", message: "Choose species of your organisation." });
     }
-    const sites = await this.db.select({ id: tenantSites.id }).from(tenantSites).where(eq(tenantSites.tenantId, caller.tenant.id));
+    const sites = await this.db.select({ id: tenantSites.id }).from(tenantSites).where(
+      eq(tenantSites.tenantId, caller.tenant.id),
+    );
     if (input.allowedTenantSiteIds.some((id) => !sites.some((s) => s.id === id))) {
       errors.push({ field: "allowedTenantSiteIds", message: "Choose sites of your organisation." });
     }
@@ -146,22 +186,38 @@ export class UserService {
       .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId))).get();
   }
 
-  async #putSetting(userId: number, tenantId: number, settingType: string, value: unknown, db: Pick<ControlDb, "insert"> = this.db) {
+  async #putSetting(
+    userId: number,
+    tenantId: number,
+    settingType: string,
+    value: unknown,
+    db: Pick<ControlDb, "insert"> = this.db,
+  ) {
     await db.insert(userSettings).values({ userId, tenantId, settingType, value })
-      .onConflictDoUpdate({ target: [userSettings.userId, userSettings.tenantId, userSettings.settingType], set: { value } });
+      .onConflictDoUpdate({
+        target: [userSettings.userId, userSettings.tenantId, userSettings.settingType],
+        set: { value },
+      });
   }
 }
 
 function pickAdminPermissions(source: Partial<Record<string, unknown>>): z.infer<typeof AdminPermissions> {
-  return Object.fromEntries(Object.keys(AdminPermissions.shape).map((k) => [k, source[k] === true])) as z.infer<typeof AdminPermissions>;
+  return Object.fromEntries(
+    Object.keys(AdminPermissions.shape).map((k) => [k, source[k] === true]),
+  ) as z.infer<typeof AdminPermissions>;
 }
 
 function requireAdmin(caller: Caller) {
   if (!isAdminUser(caller.roleLevel)) throw ApiError.forbidden();
 }
 
-function toDto(user: typeof users.$inferSelect, roleLevel: string, settings: { settingType: string; value: unknown }[]): TenantUserDto {
-  const get = (type: string) => (settings.find((s) => s.settingType === type)?.value ?? {}) as Record<string, unknown>;
+function toDto(
+  user: typeof users.$inferSelect,
+  roleLevel: string,
+  settings: { settingType: string; value: unknown }[],
+): TenantUserDto {
+  const get = (type: string) =>
+    (settings.find((s) => s.settingType === type)?.value ?? {}) as Record<string, unknown>;
   const ids = (v: unknown) => (Array.isArray(v) ? v.map(Number) : []);
   const admin = get("admin") as Partial<z.infer<typeof AdminPermissions>>;
   return {

@@ -15,8 +15,16 @@ export const AccountScreen = defineScreen({
         { name: "phone", label: "Mobile", type: "tel", autoComplete: "tel", placeholder: "+61 400 000 000" },
       ],
       initial: { id: user.id, firstName: user.firstName, lastName: user.lastName, phone: user.phone },
-      submit: { method: "POST", url: "/api/user/UpdateUserDetails", bodyFields: ["firstName", "lastName", "phone"] },
+      submit: {
+        method: "POST",
+        url: "/api/user/UpdateUserDetails",
+        bodyFields: ["firstName", "lastName", "phone"],
+      },
     };
-    return <section className="panel"><Island name="DataForm" component={DataForm} props={props} /></section>;
+    return (
+      <section className="panel">
+        <Island name="DataForm" component={DataForm} props={props} />
+      </section>
+    );
   },
 });

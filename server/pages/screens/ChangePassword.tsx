@@ -16,7 +16,13 @@ export const ChangePasswordScreen = defineScreen({
       id: "change-password",
       title: "Change password",
       fields: [
-        ...(temporary ? [] : [{ name: "oldPassword", label: "Old password", type: "password" as const, required: true, autoComplete: "current-password" }]),
+        ...(temporary ? [] : [{
+          name: "oldPassword",
+          label: "Old password",
+          type: "password" as const,
+          required: true,
+          autoComplete: "current-password",
+        }]),
         {
           name: "newPassword",
           label: "New password",
@@ -25,7 +31,14 @@ export const ChangePasswordScreen = defineScreen({
           autoComplete: "new-password",
           help: `At least ${PASSWORD_RULE.minLength} characters.`,
         },
-        { name: "confirmPassword", label: "Confirm new password", type: "password", required: true, matches: "newPassword", autoComplete: "new-password" },
+        {
+          name: "confirmPassword",
+          label: "Confirm new password",
+          type: "password",
+          required: true,
+          matches: "newPassword",
+          autoComplete: "new-password",
+        },
       ],
       initial: {},
       submit: {
@@ -40,7 +53,11 @@ export const ChangePasswordScreen = defineScreen({
     };
     return (
       <section className="panel">
-        {temporary && <p className="banner banner-info">Choose a new password to replace the temporary one before you continue.</p>}
+        {temporary && (
+          <p className="banner banner-info">
+            Choose a new password to replace the temporary one before you continue.
+          </p>
+        )}
         <Island name="DataForm" component={DataForm} props={props} />
       </section>
     );

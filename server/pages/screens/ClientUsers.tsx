@@ -3,9 +3,10 @@ import { eq } from "drizzle-orm";
 import DataForm, { type DataFormProps, type FieldSpec } from "../../../client/islands/DataForm.tsx";
 import { assignableRoles } from "../../access/roles.ts";
 import { UserService } from "../../areas/users/service.ts";
-import { tenantSites, tenantSpecies, species } from "../../../db/control/schema.ts";
+import { species, tenantSites, tenantSpecies } from "../../../db/control/schema.ts";
 import { defineScreen } from "../screen.ts";
 import { Island } from "../Island.tsx";
+import { Table } from "../../../client/ui/Table.tsx";
 import type { PageContext } from "../context.ts";
 
 const LIST_PATH = "/home/clientusers";
@@ -25,29 +26,39 @@ export const ClientUsersScreen = defineScreen({
           <h2>Users</h2>
           <form method="get" className="inline-form" role="search">
             <label className="sr-only" htmlFor="user-search">Search users</label>
-            <input id="user-search" name="q" type="search" placeholder="Search name, email or role" defaultValue={search.q ?? ""} />
+            <input
+              id="user-search"
+              name="q"
+              type="search"
+              placeholder="Search name, email or role"
+              defaultValue={search.q ?? ""}
+            />
             <button className="btn" type="submit">Search</button>
           </form>
           <a className="btn btn-primary" href={`${LIST_PATH}/usernew`}>Add user</a>
         </div>
-        <table className="table">
-          <thead>
-            <tr><th>Name</th><th>Email</th><th>Role</th><th>Mobile</th><th>Password</th><th><span className="sr-only">Actions</span></th></tr>
-          </thead>
-          <tbody>
-            {rows.map((u) => (
-              <tr key={u.id}>
-                <td>{u.fullName || "—"}</td>
-                <td>{u.email}</td>
-                <td><span className="badge">{u.roleLevel}</span></td>
-                <td>{u.phone || "—"}</td>
-                <td>{u.isPasswordUpdated ? "Set" : <span className="badge badge-warning">Temporary</span>}</td>
-                <td><a href={`${LIST_PATH}/useredit?id=${u.id}`}>Edit</a></td>
-              </tr>
-            ))}
-            {!rows.length && <tr><td colSpan={6} className="muted">No users match “{search.q}”.</td></tr>}
-          </tbody>
-        </table>
+        <Table
+          rows={rows}
+          rowKey={(u) => u.id}
+          empty={`No users match “${search.q}”.`}
+          columns={[
+            { header: "Name", cell: (u) => u.fullName || "—" },
+            { header: "Email", cell: (u) => u.email },
+            { header: "Role", cell: (u) => <span className="badge">{u.roleLevel}</span> },
+            { header: "Mobile", cell: (u) => u.phone || "—" },
+            {
+              header: "Password",
+              cell: (
+                u,
+              ) => (u.isPasswordUpdated ? "Set" : <span className="badge badge-warning">Temporary</span>),
+            },
+            {
+              header: "Actions",
+              srOnly: true,
+              cell: (u) => <a href={`${LIST_PATH}/useredit?id=${u.id}`}>Edit</a>,
+            },
+          ]}
+        />
         <p className="muted small">{rows.length} of {data.length} users</p>
       </section>
     );
@@ -58,14 +69,23 @@ async function choices(context: PageContext) {
   const db = context.services.db.control;
   const tenantId = context.caller!.tenant.id;
   const [sites, speciesRows] = await Promise.all([
-    db.select({ id: tenantSites.id, name: tenantSites.name }).from(tenantSites).where(eq(tenantSites.tenantId, tenantId)),
-    db.select({ id: species.id, name: species.name }).from(tenantSpecies).innerJoin(species, eq(species.id, tenantSpecies.speciesId))
+    db.select({ id: tenantSites.id, name: tenantSites.name }).from(tenantSites).where(
+      eq(tenantSites.tenantId, tenantId),
+    ),
+    db.select({ id: species.id, name: species.name }).from(tenantSpecies).innerJoin(
+      species,
+      eq(species.id, tenantSpecies.speciesId),
+    )
       .where(eq(tenantSpecies.tenantId, tenantId)),
   ]);
   return { sites, species: speciesRows };
 }
 
-function userFormProps(context: PageContext, initial: Record<string, unknown>, options: Awaited<ReturnType<typeof choices>>): DataFormProps {
+function userFormProps(
+  context: PageContext,
+  initial: Record<string, unknown>,
+  options: Awaited<ReturnType<typeof choices>>,
+): DataFormProps {
   const roles = assignableRoles(context.caller!.roleLevel);
   const current = typeof initial.roleLevel === "string" ? initial.roleLevel : null;
   const roleOptions = [...roles];
@@ -80,7 +100,13 @@ function userFormProps(context: PageContext, initial: Record<string, unknown>, o
       { name: "firstName", label: "First name", type: "text", required: true },
       { name: "lastName", label: "Last name", type: "text", required: true },
       { name: "phone", label: "Mobile", type: "tel", placeholder: "+61 400 000 000" },
-      { name: "roleLevel", label: "Role", type: "select", required: true, options: roleOptions.map((r) => ({ value: r, label: r })) },
+      {
+        name: "roleLevel",
+        label: "Role",
+        type: "select",
+        required: true,
+        options: roleOptions.map((r) => ({ value: r, label: r })),
+      },
       {
         name: "allowedSpeciesIds",
         label: "Species",
@@ -105,7 +131,12 @@ function userFormProps(context: PageContext, initial: Record<string, unknown>, o
     initial,
     submit: { method: "POST", url: "/api/user/UpsertTenantUser" },
     cancelHref: LIST_PATH,
-    ...(initial.id ? { redirectTo: LIST_PATH } : { successNotice: { field: "temporaryPassword", label: "Temporary password — give it to the user; they must change it at first sign-in" } }),
+    ...(initial.id ? { redirectTo: LIST_PATH } : {
+      successNotice: {
+        field: "temporaryPassword",
+        label: "Temporary password — give it to the user; they must change it at first sign-in",
+      },
+    }),
   };
 }
 
@@ -123,7 +154,11 @@ export const UserEditScreen = defineScreen({
   },
   component: ({ data, context }) => (
     <section className="panel">
-      <Island name="DataForm" component={DataForm} props={userFormProps(context, data.initial, data.options)} />
+      <Island
+        name="DataForm"
+        component={DataForm}
+        props={userFormProps(context, data.initial, data.options)}
+      />
     </section>
   ),
 });
@@ -133,7 +168,11 @@ export const UserNewScreen = defineScreen({
   loader: async ({ context }) => ({ options: await choices(context) }),
   component: ({ data, context }) => (
     <section className="panel">
-      <Island name="DataForm" component={DataForm} props={userFormProps(context, { roleLevel: "user" }, data.options)} />
+      <Island
+        name="DataForm"
+        component={DataForm}
+        props={userFormProps(context, { roleLevel: "user" }, data.options)}
+      />
     </section>
   ),
 });

@@ -7,7 +7,9 @@ export function ErrorPanel({ status, message }: { status: number; message?: stri
     <section className="panel panel-error" role="alert" data-status={status}>
       <h2>{entry.title}</h2>
       <p>{message ?? entry.message}</p>
-      <p><a className="btn" href="/">Go to the home page</a></p>
+      <p>
+        <a className="btn" href="/">Go to the home page</a>
+      </p>
     </section>
   );
 }

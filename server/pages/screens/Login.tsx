@@ -11,7 +11,9 @@ export const LoginScreen = defineScreen({
     const result = context.formResult;
     return (
       <section className="auth-card">
-        <div className="auth-brand"><span className="shell-logo" aria-hidden="true">AM</span> Abattoir Manager</div>
+        <div className="auth-brand">
+          <span className="shell-logo" aria-hidden="true">AM</span> Abattoir Manager
+        </div>
         <h1>Sign in</h1>
         {result && <p className="form-error" role="alert">{result.error}</p>}
         <form method="post" action="/login" className="form form-stacked">
@@ -19,8 +21,15 @@ export const LoginScreen = defineScreen({
           <input type="hidden" name="localLoginDate" data-local-date value="" />
           <div className="field">
             <label htmlFor="email">Email</label>
-            <input id="email" name="email" type="email" autoComplete="username" required autoFocus
-              defaultValue={result?.values.email ?? ""} />
+            <input
+              id="email"
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              autoFocus
+              defaultValue={result?.values.email ?? ""}
+            />
           </div>
           <div className="field">
             <label htmlFor="password">Password</label>

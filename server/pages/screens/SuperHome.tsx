@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { memberships, tenants } from "../../../db/control/schema.ts";
 import { defineScreen } from "../screen.ts";
+import { Table } from "../../../client/ui/Table.tsx";
 
 /** The super home: every tenant, with a button to work in it (impersonation). */
 export const SuperHomeScreen = defineScreen({
@@ -15,29 +16,30 @@ export const SuperHomeScreen = defineScreen({
   component: ({ data, context }) => (
     <section className="panel">
       <h2>Tenants</h2>
-      <table className="table">
-        <thead><tr><th>Name</th><th>Category</th><th>Users</th><th>Status</th><th><span className="sr-only">Actions</span></th></tr></thead>
-        <tbody>
-          {data.map((t) => (
-            <tr key={t.id}>
-              <td>{t.name}</td>
-              <td>{t.category}</td>
-              <td>{t.users}</td>
-              <td>{t.isActive ? "Active" : "Inactive"}</td>
-              <td>
-                {t.id === context.caller!.tenant.id
-                  ? <span className="badge">Current</span>
-                  : (
-                    <form method="post" action="/user/tenant">
-                      <input type="hidden" name="tenantId" value={t.id} />
-                      <button className="btn" type="submit">Work in this tenant</button>
-                    </form>
-                  )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Table
+        rows={data}
+        rowKey={(t) => t.id}
+        empty="No tenants yet."
+        columns={[
+          { header: "Name", cell: (t) => t.name },
+          { header: "Category", cell: (t) => t.category },
+          { header: "Users", cell: (t) => t.users },
+          { header: "Status", cell: (t) => (t.isActive ? "Active" : "Inactive") },
+          {
+            header: "Actions",
+            srOnly: true,
+            cell: (t) =>
+              t.id === context.caller!.tenant.id
+                ? <span className="badge">Current</span>
+                : (
+                  <form method="post" action="/user/tenant">
+                    <input type="hidden" name="tenantId" value={t.id} />
+                    <button className="btn" type="submit">Work in this tenant</button>
+                  </form>
+                ),
+          },
+        ]}
+      />
     </section>
   ),
 });

@@ -11,7 +11,8 @@ function greeting(hour: number) {
 export const UserHomeScreen = defineScreen({
   component: ({ context }) => {
     const caller = context.caller!;
-    const flat = (items: MenuItem[]): MenuItem[] => items.flatMap((i) => (i.children?.length ? flat(i.children) : [i]));
+    const flat = (items: MenuItem[]): MenuItem[] =>
+      items.flatMap((i) => (i.children?.length ? flat(i.children) : [i]));
     const links = flat(buildSideMenu(caller.subject)).filter((i) => i.path !== context.url.pathname);
     const site = caller.sites.find((s) => s.id === defaultSiteId(caller));
     return (
@@ -19,10 +20,22 @@ export const UserHomeScreen = defineScreen({
         <section className="panel">
           <h2>{greeting(new Date().getHours())}, {caller.user.firstName || caller.user.email}</h2>
           <dl className="facts">
-            <div><dt>Organisation</dt><dd>{caller.tenant.name}</dd></div>
-            <div><dt>Site</dt><dd>{site?.name ?? "—"}</dd></div>
-            <div><dt>Species</dt><dd>{caller.species.map((s) => s.name).join(", ") || "—"}</dd></div>
-            <div><dt>Role</dt><dd>{caller.roleLevel}</dd></div>
+            <div>
+              <dt>Organisation</dt>
+              <dd>{caller.tenant.name}</dd>
+            </div>
+            <div>
+              <dt>Site</dt>
+              <dd>{site?.name ?? "—"}</dd>
+            </div>
+            <div>
+              <dt>Species</dt>
+              <dd>{caller.species.map((s) => s.name).join(", ") || "—"}</dd>
+            </div>
+            <div>
+              <dt>Role</dt>
+              <dd>{caller.roleLevel}</dd>
+            </div>
           </dl>
         </section>
         <section className="panel">
@@ -30,7 +43,13 @@ export const UserHomeScreen = defineScreen({
           {links.length
             ? (
               <ul className="tiles">
-                {links.map((l) => <li key={l.name}><a className="tile" href={l.path}><Icon name={l.icon} /> {l.title}</a></li>)}
+                {links.map((l) => (
+                  <li key={l.name}>
+                    <a className="tile" href={l.path}>
+                      <Icon name={l.icon} /> {l.title}
+                    </a>
+                  </li>
+                ))}
               </ul>
             )
             : <p className="muted">No other screens are available to you yet.</p>}

@@ -28,7 +28,10 @@ const MODULE_HOME: Record<string, string> = {
 describe("home candidates", () => {
   it("are the visible routes that can be home pages", () => {
     const s = subject({ modules: ["stockyard", "invoices", "recipes"] });
-    expect(homeCandidates(s, BUILT).map((r) => r.path).sort()).toEqual(["/home/invoicemanager", "/home/stockyard"]);
+    expect(homeCandidates(s, BUILT).map((r) => r.path).sort()).toEqual([
+      "/home/invoicemanager",
+      "/home/stockyard",
+    ]);
   });
 
   it("leave out routes the subject cannot see", () => {
@@ -38,8 +41,12 @@ describe("home candidates", () => {
 
   it("include the display home only for the display role", () => {
     expect(homeCandidates(subject({ roleLevel: "display" }), BUILT).map((r) => r.path)).toEqual(["/display"]);
-    expect(homeCandidates(subject({ roleLevel: "user" }), BUILT).map((r) => r.path)).not.toContain("/display");
-    expect(homeCandidates(subject({ roleLevel: "super" }), BUILT).map((r) => r.path)).not.toContain("/display");
+    expect(homeCandidates(subject({ roleLevel: "user" }), BUILT).map((r) => r.path)).not.toContain(
+      "/display",
+    );
+    expect(homeCandidates(subject({ roleLevel: "super" }), BUILT).map((r) => r.path)).not.toContain(
+      "/display",
+    );
   });
 
   it("include the tester home for testing roles and the super home for super", () => {
@@ -86,18 +93,25 @@ describe("selectHomePage: spec 1 §2 order", () => {
   it("super role: the super home, whatever the modules", () => {
     expect(selectHomePage(subject({ roleLevel: "super" }), BUILT)).toBe(SUPER_HOME_PATH);
     expect(
-      selectHomePage(subject({ roleLevel: "super", modules: ["farmer", "stockyard", "scheduleBuilder"] }), BUILT),
+      selectHomePage(
+        subject({ roleLevel: "super", modules: ["farmer", "stockyard", "scheduleBuilder"] }),
+        BUILT,
+      ),
     ).toBe(
       "/super/home",
     );
   });
 
   it("test role: the tester home over module pages", () => {
-    expect(selectHomePage(subject({ roleLevel: "test", modules: ["farmer", "stockyard"] }), BUILT)).toBe("/tester");
+    expect(selectHomePage(subject({ roleLevel: "test", modules: ["farmer", "stockyard"] }), BUILT)).toBe(
+      "/tester",
+    );
   });
 
   it("support role has no own home: module order applies", () => {
-    expect(selectHomePage(subject({ roleLevel: "support", modules: ["stockyard"] }), BUILT)).toBe("/home/stockyard");
+    expect(selectHomePage(subject({ roleLevel: "support", modules: ["stockyard"] }), BUILT)).toBe(
+      "/home/stockyard",
+    );
   });
 
   it("display role: the display home", () => {
@@ -119,7 +133,10 @@ describe("selectHomePage: spec 1 §2 order", () => {
     // With the modules from position i onwards, the module at i wins.
     for (let i = 0; i < HOME_MODULE_ORDER.length - 1; i++) {
       const modules = HOME_MODULE_ORDER.slice(i);
-      expect(selectHomePage(subject({ roleLevel: "admin", modules: [...modules].reverse() }), BUILT), modules[0])
+      expect(
+        selectHomePage(subject({ roleLevel: "admin", modules: [...modules].reverse() }), BUILT),
+        modules[0],
+      )
         .toBe(
           MODULE_HOME[modules[0]],
         );
@@ -142,7 +159,9 @@ describe("selectHomePage: spec 1 §2 order", () => {
         homeModule: "invoices",
       }),
     ];
-    expect(selectHomePage(subject({ modules: ["scheduleBuilder", "invoices"] }), allBuilt(table))).toBe("/p/invoices");
+    expect(selectHomePage(subject({ modules: ["scheduleBuilder", "invoices"] }), allBuilt(table))).toBe(
+      "/p/invoices",
+    );
   });
 
   it("several candidates and no module in the order: the default home", () => {
@@ -224,12 +243,14 @@ describe("selectHomePage: the user's chosen home page", () => {
 
   it("can name a candidate by route name or, without a module, by title", () => {
     const base = { modules: ["stockyard", "invoices"] as ModuleKey[] };
-    expect(selectHomePage(subject({ ...base, userSettings: homepage({ module: "invoicemanager" }) }), BUILT)).toBe(
-      "/home/invoicemanager",
-    );
-    expect(selectHomePage(subject({ ...base, userSettings: homepage({ title: "invoice manager" }) }), BUILT)).toBe(
-      "/home/invoicemanager",
-    );
+    expect(selectHomePage(subject({ ...base, userSettings: homepage({ module: "invoicemanager" }) }), BUILT))
+      .toBe(
+        "/home/invoicemanager",
+      );
+    expect(selectHomePage(subject({ ...base, userSettings: homepage({ title: "invoice manager" }) }), BUILT))
+      .toBe(
+        "/home/invoicemanager",
+      );
   });
 
   it("uses the title to pick between candidates of the same module", () => {

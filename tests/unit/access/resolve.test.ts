@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { findRouteByName, resolvePath } from "../../../server/access/mod.ts";
-import { BUILT, anonymous, subject } from "./subjects.ts";
+import { anonymous, BUILT, subject } from "./subjects.ts";
 
 const stockyardUser = subject({ modules: ["stockyard", "buy"] });
 

@@ -20,6 +20,10 @@ export const anonymous = (): AccessSubject => subject({ roleLevel: null, tenantC
  * which screens are built changes with every issue, so the rule is tested on a fully built table.
  */
 export function allBuilt(routes: readonly RouteDef[] = ROUTES): RouteDef[] {
-  return routes.map((r) => ({ ...r, built: true, ...(r.children ? { children: allBuilt(r.children) } : {}) }));
+  return routes.map((r) => ({
+    ...r,
+    built: true,
+    ...(r.children ? { children: allBuilt(r.children) } : {}),
+  }));
 }
 export const BUILT = allBuilt();
