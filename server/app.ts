@@ -1,5 +1,4 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { swaggerUI } from "@hono/swagger-ui";
 import { HTTPException } from "hono/http-exception";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
@@ -9,6 +8,7 @@ import { isApiPath, PathRegistry } from "./http/paths.ts";
 import { clientClock } from "./http/clientClock.ts";
 import { identify } from "./http/auth.ts";
 import { staticAssets } from "./http/static.ts";
+import { apiDocs } from "./http/apiDocs.ts";
 import { loginApi } from "./auth/api.ts";
 import { userApi } from "./areas/users/api.ts";
 import { pages } from "./pages/handler.tsx";
@@ -70,7 +70,7 @@ export function createApp(services: AppServices) {
         "JSON API. Send `Authorization: Bearer <token>` (from login/login), and the headers X-Local-Date (yyyy-MM-dd), X-Local-Time (HH:mm:ss) and X-Api-Version. Errors answer {title, message, isValidation}.",
     },
   });
-  app.get("/api/docs", swaggerUI({ url: "/api/openapi.json" }));
+  app.route("/", apiDocs());
 
   app.route("/", staticAssets());
   app.route("/", pages);

@@ -3,7 +3,6 @@ import { serveStatic } from "hono/deno";
 import type { AppEnv } from "../env.ts";
 
 const DIST = new URL("../../dist/static/", import.meta.url).pathname;
-const SWAGGER = new URL("../../node_modules/swagger-ui-dist/", import.meta.url).pathname;
 
 /** Built bundles (content-hashed chunks cache for a year; entry files revalidate). */
 export function staticAssets() {
@@ -19,5 +18,3 @@ export function staticAssets() {
   app.use("/static/*", serveStatic({ root: DIST, rewriteRequestPath: (p) => p.replace(/^\/static/, "") }));
   return app;
 }
-
-export { SWAGGER };

@@ -136,7 +136,12 @@ describe("pages", () => {
       ]),
     );
     expect(doc.components.schemas.LoginBody.properties.email).toBeDefined();
-    expect((await t.request("/api/docs")).status).toBe(200);
+    const docs = await t.request("/api/docs");
+    expect(docs.status).toBe(200);
+    expect(await docs.text()).toContain("/api/docs/assets/swagger-ui-bundle.js");
+    const bundle = await t.request("/api/docs/assets/swagger-ui-bundle.js");
+    expect(bundle.status).toBe(200);
+    expect((await bundle.text()).length).toBeGreaterThan(100_000);
   });
 
   it("the header site picker sets the user's default site; a foreign site is refused", async () => {
