@@ -16,6 +16,7 @@ import type { AccessSubject } from "../access/subject.ts";
 import type { RoleName } from "../access/roles.ts";
 import type { ModuleKey, TenantCategory } from "../access/modules.ts";
 import { isModuleKey, moduleInfo } from "../access/modules.ts";
+import { userSettingValue } from "../access/flags.ts";
 import type { Session } from "./sessions.ts";
 
 export type UserRow = typeof users.$inferSelect;
@@ -102,24 +103,22 @@ export async function loadCaller(db: ControlDb, session: Session): Promise<Calle
 }
 
 /** An allow-list from a user setting, or null when the setting is absent or empty (= everything). */
-function allowedIds(subject: AccessSubject, settingType: string, key: string): number[] | null {
-  const value = subject.userSettings.find((s) => s.settingType === settingType)?.value as
-    | Record<string, unknown>
-    | undefined;
+function allowedIds(
+  subject: AccessSubject,
+  settingType: "tenantSite" | "species",
+  key: string,
+): number[] | null {
+  const value = userSettingValue(subject, settingType) as Record<string, unknown> | undefined;
   const ids = value?.[key];
   return Array.isArray(ids) && ids.length ? ids.map(Number) : null;
 }
 
-export function userSettingValue<T = Record<string, unknown>>(
-  caller: Caller,
-  settingType: string,
-): T | undefined {
-  return caller.subject.userSettings.find((s) => s.settingType === settingType)?.value as T | undefined;
-}
-
 /** The user's chosen site, when still allowed; otherwise their first allowed site. */
 export function defaultSiteId(caller: Caller): number | null {
-  const chosen = Number(userSettingValue(caller, "tenantSite")?.defaultTenantSiteId);
+  const setting = userSettingValue(caller.subject, "tenantSite") as
+    | { defaultTenantSiteId?: unknown }
+    | undefined;
+  const chosen = Number(setting?.defaultTenantSiteId);
   return caller.sites.find((s) => s.id === chosen)?.id ?? caller.sites[0]?.id ?? null;
 }
 

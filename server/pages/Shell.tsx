@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { buildSideMenu, type MenuItem, type RouteDef } from "../access/mod.ts";
 import type { PageContext } from "./context.ts";
-import { defaultSiteId, userSettingValue } from "../auth/userModel.ts";
+import { defaultSiteId } from "../auth/userModel.ts";
+import { userSettingValue } from "../access/mod.ts";
 import { Icon } from "./Icon.tsx";
 
 /**
@@ -167,7 +168,9 @@ function SitePicker({ context }: { context: PageContext }) {
 
 function SpeciesPicker({ context }: { context: PageContext }) {
   const caller = context.caller!;
-  const chosen = Number(userSettingValue(caller, "speciesId")?.speciesId);
+  const chosen = Number(
+    (userSettingValue(caller.subject, "speciesId") as { speciesId?: unknown } | undefined)?.speciesId,
+  );
   const current = caller.species.find((s) => s.id === chosen)?.id ?? caller.species[0]?.id ?? null;
   return (
     <PickerForm

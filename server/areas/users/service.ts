@@ -1,7 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
 import type { ControlDb } from "../../../db/client.ts";
-import { memberships, tenantSites, tenantSpecies, users, userSettings } from "../../../db/control/schema.ts";
+import {
+  memberships,
+  species,
+  tenantSites,
+  tenantSpecies,
+  users,
+  userSettings,
+} from "../../../db/control/schema.ts";
 import { assignableRoles, isAdminUser, type RoleName } from "../../access/roles.ts";
 import { generatePassword, hashPassword } from "../../auth/password.ts";
 import type { Caller } from "../../auth/userModel.ts";
@@ -160,20 +167,27 @@ export class UserService {
     });
   }
 
+  /** The species and sites a user of this tenant may be given. */
+  async tenantChoices(tenantId: number) {
+    const [sites, speciesRows] = await Promise.all([
+      this.db.select({ id: tenantSites.id, name: tenantSites.name }).from(tenantSites)
+        .where(eq(tenantSites.tenantId, tenantId)).orderBy(tenantSites.name),
+      this.db.select({ id: species.id, name: species.name }).from(tenantSpecies)
+        .innerJoin(species, eq(species.id, tenantSpecies.speciesId))
+        .where(eq(tenantSpecies.tenantId, tenantId)).orderBy(species.id),
+    ]);
+    return { sites, species: speciesRows };
+  }
+
   async #checkChoices(caller: Caller, input: z.infer<typeof TenantUserBody>) {
     const errors: { field: string; message: string }[] = [];
     if (!assignableRoles(caller.roleLevel).includes(input.roleLevel as RoleName)) {
       errors.push({ field: "roleLevel", message: "You cannot give that role." });
     }
-    const species = await this.db.select({ id: tenantSpecies.speciesId }).from(tenantSpecies).where(
-      eq(tenantSpecies.tenantId, caller.tenant.id),
-    );
+    const { species, sites } = await this.tenantChoices(caller.tenant.id);
     if (input.allowedSpeciesIds.some((id) => !species.some((s) => s.id === id))) {
       errors.push({ field: "allowedSpeciesIds", message: "Choose species of your organisation." });
     }
-    const sites = await this.db.select({ id: tenantSites.id }).from(tenantSites).where(
-      eq(tenantSites.tenantId, caller.tenant.id),
-    );
     if (input.allowedTenantSiteIds.some((id) => !sites.some((s) => s.id === id))) {
       errors.push({ field: "allowedTenantSiteIds", message: "Choose sites of your organisation." });
     }

@@ -1,9 +1,7 @@
 import { z } from "zod";
-import { eq } from "drizzle-orm";
 import DataForm, { type DataFormProps, type FieldSpec } from "../../../client/islands/DataForm.tsx";
 import { assignableRoles } from "../../access/roles.ts";
 import { UserService } from "../../areas/users/service.ts";
-import { species, tenantSites, tenantSpecies } from "../../../db/control/schema.ts";
 import { defineScreen } from "../screen.ts";
 import { Island } from "../Island.tsx";
 import { Table } from "../../../client/ui/Table.tsx";
@@ -65,20 +63,8 @@ export const ClientUsersScreen = defineScreen({
   },
 });
 
-async function choices(context: PageContext) {
-  const db = context.services.db.control;
-  const tenantId = context.caller!.tenant.id;
-  const [sites, speciesRows] = await Promise.all([
-    db.select({ id: tenantSites.id, name: tenantSites.name }).from(tenantSites).where(
-      eq(tenantSites.tenantId, tenantId),
-    ),
-    db.select({ id: species.id, name: species.name }).from(tenantSpecies).innerJoin(
-      species,
-      eq(species.id, tenantSpecies.speciesId),
-    )
-      .where(eq(tenantSpecies.tenantId, tenantId)),
-  ]);
-  return { sites, species: speciesRows };
+function choices(context: PageContext) {
+  return new UserService(context.services.db.control).tenantChoices(context.caller!.tenant.id);
 }
 
 function userFormProps(
