@@ -11,13 +11,15 @@ import { staticAssets } from "./http/static.ts";
 import { apiDocs } from "./http/apiDocs.ts";
 import { loginApi } from "./auth/api.ts";
 import { userApi } from "./areas/users/api.ts";
+import { superApi } from "./areas/super/api.ts";
+import { hubRoutes } from "./push/routes.ts";
 import { pages } from "./pages/handler.tsx";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
 /** Builds the whole app: middleware, API routes, OpenAPI document, static assets and pages. */
 export function createApp(services: AppServices) {
   const paths = new PathRegistry();
-  const apis = [loginApi, userApi];
+  const apis = [loginApi, userApi, superApi, hubRoutes];
   const app = new OpenAPIHono<AppEnv>({ getPath: (req) => paths.canonical(pathnameOf(req.url)) });
 
   app.use("*", async (c, next) => {

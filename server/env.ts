@@ -2,6 +2,7 @@ import type { Config } from "./config.ts";
 import type { Databases } from "../db/client.ts";
 import type { AuthService } from "./auth/service.ts";
 import type { SessionStore } from "./auth/sessions.ts";
+import type { PushService } from "./push/service.ts";
 import type { Caller } from "./auth/userModel.ts";
 import type { ClientClock } from "./http/clientClock.ts";
 
@@ -11,6 +12,9 @@ export interface AppServices {
   db: Databases;
   sessions: SessionStore;
   auth: AuthService;
+  push: PushService;
+  /** closes the databases and the push hub */
+  close(): Promise<void>;
 }
 
 /** Hono's typing for our context variables. */

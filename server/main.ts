@@ -27,8 +27,9 @@ const server = Deno.serve({
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   Deno.addSignalListener(signal, async () => {
+    services.push.hub.shutdown(); // open sockets would hold the server's shutdown
     await server.shutdown();
-    await services.db.close();
+    await services.close();
     Deno.exit(0);
   });
 }

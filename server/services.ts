@@ -4,6 +4,8 @@ import { SessionStore } from "./auth/sessions.ts";
 import { AuthService } from "./auth/service.ts";
 import { tenantIdsOf } from "./auth/userModel.ts";
 import type { AppServices } from "./env.ts";
+import { LocalBus } from "./push/bus.ts";
+import { PushService } from "./push/service.ts";
 
 /** Opens and migrates every database and wires the long-lived services. Used by main.ts and the tests. */
 export async function createServices(config: Config): Promise<AppServices> {
@@ -19,5 +21,24 @@ export async function createServices(config: Config): Promise<AppServices> {
     autoLogoutMs: config.AUTO_LOGOUT_HOURS * 3_600_000,
     keepLoggedInMs: config.KEEP_LOGGED_IN_DAYS * 86_400_000,
   });
-  return { config, db, sessions, auth: new AuthService(db.control, sessions) };
+  const push = new PushService(new LocalBus(), {
+    keepAliveMs: config.PUSH_KEEPALIVE_SECONDS * 1000,
+    clientTimeoutMs: config.PUSH_CLIENT_TIMEOUT_SECONDS * 1000,
+  });
+  // connections live as long as their session: a sign-out closes them, a token refresh keeps them
+  sessions.listen({
+    ended: (ids) => void push.sessionsEnded(ids),
+    rotated: (from, to) => void push.sessionRotated(from, to),
+  });
+  return {
+    config,
+    db,
+    sessions,
+    auth: new AuthService(db.control, sessions),
+    push,
+    async close() {
+      await push.close();
+      await db.close();
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, inArray, lt } from "drizzle-orm";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { constantTimeEqual } from "@oslojs/crypto/subtle";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
@@ -6,6 +6,11 @@ import type { ControlDb } from "../../db/client.ts";
 import { sessions } from "../../db/control/schema.ts";
 
 export type Session = typeof sessions.$inferSelect;
+
+export interface SessionListener {
+  ended(ids: string[]): void;
+  rotated(from: string, to: string): void;
+}
 
 export interface SessionTimes {
   tokenTtlMs: number;
@@ -26,7 +31,14 @@ const hashSecret = (secret: string) => encodeHexLowerCase(sha256(new TextEncoder
  * SHA-256(secret). The same token is the browser's HttpOnly cookie and an API client's bearer token.
  */
 export class SessionStore {
+  #listeners: SessionListener[] = [];
+
   constructor(private readonly db: ControlDb, readonly times: SessionTimes) {}
+
+  /** Told after sessions end or rotate (the push hub closes or re-labels their connections). */
+  listen(listener: SessionListener) {
+    this.#listeners.push(listener);
+  }
 
   async create(input: {
     userId: number;
@@ -79,6 +91,7 @@ export class SessionStore {
     const next = await this.create({ ...session, absoluteExpiresAt: session.absoluteExpiresAt, now });
     const graceEnd = new Date(Math.min(session.expiresAt.getTime(), now.getTime() + ROTATION_GRACE_MS));
     await this.db.update(sessions).set({ expiresAt: graceEnd }).where(eq(sessions.id, session.id));
+    for (const l of this.#listeners) l.rotated(session.id, next.session.id);
     return next;
   }
 
@@ -95,7 +108,7 @@ export class SessionStore {
   }
 
   async invalidate(id: string) {
-    await this.db.delete(sessions).where(eq(sessions.id, id));
+    await this.#end([id]);
   }
 
   async invalidateAllForUser(userId: number, exceptId?: string) {
@@ -103,7 +116,24 @@ export class SessionStore {
       where: eq(sessions.userId, userId),
       columns: { id: true },
     });
-    for (const s of all) if (s.id !== exceptId) await this.invalidate(s.id);
+    await this.#end(all.map((s) => s.id).filter((id) => id !== exceptId));
+  }
+
+  /** Ends every session working in a tenant (a forced total logout); returns how many ended. */
+  async invalidateAllForTenant(tenantId: number, exceptId?: string): Promise<number> {
+    const all = await this.db.query.sessions.findMany({
+      where: eq(sessions.tenantId, tenantId),
+      columns: { id: true },
+    });
+    const ids = all.map((s) => s.id).filter((id) => id !== exceptId);
+    await this.#end(ids);
+    return ids.length;
+  }
+
+  async #end(ids: string[]) {
+    if (!ids.length) return;
+    await this.db.delete(sessions).where(inArray(sessions.id, ids));
+    for (const l of this.#listeners) l.ended(ids);
   }
 
   async deleteExpired(now = new Date()) {

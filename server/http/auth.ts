@@ -12,7 +12,9 @@ import { SESSION_COOKIE, setSessionCookie } from "./cookies.ts";
  */
 export const identify = createMiddleware<AppEnv>(async (c, next) => {
   const header = c.req.header("authorization");
-  const bearer = header?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  // browsers cannot set headers on a WebSocket, so the hub also takes the token as ?access_token=
+  const bearer = header?.match(/^Bearer\s+(\S+)$/i)?.[1] ??
+    (isHubPath(c.req.path) ? c.req.query("access_token") || undefined : undefined);
   const cookie = bearer ? undefined : getCookie(c, SESSION_COOKIE);
   const token = bearer ?? cookie;
   c.set("caller", null);
@@ -35,7 +37,10 @@ export const identify = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-function isCrossSite(c: Context): boolean {
+const isHubPath = (path: string) => path.toLowerCase().startsWith("/hubs/");
+
+/** A request made by a page of another site (its Origin, or Sec-Fetch-Site when there is none). */
+export function isCrossSite(c: Context): boolean {
   const origin = c.req.header("origin");
   if (origin) return new URL(origin).host !== (c.req.header("host") ?? new URL(c.req.url).host);
   return c.req.header("sec-fetch-site") === "cross-site";

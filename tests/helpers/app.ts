@@ -44,7 +44,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       return (await res.json()).token;
     },
     async close() {
-      await services.db.close();
+      await services.close();
       await Deno.remove(dataDir, { recursive: true }).catch(() => {});
     },
   };
@@ -59,6 +59,7 @@ export async function serveTestApp(env: Record<string, string> = {}) {
     ...t,
     origin,
     async close() {
+      t.services.push.hub.shutdown(); // open sockets would hold the server's shutdown
       await server.shutdown();
       await t.close();
     },

@@ -1,0 +1,26 @@
+import { z } from "@hono/zod-openapi";
+
+export const TenantNotice = z.object({
+  tenantId: z.number().int().positive(),
+  /** shown to the users (forceTotalLogout: on the sign-in page) */
+  reason: z.string().trim().max(200).default(""),
+}).openapi("TenantNotice");
+
+export const TenantIdParam = z.object({
+  tenantId: z.coerce.number().int().positive().openapi({ param: { name: "tenantId", in: "path" } }),
+});
+
+export const NoticeResult = z.object({
+  tenantId: z.number().int(),
+  /** open hub connections of the tenant that were told */
+  connectionsTold: z.number().int(),
+  /** sessions ended on the server (forceTotalLogout only) */
+  sessionsEnded: z.number().int(),
+}).openapi("NoticeResult");
+
+export const OnlineUser = z.object({
+  userId: z.number().int(),
+  name: z.string(),
+  connections: z.number().int(),
+  since: z.string(),
+}).openapi("OnlineUser");

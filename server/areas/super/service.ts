@@ -1,0 +1,57 @@
+import { eq } from "drizzle-orm";
+import { tenants } from "../../../db/control/schema.ts";
+import type { AppServices } from "../../env.ts";
+import type { Caller } from "../../auth/userModel.ts";
+import { ApiError } from "../../http/errors.ts";
+import type { OnlineUser } from "../../push/hub.ts";
+
+const DEFAULT_REFRESH_REASON = "A super user refreshed your data.";
+const DEFAULT_LOGOUT_REASON = "A super user signed everyone out.";
+
+/** The super user's tenant-wide actions (spec 2 §7.6, §7.7). Super role only. */
+export class SuperService {
+  constructor(private readonly app: AppServices) {}
+
+  /** Every client of the tenant reloads its data. */
+  async forceRefresh(caller: Caller, input: { tenantId: number; reason: string }) {
+    requireSuper(caller);
+    await this.#tenant(input.tenantId);
+    const connectionsTold = this.app.push.hub.connectionCount(input.tenantId);
+    await this.app.push.emit(input.tenantId, "forceRefresh", {
+      reason: input.reason || DEFAULT_REFRESH_REASON,
+    });
+    return { tenantId: input.tenantId, connectionsTold, sessionsEnded: 0 };
+  }
+
+  /**
+   * Everyone working in the tenant is signed out: clients are told first (they go to the sign-in page),
+   * then the sessions end on the server, so a client that ignores the event is refused all the same.
+   * The super user's own session survives.
+   */
+  async forceTotalLogout(caller: Caller, input: { tenantId: number; reason: string }) {
+    requireSuper(caller);
+    await this.#tenant(input.tenantId);
+    const connectionsTold = this.app.push.hub.connectionCount(input.tenantId);
+    await this.app.push.emit(input.tenantId, "forceTotalLogout", {
+      reason: input.reason || DEFAULT_LOGOUT_REASON,
+    });
+    const sessionsEnded = await this.app.sessions.invalidateAllForTenant(input.tenantId, caller.session.id);
+    return { tenantId: input.tenantId, connectionsTold, sessionsEnded };
+  }
+
+  async onlineUsers(caller: Caller, tenantId: number): Promise<OnlineUser[]> {
+    requireSuper(caller);
+    await this.#tenant(tenantId);
+    return this.app.push.hub.whoIsOnline(tenantId);
+  }
+
+  async #tenant(id: number) {
+    const tenant = await this.app.db.control.query.tenants.findFirst({ where: eq(tenants.id, id) });
+    if (!tenant) throw ApiError.notFound("That organisation does not exist.");
+    return tenant;
+  }
+}
+
+function requireSuper(caller: Caller) {
+  if (caller.roleLevel !== "super") throw ApiError.forbidden();
+}

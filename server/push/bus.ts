@@ -1,0 +1,47 @@
+/**
+ * The event bus between the code that changes things (area services, sign-out, super actions) and the
+ * hub connections that tell clients. Messages are plain JSON so a bus can carry them between server
+ * instances: {@link LocalBus} delivers inside this process; `redisBus.ts` fans out through Redis.
+ */
+
+export type BusMessage =
+  /** an event for clients: one tenant (or every tenant when null), optionally one interest group */
+  | {
+    kind: "event";
+    tenantId: number | null;
+    group: string | null;
+    target: string;
+    payload: unknown;
+  }
+  /** sessions ended (sign-out, password change, forced logout): close their connections */
+  | { kind: "sessionsEnded"; sessionIds: string[]; reason: string }
+  /** a token refresh replaced a session: connections opened with the old one belong to the new one */
+  | { kind: "sessionRotated"; from: string; to: string };
+
+export type BusListener = (message: BusMessage) => void;
+
+export interface PushBus {
+  publish(message: BusMessage): Promise<void>;
+  subscribe(listener: BusListener): () => void;
+  close(): Promise<void>;
+}
+
+/** In-process delivery, synchronous and in publish order. The default for one server. */
+export class LocalBus implements PushBus {
+  #listeners = new Set<BusListener>();
+
+  publish(message: BusMessage): Promise<void> {
+    for (const listener of this.#listeners) listener(message);
+    return Promise.resolve();
+  }
+
+  subscribe(listener: BusListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  close(): Promise<void> {
+    this.#listeners.clear();
+    return Promise.resolve();
+  }
+}

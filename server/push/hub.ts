@@ -1,0 +1,438 @@
+/**
+ * The user hub: live connections, their refresh interests, and delivery of bus messages to them.
+ * Transport-free: `routes.ts` hands it sockets; anything with send/close works (tests use fakes).
+ *
+ * Isolation: a connection belongs to one tenant (its session's), every group key starts with that
+ * tenant id, and an event names its tenant, so nothing published for one tenant reaches another.
+ */
+import { encodeBase64urlNoPadding } from "@oslojs/encoding";
+import { z } from "zod";
+import type { ModuleKey } from "../access/modules.ts";
+import type { RoleName } from "../access/roles.ts";
+import type { BusMessage, PushBus } from "./bus.ts";
+import { canonicalGroupName, REFRESH_GROUPS, refreshGroupOf } from "./events.ts";
+import {
+  ClientMessage,
+  closeFrame,
+  completionFrame,
+  HANDSHAKE_OK_FRAME,
+  HandshakeRequest,
+  invocationFrame,
+  MessageType,
+  PING_FRAME,
+  RECORD_SEPARATOR,
+  splitRecords,
+} from "./protocol.ts";
+
+/** Who a connection speaks for: taken from the session when the socket opens. */
+export interface HubIdentity {
+  sessionId: string;
+  userId: number;
+  tenantId: number;
+  name: string;
+  roleLevel: RoleName;
+  modules: readonly ModuleKey[];
+  /** the session's hard end (automatic logout): the connection closes then */
+  absoluteExpiresAt: number;
+}
+
+export interface HubSocket {
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+export interface HubOptions {
+  /** ping every connection this often (spec 2 §9: keep-alive 15 s) */
+  keepAliveMs: number;
+  /** close a connection silent this long (spec 2 §9: server timeout 30 s) */
+  clientTimeoutMs: number;
+  /** a socket must complete the handshake within this */
+  handshakeTimeoutMs: number;
+  /** a negotiated connection id must be used within this */
+  negotiateTtlMs: number;
+  /** largest record accepted from a client */
+  maxMessageChars: number;
+}
+
+export const DEFAULT_HUB_OPTIONS: HubOptions = {
+  keepAliveMs: 15_000,
+  clientTimeoutMs: 30_000,
+  handshakeTimeoutMs: 15_000,
+  negotiateTtlMs: 60_000,
+  maxMessageChars: 64 * 1024,
+};
+
+export interface NegotiateResponse {
+  negotiateVersion: number;
+  connectionId: string;
+  connectionToken?: string;
+  availableTransports: { transport: string; transferFormats: string[] }[];
+}
+
+export interface OnlineUser {
+  userId: number;
+  name: string;
+  connections: number;
+  /** ISO time of the user's oldest open connection */
+  since: string;
+}
+
+/** A refusal answered to the invoking client as the completion's error. */
+export class HubError extends Error {}
+
+class Connection {
+  readonly groups = new Set<string>();
+  readonly openedAt = Date.now();
+  lastSeen = Date.now();
+  handshaken = false;
+  closed = false;
+  buffer = "";
+
+  constructor(readonly id: string, public who: HubIdentity, readonly socket: HubSocket) {}
+
+  send(text: string) {
+    if (this.closed) return;
+    try {
+      this.socket.send(text);
+    } catch {
+      // the socket is going away; its close event cleans up
+    }
+  }
+}
+
+const randomId = () => encodeBase64urlNoPadding(crypto.getRandomValues(new Uint8Array(16)));
+const groupKey = (tenantId: number, group: string) => `${tenantId}|${group.toLowerCase()}`;
+
+const InterestName = z.string().min(1).max(100);
+const InterestNames = z.union([
+  z.array(InterestName).max(50),
+  z.object({ refreshGroupNames: z.array(InterestName).max(50) }).transform((o) => o.refreshGroupNames),
+]);
+
+export class UserHub {
+  readonly options: HubOptions;
+  #pending = new Map<string, { connectionId: string; userId: number; tenantId: number; expires: number }>();
+  #connections = new Map<string, Connection>();
+  #byTenant = new Map<number, Set<Connection>>();
+  #groups = new Map<string, Set<Connection>>();
+  #timer: ReturnType<typeof setInterval>;
+  #unsubscribe: () => void;
+
+  constructor(readonly bus: PushBus, options: Partial<HubOptions> = {}) {
+    this.options = { ...DEFAULT_HUB_OPTIONS, ...options };
+    this.#unsubscribe = bus.subscribe((m) => this.#deliver(m));
+    this.#timer = setInterval(() => this.#tick(), this.options.keepAliveMs);
+    Deno.unrefTimer(this.#timer as unknown as number);
+  }
+
+  /** POST negotiate: reserves a connection id for this user (version 1 also issues a separate token). */
+  negotiate(who: { userId: number; tenantId: number }, negotiateVersion: number): NegotiateResponse {
+    const connectionId = randomId();
+    const version = negotiateVersion >= 1 ? 1 : 0;
+    const key = version === 1 ? randomId() : connectionId;
+    this.#pending.set(key, {
+      connectionId,
+      userId: who.userId,
+      tenantId: who.tenantId,
+      expires: Date.now() + this.options.negotiateTtlMs,
+    });
+    return {
+      negotiateVersion: version,
+      connectionId,
+      ...(version === 1 ? { connectionToken: key } : {}),
+      availableTransports: [{ transport: "WebSockets", transferFormats: ["Text", "Binary"] }],
+    };
+  }
+
+  /**
+   * The connection id for a socket about to open: the negotiated one named by `id` (it must belong to
+   * the same user and tenant, and be unused), or a fresh one when the client skipped negotiation.
+   */
+  claim(id: string | null, who: { userId: number; tenantId: number }): string | null {
+    if (id === null) return randomId();
+    const pending = this.#pending.get(id);
+    if (!pending || pending.expires < Date.now()) return null;
+    if (pending.userId !== who.userId || pending.tenantId !== who.tenantId) return null;
+    this.#pending.delete(id);
+    return pending.connectionId;
+  }
+
+  /** A socket opened: the connection waits for the client's handshake. */
+  open(connectionId: string, who: HubIdentity, socket: HubSocket): Connection {
+    const conn = new Connection(connectionId, who, socket);
+    this.#connections.set(connectionId, conn);
+    return conn;
+  }
+
+  /** Text from a socket (one frame; several records or part of one). */
+  receive(conn: Connection, data: string) {
+    if (conn.closed) return;
+    conn.lastSeen = Date.now();
+    const { records, rest } = splitRecords(conn.buffer + data);
+    conn.buffer = rest;
+    if (rest.length > this.options.maxMessageChars) {
+      return this.#close(conn, "The message is too large.", false);
+    }
+    for (const record of records) {
+      if (conn.closed) return;
+      if (!conn.handshaken) this.#handshake(conn, record);
+      else this.#message(conn, record);
+    }
+  }
+
+  /** The socket closed (either side). Safe to call twice. */
+  closed(conn: Connection) {
+    conn.closed = true;
+    if (!this.#connections.delete(conn.id)) return;
+    for (const key of conn.groups) {
+      const members = this.#groups.get(key);
+      members?.delete(conn);
+      if (members?.size === 0) this.#groups.delete(key);
+    }
+    const tenantSet = this.#byTenant.get(conn.who.tenantId);
+    tenantSet?.delete(conn);
+    if (tenantSet?.size === 0) this.#byTenant.delete(conn.who.tenantId);
+    if (conn.handshaken) this.#announcePresence(conn.who, false);
+  }
+
+  /** The users of a tenant with an open connection, by name. */
+  whoIsOnline(tenantId: number): OnlineUser[] {
+    const byUser = new Map<number, OnlineUser>();
+    for (const conn of this.#byTenant.get(tenantId) ?? []) {
+      const since = new Date(conn.openedAt).toISOString();
+      const seen = byUser.get(conn.who.userId);
+      if (seen) {
+        seen.connections++;
+        if (since < seen.since) seen.since = since;
+      } else {byUser.set(conn.who.userId, {
+          userId: conn.who.userId,
+          name: conn.who.name,
+          connections: 1,
+          since,
+        });}
+    }
+    return [...byUser.values()].sort((a, b) => a.name.localeCompare(b.name) || a.userId - b.userId);
+  }
+
+  /** Open connections (handshake done), optionally of one tenant. */
+  connectionCount(tenantId?: number): number {
+    if (tenantId !== undefined) return this.#byTenant.get(tenantId)?.size ?? 0;
+    let n = 0;
+    for (const set of this.#byTenant.values()) n += set.size;
+    return n;
+  }
+
+  /** Closes every connection, letting clients reconnect (to this or another instance). */
+  disconnectAll(reason = "The server asked clients to reconnect.") {
+    for (const conn of [...this.#connections.values()]) this.#close(conn, reason, true);
+  }
+
+  /** Stops the hub (server shutdown): connections close, clients may reconnect elsewhere. */
+  shutdown() {
+    clearInterval(this.#timer);
+    this.#unsubscribe();
+    this.disconnectAll("The server is shutting down.");
+  }
+
+  #handshake(conn: Connection, record: string) {
+    let request: z.infer<typeof HandshakeRequest>;
+    try {
+      request = HandshakeRequest.parse(JSON.parse(record));
+    } catch {
+      conn.send(JSON.stringify({ error: "Handshake was canceled." }) + RECORD_SEPARATOR);
+      return this.#close(conn, undefined, false, true);
+    }
+    if (request.protocol !== "json" || request.version !== 1) {
+      conn.send(
+        JSON.stringify({
+          error:
+            `The protocol '${request.protocol}' (version ${request.version}) is not supported; use json version 1.`,
+        }) + RECORD_SEPARATOR,
+      );
+      return this.#close(conn, undefined, false, true);
+    }
+    conn.handshaken = true;
+    conn.send(HANDSHAKE_OK_FRAME);
+    let tenantSet = this.#byTenant.get(conn.who.tenantId);
+    if (!tenantSet) this.#byTenant.set(conn.who.tenantId, tenantSet = new Set());
+    tenantSet.add(conn);
+    this.#announcePresence(conn.who, true);
+  }
+
+  #message(conn: Connection, record: string) {
+    let message: ClientMessage;
+    try {
+      message = ClientMessage.parse(JSON.parse(record));
+    } catch {
+      return this.#close(conn, "Connection closed with an error: the message could not be read.", false);
+    }
+    switch (message.type) {
+      case MessageType.Invocation: {
+        const { invocationId, target } = message;
+        let outcome: { result?: unknown; error?: string };
+        try {
+          outcome = { result: this.#invoke(conn, target, message.arguments) };
+        } catch (err) {
+          outcome = {
+            error: err instanceof HubError
+              ? err.message
+              : `Failed to invoke '${target}' due to an error on the server.`,
+          };
+          if (!(err instanceof HubError)) console.error(`hub ${target}:`, err);
+        }
+        if (invocationId !== undefined) conn.send(completionFrame(invocationId, outcome));
+        return;
+      }
+      case MessageType.StreamInvocation:
+        return conn.send(
+          completionFrame(message.invocationId, { error: "Streaming is not supported by this hub." }),
+        );
+      case MessageType.Close:
+        return this.#close(conn, undefined, false, true);
+      default:
+        // pings only keep the connection alive; acks, sequences, stream items and cancels do not apply
+        return;
+    }
+  }
+
+  /** The hub methods clients call (names compared case-insensitively, as ASP.NET does). */
+  #invoke(conn: Connection, target: string, args: unknown[]): unknown {
+    switch (target.toLowerCase()) {
+      case "registerrefreshinterest":
+        return this.#join(conn, [arg(InterestName, args, "a refresh group name")]);
+      case "deregisterrefreshinterest":
+        return this.#leave(conn, [arg(InterestName, args, "a refresh group name")]);
+      case "registerrefreshinterests":
+        return this.#join(conn, arg(InterestNames, args, "a list of refresh group names"));
+      case "deregisterrefreshinterests":
+        return this.#leave(conn, arg(InterestNames, args, "a list of refresh group names"));
+      case "whoisonline":
+        return this.whoIsOnline(conn.who.tenantId);
+      default:
+        throw new HubError(`Unknown hub method '${target}'.`);
+    }
+  }
+
+  #join(conn: Connection, names: string[]): string[] {
+    const groups = names.map((name) => {
+      const group = canonicalGroupName(name);
+      if (!group) {
+        throw new HubError(
+          `Unknown refresh interest '${name}'. Known: ${Object.keys(REFRESH_GROUPS).join(", ")}.`,
+        );
+      }
+      const module = REFRESH_GROUPS[refreshGroupOf(group)!].module as ModuleKey | null;
+      if (module && conn.who.roleLevel !== "super" && !conn.who.modules.includes(module)) {
+        throw new HubError(`Not permitted: '${group}' needs the ${module} module.`);
+      }
+      return group;
+    });
+    for (const group of groups) {
+      const key = groupKey(conn.who.tenantId, group);
+      conn.groups.add(key);
+      let members = this.#groups.get(key);
+      if (!members) this.#groups.set(key, members = new Set());
+      members.add(conn);
+    }
+    return this.#interestsOf(conn);
+  }
+
+  #leave(conn: Connection, names: string[]): string[] {
+    for (const name of names) {
+      const group = canonicalGroupName(name);
+      if (!group) continue; // leaving something never joined is harmless
+      const key = groupKey(conn.who.tenantId, group);
+      conn.groups.delete(key);
+      const members = this.#groups.get(key);
+      members?.delete(conn);
+      if (members?.size === 0) this.#groups.delete(key);
+    }
+    return this.#interestsOf(conn);
+  }
+
+  #interestsOf(conn: Connection): string[] {
+    return [...conn.groups].map((k) => k.slice(k.indexOf("|") + 1)).map((g) => canonicalGroupName(g)!).sort();
+  }
+
+  #deliver(message: BusMessage) {
+    switch (message.kind) {
+      case "event": {
+        const text = invocationFrame(message.target, [message.payload]);
+        for (const conn of this.#audience(message.tenantId, message.group)) conn.send(text);
+        return;
+      }
+      case "sessionsEnded": {
+        const ended = new Set(message.sessionIds);
+        for (const conn of [...this.#connections.values()]) {
+          if (ended.has(conn.who.sessionId)) this.#close(conn, message.reason, false);
+        }
+        return;
+      }
+      case "sessionRotated":
+        for (const conn of this.#connections.values()) {
+          if (conn.who.sessionId === message.from) conn.who = { ...conn.who, sessionId: message.to };
+        }
+        return;
+    }
+  }
+
+  #audience(tenantId: number | null, group: string | null): Iterable<Connection> {
+    if (tenantId === null) return this.#connections.values().filter((c) => c.handshaken);
+    if (group === null) return this.#byTenant.get(tenantId) ?? [];
+    const members = this.#groups.get(groupKey(tenantId, group));
+    const colon = group.indexOf(":");
+    if (colon === -1) return members ?? [];
+    // a qualified event (Stockyard:2) also reaches those registered for the whole group (Stockyard)
+    const whole = this.#groups.get(groupKey(tenantId, group.slice(0, colon)));
+    return new Set([...members ?? [], ...whole ?? []]);
+  }
+
+  #announcePresence(who: HubIdentity, online: boolean) {
+    const connections = [...this.#byTenant.get(who.tenantId) ?? []].filter((c) => c.who.userId === who.userId)
+      .length;
+    // only the first connection in and the last one out change what others see
+    if (online ? connections !== 1 : connections !== 0) return;
+    void this.bus.publish({
+      kind: "event",
+      tenantId: who.tenantId,
+      group: "OnlineUsers",
+      target: "userConnectionChanged",
+      payload: { userId: who.userId, name: who.name, online, connections },
+    });
+  }
+
+  /**
+   * Sends the close record, then closes the socket. `allowReconnect` tells the client library whether
+   * its automatic reconnect may try again (false after a sign-out).
+   */
+  #close(conn: Connection, error: string | undefined, allowReconnect: boolean, silent = false) {
+    if (conn.closed) return;
+    if (!silent && conn.handshaken) conn.send(closeFrame(error, allowReconnect));
+    try {
+      conn.socket.close(1000, "");
+    } catch {
+      // already closing
+    }
+    this.closed(conn);
+  }
+
+  #tick() {
+    const now = Date.now();
+    for (const [key, p] of this.#pending) if (p.expires < now) this.#pending.delete(key);
+    for (const conn of [...this.#connections.values()]) {
+      if (!conn.handshaken) {
+        if (now - conn.openedAt > this.options.handshakeTimeoutMs) this.#close(conn, undefined, false, true);
+      } else if (now - conn.lastSeen > this.options.clientTimeoutMs) {
+        this.#close(conn, "Server timeout elapsed without receiving a message from the client.", true);
+      } else if (conn.who.absoluteExpiresAt <= now) {
+        this.#close(conn, "The session has ended. Sign in again.", false);
+      } else conn.send(PING_FRAME);
+    }
+  }
+}
+
+function arg<T>(schema: z.ZodType<T>, args: unknown[], what: string): T {
+  const parsed = schema.safeParse(args[0]);
+  if (!parsed.success || args.length !== 1) throw new HubError(`Expected one argument: ${what}.`);
+  return parsed.data;
+}

@@ -1,0 +1,69 @@
+/**
+ * /hubs/userHub over HTTP: negotiate (POST) and the WebSocket (GET with Upgrade). Server-Sent Events
+ * and long polling are not offered (docs/decisions.md); negotiate lists WebSockets only, and the
+ * official client falls back to nothing else.
+ */
+import { Hono } from "hono";
+import { upgradeWebSocket } from "hono/deno";
+import type { AppEnv } from "../env.ts";
+import { isCrossSite, requireCaller } from "../http/auth.ts";
+import { ApiError } from "../http/errors.ts";
+import type { Caller } from "../auth/userModel.ts";
+import type { HubIdentity } from "./hub.ts";
+
+export const HUB_PATH = "/hubs/userHub";
+
+export const hubRoutes = new Hono<AppEnv>()
+  .post(`${HUB_PATH}/negotiate`, (c) => {
+    const caller = requireCaller(c);
+    const version = Number(c.req.query("negotiateVersion") ?? "0");
+    return c.json(c.var.app.push.hub.negotiate(
+      { userId: caller.user.id, tenantId: caller.tenant.id },
+      Number.isFinite(version) ? version : 0,
+    ));
+  })
+  .get(HUB_PATH, (c) => {
+    const caller = requireCaller(c);
+    // a page of another site must not ride the user's cookie into the hub
+    if (c.var.authVia === "cookie" && isCrossSite(c)) {
+      throw ApiError.forbidden("Cross-site connections are refused.");
+    }
+    if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
+      throw new ApiError(400, "This hub is reached by WebSocket only (negotiate first).", {
+        isValidation: true,
+      });
+    }
+    const hub = c.var.app.push.hub;
+    const connectionId = hub.claim(c.req.query("id") ?? null, {
+      userId: caller.user.id,
+      tenantId: caller.tenant.id,
+    });
+    if (!connectionId) throw ApiError.notFound("No connection with that ID: negotiate again.");
+    const who = identityOf(caller);
+    let conn: ReturnType<typeof hub.open> | undefined;
+    return upgradeWebSocket(c, {
+      onOpen: (_event, ws) => {
+        conn = hub.open(connectionId, who, ws);
+      },
+      onMessage: (event) => {
+        if (!conn) return;
+        const data = event.data;
+        hub.receive(conn, typeof data === "string" ? data : new TextDecoder().decode(data as ArrayBuffer));
+      },
+      onClose: () => {
+        if (conn) hub.closed(conn);
+      },
+    });
+  });
+
+function identityOf(caller: Caller): HubIdentity {
+  return {
+    sessionId: caller.session.id,
+    userId: caller.user.id,
+    tenantId: caller.tenant.id,
+    name: `${caller.user.firstName} ${caller.user.lastName}`.trim() || caller.user.email,
+    roleLevel: caller.roleLevel,
+    modules: caller.subject.modules,
+    absoluteExpiresAt: caller.session.absoluteExpiresAt.getTime(),
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * What the rest of the server uses to push: `emit` an event of the catalogue to a tenant's clients,
+ * and the session notices that close connections. One instance per server (AppServices.push).
+ */
+import type { PushBus } from "./bus.ts";
+import { PUSH_EVENTS, type PushEventName, type PushPayload } from "./events.ts";
+import { type HubOptions, UserHub } from "./hub.ts";
+
+export class PushService {
+  readonly hub: UserHub;
+
+  constructor(readonly bus: PushBus, hubOptions: Partial<HubOptions> = {}) {
+    this.hub = new UserHub(bus, hubOptions);
+  }
+
+  /**
+   * Tells the tenant's clients about a committed change. The event goes to the whole tenant or to the
+   * connections registered for its refresh group (`qualifier` narrows it, e.g. a site id: those
+   * registered for `Stockyard:2` and for all of `Stockyard` receive it).
+   */
+  emit<N extends PushEventName>(
+    tenantId: number | null,
+    name: N,
+    payload: PushPayload<N>,
+    opts: { qualifier?: string | number } = {},
+  ): Promise<void> {
+    const { audience, payload: schema } = PUSH_EVENTS[name];
+    const group = audience === "tenant"
+      ? null
+      : opts.qualifier !== undefined
+      ? `${audience}:${opts.qualifier}`
+      : audience;
+    return this.bus.publish({ kind: "event", tenantId, group, target: name, payload: schema.parse(payload) });
+  }
+
+  /** An event for every tenant's clients (a global feature flag changed). */
+  emitToEveryTenant<N extends PushEventName>(name: N, payload: PushPayload<N>): Promise<void> {
+    return this.emit(null, name, payload);
+  }
+
+  sessionsEnded(sessionIds: string[], reason = "The session has ended. Sign in again."): Promise<void> {
+    if (!sessionIds.length) return Promise.resolve();
+    return this.bus.publish({ kind: "sessionsEnded", sessionIds, reason });
+  }
+
+  sessionRotated(from: string, to: string): Promise<void> {
+    return this.bus.publish({ kind: "sessionRotated", from, to });
+  }
+
+  async close() {
+    this.hub.shutdown();
+    await this.bus.close();
+  }
+}
