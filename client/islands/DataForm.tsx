@@ -215,6 +215,7 @@ export default function DataForm(props: DataFormProps) {
       onSubmit={onSubmit}
       onKeyDown={onKeyDown}
       aria-busy={busy || undefined}
+      data-dirty={state.changed || undefined}
       aria-labelledby={title ? `${prefix}-title` : undefined}
     >
       {title ? <h2 className="form-title" id={`${prefix}-title`}>{title}</h2> : null}

@@ -8,7 +8,8 @@
  * - header pickers: a change of a `<select>` inside `form[data-autosubmit]` submits the form;
  * - flash messages: `<meta name="flash" content='{"kind":"success","message":"…","title":"…"}'>`
  *   shows a toast on load;
- * - `window.toast(kind, message, title?)` for other server-rendered scripts.
+ * - `window.toast(kind, message, title?)` for other server-rendered scripts;
+ * - on signed-in pages (`<meta name="push-hub">`), the push client (loaded after the page, its own chunk).
  */
 import { ensureToastRegions, toast, type ToastKind } from "./toast.ts";
 import { THEME_STORAGE_KEY } from "./themeBoot.ts";
@@ -73,6 +74,15 @@ function setMenu(toggle: HTMLElement, open: boolean): void {
 }
 
 export function showFlashMessages(): void {
+  // a message left by script before a navigation (e.g. the reason of a forced sign-out)
+  try {
+    const left = sessionStorage.getItem("flash");
+    if (left) {
+      sessionStorage.removeItem("flash");
+      const data = JSON.parse(left) as { kind?: ToastKind; message?: string };
+      toast(data.kind ?? "info", data.message);
+    }
+  } catch { /* storage off or unreadable */ }
   for (const meta of document.querySelectorAll<HTMLMetaElement>('meta[name="flash"]')) {
     try {
       const data = JSON.parse(meta.content) as { kind?: ToastKind; message?: string; title?: string };
@@ -164,6 +174,12 @@ export function initShell(): void {
   (globalThis as { toast?: typeof toast }).toast = toast;
   ensureToastRegions();
   showFlashMessages();
+  if (document.querySelector('meta[name="push-hub"]')) {
+    import("./push.ts").then(({ push }) => {
+      push.installDefaults();
+      push.start();
+    });
+  }
 }
 
 if (typeof document !== "undefined" && !(globalThis as { __shellInit?: boolean }).__shellInit) {

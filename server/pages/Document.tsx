@@ -4,10 +4,12 @@ import { ASSETS } from "./assets.ts";
 
 /** The HTML document around every page: CSS, the theme set before first paint, the small shell script. */
 export function Document(
-  { title, children, flash }: {
+  { title, children, flash, push }: {
     title: string;
     children: ReactNode;
     flash?: { kind: string; message: string };
+    /** signed in: shell.js connects the push client to this hub */
+    push?: boolean;
   },
 ) {
   return (
@@ -19,6 +21,7 @@ export function Document(
         <link rel="stylesheet" href={ASSETS.css} />
         <link rel="icon" href="data:," />
         {flash && <meta name="flash" content={JSON.stringify(flash)} />}
+        {push && <meta name="push-hub" content="/hubs/userHub" />}
         <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
         <script type="module" src={ASSETS.shell}></script>
       </head>

@@ -46,6 +46,9 @@ export function Shell(
             <SpeciesPicker context={context} />
           </div>
           <div className="shell-user">
+            <span className="push-status" data-push-status="disconnected" title="Live updates" role="status">
+              <span className="sr-only">Live updates</span>
+            </span>
             <label className="theme-picker">
               <span className="sr-only">Theme</span>
               <select data-theme-select aria-label="Theme" defaultValue="none">
