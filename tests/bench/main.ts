@@ -3,7 +3,9 @@
  * page take over real HTTP on loopback. Writes docs/performance.md. Bounded: a fixed number of requests.
  */
 import { gzipSync } from "node:zlib";
+import * as esbuild from "esbuild";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
+import { benchHub } from "./hub.ts";
 
 interface Entry {
   file: string;
@@ -33,6 +35,25 @@ function pageJs(html: string) {
   return { total, react: html.includes("data-island=") };
 }
 
+/** gzipped size of @microsoft/signalr bundled for the browser, to compare with our own push client */
+async function officialSignalrGzip() {
+  const out = await esbuild.build({
+    stdin: {
+      contents:
+        'import { HubConnectionBuilder } from "@microsoft/signalr"; globalThis.h = new HubConnectionBuilder().withUrl("/hubs/userHub").withAutomaticReconnect().build();',
+      resolveDir: new URL("../../", import.meta.url).pathname,
+    },
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "browser",
+    write: false,
+    nodePaths: [new URL("../../node_modules", import.meta.url).pathname],
+  });
+  await esbuild.stop();
+  return gzipSync(out.outputFiles[0].contents, { level: 9 }).length;
+}
+
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
@@ -48,6 +69,10 @@ async function time(n: number, fn: () => Promise<void>) {
   ms.sort((a, b) => a - b);
   return { p50: percentile(ms, 50), p99: percentile(ms, 99), n };
 }
+
+const hub = await benchHub(500, 10);
+const signalrGzip = await officialSignalrGzip();
+const pushChunk = Object.entries(chunks).find(([f]) => f.startsWith("chunks/push-"));
 
 const server = await serveTestApp();
 try {
@@ -119,6 +144,28 @@ brings the React runtime (react-dom ≈ 65 KB gzip, cached across pages); each i
 | \`GET /login/usermodel\` (bearer token, JSON) | ${api.n} | ${ms(api.p50)} | ${ms(api.p99)} |
 
 Sign-in cost is dominated by argon2id at OWASP parameters (19 MiB, t=2), by design.
+
+## Push hub (/hubs/userHub)
+
+${hub.clients} official \`@microsoft/signalr\` clients (WebSockets, JSON protocol) connected to the server
+running in its own process; one \`forceRefresh\` event per round, sent by the real
+\`POST /api/super/ForceRefresh\` call, timed from the request until it reached each client
+(${hub.rounds} rounds after a warm-up; clients and server share the 2 cores).
+
+| measure | value |
+|---|---|
+| connect ${hub.clients} clients (negotiate + WebSocket + handshake, 50 at a time) | ${
+    (hub.connectMs / 1000).toFixed(1)
+  } s |
+| delivery latency per client, p50 | ${ms(hub.p50)} |
+| delivery latency per client, p99 | ${ms(hub.p99)} |
+| delivery latency, worst | ${ms(hub.max)} |
+| time until the last of ${hub.clients} clients has it (median round) | ${ms(hub.lastClientP50)} |
+
+Browser push client: our own \`client/runtime/push.ts\` is ${
+    kb(pushChunk?.[1].gzip ?? 0)
+  } gzip, loaded after the page on signed-in pages only;
+\`@microsoft/signalr\` bundled for the browser would be ${kb(signalrGzip)} gzip (docs/decisions.md).
 `;
   await Deno.writeTextFile(new URL("../../docs/performance.md", import.meta.url), report);
   console.log(report);
