@@ -5,10 +5,12 @@ import { AuthService } from "./auth/service.ts";
 import { tenantIdsOf } from "./auth/userModel.ts";
 import type { AppServices } from "./env.ts";
 import { LocalBus } from "./push/bus.ts";
+import { RedisBus } from "./push/redisBus.ts";
 import { PushService } from "./push/service.ts";
 
 /** Opens and migrates every database and wires the long-lived services. Used by main.ts and the tests. */
 export async function createServices(config: Config): Promise<AppServices> {
+  const bus = config.PUSH_REDIS_URL ? await RedisBus.connect(config.PUSH_REDIS_URL) : new LocalBus();
   const db = await Databases.open({
     dataDir: config.DATA_DIR,
     databaseUrl: config.DATABASE_URL,
@@ -21,7 +23,7 @@ export async function createServices(config: Config): Promise<AppServices> {
     autoLogoutMs: config.AUTO_LOGOUT_HOURS * 3_600_000,
     keepLoggedInMs: config.KEEP_LOGGED_IN_DAYS * 86_400_000,
   });
-  const push = new PushService(new LocalBus(), {
+  const push = new PushService(bus, {
     keepAliveMs: config.PUSH_KEEPALIVE_SECONDS * 1000,
     clientTimeoutMs: config.PUSH_CLIENT_TIMEOUT_SECONDS * 1000,
   });

@@ -1,0 +1,116 @@
+/**
+ * A bus across server instances through Redis pub/sub (PUSH_REDIS_URL). Each instance delivers its own
+ * messages locally at once (same order and latency as the local bus) and publishes them on one Redis
+ * channel; messages from other instances arrive through a subscriber connection. The hub of every
+ * instance then serves its own connections, so an event reaches a tenant's clients wherever they are
+ * connected, and a sign-out closes the user's connections on every instance.
+ */
+import { createClient } from "@redis/client";
+import type { BusListener, BusMessage, PushBus } from "./bus.ts";
+
+const CHANNEL = "abattoir:push";
+type Client = ReturnType<
+  typeof createClient<Record<never, never>, Record<never, never>, Record<never, never>, 3>
+>;
+const CONNECT_TIMEOUT_MS = 5_000;
+
+interface Envelope {
+  from: string;
+  message: BusMessage;
+}
+
+export class RedisBus implements PushBus {
+  readonly instanceId = crypto.randomUUID();
+  #listeners = new Set<BusListener>();
+
+  private constructor(
+    private readonly publisher: Client,
+    private readonly subscriber: Client,
+  ) {}
+
+  /** Connects both connections or fails (a configured bus that cannot be reached is a startup error). */
+  static async connect(url: string): Promise<RedisBus> {
+    let started = false;
+    const publisher: Client = createClient({
+      url,
+      RESP: 3,
+      socket: {
+        connectTimeout: CONNECT_TIMEOUT_MS,
+        // fail fast at startup; once running, keep trying with a capped back-off
+        reconnectStrategy: (retries: number) =>
+          started ? Math.min(200 * (retries + 1), 5_000) : new Error("not reachable"),
+      },
+    });
+    const subscriber = publisher.duplicate();
+    // without a listener an error event would end the process; node-redis reconnects by itself
+    for (const client of [publisher, subscriber]) {
+      client.on("error", (err: Error) => console.error(`push bus (redis): ${err.message}`));
+    }
+    const bus = new RedisBus(publisher, subscriber);
+    try {
+      await withTimeout(Promise.all([publisher.connect(), subscriber.connect()]), CONNECT_TIMEOUT_MS);
+      await subscriber.subscribe(CHANNEL, (raw: string) => bus.#received(raw));
+      started = true;
+    } catch (err) {
+      await bus.close();
+      throw new Error(`PUSH_REDIS_URL: cannot use Redis at ${redact(url)}: ${(err as Error).message}`);
+    }
+    return bus;
+  }
+
+  async publish(message: BusMessage): Promise<void> {
+    this.#deliver(message);
+    try {
+      await this.publisher.publish(
+        CHANNEL,
+        JSON.stringify({ from: this.instanceId, message } satisfies Envelope),
+      );
+    } catch (err) {
+      // this instance's clients have it; the others miss it until Redis is back
+      console.error(`push bus (redis): publish failed: ${(err as Error).message}`);
+    }
+  }
+
+  subscribe(listener: BusListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    this.#listeners.clear();
+    await Promise.allSettled([this.subscriber.close(), this.publisher.close()]);
+  }
+
+  #received(raw: string) {
+    let envelope: Envelope;
+    try {
+      envelope = JSON.parse(raw);
+    } catch {
+      return console.error("push bus (redis): an unreadable message was ignored");
+    }
+    if (envelope.from !== this.instanceId) this.#deliver(envelope.message);
+  }
+
+  #deliver(message: BusMessage) {
+    for (const listener of this.#listeners) listener(message);
+  }
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout>;
+  return Promise.race([
+    p,
+    new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("timed out")), ms))),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/** The URL without its password, for messages. */
+function redact(url: string) {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = "***";
+    return u.href;
+  } catch {
+    return "(invalid URL)";
+  }
+}

@@ -1,0 +1,37 @@
+/** A throw-away redis-server (Debian's package) on a free loopback port, for the multi-instance bus. */
+export const REDIS_SERVER = Deno.env.get("REDIS_SERVER_PATH") ?? "/usr/bin/redis-server";
+
+export function hasRedis(): boolean {
+  try {
+    return Deno.statSync(REDIS_SERVER).isFile;
+  } catch {
+    return false;
+  }
+}
+
+export async function startRedis(): Promise<{ url: string; stop(): Promise<void> }> {
+  const probe = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = probe.addr.port;
+  probe.close();
+  const child = new Deno.Command(REDIS_SERVER, {
+    args: ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  for (let i = 0; i < 100; i++) {
+    try {
+      (await Deno.connect({ hostname: "127.0.0.1", port })).close();
+      return {
+        url: `redis://127.0.0.1:${port}`,
+        async stop() {
+          child.kill("SIGTERM");
+          await child.status;
+        },
+      };
+    } catch {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  child.kill("SIGKILL");
+  throw new Error("redis-server did not start");
+}
