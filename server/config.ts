@@ -20,6 +20,8 @@ const ConfigSchema = z.object({
   /** Secure cookies need HTTPS; off only for plain-HTTP local use. */
   COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
   LOG_REQUESTS: z.enum(["true", "false"]).default("false"),
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (login rate limits). */
+  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
   /** Push hub: seconds between pings to clients (spec 2 §9: 15). */
   PUSH_KEEPALIVE_SECONDS: z.coerce.number().positive().default(15),
   /** Push hub: a client silent this long is disconnected (spec 2 §9: 30). */

@@ -2,14 +2,22 @@ import { createRoute } from "@hono/zod-openapi";
 import { z } from "@hono/zod-openapi";
 import { apiRouter, bearer, jsonBody, okJson } from "../../http/openapi.ts";
 import { requireCaller } from "../../http/auth.ts";
-import { NoticeResult, OnlineUser, TenantIdParam, TenantNotice } from "./schemas.ts";
+import {
+  FeatureFlag,
+  FeatureFlagBody,
+  FeatureFlagParams,
+  NoticeResult,
+  OnlineUser,
+  TenantIdParam,
+  TenantNotice,
+} from "./schemas.ts";
 import { SuperService } from "./service.ts";
 
 const tags = ["Super"];
 const service = (c: { var: { app: ConstructorParameters<typeof SuperService>[0] } }) =>
   new SuperService(c.var.app);
 
-/** api/super/… (spec 2 §7.6): the push-channel actions for now; the super screens come later. */
+/** api/super/… (spec 2 §7.6): push-channel actions and feature flags for now; the super screens come later. */
 export const superApi = apiRouter()
   .openapi(
     createRoute({
@@ -46,4 +54,43 @@ export const superApi = apiRouter()
       responses: okJson(z.array(OnlineUser)),
     }),
     async (c) => c.json(await service(c).onlineUsers(requireCaller(c), c.req.valid("param").tenantId), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/api/super/GetFeatureFlags/{tenantId}",
+      tags,
+      summary: "Every known feature flag of a tenant (never stored = off)",
+      security: bearer,
+      request: { params: TenantIdParam },
+      responses: okJson(z.array(FeatureFlag)),
+    }),
+    async (c) => c.json(await service(c).featureFlags(requireCaller(c), c.req.valid("param").tenantId), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/api/super/UpsertFeatureFlag",
+      tags,
+      summary: "Set a tenant's feature flag (push event featureFlagUpdated)",
+      security: bearer,
+      request: jsonBody(FeatureFlagBody),
+      responses: okJson(z.array(FeatureFlag)),
+    }),
+    async (c) => c.json(await service(c).upsertFeatureFlag(requireCaller(c), c.req.valid("json")), 200),
+  )
+  .openapi(
+    createRoute({
+      method: "delete",
+      path: "/api/super/DeleteFeatureFlag/{tenantId}/{featureKey}",
+      tags,
+      summary: "Remove a tenant's feature flag: it is off (push event featureFlagUpdated)",
+      security: bearer,
+      request: { params: FeatureFlagParams },
+      responses: okJson(z.array(FeatureFlag)),
+    }),
+    async (c) => {
+      const { tenantId, featureKey } = c.req.valid("param");
+      return c.json(await service(c).deleteFeatureFlag(requireCaller(c), tenantId, featureKey), 200);
+    },
   );

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { FEATURE_FLAG_KEYS, type FeatureFlagKey } from "../../access/flags.ts";
 
 export const TenantNotice = z.object({
   tenantId: z.number().int().positive(),
@@ -24,3 +25,24 @@ export const OnlineUser = z.object({
   connections: z.number().int(),
   since: z.string(),
 }).openapi("OnlineUser");
+
+const FeatureKey = z.enum(FEATURE_FLAG_KEYS as [FeatureFlagKey, ...FeatureFlagKey[]]);
+
+export const FeatureFlag = z.object({
+  featureKey: z.string(),
+  label: z.string(),
+  isEnabled: z.boolean(),
+  isEnabledForSuperUser: z.boolean(),
+}).openapi("FeatureFlag");
+
+export const FeatureFlagBody = z.object({
+  tenantId: z.number().int().positive(),
+  featureKey: FeatureKey,
+  isEnabled: z.boolean(),
+  isEnabledForSuperUser: z.boolean().default(false),
+}).openapi("FeatureFlagBody");
+
+export const FeatureFlagParams = z.object({
+  tenantId: z.coerce.number().int().positive().openapi({ param: { name: "tenantId", in: "path" } }),
+  featureKey: FeatureKey.openapi({ param: { name: "featureKey", in: "path" } }),
+});

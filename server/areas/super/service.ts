@@ -1,5 +1,6 @@
-import { eq } from "drizzle-orm";
-import { tenants } from "../../../db/control/schema.ts";
+import { and, eq } from "drizzle-orm";
+import { featureFlags, tenants } from "../../../db/control/schema.ts";
+import { FEATURE_FLAG_KEYS, FEATURE_FLAGS, type FeatureFlagKey } from "../../access/flags.ts";
 import type { AppServices } from "../../env.ts";
 import type { Caller } from "../../auth/userModel.ts";
 import { ApiError } from "../../http/errors.ts";
@@ -43,6 +44,56 @@ export class SuperService {
     requireSuper(caller);
     await this.#tenant(tenantId);
     return this.app.push.hub.whoIsOnline(tenantId);
+  }
+
+  /** Every known flag of a tenant, stored or not (a flag never stored is off). */
+  async featureFlags(caller: Caller, tenantId: number) {
+    requireSuper(caller);
+    await this.#tenant(tenantId);
+    const stored = await this.app.db.control.query.featureFlags.findMany({
+      where: eq(featureFlags.tenantId, tenantId),
+    });
+    return FEATURE_FLAG_KEYS.map((featureKey) => {
+      const row = stored.find((f) => f.featureKey === featureKey);
+      return {
+        featureKey,
+        label: FEATURE_FLAGS[featureKey],
+        isEnabled: row?.isEnabled ?? false,
+        isEnabledForSuperUser: row?.isEnabledForSuperUser ?? false,
+      };
+    });
+  }
+
+  /** Sets a tenant's flag; its clients are told (featureFlagUpdated) and re-read their user model. */
+  async upsertFeatureFlag(
+    caller: Caller,
+    input: {
+      tenantId: number;
+      featureKey: FeatureFlagKey;
+      isEnabled: boolean;
+      isEnabledForSuperUser: boolean;
+    },
+  ) {
+    requireSuper(caller);
+    await this.#tenant(input.tenantId);
+    await this.app.db.control.insert(featureFlags).values(input).onConflictDoUpdate({
+      target: [featureFlags.tenantId, featureFlags.featureKey],
+      set: { isEnabled: input.isEnabled, isEnabledForSuperUser: input.isEnabledForSuperUser },
+    });
+    await this.app.push.emit(input.tenantId, "featureFlagUpdated", { featureKey: input.featureKey });
+    return this.featureFlags(caller, input.tenantId);
+  }
+
+  /** Removes a tenant's flag (it is then off). */
+  async deleteFeatureFlag(caller: Caller, tenantId: number, featureKey: FeatureFlagKey) {
+    requireSuper(caller);
+    await this.#tenant(tenantId);
+    const deleted = await this.app.db.control.delete(featureFlags)
+      .where(and(eq(featureFlags.tenantId, tenantId), eq(featureFlags.featureKey, featureKey)))
+      .returning();
+    if (!deleted.length) throw ApiError.notFound("That flag is not set for this organisation.");
+    await this.app.push.emit(tenantId, "featureFlagUpdated", { featureKey });
+    return this.featureFlags(caller, tenantId);
   }
 
   async #tenant(id: number) {
