@@ -22,6 +22,7 @@ import {
   IdInput,
   MultiSelectInput,
   SelectInput,
+  TextArea,
   TextInput,
   type TextInputType,
 } from "../ui/Field.tsx";
@@ -35,6 +36,7 @@ import {
   isBlank,
   isRequired,
   normalise,
+  readPath,
 } from "../ui/formRules.ts";
 
 export type { FieldSpec } from "../ui/formRules.ts";
@@ -62,6 +64,11 @@ export interface DataFormProps {
    * password). The form then stays open instead of following `redirectTo`.
    */
   successNotice?: { field: string; label: string };
+  /**
+   * View only: every control is read-only and there is no Save; the text says why (e.g. a missing
+   * admin permission). The server refuses writes all the same.
+   */
+  readOnly?: string;
   /** Default true: an Undo button appears when there are changes. */
   undo?: boolean;
   title?: string;
@@ -78,9 +85,9 @@ function slug(s: string): string {
 function initialValues(fields: FieldSpec[], initial: FormValues): FormValues {
   const values: FormValues = { ...initial };
   for (const f of fields) {
-    if (f.type === "multiselect") values[f.name] = normalise(f, initial[f.name]);
-    else if (f.type === "checkbox") values[f.name] = normalise(f, initial[f.name]);
-    else if (!(f.name in values)) values[f.name] = f.type === "id" ? null : "";
+    const given = readPath(initial, f.name); // dotted names read nested objects
+    if (f.type === "multiselect" || f.type === "checkbox") values[f.name] = normalise(f, given);
+    else values[f.name] = given ?? (f.type === "id" ? null : "");
   }
   return values;
 }
@@ -219,6 +226,7 @@ export default function DataForm(props: DataFormProps) {
       aria-labelledby={title ? `${prefix}-title` : undefined}
     >
       {title ? <h2 className="form-title" id={`${prefix}-title`}>{title}</h2> : null}
+      {props.readOnly ? <p className="banner banner-info" data-read-only>{props.readOnly}</p> : null}
       {notice !== null && props.successNotice && (
         <p className="banner banner-info" role="status" data-notice={props.successNotice.field}>
           {props.successNotice.label}: <code>{notice}</code>
@@ -237,11 +245,13 @@ export default function DataForm(props: DataFormProps) {
           const error = errors[f.name];
           const required = isRequired(f, values);
           const described = describedBy(id, f.help, error);
+          const locked = f.readOnly || Boolean(props.readOnly);
           const common = {
             id,
             name: f.name,
             required,
-            readOnly: f.readOnly,
+            readOnly: locked,
+            disabled: locked && ["select", "multiselect", "checkbox"].includes(f.type) ? true : undefined,
             invalid: Boolean(error),
             describedBy: described,
           };
@@ -268,6 +278,16 @@ export default function DataForm(props: DataFormProps) {
                   value={inputValue(f, values[f.name]) as string[]}
                   onValue={(v) => setValue(f.name, v)}
                   options={f.options ?? []}
+                />
+              );
+              break;
+            case "textarea":
+              control = (
+                <TextArea
+                  {...common}
+                  value={inputValue(f, values[f.name]) as string}
+                  onValue={(v) => setValue(f.name, v)}
+                  placeholder={f.placeholder}
                 />
               );
               break;
@@ -300,7 +320,7 @@ export default function DataForm(props: DataFormProps) {
           const adornment = f.matches
             ? matched ? <CheckIcon label="Matches" /> : <WarningIcon label="Does not match" />
             : undefined;
-          return (
+          const field = (
             <Field
               key={f.name}
               id={id}
@@ -316,35 +336,52 @@ export default function DataForm(props: DataFormProps) {
               {control}
             </Field>
           );
+          return f.section
+            ? [<h3 className="form-section" key={`section-${f.name}`}>{f.section}</h3>, field]
+            : field;
         })}
       </div>
       <p className="sr-only" id={hintId} aria-live="polite">{hint}</p>
-      <div className="form-actions">
-        <Button
-          type="submit"
-          variant="primary"
-          disabled={saveDisabled}
-          busy={busy}
-          aria-describedby={hintId}
-          data-action="save"
-        >
-          {props.submitLabel ?? "Save"}
-        </Button>
-        {cancelHref
-          ? <Button href={cancelHref} data-action="cancel">Cancel</Button>
-          : (
-            <Button onClick={restore} disabled={busy || !state.changed} data-action="cancel">
-              Cancel
+      {props.readOnly
+        ? (
+          <div className="form-actions">
+            {cancelHref ? <Button href={cancelHref} data-action="cancel">Back</Button> : null}
+          </div>
+        )
+        : (
+          <div className="form-actions">
+            <Button
+              type="submit"
+              variant="primary"
+              disabled={saveDisabled}
+              busy={busy}
+              aria-describedby={hintId}
+              data-action="save"
+            >
+              {props.submitLabel ?? "Save"}
             </Button>
-          )}
-        {undoEnabled && state.changed
-          ? (
-            <Button variant="ghost" onClick={restore} disabled={busy} icon={<UndoIcon />} data-action="undo">
-              Undo
-            </Button>
-          )
-          : null}
-      </div>
+            {cancelHref
+              ? <Button href={cancelHref} data-action="cancel">Cancel</Button>
+              : (
+                <Button onClick={restore} disabled={busy || !state.changed} data-action="cancel">
+                  Cancel
+                </Button>
+              )}
+            {undoEnabled && state.changed
+              ? (
+                <Button
+                  variant="ghost"
+                  onClick={restore}
+                  disabled={busy}
+                  icon={<UndoIcon />}
+                  data-action="undo"
+                >
+                  Undo
+                </Button>
+              )
+              : null}
+          </div>
+        )}
     </form>
   );
 }

@@ -87,7 +87,7 @@ interface ControlBase {
   describedBy?: string;
 }
 
-export type TextInputType = "text" | "email" | "password" | "tel" | "number";
+export type TextInputType = "text" | "email" | "password" | "tel" | "number" | "date" | "time";
 
 export interface TextInputProps extends ControlBase {
   type?: TextInputType;
@@ -266,6 +266,36 @@ export function IdInput(
       readOnly
       aria-readonly="true"
       aria-describedby={describedBy}
+    />
+  );
+}
+
+export interface TextAreaProps extends ControlBase {
+  value: string;
+  onValue: (value: string) => void;
+  placeholder?: string;
+  rows?: number;
+}
+
+export function TextArea(
+  { id, name, value, onValue, required, readOnly, disabled, invalid, describedBy, placeholder, rows = 3 }:
+    TextAreaProps,
+) {
+  return (
+    <textarea
+      className="input"
+      id={id}
+      name={name}
+      rows={rows}
+      value={value}
+      onChange={(e) => onValue(e.currentTarget.value)}
+      required={required}
+      aria-required={required || undefined}
+      readOnly={readOnly}
+      disabled={disabled}
+      aria-invalid={invalid || undefined}
+      aria-describedby={describedBy}
+      placeholder={placeholder}
     />
   );
 }

@@ -12,6 +12,9 @@ export type FieldType =
   | "select"
   | "multiselect"
   | "checkbox"
+  | "date"
+  | "time"
+  | "textarea"
   | "id";
 
 export interface FieldOption {
@@ -40,6 +43,8 @@ export interface FieldSpec {
    * numbers. Default: numbers when the initial value was a number (array of numbers), else strings.
    */
   valueType?: "string" | "number";
+  /** Starts a titled section of the form (a heading before this field). */
+  section?: string;
 }
 
 export type FormValues = Record<string, unknown>;
@@ -163,6 +168,9 @@ export function toWire(field: FieldSpec, v: unknown, sample: unknown): unknown {
       const list = Array.isArray(v) ? v : isBlank(v) ? [] : [v];
       return wantsNumbers(field, sample) ? list.map((x) => Number(x)) : list.map(String);
     }
+    case "date":
+    case "time":
+      return isBlank(v) ? null : String(v);
     case "select":
       if (isBlank(v)) return null;
       return wantsNumbers(field, sample) && !Number.isNaN(Number(v)) ? Number(v) : v;
@@ -199,7 +207,40 @@ export function buildBody(
       : values[name] ?? baseline[name];
     if (value !== undefined) body[name] = value;
   }
-  return body;
+  return nestDotted(body);
+}
+
+/** A value at a dotted path (`livestockOrderDto.quantityOrdered`) of nested objects. */
+export function readPath(source: Record<string, unknown>, path: string): unknown {
+  if (path in source) return source[path];
+  let at: unknown = source;
+  for (const part of path.split(".")) {
+    if (typeof at !== "object" || at === null) return undefined;
+    at = (at as Record<string, unknown>)[part];
+  }
+  return at;
+}
+
+/** Turns dotted keys into nested objects, merged into objects already there (hidden values). */
+export function nestDotted(flat: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const dotted: [string, unknown][] = [];
+  for (const [k, v] of Object.entries(flat)) {
+    if (k.includes(".")) dotted.push([k, v]);
+    else out[k] = v && typeof v === "object" && !Array.isArray(v) ? { ...v } : v;
+  }
+  for (const [k, v] of dotted) {
+    const parts = k.split(".");
+    let at = out;
+    for (const part of parts.slice(0, -1)) {
+      const next = at[part];
+      at = at[part] = next && typeof next === "object" && !Array.isArray(next)
+        ? next as Record<string, unknown>
+        : {};
+    }
+    at[parts[parts.length - 1]] = v;
+  }
+  return out;
 }
 
 /** The value an input shows for a field (strings for text-like inputs, string arrays for multi-selects). */

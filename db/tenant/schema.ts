@@ -1,9 +1,11 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /**
- * One database per tenant holds all its operational data. Business areas add their tables here in later
- * issues; the foundation only creates the audit trail every area writes to.
+ * One database per tenant holds all its operational data: the audit trail every area writes to, and one
+ * module per business area (re-exported here so drizzle-kit and `TenantDb` see every table).
  */
+export * from "./livestock.ts";
+
 export const auditLog = sqliteTable("audit_log", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   at: integer("at", { mode: "timestamp_ms" }).notNull(),

@@ -7,7 +7,9 @@ import {
   formState,
   isEmptyValue,
   isRequired,
+  nestDotted,
   normalise,
+  readPath,
   toWire,
 } from "../../../client/ui/formRules.ts";
 
@@ -102,5 +104,40 @@ describe("form rules", () => {
       pw: "x",
       pw2: "x",
     });
+  });
+});
+
+describe("nested bodies and dates", () => {
+  const fields: FieldSpec[] = [
+    { name: "livestockOrderDto.quantityOrdered", label: "Head", type: "number" },
+    { name: "livestockOrderGroupDto.supplierId", label: "Supplier", type: "select", valueType: "number" },
+    { name: "endDate", label: "End", type: "date" },
+  ];
+
+  test("dotted names build nested objects, merged with hidden values of the same object", () => {
+    const baseline = { livestockOrderDto: { id: 7, lastModified: "t1" } };
+    const values = {
+      ...baseline,
+      "livestockOrderDto.quantityOrdered": "120",
+      "livestockOrderGroupDto.supplierId": "3",
+      endDate: "",
+    };
+    expect(buildBody(fields, values, baseline)).toEqual({
+      livestockOrderDto: { id: 7, lastModified: "t1", quantityOrdered: 120 },
+      livestockOrderGroupDto: { supplierId: 3 },
+      endDate: null,
+    });
+  });
+
+  test("readPath reads a dotted name from nested objects, a flat key first", () => {
+    expect(readPath({ a: { b: { c: 1 } } }, "a.b.c")).toBe(1);
+    expect(readPath({ "a.b": 2, a: { b: 3 } }, "a.b")).toBe(2);
+    expect(readPath({ a: null }, "a.b")).toBeUndefined();
+  });
+
+  test("nestDotted leaves the input alone", () => {
+    const flat = { o: { x: 1 }, "o.y": 2 };
+    expect(nestDotted(flat)).toEqual({ o: { x: 1, y: 2 } });
+    expect(flat.o).toEqual({ x: 1 });
   });
 });

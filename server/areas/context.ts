@@ -1,0 +1,119 @@
+/**
+ * What every area service works with: the caller, their tenant's database (reached only here, through
+ * `Databases.tenantDb` with the session's tenant), the push service and the plant's local date. Plus
+ * the checks and records every write shares: module and tenant-category gates, the stale-write check
+ * (409) and the audit trail.
+ */
+import type { Context } from "hono";
+import type { AppEnv, AppServices } from "../env.ts";
+import type { Caller } from "../auth/userModel.ts";
+import type { TenantDb } from "../../db/client.ts";
+import { auditLog } from "../../db/tenant/schema.ts";
+import { requireCaller } from "../http/auth.ts";
+import { ApiError } from "../http/errors.ts";
+import type { ModuleKey, TenantCategory } from "../access/modules.ts";
+import { type AdminEditableEntity, canEditEntity } from "../access/flags.ts";
+
+export interface AreaContext {
+  app: AppServices;
+  caller: Caller;
+  tenantId: number;
+  db: TenantDb;
+  /** the caller's local date (X-Local-Date) or the server's, `yyyy-MM-dd` */
+  today: string;
+}
+
+/** A transaction of the tenant database (what `db.transaction` hands its callback). */
+export type TenantTx = Parameters<Parameters<TenantDb["transaction"]>[0]>[0];
+
+export async function areaContext(
+  app: AppServices,
+  caller: Caller,
+  today = isoDate(new Date()),
+): Promise<AreaContext> {
+  return { app, caller, tenantId: caller.tenant.id, db: await app.db.tenantDb(caller.tenant.id), today };
+}
+
+/** The area context of an API request: 401 without a session. */
+export function areaContextOf(c: Context<AppEnv>): Promise<AreaContext> {
+  return areaContext(c.var.app, requireCaller(c), c.var.clock?.localDate ?? undefined);
+}
+
+/** A date as `yyyy-MM-dd` in the server's time zone (set TZ to the plant's). */
+export function isoDate(d: Date): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** 403 unless the tenant licenses one of the modules (super users pass, as the menu's allowSuper does). */
+export function requireModule(ctx: AreaContext, ...modules: ModuleKey[]) {
+  const { roleLevel, modules: licensed } = ctx.caller.subject;
+  if (roleLevel === "super") return;
+  if (!modules.some((m) => licensed.includes(m))) {
+    throw ApiError.forbidden(`This needs the ${modules.join(" or ")} module.`);
+  }
+}
+
+/** 403 unless the tenant is of the category (spec 1 §6: deliveries and orders are for processors). */
+export function requireTenantCategory(ctx: AreaContext, category: TenantCategory) {
+  if (!ctx.caller.subject.tenantCategories.includes(category)) {
+    throw ApiError.forbidden(`This is for ${category} organisations.`);
+  }
+}
+
+/** 403 unless the caller's admin setting lets them edit this kind of record (super users may). */
+export function requireEditPermission(ctx: AreaContext, entity: AdminEditableEntity, label: string) {
+  if (!canEditEntity(ctx.caller.subject, entity)) {
+    throw ApiError.forbidden(`You may view ${label} but not change them: ask an admin for the permission.`);
+  }
+}
+
+/** 409 when the record changed since the client read it (the client sends back `lastModified`). */
+export function assertUnchanged(
+  current: { lastModified: string },
+  given: string | null | undefined,
+  what: string,
+) {
+  if (given && given !== current.lastModified) {
+    throw ApiError.conflict(
+      `The ${what} was changed by someone else since you opened it. Reload and try again.`,
+    );
+  }
+}
+
+/** A fresh `lastModified`, strictly later than the previous one (two saves in one millisecond differ). */
+export function nextModified(previous?: string | null): string {
+  const now = new Date();
+  if (previous && now.toISOString() <= previous) return new Date(Date.parse(previous) + 1).toISOString();
+  return now.toISOString();
+}
+
+export function displayName(caller: Caller): string {
+  return `${caller.user.firstName} ${caller.user.lastName}`.trim() || caller.user.email;
+}
+
+/** One row of the audit trail (who, when, before, after, reason), in the write's transaction. */
+export async function recordAudit(
+  tx: TenantTx,
+  ctx: AreaContext,
+  entry: {
+    entity: string;
+    entityId: number | string;
+    action: string;
+    before?: unknown;
+    after?: unknown;
+    reason?: string;
+  },
+) {
+  await tx.insert(auditLog).values({
+    at: new Date(),
+    userId: ctx.caller.user.id,
+    userName: displayName(ctx.caller),
+    entity: entry.entity,
+    entityId: String(entry.entityId),
+    action: entry.action,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    reason: entry.reason ?? null,
+  });
+}
