@@ -12,6 +12,7 @@ import { apiDocs } from "./http/apiDocs.ts";
 import { loginApi } from "./auth/api.ts";
 import { userApi } from "./areas/users/api.ts";
 import { superApi } from "./areas/super/api.ts";
+import { partiesApi } from "./areas/livestock/parties/api.ts";
 import { hubRoutes } from "./push/routes.ts";
 import { pages } from "./pages/handler.tsx";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -19,7 +20,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 /** Builds the whole app: middleware, API routes, OpenAPI document, static assets and pages. */
 export function createApp(services: AppServices) {
   const paths = new PathRegistry();
-  const apis = [loginApi, userApi, superApi, hubRoutes];
+  const apis = [loginApi, userApi, superApi, hubRoutes, partiesApi];
   const app = new OpenAPIHono<AppEnv>({ getPath: (req) => paths.canonical(pathnameOf(req.url)) });
 
   app.use("*", async (c, next) => {

@@ -4,6 +4,7 @@ import { featureFlags, memberships, species, tenants, users, userSettings } from
 import { MODULE_KEYS } from "../../server/access/modules.ts";
 import { generatePassword, hashPassword } from "../../server/auth/password.ts";
 import { createTenant } from "../../server/tenants.ts";
+import { seedLivestockParties } from "./livestock.ts";
 
 export const SPECIES = [
   { id: 1, name: "Sheep" },
@@ -116,6 +117,8 @@ export async function seedDemo(
       });
     }
   }
+  await seedLivestockParties(await db.tenantDb(processorId), { suppliers: 40, speciesIds: [1, 2, 3] });
+  await seedLivestockParties(await db.tenantDb(farmId), { suppliers: 6, speciesIds: [1, 2] });
   return { created: true, password: chosen };
 }
 

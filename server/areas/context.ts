@@ -5,6 +5,7 @@
  * (409) and the audit trail.
  */
 import type { Context } from "hono";
+import { or, type SQL, sql, type SQLWrapper } from "drizzle-orm";
 import type { AppEnv, AppServices } from "../env.ts";
 import type { Caller } from "../auth/userModel.ts";
 import type { TenantDb } from "../../db/client.ts";
@@ -90,6 +91,26 @@ export function nextModified(previous?: string | null): string {
 
 export function displayName(caller: Caller): string {
   return `${caller.user.firstName} ${caller.user.lastName}`.trim() || caller.user.email;
+}
+
+/** The fields that differ between two versions of a record, for a readable audit entry. */
+export function changedValues<T extends Record<string, unknown>>(before: T, after: Partial<T>) {
+  const was: Record<string, unknown> = {};
+  const now: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(after)) {
+    if (key === "lastModified" || key === "createdAt") continue;
+    if (JSON.stringify(before[key]) !== JSON.stringify(value)) {
+      was[key] = before[key];
+      now[key] = value;
+    }
+  }
+  return { before: was, after: now };
+}
+
+/** A filter: any of the columns contains `text` (case-insensitive; % and _ in it taken literally). */
+export function anyContains(columns: SQLWrapper[], text: string): SQL {
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(...columns.map((col) => sql`${col} LIKE ${pattern} ESCAPE '\\'`))!;
 }
 
 /** One row of the audit trail (who, when, before, after, reason), in the write's transaction. */
