@@ -200,12 +200,27 @@ export const HOME_ROUTES: readonly RouteDef[] = [
       }),
     ],
   }),
+  // Add/edit pages under both lists are ours (the spec names only the lists); see docs/decisions.md.
   route("/home/suppliers", "Suppliers", "suppliers", {
     roleValue: "admin",
     tenantCategory: "producer",
     icon: "supplier",
     inHomeMenu: true,
     menuGroup: "admin",
+    built: true,
+    search: ["q"],
+    children: [
+      route("/home/suppliers/new", "New Supplier", "producerSupplierNew", {
+        roleValue: "admin",
+        icon: "supplier",
+        built: true,
+      }),
+      route("/home/suppliers/$id", "Supplier", "producerSupplier", {
+        roleValue: "admin",
+        icon: "supplier",
+        built: true,
+      }),
+    ],
   }),
   route("/home/buyers", "Buyers", "buyers", {
     roleValue: "admin",
@@ -213,6 +228,16 @@ export const HOME_ROUTES: readonly RouteDef[] = [
     icon: "buyer",
     inHomeMenu: true,
     menuGroup: "admin",
+    built: true,
+    search: ["q"],
+    children: [
+      route("/home/buyers/new", "New Buyer", "producerBuyerNew", {
+        roleValue: "admin",
+        icon: "buyer",
+        built: true,
+      }),
+      route("/home/buyers/$id", "Buyer", "producerBuyer", { roleValue: "admin", icon: "buyer", built: true }),
+    ],
   }),
   route("/home/support", "Support", "support", { icon: "help", inHomeMenu: true }),
   route("/home/notifications", "Notifications", "notifications", { icon: "bell" }),

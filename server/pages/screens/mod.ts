@@ -5,6 +5,7 @@ import { AccountScreen } from "./Account.tsx";
 import { ChangePasswordScreen } from "./ChangePassword.tsx";
 import { ClientUsersScreen, UserEditScreen, UserNewScreen } from "./ClientUsers.tsx";
 import { SuperHomeScreen } from "./SuperHome.tsx";
+import { LIVESTOCK_SCREENS } from "./livestock/mod.ts";
 
 /** Built screens by route name (server/access/routes); every other route shows "not built yet". */
 // deno-lint-ignore no-explicit-any
@@ -17,4 +18,5 @@ export const SCREENS: Record<string, Screen<any, any>> = {
   clientUserEdit: UserEditScreen,
   clientUserNew: UserNewScreen,
   superHome: SuperHomeScreen,
+  ...LIVESTOCK_SCREENS,
 };

@@ -39,10 +39,11 @@ const Address = z.object({
   line1: text(200),
   line2: text(200),
   city: text(100),
-  state: z.union([z.enum(AUSTRALIAN_STATES), z.literal("")]).default(""),
+  // a cleared select sends null
+  state: z.union([z.enum(AUSTRALIAN_STATES), z.literal("")]).nullish().transform((v) => v ?? ""),
   postcode: z.string().trim().regex(/^(\d{4})?$/, "Use the 4-digit postcode").default(""),
   countryId: z.number().int().positive().default(36),
-  addressType: z.enum(["Postal", "Property", "Business"]).default("Postal"),
+  addressType: z.enum(["Postal", "Property", "Business"]).nullish().transform((v) => v ?? "Postal"),
 });
 
 const Bank = z.object({
