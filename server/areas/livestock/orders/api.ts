@@ -1,0 +1,264 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { AppEnv } from "../../../env.ts";
+import { apiRouter, bearer, jsonBody, okJson } from "../../../http/openapi.ts";
+import { areaContextOf } from "../../context.ts";
+import { OrderService } from "./service.ts";
+import { DeliveryService } from "./deliveries.ts";
+import {
+  BalanceHeadBody,
+  CancelOrderBody,
+  CorrectHeadBody,
+  DateRangeQuery,
+  DeliveriesQuery,
+  DeliveryDateQuery,
+  DeliveryLoadBody,
+  HistoryEntry,
+  IdParam,
+  Order,
+  OrderAction,
+  OrderDetail,
+  OrderGroup,
+  SplitOrderBody,
+  UpsertOrderAndGroupBody,
+} from "./schemas.ts";
+
+const tags = ["Livestock: orders and deliveries"];
+const orders = async (c: Context<AppEnv>) => new OrderService(await areaContextOf(c));
+const deliveries = async (c: Context<AppEnv>) => new DeliveryService(await areaContextOf(c));
+
+const query = <Q extends z.ZodObject, R extends z.ZodType>(
+  path: string,
+  summary: string,
+  q: Q,
+  response: R,
+) =>
+  createRoute({
+    method: "get",
+    path,
+    tags,
+    summary,
+    security: bearer,
+    request: { query: q },
+    responses: okJson(response),
+  });
+const byId = <R extends z.ZodType>(path: string, summary: string, response: R) =>
+  createRoute({
+    method: "get",
+    path,
+    tags,
+    summary,
+    security: bearer,
+    request: { params: IdParam },
+    responses: okJson(response),
+  });
+const post = <B extends z.ZodType, R extends z.ZodType>(
+  path: string,
+  summary: string,
+  body: B,
+  response: R,
+) =>
+  createRoute({
+    method: "post",
+    path,
+    tags,
+    summary,
+    security: bearer,
+    request: jsonBody(body),
+    responses: okJson(response),
+  });
+
+const DeliveryDay = z.object({
+  fromDate: z.string(),
+  toDate: z.string(),
+  orders: z.array(Order.extend({ deliveryLoads: z.array(z.record(z.string(), z.unknown())) })),
+});
+
+/** Orders, order groups and deliveries (spec 1 §7 "Livestock (api/livestock/)"). Processor tenants. */
+export const ordersApi = apiRouter()
+  .openapi(
+    query(
+      "/api/livestock/GetLivestockOrderGroups",
+      "Order groups delivering between two dates, with their orders",
+      DateRangeQuery,
+      z.array(OrderGroup),
+    ),
+    async (c) => {
+      const { fromDate, toDate } = c.req.valid("query");
+      return c.json(await (await orders(c)).groupsBetween(fromDate, toDate), 200);
+    },
+  )
+  .openapi(
+    query(
+      "/api/livestock/GetLivestockOrderGroupsByDeliveryDate",
+      "Order groups delivering on a date",
+      DeliveryDateQuery,
+      z.array(OrderGroup),
+    ),
+    async (c) => {
+      const { deliveryDate } = c.req.valid("query");
+      return c.json(await (await orders(c)).groupsBetween(deliveryDate, deliveryDate), 200);
+    },
+  )
+  .openapi(
+    byId("/api/livestock/GetLivestockOrderGroup/{id}", "One order group with its orders", OrderGroup),
+    async (c) => c.json(await (await orders(c)).group(c.req.valid("param").id), 200),
+  )
+  .openapi(
+    query(
+      "/api/livestock/GetLivestockOrders",
+      "Orders delivering between two dates (cancelled ones with includeCancelled=true)",
+      DateRangeQuery,
+      z.array(Order),
+    ),
+    async (c) => {
+      const { fromDate, toDate, includeCancelled } = c.req.valid("query");
+      return c.json(
+        await (await orders(c)).ordersBetween(fromDate, toDate, includeCancelled === "true"),
+        200,
+      );
+    },
+  )
+  .openapi(
+    query(
+      "/api/livestock/GetLivestockOrdersByDeliveryDate",
+      "Orders delivering on a date",
+      DeliveryDateQuery,
+      z.array(Order),
+    ),
+    async (c) => {
+      const { deliveryDate } = c.req.valid("query");
+      return c.json(await (await orders(c)).ordersBetween(deliveryDate, deliveryDate), 200);
+    },
+  )
+  .openapi(
+    query(
+      "/api/livestock/GetCancelledLivestockOrders",
+      "Cancelled orders between two dates (listed apart)",
+      DateRangeQuery,
+      z.array(Order),
+    ),
+    async (c) => {
+      const { fromDate, toDate } = c.req.valid("query");
+      return c.json(await (await orders(c)).cancelledBetween(fromDate, toDate), 200);
+    },
+  )
+  .openapi(
+    byId("/api/livestock/GetLivestockOrder/{id}", "One order with its loads, mobs and history", OrderDetail),
+    async (c) => c.json(await (await orders(c)).order(c.req.valid("param").id), 200),
+  )
+  .openapi(
+    byId(
+      "/api/livestock/GetLivestockOrderHistory/{id}",
+      "Who did what to an order, newest first",
+      z.array(HistoryEntry),
+    ),
+    async (c) => c.json(await (await orders(c)).history(c.req.valid("param").id), 200),
+  )
+  .openapi(
+    query(
+      "/api/livestock/GetUndeliveredOrders",
+      "Orders due by today (X-Local-Date) not yet fully delivered",
+      z.object({}),
+      z.array(Order),
+    ),
+    async (c) => c.json(await (await orders(c)).undelivered(), 200),
+  )
+  .openapi(
+    post(
+      "/api/livestock/UpsertLivestockOrderAndGroup",
+      "Add or edit an order group and one of its orders (a recurring order creates its future orders)",
+      UpsertOrderAndGroupBody,
+      OrderGroup,
+    ),
+    async (c) => c.json(await (await orders(c)).upsert(c.req.valid("json")), 200),
+  )
+  .openapi(
+    post(
+      "/api/livestock/CancelLivestockOrder",
+      "Cancel an order with nothing delivered, with a reason",
+      CancelOrderBody,
+      Order,
+    ),
+    async (c) => c.json(await (await orders(c)).cancel(c.req.valid("json")), 200),
+  )
+  .openapi(
+    post(
+      "/api/livestock/ReinstateCancelledLivestockOrder",
+      "Reinstate a cancelled order to its status before",
+      OrderAction,
+      Order,
+    ),
+    async (c) => c.json(await (await orders(c)).reinstate(c.req.valid("json")), 200),
+  )
+  .openapi(
+    post(
+      "/api/livestock/DeleteLivestockOrder",
+      "Delete an order entered by mistake (only when nothing was delivered)",
+      OrderAction,
+      z.object({ livestockOrderId: z.number(), livestockOrderGroupId: z.number() }),
+    ),
+    async (c) => c.json(await (await orders(c)).delete(c.req.valid("json")), 200),
+  )
+  .openapi(
+    post(
+      "/api/livestock/CancelFutureRecurringLivestockOrders",
+      "End a recurring series after this order: later undelivered orders are cancelled",
+      CancelOrderBody,
+      z.object({ cancelledOrderIds: z.array(z.number()) }),
+    ),
+    async (c) => c.json(await (await orders(c)).cancelFutureRecurring(c.req.valid("json")), 200),
+  )
+  .openapi(
+    post(
+      "/api/livestock/SplitLivestockOrder",
+      "Move undelivered head of an order into a new order of the group",
+      SplitOrderBody,
+      z.object({ livestockOrderId: z.number(), newLivestockOrderId: z.number() }),
+    ),
+    async (c) => c.json(await (await orders(c)).split(c.req.valid("json")), 200),
+  )
+  .openapi(
+    query(
+      "/api/livestock/GetDeliveries",
+      "Orders due from a date (default today) for some days (default 7), with their loads",
+      DeliveriesQuery,
+      DeliveryDay,
+    ),
+    async (c) => {
+      const { fromDate, days } = c.req.valid("query");
+      return c.json(await (await deliveries(c)).deliveries(fromDate, days), 200);
+    },
+  )
+  .openapi(
+    post(
+      "/api/livestock/AddDeliveryLoad",
+      "Record a delivery load (head, DOA, NVD, time): creates the stock mob of its live head",
+      DeliveryLoadBody,
+      z.object({
+        deliveryLoad: z.record(z.string(), z.unknown()),
+        stockMobId: z.number().nullable(),
+        stockMobTempId: z.number().nullable(),
+        livestockOrder: Order,
+      }),
+    ),
+    async (c) => c.json(await (await deliveries(c)).addLoad(c.req.valid("json")), 200),
+  )
+  .openapi(
+    post(
+      "/api/livestock/CorrectNumberOfHeadInMobAndOrder",
+      "Correct a mob's head count (and its order's), with a reason",
+      CorrectHeadBody,
+      OrderDetail,
+    ),
+    async (c) => c.json(await (await deliveries(c)).correctHead(c.req.valid("json")), 200),
+  )
+  .openapi(
+    post(
+      "/api/livestock/BalanceNumberOfHeadInMobs",
+      "Move head between an order's mobs (the total stays), with a reason",
+      BalanceHeadBody,
+      OrderDetail,
+    ),
+    async (c) => c.json(await (await deliveries(c)).balanceHead(c.req.valid("json")), 200),
+  );
