@@ -57,7 +57,10 @@ export interface DataFormProps {
   successToast?: string;
   /** Cancel navigates here; when absent Cancel resets the form. */
   cancelHref?: string;
-  /** After a successful save navigate here; when absent stay, with the saved values as the new baseline. */
+  /**
+   * After a successful save navigate here (`{field}` is replaced by that field of the save's answer,
+   * e.g. `/home/livestock/ordergroups/{id}`); when absent stay, with the saved values as the baseline.
+   */
   redirectTo?: string;
   /**
    * A value of the save's answer to show once, in a notice that stays (e.g. a new user's temporary
@@ -69,6 +72,8 @@ export interface DataFormProps {
    * admin permission). The server refuses writes all the same.
    */
   readOnly?: string;
+  /** Told of every edit (a wrapping island uses it to adapt options to other fields). */
+  onValuesChange?: (values: Record<string, unknown>) => void;
   /** Default true: an Undo button appears when there are changes. */
   undo?: boolean;
   title?: string;
@@ -92,6 +97,14 @@ function initialValues(fields: FieldSpec[], initial: FormValues): FormValues {
   return values;
 }
 
+/** `/orders/{id}` with `{id}` taken from the save's answer (a new record's id). */
+function fillFromResult(template: string, result: unknown): string {
+  return template.replace(/\{(\w+)\}/g, (_, key) => {
+    const value = isRecord(result) ? result[key] : undefined;
+    return value === undefined || value === null ? "" : encodeURIComponent(String(value));
+  });
+}
+
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
@@ -113,6 +126,8 @@ export default function DataForm(props: DataFormProps) {
   const [hydrated, setHydrated] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => setHydrated(true), []);
+  const { onValuesChange } = props;
+  useEffect(() => onValuesChange?.(values), [values, onValuesChange]);
 
   const state = formState(fields, values, baseline);
   const saveDisabled = !hydrated || busy || !state.canSave;
@@ -158,7 +173,7 @@ export default function DataForm(props: DataFormProps) {
       );
       if (redirectTo && noticeValue === undefined) {
         leaving = true;
-        apiConfig.navigate(redirectTo);
+        apiConfig.navigate(fillFromResult(redirectTo, result));
         return;
       }
       const saved = initialValues(fields, isRecord(result) ? { ...values, ...result } : values);

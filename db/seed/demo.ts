@@ -1,10 +1,19 @@
 import { eq } from "drizzle-orm";
 import type { Databases } from "../client.ts";
-import { featureFlags, memberships, species, tenants, users, userSettings } from "../control/schema.ts";
+import {
+  featureFlags,
+  memberships,
+  species,
+  tenants,
+  tenantSites,
+  users,
+  userSettings,
+} from "../control/schema.ts";
 import { MODULE_KEYS } from "../../server/access/modules.ts";
 import { generatePassword, hashPassword } from "../../server/auth/password.ts";
 import { createTenant } from "../../server/tenants.ts";
-import { seedLivestockParties } from "./livestock.ts";
+import { seedLivestockParties, seedOrders } from "./livestock.ts";
+import { isoDate } from "../../server/areas/context.ts";
 
 export const SPECIES = [
   { id: 1, name: "Sheep" },
@@ -117,7 +126,12 @@ export async function seedDemo(
       });
     }
   }
-  await seedLivestockParties(await db.tenantDb(processorId), { suppliers: 40, speciesIds: [1, 2, 3] });
+  const processorDb = await db.tenantDb(processorId);
+  await seedLivestockParties(processorDb, { suppliers: 40, speciesIds: [1, 2, 3] });
+  const siteIds =
+    (await db.control.query.tenantSites.findMany({ where: eq(tenantSites.tenantId, processorId) }))
+      .map((s) => s.id);
+  await seedOrders(processorDb, { today: isoDate(new Date()), siteIds });
   await seedLivestockParties(await db.tenantDb(farmId), { suppliers: 6, speciesIds: [1, 2] });
   return { created: true, password: chosen };
 }

@@ -23,12 +23,15 @@ export const LIVESTOCK_ROUTES: readonly RouteDef[] = [
     built: true,
     search: ["tab", "q"],
     children: [
-      route(p("/ordergroup/new"), "New Order Group", "orderGroupNew", { icon: "order" }),
-      route(p("/ordergroup/newGroup"), "New Group", "orderGroupNewGroup", { icon: "order" }),
-      route(p("/ordergroups/$id"), "Order Group", "orderGroup", { icon: "order" }),
-      route(p("/order/new/$livestockOrderGroupId"), "New Order", "orderNew", { icon: "order" }),
-      route(p("/ordersplit/$livestockOrderGroupId/$orderId"), "Split Order", "orderSplit", { icon: "order" }),
-      route(p("/orders/$id"), "Order", "order", { ...PROCESSOR, icon: "order" }),
+      route(p("/ordergroup/new"), "New Order Group", "orderGroupNew", { icon: "order", built: true }),
+      route(p("/ordergroup/newGroup"), "New Group", "orderGroupNewGroup", { icon: "order", built: true }),
+      route(p("/ordergroups/$id"), "Order Group", "orderGroup", { icon: "order", built: true }),
+      route(p("/order/new/$livestockOrderGroupId"), "New Order", "orderNew", { icon: "order", built: true }),
+      route(p("/ordersplit/$livestockOrderGroupId/$orderId"), "Split Order", "orderSplit", {
+        icon: "order",
+        built: true,
+      }),
+      route(p("/orders/$id"), "Order", "order", { ...PROCESSOR, icon: "order", built: true }),
       route(p("/supplier/new"), "New Supplier", "supplierNew", { icon: "supplier", built: true }),
       route(p("/suppliers/$id"), "Supplier", "supplier", { icon: "supplier", built: true }),
       route(p("/buyer/new"), "New Buyer", "buyerNew", { icon: "buyer", built: true }),
@@ -49,12 +52,19 @@ export const LIVESTOCK_ROUTES: readonly RouteDef[] = [
     ...LIVESTOCK_PAGE,
     ...PROCESSOR,
     icon: "delivery",
-    children: [route(p("/deliveries/$fromDate"), "Deliveries", "deliveriesFromDate", { icon: "delivery" })],
+    built: true,
+    children: [
+      route(p("/deliveries/$fromDate"), "Deliveries", "deliveriesFromDate", {
+        icon: "delivery",
+        built: true,
+      }),
+    ],
   }),
   route(p("/undeliveredorders"), "Undelivered Orders", "undeliveredorders", {
     ...LIVESTOCK_PAGE,
     ...PROCESSOR,
     icon: "order",
+    built: true,
   }),
   route(p("/carcassdistribution"), "Carcass Distribution", "carcassdistribution", {
     ...LIVESTOCK_PAGE,

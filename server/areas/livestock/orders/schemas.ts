@@ -29,7 +29,7 @@ export const OrderGroupDto = z.object({
   id: optionalId,
   speciesId: id,
   speciesCategoryId: optionalId,
-  quantityRequired: z.number().int().min(0).max(1_000_000).default(0),
+  quantityRequired: z.number().int().min(0).max(1_000_000).nullish().transform((v) => v ?? 0),
   supplierId: id,
   transportCompanyId: optionalId,
   buyerId: optionalId,

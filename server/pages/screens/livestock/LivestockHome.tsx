@@ -7,13 +7,15 @@ import { LIVESTOCK_PREFIX } from "../../../access/routes/livestock.ts";
 import { defineScreen } from "../../screen.ts";
 import type { PageContext } from "../../context.ts";
 import { type PartyKind, PartyListPanel, type PartyPaths, partyTable } from "./parties.tsx";
+import { orderGroupsPanel } from "./orders.tsx";
 
 export const LIVESTOCK_TABS = [
+  { key: "orders", title: "Order groups", kind: null },
   { key: "suppliers", title: "Suppliers", kind: "supplier" },
   { key: "buyers", title: "Buyers", kind: "buyer" },
   { key: "transport", title: "Transport companies", kind: "transportCompany" },
   { key: "stakeholders", title: "Stakeholders", kind: "stakeholder" },
-] as const satisfies readonly { key: string; title: string; kind: PartyKind }[];
+] as const satisfies readonly { key: string; title: string; kind: PartyKind | null }[];
 type TabKey = (typeof LIVESTOCK_TABS)[number]["key"];
 
 const p = (rest: string) => `${LIVESTOCK_PREFIX}${rest}`;
@@ -59,23 +61,42 @@ export const LivestockHomeScreen = defineScreen({
   validateSearch: z.object({
     tab: z.enum(LIVESTOCK_TABS.map((t) => t.key) as [TabKey, ...TabKey[]]).optional(),
     q: z.string().max(100).optional(),
+    from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+    to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
   }),
-  loader: async ({ context, search }: { context: PageContext; search: { tab?: TabKey; q?: string } }) => {
-    const tab = LIVESTOCK_TABS.find((t) => t.key === (search.tab ?? "suppliers"))!;
-    const paths = BUYER_AREA_PATHS[tab.kind];
-    return { tab: tab.key, kind: tab.kind, table: await partyTable(tab.kind, context, search.q, paths) };
+  loader: async (
+    { context, search }: {
+      context: PageContext;
+      search: { tab?: TabKey; q?: string; from?: string; to?: string };
+    },
+  ) => {
+    const tabs = tabsFor(context);
+    const tab = tabs.find((t) => t.key === search.tab) ?? tabs[0];
+    if (!tab.kind) return { tabs, tab: tab.key, kind: null, panel: await orderGroupsPanel(context, search) };
+    const table = await partyTable(tab.kind, context, search.q, BUYER_AREA_PATHS[tab.kind]);
+    return { tabs, tab: tab.key, kind: tab.kind, panel: table };
   },
   component: ({ data, search, context }) => (
     <>
-      <TabBar tabs={LIVESTOCK_TABS} current={data.tab} href={(key) => p(`?tab=${key}`)} />
-      <PartyListPanel
-        kind={data.kind}
-        context={context}
-        q={search.q}
-        paths={BUYER_AREA_PATHS[data.kind]}
-        table={data.table}
-        extraQuery={{ tab: data.tab }}
-      />
+      <TabBar tabs={data.tabs} current={data.tab} href={(key) => p(`?tab=${key}`)} />
+      {data.kind
+        ? (
+          <PartyListPanel
+            kind={data.kind}
+            context={context}
+            q={search.q}
+            paths={BUYER_AREA_PATHS[data.kind]}
+            table={data.panel}
+            extraQuery={{ tab: data.tab }}
+          />
+        )
+        : data.panel}
     </>
   ),
 });
+
+/** Orders are for processors (spec 1 §6); other tenants see the master data tabs only. */
+function tabsFor(context: PageContext) {
+  const processor = context.caller!.subject.tenantCategories.includes("processor");
+  return LIVESTOCK_TABS.filter((t) => t.kind || processor);
+}

@@ -2,6 +2,15 @@ import type { Screen } from "../../screen.ts";
 import { BUYER_AREA_PATHS, LivestockHomeScreen } from "./LivestockHome.tsx";
 import { partyEditScreen } from "./parties.tsx";
 import {
+  OrderGroupNewGroupScreen,
+  OrderGroupNewScreen,
+  OrderGroupScreen,
+  OrderNewScreen,
+  OrderScreen,
+  OrderSplitScreen,
+} from "./orders.tsx";
+import { DeliveriesScreen, UndeliveredOrdersScreen } from "./deliveries.tsx";
+import {
   ProducerBuyerEditScreen,
   ProducerBuyersScreen,
   ProducerSupplierEditScreen,
@@ -19,6 +28,15 @@ const stakeholderEdit = buyerArea("stakeholder");
 // deno-lint-ignore no-explicit-any
 export const LIVESTOCK_SCREENS: Record<string, Screen<any, any>> = {
   livestock: LivestockHomeScreen,
+  orderGroupNew: OrderGroupNewScreen,
+  orderGroupNewGroup: OrderGroupNewGroupScreen,
+  orderGroup: OrderGroupScreen,
+  orderNew: OrderNewScreen,
+  orderSplit: OrderSplitScreen,
+  order: OrderScreen,
+  deliveries: DeliveriesScreen,
+  deliveriesFromDate: DeliveriesScreen,
+  undeliveredorders: UndeliveredOrdersScreen,
   supplierNew: supplierEdit,
   supplier: supplierEdit,
   buyerNew: buyerEdit,

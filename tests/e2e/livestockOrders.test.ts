@@ -1,0 +1,94 @@
+/** Orders in Chromium: a group with two orders, cancelling and reinstating one, a delivery load. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, signIn } from "../helpers/browser.ts";
+import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
+
+let server: Awaited<ReturnType<typeof serveTestApp>>;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+
+beforeAll(async () => {
+  server = await serveTestApp();
+  browser = await launchBrowser();
+  await signIn(browser.page, server.origin, "user@demo.processor", TEST_PASSWORD);
+  await browser.page.waitForURL(/\/home\//);
+  browser.page.setDefaultTimeout(10_000);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const field = (name: string) => browser.page.locator(`[name="${name}"]`);
+
+describe("orders in the browser", () => {
+  it("creates a group with two orders, cancels one with a reason and reinstates it", async () => {
+    const page = browser.page;
+    await page.goto(`${server.origin}/home/livestock`);
+    await page.getByRole("link", { name: "New order group" }).click();
+    await page.waitForSelector("[data-hydrated] form");
+    await field("livestockOrderGroupDto.supplierId").selectOption({ index: 1 });
+    await field("livestockOrderGroupDto.buyerId").selectOption({ index: 1 });
+    await field("livestockOrderGroupDto.speciesCategoryId").selectOption({ label: "Sheep: Lamb" });
+    await field("livestockOrderDto.quantityOrdered").fill("320");
+    await field("livestockOrderDto.deliveryDate").fill("2026-12-07");
+    await field("livestockOrderDto.deliveryTime").fill("06:30");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.waitForURL(/\/ordergroups\/\d+$/);
+    const groupUrl = page.url();
+
+    await page.getByRole("link", { name: "Add order" }).click();
+    await page.waitForSelector("[data-hydrated] form");
+    await field("livestockOrderDto.quantityOrdered").fill("180");
+    await field("livestockOrderDto.deliveryDate").fill("2026-12-08");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.waitForURL(groupUrl);
+    const orders = page.getByRole("region", { name: "Orders", exact: true }).locator("tbody tr");
+    expect(await orders.count()).toBe(2);
+    expect(await orders.nth(1).innerText()).toContain("180");
+
+    // cancel the second one, with a reason
+    await orders.nth(1).getByRole("button", { name: "Cancel order" }).click();
+    await page.getByLabel("Reason for cancelling").fill("Supplier short of lambs");
+    await page.getByLabel("Reason for cancelling").press("Enter");
+    await page.waitForSelector('section[aria-label="Cancelled orders"]');
+    const cancelled = page.getByRole("region", { name: "Cancelled orders" }).locator("tbody tr");
+    expect(await cancelled.count()).toBe(1);
+    expect(await page.getByRole("region", { name: "Orders", exact: true }).locator("tbody tr").count()).toBe(
+      1,
+    );
+
+    // reinstate it
+    await cancelled.first().getByRole("button", { name: "Reinstate" }).click();
+    await page.waitForFunction(() => !document.querySelector('section[aria-label="Cancelled orders"]'));
+    expect(await page.getByRole("region", { name: "Orders", exact: true }).locator("tbody tr").count()).toBe(
+      2,
+    );
+
+    // the history panel of the order tells who did what and why
+    await page.getByRole("region", { name: "Orders", exact: true }).locator("tbody tr").nth(1).getByRole(
+      "link",
+      { name: "Open" },
+    ).click();
+    const history = await page.getByRole("region", { name: "History" }).innerText();
+    expect(history).toMatch(/User Demo · reinstate/);
+    expect(history).toMatch(/cancel · “Supplier short of lambs”/);
+  });
+
+  it("records a delivery load on the deliveries page", async () => {
+    const page = browser.page;
+    await page.goto(`${server.origin}/home/livestock/deliveries/2026-12-07`);
+    await page.waitForSelector("[data-hydrated] form");
+    const order = field("livestockOrderId");
+    const option = await order.locator("option", { hasText: "320 to come" }).first().getAttribute("value");
+    await order.selectOption(option!);
+    await field("head").fill("200");
+    await field("doa").fill("2");
+    await field("nvdNumber").fill("NVD-123");
+    await field("deliveryTime").fill("06:10");
+    await page.getByRole("button", { name: "Add load" }).click();
+    await page.waitForSelector(`a[href$="/orders/${option}"]`);
+    const row = page.locator("tbody tr", { has: page.locator(`a[href$="/orders/${option}"]`) }).first();
+    await expect.poll(() => row.innerText()).toMatch(/200\s+2\s+198/);
+    expect(await row.innerText()).toContain("Partly delivered");
+  });
+});
