@@ -139,9 +139,10 @@ describe("buildSideMenu: home button", () => {
 });
 
 describe("buildSideMenu on the app's table", () => {
-  it("a user sees only the home button, to the default home (nothing else is built yet)", () => {
+  it("a buying user's home is the livestock orders page (the first built module in the home order)", () => {
     expect(buildSideMenu(subject({ modules: ["stockyard", "buy", "invoices", "buySettings"] }))).toEqual([
-      { name: "home", title: "Home", path: "/home/userHome", icon: "home" },
+      { name: "home", title: "Home", path: "/home/livestock", icon: "home" },
+      { name: "livestock", title: "Livestock Orders", path: "/home/livestock", icon: "livestock" },
     ]);
   });
 

@@ -110,8 +110,12 @@ describe("resolvePath: redirects", () => {
 
   it("'/' and '/home' go to the subject's home page", () => {
     expect(resolvePath(stockyardUser, "/", BUILT)).toEqual({ kind: "redirect", to: "/home/stockyard" });
-    // while the stockyard screen is not built, home is the default home
-    expect(resolvePath(stockyardUser, "/")).toEqual({ kind: "redirect", to: "/home/userHome" });
+    // while the stockyard screen is not built, the next module in the home order (buy) is home
+    expect(resolvePath(stockyardUser, "/")).toEqual({ kind: "redirect", to: "/home/livestock" });
+    expect(resolvePath(subject({ modules: ["stockyard"] }), "/")).toEqual({
+      kind: "redirect",
+      to: "/home/userHome",
+    });
     expect(resolvePath(subject({ roleLevel: "super" }), "/home/")).toEqual({
       kind: "redirect",
       to: "/super/home",
