@@ -221,23 +221,25 @@ export function readPath(source: Record<string, unknown>, path: string): unknown
   return at;
 }
 
-/** Turns dotted keys into nested objects, merged into objects already there (hidden values). */
+/**
+ * Turns dotted keys into nested objects, merged into objects already there (hidden values); a numeric
+ * segment indexes an array (`mobs.0.head`). The input is not changed.
+ */
 export function nestDotted(flat: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const dotted: [string, unknown][] = [];
   for (const [k, v] of Object.entries(flat)) {
     if (k.includes(".")) dotted.push([k, v]);
-    else out[k] = v && typeof v === "object" && !Array.isArray(v) ? { ...v } : v;
+    else out[k] = v && typeof v === "object" ? structuredClone(v) : v;
   }
   for (const [k, v] of dotted) {
     const parts = k.split(".");
-    let at = out;
-    for (const part of parts.slice(0, -1)) {
+    let at = out as Record<string, unknown>;
+    parts.slice(0, -1).forEach((part, i) => {
       const next = at[part];
-      at = at[part] = next && typeof next === "object" && !Array.isArray(next)
-        ? next as Record<string, unknown>
-        : {};
-    }
+      if (!next || typeof next !== "object") at[part] = /^\d+$/.test(parts[i + 1]) ? [] : {};
+      at = at[part] as Record<string, unknown>;
+    });
     at[parts[parts.length - 1]] = v;
   }
   return out;

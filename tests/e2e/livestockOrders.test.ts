@@ -90,5 +90,17 @@ describe("orders in the browser", () => {
     const row = page.locator("tbody tr", { has: page.locator(`a[href$="/orders/${option}"]`) }).first();
     await expect.poll(() => row.innerText()).toMatch(/200\s+2\s+198/);
     expect(await row.innerText()).toContain("Partly delivered");
+
+    // the yard re-counts the mob: a correction with a reason, in the order's history
+    await page.goto(`${server.origin}/home/livestock/orders/${option}`);
+    await page.getByText("Correct a mob's head count").click();
+    await page.waitForSelector("[data-hydrated] #correct-head");
+    await page.locator("#correct-head [name=correctedHead]").fill("195");
+    await page.locator("#correct-head [name=reason]").fill("Recount at the race");
+    await page.getByRole("button", { name: "Correct" }).click();
+    await expect.poll(() => page.getByRole("region", { name: "History" }).innerText()).toMatch(
+      /head count corrected · “Recount at the race”/,
+    );
+    expect(await page.locator("dl.facts").innerText()).toMatch(/Delivered\s+197/);
   });
 });

@@ -141,3 +141,15 @@ describe("nested bodies and dates", () => {
     expect(flat.o).toEqual({ x: 1 });
   });
 });
+
+describe("array paths", () => {
+  test("a numeric segment fills an array, keeping its hidden values", () => {
+    const baseline = { mobs: [{ stockMobId: 5, head: 60 }, { stockMobId: 6, head: 40 }] };
+    expect(nestDotted({ ...baseline, "mobs.0.head": 55, "mobs.1.head": 45 })).toEqual({
+      mobs: [{ stockMobId: 5, head: 55 }, { stockMobId: 6, head: 45 }],
+    });
+    expect(baseline.mobs[0].head).toBe(60);
+    expect(nestDotted({ "a.0": 1 })).toEqual({ a: [1] });
+    expect(readPath(baseline, "mobs.1.head")).toBe(40);
+  });
+});

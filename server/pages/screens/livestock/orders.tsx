@@ -710,6 +710,7 @@ export const OrderScreen = defineScreen({
               { header: "Pen", cell: (m) => m.penId ?? "—" },
             ]}
           />
+          {o.deliveredMobs.length > 0 && <HeadCountForms order={o} />}
         </section>
         {!cancelledOrDone && (
           <details className="panel">
@@ -751,6 +752,76 @@ export const OrderScreen = defineScreen({
     );
   },
 });
+
+/** Head-count corrections (with a reason, audited): one mob re-counted, or head moved between mobs. */
+function HeadCountForms({ order: o }: { order: Awaited<ReturnType<OrderService["order"]>> }) {
+  const mobs = o.deliveredMobs;
+  const reason = { name: "reason", label: "Reason", type: "text", required: true } as const;
+  return (
+    <>
+      <details>
+        <summary>Correct a mob's head count</summary>
+        <Island
+          name="DataForm"
+          component={DataForm}
+          props={{
+            id: "correct-head",
+            fields: [
+              {
+                name: "stockMobId",
+                label: "Mob",
+                type: "select",
+                required: true,
+                valueType: "number",
+                options: mobs.map((m) => ({
+                  value: String(m.id),
+                  label: `Mob #${m.id}: ${formatHead(m.head)} head`,
+                })),
+              },
+              { name: "correctedHead", label: "Correct head count", type: "number", required: true },
+              { ...reason },
+            ],
+            initial: { stockMobId: mobs.length === 1 ? mobs[0].id : null },
+            submit: { method: "POST", url: "/api/livestock/CorrectNumberOfHeadInMobAndOrder" },
+            submitLabel: "Correct",
+            successToast: "The head count was corrected.",
+            redirectTo: ORDER_PATHS.order(o.id),
+            undo: false,
+          }}
+        />
+      </details>
+      {mobs.length > 1 && (
+        <details>
+          <summary>Balance head between mobs</summary>
+          <Island
+            name="DataForm"
+            component={DataForm}
+            props={{
+              id: "balance-head",
+              fields: [
+                ...mobs.map((m, i) => ({
+                  name: `mobs.${i}.head`,
+                  label: `Mob #${m.id} (now ${formatHead(m.head)})`,
+                  type: "number" as const,
+                  required: true,
+                })),
+                { ...reason },
+              ],
+              initial: {
+                livestockOrderId: o.id,
+                mobs: mobs.map((m) => ({ stockMobId: m.id, head: m.head })),
+              },
+              submit: { method: "POST", url: "/api/livestock/BalanceNumberOfHeadInMobs" },
+              submitLabel: "Balance",
+              successToast: "The head were balanced between the mobs.",
+              redirectTo: ORDER_PATHS.order(o.id),
+            }}
+          />
+        </details>
+      )}
+    </>
+  );
+}
 
 /** "quantityOrdered 300 → 280; deliveryDate …" for a history line. */
 function describeChange(before: unknown, after: unknown) {
