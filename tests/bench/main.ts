@@ -84,6 +84,8 @@ try {
     "/home/clientusers",
     "/user/account",
     "/home/clientusers/useredit?id=3",
+    "/home/livestock",
+    "/home/livestock/deliveries",
   ];
   const weights = [];
   for (const path of pages) {
@@ -110,6 +112,28 @@ try {
     });
     await res.text();
   });
+
+  const ordersPage = await time(100, async () => {
+    const res = await fetch(`${server.origin}/home/livestock`, { headers: { cookie } });
+    await res.text();
+  });
+  const deliveriesPage = await time(100, async () => {
+    const res = await fetch(`${server.origin}/home/livestock/deliveries`, { headers: { cookie } });
+    await res.text();
+  });
+  const today = new Date().toISOString().slice(0, 10);
+  const shift = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  const ordersApi = await time(100, async () => {
+    const res = await fetch(
+      `${server.origin}/api/livestock/GetLivestockOrders?fromDate=${shift(-30)}&toDate=${shift(30)}`,
+      { headers: { authorization: `Bearer ${token}`, "x-local-date": today } },
+    );
+    await res.text();
+  });
+  const orderCount = (await (await fetch(
+    `${server.origin}/api/livestock/GetLivestockOrders?fromDate=${shift(-30)}&toDate=${shift(30)}`,
+    { headers: { authorization: `Bearer ${token}` } },
+  )).json()).length;
 
   const cssGzip = gzipSync(await Deno.readFile(new URL("../../dist/static/app.css", import.meta.url))).length;
   const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
@@ -142,6 +166,9 @@ brings the React runtime (react-dom ≈ 65 KB gzip, cached across pages); each i
 | \`POST /login/login\` (argon2id verify + session) | ${login.n} | ${ms(login.p50)} | ${ms(login.p99)} |
 | \`GET /home/clientusers\` (session, policy, streamed page) | ${page.n} | ${ms(page.p50)} | ${ms(page.p99)} |
 | \`GET /login/usermodel\` (bearer token, JSON) | ${api.n} | ${ms(api.p50)} | ${ms(api.p99)} |
+| \`GET /home/livestock\` (order groups, 5 weeks of the demo calendar) | ${ordersPage.n} | ${ms(ordersPage.p50)} | ${ms(ordersPage.p99)} |
+| \`GET /home/livestock/deliveries\` (a week, with the load form island) | ${deliveriesPage.n} | ${ms(deliveriesPage.p50)} | ${ms(deliveriesPage.p99)} |
+| \`GET /api/livestock/GetLivestockOrders\` (61 days: ${orderCount} orders, joined names) | ${ordersApi.n} | ${ms(ordersApi.p50)} | ${ms(ordersApi.p99)} |
 
 Sign-in cost is dominated by argon2id at OWASP parameters (19 MiB, t=2), by design.
 
