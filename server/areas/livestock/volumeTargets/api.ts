@@ -1,0 +1,92 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { AppEnv } from "../../../env.ts";
+import { apiRouter, bearer, jsonBody, okJson } from "../../../http/openapi.ts";
+import { areaContextOf } from "../../context.ts";
+import { KillVolumeTargetService } from "./service.ts";
+import {
+  DeleteKillVolumeTargetBody,
+  IdParam,
+  KillVolumeTarget,
+  OrdersVersusTargets,
+  SeriesQuery,
+  TargetsQuery,
+  UpsertKillVolumeTargetBody,
+} from "./schemas.ts";
+
+const tags = ["Livestock: kill volume targets"];
+const service = async (c: Context<AppEnv>) => new KillVolumeTargetService(await areaContextOf(c));
+
+const get = <P extends { query: z.ZodObject } | { params: z.ZodObject }, R extends z.ZodType>(
+  path: string,
+  summary: string,
+  request: P,
+  response: R,
+) =>
+  createRoute({ method: "get", path, tags, summary, security: bearer, request, responses: okJson(response) });
+const post = <B extends z.ZodType, R extends z.ZodType>(
+  path: string,
+  summary: string,
+  body: B,
+  response: R,
+) =>
+  createRoute({
+    method: "post",
+    path,
+    tags,
+    summary,
+    security: bearer,
+    request: jsonBody(body),
+    responses: okJson(response),
+  });
+
+/** Kill volume targets and the orders-versus-targets series (spec 1 §7 "Livestock", spec 2 §7.3). */
+export const volumeTargetsApi = apiRouter()
+  .openapi(
+    get(
+      "/api/livestock/GetKillVolumeTargets",
+      "Kill volume targets of your species (optionally one species), newest period first",
+      { query: TargetsQuery },
+      z.array(KillVolumeTarget),
+    ),
+    async (c) => c.json(await (await service(c)).list(c.req.valid("query").speciesId), 200),
+  )
+  .openapi(
+    get(
+      "/api/livestock/GetKillVolumeTarget/{id}",
+      "One kill volume target",
+      { params: IdParam },
+      KillVolumeTarget,
+    ),
+    async (c) => c.json(await (await service(c)).get(c.req.valid("param").id), 200),
+  )
+  .openapi(
+    post(
+      "/api/livestock/UpsertKillVolumeTarget",
+      "Add (no id) or edit a kill volume target (needs the livestockSettings module). Weekdays default to " +
+        "Monday–Friday; days operating per week defaults to, and must equal, the ticked days; a period " +
+        "overlapping another target of the same species and site is refused (400).",
+      UpsertKillVolumeTargetBody,
+      KillVolumeTarget,
+    ),
+    async (c) => c.json(await (await service(c)).upsert(c.req.valid("json")), 200),
+  )
+  .openapi(
+    post(
+      "/api/livestock/DeleteKillVolumeTarget",
+      "Delete a kill volume target entered by mistake (to stop one, give it an end date instead)",
+      DeleteKillVolumeTargetBody,
+      z.object({ killVolumeTargetId: z.number() }),
+    ),
+    async (c) => c.json(await (await service(c)).delete(c.req.valid("json")), 200),
+  )
+  .openapi(
+    get(
+      "/api/livestock/GetOrdersVersusTargets",
+      "Ordered head (non-cancelled orders, on their production date, else delivery date) against the " +
+        "target, per day and species: from fromDate (default today) for `days` days (default 60).",
+      { query: SeriesQuery },
+      OrdersVersusTargets,
+    ),
+    async (c) => c.json(await (await service(c)).ordersVersusTargets(c.req.valid("query")), 200),
+  );
