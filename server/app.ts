@@ -15,6 +15,7 @@ import { superApi } from "./areas/super/api.ts";
 import { partiesApi } from "./areas/livestock/parties/api.ts";
 import { ordersApi } from "./areas/livestock/orders/api.ts";
 import { volumeTargetsApi } from "./areas/livestock/volumeTargets/api.ts";
+import { pricingApi } from "./areas/pricing/api.ts";
 import { hubRoutes } from "./push/routes.ts";
 import { pages } from "./pages/handler.tsx";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -22,7 +23,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 /** Builds the whole app: middleware, API routes, OpenAPI document, static assets and pages. */
 export function createApp(services: AppServices) {
   const paths = new PathRegistry();
-  const apis = [loginApi, userApi, superApi, hubRoutes, partiesApi, ordersApi, volumeTargetsApi];
+  const apis = [loginApi, userApi, superApi, hubRoutes, partiesApi, ordersApi, volumeTargetsApi, pricingApi];
   const app = new OpenAPIHono<AppEnv>({ getPath: (req) => paths.canonical(pathnameOf(req.url)) });
 
   app.use("*", async (c, next) => {

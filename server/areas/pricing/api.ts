@@ -1,0 +1,147 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { AppEnv } from "../../env.ts";
+import { apiRouter, bearer, jsonBody, okJson } from "../../http/openapi.ts";
+import { areaContextOf } from "../context.ts";
+import { PricingService } from "./service.ts";
+import {
+  CopyGridBody,
+  CopyGroupBody,
+  DeletedGrid,
+  DeletedGroup,
+  DeleteGridBody,
+  DeleteGroupBody,
+  GroupsQuery,
+  IdParam,
+  PricingGrid,
+  PricingGridGroup,
+  ReorderGridsBody,
+  UpsertGridBody,
+  UpsertGroupBody,
+} from "./schemas.ts";
+
+const tags = ["Livestock: pricing grids"];
+const service = async (c: Context<AppEnv>) => new PricingService(await areaContextOf(c));
+
+const byId = <R extends z.ZodType>(path: string, summary: string, response: R) =>
+  createRoute({
+    method: "get",
+    path,
+    tags,
+    summary,
+    security: bearer,
+    request: { params: IdParam },
+    responses: okJson(response),
+  });
+const post = <B extends z.ZodType, R extends z.ZodType>(
+  path: string,
+  summary: string,
+  body: B,
+  response: R,
+) =>
+  createRoute({
+    method: "post",
+    path,
+    tags,
+    summary,
+    security: bearer,
+    request: jsonBody(body),
+    responses: okJson(response),
+  });
+
+/**
+ * Pricing grid groups and grids (spec 2 §7.3, api/livestock/): GET reads, POST writes. Reads need the
+ * buySettings, buy or livestock module; writes need buySettings. Role user or above.
+ */
+export const pricingApi = apiRouter()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/api/livestock/GetPricingGridGroups",
+      tags,
+      summary: "Pricing grid groups with their grids (in priority order), newest period first; " +
+        "`speciesId` narrows to one species",
+      security: bearer,
+      request: { query: GroupsQuery },
+      responses: okJson(z.array(PricingGridGroup)),
+    }),
+    async (c) => c.json(await (await service(c)).groups(c.req.valid("query").speciesId), 200),
+  )
+  .openapi(
+    byId(
+      "/api/livestock/GetPricingGridGroup/{id}",
+      "One pricing grid group with its grids",
+      PricingGridGroup,
+    ),
+    async (c) => c.json(await (await service(c)).group(c.req.valid("param").id), 200),
+  )
+  .openapi(
+    byId("/api/livestock/GetPricingGrid/{id}", "One pricing grid with its cells", PricingGrid),
+    async (c) => c.json(await (await service(c)).grid(c.req.valid("param").id), 200),
+  )
+  .openapi(
+    post(
+      "/api/livestock/UpsertPricingGridGroup",
+      "Add or edit a pricing grid group (endDate null = onwards). Saving one as the default takes the " +
+        "default from the species' previous default group.",
+      UpsertGroupBody,
+      PricingGridGroup,
+    ),
+    async (c) => c.json(await (await service(c)).upsertGroup(c.req.valid("json")), 200),
+  )
+  .openapi(
+    post(
+      "/api/livestock/CopyPricingGridGroup",
+      "Copy a group and its grids to a new period (the copy is never the default)",
+      CopyGroupBody,
+      PricingGridGroup,
+    ),
+    async (c) => c.json(await (await service(c)).copyGroup(c.req.valid("json")), 200),
+  )
+  .openapi(
+    post(
+      "/api/livestock/DeletePricingGridGroup",
+      "Delete a group and its grids; 409 while an order is priced with it",
+      DeleteGroupBody,
+      DeletedGroup,
+    ),
+    async (c) => c.json(await (await service(c)).deleteGroup(c.req.valid("json")), 200),
+  )
+  .openapi(
+    post(
+      "/api/livestock/UpsertPricingGrid",
+      "Add or edit a grid of a group: category of the group's species, cells (JSON or text) with the " +
+        "best price derived from them, priority = position in the group",
+      UpsertGridBody,
+      PricingGrid,
+    ),
+    async (c) => c.json(await (await service(c)).upsertGrid(c.req.valid("json")), 200),
+  )
+  .openapi(
+    post(
+      "/api/livestock/CopyPricingGrid",
+      "Copy a grid, last in priority, into its own group or another group of the same species",
+      CopyGridBody,
+      PricingGrid,
+    ),
+    async (c) => c.json(await (await service(c)).copyGrid(c.req.valid("json")), 200),
+  )
+  .openapi(
+    post(
+      "/api/livestock/DeletePricingGrid",
+      "Delete a grid; the others keep priorities 1…n",
+      DeleteGridBody,
+      DeletedGrid,
+    ),
+    async (c) => c.json(await (await service(c)).deleteGrid(c.req.valid("json")), 200),
+  )
+  .openapi(
+    post(
+      "/api/livestock/ReorderPricingGrids",
+      "Set the grids' priorities by position (every grid of the group, first = 1); 409 when the group's " +
+        "grids changed meanwhile",
+      ReorderGridsBody,
+      PricingGridGroup,
+    ),
+    async (c) => c.json(await (await service(c)).reorderGrids(c.req.valid("json")), 200),
+  );

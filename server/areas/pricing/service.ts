@@ -1,0 +1,599 @@
+/**
+ * Pricing grid groups and grids (spec 2 §3, §7.3): the periods of prices a processor buys livestock
+ * at, per species, and within each the grids that price species categories, tried in priority order.
+ *
+ * Reading needs the buy settings, buy or livestock module (order forms read groups); changing needs
+ * buy settings. Both need role user or above, and only the caller's species are visible. Each write is
+ * one transaction with its audit record, answered 409 when the client's copy is stale, and announced
+ * on the push hub (PricingGrids interest) after it commits.
+ */
+import { and, asc, count, desc, eq, inArray, ne } from "drizzle-orm";
+import { livestockOrders, pricingGridGroups, pricingGrids } from "../../../db/tenant/schema.ts";
+import { roleValue } from "../../access/roles.ts";
+import { ApiError } from "../../http/errors.ts";
+import {
+  type AreaContext,
+  assertUnchanged,
+  changedValues,
+  nextModified,
+  recordAudit,
+  requireModule,
+  type TenantTx,
+} from "../context.ts";
+import { ORDER_STATUS, speciesCategoriesOf, speciesCategoryName } from "../livestock/enums.ts";
+import { derivedBestPrice, formatPeriod, isWithinPeriod } from "./rules.ts";
+import type {
+  CopyGridBody,
+  CopyGroupBody,
+  DeleteGridBody,
+  DeleteGroupBody,
+  PricingGrid,
+  PricingGridGroup,
+  ReorderGridsBody,
+  UpsertGridBody,
+  UpsertGroupBody,
+} from "./schemas.ts";
+
+type GroupRow = typeof pricingGridGroups.$inferSelect;
+type GridRow = typeof pricingGrids.$inferSelect;
+type Reader = AreaContext["db"] | TenantTx;
+
+const GROUP = "pricing grid group";
+const GRID = "pricing grid";
+
+export class PricingService {
+  constructor(private readonly ctx: AreaContext) {
+    if (roleValue(ctx.caller.roleLevel) < roleValue("user")) throw ApiError.forbidden();
+    requireModule(ctx, "buySettings", "buy", "livestock");
+  }
+
+  // ---------- reads ----------
+
+  /** Groups with their grids, newest period first; only the caller's species. */
+  async groups(speciesId?: number): Promise<PricingGridGroup[]> {
+    const visible = this.#visibleSpecies();
+    const wanted = speciesId ? visible.filter((s) => s === speciesId) : visible;
+    if (!wanted.length) return [];
+    const rows = await this.ctx.db.select().from(pricingGridGroups)
+      .where(inArray(pricingGridGroups.speciesId, wanted))
+      .orderBy(desc(pricingGridGroups.startDate), asc(pricingGridGroups.name), asc(pricingGridGroups.id));
+    return await this.#withGrids(this.ctx.db, rows);
+  }
+
+  async group(id: number): Promise<PricingGridGroup> {
+    const row = await this.#findGroup(this.ctx.db, id);
+    return (await this.#withGrids(this.ctx.db, [row]))[0];
+  }
+
+  async grid(id: number): Promise<PricingGrid> {
+    const row = await this.#findGrid(this.ctx.db, id);
+    return toGrid(row);
+  }
+
+  // ---------- groups ----------
+
+  /**
+   * Adds or edits a group. Making it the default of its species takes the default from the previous
+   * one (one default per species). An edit may not change the species of a group with grids or orders,
+   * nor move its period away from the orders priced with it.
+   */
+  async upsertGroup(body: UpsertGroupBody): Promise<PricingGridGroup> {
+    this.#requireWrite();
+    this.#checkSpecies(body.speciesId);
+    const values = {
+      name: body.name,
+      speciesId: body.speciesId,
+      startDate: body.startDate,
+      endDate: body.endDate,
+      isServiceKill: body.isServiceKill,
+      isDefaultGroup: body.isDefaultGroup,
+    };
+    const { id, demoted } = await this.ctx.db.transaction(async (tx) => {
+      let id: number;
+      if (!body.id) {
+        const now = nextModified();
+        const [row] = await tx.insert(pricingGridGroups).values({
+          ...values,
+          createdAt: now,
+          lastModified: now,
+        })
+          .returning();
+        id = row.id;
+        await recordAudit(tx, this.ctx, {
+          entity: "pricingGridGroup",
+          entityId: id,
+          action: "create",
+          after: values,
+        });
+      } else {
+        const current = await this.#findGroup(tx, body.id);
+        assertUnchanged(current, body.lastModified, GROUP);
+        if (current.speciesId !== values.speciesId) await this.#refuseSpeciesChange(tx, current);
+        if (current.startDate !== values.startDate || current.endDate !== values.endDate) {
+          await refuseStrandedOrders(tx, current.id, values);
+        }
+        const next = { ...values, lastModified: nextModified(current.lastModified) };
+        await tx.update(pricingGridGroups).set(next).where(eq(pricingGridGroups.id, current.id));
+        id = current.id;
+        await recordAudit(tx, this.ctx, {
+          entity: "pricingGridGroup",
+          entityId: id,
+          action: "update",
+          ...changedValues(current, next),
+        });
+      }
+      const demoted = values.isDefaultGroup ? await this.#demoteOtherDefaults(tx, values.speciesId, id) : [];
+      return { id, demoted };
+    });
+    for (const groupId of [id, ...demoted]) {
+      await this.ctx.app.push.emit(this.ctx.tenantId, "pricingGridGroupUpdated", {
+        pricingGridGroupId: groupId,
+      });
+    }
+    return await this.group(id);
+  }
+
+  /** A new group for another period with copies of every grid (never the default: that stays put). */
+  async copyGroup(body: CopyGroupBody): Promise<PricingGridGroup> {
+    this.#requireWrite();
+    const id = await this.ctx.db.transaction(async (tx) => {
+      const source = await this.#findGroup(tx, body.pricingGridGroupId);
+      const now = nextModified();
+      const values = {
+        name: body.name,
+        speciesId: source.speciesId,
+        startDate: body.startDate,
+        endDate: body.endDate,
+        isServiceKill: source.isServiceKill,
+        isDefaultGroup: false,
+      };
+      const [row] = await tx.insert(pricingGridGroups).values({
+        ...values,
+        createdAt: now,
+        lastModified: now,
+      })
+        .returning();
+      const grids = await gridsOfGroup(tx, source.id);
+      if (grids.length) {
+        await tx.insert(pricingGrids).values(grids.map((g, i) => ({
+          pricingGridGroupId: row.id,
+          speciesCategoryId: g.speciesCategoryId,
+          reference: g.reference,
+          bestPrice: g.bestPrice,
+          priority: i + 1,
+          cells: g.cells,
+          createdAt: now,
+          lastModified: now,
+        })));
+      }
+      await recordAudit(tx, this.ctx, {
+        entity: "pricingGridGroup",
+        entityId: row.id,
+        action: "copy",
+        after: { ...values, copiedFromId: source.id, grids: grids.map((g) => g.reference) },
+      });
+      return row.id;
+    });
+    await this.ctx.app.push.emit(this.ctx.tenantId, "pricingGridGroupUpdated", { pricingGridGroupId: id });
+    return await this.group(id);
+  }
+
+  /** Deletes a group and its grids; refused (409) while any order, even a cancelled one, is priced with it. */
+  async deleteGroup(body: DeleteGroupBody): Promise<{ pricingGridGroupId: number }> {
+    this.#requireWrite();
+    const id = body.pricingGridGroupId;
+    await this.ctx.db.transaction(async (tx) => {
+      const current = await this.#findGroup(tx, id);
+      assertUnchanged(current, body.lastModified, GROUP);
+      const used = await ordersPricedWith(tx, id);
+      if (used.length) {
+        throw ApiError.conflict(
+          `${used.length} order${used.length === 1 ? " is" : "s are"} priced with this group (${
+            orderList(used)
+          }): choose another group on ${used.length === 1 ? "it" : "them"} first.`,
+        );
+      }
+      const grids = await gridsOfGroup(tx, id);
+      await tx.delete(pricingGrids).where(eq(pricingGrids.pricingGridGroupId, id));
+      await tx.delete(pricingGridGroups).where(eq(pricingGridGroups.id, id));
+      await recordAudit(tx, this.ctx, {
+        entity: "pricingGridGroup",
+        entityId: id,
+        action: "delete",
+        before: { ...current, grids: grids.map((g) => g.reference) },
+      });
+    });
+    await this.ctx.app.push.emit(this.ctx.tenantId, "pricingGridGroupDeleted", { pricingGridGroupId: id });
+    return { pricingGridGroupId: id };
+  }
+
+  // ---------- grids ----------
+
+  /**
+   * Adds or edits a grid of a group. Its category must be one of the group's species; its reference is
+   * unique in the group; its best price comes from the cells when they hold a price. `priority` puts it
+   * at that position (the others move along, priorities stay 1…n).
+   */
+  async upsertGrid(body: UpsertGridBody): Promise<PricingGrid> {
+    this.#requireWrite();
+    const id = await this.ctx.db.transaction(async (tx) => {
+      const group = await this.#findGroup(tx, body.pricingGridGroupId);
+      this.#checkCategory(group, body.speciesCategoryId, "speciesCategoryId");
+      const siblings = await gridsOfGroup(tx, group.id);
+      const current = body.id ? siblings.find((g) => g.id === body.id) : undefined;
+      if (body.id && !current) {
+        const elsewhere = await tx.query.pricingGrids.findFirst({ where: eq(pricingGrids.id, body.id) });
+        if (!elsewhere) throw ApiError.notFound("That pricing grid does not exist.");
+        throw ApiError.validation([{
+          field: "pricingGridGroupId",
+          message: "A grid stays in its group: copy it to the other group instead.",
+        }]);
+      }
+      if (current) assertUnchanged(current, body.lastModified, GRID);
+      refuseDuplicateReference(siblings, body.reference, body.id);
+
+      const others = siblings.filter((g) => g.id !== body.id);
+      const wanted = body.priority ?? (current ? siblings.indexOf(current) + 1 : others.length + 1);
+      const position = Math.min(Math.max(wanted, 1), others.length + 1);
+      const values = {
+        pricingGridGroupId: group.id,
+        speciesCategoryId: body.speciesCategoryId,
+        reference: body.reference,
+        bestPrice: derivedBestPrice(body.cells, body.bestPrice),
+        priority: position,
+        cells: body.cells,
+      };
+      let id: number;
+      if (!current) {
+        const now = nextModified();
+        const [row] = await tx.insert(pricingGrids).values({ ...values, createdAt: now, lastModified: now })
+          .returning();
+        id = row.id;
+        await recordAudit(tx, this.ctx, {
+          entity: "pricingGrid",
+          entityId: id,
+          action: "create",
+          after: values,
+        });
+      } else {
+        const next = { ...values, lastModified: nextModified(current.lastModified) };
+        await tx.update(pricingGrids).set(next).where(eq(pricingGrids.id, current.id));
+        id = current.id;
+        await recordAudit(tx, this.ctx, {
+          entity: "pricingGrid",
+          entityId: id,
+          action: "update",
+          ...changedValues(current, next),
+        });
+      }
+      const order = others.map((g) => g.id);
+      order.splice(position - 1, 0, id);
+      await renumber(tx, order, [...others, { id, priority: position }]);
+      return id;
+    });
+    const saved = await this.grid(id);
+    await this.ctx.app.push.emit(this.ctx.tenantId, "pricingGridUpdated", {
+      pricingGridId: id,
+      pricingGridGroupId: saved.pricingGridGroupId,
+    });
+    return saved;
+  }
+
+  /**
+   * Copies a grid, last in priority, into its own group or another group of the same species. Without
+   * a reference it keeps the source's, with "(copy)" when the group already has that one.
+   */
+  async copyGrid(body: CopyGridBody): Promise<PricingGrid> {
+    this.#requireWrite();
+    const { id, groupId } = await this.ctx.db.transaction(async (tx) => {
+      const source = await this.#findGrid(tx, body.pricingGridId);
+      const sourceGroup = await this.#findGroup(tx, source.pricingGridGroupId);
+      const target = body.pricingGridGroupId
+        ? await this.#findGroup(tx, body.pricingGridGroupId)
+        : sourceGroup;
+      if (target.speciesId !== sourceGroup.speciesId) {
+        throw ApiError.validation([{
+          field: "pricingGridGroupId",
+          message: `Copy it into a group of the same species (${this.#speciesName(sourceGroup.speciesId)}).`,
+        }]);
+      }
+      const siblings = await gridsOfGroup(tx, target.id);
+      let reference = body.reference ?? source.reference;
+      if (body.reference) refuseDuplicateReference(siblings, reference, null);
+      else reference = freeReference(siblings, reference);
+      const now = nextModified();
+      const values = {
+        pricingGridGroupId: target.id,
+        speciesCategoryId: source.speciesCategoryId,
+        reference,
+        bestPrice: source.bestPrice,
+        priority: siblings.length + 1,
+        cells: source.cells,
+      };
+      const [row] = await tx.insert(pricingGrids).values({ ...values, createdAt: now, lastModified: now })
+        .returning();
+      await recordAudit(tx, this.ctx, {
+        entity: "pricingGrid",
+        entityId: row.id,
+        action: "copy",
+        after: { ...values, copiedFromId: source.id },
+      });
+      return { id: row.id, groupId: target.id };
+    });
+    await this.ctx.app.push.emit(this.ctx.tenantId, "pricingGridUpdated", {
+      pricingGridId: id,
+      pricingGridGroupId: groupId,
+    });
+    return await this.grid(id);
+  }
+
+  async deleteGrid(body: DeleteGridBody): Promise<{ pricingGridId: number; pricingGridGroupId: number }> {
+    this.#requireWrite();
+    const groupId = await this.ctx.db.transaction(async (tx) => {
+      const current = await this.#findGrid(tx, body.pricingGridId);
+      assertUnchanged(current, body.lastModified, GRID);
+      await tx.delete(pricingGrids).where(eq(pricingGrids.id, current.id));
+      const rest = await gridsOfGroup(tx, current.pricingGridGroupId);
+      await renumber(tx, rest.map((g) => g.id), rest);
+      await recordAudit(tx, this.ctx, {
+        entity: "pricingGrid",
+        entityId: current.id,
+        action: "delete",
+        before: current,
+      });
+      return current.pricingGridGroupId;
+    });
+    const payload = { pricingGridId: body.pricingGridId, pricingGridGroupId: groupId };
+    await this.ctx.app.push.emit(this.ctx.tenantId, "pricingGridDeleted", payload);
+    return payload;
+  }
+
+  /**
+   * Sets the priorities of a group's grids by their position in `gridIds` (1 = first). The list must
+   * hold exactly the group's grids: a grid added or deleted since the client read them is a 409.
+   */
+  async reorderGrids(body: ReorderGridsBody): Promise<PricingGridGroup> {
+    this.#requireWrite();
+    const changed = await this.ctx.db.transaction(async (tx) => {
+      const group = await this.#findGroup(tx, body.pricingGridGroupId);
+      const grids = await gridsOfGroup(tx, group.id);
+      const known = new Set(grids.map((g) => g.id));
+      if (grids.length !== body.gridIds.length || body.gridIds.some((id) => !known.has(id))) {
+        throw ApiError.conflict("The grids of this group changed since you opened it. Reload and try again.");
+      }
+      const before = grids.map((g) => g.id);
+      if (before.every((id, i) => id === body.gridIds[i])) return false;
+      await renumber(tx, body.gridIds, grids);
+      await recordAudit(tx, this.ctx, {
+        entity: "pricingGridGroup",
+        entityId: group.id,
+        action: "reorder grids",
+        before: { gridIds: before },
+        after: { gridIds: body.gridIds },
+      });
+      return true;
+    });
+    if (changed) {
+      await this.ctx.app.push.emit(this.ctx.tenantId, "pricingGridGroupUpdated", {
+        pricingGridGroupId: body.pricingGridGroupId,
+      });
+    }
+    return await this.group(body.pricingGridGroupId);
+  }
+
+  // ---------- shared ----------
+
+  #requireWrite() {
+    requireModule(this.ctx, "buySettings");
+  }
+
+  #visibleSpecies(): number[] {
+    return this.ctx.caller.species.map((s) => s.id);
+  }
+
+  #speciesName(id: number): string {
+    return this.ctx.caller.species.find((s) => s.id === id)?.name ?? `species ${id}`;
+  }
+
+  /** A group of a species the caller does not work with is as good as absent. */
+  async #findGroup(db: Reader, id: number): Promise<GroupRow> {
+    const row = await db.query.pricingGridGroups.findFirst({ where: eq(pricingGridGroups.id, id) });
+    if (!row || !this.#visibleSpecies().includes(row.speciesId)) {
+      throw ApiError.notFound("That pricing grid group does not exist.");
+    }
+    return row;
+  }
+
+  async #findGrid(db: Reader, id: number): Promise<GridRow> {
+    const row = await db.query.pricingGrids.findFirst({ where: eq(pricingGrids.id, id) });
+    if (!row) throw ApiError.notFound("That pricing grid does not exist.");
+    const group = await db.query.pricingGridGroups.findFirst({
+      where: eq(pricingGridGroups.id, row.pricingGridGroupId),
+      columns: { speciesId: true },
+    });
+    if (!group || !this.#visibleSpecies().includes(group.speciesId)) {
+      throw ApiError.notFound("That pricing grid does not exist.");
+    }
+    return row;
+  }
+
+  #checkSpecies(speciesId: number) {
+    if (!this.#visibleSpecies().includes(speciesId)) {
+      throw ApiError.validation([{
+        field: "speciesId",
+        message: "Choose one of this organisation's species.",
+      }]);
+    }
+  }
+
+  #checkCategory(group: GroupRow, speciesCategoryId: number, field: string) {
+    if (!speciesCategoriesOf(group.speciesId).some((c) => c.id === speciesCategoryId)) {
+      throw ApiError.validation([{
+        field,
+        message: `Choose a ${this.#speciesName(group.speciesId)} category: this group prices ${
+          this.#speciesName(group.speciesId)
+        }.`,
+      }]);
+    }
+  }
+
+  /** Grids price categories of the group's species and orders buy that species: both pin it. */
+  async #refuseSpeciesChange(tx: TenantTx, group: GroupRow) {
+    const [grids] = await tx.select({ n: count() }).from(pricingGrids)
+      .where(eq(pricingGrids.pricingGridGroupId, group.id));
+    const orders = await ordersPricedWith(tx, group.id);
+    if (grids.n > 0 || orders.length > 0) {
+      throw ApiError.validation([{
+        field: "speciesId",
+        message:
+          "The species cannot change while the group has grids or orders: copy it as a new group instead.",
+      }]);
+    }
+  }
+
+  /** One default per species: the others of the species stop being the default (audited). */
+  async #demoteOtherDefaults(tx: TenantTx, speciesId: number, keepId: number): Promise<number[]> {
+    const others = await tx.select().from(pricingGridGroups).where(and(
+      eq(pricingGridGroups.speciesId, speciesId),
+      eq(pricingGridGroups.isDefaultGroup, true),
+      ne(pricingGridGroups.id, keepId),
+    ));
+    for (const other of others) {
+      await tx.update(pricingGridGroups)
+        .set({ isDefaultGroup: false, lastModified: nextModified(other.lastModified) })
+        .where(eq(pricingGridGroups.id, other.id));
+      await recordAudit(tx, this.ctx, {
+        entity: "pricingGridGroup",
+        entityId: other.id,
+        action: "update",
+        before: { isDefaultGroup: true },
+        after: { isDefaultGroup: false },
+        reason: `Group #${keepId} became the default for ${this.#speciesName(speciesId)}.`,
+      });
+    }
+    return others.map((o) => o.id);
+  }
+
+  async #withGrids(db: Reader, rows: GroupRow[]): Promise<PricingGridGroup[]> {
+    if (!rows.length) return [];
+    const ids = rows.map((r) => r.id);
+    const [grids, usage] = await Promise.all([
+      db.select().from(pricingGrids).where(inArray(pricingGrids.pricingGridGroupId, ids))
+        .orderBy(asc(pricingGrids.priority), asc(pricingGrids.id)),
+      db.select({ groupId: livestockOrders.pricingGridGroupId, n: count() }).from(livestockOrders)
+        .where(inArray(livestockOrders.pricingGridGroupId, ids)).groupBy(livestockOrders.pricingGridGroupId),
+    ]);
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      speciesId: r.speciesId,
+      species: this.#speciesName(r.speciesId),
+      startDate: r.startDate,
+      endDate: r.endDate,
+      isServiceKill: r.isServiceKill,
+      isDefaultGroup: r.isDefaultGroup,
+      orderCount: usage.find((u) => u.groupId === r.id)?.n ?? 0,
+      pricingGrids: grids.filter((g) => g.pricingGridGroupId === r.id).map(toGrid),
+      createdAt: r.createdAt,
+      lastModified: r.lastModified,
+    }));
+  }
+}
+
+function toGrid(g: GridRow): PricingGrid {
+  return {
+    id: g.id,
+    pricingGridGroupId: g.pricingGridGroupId,
+    speciesCategoryId: g.speciesCategoryId,
+    speciesCategory: speciesCategoryName(g.speciesCategoryId),
+    reference: g.reference,
+    bestPrice: g.bestPrice,
+    priority: g.priority,
+    cells: g.cells ?? null,
+    createdAt: g.createdAt,
+    lastModified: g.lastModified,
+  };
+}
+
+function gridsOfGroup(db: Reader, groupId: number): Promise<GridRow[]> {
+  return db.select().from(pricingGrids).where(eq(pricingGrids.pricingGridGroupId, groupId))
+    .orderBy(asc(pricingGrids.priority), asc(pricingGrids.id));
+}
+
+/** Priorities 1…n in the given order; only grids whose priority moves are written (and re-stamped). */
+async function renumber(
+  tx: TenantTx,
+  orderedIds: number[],
+  current: { id: number; priority: number; lastModified?: string }[],
+) {
+  for (const [i, id] of orderedIds.entries()) {
+    const grid = current.find((g) => g.id === id);
+    if (grid?.priority === i + 1) continue;
+    await tx.update(pricingGrids).set({ priority: i + 1, lastModified: nextModified(grid?.lastModified) })
+      .where(eq(pricingGrids.id, id));
+  }
+}
+
+function ordersPricedWith(db: Reader, groupId: number) {
+  return db.select({
+    id: livestockOrders.id,
+    orderStatus: livestockOrders.orderStatus,
+    deliveryDate: livestockOrders.deliveryDate,
+    productionDate: livestockOrders.productionDate,
+  }).from(livestockOrders).where(eq(livestockOrders.pricingGridGroupId, groupId))
+    .orderBy(asc(livestockOrders.deliveryDate), asc(livestockOrders.id));
+}
+
+const orderList = (orders: { id: number }[]) =>
+  orders.slice(0, 5).map((o) => `#${o.id}`).join(", ") + (orders.length > 5 ? ", …" : "");
+
+/**
+ * A period change may not leave an order priced with the group outside it: an order is priced by a
+ * group its delivery or production date falls in (spec 2 §5). Cancelled orders do not hold it back.
+ */
+async function refuseStrandedOrders(
+  tx: TenantTx,
+  groupId: number,
+  period: { startDate: string; endDate: string | null },
+) {
+  const stranded = (await ordersPricedWith(tx, groupId)).filter((o) =>
+    o.orderStatus !== ORDER_STATUS.Cancelled &&
+    !isWithinPeriod(period, o.deliveryDate) && !isWithinPeriod(period, o.productionDate)
+  );
+  if (stranded.length) {
+    throw ApiError.conflict(
+      `${stranded.length} order${stranded.length === 1 ? "" : "s"} priced with this group (${
+        orderList(stranded)
+      }) would fall outside ${formatPeriod(period)}: move ${
+        stranded.length === 1 ? "its" : "their"
+      } delivery or choose another group first.`,
+    );
+  }
+}
+
+function refuseDuplicateReference(
+  siblings: GridRow[],
+  reference: string,
+  exceptId: number | null | undefined,
+) {
+  const clash = siblings.find((g) =>
+    g.id !== exceptId && g.reference.toLowerCase() === reference.toLowerCase()
+  );
+  if (clash) {
+    throw ApiError.validation([{
+      field: "reference",
+      message: `This group already has a grid called ${clash.reference}.`,
+    }]);
+  }
+}
+
+/** "LAMB-A", else "LAMB-A (copy)", "LAMB-A (copy 2)"…, within the 40 characters a reference may have. */
+function freeReference(siblings: GridRow[], reference: string): string {
+  const taken = new Set(siblings.map((g) => g.reference.toLowerCase()));
+  if (!taken.has(reference.toLowerCase())) return reference;
+  for (let n = 1;; n++) {
+    const suffix = n === 1 ? " (copy)" : ` (copy ${n})`;
+    const candidate = reference.slice(0, 40 - suffix.length) + suffix;
+    if (!taken.has(candidate.toLowerCase())) return candidate;
+  }
+}
