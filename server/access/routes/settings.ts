@@ -60,11 +60,16 @@ export const SETTINGS_ROUTES: readonly RouteDef[] = [
         ...TAB,
         modules: ["livestockSettings"],
         icon: "target",
+        built: true,
         children: [
           route(s("/volumeTargetsNew"), "New Livestock Target", "settingsVolumeTargetNew", {
             icon: "target",
+            built: true,
           }),
-          route(s("/volumeTargets/$id"), "Livestock Target", "settingsVolumeTarget", { icon: "target" }),
+          route(s("/volumeTargets/$id"), "Livestock Target", "settingsVolumeTarget", {
+            icon: "target",
+            built: true,
+          }),
         ],
       }),
       route(s("/skinprice"), "Skin/Hide Price", "settingsSkinPrice", {

@@ -1,0 +1,180 @@
+/**
+ * "Next 60 days: orders versus targets" (spec 1 §9) as an SVG drawn on the server with recharts 2.15:
+ * a bar per day for the head ordered, a stepped line for the day's target, weekends shaded and their bars
+ * toned down. No script and no island: recharts runs only while the page renders (recharts 3 draws
+ * nothing on the server; STACK-NOTES). The chart has a fixed drawing size and scales with its panel through
+ * the SVG viewBox, so it reads the same on a 1024 px laptop and a 1080p TV; colours come from the theme's
+ * CSS variables (dark and light). People who read rather than look get the numbers in a table below it.
+ */
+import { Bar, CartesianGrid, Cell, ComposedChart, Line, ReferenceArea, XAxis, YAxis } from "recharts";
+import { formatDate, formatHead } from "../format.ts";
+
+export interface VolumePoint {
+  /** yyyy-MM-dd */
+  date: string;
+  ordered: number;
+  target: number;
+  isWeekend: boolean;
+}
+
+/**
+ * The drawing size in SVG units: about 12 per day for 60 days. The SVG scales to its panel, so 14-unit
+ * text is about 12 px in a 1024 px window and about 30 px across a 1080p TV.
+ */
+export const CHART_WIDTH = 760;
+export const CHART_HEIGHT = 300;
+
+const CSS = `
+.vt-chart { margin: 0; display: grid; gap: .75rem; }
+.vt-chart figcaption { display: flex; flex-wrap: wrap; gap: .5rem 1.5rem; align-items: baseline; }
+.vt-chart-title { font-weight: 600; }
+.vt-legend { display: flex; flex-wrap: wrap; gap: .25rem 1.25rem; margin: 0; padding: 0; list-style: none; color: var(--text-muted); }
+.vt-legend li { display: inline-flex; align-items: center; gap: .4rem; }
+.vt-swatch { display: inline-block; width: 1.1em; height: .8em; border-radius: 2px; background: var(--primary); }
+.vt-swatch-weekend { opacity: .45; box-shadow: 0 0 0 3px var(--surface-3); }
+.vt-swatch-target { height: 0; border-top: 3px solid var(--warning); border-radius: 0; background: none; }
+.vt-chart-plot { color: var(--text); }
+.vt-chart-plot .recharts-wrapper { width: 100% !important; height: auto !important; }
+.vt-chart-plot svg.recharts-surface { display: block; width: 100% !important; height: auto !important; overflow: visible; }
+.vt-chart-plot .recharts-cartesian-grid line { stroke: var(--border); stroke-dasharray: 2 4; }
+.vt-chart-plot .recharts-cartesian-axis-line, .vt-chart-plot .recharts-cartesian-axis-tick-line { stroke: var(--border-strong); }
+.vt-chart-plot .recharts-cartesian-axis-tick-value { fill: var(--text-muted); font-size: 14px; }
+.vt-chart-plot .vt-weekend-band path { fill: var(--surface-3); fill-opacity: 1; }
+.vt-chart-plot .vt-bar { fill: var(--primary); }
+.vt-chart-plot .vt-bar-weekend { fill-opacity: .45; }
+.vt-chart-plot .vt-target path { stroke: var(--warning); stroke-width: 3; }
+.vt-chart-numbers summary { cursor: pointer; color: var(--primary); }
+.vt-chart-numbers .table td.num, .vt-chart-numbers .table th.num { text-align: right; font-variant-numeric: tabular-nums; }
+.vt-chart-numbers tr.vt-weekend-row td { color: var(--text-muted); }
+`;
+
+/** Weekend runs as [first, last] dates, to shade whole days behind the bars. */
+function weekendRuns(points: readonly VolumePoint[]): [string, string][] {
+  const runs: [string, string][] = [];
+  points.forEach((p, i) => {
+    if (!p.isWeekend) return;
+    if (i > 0 && points[i - 1].isWeekend) runs[runs.length - 1][1] = p.date;
+    else runs.push([p.date, p.date]);
+  });
+  return runs;
+}
+
+/**
+ * A tick on each Monday, so 60 days carry about nine readable labels; the first day gets one too when
+ * the first Monday is far enough off not to collide with it.
+ */
+function tickDates(points: readonly VolumePoint[]): string[] {
+  const isMonday = (p: VolumePoint) => new Date(`${p.date}T00:00:00Z`).getUTCDay() === 1;
+  const firstMonday = points.findIndex(isMonday);
+  return points.filter((p, i) => isMonday(p) || (i === 0 && (firstMonday < 0 || firstMonday >= 4)))
+    .map((p) => p.date);
+}
+
+const signed = (n: number) => (n > 0 ? `+${formatHead(n)}` : formatHead(n));
+
+export function OrdersVersusTargetsChart({ title, points, id = "vt-chart" }: {
+  /** e.g. "Sheep: next 60 days" */
+  title: string;
+  points: readonly VolumePoint[];
+  /** unique per page */
+  id?: string;
+}) {
+  // no target (weekends, outside any period) leaves a gap in the line rather than a drop to 0
+  const data = points.map((p) => ({ ...p, targetHead: p.target > 0 ? p.target : null }));
+  const ordered = points.reduce((n, p) => n + p.ordered, 0);
+  const target = points.reduce((n, p) => n + p.target, 0);
+  const first = points[0]?.date;
+  const last = points.at(-1)?.date;
+  const summary = `${title}: ${formatHead(ordered)} head ordered against a target of ${formatHead(target)} ` +
+    `from ${formatDate(first)} to ${formatDate(last)}.`;
+  return (
+    <figure className="vt-chart" aria-labelledby={`${id}-title`} data-chart="orders-versus-targets">
+      <style>{CSS}</style>
+      <figcaption>
+        <span id={`${id}-title`} className="vt-chart-title">{title}</span>
+        <ul className="vt-legend" aria-label="Legend">
+          <li>
+            <span className="vt-swatch" aria-hidden="true" />Head ordered
+          </li>
+          <li>
+            <span className="vt-swatch vt-swatch-weekend" aria-hidden="true" />Weekend (shaded)
+          </li>
+          <li>
+            <span className="vt-swatch vt-swatch-target" aria-hidden="true" />Target
+          </li>
+        </ul>
+      </figcaption>
+      {/* the SVG is the image: named by its <title>, described by its <desc> (the summary) */}
+      <div className="vt-chart-plot">
+        <ComposedChart
+          width={CHART_WIDTH}
+          height={CHART_HEIGHT}
+          data={data}
+          margin={{ top: 8, right: 12, bottom: 4, left: 4 }}
+          barCategoryGap="18%"
+          title={title}
+          desc={summary}
+        >
+          <CartesianGrid vertical={false} />
+          {weekendRuns(points).map(([from, to]) => (
+            <ReferenceArea key={from} x1={from} x2={to} className="vt-weekend-band" ifOverflow="visible" />
+          ))}
+          <XAxis
+            dataKey="date"
+            ticks={tickDates(points)}
+            interval={0}
+            tickFormatter={(d: string) => formatDate(d, false).slice(4)}
+            tickMargin={6}
+          />
+          <YAxis tickFormatter={(n: number) => formatHead(n)} width={64} allowDecimals={false} />
+          <Bar dataKey="ordered" name="Head ordered" isAnimationActive={false}>
+            {points.map((p) => (
+              <Cell key={p.date} className={p.isWeekend ? "vt-bar vt-bar-weekend" : "vt-bar"} />
+            ))}
+          </Bar>
+          <Line
+            dataKey="targetHead"
+            name="Target"
+            type="step"
+            className="vt-target"
+            dot={false}
+            activeDot={false}
+            isAnimationActive={false}
+          />
+        </ComposedChart>
+      </div>
+      <details className="vt-chart-numbers">
+        <summary>The numbers, day by day</summary>
+        <table className="table">
+          <caption className="sr-only">{title}: head ordered and target per day</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col" className="num">Ordered</th>
+              <th scope="col" className="num">Target</th>
+              <th scope="col" className="num">Difference</th>
+            </tr>
+          </thead>
+          <tbody>
+            {points.map((p) => (
+              <tr key={p.date} className={p.isWeekend ? "vt-weekend-row" : undefined}>
+                <th scope="row">{formatDate(p.date)}</th>
+                <td className="num">{formatHead(p.ordered)}</td>
+                <td className="num">{formatHead(p.target)}</td>
+                <td className="num">{signed(p.ordered - p.target)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">Total</th>
+              <td className="num">{formatHead(ordered)}</td>
+              <td className="num">{formatHead(target)}</td>
+              <td className="num">{signed(ordered - target)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </details>
+    </figure>
+  );
+}

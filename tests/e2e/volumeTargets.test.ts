@@ -1,0 +1,112 @@
+/**
+ * Settings › Livestock targets in Chromium: add a target through the data form, then see it on the list
+ * page's server-drawn chart (bars and the target line) and in the numbers table; the list page loads no
+ * island and no React.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, signIn } from "../helpers/browser.ts";
+import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
+import { isoDate } from "../../server/areas/context.ts";
+import { addDays, weekdayIndex } from "../../server/areas/livestock/volumeTargets/rules.ts";
+
+let server: Awaited<ReturnType<typeof serveTestApp>>;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let site: { id: number; name: string };
+
+beforeAll(async () => {
+  server = await serveTestApp();
+  browser = await launchBrowser();
+  const token = await server.login("admin@demo.processor");
+  const api = async (path: string) =>
+    await (await fetch(`${server.origin}${path}`, { headers: { authorization: `Bearer ${token}` } })).json();
+  // the site where the demo's sheep orders are delivered (its chart has bars)
+  let most = -1;
+  for (const s of (await api("/login/usermodel")).tenantSites) {
+    const res = await api(`/api/livestock/GetOrdersVersusTargets?speciesId=1&tenantSiteId=${s.id}`);
+    if (res.series[0].totalOrdered > most) [site, most] = [s, res.series[0].totalOrdered];
+  }
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe("livestock targets in the browser", () => {
+  it("an admin adds a Monday–Thursday sheep target for one site and sees it against the orders", async () => {
+    const page = browser.page;
+    page.setDefaultTimeout(8000);
+    await signIn(page, server.origin, "admin@demo.processor", TEST_PASSWORD);
+    await page.waitForURL(/\/home\//);
+    await page.goto(`${server.origin}/settings/volumetargets?speciesId=1`);
+    await page.getByRole("link", { name: "New target" }).click();
+    await page.waitForURL(/\/settings\/volumeTargetsNew\?speciesId=1$/);
+    await page.waitForSelector("[data-hydrated] form");
+    const form = page.locator('[data-island="DataForm"] form');
+
+    // Monday to Friday come ticked for a new target
+    for (const day of ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"]) {
+      expect(await form.getByLabel(day, { exact: true }).isChecked(), day).toBe(true);
+    }
+    expect(await form.getByLabel("Saturday", { exact: true }).isChecked()).toBe(false);
+    expect(await form.getByLabel("Sunday", { exact: true }).isChecked()).toBe(false);
+    expect(await form.getByLabel("Species").inputValue()).toBe("1");
+
+    const today = isoDate(new Date());
+    await form.getByLabel("Site").selectOption(String(site.id));
+    await form.getByLabel("Head a week").fill("1500");
+    await form.getByLabel("From").fill(today);
+    await form.getByLabel("Until").fill(addDays(today, 59));
+    await form.getByLabel("Friday", { exact: true }).uncheck();
+    await form.getByRole("button", { name: "Save" }).click();
+    await page.waitForURL(/\/settings\/volumetargets\?speciesId=1$/);
+
+    // the new target is listed as current, Mon–Thu, 4 days, 375 a day
+    const current = page.getByRole("region", { name: "Current targets" });
+    const row = current.locator("tr", { hasText: site.name });
+    expect(await row.innerText()).toMatch(/1,500\s+375\s+Mon–Thu\s+4/);
+
+    // that site's chart: bars for the sheep ordered there, and the target line
+    const panel = page.getByRole("region", { name: "Sheep: orders versus targets" });
+    await panel.getByLabel("Site", { exact: true }).selectOption(String(site.id));
+    await panel.getByRole("button", { name: "Show" }).click();
+    await page.waitForURL(new RegExp(`siteId=${site.id}`));
+    const chart = page.locator('figure[data-chart="orders-versus-targets"]');
+    expect(await chart.locator("svg.recharts-surface").count()).toBe(1);
+    expect(await chart.locator("svg path.vt-bar").count()).toBeGreaterThan(5);
+    const line = await chart.locator(".vt-target path.recharts-line-curve").getAttribute("d");
+    expect(line).toMatch(/^M[\d.]+,[\d.]+L/);
+    const svg = chart.getByRole("img", { name: `Sheep at ${site.name}: head ordered versus target` });
+    expect(await svg.locator("desc").textContent()).toMatch(/[\d,]+ head ordered against a target of [\d,]+/);
+
+    // the numbers, for those who read: 60 days, Mondays at 375 and Fridays at 0
+    await chart.getByText("The numbers, day by day").click();
+    const rows = chart.locator("details tbody tr");
+    expect(await rows.count()).toBe(60);
+    const monday = Array.from({ length: 7 }, (_, i) => i).find((i) => weekdayIndex(addDays(today, i)) === 0)!;
+    expect(await rows.nth(monday).locator("td").nth(1).innerText()).toBe("375");
+    expect(await rows.nth(monday + 4).locator("td").nth(1).innerText()).toBe("0");
+  });
+
+  it("the list page ships no island and no React: only shell.js", async () => {
+    const cookie = `session=${await server.login("admin@demo.processor")}`;
+    const html =
+      await (await fetch(`${server.origin}/settings/volumetargets?speciesId=1`, { headers: { cookie } }))
+        .text();
+    expect(html).toContain("recharts-surface");
+    expect(html).not.toContain("data-island");
+    expect([...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      "/static/runtime/shell.js",
+    ]);
+
+    const page = browser.page;
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`${server.origin}/settings/volumetargets?speciesId=2`);
+    await page.waitForLoadState("networkidle");
+    expect(scripts).toContain("/static/runtime/shell.js");
+    expect(scripts.filter((s) => s.includes("islands"))).toEqual([]);
+    expect(await page.locator("[data-island]").count()).toBe(0);
+  });
+});
