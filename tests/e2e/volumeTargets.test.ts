@@ -87,6 +87,36 @@ describe("livestock targets in the browser", () => {
     expect(await rows.nth(monday + 4).locator("td").nth(1).innerText()).toBe("0");
   });
 
+  it("the target opens from the list, is edited (weekdays kept) and deleted after a confirmation", async () => {
+    const page = browser.page;
+    await page.goto(`${server.origin}/settings/volumetargets?speciesId=1`);
+    const current = page.getByRole("region", { name: "Current targets" });
+    await current.locator("tr", { hasText: site.name }).getByRole("link").click();
+    await page.waitForURL(/\/settings\/volumeTargets\/\d+$/);
+    await page.waitForSelector("[data-hydrated] form");
+    const form = page.locator('[data-island="DataForm"] form');
+    expect(await form.getByLabel("Friday", { exact: true }).isChecked()).toBe(false);
+    expect(await form.getByLabel("Head a week").inputValue()).toBe("1500");
+    await form.getByLabel("Head a week").fill("2000");
+    await form.getByRole("button", { name: "Save" }).click();
+    await page.waitForURL(/\/settings\/volumetargets\?speciesId=1$/);
+    const row = page.getByRole("region", { name: "Current targets" }).locator("tr", { hasText: site.name });
+    expect(await row.innerText()).toMatch(/2,000\s+500\s+Mon–Thu\s+4/);
+
+    await row.getByRole("link").click();
+    await page.waitForURL(/\/settings\/volumeTargets\/\d+$/);
+    await page.waitForSelector('[data-island="ActionButton"][data-hydrated]');
+    await page.getByRole("button", { name: "Delete target" }).click();
+    expect(await page.getByText(/Delete the Sheep target/).count()).toBe(1);
+    await page.locator("form.action-ask").getByRole("button", { name: "Delete target" }).click();
+    await page.waitForURL(/\/settings\/volumetargets\?speciesId=1$/);
+    expect(
+      await page.getByRole("region", { name: "Current targets" }).locator("tr", { hasText: site.name })
+        .count(),
+    )
+      .toBe(0);
+  });
+
   it("the list page ships no island and no React: only shell.js", async () => {
     const cookie = `session=${await server.login("admin@demo.processor")}`;
     const html =
