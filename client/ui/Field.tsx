@@ -145,7 +145,7 @@ export function TextInput(
 export interface SelectInputProps extends ControlBase {
   value: string;
   onValue: (value: string) => void;
-  options: { value: string; label: string }[];
+  options: { value: string; label: string; disabled?: boolean }[];
   /** Text of the empty choice; default "Select…". */
   placeholder?: string;
 }
@@ -170,7 +170,7 @@ export function SelectInput(
     >
       {value === "" || !required ? <option value="">{placeholder ?? "Select…"}</option> : null}
       {!known && value !== "" ? <option value={value}>{value}</option> : null}
-      {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+      {options.map((o) => <option key={o.value} value={o.value} disabled={o.disabled}>{o.label}</option>)}
     </select>
   );
 }

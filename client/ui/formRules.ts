@@ -20,6 +20,8 @@ export type FieldType =
 export interface FieldOption {
   value: string;
   label: string;
+  /** shown but not choosable (e.g. a pricing group without a grid for the category) */
+  disabled?: boolean;
 }
 
 export interface FieldSpec {

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { serveTestApp } from "../helpers/app.ts";
 import { hubClient, nextEvent } from "../helpers/hub.ts";
+import { pricingGridGroups, pricingGrids } from "../../db/tenant/schema.ts";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;
 const tokens: Record<string, string> = {};
@@ -28,7 +29,7 @@ const call = async (path: string, json?: unknown, who = "user") => {
   });
   return { status: res.status, body: await res.json() };
 };
-const group = (over: Record<string, unknown> = {}) => ({
+const group = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
   speciesId: 1,
   supplierId,
   buyerId,
@@ -241,6 +242,53 @@ describe("order groups and orders", () => {
       livestockOrderDto: order({ recurrenceFrequency: "Weekly" }),
     });
     expect(noEnd.body.errors[0].field).toBe("livestockOrderDto.recurrenceEndDate");
+  });
+});
+
+describe("pricing on an order (spec 2 §5)", () => {
+  test("a grid group applies when it covers the dates and has a grid for the category", async () => {
+    const db = await t.services.db.tenantDb(1);
+    const stamp = new Date().toISOString();
+    const [lambs] = await db.insert(pricingGridGroups).values({
+      name: "December lambs",
+      speciesId: 1,
+      startDate: "2026-11-30",
+      endDate: "2026-12-13",
+      createdAt: stamp,
+      lastModified: stamp,
+    }).returning();
+    await db.insert(pricingGrids).values({
+      pricingGridGroupId: lambs.id,
+      speciesCategoryId: 11,
+      reference: "L-DEC",
+      bestPrice: 9.1,
+      priority: 1,
+      createdAt: stamp,
+      lastModified: stamp,
+    });
+    const priced = await createGroup({ pricingGridGroupId: lambs.id });
+    expect(priced.livestockOrders[0].pricingGridGroupId).toBe(lambs.id);
+    const wrongCategory = await call("/api/livestock/UpsertLivestockOrderAndGroup", {
+      livestockOrderGroupDto: group(),
+      livestockOrderDto: order({ speciesCategoryId: 13, pricingGridGroupId: lambs.id }),
+    });
+    expect(wrongCategory.status).toBe(400);
+    expect(wrongCategory.body.errors[0]).toMatchObject({
+      field: "livestockOrderDto.pricingGridGroupId",
+      message: expect.stringMatching(/no grid/),
+    });
+    const outside = await call("/api/livestock/UpsertLivestockOrderAndGroup", {
+      livestockOrderGroupDto: group(),
+      livestockOrderDto: order({ deliveryDate: "2027-01-10", pricingGridGroupId: lambs.id }),
+    });
+    expect(outside.body.errors[0].message).toMatch(/does not cover/);
+    // the production date alone may bring it in
+    const byProduction = await createGroup({
+      deliveryDate: "2026-11-29",
+      productionDate: "2026-11-30",
+      pricingGridGroupId: lambs.id,
+    });
+    expect(byProduction.livestockOrders[0].pricingGridGroupId).toBe(lambs.id);
   });
 });
 

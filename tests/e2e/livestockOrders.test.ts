@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, signIn } from "../helpers/browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
+import { pricingGridGroups, pricingGrids } from "../../db/tenant/schema.ts";
 
 let server: Awaited<ReturnType<typeof serveTestApp>>;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -102,5 +103,41 @@ describe("orders in the browser", () => {
       /head count corrected · “Recount at the race”/,
     );
     expect(await page.locator("dl.facts").innerText()).toMatch(/Delivered\s+197/);
+  });
+
+  it("offers the pricing grid groups that cover the dates, as the user types", async () => {
+    const db = await server.services.db.tenantDb(1);
+    const stamp = new Date().toISOString();
+    const [lambs] = await db.insert(pricingGridGroups).values({
+      name: "Xmas lambs",
+      speciesId: 1,
+      startDate: "2026-12-14",
+      endDate: "2026-12-24",
+      createdAt: stamp,
+      lastModified: stamp,
+    }).returning();
+    await db.insert(pricingGrids).values({
+      pricingGridGroupId: lambs.id,
+      speciesCategoryId: 11,
+      reference: "XL",
+      bestPrice: 9.1,
+      priority: 1,
+      createdAt: stamp,
+      lastModified: stamp,
+    });
+    const page = browser.page;
+    await page.goto(`${server.origin}/home/livestock/ordergroup/new`);
+    await page.waitForSelector("[data-hydrated] form");
+    const pricing = field("livestockOrderDto.pricingGridGroupId");
+    const labels = () => pricing.locator("option").allInnerTexts();
+    await field("livestockOrderGroupDto.speciesCategoryId").selectOption({ label: "Sheep: Lamb" });
+    await field("livestockOrderDto.deliveryDate").fill("2026-12-15");
+    await expect.poll(labels).toContainEqual(expect.stringMatching(/^Xmas lambs, .*: \$9\.10$/));
+    // a category without a grid: shown, but not choosable
+    await field("livestockOrderGroupDto.speciesCategoryId").selectOption({ label: "Sheep: Mutton" });
+    await expect.poll(labels).toContainEqual(expect.stringMatching(/Xmas lambs.*no grid for this category/));
+    // outside the period: not offered
+    await field("livestockOrderDto.deliveryDate").fill("2027-01-15");
+    await expect.poll(labels).not.toContainEqual(expect.stringMatching(/Xmas lambs/));
   });
 });

@@ -15,6 +15,7 @@ import {
   livestockOrderGroups,
   livestockOrders,
   pricingGridGroups,
+  pricingGrids,
   stockMobs,
   suppliers,
   transportCompanies,
@@ -52,6 +53,7 @@ import {
   whyNotSplit,
 } from "./rules.ts";
 import type { Order, OrderDto, OrderGroup, OrderGroupDto, UpsertOrderAndGroupBody } from "./schemas.ts";
+import { type GroupForPricing, pricingOptions } from "../../pricing/rules.ts";
 
 type OrderRow = typeof livestockOrders.$inferSelect;
 type GroupRow = typeof livestockOrderGroups.$inferSelect;
@@ -221,6 +223,28 @@ export class OrderService {
       orderDate: g.orderDate,
       lastModified: g.lastModified,
       livestockOrders: orders.filter((o) => o.livestockOrderGroupId === g.id),
+    }));
+  }
+
+  /** Pricing grid groups with their grids' categories and best prices: what an order may choose from. */
+  async pricingGroups(db: TenantTx | AreaContext["db"] = this.ctx.db): Promise<GroupForPricing[]> {
+    // one after the other: inside a transaction both run on its one connection
+    const groups = await db.select().from(pricingGridGroups).orderBy(asc(pricingGridGroups.startDate));
+    const grids = await db.select({
+      pricingGridGroupId: pricingGrids.pricingGridGroupId,
+      speciesCategoryId: pricingGrids.speciesCategoryId,
+      bestPrice: pricingGrids.bestPrice,
+      priority: pricingGrids.priority,
+    }).from(pricingGrids);
+    return groups.map((g) => ({
+      id: g.id,
+      name: g.name,
+      speciesId: g.speciesId,
+      startDate: g.startDate,
+      endDate: g.endDate,
+      isServiceKill: g.isServiceKill,
+      isDefaultGroup: g.isDefaultGroup,
+      grids: grids.filter((x) => x.pricingGridGroupId === g.id),
     }));
   }
 
@@ -654,13 +678,20 @@ export class OrderService {
       errors.push({ field: field("productionDate"), message: "Production cannot be before delivery." });
     }
     if (dto.pricingGridGroupId) {
-      const grid = await tx.query.pricingGridGroups.findFirst({
-        where: eq(pricingGridGroups.id, dto.pricingGridGroupId),
-      });
-      if (!grid || grid.speciesId !== group.speciesId) {
+      // the same rule the form offers by (spec 2 §5): valid on the dates, with a grid for the category
+      const offered = pricingOptions({
+        speciesId: group.speciesId,
+        speciesCategoryId: dto.speciesCategoryId ?? group.speciesCategoryId,
+        deliveryDate: dto.deliveryDate,
+        productionDate: dto.productionDate,
+      }, await this.pricingGroups(tx));
+      const option = offered.find((o) => o.id === dto.pricingGridGroupId);
+      if (!option || option.disabled) {
         errors.push({
           field: field("pricingGridGroupId"),
-          message: "Choose a pricing grid group of the order's species.",
+          message: option
+            ? "That pricing grid group has no grid for the order's category."
+            : "That pricing grid group does not cover the order's delivery or production date.",
         });
       }
     }

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { asc, eq } from "drizzle-orm";
 import DataForm, { type DataFormProps, type FieldSpec } from "../../../../client/islands/DataForm.tsx";
 import ActionButton from "../../../../client/islands/ActionButton.tsx";
+import OrderForm from "../../../../client/islands/OrderForm.tsx";
 import { Table } from "../../../../client/ui/Table.tsx";
 import { formatDate, formatHead, formatPrice } from "../../../../client/ui/format.ts";
 import { LIVESTOCK_PREFIX } from "../../../access/routes/livestock.ts";
@@ -91,9 +92,7 @@ async function choices(context: PageContext) {
     db.select({ id: transportCompanies.id, name: transportCompanies.name }).from(transportCompanies).orderBy(
       asc(transportCompanies.name),
     ),
-    db.select().from(pricingGridGroups).where(eq(pricingGridGroups.isDefaultGroup, false)).orderBy(
-      asc(pricingGridGroups.startDate),
-    ),
+    new OrderService(await ctxOf(context)).pricingGroups(),
     db.select({ id: stakeholders.id, name: stakeholders.name, type: stakeholders.stakeholderType }).from(
       stakeholders,
     ).orderBy(asc(stakeholders.name)),
@@ -109,14 +108,8 @@ async function choices(context: PageContext) {
     categories: SPECIES_CATEGORIES.filter((c) => caller.species.some((s) => s.id === c.speciesId))
       .map((c) => opt(c.id, `${caller.species.find((s) => s.id === c.speciesId)!.name}: ${c.name}`)),
     sites: caller.sites.map((s) => opt(s.id, s.name)),
-    grids: gridRows.map((g) =>
-      opt(
-        g.id,
-        `${caller.species.find((s) => s.id === g.speciesId)?.name ?? ""} · ${g.name}, ${
-          formatDate(g.startDate, false)
-        } – ${g.endDate ? formatDate(g.endDate, false) : "onwards"}`,
-      )
-    ),
+    /** the order form (OrderForm island) works out which of these apply to the order's dates */
+    pricingGroups: gridRows,
   };
 }
 type Choices = Awaited<ReturnType<typeof choices>>;
@@ -180,7 +173,10 @@ function orderFields(c: Choices, opts: { editing: boolean }): FieldSpec[] {
       options: c.stakeholders,
       valueType: "number",
     },
-    select(o("pricingGridGroupId"), "Pricing grid", c.grids, { section: "Price" }),
+    select(o("pricingGridGroupId"), "Pricing grid", [], {
+      section: "Price",
+      help: "Groups whose period covers the delivery or production date.",
+    }),
     { name: o("offGridPrice"), label: "Off-grid price ($)", type: "number" },
     {
       name: o("offGridPricePer"),
@@ -252,6 +248,18 @@ const orderDtoOf = (o: Order) => ({
   offGridPriceType: o.offGridPriceType,
   lastModified: o.lastModified,
 });
+
+/** The order form island with the pricing groups that may apply (those of the group's species). */
+function OrderFormIsland({ form, choices, group }: {
+  form: DataFormProps;
+  choices: Choices;
+  group: { speciesId: number | null; speciesCategoryId: number | null };
+}) {
+  const pricingGroups = choices.pricingGroups.filter((g) =>
+    group.speciesId === null || g.speciesId === group.speciesId
+  );
+  return <Island name="OrderForm" component={OrderForm} props={{ form, pricingGroups, group }} />;
+}
 
 const orderForm = (props: Omit<DataFormProps, "submit">): DataFormProps => ({
   ...props,
@@ -334,10 +342,8 @@ export const OrderGroupNewScreen = defineScreen({
   loader: async ({ context }) => ({ choices: await choices(context), today: (await ctxOf(context)).today }),
   component: ({ data, context }) => (
     <section className="panel">
-      <Island
-        name="DataForm"
-        component={DataForm}
-        props={orderForm({
+      <OrderFormIsland
+        form={orderForm({
           id: "order-group",
           title: "New order group",
           fields: [
@@ -355,6 +361,8 @@ export const OrderGroupNewScreen = defineScreen({
           redirectTo: p("/ordergroups/{id}"),
           successToast: "The order group was saved.",
         })}
+        choices={data.choices}
+        group={{ speciesId: null, speciesCategoryId: null }}
       />
     </section>
   ),
@@ -569,10 +577,8 @@ export const OrderNewScreen = defineScreen({
     return (
       <section className="panel">
         <p className="muted">Order group: {g.supplierName} · {g.species} {g.speciesCategory}</p>
-        <Island
-          name="DataForm"
-          component={DataForm}
-          props={orderForm({
+        <OrderFormIsland
+          form={orderForm({
             id: "order-new",
             title: "New order",
             fields: orderFields(data.choices, { editing: false }),
@@ -589,6 +595,8 @@ export const OrderNewScreen = defineScreen({
             redirectTo: ORDER_PATHS.group(g.id),
             successToast: "The order was saved.",
           })}
+          choices={data.choices}
+          group={{ speciesId: g.speciesId, speciesCategoryId: g.speciesCategoryId }}
         />
       </section>
     );
@@ -715,10 +723,8 @@ export const OrderScreen = defineScreen({
         {!cancelledOrDone && (
           <details className="panel">
             <summary>Edit the order</summary>
-            <Island
-              name="DataForm"
-              component={DataForm}
-              props={orderForm({
+            <OrderFormIsland
+              form={orderForm({
                 id: "order-edit",
                 fields: orderFields(data.choices, { editing: true }),
                 initial: {
@@ -729,6 +735,8 @@ export const OrderScreen = defineScreen({
                 redirectTo: ORDER_PATHS.order(o.id),
                 successToast: "The order was saved.",
               })}
+              choices={data.choices}
+              group={{ speciesId: data.group.speciesId, speciesCategoryId: data.group.speciesCategoryId }}
             />
           </details>
         )}
