@@ -13,6 +13,8 @@ import { MODULE_KEYS } from "../../server/access/modules.ts";
 import { generatePassword, hashPassword } from "../../server/auth/password.ts";
 import { createTenant } from "../../server/tenants.ts";
 import { seedLivestockParties, seedOrders } from "./livestock.ts";
+import { seedPricing } from "./pricing.ts";
+import { seedVolumeTargets } from "./volumeTargets.ts";
 import { isoDate } from "../../server/areas/context.ts";
 
 export const SPECIES = [
@@ -131,7 +133,10 @@ export async function seedDemo(
   const siteIds =
     (await db.control.query.tenantSites.findMany({ where: eq(tenantSites.tenantId, processorId) }))
       .map((s) => s.id);
-  await seedOrders(processorDb, { today: isoDate(new Date()), siteIds });
+  const today = isoDate(new Date());
+  await seedPricing(processorDb, today);
+  await seedVolumeTargets(processorDb, today);
+  await seedOrders(processorDb, { today, siteIds });
   await seedLivestockParties(await db.tenantDb(farmId), { suppliers: 6, speciesIds: [1, 2] });
   return { created: true, password: chosen };
 }

@@ -9,12 +9,15 @@ import {
   deliveryLoads,
   livestockOrderGroups,
   livestockOrders,
+  pricingGridGroups,
+  pricingGrids,
   stakeholders,
   stockMobs,
   suppliers,
   transportCompanies,
 } from "../tenant/schema.ts";
 import { MOB_STATUS, ORDER_STATUS } from "../../server/areas/livestock/enums.ts";
+import { pricingOptions } from "../../server/areas/pricing/rules.ts";
 
 /** A small deterministic generator (mulberry32), so the demo is the same on every machine. */
 export function seeded(seed: number) {
@@ -273,6 +276,12 @@ async function insertOrders(db: TenantDb, opts: { today: string; siteIds: number
   const supplierRows = await db.select().from(suppliers);
   const buyerRows = await db.select().from(buyers);
   const carriers = await db.select().from(transportCompanies);
+  const gridGroups = await db.select().from(pricingGridGroups);
+  const grids = await db.select().from(pricingGrids);
+  const pricing = gridGroups.map((g) => ({
+    ...g,
+    grids: grids.filter((x) => x.pricingGridGroupId === g.id),
+  }));
   const sheepBuyers = buyerRows.filter((b) => /Lamb|Consignment/.test(b.name));
   const beefBuyers = buyerRows.filter((b) => /Cattle|Beef/.test(b.name));
   for (let offset = -30; offset <= 30; offset++) {
@@ -334,10 +343,20 @@ async function insertOrders(db: TenantDb, opts: { today: string; siteIds: number
         quantityOrdered: quantity,
         deliveryDate: date,
         deliveryTime: time,
-        productionDate: shiftDate(date, 1),
+        productionDate: nextWorkday(date),
         orderStatus: status,
         orderConfirmed: status !== ORDER_STATUS.Ordered,
         pic: supplier.pic,
+        // priced on the first grid group that applies (spec 2 §5), as a buyer would pick it
+        pricingGridGroupId: pricingOptions(
+          {
+            speciesId: item.speciesId,
+            speciesCategoryId: categoryId,
+            deliveryDate: date,
+            productionDate: null,
+          },
+          pricing,
+        ).find((o) => !o.disabled)?.id ?? null,
         nvd: delivered ? `NVD${r.int(100000, 999999)}` : "",
         isMsaEligible: Boolean(supplier.msaProperties?.isMsaAccredited),
         totalDelivered: cancelled ? 0 : delivered,
@@ -377,6 +396,13 @@ async function insertOrders(db: TenantDb, opts: { today: string; siteIds: number
       });
     }
   }
+}
+
+/** The kill day after a delivery: the next weekday (Friday's deliveries are killed on Monday). */
+function nextWorkday(date: string) {
+  let next = shiftDate(date, 1);
+  while ([0, 6].includes(new Date(`${next}T00:00:00Z`).getUTCDay())) next = shiftDate(next, 1);
+  return next;
 }
 
 function shiftDate(date: string, days: number) {
