@@ -8,6 +8,7 @@ export const ISLANDS = {
   DataForm: "./DataForm.tsx",
   ActionButton: "./ActionButton.tsx",
   OrderForm: "./OrderForm.tsx",
+  PricingGridEditor: "./PricingGridEditor.tsx",
 } as const satisfies Record<string, string>;
 
 export type IslandName = keyof typeof ISLANDS;

@@ -677,3 +677,47 @@ describe("ReorderPricingGrids", () => {
     ]);
   });
 });
+
+describe("settings pages", () => {
+  const page = async (path: string, who = "admin") => {
+    const res = await t.request(path, { headers: { cookie: `session=${tokens[who]}` }, redirect: "manual" });
+    return { status: res.status, html: await res.text() };
+  };
+
+  test("the species lists: tabs per species, no script; a species by id or name; another species 404", async () => {
+    const sheep = await page("/settings/pricinggrids");
+    expect(sheep.status).toBe(200);
+    expect(sheep.html).toContain(`aria-label="Sheep price grids"`);
+    expect(sheep.html).toContain('href="/settings/viewgrids/2"');
+    expect(sheep.html).not.toContain("/static/runtime/islands.js");
+    const beef = (await groups(2)).find((g) => g.isDefaultGroup)!;
+    for (const path of ["/settings/viewgrids/2", "/settings/viewgrids/beef"]) {
+      const res = await page(path);
+      expect(res.status).toBe(200);
+      expect(res.html).toContain(`href="/settings/pricinggridgroups/${beef.id}"`);
+    }
+    expect((await page("/settings/viewgrids/4")).status).toBe(404);
+  });
+
+  test("a group page, its grid pages and the copy page render; unknown ids are 404", async () => {
+    const g = (await groups(1)).find((x) => x.pricingGrids.length && x.orderCount === 0)!;
+    const group = await page(`/settings/pricinggridgroups/${g.id}`);
+    expect(group.status).toBe(200);
+    expect(group.html).toContain('data-island="ActionButton"');
+    expect(group.html).toContain(`aria-label="Prices of ${g.pricingGrids[0].reference}"`);
+    const grid = await page(`/settings/pricinggrids/${g.pricingGrids[0].id}`);
+    expect(grid.status).toBe(200);
+    expect(grid.html).toContain('data-island="PricingGridEditor"');
+    expect((await page(`/settings/newpricinggrid/${g.id}`)).html).toContain(
+      'data-island="PricingGridEditor"',
+    );
+    expect((await page(`/settings/clonepricinggrid/${g.id}`)).html).toContain("Copy the group");
+    expect((await page("/settings/newpricinggrid?species=2")).status).toBe(200);
+    expect((await page("/settings/pricinggridgroups/99999")).status).toBe(404);
+    expect((await page("/settings/pricinggrids/99999")).status).toBe(404);
+  });
+
+  test("a tenant without buySettings cannot open them", async () => {
+    expect((await page("/settings/pricinggrids", "farm")).status).toBe(403);
+  });
+});

@@ -43,16 +43,22 @@ export const SETTINGS_ROUTES: readonly RouteDef[] = [
         ...TAB,
         modules: ["buySettings"],
         icon: "price",
+        built: true,
         children: [
-          route(s("/viewgrids/$species"), "Price Grids", "settingsViewGrids", { icon: "price" }),
-          route(s("/newpricinggrid"), "New Price Grid", "settingsNewPricingGrid", { icon: "price" }),
-          route(s("/newpricinggrid/$id"), "New Price Grid", "settingsNewPricingGridFrom", { icon: "price" }),
-          route(s("/pricinggrids/$id"), "Price Grid", "settingsPricingGrid", { icon: "price" }),
+          route(s("/viewgrids/$species"), "Price Grids", "settingsViewGrids", { icon: "price", built: true }),
+          route(s("/newpricinggrid"), "New Price Grid", "settingsNewPricingGrid", { icon: "price", built: true }),
+          route(s("/newpricinggrid/$id"), "New Price Grid", "settingsNewPricingGridFrom", {
+            icon: "price",
+            built: true,
+          }),
+          route(s("/pricinggrids/$id"), "Price Grid", "settingsPricingGrid", { icon: "price", built: true }),
           route(s("/pricinggridgroups/$id"), "Price Grid Group", "settingsPricingGridGroup", {
             icon: "price",
+            built: true,
           }),
           route(s("/clonepricinggrid/$id"), "Clone Price Grid", "settingsClonePricingGrid", {
             icon: "price",
+            built: true,
           }),
         ],
       }),

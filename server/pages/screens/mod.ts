@@ -6,6 +6,7 @@ import { ChangePasswordScreen } from "./ChangePassword.tsx";
 import { ClientUsersScreen, UserEditScreen, UserNewScreen } from "./ClientUsers.tsx";
 import { SuperHomeScreen } from "./SuperHome.tsx";
 import { LIVESTOCK_SCREENS } from "./livestock/mod.ts";
+import { PRICING_SCREENS } from "./pricing/mod.ts";
 import { VOLUME_TARGET_SCREENS } from "./volumeTargets/mod.ts";
 
 /** Built screens by route name (server/access/routes); every other route shows "not built yet". */
@@ -20,5 +21,6 @@ export const SCREENS: Record<string, Screen<any, any>> = {
   clientUserNew: UserNewScreen,
   superHome: SuperHomeScreen,
   ...LIVESTOCK_SCREENS,
+  ...PRICING_SCREENS,
   ...VOLUME_TARGET_SCREENS,
 };

@@ -1,0 +1,246 @@
+/**
+ * A grid's form: new in a group (settings/newpricinggrid/{groupId}) or edited
+ * (settings/pricinggrids/{id}), with the cell matrix as pasteable text and its live preview (the
+ * PricingGridEditor island). The edit page can also copy the grid to another group or delete it.
+ */
+import type { DataFormProps, FieldSpec } from "../../../../client/islands/DataForm.tsx";
+import DataForm from "../../../../client/islands/DataForm.tsx";
+import ActionButton from "../../../../client/islands/ActionButton.tsx";
+import PricingGridEditor from "../../../../client/islands/PricingGridEditor.tsx";
+import { speciesCategoriesOf } from "../../../areas/livestock/enums.ts";
+import { formatPeriod, type GridCells, gridToText } from "../../../areas/pricing/rules.ts";
+import type { PricingGridGroup } from "../../../areas/pricing/schemas.ts";
+import { Island } from "../../Island.tsx";
+import { defineScreen } from "../../screen.ts";
+import { idParam, PRICING_PATHS, pricingOf } from "./shared.tsx";
+
+/** The bands and fat scores plants usually grade a species on, as a starting matrix (nothing priced). */
+const STARTER_CELLS: Record<number, Omit<GridCells, "prices">> = {
+  1: {
+    weightBands: [
+      { fromKg: 0, toKg: 16 },
+      { fromKg: 16.1, toKg: 18 },
+      { fromKg: 18.1, toKg: 20 },
+      { fromKg: 20.1, toKg: 22 },
+      { fromKg: 22.1, toKg: 24 },
+      { fromKg: 24.1, toKg: 26 },
+      { fromKg: 26.1, toKg: null },
+    ],
+    fatScores: [1, 2, 3, 4, 5],
+  },
+  2: {
+    weightBands: [
+      { fromKg: 0, toKg: 180 },
+      { fromKg: 180.1, toKg: 220 },
+      { fromKg: 220.1, toKg: 260 },
+      { fromKg: 260.1, toKg: 300 },
+      { fromKg: 300.1, toKg: 340 },
+      { fromKg: 340.1, toKg: null },
+    ],
+    fatScores: [1, 2, 3, 4, 5, 6],
+  },
+  3: {
+    weightBands: [
+      { fromKg: 0, toKg: 60 },
+      { fromKg: 60.1, toKg: 75 },
+      { fromKg: 75.1, toKg: 90 },
+      { fromKg: 90.1, toKg: 105 },
+      { fromKg: 105.1, toKg: null },
+    ],
+    fatScores: [1, 2, 3, 4],
+  },
+};
+
+function starterText(speciesId: number): string {
+  const starter = STARTER_CELLS[speciesId] ?? STARTER_CELLS[1];
+  return gridToText({ ...starter, prices: starter.weightBands.map(() => starter.fatScores.map(() => null)) });
+}
+
+function gridFields(group: PricingGridGroup): FieldSpec[] {
+  return [
+    { name: "id", label: "Id", type: "id" },
+    {
+      name: "reference",
+      label: "Reference",
+      type: "text",
+      required: true,
+      placeholder: "LAMB-EU",
+      help: "The short name invoices show; one per grid in the group.",
+    },
+    {
+      name: "speciesCategoryId",
+      label: "Category",
+      type: "select",
+      required: true,
+      valueType: "number",
+      options: speciesCategoriesOf(group.speciesId).map((c) => ({ value: String(c.id), label: c.name })),
+    },
+    {
+      name: "priority",
+      label: "Priority",
+      type: "number",
+      help: "1 is tried first when several grids price a category. Blank: last.",
+    },
+    {
+      name: "bestPrice",
+      label: "Best price ($/kg)",
+      type: "number",
+      help: "Only for a grid without cell prices: with prices, the highest cell sets it.",
+    },
+    {
+      name: "cells",
+      label: "Prices (c/kg HSCW)",
+      type: "textarea",
+      section: "Prices",
+      // the matrix needs the width more than the label does
+      labelWidth: "11rem",
+      help:
+        "Paste the grid from a spreadsheet, or type it with commas: the first line lists the fat scores " +
+        "after a label (kg); each other line is a weight band (16.1-18, or 26.1+ for the heaviest) and its " +
+        "prices in cents per kg, one per fat score. - or blank: not bought. Leave empty for a grid with " +
+        "only a best price.",
+    },
+  ];
+}
+
+const gridForm = (props: Omit<DataFormProps, "submit">): DataFormProps => ({
+  ...props,
+  submit: { method: "POST", url: "/api/livestock/UpsertPricingGrid" },
+});
+
+function GroupLine({ group }: { group: PricingGridGroup }) {
+  return (
+    <p>
+      <a href={PRICING_PATHS.group(group.id)}>← {group.name}</a>{" "}
+      <span className="muted">({group.species}, {formatPeriod(group)})</span>
+    </p>
+  );
+}
+
+// ---------- new grid in a group ----------
+
+export const NewPricingGridScreen = defineScreen({
+  loader: async ({ context, params }) => {
+    const { service } = await pricingOf(context);
+    return { group: await service.group(idParam(params.id)) };
+  },
+  component: ({ data }) => {
+    const g = data.group;
+    return (
+      <section className="panel">
+        <GroupLine group={g} />
+        <Island
+          name="PricingGridEditor"
+          component={PricingGridEditor}
+          props={{
+            form: gridForm({
+              id: "pricing-grid-new",
+              title: "New grid",
+              fields: gridFields(g),
+              initial: { pricingGridGroupId: g.id, cells: starterText(g.speciesId) },
+              cancelHref: PRICING_PATHS.group(g.id),
+              redirectTo: PRICING_PATHS.group(g.id),
+              successToast: "The grid was saved.",
+            }),
+          }}
+        />
+      </section>
+    );
+  },
+});
+
+// ---------- one grid ----------
+
+export const PricingGridScreen = defineScreen({
+  loader: async ({ context, params }) => {
+    const { service } = await pricingOf(context);
+    const grid = await service.grid(idParam(params.id));
+    const group = await service.group(grid.pricingGridGroupId);
+    // where it may be copied: groups of the same species
+    const groups = await service.groups(group.speciesId);
+    return { grid, group, groups };
+  },
+  component: ({ data }) => {
+    const { grid, group } = data;
+    return (
+      <>
+        <section className="panel">
+          <GroupLine group={group} />
+          <Island
+            name="PricingGridEditor"
+            component={PricingGridEditor}
+            props={{
+              form: gridForm({
+                id: "pricing-grid-edit",
+                title: `Grid ${grid.reference}`,
+                fields: gridFields(group),
+                initial: {
+                  id: grid.id,
+                  pricingGridGroupId: grid.pricingGridGroupId,
+                  reference: grid.reference,
+                  speciesCategoryId: grid.speciesCategoryId,
+                  priority: grid.priority,
+                  bestPrice: grid.bestPrice,
+                  cells: grid.cells ? gridToText(grid.cells) : "",
+                  lastModified: grid.lastModified,
+                },
+                cancelHref: PRICING_PATHS.group(group.id),
+                redirectTo: PRICING_PATHS.group(group.id),
+                successToast: "The grid was saved.",
+              }),
+            }}
+          />
+        </section>
+        <details className="panel no-print">
+          <summary>Copy to a group</summary>
+          <Island
+            name="DataForm"
+            component={DataForm}
+            props={{
+              id: "pricing-grid-copy",
+              fields: [
+                {
+                  name: "pricingGridGroupId",
+                  label: "Into group",
+                  type: "select",
+                  required: true,
+                  valueType: "number",
+                  options: data.groups.map((g) => ({
+                    value: String(g.id),
+                    label: `${g.name} (${formatPeriod(g)})`,
+                  })),
+                },
+                {
+                  name: "reference",
+                  label: "Reference",
+                  type: "text",
+                  help: "Blank: the same, with “(copy)” if the group has it already.",
+                },
+              ],
+              initial: { pricingGridId: grid.id, pricingGridGroupId: group.id },
+              submit: { method: "POST", url: "/api/livestock/CopyPricingGrid" },
+              submitLabel: "Copy",
+              redirectTo: PRICING_PATHS.gridOfAnswer,
+              successToast: "The grid was copied.",
+            }}
+          />
+        </details>
+        <section className="panel no-print" aria-label="Delete">
+          <Island
+            name="ActionButton"
+            component={ActionButton}
+            props={{
+              label: "Delete grid",
+              url: "/api/livestock/DeletePricingGrid",
+              body: { pricingGridId: grid.id, lastModified: grid.lastModified },
+              variant: "danger",
+              confirm: `Delete grid ${grid.reference}?`,
+              successToast: "The grid was deleted.",
+              redirectTo: PRICING_PATHS.group(group.id),
+            }}
+          />
+        </section>
+      </>
+    );
+  },
+});

@@ -1,0 +1,309 @@
+/**
+ * One grid group (settings/pricinggridgroups/{id}): its period and flags, its grids in priority order
+ * with up/down and delete (copy is on the grid's page), each grid's price sheet (prints as the sheet agents are sent), and
+ * the group's form. Also the new-group (settings/newpricinggrid) and copy-group
+ * (settings/clonepricinggrid/{id}) forms.
+ */
+import { z } from "zod";
+import DataForm, { type FieldSpec } from "../../../../client/islands/DataForm.tsx";
+import ActionButton from "../../../../client/islands/ActionButton.tsx";
+import { GridMatrix } from "../../../../client/islands/PricingGridEditor.tsx";
+import { Table } from "../../../../client/ui/Table.tsx";
+import { formatDollars, formatPeriod, nextGroupName, nextPeriod } from "../../../areas/pricing/rules.ts";
+import type { PricingGrid, PricingGridGroup } from "../../../areas/pricing/schemas.ts";
+import type { PageContext } from "../../context.ts";
+import { Island } from "../../Island.tsx";
+import { defineScreen } from "../../screen.ts";
+import { chooseSpecies, GroupBadges, idParam, PRICING_PATHS, pricingOf } from "./shared.tsx";
+
+function groupFields(context: PageContext, opts: { speciesLocked: boolean }): FieldSpec[] {
+  return [
+    { name: "id", label: "Id", type: "id" },
+    { name: "name", label: "Name", type: "text", required: true, placeholder: "December 2026 lambs" },
+    {
+      name: "speciesId",
+      label: "Species",
+      type: "select",
+      required: true,
+      valueType: "number",
+      options: context.caller!.species.map((s) => ({ value: String(s.id), label: s.name })),
+      readOnly: opts.speciesLocked,
+      help: opts.speciesLocked ? "Fixed: the group has grids or orders." : undefined,
+    },
+    { name: "startDate", label: "From", type: "date", required: true },
+    { name: "endDate", label: "To", type: "date", help: "Blank: onwards, with no end." },
+    {
+      name: "isServiceKill",
+      label: "Service kill",
+      type: "checkbox",
+      placeholder: "The owner keeps the meat and pays a kill fee",
+      help: "Orders show this group without a price.",
+    },
+    {
+      name: "isDefaultGroup",
+      label: "Default group",
+      type: "checkbox",
+      placeholder: "The species' standing grid",
+      help: "Used when an order names no group; never offered on orders. The species' previous default " +
+        "group stops being the default.",
+    },
+  ];
+}
+
+const groupForm = { submit: { method: "POST" as const, url: "/api/livestock/UpsertPricingGridGroup" } };
+
+// ---------- one group ----------
+
+function moveButton(group: PricingGridGroup, index: number, by: -1 | 1) {
+  const ids = group.pricingGrids.map((g) => g.id);
+  const target = index + by;
+  if (target < 0 || target >= ids.length) return null;
+  [ids[index], ids[target]] = [ids[target], ids[index]];
+  return (
+    <Island
+      key={by}
+      name="ActionButton"
+      component={ActionButton}
+      props={{
+        label: by < 0 ? "Up" : "Down",
+        url: "/api/livestock/ReorderPricingGrids",
+        body: { pricingGridGroupId: group.id, gridIds: ids },
+        variant: "ghost",
+        successToast: "The grids were reordered.",
+      }}
+    />
+  );
+}
+
+function gridActions(group: PricingGridGroup, grid: PricingGrid, index: number) {
+  return (
+    // one line: wrapped, the buttons would stack into a tall narrow column
+    <div className="actions" style={{ flexWrap: "nowrap" }}>
+      {moveButton(group, index, -1)}
+      {moveButton(group, index, 1)}
+      <Island
+        name="ActionButton"
+        component={ActionButton}
+        props={{
+          label: "Delete",
+          url: "/api/livestock/DeletePricingGrid",
+          body: { pricingGridId: grid.id, lastModified: grid.lastModified },
+          variant: "ghost",
+          confirm: `Delete grid ${grid.reference}?`,
+          successToast: "The grid was deleted.",
+        }}
+      />
+    </div>
+  );
+}
+
+export const PricingGridGroupScreen = defineScreen({
+  loader: async ({ context, params }) => {
+    const { ctx, service } = await pricingOf(context);
+    return { group: await service.group(idParam(params.id)), today: ctx.today };
+  },
+  component: ({ data, context }) => {
+    const g = data.group;
+    return (
+      <>
+        <section className="panel" aria-label="Group">
+          <p className="no-print">
+            <a href={PRICING_PATHS.species(g.speciesId)}>← All {g.species} groups</a>
+          </p>
+          <div className="panel-head">
+            <h2>{g.name}</h2>
+            <GroupBadges group={g} today={data.today} />
+            <div className="actions">
+              <a className="btn btn-primary" href={PRICING_PATHS.newGrid(g.id)}>Add grid</a>
+              <a className="btn" href={PRICING_PATHS.cloneGroup(g.id)}>Copy group</a>
+              {g.orderCount === 0 && (
+                <Island
+                  name="ActionButton"
+                  component={ActionButton}
+                  props={{
+                    label: "Delete group",
+                    url: "/api/livestock/DeletePricingGridGroup",
+                    body: { pricingGridGroupId: g.id, lastModified: g.lastModified },
+                    variant: "danger",
+                    confirm: `Delete ${g.name} and its ${g.pricingGrids.length} grids?`,
+                    successToast: "The group was deleted.",
+                    redirectTo: PRICING_PATHS.species(g.speciesId),
+                  }}
+                />
+              )}
+            </div>
+          </div>
+          <dl className="facts">
+            <div>
+              <dt>Species</dt>
+              <dd>{g.species}</dd>
+            </div>
+            <div>
+              <dt>Period</dt>
+              <dd>{formatPeriod(g)}</dd>
+            </div>
+            <div>
+              <dt>Grids</dt>
+              <dd>{g.pricingGrids.length}</dd>
+            </div>
+            <div>
+              <dt>Orders priced with it</dt>
+              <dd>
+                {g.orderCount}
+                {g.orderCount > 0 && <span className="muted small">&nbsp;(so it cannot be deleted)</span>}
+              </dd>
+            </div>
+          </dl>
+        </section>
+        <section className="panel" aria-label="Grids">
+          <h2>Grids in priority order</h2>
+          <p className="muted small">When several grids price a category, the first one applies.</p>
+          <div className="table-wrap">
+            <Table
+              rows={g.pricingGrids}
+              rowKey={(grid) => grid.id}
+              empty="No grids yet: add one per category this group buys."
+              columns={[
+                { header: "Priority", cell: (grid) => grid.priority },
+                {
+                  header: "Reference",
+                  cell: (grid) => <a href={PRICING_PATHS.grid(grid.id)}>{grid.reference}</a>,
+                },
+                { header: "Category", cell: (grid) => grid.speciesCategory },
+                {
+                  header: "Best $/kg",
+                  cell: (grid) => (grid.bestPrice === null ? "—" : formatDollars(grid.bestPrice)),
+                },
+                {
+                  header: "Bands × fat",
+                  cell: (grid) =>
+                    grid.cells ? `${grid.cells.weightBands.length} × ${grid.cells.fatScores.length}` : "—",
+                },
+                {
+                  header: "Actions",
+                  srOnly: true,
+                  cell: (grid) => gridActions(g, grid, g.pricingGrids.indexOf(grid)),
+                },
+              ]}
+            />
+          </div>
+        </section>
+        {g.pricingGrids.filter((grid) => grid.cells).map((grid) => (
+          <section className="panel" key={grid.id} aria-label={`Prices of ${grid.reference}`}>
+            <h3>
+              {grid.reference} · {grid.speciesCategory}
+              {grid.bestPrice !== null && !g.isServiceKill
+                ? ` · best ${formatDollars(grid.bestPrice)}/kg`
+                : ""}
+            </h3>
+            <GridMatrix
+              cells={grid.cells!}
+              caption={`${g.name}, ${formatPeriod(g)}: cents per kg hot standard carcass weight`}
+            />
+          </section>
+        ))}
+        <details className="panel no-print">
+          <summary>Edit the group</summary>
+          <Island
+            name="DataForm"
+            component={DataForm}
+            props={{
+              ...groupForm,
+              id: "pricing-group-edit",
+              fields: groupFields(context, { speciesLocked: g.pricingGrids.length > 0 || g.orderCount > 0 }),
+              initial: {
+                id: g.id,
+                name: g.name,
+                speciesId: g.speciesId,
+                startDate: g.startDate,
+                endDate: g.endDate,
+                isServiceKill: g.isServiceKill,
+                isDefaultGroup: g.isDefaultGroup,
+                lastModified: g.lastModified,
+              },
+              redirectTo: PRICING_PATHS.group(g.id),
+              successToast: "The group was saved.",
+            }}
+          />
+        </details>
+      </>
+    );
+  },
+});
+
+// ---------- new group ----------
+
+export const NewPricingGridGroupScreen = defineScreen({
+  validateSearch: z.object({ species: z.coerce.number().int().positive().optional() }),
+  loader: async ({ context, search }) => {
+    const { ctx } = await pricingOf(context);
+    return { species: chooseSpecies(context, search.species), today: ctx.today };
+  },
+  component: ({ data, context }) => (
+    <section className="panel">
+      <Island
+        name="DataForm"
+        component={DataForm}
+        props={{
+          ...groupForm,
+          id: "pricing-group-new",
+          title: "New price grid group",
+          fields: groupFields(context, { speciesLocked: false }),
+          initial: {
+            speciesId: data.species.id,
+            startDate: data.today,
+            isServiceKill: false,
+            isDefaultGroup: false,
+          },
+          cancelHref: PRICING_PATHS.species(data.species.id),
+          redirectTo: PRICING_PATHS.groupOfAnswer,
+          successToast: "The group was saved: now add its grids.",
+        }}
+      />
+    </section>
+  ),
+});
+
+// ---------- copy a group ----------
+
+export const ClonePricingGridGroupScreen = defineScreen({
+  loader: async ({ context, params }) => {
+    const { ctx, service } = await pricingOf(context);
+    return { group: await service.group(idParam(params.id)), today: ctx.today };
+  },
+  component: ({ data }) => {
+    const g = data.group;
+    const period = nextPeriod(g, data.today);
+    return (
+      <section className="panel">
+        <p>
+          Copies <a href={PRICING_PATHS.group(g.id)}>{g.name}</a> ({formatPeriod(g)}) with its{" "}
+          {g.pricingGrids.length} grids to a new period. The copy is never the default group.
+        </p>
+        <Island
+          name="DataForm"
+          component={DataForm}
+          props={{
+            id: "pricing-group-copy",
+            title: "Copy the group",
+            fields: [
+              { name: "name", label: "Name", type: "text", required: true },
+              { name: "startDate", label: "From", type: "date", required: true },
+              { name: "endDate", label: "To", type: "date", help: "Blank: onwards, with no end." },
+            ],
+            initial: {
+              pricingGridGroupId: g.id,
+              name: nextGroupName(g.name, g.startDate, period.startDate),
+              ...period,
+            },
+            submit: { method: "POST", url: "/api/livestock/CopyPricingGridGroup" },
+            submitLabel: "Copy",
+            cancelHref: PRICING_PATHS.group(g.id),
+            redirectTo: PRICING_PATHS.groupOfAnswer,
+            successToast: "The group was copied.",
+          }}
+        />
+      </section>
+    );
+  },
+});

@@ -1,0 +1,83 @@
+/** What the pricing settings screens share: their paths, the service, species choice and badges. */
+import { type AreaContext, areaContext } from "../../../areas/context.ts";
+import { PricingService } from "../../../areas/pricing/service.ts";
+import { type PeriodStatus, periodStatus } from "../../../areas/pricing/rules.ts";
+import { userSettingValue } from "../../../access/flags.ts";
+import { ApiError } from "../../../http/errors.ts";
+import type { PageContext } from "../../context.ts";
+
+/** Paths of the routes in server/access/routes/settings.ts (spec 2 §2.2). */
+export const PRICING_PATHS = {
+  list: "/settings/pricinggrids",
+  species: (speciesId: number) => `/settings/viewgrids/${speciesId}`,
+  newGroup: (speciesId?: number) => `/settings/newpricinggrid${speciesId ? `?species=${speciesId}` : ""}`,
+  newGrid: (groupId: number) => `/settings/newpricinggrid/${groupId}`,
+  grid: (gridId: number) => `/settings/pricinggrids/${gridId}`,
+  gridOfAnswer: "/settings/pricinggrids/{id}",
+  group: (groupId: number) => `/settings/pricinggridgroups/${groupId}`,
+  /** the data form's redirect after a save: the group page of the answer's id */
+  groupOfAnswer: "/settings/pricinggridgroups/{id}",
+  cloneGroup: (groupId: number) => `/settings/clonepricinggrid/${groupId}`,
+};
+
+export function ctxOf(context: PageContext): Promise<AreaContext> {
+  return areaContext(context.services, context.caller!);
+}
+
+export async function pricingOf(context: PageContext) {
+  const ctx = await ctxOf(context);
+  return { ctx, service: new PricingService(ctx) };
+}
+
+/** A positive id from a route param, else 404. */
+export function idParam(value: string | undefined): number {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id <= 0) throw ApiError.notFound();
+  return id;
+}
+
+/**
+ * The species a page is about: the one in the path (id or name), else the one picked in the header,
+ * else the caller's first. A species the caller does not work with is 404.
+ */
+export function chooseSpecies(context: PageContext, wanted?: string | number) {
+  const species = context.caller!.species;
+  if (!species.length) throw ApiError.notFound("This organisation has no species set up.");
+  if (wanted !== undefined && wanted !== "") {
+    const text = String(wanted).toLowerCase();
+    const found = species.find((s) => String(s.id) === text || s.name.toLowerCase() === text);
+    if (!found) throw ApiError.notFound("That species is not one this organisation works with.");
+    return found;
+  }
+  const picked =
+    (userSettingValue(context.caller!.subject, "speciesId") as { speciesId?: unknown } | undefined)
+      ?.speciesId;
+  return species.find((s) => s.id === Number(picked)) ?? species[0];
+}
+
+const STATUS_TEXT: Record<PeriodStatus, string> = { current: "Current", upcoming: "Upcoming", past: "Past" };
+const STATUS_CLASS: Record<PeriodStatus, string> = {
+  current: "badge-success",
+  upcoming: "badge-primary",
+  past: "badge-muted",
+};
+
+/** Current / upcoming / past (unless the list says so already), default, service kill. */
+export function GroupBadges(
+  { group, today, withPeriod = true }: {
+    group: { startDate: string; endDate: string | null; isDefaultGroup: boolean; isServiceKill: boolean };
+    today: string;
+    withPeriod?: boolean;
+  },
+) {
+  const status = periodStatus(group, today);
+  return (
+    <span className="actions">
+      {withPeriod && (
+        <span className={`badge ${STATUS_CLASS[status]}`} data-period={status}>{STATUS_TEXT[status]}</span>
+      )}
+      {group.isDefaultGroup && <span className="badge badge-warning" data-default>Default</span>}
+      {group.isServiceKill && <span className="badge">Service kill</span>}
+    </span>
+  );
+}
