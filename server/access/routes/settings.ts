@@ -46,7 +46,10 @@ export const SETTINGS_ROUTES: readonly RouteDef[] = [
         built: true,
         children: [
           route(s("/viewgrids/$species"), "Price Grids", "settingsViewGrids", { icon: "price", built: true }),
-          route(s("/newpricinggrid"), "New Price Grid", "settingsNewPricingGrid", { icon: "price", built: true }),
+          route(s("/newpricinggrid"), "New Price Grid", "settingsNewPricingGrid", {
+            icon: "price",
+            built: true,
+          }),
           route(s("/newpricinggrid/$id"), "New Price Grid", "settingsNewPricingGridFrom", {
             icon: "price",
             built: true,
