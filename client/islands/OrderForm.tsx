@@ -37,9 +37,16 @@ export default function OrderForm({ form, pricingGroups, group }: OrderFormProps
       disabled: o.disabled,
     }));
     const chosen = at(PRICING_FIELD);
-    if (chosen !== null && chosen !== undefined && chosen !== "" && !options.some((o) => o.value === String(chosen))) {
+    if (
+      chosen !== null && chosen !== undefined && chosen !== "" &&
+      !options.some((o) => o.value === String(chosen))
+    ) {
       const name = pricingGroups.find((g) => g.id === Number(chosen))?.name ?? `#${chosen}`;
-      options.unshift({ value: String(chosen), label: `${name} (does not apply to these dates)`, disabled: false });
+      options.unshift({
+        value: String(chosen),
+        label: `${name} (does not apply to these dates)`,
+        disabled: false,
+      });
     }
     return form.fields.map((f) =>
       f.name === PRICING_FIELD

@@ -33,13 +33,20 @@ describe("in the browser", () => {
       "Deliveries",
       "Undelivered Orders",
       "Users",
+      "Settings",
     ]);
     await page.goto(`${server.origin}/logout`);
     await page.waitForURL(/\/login$/);
 
     await signIn(page, server.origin, "user@demo.processor", TEST_PASSWORD);
     await page.waitForURL(/\/home\/livestock$/);
-    expect(await menuTexts()).toEqual(["Home", "Livestock Orders", "Deliveries", "Undelivered Orders"]);
+    expect(await menuTexts()).toEqual([
+      "Home",
+      "Livestock Orders",
+      "Deliveries",
+      "Undelivered Orders",
+      "Settings",
+    ]);
     const superPage = await page.goto(`${server.origin}/super/home`);
     expect(superPage!.status()).toBe(403);
   });

@@ -20,6 +20,7 @@ export const SETTINGS_ROUTES: readonly RouteDef[] = [
     icon: "settings",
     inHomeMenu: true,
     menuGroup: "admin",
+    built: true,
     children: [
       route(s("/details"), "Organisation Details", "settingsDetails", {
         ...SUPER_ONLY,

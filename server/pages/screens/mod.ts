@@ -6,6 +6,7 @@ import { ChangePasswordScreen } from "./ChangePassword.tsx";
 import { ClientUsersScreen, UserEditScreen, UserNewScreen } from "./ClientUsers.tsx";
 import { SuperHomeScreen } from "./SuperHome.tsx";
 import { LIVESTOCK_SCREENS } from "./livestock/mod.ts";
+import { SettingsHomeScreen } from "./settings/SettingsHome.tsx";
 import { PRICING_SCREENS } from "./pricing/mod.ts";
 import { VOLUME_TARGET_SCREENS } from "./volumeTargets/mod.ts";
 
@@ -23,4 +24,5 @@ export const SCREENS: Record<string, Screen<any, any>> = {
   ...LIVESTOCK_SCREENS,
   ...PRICING_SCREENS,
   ...VOLUME_TARGET_SCREENS,
+  settings: SettingsHomeScreen,
 };

@@ -143,6 +143,8 @@ describe("buildSideMenu on the app's table", () => {
     expect(buildSideMenu(subject({ modules: ["stockyard", "buy", "invoices", "buySettings"] }))).toEqual([
       { name: "home", title: "Home", path: "/home/livestock", icon: "home" },
       { name: "livestock", title: "Livestock Orders", path: "/home/livestock", icon: "livestock" },
+      // buySettings opens the settings menu (spec 2 §2.2)
+      { name: "settings", title: "Settings", path: "/settings", icon: "settings" },
     ]);
   });
 
@@ -152,7 +154,7 @@ describe("buildSideMenu on the app's table", () => {
 
   it("a super gets users and the super home, and the home button goes to the super home", () => {
     const menu = buildSideMenu(subject({ roleLevel: "super" }));
-    expect(names(menu)).toEqual(["home", "clientusers", "superHome"]);
+    expect(names(menu)).toEqual(["home", "clientusers", "settings", "superHome"]);
     expect(menu[0].path).toBe("/super/home");
   });
 

@@ -30,13 +30,7 @@ import {
   RECURRENCE_FREQUENCIES,
   SPECIES_CATEGORIES,
 } from "../../../areas/livestock/enums.ts";
-import {
-  buyers,
-  pricingGridGroups,
-  stakeholders,
-  suppliers,
-  transportCompanies,
-} from "../../../../db/tenant/schema.ts";
+import { buyers, stakeholders, suppliers, transportCompanies } from "../../../../db/tenant/schema.ts";
 import { ApiError } from "../../../http/errors.ts";
 import type { PageContext } from "../../context.ts";
 import { Island } from "../../Island.tsx";
