@@ -1,4 +1,4 @@
-import { OpenAPIHono, type z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono, type z } from "@hono/zod-openapi";
 import type { AppEnv } from "../env.ts";
 import { ApiErrorBodySchema } from "./errors.ts";
 import { validationHook } from "./validation.ts";
@@ -29,3 +29,37 @@ export const okJson = <T extends z.ZodType>(schema: T, description = "OK") => ({
 export const noContent = { 204: { description: "Done" }, ...errorResponses } as const;
 
 export const bearer = [{ bearer: [] }];
+
+/**
+ * The route definitions of one API area (its OpenAPI tag): bearer-authenticated GETs with path or
+ * query parameters and POSTs with a JSON body, answering JSON or a catalogue error.
+ */
+export function areaRoutes(tags: string[]) {
+  return {
+    get: <P extends { query: z.ZodObject } | { params: z.ZodObject }, R extends z.ZodType>(
+      path: string,
+      summary: string,
+      request: P,
+      response: R,
+    ) =>
+      createRoute({
+        method: "get",
+        path,
+        tags,
+        summary,
+        security: bearer,
+        request,
+        responses: okJson(response),
+      }),
+    post: <B extends z.ZodType, R extends z.ZodType>(path: string, summary: string, body: B, response: R) =>
+      createRoute({
+        method: "post",
+        path,
+        tags,
+        summary,
+        security: bearer,
+        request: jsonBody(body),
+        responses: okJson(response),
+      }),
+  };
+}

@@ -1,7 +1,7 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env.ts";
-import { apiRouter, bearer, jsonBody, okJson } from "../../http/openapi.ts";
+import { apiRouter, areaRoutes } from "../../http/openapi.ts";
 import { areaContextOf } from "../context.ts";
 import { PricingService } from "./service.ts";
 import {
@@ -21,33 +21,8 @@ import {
 } from "./schemas.ts";
 
 const tags = ["Livestock: pricing grids"];
+const { get, post } = areaRoutes(tags);
 const service = async (c: Context<AppEnv>) => new PricingService(await areaContextOf(c));
-
-const byId = <R extends z.ZodType>(path: string, summary: string, response: R) =>
-  createRoute({
-    method: "get",
-    path,
-    tags,
-    summary,
-    security: bearer,
-    request: { params: IdParam },
-    responses: okJson(response),
-  });
-const post = <B extends z.ZodType, R extends z.ZodType>(
-  path: string,
-  summary: string,
-  body: B,
-  response: R,
-) =>
-  createRoute({
-    method: "post",
-    path,
-    tags,
-    summary,
-    security: bearer,
-    request: jsonBody(body),
-    responses: okJson(response),
-  });
 
 /**
  * Pricing grid groups and grids (spec 2 §7.3, api/livestock/): GET reads, POST writes. Reads need the
@@ -55,28 +30,28 @@ const post = <B extends z.ZodType, R extends z.ZodType>(
  */
 export const pricingApi = apiRouter()
   .openapi(
-    createRoute({
-      method: "get",
-      path: "/api/livestock/GetPricingGridGroups",
-      tags,
-      summary: "Pricing grid groups with their grids (in priority order), newest period first; " +
+    get(
+      "/api/livestock/GetPricingGridGroups",
+      "Pricing grid groups with their grids (in priority order), newest period first; " +
         "`speciesId` narrows to one species",
-      security: bearer,
-      request: { query: GroupsQuery },
-      responses: okJson(z.array(PricingGridGroup)),
-    }),
+      { query: GroupsQuery },
+      z.array(PricingGridGroup),
+    ),
     async (c) => c.json(await (await service(c)).groups(c.req.valid("query").speciesId), 200),
   )
   .openapi(
-    byId(
-      "/api/livestock/GetPricingGridGroup/{id}",
-      "One pricing grid group with its grids",
-      PricingGridGroup,
-    ),
+    get("/api/livestock/GetPricingGridGroup/{id}", "One pricing grid group with its grids", {
+      params: IdParam,
+    }, PricingGridGroup),
     async (c) => c.json(await (await service(c)).group(c.req.valid("param").id), 200),
   )
   .openapi(
-    byId("/api/livestock/GetPricingGrid/{id}", "One pricing grid with its cells", PricingGrid),
+    get(
+      "/api/livestock/GetPricingGrid/{id}",
+      "One pricing grid with its cells",
+      { params: IdParam },
+      PricingGrid,
+    ),
     async (c) => c.json(await (await service(c)).grid(c.req.valid("param").id), 200),
   )
   .openapi(

@@ -1,7 +1,7 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../../env.ts";
-import { apiRouter, bearer, jsonBody, okJson } from "../../../http/openapi.ts";
+import { apiRouter, areaRoutes } from "../../../http/openapi.ts";
 import { areaContextOf } from "../../context.ts";
 import { OrderService } from "./service.ts";
 import { DeliveryService } from "./deliveries.ts";
@@ -24,49 +24,9 @@ import {
 } from "./schemas.ts";
 
 const tags = ["Livestock: orders and deliveries"];
+const { get, post } = areaRoutes(tags);
 const orders = async (c: Context<AppEnv>) => new OrderService(await areaContextOf(c));
 const deliveries = async (c: Context<AppEnv>) => new DeliveryService(await areaContextOf(c));
-
-const query = <Q extends z.ZodObject, R extends z.ZodType>(
-  path: string,
-  summary: string,
-  q: Q,
-  response: R,
-) =>
-  createRoute({
-    method: "get",
-    path,
-    tags,
-    summary,
-    security: bearer,
-    request: { query: q },
-    responses: okJson(response),
-  });
-const byId = <R extends z.ZodType>(path: string, summary: string, response: R) =>
-  createRoute({
-    method: "get",
-    path,
-    tags,
-    summary,
-    security: bearer,
-    request: { params: IdParam },
-    responses: okJson(response),
-  });
-const post = <B extends z.ZodType, R extends z.ZodType>(
-  path: string,
-  summary: string,
-  body: B,
-  response: R,
-) =>
-  createRoute({
-    method: "post",
-    path,
-    tags,
-    summary,
-    security: bearer,
-    request: jsonBody(body),
-    responses: okJson(response),
-  });
 
 const DeliveryDay = z.object({
   fromDate: z.string(),
@@ -77,10 +37,10 @@ const DeliveryDay = z.object({
 /** Orders, order groups and deliveries (spec 1 §7 "Livestock (api/livestock/)"). Processor tenants. */
 export const ordersApi = apiRouter()
   .openapi(
-    query(
+    get(
       "/api/livestock/GetLivestockOrderGroups",
       "Order groups delivering between two dates, with their orders",
-      DateRangeQuery,
+      { query: DateRangeQuery },
       z.array(OrderGroup),
     ),
     async (c) => {
@@ -89,26 +49,28 @@ export const ordersApi = apiRouter()
     },
   )
   .openapi(
-    query(
-      "/api/livestock/GetLivestockOrderGroupsByDeliveryDate",
-      "Order groups delivering on a date",
-      DeliveryDateQuery,
-      z.array(OrderGroup),
-    ),
+    get("/api/livestock/GetLivestockOrderGroupsByDeliveryDate", "Order groups delivering on a date", {
+      query: DeliveryDateQuery,
+    }, z.array(OrderGroup)),
     async (c) => {
       const { deliveryDate } = c.req.valid("query");
       return c.json(await (await orders(c)).groupsBetween(deliveryDate, deliveryDate), 200);
     },
   )
   .openapi(
-    byId("/api/livestock/GetLivestockOrderGroup/{id}", "One order group with its orders", OrderGroup),
+    get(
+      "/api/livestock/GetLivestockOrderGroup/{id}",
+      "One order group with its orders",
+      { params: IdParam },
+      OrderGroup,
+    ),
     async (c) => c.json(await (await orders(c)).group(c.req.valid("param").id), 200),
   )
   .openapi(
-    query(
+    get(
       "/api/livestock/GetLivestockOrders",
       "Orders delivering between two dates (cancelled ones with includeCancelled=true)",
-      DateRangeQuery,
+      { query: DateRangeQuery },
       z.array(Order),
     ),
     async (c) => {
@@ -120,48 +82,39 @@ export const ordersApi = apiRouter()
     },
   )
   .openapi(
-    query(
-      "/api/livestock/GetLivestockOrdersByDeliveryDate",
-      "Orders delivering on a date",
-      DeliveryDateQuery,
-      z.array(Order),
-    ),
+    get("/api/livestock/GetLivestockOrdersByDeliveryDate", "Orders delivering on a date", {
+      query: DeliveryDateQuery,
+    }, z.array(Order)),
     async (c) => {
       const { deliveryDate } = c.req.valid("query");
       return c.json(await (await orders(c)).ordersBetween(deliveryDate, deliveryDate), 200);
     },
   )
   .openapi(
-    query(
-      "/api/livestock/GetCancelledLivestockOrders",
-      "Cancelled orders between two dates (listed apart)",
-      DateRangeQuery,
-      z.array(Order),
-    ),
+    get("/api/livestock/GetCancelledLivestockOrders", "Cancelled orders between two dates (listed apart)", {
+      query: DateRangeQuery,
+    }, z.array(Order)),
     async (c) => {
       const { fromDate, toDate } = c.req.valid("query");
       return c.json(await (await orders(c)).cancelledBetween(fromDate, toDate), 200);
     },
   )
   .openapi(
-    byId("/api/livestock/GetLivestockOrder/{id}", "One order with its loads, mobs and history", OrderDetail),
+    get("/api/livestock/GetLivestockOrder/{id}", "One order with its loads, mobs and history", {
+      params: IdParam,
+    }, OrderDetail),
     async (c) => c.json(await (await orders(c)).order(c.req.valid("param").id), 200),
   )
   .openapi(
-    byId(
-      "/api/livestock/GetLivestockOrderHistory/{id}",
-      "Who did what to an order, newest first",
-      z.array(HistoryEntry),
-    ),
+    get("/api/livestock/GetLivestockOrderHistory/{id}", "Who did what to an order, newest first", {
+      params: IdParam,
+    }, z.array(HistoryEntry)),
     async (c) => c.json(await (await orders(c)).history(c.req.valid("param").id), 200),
   )
   .openapi(
-    query(
-      "/api/livestock/GetUndeliveredOrders",
-      "Orders due by today (X-Local-Date) not yet fully delivered",
-      z.object({}),
-      z.array(Order),
-    ),
+    get("/api/livestock/GetUndeliveredOrders", "Orders due by today (X-Local-Date) not yet fully delivered", {
+      query: z.object({}),
+    }, z.array(Order)),
     async (c) => c.json(await (await orders(c)).undelivered(), 200),
   )
   .openapi(
@@ -219,10 +172,10 @@ export const ordersApi = apiRouter()
     async (c) => c.json(await (await orders(c)).split(c.req.valid("json")), 200),
   )
   .openapi(
-    query(
+    get(
       "/api/livestock/GetDeliveries",
       "Orders due from a date (default today) for some days (default 7), with their loads",
-      DeliveriesQuery,
+      { query: DeliveriesQuery },
       DeliveryDay,
     ),
     async (c) => {

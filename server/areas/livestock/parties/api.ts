@@ -1,7 +1,7 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../../env.ts";
-import { apiRouter, bearer, jsonBody, okJson } from "../../../http/openapi.ts";
+import { apiRouter, areaRoutes } from "../../../http/openapi.ts";
 import { areaContextOf } from "../../context.ts";
 import { PartyService } from "./service.ts";
 import {
@@ -21,68 +21,26 @@ import {
 } from "./schemas.ts";
 
 const tags = ["Livestock: suppliers, buyers, transport, stakeholders"];
+const { get, post } = areaRoutes(tags);
 const service = async (c: Context<AppEnv>) => new PartyService(await areaContextOf(c));
-const list = <Q extends z.ZodObject, R extends z.ZodType>(
-  path: string,
-  summary: string,
-  query: Q,
-  response: R,
-) =>
-  createRoute({
-    method: "get",
-    path,
-    tags,
-    summary,
-    security: bearer,
-    request: { query },
-    responses: okJson(response),
-  });
-const one = <R extends z.ZodType>(path: string, summary: string, response: R) =>
-  createRoute({
-    method: "get",
-    path,
-    tags,
-    summary,
-    security: bearer,
-    request: { params: IdParam },
-    responses: okJson(response),
-  });
-const post = <B extends z.ZodType, R extends z.ZodType>(
-  path: string,
-  summary: string,
-  body: B,
-  response: R,
-) =>
-  createRoute({
-    method: "post",
-    path,
-    tags,
-    summary,
-    security: bearer,
-    request: jsonBody(body),
-    responses: okJson(response),
-  });
 
 /** Master data of livestock buying (spec 1 §7 "Livestock (api/livestock/)"). */
 export const partiesApi = apiRouter()
   .openapi(
-    list(
-      "/api/livestock/GetSuppliers",
-      "Suppliers by name; `q` searches name, location, PIC, contact",
-      ListQuery,
-      z.array(Supplier),
-    ),
+    get("/api/livestock/GetSuppliers", "Suppliers by name; `q` searches name, location, PIC, contact", {
+      query: ListQuery,
+    }, z.array(Supplier)),
     async (c) => c.json(await (await service(c)).listSuppliers(c.req.valid("query").q), 200),
   )
   .openapi(
-    one("/api/livestock/GetSupplier/{id}", "One supplier", Supplier),
+    get("/api/livestock/GetSupplier/{id}", "One supplier", { params: IdParam }, Supplier),
     async (c) => c.json(await (await service(c)).getSupplier(c.req.valid("param").id), 200),
   )
   .openapi(
-    list(
+    get(
       "/api/livestock/GetSuppliersLatest",
       "Suppliers changed after `since` and the newest change: re-read only when it is newer than your copy",
-      SuppliersLatestQuery,
+      { query: SuppliersLatestQuery },
       SuppliersLatest,
     ),
     async (c) => c.json(await (await service(c)).suppliersLatest(c.req.valid("query").since), 200),
@@ -97,16 +55,13 @@ export const partiesApi = apiRouter()
     async (c) => c.json(await (await service(c)).upsertSupplier(c.req.valid("json")), 200),
   )
   .openapi(
-    list(
-      "/api/livestock/GetStakeholders",
-      "Stakeholders (agents, feedlots, saleyards…) by name",
-      ListQuery,
-      z.array(Stakeholder),
-    ),
+    get("/api/livestock/GetStakeholders", "Stakeholders (agents, feedlots, saleyards…) by name", {
+      query: ListQuery,
+    }, z.array(Stakeholder)),
     async (c) => c.json(await (await service(c)).listStakeholders(c.req.valid("query").q), 200),
   )
   .openapi(
-    one("/api/livestock/GetStakeholder/{id}", "One stakeholder", Stakeholder),
+    get("/api/livestock/GetStakeholder/{id}", "One stakeholder", { params: IdParam }, Stakeholder),
     async (c) => c.json(await (await service(c)).getStakeholder(c.req.valid("param").id), 200),
   )
   .openapi(
@@ -119,19 +74,16 @@ export const partiesApi = apiRouter()
     async (c) => c.json(await (await service(c)).upsertStakeholder(c.req.valid("json")), 200),
   )
   .openapi(
-    list(
-      "/api/livestock/GetBuyers",
-      "Buyers by name (soft-deleted ones only with includeDeleted=true)",
-      BuyersQuery,
-      z.array(Buyer),
-    ),
+    get("/api/livestock/GetBuyers", "Buyers by name (soft-deleted ones only with includeDeleted=true)", {
+      query: BuyersQuery,
+    }, z.array(Buyer)),
     async (c) => {
       const { q, includeDeleted } = c.req.valid("query");
       return c.json(await (await service(c)).listBuyers(q, includeDeleted === "true"), 200);
     },
   )
   .openapi(
-    one("/api/livestock/GetBuyer/{id}", "One buyer", Buyer),
+    get("/api/livestock/GetBuyer/{id}", "One buyer", { params: IdParam }, Buyer),
     async (c) => c.json(await (await service(c)).getBuyer(c.req.valid("param").id), 200),
   )
   .openapi(
@@ -144,16 +96,21 @@ export const partiesApi = apiRouter()
     async (c) => c.json(await (await service(c)).upsertBuyer(c.req.valid("json")), 200),
   )
   .openapi(
-    list(
+    get(
       "/api/livestock/GetTransportCompanies",
       "Transport companies by name",
-      ListQuery,
+      { query: ListQuery },
       z.array(TransportCompany),
     ),
     async (c) => c.json(await (await service(c)).listTransportCompanies(c.req.valid("query").q), 200),
   )
   .openapi(
-    one("/api/livestock/GetTransportCompany/{id}", "One transport company", TransportCompany),
+    get(
+      "/api/livestock/GetTransportCompany/{id}",
+      "One transport company",
+      { params: IdParam },
+      TransportCompany,
+    ),
     async (c) => c.json(await (await service(c)).getTransportCompany(c.req.valid("param").id), 200),
   )
   .openapi(

@@ -1,7 +1,7 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../../env.ts";
-import { apiRouter, bearer, jsonBody, okJson } from "../../../http/openapi.ts";
+import { apiRouter, areaRoutes } from "../../../http/openapi.ts";
 import { areaContextOf } from "../../context.ts";
 import { KillVolumeTargetService } from "./service.ts";
 import {
@@ -15,30 +15,8 @@ import {
 } from "./schemas.ts";
 
 const tags = ["Livestock: kill volume targets"];
+const { get, post } = areaRoutes(tags);
 const service = async (c: Context<AppEnv>) => new KillVolumeTargetService(await areaContextOf(c));
-
-const get = <P extends { query: z.ZodObject } | { params: z.ZodObject }, R extends z.ZodType>(
-  path: string,
-  summary: string,
-  request: P,
-  response: R,
-) =>
-  createRoute({ method: "get", path, tags, summary, security: bearer, request, responses: okJson(response) });
-const post = <B extends z.ZodType, R extends z.ZodType>(
-  path: string,
-  summary: string,
-  body: B,
-  response: R,
-) =>
-  createRoute({
-    method: "post",
-    path,
-    tags,
-    summary,
-    security: bearer,
-    request: jsonBody(body),
-    responses: okJson(response),
-  });
 
 /** Kill volume targets and the orders-versus-targets series (spec 1 §7 "Livestock", spec 2 §7.3). */
 export const volumeTargetsApi = apiRouter()
