@@ -18,6 +18,7 @@ import {
 } from "../tenant/schema.ts";
 import { MOB_STATUS, ORDER_STATUS } from "../../server/areas/livestock/enums.ts";
 import { pricingOptions } from "../../server/areas/pricing/rules.ts";
+import { addDays, isWeekend } from "../../server/areas/dates.ts";
 
 /** A small deterministic generator (mulberry32), so the demo is the same on every machine. */
 export function seeded(seed: number) {
@@ -285,9 +286,8 @@ async function insertOrders(db: TenantDb, opts: { today: string; siteIds: number
   const sheepBuyers = buyerRows.filter((b) => /Lamb|Consignment/.test(b.name));
   const beefBuyers = buyerRows.filter((b) => /Cattle|Beef/.test(b.name));
   for (let offset = -30; offset <= 30; offset++) {
-    const date = shiftDate(opts.today, offset);
-    const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-    if (weekday === 0 || weekday === 6) continue;
+    const date = addDays(opts.today, offset);
+    if (isWeekend(date)) continue;
     const plan = [
       ...Array.from(
         { length: r.int(3, 5) },
@@ -312,7 +312,7 @@ async function insertOrders(db: TenantDb, opts: { today: string; siteIds: number
         transportCompanyId: r.pick(carriers).id,
         buyerId: buyer?.id ?? null,
         deliveryDate: date,
-        orderDate: buyer ? shiftDate(date, -r.int(5, 20)) : null,
+        orderDate: buyer ? addDays(date, -r.int(5, 20)) : null,
         createdAt: now,
         lastModified: now,
       }).returning();
@@ -400,13 +400,7 @@ async function insertOrders(db: TenantDb, opts: { today: string; siteIds: number
 
 /** The kill day after a delivery: the next weekday (Friday's deliveries are killed on Monday). */
 function nextWorkday(date: string) {
-  let next = shiftDate(date, 1);
-  while ([0, 6].includes(new Date(`${next}T00:00:00Z`).getUTCDay())) next = shiftDate(next, 1);
+  let next = addDays(date, 1);
+  while (isWeekend(next)) next = addDays(next, 1);
   return next;
-}
-
-function shiftDate(date: string, days: number) {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }

@@ -3,6 +3,7 @@
  * and tests. The "why not" of each refused action is a sentence the user sees.
  */
 import { ORDER_STATUS, RECURRENCE_DAYS, type RecurrenceFrequency } from "../enums.ts";
+import { addDays } from "../../dates.ts";
 
 export interface OrderCounts {
   orderStatus: number;
@@ -101,11 +102,6 @@ export function orderDateFor(
   return orderDate || today;
 }
 
-const addDays = (date: string, days: number) => {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
 export { addDays };
 
 /** A recurring series never creates more than a year of weekly orders in one go. */

@@ -54,6 +54,7 @@ import {
 } from "./rules.ts";
 import type { Order, OrderDto, OrderGroup, OrderGroupDto, UpsertOrderAndGroupBody } from "./schemas.ts";
 import { type GroupForPricing, pricingOptions } from "../../pricing/rules.ts";
+import { addDays, daysBetween } from "../../dates.ts";
 
 type OrderRow = typeof livestockOrders.$inferSelect;
 type GroupRow = typeof livestockOrderGroups.$inferSelect;
@@ -785,6 +786,5 @@ export class OrderService {
 
 /** `date` moved by the distance from `from` to `to` (a recurring order's production date). */
 function shiftBy(date: string, from: string, to: string) {
-  const ms = Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`);
-  return new Date(Date.parse(`${date}T00:00:00Z`) + ms).toISOString().slice(0, 10);
+  return addDays(date, daysBetween(from, to));
 }

@@ -5,6 +5,7 @@
  * Dates are plant-local `yyyy-MM-dd` strings; weekdays are indexed Monday = 0 … Sunday = 6, the order of
  * `weekDaysSelected`.
  */
+import { addDays, isWeekend, weekdayIndex } from "../../dates.ts";
 import { ORDER_STATUS } from "../enums.ts";
 
 export const WEEKDAYS = [
@@ -64,20 +65,9 @@ export function isCalendarDate(value: string): boolean {
 }
 
 /** `date` moved by `days` (negative: back). */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+export { addDays };
 
-/** Monday = 0 … Sunday = 6. */
-export function weekdayIndex(date: string): number {
-  return (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
-}
-
-export function isWeekend(date: string): boolean {
-  return weekdayIndex(date) >= 5;
-}
+export { isWeekend, weekdayIndex };
 
 /** `count` consecutive dates from `from` (from, from+1, …). */
 export function dateRange(from: string, count: number): string[] {

@@ -1,0 +1,26 @@
+/**
+ * Calendar arithmetic on the plant's `yyyy-MM-dd` dates (no time zone: a date is a day). Pure; the
+ * one place areas, seeds and islands add days.
+ */
+
+/** `date` plus `days` (negative goes back). */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** Monday = 0 … Sunday = 6 (kill-volume weekdays run Monday to Sunday). */
+export function weekdayIndex(date: string): number {
+  return (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
+}
+
+/** Saturday or Sunday. */
+export function isWeekend(date: string): boolean {
+  return weekdayIndex(date) >= 5;
+}
