@@ -178,7 +178,6 @@ brings the React runtime (react-dom ≈ 65 KB gzip, cached across pages); each i
 | \`GET /api/livestock/GetLivestockOrders\` (61 days: ${orderCount} orders, joined names) | ${ordersApi.n} | ${
     ms(ordersApi.p50)
   } | ${ms(ordersApi.p99)} |
-
 | \`GET /settings/volumetargets?speciesId=1\` (60-day orders-versus-targets chart, SVG on the server) | ${targets.page.n} | ${
     ms(targets.page.p50)
   } | ${ms(targets.page.p99)} |
@@ -191,7 +190,9 @@ brings the React runtime (react-dom ≈ 65 KB gzip, cached across pages); each i
 
 Sign-in cost is dominated by argon2id at OWASP parameters (19 MiB, t=2), by design. The targets page
 is ${kb(targets.htmlGzip)} of gzipped HTML with the chart inline and no island. Order lists are bound by
-libSQL row decoding (≈0.1 ms per 40-column order row here), not by the joins.
+libSQL row decoding (≈0.1 ms per 40-column order row here), not by the joins. On this shared 2-core
+machine single requests of every kind sometimes pause for up to ≈0.6 s (one in a hundred or so; not
+yet traced: GC or WAL checkpoints are the suspects), which is what the larger p99 figures show.
 
 ## Push hub (/hubs/userHub)
 
