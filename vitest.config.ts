@@ -9,7 +9,9 @@ export default defineConfig({
     pool: "forks",
     include: ["tests/**/*.test.ts", "tests/**/*.test.tsx"],
     fileParallelism: false,
-    testTimeout: 30_000,
+    // browser tests share two cores with the server they drive: allow for pauses under load
+    testTimeout: 60_000,
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 60_000,
     env: { NODE_ENV: "production", IS_REACT_ACT_ENVIRONMENT: "true" },
   },

@@ -8,34 +8,14 @@
 import type { TenantDb } from "../client.ts";
 import { pricingGridGroups, pricingGrids } from "../tenant/schema.ts";
 import type { GridCells } from "../tenant/livestock.ts";
-import { derivedBestPrice } from "../../server/areas/pricing/rules.ts";
+import { derivedBestPrice, GRADING_SHAPES } from "../../server/areas/pricing/rules.ts";
 
 type Band = { fromKg: number; toKg: number | null };
 
-/** Lamb and mutton: HSCW bands and GR fat scores 1–5. */
-const SHEEP_BANDS: Band[] = [
-  { fromKg: 0, toKg: 16 },
-  { fromKg: 16.1, toKg: 18 },
-  { fromKg: 18.1, toKg: 20 },
-  { fromKg: 20.1, toKg: 22 },
-  { fromKg: 22.1, toKg: 24 },
-  { fromKg: 24.1, toKg: 26 },
-  { fromKg: 26.1, toKg: 28 },
-  { fromKg: 28.1, toKg: null },
-];
-const SHEEP_FAT = [1, 2, 3, 4, 5];
-
-/** Cattle: HSCW bands and P8 fat scores 1–6. */
-const BEEF_BANDS: Band[] = [
-  { fromKg: 0, toKg: 180 },
-  { fromKg: 180.1, toKg: 220 },
-  { fromKg: 220.1, toKg: 260 },
-  { fromKg: 260.1, toKg: 300 },
-  { fromKg: 300.1, toKg: 340 },
-  { fromKg: 340.1, toKg: 400 },
-  { fromKg: 400.1, toKg: null },
-];
-const BEEF_FAT = [1, 2, 3, 4, 5, 6];
+const SHEEP_BANDS: Band[] = GRADING_SHAPES[1].weightBands;
+const SHEEP_FAT = GRADING_SHAPES[1].fatScores;
+const BEEF_BANDS: Band[] = GRADING_SHAPES[2].weightBands;
+const BEEF_FAT = GRADING_SHAPES[2].fatScores;
 
 /**
  * A matrix from a top price: each band and fat score takes a discount (c/kg) off it; null where the

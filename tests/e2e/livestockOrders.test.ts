@@ -12,7 +12,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   await signIn(browser.page, server.origin, "user@demo.processor", TEST_PASSWORD);
   await browser.page.waitForURL(/\/home\//);
-  browser.page.setDefaultTimeout(10_000);
+  browser.page.setDefaultTimeout(20_000);
 });
 afterAll(async () => {
   await browser?.close();

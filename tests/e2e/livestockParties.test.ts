@@ -19,7 +19,7 @@ async function as(email: string) {
   await browser.context.clearCookies();
   await signIn(browser.page, server.origin, email, TEST_PASSWORD);
   await browser.page.waitForURL(/\/home\//);
-  browser.page.setDefaultTimeout(8000);
+  browser.page.setDefaultTimeout(20_000);
   return browser.page;
 }
 

@@ -28,7 +28,7 @@ describe("price grids in the browser", () => {
     const page = browser.page;
     await signIn(page, server.origin, "admin@demo.processor", TEST_PASSWORD);
     await page.waitForURL(/\/home\//);
-    page.setDefaultTimeout(8000);
+    page.setDefaultTimeout(20_000);
     await page.setViewportSize({ width: 1024, height: 800 });
 
     await page.goto(`${server.origin}/settings/pricinggrids`);

@@ -34,7 +34,7 @@ afterAll(async () => {
 describe("livestock targets in the browser", () => {
   it("an admin adds a Monday–Thursday sheep target for one site and sees it against the orders", async () => {
     const page = browser.page;
-    page.setDefaultTimeout(8000);
+    page.setDefaultTimeout(20_000);
     await signIn(page, server.origin, "admin@demo.processor", TEST_PASSWORD);
     await page.waitForURL(/\/home\//);
     await page.goto(`${server.origin}/settings/volumetargets?speciesId=1`);

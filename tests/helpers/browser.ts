@@ -22,6 +22,7 @@ export async function launchBrowser(): Promise<
       "--disable-sync",
     ],
   });
+  context.setDefaultTimeout(20_000); // two cores shared with the server under test
   const page = context.pages()[0] ?? await context.newPage();
   return {
     context,

@@ -450,3 +450,48 @@ export function parseGridText(text: string): ParsedGrid {
   if (problems.length) return { ok: false, errors: problems.map((p) => p.message) };
   return { ok: true, cells };
 }
+
+/**
+ * The carcass weight bands (HSCW kg) and fat scores plants usually grade each species on (1 sheep:
+ * GR 1–5; 2 cattle: P8 1–6; 3 pigs: P2 1–4): the starting matrix of a new grid and the demo grids.
+ */
+export const GRADING_SHAPES: Record<
+  number,
+  { weightBands: { fromKg: number; toKg: number | null }[]; fatScores: number[] }
+> = {
+  1: {
+    weightBands: [
+      { fromKg: 0, toKg: 16 },
+      { fromKg: 16.1, toKg: 18 },
+      { fromKg: 18.1, toKg: 20 },
+      { fromKg: 20.1, toKg: 22 },
+      { fromKg: 22.1, toKg: 24 },
+      { fromKg: 24.1, toKg: 26 },
+      { fromKg: 26.1, toKg: 28 },
+      { fromKg: 28.1, toKg: null },
+    ],
+    fatScores: [1, 2, 3, 4, 5],
+  },
+  2: {
+    weightBands: [
+      { fromKg: 0, toKg: 180 },
+      { fromKg: 180.1, toKg: 220 },
+      { fromKg: 220.1, toKg: 260 },
+      { fromKg: 260.1, toKg: 300 },
+      { fromKg: 300.1, toKg: 340 },
+      { fromKg: 340.1, toKg: 400 },
+      { fromKg: 400.1, toKg: null },
+    ],
+    fatScores: [1, 2, 3, 4, 5, 6],
+  },
+  3: {
+    weightBands: [
+      { fromKg: 0, toKg: 60 },
+      { fromKg: 60.1, toKg: 75 },
+      { fromKg: 75.1, toKg: 90 },
+      { fromKg: 90.1, toKg: 105 },
+      { fromKg: 105.1, toKg: null },
+    ],
+    fatScores: [1, 2, 3, 4],
+  },
+};

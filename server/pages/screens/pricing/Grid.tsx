@@ -8,51 +8,14 @@ import DataForm from "../../../../client/islands/DataForm.tsx";
 import ActionButton from "../../../../client/islands/ActionButton.tsx";
 import PricingGridEditor from "../../../../client/islands/PricingGridEditor.tsx";
 import { speciesCategoriesOf } from "../../../areas/livestock/enums.ts";
-import { formatPeriod, type GridCells, gridToText } from "../../../areas/pricing/rules.ts";
+import { formatPeriod, GRADING_SHAPES, gridToText } from "../../../areas/pricing/rules.ts";
 import type { PricingGridGroup } from "../../../areas/pricing/schemas.ts";
 import { Island } from "../../Island.tsx";
 import { defineScreen } from "../../screen.ts";
 import { idParam, PRICING_PATHS, pricingOf } from "./shared.tsx";
 
-/** The bands and fat scores plants usually grade a species on, as a starting matrix (nothing priced). */
-const STARTER_CELLS: Record<number, Omit<GridCells, "prices">> = {
-  1: {
-    weightBands: [
-      { fromKg: 0, toKg: 16 },
-      { fromKg: 16.1, toKg: 18 },
-      { fromKg: 18.1, toKg: 20 },
-      { fromKg: 20.1, toKg: 22 },
-      { fromKg: 22.1, toKg: 24 },
-      { fromKg: 24.1, toKg: 26 },
-      { fromKg: 26.1, toKg: null },
-    ],
-    fatScores: [1, 2, 3, 4, 5],
-  },
-  2: {
-    weightBands: [
-      { fromKg: 0, toKg: 180 },
-      { fromKg: 180.1, toKg: 220 },
-      { fromKg: 220.1, toKg: 260 },
-      { fromKg: 260.1, toKg: 300 },
-      { fromKg: 300.1, toKg: 340 },
-      { fromKg: 340.1, toKg: null },
-    ],
-    fatScores: [1, 2, 3, 4, 5, 6],
-  },
-  3: {
-    weightBands: [
-      { fromKg: 0, toKg: 60 },
-      { fromKg: 60.1, toKg: 75 },
-      { fromKg: 75.1, toKg: 90 },
-      { fromKg: 90.1, toKg: 105 },
-      { fromKg: 105.1, toKg: null },
-    ],
-    fatScores: [1, 2, 3, 4],
-  },
-};
-
 function starterText(speciesId: number): string {
-  const starter = STARTER_CELLS[speciesId] ?? STARTER_CELLS[1];
+  const starter = GRADING_SHAPES[speciesId] ?? GRADING_SHAPES[1];
   return gridToText({ ...starter, prices: starter.weightBands.map(() => starter.fatScores.map(() => null)) });
 }
 
