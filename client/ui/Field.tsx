@@ -87,6 +87,18 @@ interface ControlBase {
   describedBy?: string;
 }
 
+/** The attributes every control carries: identity, required-ness and its accessible state. */
+function controlAttributes({ id, name, required, invalid, describedBy }: ControlBase) {
+  return {
+    id,
+    name,
+    required,
+    "aria-required": required || undefined,
+    "aria-invalid": invalid || undefined,
+    "aria-describedby": describedBy,
+  };
+}
+
 export type TextInputType = "text" | "email" | "password" | "tel" | "number" | "date" | "time";
 
 export interface TextInputProps extends ControlBase {
@@ -122,19 +134,14 @@ export function TextInput(
   return (
     <input
       className="input"
-      id={id}
-      name={name}
+      {...controlAttributes({ id, name, required, invalid, describedBy })}
       type={type}
       inputMode={INPUT_MODE[type]}
       step={type === "number" ? "any" : undefined}
       value={value}
       onChange={(e) => onValue(e.currentTarget.value)}
-      required={required}
-      aria-required={required || undefined}
       readOnly={readOnly}
       disabled={disabled}
-      aria-invalid={invalid || undefined}
-      aria-describedby={describedBy}
       placeholder={placeholder}
       autoComplete={autoComplete}
       spellCheck={type === "text" ? undefined : false}
@@ -158,15 +165,10 @@ export function SelectInput(
   return (
     <select
       className="input select"
-      id={id}
-      name={name}
+      {...controlAttributes({ id, name, required, invalid, describedBy })}
       value={value}
       onChange={(e) => onValue(e.currentTarget.value)}
-      required={required}
-      aria-required={required || undefined}
       disabled={disabled || readOnly}
-      aria-invalid={invalid || undefined}
-      aria-describedby={describedBy}
     >
       {value === "" || !required ? <option value="">{placeholder ?? "Select…"}</option> : null}
       {!known && value !== "" ? <option value={value}>{value}</option> : null}
@@ -236,15 +238,10 @@ export function CheckboxInput(
     <span className="check">
       <input
         type="checkbox"
-        id={id}
-        name={name}
+        {...controlAttributes({ id, name, required, invalid, describedBy })}
         checked={value}
         onChange={(e) => onValue(e.currentTarget.checked)}
-        required={required}
-        aria-required={required || undefined}
         disabled={disabled || readOnly}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
       />
       {text ? <span>{text}</span> : null}
     </span>
@@ -284,17 +281,12 @@ export function TextArea(
   return (
     <textarea
       className="input"
-      id={id}
-      name={name}
+      {...controlAttributes({ id, name, required, invalid, describedBy })}
       rows={rows}
       value={value}
       onChange={(e) => onValue(e.currentTarget.value)}
-      required={required}
-      aria-required={required || undefined}
       readOnly={readOnly}
       disabled={disabled}
-      aria-invalid={invalid || undefined}
-      aria-describedby={describedBy}
       placeholder={placeholder}
     />
   );

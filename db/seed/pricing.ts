@@ -8,7 +8,7 @@
 import type { TenantDb } from "../client.ts";
 import { pricingGridGroups, pricingGrids } from "../tenant/schema.ts";
 import type { GridCells } from "../tenant/livestock.ts";
-import { derivedBestPrice, GRADING_SHAPES } from "../../server/areas/pricing/rules.ts";
+import { derivedBestPrice, GRADING_SHAPES, MONTH_NAMES } from "../../server/areas/pricing/rules.ts";
 
 type Band = { fromKg: number; toKg: number | null };
 
@@ -70,28 +70,13 @@ const GRIDS = {
   ],
 } as const;
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
 /** The first and last day of the month `offset` months from `today`'s. */
 function month(today: string, offset: number) {
   const [y, m] = today.split("-").map(Number);
   const first = new Date(Date.UTC(y, m - 1 + offset, 1));
   const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0));
   return {
-    name: `${MONTHS[first.getUTCMonth()]} ${first.getUTCFullYear()}`,
+    name: `${MONTH_NAMES[first.getUTCMonth()]} ${first.getUTCFullYear()}`,
     startDate: first.toISOString().slice(0, 10),
     endDate: last.toISOString().slice(0, 10),
   };

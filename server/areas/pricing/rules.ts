@@ -171,7 +171,8 @@ export function periodStatus(
   return "current";
 }
 
-const MONTH_NAMES = [
+/** Full month names, for period names such as "November 2026". */
+export const MONTH_NAMES = [
   "January",
   "February",
   "March",
