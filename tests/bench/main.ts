@@ -190,9 +190,10 @@ brings the React runtime (react-dom ≈ 65 KB gzip, cached across pages); each i
 
 Sign-in cost is dominated by argon2id at OWASP parameters (19 MiB, t=2), by design. The targets page
 is ${kb(targets.htmlGzip)} of gzipped HTML with the chart inline and no island. Order lists are bound by
-libSQL row decoding (≈0.1 ms per 40-column order row here), not by the joins. On this shared 2-core
-machine single requests of every kind sometimes pause for up to ≈0.6 s (one in a hundred or so; not
-yet traced: GC or WAL checkpoints are the suspects), which is what the larger p99 figures show.
+libSQL row decoding (≈0.1 ms per 40-column order row here), not by the joins. On this 2-core
+virtual machine single requests of every kind sometimes pause for up to ≈1 s: \`vmstat\` shows the
+hypervisor stealing 5–74 % of the CPU meanwhile (\`st\`), while GC pauses stay under 30 ms
+(\`--trace-gc\`). The larger p99 figures are those pauses; compare p50.
 
 ## Push hub (/hubs/userHub)
 
