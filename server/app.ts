@@ -1,7 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
 import { bodyLimit } from "hono/body-limit";
-import { secureHeaders } from "hono/secure-headers";
+import { NONCE, secureHeaders } from "hono/secure-headers";
 import type { AppEnv, AppServices } from "./env.ts";
 import { ApiError, errorResponse } from "./http/errors.ts";
 import { isApiPath, PathRegistry } from "./http/paths.ts";
@@ -18,6 +18,7 @@ import { volumeTargetsApi } from "./areas/livestock/volumeTargets/api.ts";
 import { pricingApi } from "./areas/pricing/api.ts";
 import { hubRoutes } from "./push/routes.ts";
 import { pages } from "./pages/handler.tsx";
+import { SECURITY_SCHEMES } from "./http/openapi.ts";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
 /** Builds the whole app: middleware, API routes, OpenAPI document, static assets and pages. */
@@ -35,14 +36,35 @@ export function createApp(services: AppServices) {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
+        // inline scripts (theme boot, React's streaming) carry the request's nonce: no 'unsafe-inline'
+        scriptSrc: ["'self'", NONCE],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:"],
         connectSrc: ["'self'"],
         frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        baseUri: ["'none'"],
+        objectSrc: ["'none'"],
+      },
+      // an Origin on every form post (the cross-site check reads it), no full URLs to other sites
+      referrerPolicy: "strict-origin-when-cross-origin",
+      permissionsPolicy: {
+        camera: [],
+        microphone: [],
+        geolocation: [],
+        payment: [],
+        usb: [],
+        serial: [],
+        bluetooth: [],
+        fullscreen: ["self"],
       },
     }),
   );
+  // API answers carry tokens and tenant data: never kept by a browser or a proxy
+  app.use("*", async (c, next) => {
+    await next();
+    if (isApiPath(c.req.path) && !c.res.headers.has("cache-control")) c.header("Cache-Control", "no-store");
+  });
   app.use(
     "*",
     bodyLimit({
@@ -66,15 +88,18 @@ export function createApp(services: AppServices) {
 
   for (const api of apis) app.route("/", api);
 
-  app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
+  for (const [name, scheme] of Object.entries(SECURITY_SCHEMES)) {
+    app.openAPIRegistry.registerComponent("securitySchemes", name, scheme);
+  }
   app.doc31("/api/openapi.json", {
     openapi: "3.1.0",
     info: {
       title: "Abattoir Manager API",
       version: "1",
       description:
-        "JSON API. Send `Authorization: Bearer <token>` (from login/login), and the headers X-Local-Date (yyyy-MM-dd), X-Local-Time (HH:mm:ss) and X-Api-Version. Errors answer {title, message, isValidation}.",
+        "JSON API. Every operation's access rule is in its `x-access` (docs/access.md). Send `Authorization: Bearer <token>` (from login/login), and the headers X-Local-Date (yyyy-MM-dd), X-Local-Time (HH:mm:ss) and X-Api-Version. Errors answer {title, message, isValidation}.",
     },
+    servers: [{ url: "/", description: "This server" }],
   });
   app.route("/", apiDocs());
 

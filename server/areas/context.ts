@@ -1,8 +1,8 @@
 /**
  * What every area service works with: the caller, their tenant's database (reached only here, through
  * `Databases.tenantDb` with the session's tenant), the push service and the plant's local date. Plus
- * the checks and records every write shares: module and tenant-category gates, the stale-write check
- * (409) and the audit trail.
+ * what every write shares: the stale-write check (409) and the audit trail. Who may call is decided
+ * by the route rules before a service is made.
  */
 import type { Context } from "hono";
 import { or, type SQL, sql, type SQLWrapper } from "drizzle-orm";
@@ -12,8 +12,6 @@ import type { TenantDb } from "../../db/client.ts";
 import { auditLog } from "../../db/tenant/schema.ts";
 import { requireCaller } from "../http/auth.ts";
 import { ApiError } from "../http/errors.ts";
-import type { ModuleKey, TenantCategory } from "../access/modules.ts";
-import { type AdminEditableEntity, canEditEntity } from "../access/flags.ts";
 
 export interface AreaContext {
   app: AppServices;
@@ -44,29 +42,6 @@ export function areaContextOf(c: Context<AppEnv>): Promise<AreaContext> {
 export function isoDate(d: Date): string {
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
-/** 403 unless the tenant licenses one of the modules (super users pass, as the menu's allowSuper does). */
-export function requireModule(ctx: AreaContext, ...modules: ModuleKey[]) {
-  const { roleLevel, modules: licensed } = ctx.caller.subject;
-  if (roleLevel === "super") return;
-  if (!modules.some((m) => licensed.includes(m))) {
-    throw ApiError.forbidden(`This needs the ${modules.join(" or ")} module.`);
-  }
-}
-
-/** 403 unless the tenant is of the category (spec 1 §6: deliveries and orders are for processors). */
-export function requireTenantCategory(ctx: AreaContext, category: TenantCategory) {
-  if (!ctx.caller.subject.tenantCategories.includes(category)) {
-    throw ApiError.forbidden(`This is for ${category} organisations.`);
-  }
-}
-
-/** 403 unless the caller's admin setting lets them edit this kind of record (super users may). */
-export function requireEditPermission(ctx: AreaContext, entity: AdminEditableEntity, label: string) {
-  if (!canEditEntity(ctx.caller.subject, entity)) {
-    throw ApiError.forbidden(`You may view ${label} but not change them: ask an admin for the permission.`);
-  }
 }
 
 /** 409 when the record changed since the client read it (the client sends back `lastModified`). */

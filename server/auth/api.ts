@@ -1,9 +1,9 @@
-import { createRoute } from "@hono/zod-openapi";
-import { apiRouter, bearer, jsonBody, noContent, okJson } from "../http/openapi.ts";
+import { apiRoute, apiRouter, jsonBody, noContent, okJson } from "../http/openapi.ts";
 import { requireCaller } from "../http/auth.ts";
 import { clearSessionCookie, setSessionCookie } from "../http/cookies.ts";
 import { clientIp } from "../http/clientIp.ts";
 import { userModel } from "./userModel.ts";
+import { getDeviceCookie, setDeviceCookie } from "./service.ts";
 import { ImpersonateQuery, LoginBody, UserModel } from "./schemas.ts";
 
 const tags = ["Sign-in"];
@@ -11,34 +11,37 @@ const tags = ["Sign-in"];
 /** login/… endpoints of spec 1 §7 "Sign-in and user". */
 export const loginApi = apiRouter()
   .openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: "/login/login",
       tags,
+      access: { public: true },
       summary: "Sign in; answers the user model with a bearer token (and sets the browser cookie)",
       request: jsonBody(LoginBody),
       responses: okJson(UserModel),
     }),
     async (c) => {
       const body = c.req.valid("json");
-      const { token, caller } = await c.var.app.auth.login({
+      const { token, caller, device } = await c.var.app.auth.login({
         email: body.email,
         password: body.password,
         keepLoggedIn: body.isKeepLoggedIn,
         localLoginDate: body.localLoginDate ?? c.var.clock.localDate,
         ip: clientIp(c),
+        device: getDeviceCookie(c),
       });
       setSessionCookie(c, token, caller.session.absoluteExpiresAt);
+      if (device) setDeviceCookie(c, device);
       return c.json(userModel(caller, true, token), 200);
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
       path: "/login/refreshtoken",
       tags,
       summary: "A fresh token for the current session (never past the automatic logout time)",
-      security: bearer,
+      access: { whilePasswordPending: true, changesState: true },
       responses: okJson(UserModel),
     }),
     async (c) => {
@@ -48,34 +51,34 @@ export const loginApi = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
       path: "/login/usermodel",
       tags,
       summary: "The signed-in user with modules, sites, settings and flags",
-      security: bearer,
+      access: { whilePasswordPending: true },
       responses: okJson(UserModel),
     }),
     (c) => c.json(userModel(requireCaller(c), true), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
       path: "/login/UserModelWithoutData",
       tags,
       summary: "The signed-in user without modules, settings and flags",
-      security: bearer,
+      access: { whilePasswordPending: true },
       responses: okJson(UserModel),
     }),
     (c) => c.json(userModel(requireCaller(c), false), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
       path: "/login/ImpersonateTenant",
       tags,
       summary: "Super users only: work in another tenant; answers a new token",
-      security: bearer,
+      access: { role: "super", changesState: true },
       request: { query: ImpersonateQuery },
       responses: okJson(UserModel),
     }),
@@ -87,12 +90,12 @@ export const loginApi = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: "/login/logout",
       tags,
       summary: "End the session",
-      security: bearer,
+      access: { public: true },
       responses: noContent,
     }),
     async (c) => {

@@ -1,3 +1,4 @@
+import { idNumber } from "../http/params.ts";
 import { z } from "@hono/zod-openapi";
 import { isoDate } from "../http/validation.ts";
 import { PASSWORD_RULE } from "./password.ts";
@@ -60,6 +61,6 @@ export const UserModel = z.object({
 }).openapi("UserModel");
 
 export const ImpersonateQuery = z.object({
-  tenantId: z.coerce.number().int().positive(),
+  tenantId: idNumber(),
   localLoginDate: isoDate.optional(),
 });

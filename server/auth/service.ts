@@ -1,15 +1,19 @@
 import { and, eq } from "drizzle-orm";
+import type { Context } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
 import type { ControlDb } from "../../db/client.ts";
 import { memberships, tenants, users } from "../../db/control/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.ts";
-import { LoginRateLimiter } from "./rateLimit.ts";
+import { LOGIN_LIMITS, LoginRateLimiter } from "./rateLimit.ts";
 import { type Session, SessionStore } from "./sessions.ts";
 import { type Caller, loadCaller } from "./userModel.ts";
 
 export interface SignedIn {
   token: string;
   caller: Caller;
+  /** after a sign-in with the password: the value for the device cookie (setDeviceCookie) */
+  device?: string;
 }
 
 /** Sign-in, token refresh, impersonation and password changes: the rules of spec 1 §4 "Session". */
@@ -18,6 +22,10 @@ export class AuthService {
 
   constructor(readonly db: ControlDb, readonly sessions: SessionStore) {}
 
+  /**
+   * Signs in with email and password. `device` is the device cookie the request brought: a device the
+   * account signed in on before passes the account's cap on failures (rateLimit.ts).
+   */
   async login(
     input: {
       email: string;
@@ -25,27 +33,34 @@ export class AuthService {
       keepLoggedIn: boolean;
       localLoginDate?: string | null;
       ip: string;
+      device?: string | null;
     },
   ): Promise<SignedIn> {
     const email = input.email.trim().toLowerCase();
-    const wait = this.limiter.retryAfter(email, input.ip);
+    const knownDevice = this.limiter.isKnownDevice(email, input.device);
+    const wait = this.limiter.retryAfter(email, input.ip, knownDevice);
     if (wait) throw new ApiError(429, undefined, { headers: { "Retry-After": String(wait) } });
 
     const user = await this.db.query.users.findFirst({ where: eq(users.email, email) });
     const ok = await verifyPassword(user?.passwordHash ?? await dummyPasswordHash(), input.password);
-    if (!user || !ok || user.isDisabled) {
+    if (!user || !ok) {
       this.limiter.recordFailure(email, input.ip);
       throw ApiError.unauthenticated("The email or password is incorrect.");
     }
+    // told only to someone who knows the password; not a failure to count
+    if (user.isDisabled) {
+      throw ApiError.forbidden("This account is disabled. Ask an administrator of your organisation.");
+    }
     const tenantId = await this.homeTenantOf(user.id);
     if (!tenantId) throw ApiError.forbidden("This account does not belong to any active organisation.");
-    this.limiter.recordSuccess(email);
-    return this.#open({
+    this.limiter.recordSuccess(email, input.ip);
+    const signedIn = await this.#open({
       userId: user.id,
       tenantId,
       keepLoggedIn: input.keepLoggedIn,
       localLoginDate: input.localLoginDate,
     });
+    return { ...signedIn, device: this.limiter.rememberDevice(email, input.device) };
   }
 
   /** The tenant a sign-in opens: the default membership, else the first active one. */
@@ -136,4 +151,28 @@ export class AuthService {
     }
     return { token, caller };
   }
+}
+
+export const DEVICE_COOKIE = "device";
+
+/** The device cookie a sign-in request brought, if any. */
+export function getDeviceCookie(c: Context): string | undefined {
+  return getCookie(c, DEVICE_COOKIE);
+}
+
+/**
+ * The known-device cookie: HttpOnly and SameSite=Lax like the session cookie, sent only to the sign-in
+ * paths, kept as long as a device is remembered. It proves only that an account signed in on it before.
+ */
+export function setDeviceCookie(c: Context, token: string) {
+  const secure = c.var.app?.config.COOKIE_SECURE ?? "auto"; // the session cookie's rule
+  setCookie(c, DEVICE_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: secure === "auto"
+      ? new URL(c.req.url).protocol === "https:" || c.req.header("x-forwarded-proto") === "https"
+      : secure === "true",
+    path: "/login",
+    maxAge: Math.floor(LOGIN_LIMITS.deviceLifeMs / 1000),
+  });
 }

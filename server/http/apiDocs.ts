@@ -16,7 +16,9 @@ export function apiDocs() {
 <link rel="stylesheet" href="/api/docs/assets/swagger-ui.css"></head>
 <body><div id="swagger-ui"></div>
 <script src="/api/docs/assets/swagger-ui-bundle.js"></script>
-<script>window.ui = SwaggerUIBundle({ url: "/api/openapi.json", dom_id: "#swagger-ui", persistAuthorization: true });</script>
+<script nonce="${
+      c.get("secureHeadersNonce") ?? ""
+    }">window.ui = SwaggerUIBundle({ url: "/api/openapi.json", dom_id: "#swagger-ui", persistAuthorization: true });</script>
 </body></html>`));
   app.use(
     "/api/docs/assets/*",

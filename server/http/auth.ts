@@ -5,6 +5,7 @@ import type { AppEnv } from "../env.ts";
 import { ApiError } from "./errors.ts";
 import { loadCaller } from "../auth/userModel.ts";
 import { SESSION_COOKIE, setSessionCookie } from "./cookies.ts";
+import { isCrossSite } from "./access.ts";
 
 /**
  * Reads the caller from a bearer token (API clients) or the session cookie (browser) and sets
@@ -38,13 +39,6 @@ export const identify = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 const isHubPath = (path: string) => path.toLowerCase().startsWith("/hubs/");
-
-/** A request made by a page of another site (its Origin, or Sec-Fetch-Site when there is none). */
-export function isCrossSite(c: Context): boolean {
-  const origin = c.req.header("origin");
-  if (origin) return new URL(origin).host !== (c.req.header("host") ?? new URL(c.req.url).host);
-  return c.req.header("sec-fetch-site") === "cross-site";
-}
 
 /** The caller of an authenticated endpoint; a missing or dead token is 401 (the client then logs out). */
 export function requireCaller(c: Context<AppEnv>) {

@@ -1,7 +1,9 @@
-import { createRoute, OpenAPIHono, type z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono, type RouteConfig, type z } from "@hono/zod-openapi";
 import type { AppEnv } from "../env.ts";
+import { type AccessRule, assertRulePages } from "../access/apiAccess.ts";
 import { ApiErrorBodySchema } from "./errors.ts";
 import { validationHook } from "./validation.ts";
+import { enforceAccess } from "./access.ts";
 
 /** An API router of one area; zod failures become catalogue 400s. */
 export const apiRouter = () => new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -28,11 +30,62 @@ export const okJson = <T extends z.ZodType>(schema: T, description = "OK") => ({
 
 export const noContent = { 204: { description: "Done" }, ...errorResponses } as const;
 
-export const bearer = [{ bearer: [] }];
+/** The two ways to authenticate: the bearer token of API clients, the session cookie of the browser. */
+export const SECURITY_SCHEMES = {
+  bearer: { type: "http", scheme: "bearer", description: "The token answered by login/login" },
+  cookie: { type: "apiKey", in: "cookie", name: "session", description: "The browser's session cookie" },
+} as const;
+const signedInSecurity = [{ bearer: [] }, { cookie: [] }];
+
+/** Every declared route's access rule, by `METHOD /path` (docs/access.md and the tests read it). */
+const declared = new Map<string, AccessRule>();
+const operationIds = new Set<string>();
+
+export function declaredAccess(): ReadonlyMap<string, AccessRule> {
+  return declared;
+}
+
+/** Records the access rule of a route that is not an OpenAPI operation (hub, page form posts). */
+export function declareAccess(method: string, path: string, rule: AccessRule) {
+  assertRulePages(rule);
+  declared.set(`${method.toUpperCase()} ${path}`, rule);
+  return enforceAccess(rule);
+}
+
+type ApiRouteConfig = Omit<RouteConfig, "security" | "middleware" | "operationId"> & {
+  access: AccessRule;
+  /** defaults to the path's last fixed segment, the spec's operation name (GetLivestockOrders) */
+  operationId?: string;
+};
 
 /**
- * The route definitions of one API area (its OpenAPI tag): bearer-authenticated GETs with path or
- * query parameters and POSTs with a JSON body, answering JSON or a catalogue error.
+ * An API route with its access rule declared once: the router enforces it before the body is
+ * validated, and the OpenAPI document carries it (security schemes, `x-access`), so the document, the
+ * router and the security tests read the same declaration.
+ */
+export function apiRoute<R extends ApiRouteConfig>(config: R) {
+  const { access, operationId = operationName(config.path), ...route } = config;
+  if (operationIds.has(operationId)) throw new Error(`operationId ${operationId} is used twice`);
+  operationIds.add(operationId);
+  const middleware = declareAccess(route.method, route.path, access);
+  return createRoute(
+    {
+      ...route,
+      operationId,
+      security: access.public ? [] : signedInSecurity,
+      middleware: [middleware] as const,
+      "x-access": access,
+    } as Omit<R, "access" | "operationId"> & { middleware: [typeof middleware] },
+  );
+}
+
+function operationName(path: string): string {
+  return path.split("/").filter((s) => s && !s.startsWith("{")).at(-1)!;
+}
+
+/**
+ * The route definitions of one API area (its OpenAPI tag): GETs with path or query parameters and
+ * POSTs with a JSON body, answering JSON or a catalogue error, each with its access rule.
  */
 export function areaRoutes(tags: string[]) {
   return {
@@ -41,23 +94,21 @@ export function areaRoutes(tags: string[]) {
       summary: string,
       request: P,
       response: R,
+      access: AccessRule,
+    ) => apiRoute({ method: "get", path, tags, summary, access, request, responses: okJson(response) }),
+    post: <B extends z.ZodType, R extends z.ZodType>(
+      path: string,
+      summary: string,
+      body: B,
+      response: R,
+      access: AccessRule,
     ) =>
-      createRoute({
-        method: "get",
-        path,
-        tags,
-        summary,
-        security: bearer,
-        request,
-        responses: okJson(response),
-      }),
-    post: <B extends z.ZodType, R extends z.ZodType>(path: string, summary: string, body: B, response: R) =>
-      createRoute({
+      apiRoute({
         method: "post",
         path,
         tags,
         summary,
-        security: bearer,
+        access,
         request: jsonBody(body),
         responses: okJson(response),
       }),

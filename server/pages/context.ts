@@ -10,4 +10,6 @@ export interface PageContext {
   flash?: { kind: "success" | "info" | "warning" | "error"; message: string };
   /** a re-rendered form after a failed plain-HTML post (sign-in): its error and values */
   formResult?: { error: string; values: Record<string, string> };
+  /** the request's CSP nonce: inline scripts without it do not run */
+  nonce?: string;
 }

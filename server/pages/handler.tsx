@@ -3,14 +3,18 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { RouterProvider } from "@tanstack/react-router";
 import { renderToReadableStream } from "react-dom/server";
 import type { AppEnv } from "../env.ts";
-import { selectHomePage } from "../access/mod.ts";
+import { matchRoute, selectHomePage } from "../access/mod.ts";
 import { ApiError } from "../http/errors.ts";
 import { isApiPath } from "../http/paths.ts";
 import { clearSessionCookie, setSessionCookie } from "../http/cookies.ts";
 import { clientIp } from "../http/clientIp.ts";
+import { isSameOrigin } from "../http/access.ts";
+import { declareAccess } from "../http/openapi.ts";
+import { SIGNED_IN } from "../access/apiAccess.ts";
 import { LoginBody } from "../auth/schemas.ts";
 import { SelfSettingBody } from "../areas/users/schemas.ts";
 import { UserService } from "../areas/users/service.ts";
+import { getDeviceCookie, setDeviceCookie } from "../auth/service.ts";
 import type { PageContext } from "./context.ts";
 import { createPageRouter, routingResult } from "./router.tsx";
 import { IslandRenderContext } from "./Island.tsx";
@@ -29,6 +33,7 @@ export async function renderPage(
     caller: c.var.caller,
     url,
     flash: takeFlash(c),
+    nonce: c.get("secureHeadersNonce"),
     ...extra,
   };
   const router = createPageRouter(url, context);
@@ -43,7 +48,7 @@ export async function renderPage(
     <IslandRenderContext.Provider value={{ runtimeEmitted: false }}>
       <RouterProvider router={router} />
     </IslandRenderContext.Provider>,
-    { onError: (error) => console.error(`render ${url.pathname}:`, error) },
+    { nonce: context.nonce, onError: (error) => console.error(`render ${url.pathname}:`, error) },
   );
   return c.body(stream, (forcedStatus ?? result.status) as 200, {
     "Content-Type": "text/html; charset=utf-8",
@@ -94,7 +99,7 @@ function backTo(c: Context) {
 export const pages = new Hono<AppEnv>()
   .get("/", (c) => c.redirect(homeOf(c), 302))
   // plain HTML sign-in: works without any script, and keeps the page free of React
-  .post("/login", async (c) => {
+  .post("/login", declareAccess("POST", "/login", { public: true }), async (c) => {
     const form = await c.req.parseBody();
     const values = { email: String(form.email ?? ""), next: String(form.next ?? "") };
     const parsed = LoginBody.safeParse({
@@ -107,12 +112,14 @@ export const pages = new Hono<AppEnv>()
       return renderPage(c, { formResult: { error: parsed.error.issues[0].message, values } }, 400);
     }
     try {
-      const { token, caller } = await c.var.app.auth.login({
+      const { token, caller, device } = await c.var.app.auth.login({
         ...parsed.data,
         keepLoggedIn: parsed.data.isKeepLoggedIn,
         ip: clientIp(c),
+        device: getDeviceCookie(c),
       });
       setSessionCookie(c, token, caller.session.absoluteExpiresAt);
+      if (device) setDeviceCookie(c, device);
       return c.redirect(
         safeNext(form.next) ??
           (caller.user.isPasswordUpdated ? selectHomePage(caller.subject) : "/user/changepassword"),
@@ -124,15 +131,19 @@ export const pages = new Hono<AppEnv>()
       return renderPage(c, { formResult: { error: error.message, values } }, error.status);
     }
   })
+  // a link on another site must not sign the user out: only our own pages (or a typed address) may
   .get("/logout", async (c) => {
-    if (c.var.caller) await c.var.app.auth.logout(c.var.caller.session);
+    if (c.var.caller && (isSameOrigin(c) || c.req.header("sec-fetch-site") === "none")) {
+      await c.var.app.auth.logout(c.var.caller.session);
+    } else if (c.var.caller) {
+      return c.redirect(homeOf(c), 302);
+    }
     clearSessionCookie(c);
     return c.redirect("/login", 302);
   })
   // header pickers: default site and species (plain forms, auto-submitted by shell.js)
-  .post("/user/preferences", async (c) => {
-    const caller = c.var.caller;
-    if (!caller) return c.redirect("/login", 303);
+  .post("/user/preferences", declareAccess("POST", "/user/preferences", SIGNED_IN), async (c) => {
+    const caller = c.var.caller!;
     const form = await c.req.parseBody();
     const setting = form.siteId
       ? { settingType: "tenantSite", value: { defaultTenantSiteId: Number(form.siteId) } }
@@ -148,9 +159,8 @@ export const pages = new Hono<AppEnv>()
     return c.redirect(backTo(c), 303);
   })
   // header tenant picker: a tenant the user belongs to, or any tenant for a super user
-  .post("/user/tenant", async (c) => {
-    const caller = c.var.caller;
-    if (!caller) return c.redirect("/login", 303);
+  .post("/user/tenant", declareAccess("POST", "/user/tenant", SIGNED_IN), async (c) => {
+    const caller = c.var.caller!;
     const tenantId = Number((await c.req.parseBody()).tenantId);
     try {
       const { token, caller: next } = await c.var.app.auth.enterTenant(
@@ -167,4 +177,5 @@ export const pages = new Hono<AppEnv>()
       return c.redirect(backTo(c), 303);
     }
   })
-  .get("*", (c) => renderPage(c));
+  // an API path no route answered (a trailing slash, a missing id) is the catalogue's 404, never a page
+  .get("*", (c) => (isApiPath(c.req.path) && !matchRoute(c.req.path) ? c.notFound() : renderPage(c)));

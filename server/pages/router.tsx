@@ -34,7 +34,7 @@ function RootLayout() {
   const title = def?.title ?? "Not found";
   const bare = !context.caller || def?.public;
   return (
-    <Document title={title} flash={context.flash} push={!bare}>
+    <Document title={title} flash={context.flash} push={!bare} nonce={context.nonce}>
       {bare
         ? (
           <main className="auth-main">

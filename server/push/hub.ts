@@ -364,7 +364,10 @@ export class UserHub {
       case "sessionsEnded": {
         const ended = new Set(message.sessionIds);
         for (const conn of [...this.#connections.values()]) {
-          if (ended.has(conn.who.sessionId)) this.#close(conn, message.reason, false);
+          if (!ended.has(conn.who.sessionId)) continue;
+          // the page signs out with the reason at once (an account disabled, a password changed elsewhere)
+          conn.send(invocationFrame("forceTotalLogout", [{ reason: message.reason }]));
+          this.#close(conn, message.reason, false);
         }
         return;
       }

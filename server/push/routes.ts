@@ -6,7 +6,10 @@
 import { Hono } from "hono";
 import { upgradeWebSocket } from "hono/deno";
 import type { AppEnv } from "../env.ts";
-import { isCrossSite, requireCaller } from "../http/auth.ts";
+import { requireCaller } from "../http/auth.ts";
+import { isCrossSite } from "../http/access.ts";
+import { declareAccess } from "../http/openapi.ts";
+import { SIGNED_IN } from "../access/apiAccess.ts";
 import { ApiError } from "../http/errors.ts";
 import type { Caller } from "../auth/userModel.ts";
 import type { HubIdentity } from "./hub.ts";
@@ -14,7 +17,7 @@ import type { HubIdentity } from "./hub.ts";
 export const HUB_PATH = "/hubs/userHub";
 
 export const hubRoutes = new Hono<AppEnv>()
-  .post(`${HUB_PATH}/negotiate`, (c) => {
+  .post(`${HUB_PATH}/negotiate`, declareAccess("POST", `${HUB_PATH}/negotiate`, SIGNED_IN), (c) => {
     const caller = requireCaller(c);
     const version = Number(c.req.query("negotiateVersion") ?? "0");
     return c.json(c.var.app.push.hub.negotiate(
@@ -22,7 +25,7 @@ export const hubRoutes = new Hono<AppEnv>()
       Number.isFinite(version) ? version : 0,
     ));
   })
-  .get(HUB_PATH, (c) => {
+  .get(HUB_PATH, declareAccess("GET", HUB_PATH, SIGNED_IN), (c) => {
     const caller = requireCaller(c);
     // a page of another site must not ride the user's cookie into the hub
     if (c.var.authVia === "cookie" && isCrossSite(c)) {

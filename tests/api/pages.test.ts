@@ -77,8 +77,9 @@ describe("pages", () => {
   it("resolves every route of the table for a super user without a server error", async () => {
     const cookie = `session=${await t.login("super@demo.processor")}`;
     for (const def of allRoutes()) {
-      const path = def.path.replace(/\{-\$[^}]+\}/g, "").replace(/\$[A-Za-z]+/g, "1").replace(/\/$/, "") ||
-        "/";
+      // (GET /logout from a test, with no browser headers, no longer signs out: every page is seen as super)
+      const path = def.path.replace(/\{-\$[^}]+\}/g, "").replace(/\$fromDate/g, "2026-01-05")
+        .replace(/\$[A-Za-z]+/g, "1").replace(/\/$/, "") || "/";
       const res = await t.request(path + (def.name === "clientUserEdit" ? "?id=1" : ""), {
         headers: { cookie },
         redirect: "manual",

@@ -254,6 +254,25 @@ describe("the super actions", () => {
   });
 });
 
+describe("accounts", () => {
+  test("disabling a user tells their open pages to sign out and closes their connections", async () => {
+    const adminToken = await t.login("admin@demo.processor");
+    const userToken = await t.login("test@demo.processor");
+    const conn = hubClient(t.origin, userToken);
+    await conn.start();
+    const closed = new Promise<Error | undefined>((resolve) => conn.onclose(resolve));
+    const told = nextEvent(conn, "forceTotalLogout");
+    const users = await (await fetch(`${t.origin}/api/user/GetTenantUsers`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    })).json();
+    const id = users.find((u: { email: string }) => u.email === "test@demo.processor").id;
+    expect((await post("/api/user/DisableTenantUser", adminToken, { id })).status).toBe(200);
+    expect(await told).toEqual({ reason: expect.stringMatching(/sign in again/i) });
+    expect(String(await closed)).toMatch(/session has ended/);
+    expect((await post("/api/user/EnableTenantUser", adminToken, { id })).status).toBe(200);
+  });
+});
+
 describe("sessions and reconnects", () => {
   test("the client reconnects after the server drops the socket, with a new connection id", async () => {
     const conn = hubClient(t.origin, await t.login("user@demo.processor"));

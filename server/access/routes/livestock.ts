@@ -23,11 +23,24 @@ export const LIVESTOCK_ROUTES: readonly RouteDef[] = [
     built: true,
     search: ["tab", "q"],
     children: [
-      route(p("/ordergroup/new"), "New Order Group", "orderGroupNew", { icon: "order", built: true }),
-      route(p("/ordergroup/newGroup"), "New Group", "orderGroupNewGroup", { icon: "order", built: true }),
-      route(p("/ordergroups/$id"), "Order Group", "orderGroup", { icon: "order", built: true }),
-      route(p("/order/new/$livestockOrderGroupId"), "New Order", "orderNew", { icon: "order", built: true }),
+      route(p("/ordergroup/new"), "New Order Group", "orderGroupNew", {
+        ...PROCESSOR,
+        icon: "order",
+        built: true,
+      }),
+      route(p("/ordergroup/newGroup"), "New Group", "orderGroupNewGroup", {
+        ...PROCESSOR,
+        icon: "order",
+        built: true,
+      }),
+      route(p("/ordergroups/$id"), "Order Group", "orderGroup", { ...PROCESSOR, icon: "order", built: true }),
+      route(p("/order/new/$livestockOrderGroupId"), "New Order", "orderNew", {
+        ...PROCESSOR,
+        icon: "order",
+        built: true,
+      }),
       route(p("/ordersplit/$livestockOrderGroupId/$orderId"), "Split Order", "orderSplit", {
+        ...PROCESSOR,
         icon: "order",
         built: true,
       }),

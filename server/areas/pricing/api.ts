@@ -1,3 +1,4 @@
+import type { AccessRule } from "../../access/apiAccess.ts";
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env.ts";
@@ -22,6 +23,9 @@ import {
 
 const tags = ["Livestock: pricing grids"];
 const { get, post } = areaRoutes(tags);
+// Read by the order form, deliveries and the price grid settings; changed only in the settings.
+const PRICING_READ: AccessRule = { role: "user", modules: ["buySettings", "buy", "livestock"] };
+const PRICING_WRITE: AccessRule = { pages: ["settingsPricingGrids"] };
 const service = async (c: Context<AppEnv>) => new PricingService(await areaContextOf(c));
 
 /**
@@ -36,13 +40,20 @@ export const pricingApi = apiRouter()
         "`speciesId` narrows to one species",
       { query: GroupsQuery },
       z.array(PricingGridGroup),
+      PRICING_READ,
     ),
     async (c) => c.json(await (await service(c)).groups(c.req.valid("query").speciesId), 200),
   )
   .openapi(
-    get("/api/livestock/GetPricingGridGroup/{id}", "One pricing grid group with its grids", {
-      params: IdParam,
-    }, PricingGridGroup),
+    get(
+      "/api/livestock/GetPricingGridGroup/{id}",
+      "One pricing grid group with its grids",
+      {
+        params: IdParam,
+      },
+      PricingGridGroup,
+      PRICING_READ,
+    ),
     async (c) => c.json(await (await service(c)).group(c.req.valid("param").id), 200),
   )
   .openapi(
@@ -51,6 +62,7 @@ export const pricingApi = apiRouter()
       "One pricing grid with its cells",
       { params: IdParam },
       PricingGrid,
+      PRICING_READ,
     ),
     async (c) => c.json(await (await service(c)).grid(c.req.valid("param").id), 200),
   )
@@ -61,6 +73,7 @@ export const pricingApi = apiRouter()
         "default from the species' previous default group.",
       UpsertGroupBody,
       PricingGridGroup,
+      PRICING_WRITE,
     ),
     async (c) => c.json(await (await service(c)).upsertGroup(c.req.valid("json")), 200),
   )
@@ -70,6 +83,7 @@ export const pricingApi = apiRouter()
       "Copy a group and its grids to a new period (the copy is never the default)",
       CopyGroupBody,
       PricingGridGroup,
+      PRICING_WRITE,
     ),
     async (c) => c.json(await (await service(c)).copyGroup(c.req.valid("json")), 200),
   )
@@ -79,6 +93,7 @@ export const pricingApi = apiRouter()
       "Delete a group and its grids; 409 while an order is priced with it",
       DeleteGroupBody,
       DeletedGroup,
+      PRICING_WRITE,
     ),
     async (c) => c.json(await (await service(c)).deleteGroup(c.req.valid("json")), 200),
   )
@@ -89,6 +104,7 @@ export const pricingApi = apiRouter()
         "best price derived from them, priority = position in the group",
       UpsertGridBody,
       PricingGrid,
+      PRICING_WRITE,
     ),
     async (c) => c.json(await (await service(c)).upsertGrid(c.req.valid("json")), 200),
   )
@@ -98,6 +114,7 @@ export const pricingApi = apiRouter()
       "Copy a grid, last in priority, into its own group or another group of the same species",
       CopyGridBody,
       PricingGrid,
+      PRICING_WRITE,
     ),
     async (c) => c.json(await (await service(c)).copyGrid(c.req.valid("json")), 200),
   )
@@ -107,6 +124,7 @@ export const pricingApi = apiRouter()
       "Delete a grid; the others keep priorities 1…n",
       DeleteGridBody,
       DeletedGrid,
+      PRICING_WRITE,
     ),
     async (c) => c.json(await (await service(c)).deleteGrid(c.req.valid("json")), 200),
   )
@@ -117,6 +135,7 @@ export const pricingApi = apiRouter()
         "grids changed meanwhile",
       ReorderGridsBody,
       PricingGridGroup,
+      PRICING_WRITE,
     ),
     async (c) => c.json(await (await service(c)).reorderGrids(c.req.valid("json")), 200),
   );

@@ -1,3 +1,4 @@
+import { idNumber } from "../../http/params.ts";
 /**
  * Pricing grid groups and grids at the API boundary (spec 2 §3 "Pricing grid group", §7.3). A group is
  * a period of prices for a species; its grids price species categories, tried in priority order.
@@ -16,12 +17,10 @@ const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use the date format yyyy-MM
 
 const name = z.string().trim().min(1, "Enter the name").max(100);
 
-export const IdParam = z.object({
-  id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" } }),
-});
+export { IdParam } from "../../http/params.ts";
 
 export const GroupsQuery = z.object({
-  speciesId: z.coerce.number().int().positive().optional(),
+  speciesId: idNumber().optional(),
 });
 
 /** The stored matrix: weight bands × fat scores, cents per kg HSCW (null = not bought). */

@@ -9,7 +9,6 @@
  */
 import { and, asc, count, desc, eq, inArray, ne } from "drizzle-orm";
 import { livestockOrders, pricingGridGroups, pricingGrids } from "../../../db/tenant/schema.ts";
-import { roleValue } from "../../access/roles.ts";
 import { ApiError } from "../../http/errors.ts";
 import {
   type AreaContext,
@@ -17,7 +16,6 @@ import {
   changedValues,
   nextModified,
   recordAudit,
-  requireModule,
   type TenantTx,
 } from "../context.ts";
 import { ORDER_STATUS, speciesCategoriesOf, speciesCategoryName } from "../livestock/enums.ts";
@@ -42,10 +40,8 @@ const GROUP = "pricing grid group";
 const GRID = "pricing grid";
 
 export class PricingService {
-  constructor(private readonly ctx: AreaContext) {
-    if (roleValue(ctx.caller.roleLevel) < roleValue("user")) throw ApiError.forbidden();
-    requireModule(ctx, "buySettings", "buy", "livestock");
-  }
+  /** Access is checked by the route rules (api.ts, the page routes) before a service is made. */
+  constructor(private readonly ctx: AreaContext) {}
 
   // ---------- reads ----------
 
@@ -78,7 +74,6 @@ export class PricingService {
    * nor move its period away from the orders priced with it.
    */
   async upsertGroup(body: UpsertGroupBody): Promise<PricingGridGroup> {
-    this.#requireWrite();
     this.#checkSpecies(body.speciesId);
     const values = {
       name: body.name,
@@ -135,7 +130,6 @@ export class PricingService {
 
   /** A new group for another period with copies of every grid (never the default: that stays put). */
   async copyGroup(body: CopyGroupBody): Promise<PricingGridGroup> {
-    this.#requireWrite();
     const id = await this.ctx.db.transaction(async (tx) => {
       const source = await this.#findGroup(tx, body.pricingGridGroupId);
       const now = nextModified();
@@ -180,7 +174,6 @@ export class PricingService {
 
   /** Deletes a group and its grids; refused (409) while any order, even a cancelled one, is priced with it. */
   async deleteGroup(body: DeleteGroupBody): Promise<{ pricingGridGroupId: number }> {
-    this.#requireWrite();
     const id = body.pricingGridGroupId;
     await this.ctx.db.transaction(async (tx) => {
       const current = await this.#findGroup(tx, id);
@@ -215,7 +208,6 @@ export class PricingService {
    * at that position (the others move along, priorities stay 1…n).
    */
   async upsertGrid(body: UpsertGridBody): Promise<PricingGrid> {
-    this.#requireWrite();
     const id = await this.ctx.db.transaction(async (tx) => {
       const group = await this.#findGroup(tx, body.pricingGridGroupId);
       this.#checkCategory(group, body.speciesCategoryId, "speciesCategoryId");
@@ -284,7 +276,6 @@ export class PricingService {
    * a reference it keeps the source's, with "(copy)" when the group already has that one.
    */
   async copyGrid(body: CopyGridBody): Promise<PricingGrid> {
-    this.#requireWrite();
     const { id, groupId } = await this.ctx.db.transaction(async (tx) => {
       const source = await this.#findGrid(tx, body.pricingGridId);
       const sourceGroup = await this.#findGroup(tx, source.pricingGridGroupId);
@@ -328,7 +319,6 @@ export class PricingService {
   }
 
   async deleteGrid(body: DeleteGridBody): Promise<{ pricingGridId: number; pricingGridGroupId: number }> {
-    this.#requireWrite();
     const groupId = await this.ctx.db.transaction(async (tx) => {
       const current = await this.#findGrid(tx, body.pricingGridId);
       assertUnchanged(current, body.lastModified, GRID);
@@ -353,7 +343,6 @@ export class PricingService {
    * hold exactly the group's grids: a grid added or deleted since the client read them is a 409.
    */
   async reorderGrids(body: ReorderGridsBody): Promise<PricingGridGroup> {
-    this.#requireWrite();
     const changed = await this.ctx.db.transaction(async (tx) => {
       const group = await this.#findGroup(tx, body.pricingGridGroupId);
       const grids = await gridsOfGroup(tx, group.id);
@@ -382,10 +371,6 @@ export class PricingService {
   }
 
   // ---------- shared ----------
-
-  #requireWrite() {
-    requireModule(this.ctx, "buySettings");
-  }
 
   #visibleSpecies(): number[] {
     return this.ctx.caller.species.map((s) => s.id);

@@ -1,6 +1,5 @@
-import { createRoute } from "@hono/zod-openapi";
 import { z } from "@hono/zod-openapi";
-import { apiRouter, bearer, jsonBody, okJson } from "../../http/openapi.ts";
+import { apiRoute, apiRouter, jsonBody, okJson } from "../../http/openapi.ts";
 import { requireCaller } from "../../http/auth.ts";
 import {
   FeatureFlag,
@@ -12,6 +11,7 @@ import {
   TenantNotice,
 } from "./schemas.ts";
 import { SuperService } from "./service.ts";
+import { SUPER } from "../../access/apiAccess.ts";
 
 const tags = ["Super"];
 const service = (c: { var: { app: ConstructorParameters<typeof SuperService>[0] } }) =>
@@ -20,72 +20,72 @@ const service = (c: { var: { app: ConstructorParameters<typeof SuperService>[0] 
 /** api/super/… (spec 2 §7.6): push-channel actions and feature flags for now; the super screens come later. */
 export const superApi = apiRouter()
   .openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: "/api/super/ForceRefresh",
       tags,
       summary: "Every client of the tenant reloads its data (push event forceRefresh)",
-      security: bearer,
+      access: SUPER,
       request: jsonBody(TenantNotice),
       responses: okJson(NoticeResult),
     }),
     async (c) => c.json(await service(c).forceRefresh(requireCaller(c), c.req.valid("json")), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: "/api/super/ForceTotalLogout",
       tags,
       summary: "Everyone in the tenant is signed out (push event forceTotalLogout; sessions end)",
-      security: bearer,
+      access: SUPER,
       request: jsonBody(TenantNotice),
       responses: okJson(NoticeResult),
     }),
     async (c) => c.json(await service(c).forceTotalLogout(requireCaller(c), c.req.valid("json")), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
       path: "/api/super/GetOnlineUsers/{tenantId}",
       tags,
       summary: "Users of the tenant with an open push connection",
-      security: bearer,
+      access: SUPER,
       request: { params: TenantIdParam },
       responses: okJson(z.array(OnlineUser)),
     }),
     async (c) => c.json(await service(c).onlineUsers(requireCaller(c), c.req.valid("param").tenantId), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
       path: "/api/super/GetFeatureFlags/{tenantId}",
       tags,
       summary: "Every known feature flag of a tenant (never stored = off)",
-      security: bearer,
+      access: SUPER,
       request: { params: TenantIdParam },
       responses: okJson(z.array(FeatureFlag)),
     }),
     async (c) => c.json(await service(c).featureFlags(requireCaller(c), c.req.valid("param").tenantId), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: "/api/super/UpsertFeatureFlag",
       tags,
       summary: "Set a tenant's feature flag (push event featureFlagUpdated)",
-      security: bearer,
+      access: SUPER,
       request: jsonBody(FeatureFlagBody),
       responses: okJson(z.array(FeatureFlag)),
     }),
     async (c) => c.json(await service(c).upsertFeatureFlag(requireCaller(c), c.req.valid("json")), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "delete",
       path: "/api/super/DeleteFeatureFlag/{tenantId}/{featureKey}",
       tags,
       summary: "Remove a tenant's feature flag: it is off (push event featureFlagUpdated)",
-      security: bearer,
+      access: SUPER,
       request: { params: FeatureFlagParams },
       responses: okJson(z.array(FeatureFlag)),
     }),

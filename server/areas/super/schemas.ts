@@ -1,3 +1,4 @@
+import { idNumber } from "../../http/params.ts";
 import { z } from "@hono/zod-openapi";
 import { FEATURE_FLAG_KEYS, type FeatureFlagKey } from "../../access/flags.ts";
 
@@ -8,7 +9,7 @@ export const TenantNotice = z.object({
 }).openapi("TenantNotice");
 
 export const TenantIdParam = z.object({
-  tenantId: z.coerce.number().int().positive().openapi({ param: { name: "tenantId", in: "path" } }),
+  tenantId: idNumber().openapi({ param: { name: "tenantId", in: "path" } }),
 });
 
 export const NoticeResult = z.object({
@@ -43,6 +44,6 @@ export const FeatureFlagBody = z.object({
 }).openapi("FeatureFlagBody");
 
 export const FeatureFlagParams = z.object({
-  tenantId: z.coerce.number().int().positive().openapi({ param: { name: "tenantId", in: "path" } }),
+  tenantId: idNumber().openapi({ param: { name: "tenantId", in: "path" } }),
   featureKey: FeatureKey.openapi({ param: { name: "featureKey", in: "path" } }),
 });

@@ -1,5 +1,5 @@
-import { createRoute, z } from "@hono/zod-openapi";
-import { apiRouter, bearer, jsonBody, noContent, okJson } from "../../http/openapi.ts";
+import { z } from "@hono/zod-openapi";
+import { apiRoute, apiRouter, jsonBody, noContent, okJson } from "../../http/openapi.ts";
 import { requireCaller } from "../../http/auth.ts";
 import { userModel } from "../../auth/userModel.ts";
 import { ChangePasswordBody, ChangeTempPasswordBody, UserModel } from "../../auth/schemas.ts";
@@ -9,34 +9,38 @@ import {
   SelfSettingBody,
   TenantUser,
   TenantUserBody,
+  TenantUserIdBody,
   UpdateUserDetailsBody,
 } from "./schemas.ts";
 import { UserService } from "./service.ts";
+import { type AccessRule, SIGNED_IN } from "../../access/apiAccess.ts";
 
 const tags = ["User"];
+/** The users admin: whoever can open the Users page. */
+const USER_ADMIN: AccessRule = { pages: ["clientusers"] };
 const service = (c: { var: { app: { db: { control: ConstructorParameters<typeof UserService>[0] } } } }) =>
   new UserService(c.var.app.db.control);
 
 /** api/user/… of spec 1 §7, plus the tenant admin's user management (clientusers). */
 export const userApi = apiRouter()
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
       path: "/api/user/GetDetailedUser",
       tags,
       summary: "The signed-in user in full",
-      security: bearer,
+      access: { whilePasswordPending: true },
       responses: okJson(UserModel),
     }),
     (c) => c.json(userModel(requireCaller(c), true), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: "/api/user/ChangePasswordIfAuthed",
       tags,
       summary: "Change the password (old password required); other sessions end",
-      security: bearer,
+      access: { whilePasswordPending: true },
       request: jsonBody(ChangePasswordBody),
       responses: noContent,
     }),
@@ -46,12 +50,12 @@ export const userApi = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: "/api/user/ChangeTempPasswordIfAuthed",
       tags,
       summary: "Replace a temporary password (no old password); only while the password is not yet updated",
-      security: bearer,
+      access: { whilePasswordPending: true },
       request: jsonBody(ChangeTempPasswordBody),
       responses: noContent,
     }),
@@ -61,12 +65,12 @@ export const userApi = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: "/api/user/UpdateUserDetails",
       tags,
       summary: "Change first name, last name and mobile",
-      security: bearer,
+      access: SIGNED_IN,
       request: jsonBody(UpdateUserDetailsBody),
       responses: noContent,
     }),
@@ -76,12 +80,12 @@ export const userApi = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: "/api/user/UserUpdatesSingleSetting",
       tags,
       summary: "Change one of the caller's own settings (home page, species, default site, favourites, …)",
-      security: bearer,
+      access: SIGNED_IN,
       request: jsonBody(SelfSettingBody),
       responses: noContent,
     }),
@@ -91,38 +95,70 @@ export const userApi = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
       path: "/api/user/GetTenantUsers",
       tags,
       summary: "Admins: the users of the current tenant",
-      security: bearer,
+      access: USER_ADMIN,
       responses: okJson(z.array(TenantUser)),
     }),
     async (c) => c.json(await service(c).listTenantUsers(requireCaller(c)), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "get",
       path: "/api/user/GetTenantUser/{id}",
       tags,
       summary: "Admins: one user of the current tenant",
-      security: bearer,
+      access: USER_ADMIN,
       request: { params: IdParam },
       responses: okJson(TenantUser),
     }),
     async (c) => c.json(await service(c).getTenantUser(requireCaller(c), c.req.valid("param").id), 200),
   )
   .openapi(
-    createRoute({
+    apiRoute({
       method: "post",
       path: "/api/user/UpsertTenantUser",
       tags,
       summary:
         "Admins: add or edit a user of the current tenant (role, allowed species and sites, admin permissions)",
-      security: bearer,
+      access: USER_ADMIN,
       request: jsonBody(TenantUserBody),
       responses: okJson(SavedTenantUser),
     }),
     async (c) => c.json(await service(c).upsertTenantUser(requireCaller(c), c.req.valid("json")), 200),
+  )
+  .openapi(
+    apiRoute({
+      method: "post",
+      path: "/api/user/DisableTenantUser",
+      tags,
+      summary: "Admins: disable a user's account (it cannot sign in; its sessions end)",
+      access: USER_ADMIN,
+      request: jsonBody(TenantUserIdBody),
+      responses: okJson(TenantUser),
+    }),
+    async (c) =>
+      c.json(
+        await service(c).setDisabled(requireCaller(c), c.req.valid("json").id, true, c.var.app.sessions),
+        200,
+      ),
+  )
+  .openapi(
+    apiRoute({
+      method: "post",
+      path: "/api/user/EnableTenantUser",
+      tags,
+      summary: "Admins: enable a disabled user's account again (old sessions stay ended)",
+      access: USER_ADMIN,
+      request: jsonBody(TenantUserIdBody),
+      responses: okJson(TenantUser),
+    }),
+    async (c) =>
+      c.json(
+        await service(c).setDisabled(requireCaller(c), c.req.valid("json").id, false, c.var.app.sessions),
+        200,
+      ),
   );

@@ -1,3 +1,4 @@
+import { idNumber } from "../../http/params.ts";
 import { z } from "@hono/zod-openapi";
 
 const name = (label: string) => z.string().trim().min(1, `Enter the ${label}`).max(100);
@@ -55,8 +56,8 @@ export const TenantUserBody = z.object({
   phone: phone.default(""),
   roleLevel: z.string().min(1, "Choose a role"),
   /** empty = all of the tenant's species / sites */
-  allowedSpeciesIds: z.array(z.coerce.number().int().positive()).default([]),
-  allowedTenantSiteIds: z.array(z.coerce.number().int().positive()).default([]),
+  allowedSpeciesIds: z.array(idNumber()).default([]),
+  allowedTenantSiteIds: z.array(idNumber()).default([]),
   ...AdminPermissions.shape,
   /** the lastModified the client read; a newer one on the server means someone else saved first (409) */
   lastModified: z.string().nullish(),
@@ -71,6 +72,12 @@ export const TenantUser = z.object({
   phone: z.string(),
   roleLevel: z.string(),
   isPasswordUpdated: z.boolean(),
+  /** the account cannot sign in anywhere; its sessions were ended when it was disabled */
+  isDisabled: z.boolean(),
+  canManageAccount: z.boolean().openapi({
+    description: "the caller may change the account's email, names and mobile and disable it; false when " +
+      "another organisation also uses it or it is above the caller's role (only the membership is theirs)",
+  }),
   allowedSpeciesIds: z.array(z.number()),
   allowedTenantSiteIds: z.array(z.number()),
   ...AdminPermissions.shape,
@@ -83,4 +90,7 @@ export const SavedTenantUser = TenantUser.extend({
   }),
 });
 
-export const IdParam = z.object({ id: z.coerce.number().int().positive() });
+export { IdParam } from "../../http/params.ts";
+
+/** Disable / enable: the user's id. */
+export const TenantUserIdBody = z.object({ id: idNumber() }).openapi("TenantUserIdBody");

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
 import type { ControlDb } from "../../../db/client.ts";
 import {
@@ -9,15 +9,23 @@ import {
   users,
   userSettings,
 } from "../../../db/control/schema.ts";
-import { assignableRoles, isAdminUser, type RoleName } from "../../access/roles.ts";
+import { assignableRoles, isAdminUser, isRoleName, type RoleName, roleValue } from "../../access/roles.ts";
 import { generatePassword, hashPassword } from "../../auth/password.ts";
+import type { SessionStore } from "../../auth/sessions.ts";
 import type { Caller } from "../../auth/userModel.ts";
 import { ApiError } from "../../http/errors.ts";
 import { AdminPermissions } from "./schemas.ts";
 import type { SelfSettingBody, TenantUser, TenantUserBody, UpdateUserDetailsBody } from "./schemas.ts";
 
 type TenantUserDto = z.infer<typeof TenantUser>;
+type AccountRoles = { tenantId: number; roleLevel: string }[];
 const now = () => new Date().toISOString();
+
+/** The same answer whoever owns the email, so it tells nothing about that account. */
+const EMAIL_TAKEN = "That email cannot be added here. Ask the person for another email, or ask support " +
+  "to add their existing account to your organisation.";
+const SUPER_ONLY = "Only a super user can change this account.";
+const IDENTITY = { email: "email", firstName: "first name", lastName: "last name", phone: "mobile" } as const;
 
 /** api/user/: the caller's own account, and the tenant admin's user list (spec 1 §2 clientusers). */
 export class UserService {
@@ -60,24 +68,76 @@ export class UserService {
     const settings = await this.db.select().from(userSettings).where(
       eq(userSettings.tenantId, caller.tenant.id),
     );
+    const roles = await this.db.select({
+      userId: memberships.userId,
+      tenantId: memberships.tenantId,
+      roleLevel: memberships.roleLevel,
+    }).from(memberships).where(inArray(
+      memberships.userId,
+      this.db.select({ id: memberships.userId }).from(memberships).where(
+        eq(memberships.tenantId, caller.tenant.id),
+      ),
+    ));
     return rows.map(({ user, roleLevel }) =>
-      toDto(user, roleLevel, settings.filter((s) => s.userId === user.id))
+      toDto(
+        user,
+        roleLevel,
+        settings.filter((s) => s.userId === user.id),
+        powerOver(caller, user.id, roles.filter((r) => r.userId === user.id)).canManageAccount,
+      )
     );
   }
 
-  async getTenantUser(caller: Caller, userId: number): Promise<TenantUserDto> {
+  async getTenantUser(
+    caller: Caller,
+    userId: number,
+    db: Pick<ControlDb, "select"> = this.db,
+  ): Promise<TenantUserDto> {
     requireAdmin(caller);
-    const row = await this.#memberRow(caller.tenant.id, userId);
+    const row = await this.#memberRow(caller.tenant.id, userId, db);
     if (!row) throw ApiError.notFound("That user is not in your organisation.");
-    const settings = await this.db.select().from(userSettings)
+    const settings = await db.select().from(userSettings)
       .where(and(eq(userSettings.userId, userId), eq(userSettings.tenantId, caller.tenant.id)));
-    return toDto(row.user, row.roleLevel, settings);
+    const power = powerOver(caller, userId, await this.#accountRoles(userId, db));
+    return toDto(row.user, row.roleLevel, settings, power.canManageAccount);
+  }
+
+  /**
+   * Disables or enables an account (users.isDisabled is account-wide). Disabling ends every session of
+   * it, so re-enabling never revives an old token; the push hub closes the ended sessions' connections.
+   * A tenant admin may do it only to an account that their organisation alone uses, and not to themself.
+   */
+  async setDisabled(
+    caller: Caller,
+    userId: number,
+    isDisabled: boolean,
+    sessions: Pick<SessionStore, "invalidateAllForUser">,
+  ): Promise<TenantUserDto> {
+    requireAdmin(caller);
+    if (!(await this.#memberRow(caller.tenant.id, userId))) {
+      throw ApiError.notFound("That user is not in your organisation.");
+    }
+    if (userId === caller.user.id) {
+      throw ApiError.validation([{ field: "id", message: "You cannot disable or enable your own account." }]);
+    }
+    const power = powerOver(caller, userId, await this.#accountRoles(userId));
+    if (!power.mayChange) throw ApiError.forbidden(SUPER_ONLY);
+    if (!power.canManageAccount) {
+      throw ApiError.forbidden(
+        "This person's account is also used by other organisations, so it cannot be disabled here. " +
+          "Ask support to remove it from your organisation.",
+      );
+    }
+    await this.db.update(users).set({ isDisabled, lastModified: now() }).where(eq(users.id, userId));
+    if (isDisabled) await sessions.invalidateAllForUser(userId);
+    return this.getTenantUser(caller, userId);
   }
 
   /**
    * Creates or edits a user of the caller's tenant. A new email gets an account with a temporary
-   * password (answered once) that must be changed at first sign-in; an email already known elsewhere
-   * only gains a membership here: its name and password belong to its owner and are not touched.
+   * password (answered once) that must be changed at first sign-in. An email that already has an
+   * account is refused (only a super user may add an existing account), and an account another tenant
+   * also uses keeps its identity: its owner's email, names and mobile are not the admin's to change.
    */
   async upsertTenantUser(caller: Caller, input: z.infer<typeof TenantUserBody>) {
     requireAdmin(caller);
@@ -94,23 +154,31 @@ export class UserService {
             "Someone else changed this user since you opened it. Reload and try again.",
           );
         }
-        if (row.roleLevel === "super" && caller.roleLevel !== "super") {
-          throw ApiError.forbidden("Only a super user can change a super user.");
-        }
+        const power = powerOver(caller, userId, await this.#accountRoles(userId, tx));
+        if (!power.mayChange) throw ApiError.forbidden(SUPER_ONLY);
         if (userId === caller.user.id && input.roleLevel !== row.roleLevel) {
           throw ApiError.validation([{ field: "roleLevel", message: "You cannot change your own role." }]);
         }
-        const clash = await tx.query.users.findFirst({ where: eq(users.email, input.email) });
-        if (clash && clash.id !== userId) {
-          throw ApiError.validation([{ field: "email", message: "Another account uses that email." }]);
+        if (!power.canManageAccount) {
+          const changed = (Object.keys(IDENTITY) as (keyof typeof IDENTITY)[])
+            .filter((field) => input[field] !== row.user[field]);
+          if (changed.length) {
+            throw ApiError.validation(changed.map((field) => ({
+              field,
+              message: `Only this person can change their ${IDENTITY[field]}: ` +
+                "their account is also used outside your organisation.",
+            })));
+          }
+        } else {
+          const clash = await tx.query.users.findFirst({ where: eq(users.email, input.email) });
+          if (clash && clash.id !== userId) {
+            throw ApiError.validation([{ field: "email", message: EMAIL_TAKEN }]);
+          }
         }
-        await tx.update(users).set({
-          email: input.email,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          phone: input.phone,
-          lastModified: now(),
-        }).where(eq(users.id, userId));
+        const identity = power.canManageAccount
+          ? { email: input.email, firstName: input.firstName, lastName: input.lastName, phone: input.phone }
+          : {};
+        await tx.update(users).set({ ...identity, lastModified: now() }).where(eq(users.id, userId));
         await tx.update(memberships).set({ roleLevel: input.roleLevel })
           .where(and(eq(memberships.userId, userId), eq(memberships.tenantId, tenantId)));
       } else {
@@ -120,6 +188,9 @@ export class UserService {
             field: "email",
             message: "That user is already in your organisation.",
           }]);
+        }
+        if (existing && caller.roleLevel !== "super") {
+          throw ApiError.validation([{ field: "email", message: EMAIL_TAKEN }]);
         }
         if (existing) {
           userId = existing.id;
@@ -157,11 +228,8 @@ export class UserService {
         allowedTenantSiteIds: input.allowedTenantSiteIds,
       });
       await put("admin", pickAdminPermissions(input));
-      const row = (await this.#memberRow(tenantId, userId, tx))!;
-      const settings = await tx.select().from(userSettings)
-        .where(and(eq(userSettings.userId, userId), eq(userSettings.tenantId, tenantId)));
       return {
-        ...toDto(row.user, row.roleLevel, settings),
+        ...(await this.getTenantUser(caller, userId, tx)),
         ...(temporaryPassword ? { temporaryPassword } : {}),
       };
     });
@@ -194,6 +262,12 @@ export class UserService {
     if (errors.length) throw ApiError.validation(errors);
   }
 
+  /** Every membership of an account, in any tenant: what decides who may change it. */
+  #accountRoles(userId: number, db: Pick<ControlDb, "select"> = this.db): Promise<AccountRoles> {
+    return db.select({ tenantId: memberships.tenantId, roleLevel: memberships.roleLevel }).from(memberships)
+      .where(eq(memberships.userId, userId));
+  }
+
   #memberRow(tenantId: number, userId: number, db: Pick<ControlDb, "select"> = this.db) {
     return db.select({ user: users, roleLevel: memberships.roleLevel }).from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
@@ -221,6 +295,22 @@ function pickAdminPermissions(source: Partial<Record<string, unknown>>): z.infer
   ) as z.infer<typeof AdminPermissions>;
 }
 
+/**
+ * What the caller may do to an account. An account that is super anywhere is a super user's alone
+ * (`mayChange`). Its identity (email, names, mobile) and its disabling are the caller's only when it is
+ * their own, or only their tenant uses it and its highest role is not above theirs, or they are super.
+ */
+function powerOver(caller: Caller, userId: number, roles: AccountRoles) {
+  const isSuper = caller.roleLevel === "super";
+  const isSelf = userId === caller.user.id;
+  const highest = Math.max(0, ...roles.map((r) => isRoleName(r.roleLevel) ? roleValue(r.roleLevel) : 0));
+  const onlyHere = roles.every((r) => r.tenantId === caller.tenant.id);
+  return {
+    mayChange: isSuper || isSelf || !roles.some((r) => r.roleLevel === "super"),
+    canManageAccount: isSuper || isSelf || (onlyHere && highest <= roleValue(caller.roleLevel)),
+  };
+}
+
 function requireAdmin(caller: Caller) {
   if (!isAdminUser(caller.roleLevel)) throw ApiError.forbidden();
 }
@@ -229,6 +319,7 @@ function toDto(
   user: typeof users.$inferSelect,
   roleLevel: string,
   settings: { settingType: string; value: unknown }[],
+  canManageAccount: boolean,
 ): TenantUserDto {
   const get = (type: string) =>
     (settings.find((s) => s.settingType === type)?.value ?? {}) as Record<string, unknown>;
@@ -243,6 +334,8 @@ function toDto(
     phone: user.phone,
     roleLevel,
     isPasswordUpdated: user.isPasswordUpdated,
+    isDisabled: user.isDisabled,
+    canManageAccount,
     allowedSpeciesIds: ids(get("species").allowedSpeciesIds),
     allowedTenantSiteIds: ids(get("tenantSite").allowedTenantSiteIds),
     ...pickAdminPermissions(admin),

@@ -1,5 +1,7 @@
+import { idNumber } from "../../http/params.ts";
 import { z } from "zod";
 import DataForm, { type DataFormProps, type FieldSpec } from "../../../client/islands/DataForm.tsx";
+import ActionButton from "../../../client/islands/ActionButton.tsx";
 import { assignableRoles } from "../../access/roles.ts";
 import { UserService } from "../../areas/users/service.ts";
 import { defineScreen } from "../screen.ts";
@@ -51,6 +53,10 @@ export const ClientUsersScreen = defineScreen({
               ) => (u.isPasswordUpdated ? "Set" : <span className="badge badge-warning">Temporary</span>),
             },
             {
+              header: "Status",
+              cell: (u) => (u.isDisabled ? <span className="badge badge-danger">Disabled</span> : "Active"),
+            },
+            {
               header: "Actions",
               srOnly: true,
               cell: (u) => <a href={`${LIST_PATH}/useredit?id=${u.id}`}>Edit</a>,
@@ -77,15 +83,18 @@ function userFormProps(
   const roleOptions = [...roles];
   if (current && !roleOptions.includes(current as never)) roleOptions.push(current as never); // show, not offer
   const permission = (name: string, label: string): FieldSpec => ({ name, label, type: "checkbox" });
+  // another organisation also uses the account: its identity is its owner's (the server refuses too)
+  const locked = initial.canManageAccount === false;
+  const identity = locked ? { readOnly: true, help: "Only this person can change it." } : {};
   return {
     id: "user",
     title: initial.id ? "Edit user" : "New user",
     fields: [
       { name: "id", label: "Id", type: "id" },
-      { name: "email", label: "Email", type: "email", required: true },
-      { name: "firstName", label: "First name", type: "text", required: true },
-      { name: "lastName", label: "Last name", type: "text", required: true },
-      { name: "phone", label: "Mobile", type: "tel", placeholder: "+61 400 000 000" },
+      { name: "email", label: "Email", type: "email", required: true, ...identity },
+      { name: "firstName", label: "First name", type: "text", required: true, ...identity },
+      { name: "lastName", label: "Last name", type: "text", required: true, ...identity },
+      { name: "phone", label: "Mobile", type: "tel", placeholder: "+61 400 000 000", ...identity },
       {
         name: "roleLevel",
         label: "Role",
@@ -128,7 +137,7 @@ function userFormProps(
 
 /** Edit a user of the tenant (useredit?id=). */
 export const UserEditScreen = defineScreen({
-  validateSearch: z.object({ id: z.coerce.number().int().positive() }),
+  validateSearch: z.object({ id: idNumber() }),
   loader: async ({ context, search }) => {
     const user = await new UserService(context.services.db.control).getTenantUser(context.caller!, search.id);
     const initial = {
@@ -145,9 +154,43 @@ export const UserEditScreen = defineScreen({
         component={DataForm}
         props={userFormProps(context, data.initial, data.options)}
       />
+      <AccountActions user={data.initial} context={context} />
     </section>
   ),
 });
+
+/**
+ * Disable or enable the account, with a confirmation. Only for an account the admin manages (their
+ * organisation alone uses it) and not their own; the server checks the same.
+ */
+function AccountActions(
+  { user, context }: {
+    user: { id: number; isDisabled: boolean; canManageAccount: boolean; fullName: string };
+    context: PageContext;
+  },
+) {
+  if (!user.canManageAccount || user.id === context.caller!.user.id) return null;
+  const props = user.isDisabled
+    ? {
+      label: "Enable",
+      url: "/api/user/EnableTenantUser",
+      confirm: `Let ${user.fullName} sign in again?`,
+      successToast: "The account was enabled.",
+    }
+    : {
+      label: "Disable",
+      url: "/api/user/DisableTenantUser",
+      variant: "danger" as const,
+      confirm: `Disable ${user.fullName}? They are signed out everywhere and cannot sign in.`,
+      successToast: "The account was disabled.",
+    };
+  return (
+    <div className="actions">
+      {user.isDisabled ? <span className="badge badge-danger">Disabled</span> : null}
+      <Island name="ActionButton" component={ActionButton} props={{ ...props, body: { id: user.id } }} />
+    </div>
+  );
+}
 
 /** Add a user to the tenant (usernew): answers a temporary password, shown once. */
 export const UserNewScreen = defineScreen({

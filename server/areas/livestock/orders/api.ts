@@ -1,3 +1,4 @@
+import type { AccessRule } from "../../../access/apiAccess.ts";
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../../env.ts";
@@ -25,6 +26,12 @@ import {
 
 const tags = ["Livestock: orders and deliveries"];
 const { get, post } = areaRoutes(tags);
+// Who may call what: the pages that use each endpoint (server/access/routes/livestock.ts).
+const ORDERS_READ: AccessRule = { pages: ["orderGroup", "deliveries", "undeliveredorders"] };
+const ORDERS_WRITE: AccessRule = { pages: ["orderGroup"] };
+const UNDELIVERED: AccessRule = { pages: ["undeliveredorders"] };
+const DELIVERIES: AccessRule = { pages: ["deliveries"] };
+const MOB_HEAD: AccessRule = { pages: ["order"] };
 const orders = async (c: Context<AppEnv>) => new OrderService(await areaContextOf(c));
 const deliveries = async (c: Context<AppEnv>) => new DeliveryService(await areaContextOf(c));
 
@@ -42,6 +49,7 @@ export const ordersApi = apiRouter()
       "Order groups delivering between two dates, with their orders",
       { query: DateRangeQuery },
       z.array(OrderGroup),
+      ORDERS_READ,
     ),
     async (c) => {
       const { fromDate, toDate } = c.req.valid("query");
@@ -49,9 +57,15 @@ export const ordersApi = apiRouter()
     },
   )
   .openapi(
-    get("/api/livestock/GetLivestockOrderGroupsByDeliveryDate", "Order groups delivering on a date", {
-      query: DeliveryDateQuery,
-    }, z.array(OrderGroup)),
+    get(
+      "/api/livestock/GetLivestockOrderGroupsByDeliveryDate",
+      "Order groups delivering on a date",
+      {
+        query: DeliveryDateQuery,
+      },
+      z.array(OrderGroup),
+      ORDERS_READ,
+    ),
     async (c) => {
       const { deliveryDate } = c.req.valid("query");
       return c.json(await (await orders(c)).groupsBetween(deliveryDate, deliveryDate), 200);
@@ -63,6 +77,7 @@ export const ordersApi = apiRouter()
       "One order group with its orders",
       { params: IdParam },
       OrderGroup,
+      ORDERS_READ,
     ),
     async (c) => c.json(await (await orders(c)).group(c.req.valid("param").id), 200),
   )
@@ -72,6 +87,7 @@ export const ordersApi = apiRouter()
       "Orders delivering between two dates (cancelled ones with includeCancelled=true)",
       { query: DateRangeQuery },
       z.array(Order),
+      ORDERS_READ,
     ),
     async (c) => {
       const { fromDate, toDate, includeCancelled } = c.req.valid("query");
@@ -82,39 +98,69 @@ export const ordersApi = apiRouter()
     },
   )
   .openapi(
-    get("/api/livestock/GetLivestockOrdersByDeliveryDate", "Orders delivering on a date", {
-      query: DeliveryDateQuery,
-    }, z.array(Order)),
+    get(
+      "/api/livestock/GetLivestockOrdersByDeliveryDate",
+      "Orders delivering on a date",
+      {
+        query: DeliveryDateQuery,
+      },
+      z.array(Order),
+      ORDERS_READ,
+    ),
     async (c) => {
       const { deliveryDate } = c.req.valid("query");
       return c.json(await (await orders(c)).ordersBetween(deliveryDate, deliveryDate), 200);
     },
   )
   .openapi(
-    get("/api/livestock/GetCancelledLivestockOrders", "Cancelled orders between two dates (listed apart)", {
-      query: DateRangeQuery,
-    }, z.array(Order)),
+    get(
+      "/api/livestock/GetCancelledLivestockOrders",
+      "Cancelled orders between two dates (listed apart)",
+      {
+        query: DateRangeQuery,
+      },
+      z.array(Order),
+      ORDERS_READ,
+    ),
     async (c) => {
       const { fromDate, toDate } = c.req.valid("query");
       return c.json(await (await orders(c)).cancelledBetween(fromDate, toDate), 200);
     },
   )
   .openapi(
-    get("/api/livestock/GetLivestockOrder/{id}", "One order with its loads, mobs and history", {
-      params: IdParam,
-    }, OrderDetail),
+    get(
+      "/api/livestock/GetLivestockOrder/{id}",
+      "One order with its loads, mobs and history",
+      {
+        params: IdParam,
+      },
+      OrderDetail,
+      ORDERS_READ,
+    ),
     async (c) => c.json(await (await orders(c)).order(c.req.valid("param").id), 200),
   )
   .openapi(
-    get("/api/livestock/GetLivestockOrderHistory/{id}", "Who did what to an order, newest first", {
-      params: IdParam,
-    }, z.array(HistoryEntry)),
-    async (c) => c.json(await (await orders(c)).history(c.req.valid("param").id), 200),
+    get(
+      "/api/livestock/GetLivestockOrderHistory/{id}",
+      "Who did what to an order, newest first",
+      {
+        params: IdParam,
+      },
+      z.array(HistoryEntry),
+      ORDERS_READ,
+    ),
+    async (c) => c.json(await (await orders(c)).orderHistory(c.req.valid("param").id), 200),
   )
   .openapi(
-    get("/api/livestock/GetUndeliveredOrders", "Orders due by today (X-Local-Date) not yet fully delivered", {
-      query: z.object({}),
-    }, z.array(Order)),
+    get(
+      "/api/livestock/GetUndeliveredOrders",
+      "Orders due by today (X-Local-Date) not yet fully delivered",
+      {
+        query: z.object({}),
+      },
+      z.array(Order),
+      UNDELIVERED,
+    ),
     async (c) => c.json(await (await orders(c)).undelivered(), 200),
   )
   .openapi(
@@ -123,6 +169,7 @@ export const ordersApi = apiRouter()
       "Add or edit an order group and one of its orders (a recurring order creates its future orders)",
       UpsertOrderAndGroupBody,
       OrderGroup,
+      ORDERS_WRITE,
     ),
     async (c) => c.json(await (await orders(c)).upsert(c.req.valid("json")), 200),
   )
@@ -132,6 +179,7 @@ export const ordersApi = apiRouter()
       "Cancel an order with nothing delivered, with a reason",
       CancelOrderBody,
       Order,
+      ORDERS_WRITE,
     ),
     async (c) => c.json(await (await orders(c)).cancel(c.req.valid("json")), 200),
   )
@@ -141,6 +189,7 @@ export const ordersApi = apiRouter()
       "Reinstate a cancelled order to its status before",
       OrderAction,
       Order,
+      ORDERS_WRITE,
     ),
     async (c) => c.json(await (await orders(c)).reinstate(c.req.valid("json")), 200),
   )
@@ -150,6 +199,7 @@ export const ordersApi = apiRouter()
       "Delete an order entered by mistake (only when nothing was delivered)",
       OrderAction,
       z.object({ livestockOrderId: z.number(), livestockOrderGroupId: z.number() }),
+      ORDERS_WRITE,
     ),
     async (c) => c.json(await (await orders(c)).delete(c.req.valid("json")), 200),
   )
@@ -159,6 +209,7 @@ export const ordersApi = apiRouter()
       "End a recurring series after this order: later undelivered orders are cancelled",
       CancelOrderBody,
       z.object({ cancelledOrderIds: z.array(z.number()) }),
+      ORDERS_WRITE,
     ),
     async (c) => c.json(await (await orders(c)).cancelFutureRecurring(c.req.valid("json")), 200),
   )
@@ -168,6 +219,7 @@ export const ordersApi = apiRouter()
       "Move undelivered head of an order into a new order of the group",
       SplitOrderBody,
       z.object({ livestockOrderId: z.number(), newLivestockOrderId: z.number() }),
+      ORDERS_WRITE,
     ),
     async (c) => c.json(await (await orders(c)).split(c.req.valid("json")), 200),
   )
@@ -177,6 +229,7 @@ export const ordersApi = apiRouter()
       "Orders due from a date (default today) for some days (default 7), with their loads",
       { query: DeliveriesQuery },
       DeliveryDay,
+      DELIVERIES,
     ),
     async (c) => {
       const { fromDate, days } = c.req.valid("query");
@@ -194,6 +247,7 @@ export const ordersApi = apiRouter()
         stockMobTempId: z.number().nullable(),
         livestockOrder: Order,
       }),
+      DELIVERIES,
     ),
     async (c) => c.json(await (await deliveries(c)).addLoad(c.req.valid("json")), 200),
   )
@@ -203,6 +257,7 @@ export const ordersApi = apiRouter()
       "Correct a mob's head count (and its order's), with a reason",
       CorrectHeadBody,
       OrderDetail,
+      MOB_HEAD,
     ),
     async (c) => c.json(await (await deliveries(c)).correctHead(c.req.valid("json")), 200),
   )
@@ -212,6 +267,7 @@ export const ordersApi = apiRouter()
       "Move head between an order's mobs (the total stays), with a reason",
       BalanceHeadBody,
       OrderDetail,
+      MOB_HEAD,
     ),
     async (c) => c.json(await (await deliveries(c)).balanceHead(c.req.valid("json")), 200),
   );

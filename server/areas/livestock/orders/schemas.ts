@@ -1,3 +1,4 @@
+import { wholeNumber } from "../../../http/params.ts";
 /** Order groups, orders, deliveries and head-count corrections at the API boundary (spec 1 §3, §7). */
 import { z } from "@hono/zod-openapi";
 import { isoDate } from "../../../http/validation.ts";
@@ -11,9 +12,7 @@ const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, "Use the t
 const head = (label: string) => z.number({ message: `Enter the ${label}` }).int().min(0).max(100_000);
 const reason = z.string().trim().min(3, "Give a reason (at least 3 characters)").max(500);
 
-export const IdParam = z.object({
-  id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" } }),
-});
+export { IdParam } from "../../../http/params.ts";
 export const DateRangeQuery = z.object({
   fromDate: isoDate,
   toDate: isoDate,
@@ -22,7 +21,7 @@ export const DateRangeQuery = z.object({
 export const DeliveryDateQuery = z.object({ deliveryDate: isoDate });
 export const DeliveriesQuery = z.object({
   fromDate: isoDate.optional(),
-  days: z.coerce.number().int().min(1).max(31).optional(),
+  days: wholeNumber({ min: 1, max: 31 }).optional(),
 });
 
 export const OrderGroupDto = z.object({

@@ -1,3 +1,4 @@
+import { idNumber } from "../../../http/params.ts";
 /**
  * Suppliers, stakeholders, buyers and transport companies at the API boundary (spec 1 §3
  * "Supplier / stakeholder", spec 2 §3). Suppliers and stakeholders keep the spec's nested shape
@@ -17,9 +18,7 @@ const phoneNumber = z.string().trim().max(20).regex(/^[+()0-9 -]*$/, "Use digits
 const id = z.number().int().positive();
 const lastModified = z.string().nullish();
 
-export const IdParam = z.object({
-  id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" } }),
-});
+export { IdParam } from "../../../http/params.ts";
 
 export const ListQuery = z.object({
   /** search text: name, location, PIC or contact */
@@ -78,7 +77,7 @@ const partyFields = {
   ),
   location: text(150),
   roles: z.array(z.enum(SUPPLIER_ROLES)).max(10).default([]),
-  stockTypes: z.array(z.coerce.number().int().positive()).max(10).default([]),
+  stockTypes: z.array(idNumber()).max(10).default([]),
   supplierMsaProperties: Msa.nullish(),
   primaryContact: Contact.default(Contact.parse({})),
   primaryAddress: Address.default(Address.parse({})),

@@ -5,7 +5,6 @@
  * changes are announced on the push hub so clients caching the list re-read it.
  */
 import { and, asc, desc, eq, gt, type SQL } from "drizzle-orm";
-import { roleValue } from "../../../access/roles.ts";
 import { ApiError } from "../../../http/errors.ts";
 import { buyers, stakeholders, suppliers, transportCompanies } from "../../../../db/tenant/schema.ts";
 import {
@@ -15,8 +14,6 @@ import {
   changedValues,
   nextModified,
   recordAudit,
-  requireEditPermission,
-  requireModule,
   type TenantTx,
 } from "../../context.ts";
 import type {
@@ -37,11 +34,8 @@ type BuyerRow = typeof buyers.$inferSelect;
 type TransportRow = typeof transportCompanies.$inferSelect;
 
 export class PartyService {
-  constructor(private readonly ctx: AreaContext) {
-    // reading master data: livestock staff (user role and up) of a tenant that buys livestock
-    if (roleValue(ctx.caller.roleLevel) < roleValue("user")) throw ApiError.forbidden();
-    requireModule(ctx, "livestock", "buy");
-  }
+  /** Access is checked by the route rules (api.ts, the page routes) before a service is made. */
+  constructor(private readonly ctx: AreaContext) {}
 
   // ---------- suppliers ----------
 
@@ -72,7 +66,6 @@ export class PartyService {
   }
 
   async upsertSupplier(body: SupplierBody): Promise<Supplier> {
-    requireEditPermission(this.ctx, "supplier", "suppliers");
     this.#checkStockTypes(body.stockTypes);
     const values = partyRow(body);
     const row = await this.ctx.db.transaction(async (tx) => {
@@ -104,7 +97,6 @@ export class PartyService {
   }
 
   async upsertStakeholder(body: StakeholderBody): Promise<Stakeholder> {
-    requireEditPermission(this.ctx, "stakeholder", "stakeholders");
     this.#checkStockTypes(body.stockTypes);
     const values = { ...partyRow(body), stakeholderType: body.stakeholderType };
     const row = await this.ctx.db.transaction(async (tx) => {
@@ -133,7 +125,6 @@ export class PartyService {
 
   /** Add or edit a buyer; `isSoftDeleted` hides them from choices while keeping their past orders. */
   async upsertBuyer(body: BuyerBody): Promise<BuyerRow> {
-    requireEditPermission(this.ctx, "buyer", "buyers");
     const { id: _, lastModified: __, ...values } = body;
     return await this.ctx.db.transaction((tx) => this.#save(tx, buyers, "buyer", body, values)) as BuyerRow;
   }
@@ -155,7 +146,6 @@ export class PartyService {
   }
 
   async upsertTransportCompany(body: TransportCompanyBody): Promise<TransportRow> {
-    requireEditPermission(this.ctx, "transportCompany", "transport companies");
     const { id: _, lastModified: __, ...values } = body;
     return await this.ctx.db.transaction((tx) =>
       this.#save(tx, transportCompanies, "transportCompany", body, values)

@@ -1,3 +1,4 @@
+import type { AccessRule } from "../../../access/apiAccess.ts";
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../../env.ts";
@@ -16,6 +17,9 @@ import {
 
 const tags = ["Livestock: kill volume targets"];
 const { get, post } = areaRoutes(tags);
+// Read beside orders and deliveries; changed only in the livestock targets settings.
+const TARGETS_READ: AccessRule = { role: "user", modules: ["livestockSettings", "livestock", "buy"] };
+const TARGETS_WRITE: AccessRule = { pages: ["settingsVolumeTargets"] };
 const service = async (c: Context<AppEnv>) => new KillVolumeTargetService(await areaContextOf(c));
 
 /** Kill volume targets and the orders-versus-targets series (spec 1 §7 "Livestock", spec 2 §7.3). */
@@ -26,6 +30,7 @@ export const volumeTargetsApi = apiRouter()
       "Kill volume targets of your species (optionally one species), newest period first",
       { query: TargetsQuery },
       z.array(KillVolumeTarget),
+      TARGETS_READ,
     ),
     async (c) => c.json(await (await service(c)).list(c.req.valid("query").speciesId), 200),
   )
@@ -35,6 +40,7 @@ export const volumeTargetsApi = apiRouter()
       "One kill volume target",
       { params: IdParam },
       KillVolumeTarget,
+      TARGETS_READ,
     ),
     async (c) => c.json(await (await service(c)).get(c.req.valid("param").id), 200),
   )
@@ -46,6 +52,7 @@ export const volumeTargetsApi = apiRouter()
         "overlapping another target of the same species and site is refused (400).",
       UpsertKillVolumeTargetBody,
       KillVolumeTarget,
+      TARGETS_WRITE,
     ),
     async (c) => c.json(await (await service(c)).upsert(c.req.valid("json")), 200),
   )
@@ -55,6 +62,7 @@ export const volumeTargetsApi = apiRouter()
       "Delete a kill volume target entered by mistake (to stop one, give it an end date instead)",
       DeleteKillVolumeTargetBody,
       z.object({ killVolumeTargetId: z.number() }),
+      TARGETS_WRITE,
     ),
     async (c) => c.json(await (await service(c)).delete(c.req.valid("json")), 200),
   )
@@ -65,6 +73,7 @@ export const volumeTargetsApi = apiRouter()
         "target, per day and species: from fromDate (default today) for `days` days (default 60).",
       { query: SeriesQuery },
       OrdersVersusTargets,
+      TARGETS_READ,
     ),
     async (c) => c.json(await (await service(c)).ordersVersusTargets(c.req.valid("query")), 200),
   );

@@ -1,3 +1,4 @@
+import { idNumber, wholeNumber } from "../../../http/params.ts";
 /**
  * Kill volume targets and the orders-versus-targets series at the API boundary (spec 1 §3, §7, §9;
  * spec 2 §3, §7.3). Shape checks live here; rules that compare fields (ticked days against days
@@ -9,11 +10,9 @@ import { DEFAULT_WEEKDAYS, isCalendarDate, MAX_SERIES_DAYS } from "./rules.ts";
 
 const id = z.number().int().positive();
 const date = isoDate.refine(isCalendarDate, "Not a real date");
-const queryId = z.coerce.number().int().positive();
+const queryId = idNumber();
 
-export const IdParam = z.object({
-  id: z.coerce.number().int().positive().openapi({ param: { name: "id", in: "path" } }),
-});
+export { IdParam } from "../../../http/params.ts";
 
 export const TargetsQuery = z.object({
   /** only this species' targets */
@@ -24,7 +23,7 @@ export const SeriesQuery = z.object({
   /** first day of the series; default the caller's today (X-Local-Date) */
   fromDate: date.optional(),
   /** how many days; default 60 (today plus 59) */
-  days: z.coerce.number().int().min(1).max(MAX_SERIES_DAYS).optional(),
+  days: wholeNumber({ min: 1, max: MAX_SERIES_DAYS }).optional(),
   /** only this species; default every species of the caller */
   speciesId: queryId.optional(),
   /** only this site's orders and targets; default the whole plant */

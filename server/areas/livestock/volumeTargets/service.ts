@@ -9,7 +9,6 @@
  * species and scope (400), and is announced as killVolumeTargetUpdated after commit.
  */
 import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, type SQL, sql, sum } from "drizzle-orm";
-import { roleValue } from "../../../access/roles.ts";
 import { ApiError } from "../../../http/errors.ts";
 import { killVolumeTargets, livestockOrders } from "../../../../db/tenant/schema.ts";
 import {
@@ -18,7 +17,6 @@ import {
   changedValues,
   nextModified,
   recordAudit,
-  requireModule,
   type TenantTx,
 } from "../../context.ts";
 import { ORDER_STATUS } from "../enums.ts";
@@ -47,11 +45,8 @@ export const TARGET_ENTITY = "killVolumeTarget";
 export const ALL_SITES = "All sites";
 
 export class KillVolumeTargetService {
-  constructor(private readonly ctx: AreaContext) {
-    // display and below watch screens; they do not plan the kill
-    if (roleValue(ctx.caller.roleLevel) < roleValue("user")) throw ApiError.forbidden();
-    requireModule(ctx, "livestockSettings", "livestock", "buy");
-  }
+  /** Access is checked by the route rules (api.ts, the page routes) before a service is made. */
+  constructor(private readonly ctx: AreaContext) {}
 
   // ---------- reads ----------
 
@@ -111,7 +106,6 @@ export class KillVolumeTargetService {
   // ---------- writes ----------
 
   async upsert(body: UpsertKillVolumeTargetBody): Promise<KillVolumeTarget> {
-    this.#requireWrite();
     if (!this.#speciesIds().includes(body.speciesId)) {
       throw ApiError.validation([{ field: "speciesId", message: "Choose one of your species" }]);
     }
@@ -167,7 +161,6 @@ export class KillVolumeTargetService {
    * date, give it an end date instead: the past then keeps its target.
    */
   async delete(body: DeleteKillVolumeTargetBody): Promise<{ killVolumeTargetId: number }> {
-    this.#requireWrite();
     await this.ctx.db.transaction(async (tx) => {
       const current = await this.#find(tx, body.killVolumeTargetId);
       assertUnchanged(current, body.lastModified, "kill volume target");
@@ -188,10 +181,6 @@ export class KillVolumeTargetService {
   }
 
   // ---------- helpers ----------
-
-  #requireWrite() {
-    requireModule(this.ctx, "livestockSettings");
-  }
 
   #speciesIds(): number[] {
     return this.ctx.caller.species.map((s) => s.id);

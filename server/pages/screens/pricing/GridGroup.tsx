@@ -1,3 +1,4 @@
+import { idNumber } from "../../../http/params.ts";
 /**
  * One grid group (settings/pricinggridgroups/{id}): its period and flags, its grids in priority order
  * with up/down and delete (copy is on the grid's page), each grid's price sheet (prints as the sheet agents are sent), and
@@ -234,7 +235,7 @@ export const PricingGridGroupScreen = defineScreen({
 // ---------- new group ----------
 
 export const NewPricingGridGroupScreen = defineScreen({
-  validateSearch: z.object({ species: z.coerce.number().int().positive().optional() }),
+  validateSearch: z.object({ species: idNumber().optional() }),
   loader: async ({ context, search }) => {
     const { ctx } = await pricingOf(context);
     return { species: chooseSpecies(context, search.species), today: ctx.today };

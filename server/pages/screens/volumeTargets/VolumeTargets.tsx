@@ -1,3 +1,4 @@
+import { idNumber } from "../../../http/params.ts";
 /**
  * Settings › Livestock targets (spec 2 §2.2 tab volumetargets, sub-forms volumeTargetsNew and
  * volumeTargets/{id}). The list page has no island: species tabs and the site choice are links and a GET
@@ -35,7 +36,7 @@ const service = async (context: PageContext) =>
   new KillVolumeTargetService(await areaContext(context.services, context.caller!));
 
 // no .catch/.default here: they make the router redirect to a "canonical" URL (STACK-NOTES)
-const optionalId = z.coerce.number().int().positive().optional();
+const optionalId = idNumber().optional();
 
 /** The species asked for when it is one of the caller's, else their first. */
 function chosenSpecies(context: PageContext, speciesId?: number) {

@@ -1,0 +1,55 @@
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../env.ts";
+import { type AccessRule, decideAccess } from "../access/apiAccess.ts";
+import { ApiError } from "./errors.ts";
+import { isApiPath } from "./paths.ts";
+
+/**
+ * Enforces a route's declared access rule. It runs before the route's validators, so a caller who may
+ * not use an endpoint learns nothing about its body (401/403, never a 400 listing the fields).
+ */
+export function enforceAccess(rule: AccessRule) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const caller = c.var.caller;
+    const decision = decideAccess(
+      caller && { subject: caller.subject, passwordPending: !caller.user.isPasswordUpdated },
+      rule,
+    );
+    if (!decision.allowed) {
+      // a page's form post of a signed-out browser goes to the sign-in page, not to a JSON answer
+      if (decision.status === 401 && !isApiPath(c.req.path)) return c.redirect("/login", 303);
+      throw new ApiError(decision.status, decision.message);
+    }
+    if (rule.changesState && c.var.authVia === "cookie" && !isSameOrigin(c)) {
+      throw ApiError.forbidden("Cross-site requests are refused.");
+    }
+    await next();
+  });
+}
+
+/**
+ * Whether a request comes from a page of another site. The browser's Sec-Fetch-Site decides when sent;
+ * otherwise the Origin header, which must parse and name this host (`null`, sent for privacy-sensitive
+ * contexts, is not ours). A request with neither is not a browser's cross-site request.
+ */
+export function isCrossSite(c: Context): boolean {
+  const site = c.req.header("sec-fetch-site");
+  if (site) return site !== "same-origin" && site !== "none";
+  const origin = c.req.header("origin");
+  return origin !== undefined && !originIsOurs(c, origin);
+}
+
+/** Positive proof of our own page: Sec-Fetch-Site same-origin, or (older browsers) a matching Origin. */
+export function isSameOrigin(c: Context): boolean {
+  const site = c.req.header("sec-fetch-site");
+  if (site) return site === "same-origin";
+  const origin = c.req.header("origin");
+  return origin !== undefined && originIsOurs(c, origin);
+}
+
+function originIsOurs(c: Context, origin: string): boolean {
+  if (!URL.canParse(origin)) return false; // "null", "http://", garbage
+  const host = c.req.header("host") ?? new URL(c.req.url).host;
+  return new URL(origin).host === host;
+}
