@@ -18,7 +18,7 @@ import { volumeTargetsApi } from "./areas/livestock/volumeTargets/api.ts";
 import { pricingApi } from "./areas/pricing/api.ts";
 import { hubRoutes } from "./push/routes.ts";
 import { pages } from "./pages/handler.tsx";
-import { SECURITY_SCHEMES } from "./http/openapi.ts";
+import { declareAccess, SECURITY_SCHEMES } from "./http/openapi.ts";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
 /** Builds the whole app: middleware, API routes, OpenAPI document, static assets and pages. */
@@ -101,6 +101,8 @@ export function createApp(services: AppServices) {
     },
     servers: [{ url: "/", description: "This server" }],
   });
+  // the API's description and its browsable reference are public (nothing to enforce, recorded for docs/access.md)
+  declareAccess("GET", "/api/openapi.json", { public: true });
   app.route("/", apiDocs());
 
   app.route("/", staticAssets());

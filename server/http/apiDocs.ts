@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { serveStatic } from "hono/deno";
 import type { AppEnv } from "../env.ts";
+import { declareAccess } from "./openapi.ts";
 
 const SWAGGER_DIST = new URL("../../node_modules/swagger-ui-dist/", import.meta.url).pathname;
 
@@ -10,7 +11,7 @@ const SWAGGER_DIST = new URL("../../node_modules/swagger-ui-dist/", import.meta.
  */
 export function apiDocs() {
   const app = new Hono<AppEnv>();
-  app.get("/api/docs", (c) =>
+  app.get("/api/docs", declareAccess("GET", "/api/docs", { public: true }), (c) =>
     c.html(`<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Abattoir Manager API</title>
 <link rel="stylesheet" href="/api/docs/assets/swagger-ui.css"></head>
