@@ -10,13 +10,8 @@ import { identify } from "./http/auth.ts";
 import { staticAssets } from "./http/static.ts";
 import { apiDocs } from "./http/apiDocs.ts";
 import { loginApi } from "./auth/api.ts";
-import { userApi } from "./areas/users/api.ts";
-import { superApi } from "./areas/super/api.ts";
-import { partiesApi } from "./areas/livestock/parties/api.ts";
-import { ordersApi } from "./areas/livestock/orders/api.ts";
-import { volumeTargetsApi } from "./areas/livestock/volumeTargets/api.ts";
-import { pricingApi } from "./areas/pricing/api.ts";
 import { hubRoutes } from "./push/routes.ts";
+import { AREAS } from "./areas/mod.ts";
 import { pages } from "./pages/handler.tsx";
 import { declareAccess, SECURITY_SCHEMES } from "./http/openapi.ts";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -24,7 +19,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 /** Builds the whole app: middleware, API routes, OpenAPI document, static assets and pages. */
 export function createApp(services: AppServices) {
   const paths = new PathRegistry();
-  const apis = [loginApi, userApi, superApi, hubRoutes, partiesApi, ordersApi, volumeTargetsApi, pricingApi];
+  const apis = [loginApi, hubRoutes, ...AREAS.flatMap((area) => (area.api ? [area.api] : []))];
   const app = new OpenAPIHono<AppEnv>({ getPath: (req) => paths.canonical(pathnameOf(req.url)) });
 
   app.use("*", async (c, next) => {

@@ -14,7 +14,7 @@ import { ApiError } from "../http/errors.ts";
 import type { PageContext } from "./context.ts";
 import { Document } from "./Document.tsx";
 import { Shell } from "./Shell.tsx";
-import { SCREENS } from "./screens/mod.ts";
+import { SCREENS } from "../areas/mod.ts";
 import { NotBuilt } from "./screens/NotBuilt.tsx";
 import { ErrorPanel } from "./screens/ErrorPanel.tsx";
 

@@ -15,3 +15,9 @@ export interface Screen<S = Record<string, unknown>, D = unknown> {
 export function defineScreen<S = Record<string, unknown>, D = unknown>(screen: Screen<S, D>): Screen<S, D> {
   return screen;
 }
+
+/** An area's screens by route name (the names of server/access/routes); its routes.ts exports one. */
+// deno-lint-ignore no-explicit-any
+export type ScreenMap = Record<string, Screen<any, any>>;
+
+export const definePages = (pages: ScreenMap): ScreenMap => pages;

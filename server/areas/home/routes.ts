@@ -1,0 +1,5 @@
+import { definePages } from "../../pages/screen.ts";
+import { UserHomeScreen } from "../../pages/screens/UserHome.tsx";
+
+/** The home page of last resort (server/access/routes/home.ts). */
+export const HOME_PAGES = definePages({ userHome: UserHomeScreen });

@@ -1,0 +1,15 @@
+import { definePages } from "../../pages/screen.ts";
+import { LoginScreen } from "../../pages/screens/Login.tsx";
+import { AccountScreen } from "../../pages/screens/Account.tsx";
+import { ChangePasswordScreen } from "../../pages/screens/ChangePassword.tsx";
+import { ClientUsersScreen, UserEditScreen, UserNewScreen } from "../../pages/screens/ClientUsers.tsx";
+
+/** Sign-in, the user's own account and the tenant admin's users (server/access/routes/account.ts, home.ts). */
+export const USERS_PAGES = definePages({
+  login: LoginScreen,
+  account: AccountScreen,
+  changePassword: ChangePasswordScreen,
+  clientusers: ClientUsersScreen,
+  clientUserEdit: UserEditScreen,
+  clientUserNew: UserNewScreen,
+});
