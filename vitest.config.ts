@@ -7,7 +7,8 @@ export default defineConfig({
   oxc: { jsx: { runtime: "automatic", importSource: "react", development: false } },
   test: {
     pool: "forks",
-    include: ["tests/**/*.test.ts", "tests/**/*.test.tsx"],
+    // an area's rules.test.ts sits beside its rules.ts
+    include: ["tests/**/*.test.ts", "tests/**/*.test.tsx", "server/**/*.test.ts", "client/**/*.test.ts"],
     fileParallelism: false,
     // browser tests share two cores with the server they drive: allow for pauses under load
     testTimeout: 60_000,

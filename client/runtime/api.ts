@@ -12,22 +12,18 @@
  */
 import { toast, type ToastKind } from "./toast.ts";
 
+import { ERROR_CATALOGUE, UNEXPECTED_ERROR } from "../../server/http/catalogue.ts";
+
 export interface ApiFieldError {
   field: string;
   message: string;
 }
 
-/** The catalogue of spec 1 §8 (titles the client falls back to when the server sent none). */
-export const ERROR_TITLES: Record<number, string> = {
-  400: "Bad Request",
-  401: "Unauthenticated",
-  403: "Unauthorised",
-  404: "Not Found",
-  405: "Method Not Allowed",
-  409: "Change Conflict",
-  429: "Too Many Requests",
-};
-export const UNEXPECTED_TITLE = "Unexpected Error";
+/** The catalogue of spec 1 §8 (titles the client falls back to when the server sent none): one copy. */
+export const ERROR_TITLES: Record<number, string> = Object.fromEntries(
+  Object.entries(ERROR_CATALOGUE).map(([status, entry]) => [status, entry.title]),
+);
+export const UNEXPECTED_TITLE = UNEXPECTED_ERROR.title;
 export const NETWORK_TITLE = "Network Error";
 export const NETWORK_MESSAGE = "Check connection";
 export const API_FALLBACK_MESSAGE = "An API error has occurred";

@@ -23,7 +23,5 @@ export function formatHead(n: number | null | undefined): string {
   return n === null || n === undefined ? "—" : n.toLocaleString("en-AU");
 }
 
-/** "$8.45" */
-export function formatPrice(n: number | null | undefined): string {
-  return n === null || n === undefined ? "—" : `$${n.toFixed(2)}`;
-}
+/** "$8.45": money reads and rounds one way everywhere (server/areas/money.ts). */
+export { formatMoney as formatPrice } from "../../server/areas/money.ts";

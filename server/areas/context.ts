@@ -11,6 +11,7 @@ import type { Caller } from "../auth/userModel.ts";
 import type { TenantDb } from "../../db/client.ts";
 import { auditLog } from "../../db/tenant/schema.ts";
 import { requireCaller } from "../http/auth.ts";
+import { isoDate } from "./dates.ts";
 import { ApiError } from "../http/errors.ts";
 
 export interface AreaContext {
@@ -38,10 +39,20 @@ export function areaContextOf(c: Context<AppEnv>): Promise<AreaContext> {
   return areaContext(c.var.app, requireCaller(c), c.var.clock?.localDate ?? undefined);
 }
 
-/** A date as `yyyy-MM-dd` in the server's time zone (set TZ to the plant's). */
-export function isoDate(d: Date): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+/** An area's service (a class over the area context): how API handlers and pages get one. */
+type ServiceClass<S> = new (ctx: AreaContext) => S;
+
+/** The service for an API request (the route's access rule has already let the caller in). */
+export async function apiService<S>(c: Context<AppEnv>, Service: ServiceClass<S>): Promise<S> {
+  return new Service(await areaContextOf(c));
+}
+
+/** The service for a page (its route guard has already let the caller in). */
+export async function pageService<S>(
+  context: { services: AppServices; caller: Caller | null },
+  Service: ServiceClass<S>,
+): Promise<S> {
+  return new Service(await areaContext(context.services, context.caller!));
 }
 
 /** 409 when the record changed since the client read it (the client sends back `lastModified`). */
@@ -113,3 +124,5 @@ export async function recordAudit(
     reason: entry.reason ?? null,
   });
 }
+
+export { isoDate } from "./dates.ts";

@@ -24,3 +24,19 @@ export function weekdayIndex(date: string): number {
 export function isWeekend(date: string): boolean {
   return weekdayIndex(date) >= 5;
 }
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar date in `yyyy-MM-dd` (the API's format; 2025-02-30 is not one). */
+export function isCalendarDate(value: string): boolean {
+  const m = ISO_DATE.exec(value);
+  if (!m) return false;
+  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
+  return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
+}
+
+/** A moment's date as `yyyy-MM-dd` in the server's time zone (set TZ to the plant's). */
+export function isoDate(d: Date): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}

@@ -1,5 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { ApiError } from "./errors.ts";
+import { isCalendarDate } from "../areas/dates.ts";
 
 /** The caller's local date, time and API version, from the headers every client sends. */
 export interface ClientClock {
@@ -8,7 +9,6 @@ export interface ClientClock {
   apiVersion: string | null;
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
 
 export const clientClock = createMiddleware<{ Variables: { clock: ClientClock } }>(async (c, next) => {
@@ -16,7 +16,9 @@ export const clientClock = createMiddleware<{ Variables: { clock: ClientClock } 
   const localTime = c.req.header("x-local-time") ?? null;
   const apiVersion = c.req.header("x-api-version") ?? null;
   const errors = [];
-  if (localDate && !DATE.test(localDate)) errors.push({ field: "X-Local-Date", message: "Use yyyy-MM-dd" });
+  if (localDate && !isCalendarDate(localDate)) {
+    errors.push({ field: "X-Local-Date", message: "Use yyyy-MM-dd" });
+  }
   if (localTime && !TIME.test(localTime)) errors.push({ field: "X-Local-Time", message: "Use HH:mm:ss" });
   if (errors.length) throw ApiError.validation(errors);
   c.set("clock", { localDate, localTime, apiVersion });

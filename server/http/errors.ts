@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "@hono/zod-openapi";
+import { ERROR_CATALOGUE } from "./catalogue.ts";
 
 /** The error catalogue of spec 1 §8: every API error answers in this shape. */
 export interface ApiErrorBody {
@@ -17,19 +18,6 @@ export const ApiErrorBodySchema = z.object({
   isValidation: z.boolean(),
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
 }).openapi("ApiError");
-
-const CATALOGUE: Record<number, { title: string; message: string }> = {
-  400: { title: "Bad Request", message: "Something went wrong while accessing the resource you requested." },
-  401: { title: "Unauthenticated", message: "Login is required." },
-  403: { title: "Unauthorised", message: "You are not authorised to access the requested resource." },
-  404: { title: "Not Found", message: "The requested resource could not be found." },
-  405: { title: "Method Not Allowed", message: "This resource does not accept that method." },
-  409: { title: "Change Conflict", message: "The requested action has already been completed." },
-  413: { title: "Payload Too Large", message: "The request is too large." },
-  415: { title: "Unsupported Media Type", message: "Send the request body as JSON." },
-  429: { title: "Too Many Requests", message: "Too many attempts. Wait a few minutes and try again." },
-  500: { title: "Unexpected Error", message: "An unexpected error occurred." },
-};
 
 /** Thrown anywhere in a request; the app's error handler answers it in the catalogue shape. */
 export class ApiError extends Error {
@@ -79,7 +67,7 @@ export class ApiError extends Error {
 }
 
 export function catalogueEntry(status: number) {
-  return CATALOGUE[status] ?? CATALOGUE[500];
+  return ERROR_CATALOGUE[status] ?? ERROR_CATALOGUE[500];
 }
 
 export function errorResponse(c: Context, error: ApiError): Response {

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { Hook } from "@hono/zod-openapi";
 import { ApiError } from "./errors.ts";
+import { isCalendarDate } from "../areas/dates.ts";
 
 /** Every zod failure at the boundary becomes a 400 with isValidation and one message per field. */
 // deno-lint-ignore no-explicit-any
@@ -17,5 +18,6 @@ export function commaList<T extends z.ZodType>(item: T) {
   }, z.array(item));
 }
 
-/** yyyy-MM-dd, the date format of the API. */
-export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use the date format yyyy-MM-dd");
+/** yyyy-MM-dd, the date format of the API, and a real day of the calendar (not 2025-02-30). */
+export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use the date format yyyy-MM-dd")
+  .refine(isCalendarDate, "Not a real date");

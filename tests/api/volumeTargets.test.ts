@@ -15,8 +15,8 @@ import {
   suppliers,
 } from "../../db/tenant/schema.ts";
 import { ORDER_STATUS } from "../../server/areas/livestock/enums.ts";
-import { addDays } from "../../server/areas/livestock/volumeTargets/rules.ts";
-import { seedVolumeTargets } from "../../db/seed/volumeTargets.ts";
+import { addDays } from "../../server/areas/dates.ts";
+import { seedVolumeTargets } from "../../server/areas/livestock/volumeTargets/seed.ts";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;
 const tokens: Record<string, string> = {};
@@ -432,7 +432,7 @@ describe("orders versus targets", () => {
   });
 });
 
-describe("demo targets (db/seed/volumeTargets.ts)", () => {
+describe("demo targets (server/areas/livestock/volumeTargets/seed.ts)", () => {
   test("cover the past 30 and next 60 days for sheep (Mon–Fri) and beef (Mon–Thu), once", async () => {
     // the farm's database has no targets of its own: seed it, twice, and read it back through the API
     const farmDb = await t.services.db.tenantDb(2);

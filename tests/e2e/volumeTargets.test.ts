@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, signIn } from "../helpers/browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
-import { isoDate } from "../../server/areas/context.ts";
-import { addDays, weekdayIndex } from "../../server/areas/livestock/volumeTargets/rules.ts";
+import { isoDate } from "../../server/areas/dates.ts";
+import { addDays, weekdayIndex } from "../../server/areas/dates.ts";
 
 let server: Awaited<ReturnType<typeof serveTestApp>>;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;

@@ -3,7 +3,7 @@ import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../../env.ts";
 import { apiRouter, areaRoutes } from "../../../http/openapi.ts";
-import { areaContextOf } from "../../context.ts";
+import { apiService } from "../../context.ts";
 import { KillVolumeTargetService } from "./service.ts";
 import {
   DeleteKillVolumeTargetBody,
@@ -20,7 +20,7 @@ const { get, post } = areaRoutes(tags);
 // Read beside orders and deliveries; changed only in the livestock targets settings.
 const TARGETS_READ: AccessRule = { role: "user", modules: ["livestockSettings", "livestock", "buy"] };
 const TARGETS_WRITE: AccessRule = { pages: ["settingsVolumeTargets"] };
-const service = async (c: Context<AppEnv>) => new KillVolumeTargetService(await areaContextOf(c));
+const service = (c: Context<AppEnv>) => apiService(c, KillVolumeTargetService);
 
 /** Kill volume targets and the orders-versus-targets series (spec 1 §7 "Livestock", spec 2 §7.3). */
 export const volumeTargetsApi = apiRouter()

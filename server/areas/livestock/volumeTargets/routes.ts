@@ -1,5 +1,9 @@
 import { definePages } from "../../../pages/screen.ts";
-import { VOLUME_TARGET_SCREENS } from "../../../pages/screens/volumeTargets/mod.ts";
+import { VolumeTargetNewScreen, VolumeTargetScreen, VolumeTargetsScreen } from "./pages/VolumeTargets.tsx";
 
-/** Livestock target settings screens (server/access/routes/settings.ts). */
-export const VOLUME_TARGET_PAGES = definePages(VOLUME_TARGET_SCREENS);
+/** Settings › Livestock targets screens by route name (server/access/routes/settings.ts). */
+export const VOLUME_TARGET_PAGES = definePages({
+  settingsVolumeTargets: VolumeTargetsScreen,
+  settingsVolumeTargetNew: VolumeTargetNewScreen,
+  settingsVolumeTarget: VolumeTargetScreen,
+});

@@ -54,21 +54,6 @@ export interface OrderVolume {
 
 // ---------- dates ----------
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real calendar date in `yyyy-MM-dd` (the API's format; 2025-02-30 is not one). */
-export function isCalendarDate(value: string): boolean {
-  const m = DATE.exec(value);
-  if (!m) return false;
-  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
-  return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
-}
-
-/** `date` moved by `days` (negative: back). */
-export { addDays };
-
-export { isWeekend, weekdayIndex };
-
 /** `count` consecutive dates from `from` (from, from+1, …). */
 export function dateRange(from: string, count: number): string[] {
   return Array.from({ length: count }, (_, i) => addDays(from, i));

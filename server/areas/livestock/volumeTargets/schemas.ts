@@ -6,10 +6,10 @@ import { idNumber, wholeNumber } from "../../../http/params.ts";
  */
 import { z } from "@hono/zod-openapi";
 import { isoDate } from "../../../http/validation.ts";
-import { DEFAULT_WEEKDAYS, isCalendarDate, MAX_SERIES_DAYS } from "./rules.ts";
+import { DEFAULT_WEEKDAYS, MAX_SERIES_DAYS } from "./rules.ts";
 
 const id = z.number().int().positive();
-const date = isoDate.refine(isCalendarDate, "Not a real date");
+const date = isoDate;
 const queryId = idNumber();
 
 export { IdParam } from "../../../http/params.ts";

@@ -20,8 +20,8 @@ import {
   type TenantTx,
 } from "../../context.ts";
 import { ORDER_STATUS } from "../enums.ts";
+import { addDays } from "../../dates.ts";
 import {
-  addDays,
   findOverlap,
   NEXT_DAYS,
   ordersVersusTargets,

@@ -1,12 +1,11 @@
 import { describe, expect, test } from "vitest";
-import { ORDER_STATUS } from "../../../server/areas/livestock/enums.ts";
+import { ORDER_STATUS } from "../enums.ts";
+import { addDays, isCalendarDate, weekdayIndex } from "../../dates.ts";
 import {
-  addDays,
   dailyTarget,
   DEFAULT_WEEKDAYS,
   describeWeekdays,
   findOverlap,
-  isCalendarDate,
   killDayOf,
   NEXT_DAYS,
   ordersVersusTargets,
@@ -16,8 +15,7 @@ import {
   type TargetPeriod,
   targetProblems,
   targetTiming,
-  weekdayIndex,
-} from "../../../server/areas/livestock/volumeTargets/rules.ts";
+} from "./rules.ts";
 
 // 2025-06-02 is a Monday
 const MON = "2025-06-02";

@@ -1,4 +1,4 @@
-import { idNumber } from "../../../http/params.ts";
+import { idNumber } from "../../../../http/params.ts";
 /**
  * Settings › Livestock targets (spec 2 §2.2 tab volumetargets, sub-forms volumeTargetsNew and
  * volumeTargets/{id}). The list page has no island: species tabs and the site choice are links and a GET
@@ -6,25 +6,20 @@ import { idNumber } from "../../../http/params.ts";
  * React. The add and edit pages use the data form island (weekday checkboxes Monday to Sunday).
  */
 import { z } from "zod";
-import DataForm, { type DataFormProps, type FieldSpec } from "../../../../client/islands/DataForm.tsx";
-import ActionButton from "../../../../client/islands/ActionButton.tsx";
-import { Table } from "../../../../client/ui/Table.tsx";
-import { OrdersVersusTargetsChart } from "../../../../client/ui/charts/OrdersVersusTargetsChart.tsx";
-import { formatDate, formatHead } from "../../../../client/ui/format.ts";
-import { areaContext } from "../../../areas/context.ts";
-import { ApiError } from "../../../http/errors.ts";
-import { KillVolumeTargetService } from "../../../areas/livestock/volumeTargets/service.ts";
-import type { KillVolumeTarget } from "../../../areas/livestock/volumeTargets/schemas.ts";
-import {
-  DEFAULT_WEEKDAYS,
-  describeWeekdays,
-  NEXT_DAYS,
-  WEEKDAYS,
-} from "../../../areas/livestock/volumeTargets/rules.ts";
-import type { PageContext } from "../../context.ts";
-import { Island } from "../../Island.tsx";
-import { defineScreen } from "../../screen.ts";
-import { TabBar } from "../livestock/LivestockHome.tsx";
+import DataForm, { type DataFormProps, type FieldSpec } from "../../../../../client/islands/DataForm.tsx";
+import ActionButton from "../../../../../client/islands/ActionButton.tsx";
+import { Table } from "../../../../../client/ui/Table.tsx";
+import { OrdersVersusTargetsChart } from "../../../../../client/ui/charts/OrdersVersusTargetsChart.tsx";
+import { formatDate, formatHead } from "../../../../../client/ui/format.ts";
+import { pageService } from "../../../context.ts";
+import { ApiError } from "../../../../http/errors.ts";
+import { KillVolumeTargetService } from "../service.ts";
+import type { KillVolumeTarget } from "../schemas.ts";
+import { DEFAULT_WEEKDAYS, describeWeekdays, NEXT_DAYS, WEEKDAYS } from "../rules.ts";
+import type { PageContext } from "../../../../pages/context.ts";
+import { Island } from "../../../../pages/Island.tsx";
+import { defineScreen } from "../../../../pages/screen.ts";
+import { TabBar } from "../../../../pages/screens/livestock/LivestockHome.tsx";
 
 export const TARGET_PATHS = {
   list: (speciesId?: number) => `/settings/volumetargets${speciesId ? `?speciesId=${speciesId}` : ""}`,
@@ -32,8 +27,7 @@ export const TARGET_PATHS = {
   edit: (id: number) => `/settings/volumeTargets/${id}`,
 };
 
-const service = async (context: PageContext) =>
-  new KillVolumeTargetService(await areaContext(context.services, context.caller!));
+const service = (context: PageContext) => pageService(context, KillVolumeTargetService);
 
 // no .catch/.default here: they make the router redirect to a "canonical" URL (STACK-NOTES)
 const optionalId = idNumber().optional();
