@@ -15,8 +15,8 @@ import type { PageContext } from "./context.ts";
 import { Document } from "./Document.tsx";
 import { Shell } from "./Shell.tsx";
 import { SCREENS } from "../areas/mod.ts";
-import { NotBuilt } from "./screens/NotBuilt.tsx";
-import { ErrorPanel } from "./screens/ErrorPanel.tsx";
+import { NotBuilt } from "./NotBuilt.tsx";
+import { ErrorPanel } from "./ErrorPanel.tsx";
 
 export const CHANGE_PASSWORD_PATH = "/user/changepassword";
 

@@ -1,8 +1,8 @@
 import { definePages } from "../../pages/screen.ts";
-import { LoginScreen } from "../../pages/screens/Login.tsx";
-import { AccountScreen } from "../../pages/screens/Account.tsx";
-import { ChangePasswordScreen } from "../../pages/screens/ChangePassword.tsx";
-import { ClientUsersScreen, UserEditScreen, UserNewScreen } from "../../pages/screens/ClientUsers.tsx";
+import { LoginScreen } from "./pages/Login.tsx";
+import { AccountScreen } from "./pages/Account.tsx";
+import { ChangePasswordScreen } from "./pages/ChangePassword.tsx";
+import { ClientUsersScreen, UserEditScreen, UserNewScreen } from "./pages/ClientUsers.tsx";
 
 /** Sign-in, the user's own account and the tenant admin's users (server/access/routes/account.ts, home.ts). */
 export const USERS_PAGES = definePages({

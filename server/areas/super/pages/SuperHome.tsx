@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { memberships, tenants } from "../../../db/control/schema.ts";
-import { defineScreen } from "../screen.ts";
-import { Table } from "../../../client/ui/Table.tsx";
+import { memberships, tenants } from "../../../../db/control/schema.ts";
+import { defineScreen } from "../../../pages/screen.ts";
+import { Table } from "../../../../client/ui/Table.tsx";
 
 /** The super home: every tenant, with a button to work in it (impersonation). */
 export const SuperHomeScreen = defineScreen({

@@ -4,8 +4,8 @@
  */
 import { canSeeRoute } from "../../../access/policy.ts";
 import { findRouteByName } from "../../../access/routes.ts";
-import { Icon } from "../../Icon.tsx";
-import { defineScreen } from "../../screen.ts";
+import { Icon } from "../../../pages/Icon.tsx";
+import { defineScreen } from "../../../pages/screen.ts";
 
 export const SettingsHomeScreen = defineScreen({
   component: ({ context }) => {

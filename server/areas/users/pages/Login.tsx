@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineScreen } from "../screen.ts";
+import { defineScreen } from "../../../pages/screen.ts";
 
 /**
  * Sign-in as a plain HTML form (no React in the browser). The local date is filled in by shell.js;

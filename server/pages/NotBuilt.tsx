@@ -1,4 +1,4 @@
-import type { RouteDef } from "../../access/mod.ts";
+import type { RouteDef } from "../access/mod.ts";
 
 /** Where a later issue will put a screen: says so plainly (it is never linked from the menu). */
 export function NotBuilt({ def }: { def: RouteDef }) {

@@ -1,4 +1,4 @@
-import { catalogueEntry } from "../../http/errors.ts";
+import { catalogueEntry } from "../http/errors.ts";
 
 /** A page-level error in the catalogue's words (403 when the policy refuses a screen). */
 export function ErrorPanel({ status, message }: { status: number; message?: string }) {

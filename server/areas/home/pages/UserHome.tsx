@@ -1,7 +1,7 @@
-import { buildSideMenu, type MenuItem } from "../../access/mod.ts";
-import { defineScreen } from "../screen.ts";
-import { defaultSiteId } from "../../auth/userModel.ts";
-import { Icon } from "../Icon.tsx";
+import { buildSideMenu, type MenuItem } from "../../../access/mod.ts";
+import { defineScreen } from "../../../pages/screen.ts";
+import { defaultSiteId } from "../../../auth/userModel.ts";
+import { Icon } from "../../../pages/Icon.tsx";
 
 function greeting(hour: number) {
   return hour < 12 ? "Good morning" : hour < 18 ? "Good afternoon" : "Good evening";

@@ -1,8 +1,8 @@
-import DataForm, { type DataFormProps } from "../../../client/islands/DataForm.tsx";
-import { selectHomePage } from "../../access/mod.ts";
-import { PASSWORD_RULE } from "../../auth/password.ts";
-import { defineScreen } from "../screen.ts";
-import { Island } from "../Island.tsx";
+import DataForm, { type DataFormProps } from "../../../../client/islands/DataForm.tsx";
+import { selectHomePage } from "../../../access/mod.ts";
+import { PASSWORD_RULE } from "../../../auth/password.ts";
+import { defineScreen } from "../../../pages/screen.ts";
+import { Island } from "../../../pages/Island.tsx";
 
 /**
  * Change password (spec 1 §2): the old password only outside the temporary-password flow; confirm shows

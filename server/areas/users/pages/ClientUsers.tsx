@@ -1,13 +1,13 @@
-import { idNumber } from "../../http/params.ts";
+import { idNumber } from "../../../http/params.ts";
 import { z } from "zod";
-import DataForm, { type DataFormProps, type FieldSpec } from "../../../client/islands/DataForm.tsx";
-import ActionButton from "../../../client/islands/ActionButton.tsx";
-import { assignableRoles } from "../../access/roles.ts";
-import { UserService } from "../../areas/users/service.ts";
-import { defineScreen } from "../screen.ts";
-import { Island } from "../Island.tsx";
-import { Table } from "../../../client/ui/Table.tsx";
-import type { PageContext } from "../context.ts";
+import DataForm, { type DataFormProps, type FieldSpec } from "../../../../client/islands/DataForm.tsx";
+import ActionButton from "../../../../client/islands/ActionButton.tsx";
+import { assignableRoles } from "../../../access/roles.ts";
+import { UserService } from "../service.ts";
+import { defineScreen } from "../../../pages/screen.ts";
+import { Island } from "../../../pages/Island.tsx";
+import { Table } from "../../../../client/ui/Table.tsx";
+import type { PageContext } from "../../../pages/context.ts";
 
 const LIST_PATH = "/home/clientusers";
 

@@ -1,6 +1,6 @@
-import DataForm, { type DataFormProps } from "../../../client/islands/DataForm.tsx";
-import { defineScreen } from "../screen.ts";
-import { Island } from "../Island.tsx";
+import DataForm, { type DataFormProps } from "../../../../client/islands/DataForm.tsx";
+import { defineScreen } from "../../../pages/screen.ts";
+import { Island } from "../../../pages/Island.tsx";
 
 /** Account details (spec 1 §2): first name, last name, mobile. */
 export const AccountScreen = defineScreen({
