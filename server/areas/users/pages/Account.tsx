@@ -1,6 +1,6 @@
-import DataForm, { type DataFormProps } from "../../../../client/islands/DataForm.tsx";
+import { type DataFormProps } from "../../../../client/islands/DataForm.tsx";
 import { defineScreen } from "../../../pages/screen.ts";
-import { Island } from "../../../pages/Island.tsx";
+import { DataForm } from "../../../pages/islands.tsx";
 
 /** Account details (spec 1 §2): first name, last name, mobile. */
 export const AccountScreen = defineScreen({
@@ -23,7 +23,7 @@ export const AccountScreen = defineScreen({
     };
     return (
       <section className="panel">
-        <Island name="DataForm" component={DataForm} props={props} />
+        <DataForm {...props} />
       </section>
     );
   },

@@ -1,8 +1,8 @@
-import DataForm, { type DataFormProps } from "../../../../client/islands/DataForm.tsx";
+import { type DataFormProps } from "../../../../client/islands/DataForm.tsx";
 import { selectHomePage } from "../../../access/mod.ts";
+import { DataForm } from "../../../pages/islands.tsx";
 import { PASSWORD_RULE } from "../../../auth/password.ts";
 import { defineScreen } from "../../../pages/screen.ts";
-import { Island } from "../../../pages/Island.tsx";
 
 /**
  * Change password (spec 1 §2): the old password only outside the temporary-password flow; confirm shows
@@ -58,7 +58,7 @@ export const ChangePasswordScreen = defineScreen({
             Choose a new password to replace the temporary one before you continue.
           </p>
         )}
-        <Island name="DataForm" component={DataForm} props={props} />
+        <DataForm {...props} />
       </section>
     );
   },

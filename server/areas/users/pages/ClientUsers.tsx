@@ -1,11 +1,10 @@
 import { idNumber } from "../../../http/params.ts";
 import { z } from "zod";
-import DataForm, { type DataFormProps, type FieldSpec } from "../../../../client/islands/DataForm.tsx";
-import ActionButton from "../../../../client/islands/ActionButton.tsx";
+import { ActionButton, DataForm } from "../../../pages/islands.tsx";
+import { type DataFormProps, type FieldSpec } from "../../../../client/islands/DataForm.tsx";
 import { assignableRoles } from "../../../access/roles.ts";
 import { UserService } from "../service.ts";
 import { defineScreen } from "../../../pages/screen.ts";
-import { Island } from "../../../pages/Island.tsx";
 import { Table } from "../../../../client/ui/Table.tsx";
 import type { PageContext } from "../../../pages/context.ts";
 
@@ -149,11 +148,7 @@ export const UserEditScreen = defineScreen({
   },
   component: ({ data, context }) => (
     <section className="panel">
-      <Island
-        name="DataForm"
-        component={DataForm}
-        props={userFormProps(context, data.initial, data.options)}
-      />
+      <DataForm {...userFormProps(context, data.initial, data.options)} />
       <AccountActions user={data.initial} context={context} />
     </section>
   ),
@@ -187,7 +182,7 @@ function AccountActions(
   return (
     <div className="actions">
       {user.isDisabled ? <span className="badge badge-danger">Disabled</span> : null}
-      <Island name="ActionButton" component={ActionButton} props={{ ...props, body: { id: user.id } }} />
+      <ActionButton {...{ ...props, body: { id: user.id } }} />
     </div>
   );
 }
@@ -197,11 +192,7 @@ export const UserNewScreen = defineScreen({
   loader: async ({ context }) => ({ options: await choices(context) }),
   component: ({ data, context }) => (
     <section className="panel">
-      <Island
-        name="DataForm"
-        component={DataForm}
-        props={userFormProps(context, { roleLevel: "user" }, data.options)}
-      />
+      <DataForm {...userFormProps(context, { roleLevel: "user" }, data.options)} />
     </section>
   ),
 });

@@ -6,8 +6,8 @@ import { idNumber } from "../../../../http/params.ts";
  * React. The add and edit pages use the data form island (weekday checkboxes Monday to Sunday).
  */
 import { z } from "zod";
-import DataForm, { type DataFormProps, type FieldSpec } from "../../../../../client/islands/DataForm.tsx";
-import ActionButton from "../../../../../client/islands/ActionButton.tsx";
+import { ActionButton, DataForm } from "../../../../pages/islands.tsx";
+import { type DataFormProps, type FieldSpec } from "../../../../../client/islands/DataForm.tsx";
 import { Table } from "../../../../../client/ui/Table.tsx";
 import { OrdersVersusTargetsChart } from "../../../../../client/ui/charts/OrdersVersusTargetsChart.tsx";
 import { formatDate, formatHead } from "../../../../../client/ui/format.ts";
@@ -17,7 +17,6 @@ import { KillVolumeTargetService } from "../service.ts";
 import type { KillVolumeTarget } from "../schemas.ts";
 import { DEFAULT_WEEKDAYS, describeWeekdays, NEXT_DAYS, WEEKDAYS } from "../rules.ts";
 import type { PageContext } from "../../../../pages/context.ts";
-import { Island } from "../../../../pages/Island.tsx";
 import { defineScreen } from "../../../../pages/screen.ts";
 import { TabBar } from "../../../../pages/screens/livestock/LivestockHome.tsx";
 
@@ -202,10 +201,8 @@ export const VolumeTargetNewScreen = defineScreen({
   loader: ({ context, search }) => ({ speciesId: chosenSpecies(context, search.speciesId)?.id ?? null }),
   component: ({ data, context }) => (
     <section className="panel">
-      <Island
-        name="DataForm"
-        component={DataForm}
-        props={targetFormProps(context, {
+      <DataForm
+        {...targetFormProps(context, {
           speciesId: data.speciesId,
           weekDaysSelected: [...DEFAULT_WEEKDAYS],
         })}
@@ -236,17 +233,15 @@ export const VolumeTargetScreen = defineScreen({
     return (
       <>
         <section className="panel">
-          <Island name="DataForm" component={DataForm} props={targetFormProps(context, initial)} />
+          <DataForm {...targetFormProps(context, initial)} />
         </section>
         <section className="panel" aria-label="Remove">
           <p className="muted small">
             To stop a target from a date, give it an end date: the chart keeps its past. Delete only a target
             entered by mistake.
           </p>
-          <Island
-            name="ActionButton"
-            component={ActionButton}
-            props={{
+          <ActionButton
+            {...{
               label: "Delete target",
               url: "/api/livestock/DeleteKillVolumeTarget",
               body: { killVolumeTargetId: data.id, lastModified: data.lastModified },

@@ -1,0 +1,23 @@
+/**
+ * The islands, registered once with typed wrappers: a page writes `<DataForm {...props} />` and gets
+ * the component rendered on the server inside the marker the browser hydrates. The name is the
+ * registry's (client/islands/registry.ts), so a page cannot misname an island or pass it wrong props.
+ */
+import type { ComponentType } from "react";
+import type { IslandName } from "../../client/islands/registry.ts";
+import DataFormComponent from "../../client/islands/DataForm.tsx";
+import ActionButtonComponent from "../../client/islands/ActionButton.tsx";
+import OrderFormComponent from "../../client/islands/OrderForm.tsx";
+import PricingGridEditorComponent from "../../client/islands/PricingGridEditor.tsx";
+import { Island } from "./Island.tsx";
+
+function island<P extends object>(name: IslandName, component: ComponentType<P>) {
+  const Wrapped = (props: P) => <Island name={name} component={component} props={props} />;
+  Wrapped.displayName = `${name}Island`;
+  return Wrapped;
+}
+
+export const DataForm = island("DataForm", DataFormComponent);
+export const ActionButton = island("ActionButton", ActionButtonComponent);
+export const OrderForm = island("OrderForm", OrderFormComponent);
+export const PricingGridEditor = island("PricingGridEditor", PricingGridEditorComponent);
