@@ -1,7 +1,7 @@
 import { loadConfig } from "./config.ts";
 import { createServices } from "./services.ts";
 import { createApp } from "./app.ts";
-import { DEMO_USERS, seedDemo, seedSpecies } from "../db/seed/demo.ts";
+import { DEMO_USERS, seedDemo, seedSpecies } from "./demo.ts";
 import { tenantIdsOf } from "./auth/userModel.ts";
 
 /** Reads the environment, opens and migrates the databases, seeds demo data with --demo, and serves. */

@@ -3,7 +3,7 @@
  * data, split by area under ./routes/. Pages, the side menu, guards and the
  * API all read this one table through the policy.
  */
-import type { RouteDef } from "./routes/define.ts";
+import type { NamesOf, RouteDef } from "./routes/define.ts";
 import { matchPattern, moreSpecific, parsePattern, splitPathname } from "./match.ts";
 import { ACCOUNT_ROUTES, PUBLIC_ROUTES } from "./routes/account.ts";
 import { HOME_ROUTES } from "./routes/home.ts";
@@ -39,6 +39,52 @@ export const ROUTES: readonly RouteDef[] = [
   ...SETTINGS_ROUTES,
   ...SUPER_ROUTES,
 ];
+
+/** Every route's name: pages, menus, links and screens name routes by these, checked by the compiler. */
+export type RouteName = NamesOf<
+  | typeof PUBLIC_ROUTES
+  | typeof ACCOUNT_ROUTES
+  | typeof HOME_ROUTES
+  | typeof LIVESTOCK_ROUTES
+  | typeof DISPLAY_ROUTES
+  | typeof YIELD_ROUTES
+  | typeof PRODUCTION_ROUTES
+  | typeof ROI_ROUTES
+  | typeof PRODUCER_ROUTES
+  | typeof SETTINGS_ROUTES
+  | typeof SUPER_ROUTES
+>;
+
+/**
+ * The link to a route by name: `$param` and optional `{-$param}` segments filled from `params`, and
+ * `search` as the query. A missing required param is a programming error (thrown, caught by tests).
+ * A value written `{id}` stays as it is: a placeholder the data form fills from the save's answer.
+ */
+export function href(
+  name: RouteName,
+  params: Record<string, string | number> = {},
+  search: Record<string, string | number | undefined> = {},
+): string {
+  const def = findRouteByName(name);
+  if (!def) throw new Error(`no route named ${name}`);
+  const put = (
+    value: string | number,
+  ) => (/^\{\w+\}$/.test(String(value)) ? String(value) : encodeURIComponent(value));
+  const path = def.path
+    .replace(
+      /\{-\$([A-Za-z]+)\}/g,
+      (_, key) => (params[key] === undefined ? "" : encodeURIComponent(params[key])),
+    )
+    .replace(/\$([A-Za-z]+)/g, (_, key) => {
+      if (params[key] === undefined) throw new Error(`route ${name} needs ${key}`);
+      return put(params[key]);
+    })
+    .replace(/\/{2,}/g, "/").replace(/(.)\/$/, "$1");
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(search)) if (value !== undefined) query.set(key, String(value));
+  const q = query.toString();
+  return q ? `${path}?${q}` : path;
+}
 
 interface TableIndex {
   flat: readonly RouteDef[];

@@ -6,6 +6,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../env.ts";
 import type { ScreenMap } from "../pages/screen.ts";
+import type { TenantDb } from "../../db/client.ts";
 import { userApi } from "./users/api.ts";
 import { USERS_PAGES } from "./users/routes.ts";
 import { superApi } from "./super/api.ts";
@@ -19,11 +20,26 @@ import { volumeTargetsApi } from "./livestock/volumeTargets/api.ts";
 import { VOLUME_TARGET_PAGES } from "./livestock/volumeTargets/routes.ts";
 import { pricingApi } from "./pricing/api.ts";
 import { PRICING_PAGES } from "./pricing/routes.ts";
+import { seedParties } from "./livestock/parties/seed.ts";
+import { seedPricing } from "./pricing/seed.ts";
+import { seedVolumeTargets } from "./livestock/volumeTargets/seed.ts";
+import { seedOrders } from "./livestock/orders/seed.ts";
+
+/** What an area's seed.ts is given for each demo tenant (it decides what fits the tenant's category). */
+export interface DemoTenant {
+  db: TenantDb;
+  category: "processor" | "producer";
+  today: string;
+  siteIds: number[];
+  speciesIds: number[];
+}
 
 export interface Area {
   name: string;
   api?: OpenAPIHono<AppEnv>;
   pages?: ScreenMap;
+  /** the area's demo data (server/demo.ts runs the areas' seeds in this list's order) */
+  seed?: (tenant: DemoTenant) => Promise<void>;
 }
 
 export const AREAS: readonly Area[] = [
@@ -31,10 +47,10 @@ export const AREAS: readonly Area[] = [
   { name: "users", api: userApi, pages: USERS_PAGES },
   { name: "super", api: superApi, pages: SUPER_PAGES },
   { name: "settings", pages: SETTINGS_PAGES },
-  { name: "livestock", api: partiesApi, pages: LIVESTOCK_PAGES },
-  { name: "livestock orders", api: ordersApi },
-  { name: "volume targets", api: volumeTargetsApi, pages: VOLUME_TARGET_PAGES },
-  { name: "pricing", api: pricingApi, pages: PRICING_PAGES },
+  { name: "livestock parties", api: partiesApi, pages: LIVESTOCK_PAGES, seed: seedParties },
+  { name: "pricing", api: pricingApi, pages: PRICING_PAGES, seed: seedPricing },
+  { name: "volume targets", api: volumeTargetsApi, pages: VOLUME_TARGET_PAGES, seed: seedVolumeTargets },
+  { name: "livestock orders", api: ordersApi, seed: seedOrders },
 ];
 
 /** Every built screen by route name; a route without one shows "not built yet". */

@@ -18,6 +18,8 @@ export function commaList<T extends z.ZodType>(item: T) {
   }, z.array(item));
 }
 
-/** yyyy-MM-dd, the date format of the API, and a real day of the calendar (not 2025-02-30). */
-export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use the date format yyyy-MM-dd")
-  .refine(isCalendarDate, "Not a real date");
+/** yyyy-MM-dd, the date format of the API, and a real day of the calendar (not 2025-02-30): one message. */
+export const isoDate = z.string().refine(isCalendarDate, {
+  error: (issue) =>
+    /^\d{4}-\d{2}-\d{2}$/.test(String(issue.input)) ? "Not a real date" : "Use the date format yyyy-MM-dd",
+}).openapi({ type: "string", format: "date", pattern: "^\\d{4}-\\d{2}-\\d{2}$" });

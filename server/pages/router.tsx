@@ -15,6 +15,7 @@ import type { PageContext } from "./context.ts";
 import { Document } from "./Document.tsx";
 import { Shell } from "./Shell.tsx";
 import { SCREENS } from "../areas/mod.ts";
+import type { RouteName } from "../access/mod.ts";
 import { NotBuilt } from "./NotBuilt.tsx";
 import { ErrorPanel } from "./ErrorPanel.tsx";
 
@@ -77,7 +78,7 @@ function guard(def: RouteDef, context: PageContext, pathname: string) {
 }
 
 function pageRoute(def: RouteDef): AnyRoute {
-  const screen = SCREENS[def.name];
+  const screen = SCREENS[def.name as RouteName];
   const Component = screen?.component;
   return createRoute({
     getParentRoute: () => rootRoute,

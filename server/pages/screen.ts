@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
 import type { z } from "zod";
 import type { PageContext } from "./context.ts";
+import type { RouteName } from "../access/mod.ts";
 
 /**
  * A built screen: its component, and optionally a zod search schema and a loader. The route table
@@ -16,8 +17,8 @@ export function defineScreen<S = Record<string, unknown>, D = unknown>(screen: S
   return screen;
 }
 
-/** An area's screens by route name (the names of server/access/routes); its routes.ts exports one. */
+/** An area's screens by route name (a typo in a name does not compile); its routes.ts exports one. */
 // deno-lint-ignore no-explicit-any
-export type ScreenMap = Record<string, Screen<any, any>>;
+export type ScreenMap = Partial<Record<RouteName, Screen<any, any>>>;
 
 export const definePages = (pages: ScreenMap): ScreenMap => pages;

@@ -6,9 +6,9 @@ import { serveTestApp } from "../helpers/app.ts";
 import { hubClient, recordEvents } from "../helpers/hub.ts";
 import { auditLog, livestockOrders, pricingGrids } from "../../db/tenant/schema.ts";
 import { tenantModules, tenants } from "../../db/control/schema.ts";
-import { DEMO_FARM, DEMO_PROCESSOR } from "../../db/seed/demo.ts";
-import { seedPricing } from "../../db/seed/pricing.ts";
-import { isoDate } from "../../server/areas/context.ts";
+import { DEMO_FARM, DEMO_PROCESSOR } from "../../server/demo.ts";
+import { seedPricing } from "../../server/areas/pricing/seed.ts";
+import { isoDate } from "../../server/areas/dates.ts";
 import type { TenantDb } from "../../db/client.ts";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;
@@ -29,7 +29,7 @@ beforeAll(async () => {
     (await t.services.db.control.query.tenants.findFirst({ where: eq(tenants.name, name) }))!.id;
   db = await t.services.db.tenantDb(await tenantId(DEMO_PROCESSOR));
   farmTenantId = await tenantId(DEMO_FARM);
-  await seedPricing(db, today);
+  await seedPricing({ db, today, category: "processor" });
   hub = hubClient(t.origin, tokens.user);
   await hub.start();
   await hub.invoke("RegisterRefreshInterest", "PricingGrids");

@@ -436,8 +436,9 @@ describe("demo targets (server/areas/livestock/volumeTargets/seed.ts)", () => {
   test("cover the past 30 and next 60 days for sheep (Mon–Fri) and beef (Mon–Thu), once", async () => {
     // the farm's database has no targets of its own: seed it, twice, and read it back through the API
     const farmDb = await t.services.db.tenantDb(2);
-    await seedVolumeTargets(farmDb, TODAY);
-    await seedVolumeTargets(farmDb, TODAY);
+    // (seeded as a processor's would be: the demo seeds a farm none)
+    await seedVolumeTargets({ db: farmDb, today: TODAY, category: "processor" });
+    await seedVolumeTargets({ db: farmDb, today: TODAY, category: "processor" });
     const targets = (await get("/api/livestock/GetKillVolumeTargets", "farm")).body;
     expect(
       targets.map((x: { species: string; weeklyTarget: number }) => `${x.species} ${x.weeklyTarget}`).sort(),

@@ -1,7 +1,7 @@
 import { loadConfig } from "../../server/config.ts";
 import { createServices } from "../../server/services.ts";
 import { createApp } from "../../server/app.ts";
-import { seedDemo } from "../../db/seed/demo.ts";
+import { seedDemo } from "../../server/demo.ts";
 import type { AppServices } from "../../server/env.ts";
 
 export const TEST_PASSWORD = "test-password-1";

@@ -5,7 +5,7 @@ import { route, type RouteDef, SUPER_ONLY } from "./define.ts";
  * own account screens. Account screens need only some role ("none" level) so
  * every signed-in user, display users included, can change their password.
  */
-export const PUBLIC_ROUTES: readonly RouteDef[] = [
+export const PUBLIC_ROUTES = [
   route("/login", "Login", "login", {
     public: true,
     roleValue: "none",
@@ -34,9 +34,9 @@ export const PUBLIC_ROUTES: readonly RouteDef[] = [
     search: ["code", "error"],
   }),
   route("/user/required", "Required", "userRequired", { public: true, roleValue: "none", icon: "warning" }),
-];
+] as const satisfies readonly RouteDef[];
 
-export const ACCOUNT_ROUTES: readonly RouteDef[] = [
+export const ACCOUNT_ROUTES = [
   route("/user/changepassword", "Change Password", "changePassword", {
     roleValue: "none",
     icon: "key",
@@ -46,4 +46,4 @@ export const ACCOUNT_ROUTES: readonly RouteDef[] = [
   route("/user/phone", "Phone Verification", "phone", { roleValue: "none", icon: "phone" }),
   // "User settings page" is super only (spec 1 §6, spec 3 §6); the tester home links to it.
   route("/user/settings", "User Settings", "userSettings", { ...SUPER_ONLY, icon: "settings" }),
-];
+] as const satisfies readonly RouteDef[];

@@ -50,8 +50,27 @@ export interface RouteDef {
 
 type RouteOptions = Partial<Omit<RouteDef, "path" | "title" | "name">>;
 
+/** A route whose name (and its children's names) the type system knows: see RouteName. */
+export type NamedRoute<N extends string, C extends readonly RouteDef[]> =
+  & Omit<RouteDef, "name" | "children">
+  & { readonly name: N; readonly children?: C };
+
+type NameOf<R> = R extends { name: infer N extends string } ? (string extends N ? never : N) | ChildNames<R>
+  : never;
+type ChildNames<R> = R extends { children?: infer C }
+  ? (C extends readonly [unknown, ...unknown[]] ? NamesOf<C> : never)
+  : never;
+
+/** The names of a tuple of routes and of their children, as a union type. */
+export type NamesOf<T> = T extends readonly [infer H, ...infer Rest] ? NameOf<H> | NamesOf<Rest> : never;
+
 /** Builds a route with the spec's defaults filled in, so every entry carries every field. */
-export function route(path: string, title: string, name: string, options: RouteOptions = {}): RouteDef {
+export function route<N extends string, const C extends readonly RouteDef[] = []>(
+  path: string,
+  title: string,
+  name: N,
+  options: RouteOptions & { children?: C } = {},
+): NamedRoute<N, C> {
   return {
     path,
     title,

@@ -9,7 +9,7 @@ import { route, type RouteDef } from "./define.ts";
 const d = (rest: string) => `/display${rest}`;
 const DISPLAY = { roleValue: "display", icon: "display" } as const;
 
-export const DISPLAY_ROUTES: readonly RouteDef[] = [
+export const DISPLAY_ROUTES = [
   route("/display", "Display", "displayHome", {
     ...DISPLAY,
     inHomeMenu: true,
@@ -34,4 +34,4 @@ export const DISPLAY_ROUTES: readonly RouteDef[] = [
       route(d("/configure"), "Configure Display", "displayConfigure", { ...DISPLAY, icon: "settings" }),
     ],
   }),
-];
+] as const satisfies readonly RouteDef[];

@@ -7,7 +7,7 @@ import { route, type RouteDef, SUPER_ONLY, TESTER_ONLY } from "./define.ts";
  */
 const KILL_AGENDA = { modules: ["livestock"], tenantCategory: "processor" } as const;
 
-export const HOME_ROUTES: readonly RouteDef[] = [
+export const HOME_ROUTES = [
   // The default home: any signed-in user can see it, so the home fallback never lands on a 403.
   route("/home/userHome", "Home", "userHome", { roleValue: "none", icon: "home", built: true }),
 
@@ -247,4 +247,4 @@ export const HOME_ROUTES: readonly RouteDef[] = [
     icon: "roi",
     redirectTo: "/report/RoiLayoutDisplay/$id",
   }),
-];
+] as const satisfies readonly RouteDef[];

@@ -13,7 +13,7 @@ const p = (rest: string) => `${LIVESTOCK_PREFIX}${rest}`;
 const PROCESSOR = { tenantCategory: "processor" } as const;
 const LIVESTOCK_PAGE = { modules: ["livestock"], inHomeMenu: true, nestedMenu: "Livestock" } as const;
 
-export const LIVESTOCK_ROUTES: readonly RouteDef[] = [
+export const LIVESTOCK_ROUTES = [
   route(LIVESTOCK_PREFIX, "Livestock Orders", "livestock", {
     modules: ["buy"],
     icon: "livestock",
@@ -100,4 +100,4 @@ export const LIVESTOCK_ROUTES: readonly RouteDef[] = [
     icon: "rfid",
   }),
   route(p("/matchOrderNVDs"), "Match Order NVDs", "matchOrderNVDs", { ...LIVESTOCK_PAGE, icon: "document" }),
-];
+] as const satisfies readonly RouteDef[];

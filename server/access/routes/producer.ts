@@ -4,7 +4,7 @@ import { route, type RouteDef } from "./define.ts";
  * Producer portal (spec 1 §1): for users of the farmer module, and the home
  * page of that module (first in the home selection order).
  */
-export const PRODUCER_ROUTES: readonly RouteDef[] = [
+export const PRODUCER_ROUTES = [
   route("/producerportal", "Producer Portal", "producerportal", {
     modules: ["farmer"],
     icon: "farmer",
@@ -12,4 +12,4 @@ export const PRODUCER_ROUTES: readonly RouteDef[] = [
     canBeHomePage: true,
     homeModule: "farmer",
   }),
-];
+] as const satisfies readonly RouteDef[];

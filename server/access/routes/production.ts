@@ -13,7 +13,7 @@ const PRODUCTS = { modules: ["productDefinitions"], icon: "product" } as const;
 const RECIPES = { modules: ["recipes"], icon: "recipe" } as const;
 const MENU = { inHomeMenu: true, nestedMenu: "Scheduling" } as const;
 
-export const PRODUCTION_ROUTES: readonly RouteDef[] = [
+export const PRODUCTION_ROUTES = [
   route(ps("/schedulebuilder"), "Schedule Builder", "schedulebuilder", {
     ...SUPER_ONLY,
     ...BUILDER,
@@ -117,4 +117,4 @@ export const PRODUCTION_ROUTES: readonly RouteDef[] = [
       }),
     ],
   }),
-];
+] as const satisfies readonly RouteDef[];

@@ -13,7 +13,7 @@ import { route, type RouteDef, SUPER_ONLY, TESTER_ONLY } from "./define.ts";
 const s = (rest: string) => `/settings${rest}`;
 const TAB = { allowSuper: true, icon: "settings" } as const;
 
-export const SETTINGS_ROUTES: readonly RouteDef[] = [
+export const SETTINGS_ROUTES = [
   route("/settings", "Settings", "settings", {
     modules: SETTINGS_MENU_MODULES,
     allowSuper: true,
@@ -181,4 +181,4 @@ export const SETTINGS_ROUTES: readonly RouteDef[] = [
       route(s("/releasenotes"), "Release Notes", "settingsReleaseNotes", { icon: "notes" }),
     ],
   }),
-];
+] as const satisfies readonly RouteDef[];

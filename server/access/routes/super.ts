@@ -6,7 +6,7 @@ import { route, type RouteDef, SUPER_ONLY, TESTER_ONLY } from "./define.ts";
  */
 const sup = (rest: string) => `/super${rest}`;
 
-export const SUPER_ROUTES: readonly RouteDef[] = [
+export const SUPER_ROUTES = [
   route("/super", "Super", "super", {
     ...SUPER_ONLY,
     icon: "super",
@@ -49,9 +49,9 @@ export const SUPER_ROUTES: readonly RouteDef[] = [
     homeModule: "tester",
   }),
   route("/playground", "Playground", "playground", { ...SUPER_ONLY, icon: "code" }),
-];
+] as const satisfies readonly RouteDef[];
 
-export const ROI_ROUTES: readonly RouteDef[] = [
+export const ROI_ROUTES = [
   route("/wizard/RoiWizard", "ROI Wizard", "RoiWizard", {
     ...SUPER_ONLY,
     icon: "roi",
@@ -62,4 +62,4 @@ export const ROI_ROUTES: readonly RouteDef[] = [
     icon: "roi",
   }),
   route("/report/RoiLayoutDisplay/$id", "ROI Report", "RoiLayoutDisplay", { ...SUPER_ONLY, icon: "roi" }),
-];
+] as const satisfies readonly RouteDef[];

@@ -12,7 +12,7 @@ const MENU = { ...YIELD, inHomeMenu: true, nestedMenu: "Yield Reports" } as cons
 const REVENUE = { ...YIELD, modules: ["yieldRevenue"] } as const;
 const YIELD_QUERY = ["species", "date", "toDate", "plants", "brs", "shifts", "goIds"] as const;
 
-export const YIELD_ROUTES: readonly RouteDef[] = [
+export const YIELD_ROUTES = [
   route("/yield", "Plant Analysis", "yield", {
     ...MENU,
     modules: ["yieldReporting"],
@@ -50,4 +50,4 @@ export const YIELD_ROUTES: readonly RouteDef[] = [
       route(y("/createopyieldreport"), "Create Operational Yield Report", "yieldCreateOperational", YIELD),
     ],
   }),
-];
+] as const satisfies readonly RouteDef[];

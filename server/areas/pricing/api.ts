@@ -21,6 +21,23 @@ import {
   UpsertGroupBody,
 } from "./schemas.ts";
 
+/**
+ * The endpoints' paths (spec 2 §7.3): the route definitions below and the pages' forms and buttons
+ * both use these, so a page cannot name an endpoint that is not there.
+ */
+export const PRICING_API = {
+  groups: "/api/livestock/GetPricingGridGroups",
+  group: "/api/livestock/GetPricingGridGroup/{id}",
+  grid: "/api/livestock/GetPricingGrid/{id}",
+  upsertGroup: "/api/livestock/UpsertPricingGridGroup",
+  copyGroup: "/api/livestock/CopyPricingGridGroup",
+  deleteGroup: "/api/livestock/DeletePricingGridGroup",
+  upsertGrid: "/api/livestock/UpsertPricingGrid",
+  copyGrid: "/api/livestock/CopyPricingGrid",
+  deleteGrid: "/api/livestock/DeletePricingGrid",
+  reorderGrids: "/api/livestock/ReorderPricingGrids",
+} as const;
+
 const tags = ["Livestock: pricing grids"];
 const { get, post } = areaRoutes(tags);
 // Read by the order form, deliveries and the price grid settings; changed only in the settings.
@@ -35,7 +52,7 @@ const service = async (c: Context<AppEnv>) => new PricingService(await areaConte
 export const pricingApi = apiRouter()
   .openapi(
     get(
-      "/api/livestock/GetPricingGridGroups",
+      PRICING_API.groups,
       "Pricing grid groups with their grids (in priority order), newest period first; " +
         "`speciesId` narrows to one species",
       { query: GroupsQuery },
@@ -46,7 +63,7 @@ export const pricingApi = apiRouter()
   )
   .openapi(
     get(
-      "/api/livestock/GetPricingGridGroup/{id}",
+      PRICING_API.group,
       "One pricing grid group with its grids",
       {
         params: IdParam,
@@ -58,7 +75,7 @@ export const pricingApi = apiRouter()
   )
   .openapi(
     get(
-      "/api/livestock/GetPricingGrid/{id}",
+      PRICING_API.grid,
       "One pricing grid with its cells",
       { params: IdParam },
       PricingGrid,
@@ -68,7 +85,7 @@ export const pricingApi = apiRouter()
   )
   .openapi(
     post(
-      "/api/livestock/UpsertPricingGridGroup",
+      PRICING_API.upsertGroup,
       "Add or edit a pricing grid group (endDate null = onwards). Saving one as the default takes the " +
         "default from the species' previous default group.",
       UpsertGroupBody,
@@ -79,7 +96,7 @@ export const pricingApi = apiRouter()
   )
   .openapi(
     post(
-      "/api/livestock/CopyPricingGridGroup",
+      PRICING_API.copyGroup,
       "Copy a group and its grids to a new period (the copy is never the default)",
       CopyGroupBody,
       PricingGridGroup,
@@ -89,7 +106,7 @@ export const pricingApi = apiRouter()
   )
   .openapi(
     post(
-      "/api/livestock/DeletePricingGridGroup",
+      PRICING_API.deleteGroup,
       "Delete a group and its grids; 409 while an order is priced with it",
       DeleteGroupBody,
       DeletedGroup,
@@ -99,7 +116,7 @@ export const pricingApi = apiRouter()
   )
   .openapi(
     post(
-      "/api/livestock/UpsertPricingGrid",
+      PRICING_API.upsertGrid,
       "Add or edit a grid of a group: category of the group's species, cells (JSON or text) with the " +
         "best price derived from them, priority = position in the group",
       UpsertGridBody,
@@ -110,7 +127,7 @@ export const pricingApi = apiRouter()
   )
   .openapi(
     post(
-      "/api/livestock/CopyPricingGrid",
+      PRICING_API.copyGrid,
       "Copy a grid, last in priority, into its own group or another group of the same species",
       CopyGridBody,
       PricingGrid,
@@ -120,7 +137,7 @@ export const pricingApi = apiRouter()
   )
   .openapi(
     post(
-      "/api/livestock/DeletePricingGrid",
+      PRICING_API.deleteGrid,
       "Delete a grid; the others keep priorities 1…n",
       DeleteGridBody,
       DeletedGrid,
@@ -130,7 +147,7 @@ export const pricingApi = apiRouter()
   )
   .openapi(
     post(
-      "/api/livestock/ReorderPricingGrids",
+      PRICING_API.reorderGrids,
       "Set the grids' priorities by position (every grid of the group, first = 1); 409 when the group's " +
         "grids changed meanwhile",
       ReorderGridsBody,

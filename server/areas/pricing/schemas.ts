@@ -1,10 +1,11 @@
-import { idNumber } from "../../http/params.ts";
 /**
  * Pricing grid groups and grids at the API boundary (spec 2 §3 "Pricing grid group", §7.3). A group is
  * a period of prices for a species; its grids price species categories, tried in priority order.
  */
 import { z } from "@hono/zod-openapi";
-import { GRID_LIMITS, gridCellProblems, parseGridText } from "./rules.ts";
+import { idNumber } from "../../http/params.ts";
+import { GRID_LIMITS, gridCellProblems } from "./cells.ts";
+import { parseGridText } from "./gridText.ts";
 
 const id = z.number().int().positive();
 const lastModified = z.string().nullish();

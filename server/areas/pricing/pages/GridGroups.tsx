@@ -6,11 +6,15 @@
 import { Fragment } from "react";
 import { z } from "zod";
 import { Table } from "../../../../client/ui/Table.tsx";
-import { formatDollars, formatPeriod, gridFor, periodStatus } from "../../../areas/pricing/rules.ts";
-import type { PricingGridGroup } from "../../../areas/pricing/schemas.ts";
-import { defineScreen } from "../../screen.ts";
-import { TabBar } from "../livestock/LivestockHome.tsx";
-import { chooseSpecies, GroupBadges, PRICING_PATHS, pricingOf } from "./shared.tsx";
+import { defineScreen } from "../../../pages/screen.ts";
+// TabBar lives in the livestock home screen; used by two areas now, it belongs in client/ui
+import { TabBar } from "../../../pages/screens/livestock/LivestockHome.tsx";
+import { formatDollars, formatPeriod } from "../labels.ts";
+import { PRICING_PATHS } from "../paths.ts";
+import { periodStatus } from "../periods.ts";
+import { gridFor } from "../rules.ts";
+import type { PricingGridGroup } from "../schemas.ts";
+import { chooseSpecies, GroupBadges, pricingOf } from "./shared.tsx";
 
 /** Past groups shown before "show all": the recent ones are what people copy from. */
 const RECENT_PAST = 10;
@@ -107,7 +111,9 @@ export const PricingGridsScreen = defineScreen({
           <GroupsTable groups={shownPast} today={today} empty="None." />
           {shownPast.length < past.length && (
             <p className="no-print">
-              <a href={`${PRICING_PATHS.species(species.id)}?past=all`}>Show all {past.length} past groups</a>
+              <a href={PRICING_PATHS.species(species.id, { past: "all" })}>
+                Show all {past.length} past groups
+              </a>
             </p>
           )}
         </section>

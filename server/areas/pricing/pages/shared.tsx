@@ -1,24 +1,10 @@
-/** What the pricing settings screens share: their paths, the service, species choice and badges. */
-import { type AreaContext, areaContext } from "../../../areas/context.ts";
-import { PricingService } from "../../../areas/pricing/service.ts";
-import { type PeriodStatus, periodStatus } from "../../../areas/pricing/rules.ts";
+/** What the pricing settings screens share: the service, species choice and badges (paths: ../paths.ts). */
+import { type AreaContext, areaContext } from "../../context.ts";
+import { PricingService } from "../service.ts";
+import { type PeriodStatus, periodStatus } from "../periods.ts";
 import { userSettingValue } from "../../../access/flags.ts";
 import { ApiError } from "../../../http/errors.ts";
-import type { PageContext } from "../../context.ts";
-
-/** Paths of the routes in server/access/routes/settings.ts (spec 2 §2.2). */
-export const PRICING_PATHS = {
-  list: "/settings/pricinggrids",
-  species: (speciesId: number) => `/settings/viewgrids/${speciesId}`,
-  newGroup: (speciesId?: number) => `/settings/newpricinggrid${speciesId ? `?species=${speciesId}` : ""}`,
-  newGrid: (groupId: number) => `/settings/newpricinggrid/${groupId}`,
-  grid: (gridId: number) => `/settings/pricinggrids/${gridId}`,
-  gridOfAnswer: "/settings/pricinggrids/{id}",
-  group: (groupId: number) => `/settings/pricinggridgroups/${groupId}`,
-  /** the data form's redirect after a save: the group page of the answer's id */
-  groupOfAnswer: "/settings/pricinggridgroups/{id}",
-  cloneGroup: (groupId: number) => `/settings/clonepricinggrid/${groupId}`,
-};
+import type { PageContext } from "../../../pages/context.ts";
 
 export function ctxOf(context: PageContext): Promise<AreaContext> {
   return areaContext(context.services, context.caller!);

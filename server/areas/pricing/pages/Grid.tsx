@@ -7,12 +7,16 @@ import type { DataFormProps, FieldSpec } from "../../../../client/islands/DataFo
 import DataForm from "../../../../client/islands/DataForm.tsx";
 import ActionButton from "../../../../client/islands/ActionButton.tsx";
 import PricingGridEditor from "../../../../client/islands/PricingGridEditor.tsx";
-import { speciesCategoriesOf } from "../../../areas/livestock/enums.ts";
-import { formatPeriod, GRADING_SHAPES, gridToText } from "../../../areas/pricing/rules.ts";
-import type { PricingGridGroup } from "../../../areas/pricing/schemas.ts";
-import { Island } from "../../Island.tsx";
-import { defineScreen } from "../../screen.ts";
-import { idParam, PRICING_PATHS, pricingOf } from "./shared.tsx";
+import { Island } from "../../../pages/Island.tsx";
+import { defineScreen } from "../../../pages/screen.ts";
+import { speciesCategoriesOf } from "../../livestock/enums.ts";
+import { PRICING_API } from "../api.ts";
+import { GRADING_SHAPES } from "../cells.ts";
+import { gridToText } from "../gridText.ts";
+import { formatPeriod } from "../labels.ts";
+import { PRICING_PATHS } from "../paths.ts";
+import type { PricingGridGroup } from "../schemas.ts";
+import { idParam, pricingOf } from "./shared.tsx";
 
 function starterText(speciesId: number): string {
   const starter = GRADING_SHAPES[speciesId] ?? GRADING_SHAPES[1];
@@ -68,7 +72,7 @@ function gridFields(group: PricingGridGroup): FieldSpec[] {
 
 const gridForm = (props: Omit<DataFormProps, "submit">): DataFormProps => ({
   ...props,
-  submit: { method: "POST", url: "/api/livestock/UpsertPricingGrid" },
+  submit: { method: "POST", url: PRICING_API.upsertGrid },
 });
 
 function GroupLine({ group }: { group: PricingGridGroup }) {
@@ -181,7 +185,7 @@ export const PricingGridScreen = defineScreen({
                 },
               ],
               initial: { pricingGridId: grid.id, pricingGridGroupId: group.id },
-              submit: { method: "POST", url: "/api/livestock/CopyPricingGrid" },
+              submit: { method: "POST", url: PRICING_API.copyGrid },
               submitLabel: "Copy",
               redirectTo: PRICING_PATHS.gridOfAnswer,
               successToast: "The grid was copied.",
@@ -194,7 +198,7 @@ export const PricingGridScreen = defineScreen({
             component={ActionButton}
             props={{
               label: "Delete grid",
-              url: "/api/livestock/DeletePricingGrid",
+              url: PRICING_API.deleteGrid,
               body: { pricingGridId: grid.id, lastModified: grid.lastModified },
               variant: "danger",
               confirm: `Delete grid ${grid.reference}?`,

@@ -1,25 +1,15 @@
-/** Pure pricing rules: pricing options and labels (spec 2 §5), the cell matrix and its text form. */
+/**
+ * Pure pricing rules: pricing options and labels (spec 2 §5), periods, the cell matrix and its text
+ * form (rules.ts and the modules beside it).
+ */
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import {
-  bestPriceFor,
-  derivedBestPrice,
-  formatPeriod,
-  gridCellProblems,
-  type GridCells,
-  gridFor,
-  gridsOf,
-  gridToText,
-  type GroupForPricing,
-  isWithinPeriod,
-  nextGroupName,
-  nextPeriod,
-  parseGridText,
-  periodStatus,
-  pricingLabel,
-  pricingOptions,
-} from "../../../server/areas/pricing/rules.ts";
+import { bestPriceFor, gridFor, gridsOf, type GroupForPricing, pricingOptions } from "./rules.ts";
+import { isWithinPeriod, nextGroupName, nextPeriod, periodStatus } from "./periods.ts";
+import { formatPeriod, pricingLabel } from "./labels.ts";
+import { derivedBestPrice, gridCellProblems, type GridCells } from "./cells.ts";
+import { gridToText, parseGridText } from "./gridText.ts";
 
 const LAMB = 11, MUTTON = 13, STEER = 23;
 
@@ -355,11 +345,32 @@ describe("the text form of a matrix", () => {
   });
 });
 
+/** The modules the order form and grid editor islands bundle: rules.ts and what it imports. */
+const PURE_MODULES = ["rules.ts", "periods.ts", "labels.ts", "cells.ts", "gridText.ts"];
+const sourceOf = (name: string) => readFileSync(fileURLToPath(new URL(`./${name}`, import.meta.url)), "utf8");
+/** What a module imports or re-exports from, e.g. "./cells.ts". */
+const specifiersOf = (text: string) =>
+  [...text.matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s+"([^"]+)"/gm)].map((m) => m[1]);
+
 describe("rules.ts stays browser-safe", () => {
-  it("imports nothing (the order form and grid editor islands bundle it)", () => {
-    const file = fileURLToPath(new URL("../../../server/areas/pricing/rules.ts", import.meta.url));
-    const text = readFileSync(file, "utf8");
-    expect(text).not.toMatch(/^\s*import\s/m);
+  it.each(PURE_MODULES)("%s imports nothing but the other pure modules (the islands bundle them)", (name) => {
+    const text = sourceOf(name);
+    for (const specifier of specifiersOf(text)) {
+      expect(PURE_MODULES.map((m) => `./${m}`)).toContain(specifier);
+    }
+    expect(text).not.toMatch(/^\s*import\s+["']/m);
+    expect(text).not.toMatch(/\bimport\(/);
     expect(text).not.toMatch(/\bDeno\.|\bfetch\(|\bprocess\./);
+  });
+
+  it("those are exactly the modules rules.ts pulls in", () => {
+    const seen = new Set<string>();
+    const visit = (name: string) => {
+      if (seen.has(name)) return;
+      seen.add(name);
+      for (const specifier of specifiersOf(sourceOf(name))) visit(specifier.replace(/^\.\//, ""));
+    };
+    visit("rules.ts");
+    expect([...seen].sort()).toEqual([...PURE_MODULES].sort());
   });
 });

@@ -5,10 +5,10 @@
  * weights and fat scores the plant's customers want, discounts for light, heavy, lean and over-fat
  * carcasses. Deterministic for a given `today`; does nothing when the tenant already has groups.
  */
-import type { TenantDb } from "../client.ts";
-import { pricingGridGroups, pricingGrids } from "../tenant/schema.ts";
-import type { GridCells } from "../tenant/livestock.ts";
-import { derivedBestPrice, GRADING_SHAPES, MONTH_NAMES } from "../../server/areas/pricing/rules.ts";
+import type { DemoTenant } from "../mod.ts";
+import type { TenantDb } from "../../../db/client.ts";
+import { type GridCells, pricingGridGroups, pricingGrids } from "../../../db/tenant/schema.ts";
+import { derivedBestPrice, GRADING_SHAPES, MONTH_NAMES } from "./rules.ts";
 
 type Band = { fromKg: number; toKg: number | null };
 
@@ -82,7 +82,9 @@ function month(today: string, offset: number) {
   };
 }
 
-export async function seedPricing(db: TenantDb, today: string) {
+/** The demo data of a processor (a farm has none). */
+export async function seedPricing({ db, today, category }: Pick<DemoTenant, "db" | "today" | "category">) {
+  if (category !== "processor") return;
   if (await db.query.pricingGridGroups.findFirst({ columns: { id: true } })) return;
   const now = new Date().toISOString();
   const yearStart = `${today.slice(0, 4)}-01-01`;

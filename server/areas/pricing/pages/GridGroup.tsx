@@ -1,8 +1,7 @@
-import { idNumber } from "../../../http/params.ts";
 /**
  * One grid group (settings/pricinggridgroups/{id}): its period and flags, its grids in priority order
- * with up/down and delete (copy is on the grid's page), each grid's price sheet (prints as the sheet agents are sent), and
- * the group's form. Also the new-group (settings/newpricinggrid) and copy-group
+ * with up/down and delete (copy is on the grid's page), each grid's price sheet (prints as the sheet
+ * agents are sent), and the group's form. Also the new-group (settings/newpricinggrid) and copy-group
  * (settings/clonepricinggrid/{id}) forms.
  */
 import { z } from "zod";
@@ -10,12 +9,16 @@ import DataForm, { type FieldSpec } from "../../../../client/islands/DataForm.ts
 import ActionButton from "../../../../client/islands/ActionButton.tsx";
 import { GridMatrix } from "../../../../client/islands/PricingGridEditor.tsx";
 import { Table } from "../../../../client/ui/Table.tsx";
-import { formatDollars, formatPeriod, nextGroupName, nextPeriod } from "../../../areas/pricing/rules.ts";
-import type { PricingGrid, PricingGridGroup } from "../../../areas/pricing/schemas.ts";
-import type { PageContext } from "../../context.ts";
-import { Island } from "../../Island.tsx";
-import { defineScreen } from "../../screen.ts";
-import { chooseSpecies, GroupBadges, idParam, PRICING_PATHS, pricingOf } from "./shared.tsx";
+import { idNumber } from "../../../http/params.ts";
+import type { PageContext } from "../../../pages/context.ts";
+import { Island } from "../../../pages/Island.tsx";
+import { defineScreen } from "../../../pages/screen.ts";
+import { PRICING_API } from "../api.ts";
+import { formatDollars, formatPeriod } from "../labels.ts";
+import { PRICING_PATHS } from "../paths.ts";
+import { nextGroupName, nextPeriod } from "../periods.ts";
+import type { PricingGrid, PricingGridGroup } from "../schemas.ts";
+import { chooseSpecies, GroupBadges, idParam, pricingOf } from "./shared.tsx";
 
 function groupFields(context: PageContext, opts: { speciesLocked: boolean }): FieldSpec[] {
   return [
@@ -51,7 +54,7 @@ function groupFields(context: PageContext, opts: { speciesLocked: boolean }): Fi
   ];
 }
 
-const groupForm = { submit: { method: "POST" as const, url: "/api/livestock/UpsertPricingGridGroup" } };
+const groupForm = { submit: { method: "POST" as const, url: PRICING_API.upsertGroup } };
 
 // ---------- one group ----------
 
@@ -67,7 +70,7 @@ function moveButton(group: PricingGridGroup, index: number, by: -1 | 1) {
       component={ActionButton}
       props={{
         label: by < 0 ? "Up" : "Down",
-        url: "/api/livestock/ReorderPricingGrids",
+        url: PRICING_API.reorderGrids,
         body: { pricingGridGroupId: group.id, gridIds: ids },
         variant: "ghost",
         successToast: "The grids were reordered.",
@@ -87,7 +90,7 @@ function gridActions(group: PricingGridGroup, grid: PricingGrid, index: number) 
         component={ActionButton}
         props={{
           label: "Delete",
-          url: "/api/livestock/DeletePricingGrid",
+          url: PRICING_API.deleteGrid,
           body: { pricingGridId: grid.id, lastModified: grid.lastModified },
           variant: "ghost",
           confirm: `Delete grid ${grid.reference}?`,
@@ -123,7 +126,7 @@ export const PricingGridGroupScreen = defineScreen({
                   component={ActionButton}
                   props={{
                     label: "Delete group",
-                    url: "/api/livestock/DeletePricingGridGroup",
+                    url: PRICING_API.deleteGroup,
                     body: { pricingGridGroupId: g.id, lastModified: g.lastModified },
                     variant: "danger",
                     confirm: `Delete ${g.name} and its ${g.pricingGrids.length} grids?`,
@@ -297,7 +300,7 @@ export const ClonePricingGridGroupScreen = defineScreen({
               name: nextGroupName(g.name, g.startDate, period.startDate),
               ...period,
             },
-            submit: { method: "POST", url: "/api/livestock/CopyPricingGridGroup" },
+            submit: { method: "POST", url: PRICING_API.copyGroup },
             submitLabel: "Copy",
             cancelHref: PRICING_PATHS.group(g.id),
             redirectTo: PRICING_PATHS.groupOfAnswer,

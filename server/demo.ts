@@ -1,5 +1,9 @@
+/**
+ * The demo seeder: the species, the demo tenants and users (control database), then each area's demo
+ * data through the area's own seed.ts. Run by `server/main.ts --demo` and by the tests' app.
+ */
 import { eq } from "drizzle-orm";
-import type { Databases } from "../client.ts";
+import type { Databases } from "../db/client.ts";
 import {
   featureFlags,
   memberships,
@@ -8,14 +12,12 @@ import {
   tenantSites,
   users,
   userSettings,
-} from "../control/schema.ts";
-import { MODULE_KEYS } from "../../server/access/modules.ts";
-import { generatePassword, hashPassword } from "../../server/auth/password.ts";
-import { createTenant } from "../../server/tenants.ts";
-import { seedLivestockParties, seedOrders } from "./livestock.ts";
-import { seedPricing } from "./pricing.ts";
-import { seedVolumeTargets } from "./volumeTargets.ts";
-import { isoDate } from "../../server/areas/context.ts";
+} from "../db/control/schema.ts";
+import { MODULE_KEYS } from "./access/modules.ts";
+import { generatePassword, hashPassword } from "./auth/password.ts";
+import { createTenant } from "./tenants.ts";
+import { isoDate } from "./areas/dates.ts";
+import { AREAS, type DemoTenant } from "./areas/mod.ts";
 
 export const SPECIES = [
   { id: 1, name: "Sheep" },
@@ -128,16 +130,24 @@ export async function seedDemo(
       });
     }
   }
-  const processorDb = await db.tenantDb(processorId);
-  await seedLivestockParties(processorDb, { suppliers: 40, speciesIds: [1, 2, 3] });
-  const siteIds =
-    (await db.control.query.tenantSites.findMany({ where: eq(tenantSites.tenantId, processorId) }))
-      .map((s) => s.id);
+  // each area seeds its own data, in the registry's order (pricing before the orders priced with it)
   const today = isoDate(new Date());
-  await seedPricing(processorDb, today);
-  await seedVolumeTargets(processorDb, today);
-  await seedOrders(processorDb, { today, siteIds });
-  await seedLivestockParties(await db.tenantDb(farmId), { suppliers: 6, speciesIds: [1, 2] });
+  for (
+    const [tenantId, category, speciesIds] of [
+      [processorId, "processor", [1, 2, 3]],
+      [farmId, "producer", [1, 2]],
+    ] as const
+  ) {
+    const tenant: DemoTenant = {
+      db: await db.tenantDb(tenantId),
+      category,
+      today,
+      speciesIds: [...speciesIds],
+      siteIds: (await db.control.query.tenantSites.findMany({ where: eq(tenantSites.tenantId, tenantId) }))
+        .map((s) => s.id),
+    };
+    for (const area of AREAS) await area.seed?.(tenant);
+  }
   return { created: true, password: chosen };
 }
 

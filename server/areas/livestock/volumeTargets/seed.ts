@@ -1,18 +1,23 @@
 /**
- * Demo kill volume targets for the processor, sized to the demo order calendar (db/seed/livestock.ts):
+ * Demo kill volume targets for the processor, sized to the demo order calendar (../orders/seed.ts):
  * sheep on the chain Monday to Friday, 7 500 head a week until a step up to 8 500 from a Monday a
  * fortnight ahead (spring lambs), and beef Monday to Thursday at 400 head a week. Together they cover
  * the past 30 days and every day after, so the settings chart and the API have something real to compare.
  * Idempotent: does nothing when the tenant has any target.
  */
-import type { TenantDb } from "../client.ts";
-import { killVolumeTargets } from "../tenant/schema.ts";
-import { addDays, weekdayIndex } from "../../server/areas/livestock/volumeTargets/rules.ts";
+import type { DemoTenant } from "../../mod.ts";
+import type { TenantDb } from "../../../../db/client.ts";
+import { killVolumeTargets } from "../../../../db/tenant/schema.ts";
+import { addDays, weekdayIndex } from "../../dates.ts";
 
 const MON_FRI = [true, true, true, true, true, false, false];
 const MON_THU = [true, true, true, true, false, false, false];
 
-export async function seedVolumeTargets(db: TenantDb, today: string) {
+/** The demo data of a processor (a farm has none). */
+export async function seedVolumeTargets(
+  { db, today, category }: Pick<DemoTenant, "db" | "today" | "category">,
+) {
+  if (category !== "processor") return;
   if ((await db.select({ id: killVolumeTargets.id }).from(killVolumeTargets).limit(1)).length) return;
   const start = addDays(today, -30);
   const fortnight = addDays(today, 14);

@@ -1,0 +1,170 @@
+/**
+ * Demo livestock orders for the processor, over the suppliers, buyers and carriers the parties seed
+ * created and the grid groups the pricing seed created (run those first). Deterministic for a given
+ * `today`.
+ */
+import type { DemoTenant } from "../../mod.ts";
+import type { TenantDb } from "../../../../db/client.ts";
+import {
+  buyers,
+  deliveryLoads,
+  livestockOrderGroups,
+  livestockOrders,
+  pricingGridGroups,
+  pricingGrids,
+  stockMobs,
+  suppliers,
+  transportCompanies,
+} from "../../../../db/tenant/schema.ts";
+import { MOB_STATUS, ORDER_STATUS } from "../enums.ts";
+import { pricingOptions } from "../../pricing/rules.ts";
+import { addDays, isWeekend } from "../../dates.ts";
+import { seeded } from "../../seeded.ts";
+
+/**
+ * A realistic processor calendar: order groups and orders on weekdays over the past 30 and next 30
+ * days, sheep most days and beef a few; past orders delivered (some with DOA) and processed, today's
+ * partly in, future ones ordered or confirmed, a few cancelled. Idempotent.
+ */
+/** A processor's demo calendar of orders around today (a farm has none). */
+export async function seedOrders(tenant: Pick<DemoTenant, "db" | "today" | "siteIds" | "category">) {
+  if (tenant.category !== "processor") return;
+  const tenantDb = tenant.db, opts = { today: tenant.today, siteIds: tenant.siteIds };
+  if ((await tenantDb.select({ id: livestockOrders.id }).from(livestockOrders).limit(1)).length) return;
+  // one transaction: one commit instead of a thousand
+  await tenantDb.transaction((tx) => insertOrders(tx as unknown as TenantDb, opts));
+}
+
+async function insertOrders(db: TenantDb, opts: { today: string; siteIds: number[] }) {
+  const r = seeded(42);
+  const now = new Date().toISOString();
+  const supplierRows = await db.select().from(suppliers);
+  const buyerRows = await db.select().from(buyers);
+  const carriers = await db.select().from(transportCompanies);
+  const gridGroups = await db.select().from(pricingGridGroups);
+  const grids = await db.select().from(pricingGrids);
+  const pricing = gridGroups.map((g) => ({
+    ...g,
+    grids: grids.filter((x) => x.pricingGridGroupId === g.id),
+  }));
+  const sheepBuyers = buyerRows.filter((b) => /Lamb|Consignment/.test(b.name));
+  const beefBuyers = buyerRows.filter((b) => /Cattle|Beef/.test(b.name));
+  for (let offset = -30; offset <= 30; offset++) {
+    const date = addDays(opts.today, offset);
+    if (isWeekend(date)) continue;
+    const plan = [
+      ...Array.from(
+        { length: r.int(3, 5) },
+        () => ({ speciesId: 1, categories: [11, 11, 11, 13], size: [150, 600] }),
+      ),
+      ...Array.from(
+        { length: r.int(0, 2) },
+        () => ({ speciesId: 2, categories: [23, 24, 25], size: [30, 120] }),
+      ),
+    ];
+    for (const item of plan) {
+      const supplier = r.pick(supplierRows.filter((s) => s.stockTypes.includes(item.speciesId)));
+      if (!supplier) continue;
+      const buyer = r.pick(item.speciesId === 1 ? sheepBuyers : beefBuyers);
+      const categoryId = r.pick(item.categories);
+      const quantity = Math.round(r.int(item.size[0], item.size[1]) / 10) * 10;
+      const [group] = await db.insert(livestockOrderGroups).values({
+        speciesId: item.speciesId,
+        speciesCategoryId: categoryId,
+        quantityRequired: quantity,
+        supplierId: supplier.id,
+        transportCompanyId: r.pick(carriers).id,
+        buyerId: buyer?.id ?? null,
+        deliveryDate: date,
+        orderDate: buyer ? addDays(date, -r.int(5, 20)) : null,
+        createdAt: now,
+        lastModified: now,
+      }).returning();
+      const cancelled = offset > -20 && r.next() < 0.04;
+      // a few recent orders never arrived: they show on the undelivered page
+      const late = offset < 0 && offset > -5 && r.next() < 0.1;
+      const delivered = !late && (offset < 0 || (offset === 0 && r.next() < 0.5))
+        ? quantity - (r.next() < 0.15 ? r.int(1, 9) : 0)
+        : 0;
+      const doa = delivered && r.next() < 0.2 ? r.int(1, 3) : 0;
+      const processed = offset < -1 && delivered;
+      const status = cancelled
+        ? ORDER_STATUS.Cancelled
+        : processed
+        ? ORDER_STATUS.Processed
+        : delivered
+        ? (delivered >= quantity ? ORDER_STATUS.Delivered : ORDER_STATUS.PartiallyDelivered)
+        : r.next() < 0.6
+        ? ORDER_STATUS.Confirmed
+        : ORDER_STATUS.Ordered;
+      const time = `${String(r.int(4, 9)).padStart(2, "0")}:${r.pick(["00", "15", "30", "45"])}`;
+      const [order] = await db.insert(livestockOrders).values({
+        livestockOrderGroupId: group.id,
+        supplierId: supplier.id,
+        tenantSiteId: opts.siteIds[item.speciesId === 1 ? 0 : opts.siteIds.length - 1] ?? null,
+        speciesId: item.speciesId,
+        speciesCategoryId: categoryId,
+        quantityOrdered: quantity,
+        deliveryDate: date,
+        deliveryTime: time,
+        productionDate: nextWorkday(date),
+        orderStatus: status,
+        orderConfirmed: status !== ORDER_STATUS.Ordered,
+        pic: supplier.pic,
+        // priced on the first grid group that applies (spec 2 §5), as a buyer would pick it
+        pricingGridGroupId: pricingOptions(
+          {
+            speciesId: item.speciesId,
+            speciesCategoryId: categoryId,
+            deliveryDate: date,
+            productionDate: null,
+          },
+          pricing,
+        ).find((o) => !o.disabled)?.id ?? null,
+        nvd: delivered ? `NVD${r.int(100000, 999999)}` : "",
+        isMsaEligible: Boolean(supplier.msaProperties?.isMsaAccredited),
+        totalDelivered: cancelled ? 0 : delivered,
+        totalDoa: cancelled ? 0 : doa,
+        totalUnloaded: processed ? delivered - doa : 0,
+        totalProcessed: processed ? delivered - doa : 0,
+        statusBeforeCancel: cancelled ? ORDER_STATUS.Confirmed : null,
+        cancelReason: cancelled ? "Supplier sold the mob elsewhere" : null,
+        cancelledAt: cancelled ? now : null,
+        createdAt: now,
+        lastModified: now,
+      }).returning();
+      if (cancelled || !delivered) continue;
+      const [load] = await db.insert(deliveryLoads).values({
+        livestockOrderId: order.id,
+        head: delivered,
+        doa,
+        nvdNumber: order.nvd,
+        deliveryDate: date,
+        deliveryTime: time,
+        createdAt: now,
+        createdBy: "Demo data",
+      }).returning();
+      await db.insert(stockMobs).values({
+        livestockOrderId: order.id,
+        deliveryLoadId: load.id,
+        supplierId: supplier.id,
+        speciesId: item.speciesId,
+        speciesCategoryId: categoryId,
+        tenantSiteId: order.tenantSiteId,
+        head: delivered - doa,
+        mobStatus: processed ? MOB_STATUS.ReadyToProcess : MOB_STATUS.InYard,
+        pic: supplier.pic,
+        applicableProductionDate: order.productionDate,
+        createdAt: now,
+        lastModified: now,
+      });
+    }
+  }
+}
+
+/** The kill day after a delivery: the next weekday (Friday's deliveries are killed on Monday). */
+function nextWorkday(date: string) {
+  let next = addDays(date, 1);
+  while (isWeekend(next)) next = addDays(next, 1);
+  return next;
+}
