@@ -6,7 +6,6 @@
  * carcasses. Deterministic for a given `today`; does nothing when the tenant already has groups.
  */
 import type { DemoTenant } from "../mod.ts";
-import type { TenantDb } from "../../../db/client.ts";
 import { type GridCells, pricingGridGroups, pricingGrids } from "../../../db/tenant/schema.ts";
 import { derivedBestPrice, GRADING_SHAPES, MONTH_NAMES } from "./rules.ts";
 

@@ -4,10 +4,7 @@
  * PricingGridEditor island). The edit page can also copy the grid to another group or delete it.
  */
 import type { DataFormProps, FieldSpec } from "../../../../client/islands/DataForm.tsx";
-import DataForm from "../../../../client/islands/DataForm.tsx";
-import ActionButton from "../../../../client/islands/ActionButton.tsx";
-import PricingGridEditor from "../../../../client/islands/PricingGridEditor.tsx";
-import { Island } from "../../../pages/Island.tsx";
+import { ActionButton, DataForm, PricingGridEditor } from "../../../pages/islands.tsx";
 import { defineScreen } from "../../../pages/screen.ts";
 import { speciesCategoriesOf } from "../../livestock/enums.ts";
 import { PRICING_API } from "../api.ts";
@@ -96,10 +93,8 @@ export const NewPricingGridScreen = defineScreen({
     return (
       <section className="panel">
         <GroupLine group={g} />
-        <Island
-          name="PricingGridEditor"
-          component={PricingGridEditor}
-          props={{
+        <PricingGridEditor
+          {...{
             form: gridForm({
               id: "pricing-grid-new",
               title: "New grid",
@@ -133,10 +128,8 @@ export const PricingGridScreen = defineScreen({
       <>
         <section className="panel">
           <GroupLine group={group} />
-          <Island
-            name="PricingGridEditor"
-            component={PricingGridEditor}
-            props={{
+          <PricingGridEditor
+            {...{
               form: gridForm({
                 id: "pricing-grid-edit",
                 title: `Grid ${grid.reference}`,
@@ -160,10 +153,8 @@ export const PricingGridScreen = defineScreen({
         </section>
         <details className="panel no-print">
           <summary>Copy to a group</summary>
-          <Island
-            name="DataForm"
-            component={DataForm}
-            props={{
+          <DataForm
+            {...{
               id: "pricing-grid-copy",
               fields: [
                 {
@@ -193,10 +184,8 @@ export const PricingGridScreen = defineScreen({
           />
         </details>
         <section className="panel no-print" aria-label="Delete">
-          <Island
-            name="ActionButton"
-            component={ActionButton}
-            props={{
+          <ActionButton
+            {...{
               label: "Delete grid",
               url: PRICING_API.deleteGrid,
               body: { pricingGridId: grid.id, lastModified: grid.lastModified },

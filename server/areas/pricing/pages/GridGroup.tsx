@@ -5,13 +5,12 @@
  * (settings/clonepricinggrid/{id}) forms.
  */
 import { z } from "zod";
-import DataForm, { type FieldSpec } from "../../../../client/islands/DataForm.tsx";
-import ActionButton from "../../../../client/islands/ActionButton.tsx";
+import { ActionButton, DataForm } from "../../../pages/islands.tsx";
+import { type FieldSpec } from "../../../../client/islands/DataForm.tsx";
 import { GridMatrix } from "../../../../client/islands/PricingGridEditor.tsx";
 import { Table } from "../../../../client/ui/Table.tsx";
 import { idNumber } from "../../../http/params.ts";
 import type { PageContext } from "../../../pages/context.ts";
-import { Island } from "../../../pages/Island.tsx";
 import { defineScreen } from "../../../pages/screen.ts";
 import { PRICING_API } from "../api.ts";
 import { formatDollars, formatPeriod } from "../labels.ts";
@@ -64,17 +63,13 @@ function moveButton(group: PricingGridGroup, index: number, by: -1 | 1) {
   if (target < 0 || target >= ids.length) return null;
   [ids[index], ids[target]] = [ids[target], ids[index]];
   return (
-    <Island
+    <ActionButton
       key={by}
-      name="ActionButton"
-      component={ActionButton}
-      props={{
-        label: by < 0 ? "Up" : "Down",
-        url: PRICING_API.reorderGrids,
-        body: { pricingGridGroupId: group.id, gridIds: ids },
-        variant: "ghost",
-        successToast: "The grids were reordered.",
-      }}
+      label={by < 0 ? "Up" : "Down"}
+      url={PRICING_API.reorderGrids}
+      body={{ pricingGridGroupId: group.id, gridIds: ids }}
+      variant="ghost"
+      successToast="The grids were reordered."
     />
   );
 }
@@ -85,10 +80,8 @@ function gridActions(group: PricingGridGroup, grid: PricingGrid, index: number) 
     <div className="actions" style={{ flexWrap: "nowrap" }}>
       {moveButton(group, index, -1)}
       {moveButton(group, index, 1)}
-      <Island
-        name="ActionButton"
-        component={ActionButton}
-        props={{
+      <ActionButton
+        {...{
           label: "Delete",
           url: PRICING_API.deleteGrid,
           body: { pricingGridId: grid.id, lastModified: grid.lastModified },
@@ -121,10 +114,8 @@ export const PricingGridGroupScreen = defineScreen({
               <a className="btn btn-primary" href={PRICING_PATHS.newGrid(g.id)}>Add grid</a>
               <a className="btn" href={PRICING_PATHS.cloneGroup(g.id)}>Copy group</a>
               {g.orderCount === 0 && (
-                <Island
-                  name="ActionButton"
-                  component={ActionButton}
-                  props={{
+                <ActionButton
+                  {...{
                     label: "Delete group",
                     url: PRICING_API.deleteGroup,
                     body: { pricingGridGroupId: g.id, lastModified: g.lastModified },
@@ -208,10 +199,8 @@ export const PricingGridGroupScreen = defineScreen({
         ))}
         <details className="panel no-print">
           <summary>Edit the group</summary>
-          <Island
-            name="DataForm"
-            component={DataForm}
-            props={{
+          <DataForm
+            {...{
               ...groupForm,
               id: "pricing-group-edit",
               fields: groupFields(context, { speciesLocked: g.pricingGrids.length > 0 || g.orderCount > 0 }),
@@ -245,10 +234,8 @@ export const NewPricingGridGroupScreen = defineScreen({
   },
   component: ({ data, context }) => (
     <section className="panel">
-      <Island
-        name="DataForm"
-        component={DataForm}
-        props={{
+      <DataForm
+        {...{
           ...groupForm,
           id: "pricing-group-new",
           title: "New price grid group",
@@ -284,10 +271,8 @@ export const ClonePricingGridGroupScreen = defineScreen({
           Copies <a href={PRICING_PATHS.group(g.id)}>{g.name}</a> ({formatPeriod(g)}) with its{" "}
           {g.pricingGrids.length} grids to a new period. The copy is never the default group.
         </p>
-        <Island
-          name="DataForm"
-          component={DataForm}
-          props={{
+        <DataForm
+          {...{
             id: "pricing-group-copy",
             title: "Copy the group",
             fields: [
