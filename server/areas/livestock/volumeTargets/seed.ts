@@ -6,7 +6,6 @@
  * Idempotent: does nothing when the tenant has any target.
  */
 import type { DemoTenant } from "../../mod.ts";
-import type { TenantDb } from "../../../../db/client.ts";
 import { killVolumeTargets } from "../../../../db/tenant/schema.ts";
 import { addDays, weekdayIndex } from "../../dates.ts";
 
