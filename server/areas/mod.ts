@@ -15,7 +15,9 @@ import { HOME_PAGES } from "./home/routes.ts";
 import { SETTINGS_PAGES } from "./settings/routes.ts";
 import { partiesApi } from "./livestock/parties/api.ts";
 import { ordersApi } from "./livestock/orders/api.ts";
-import { LIVESTOCK_PAGES } from "./livestock/routes.ts";
+import { LIVESTOCK_HOME_PAGES } from "./livestock/routes.ts";
+import { PARTY_PAGES } from "./livestock/parties/routes.ts";
+import { ORDER_PAGES } from "./livestock/orders/routes.ts";
 import { volumeTargetsApi } from "./livestock/volumeTargets/api.ts";
 import { VOLUME_TARGET_PAGES } from "./livestock/volumeTargets/routes.ts";
 import { pricingApi } from "./pricing/api.ts";
@@ -47,10 +49,11 @@ export const AREAS: readonly Area[] = [
   { name: "users", api: userApi, pages: USERS_PAGES },
   { name: "super", api: superApi, pages: SUPER_PAGES },
   { name: "settings", pages: SETTINGS_PAGES },
-  { name: "livestock parties", api: partiesApi, pages: LIVESTOCK_PAGES, seed: seedParties },
+  { name: "livestock", pages: LIVESTOCK_HOME_PAGES },
+  { name: "livestock parties", api: partiesApi, pages: PARTY_PAGES, seed: seedParties },
   { name: "pricing", api: pricingApi, pages: PRICING_PAGES, seed: seedPricing },
   { name: "volume targets", api: volumeTargetsApi, pages: VOLUME_TARGET_PAGES, seed: seedVolumeTargets },
-  { name: "livestock orders", api: ordersApi, seed: seedOrders },
+  { name: "livestock orders", api: ordersApi, pages: ORDER_PAGES, seed: seedOrders },
 ];
 
 /** Every built screen by route name; a route without one shows "not built yet". */

@@ -53,3 +53,48 @@ function originIsOurs(c: Context, origin: string): boolean {
   const host = c.req.header("host") ?? new URL(c.req.url).host;
   return new URL(origin).host === host;
 }
+
+/**
+ * Text the database cannot keep as sent: a NUL (libSQL cuts the string there) or a lone UTF-16
+ * surrogate (stored as U+FFFD). Refused at the boundary, after the access rule, for every route:
+ * the JSON body's strings and the query's values.
+ */
+export const refuseUnstorableText = createMiddleware<AppEnv>(async (c, next) => {
+  const bad: string[] = [];
+  for (const [name, values] of Object.entries(c.req.queries())) {
+    if (values.some(unstorable)) bad.push(name);
+  }
+  if (c.req.header("content-type")?.includes("json")) {
+    const body = await c.req.json().catch(() => undefined); // malformed JSON is the validator's to answer
+    bad.push(...unstorablePaths(body));
+  }
+  if (bad.length) {
+    throw ApiError.validation(
+      bad.slice(0, 20).map((field) => ({
+        field,
+        message: "Remove the invisible control characters from this text",
+      })),
+    );
+  }
+  await next();
+});
+
+const unstorable = (text: string) => text.includes("\u0000") || !text.isWellFormed();
+
+/** The paths of the strings that cannot be stored (iterative: a body may nest ten thousand deep). */
+function unstorablePaths(root: unknown): string[] {
+  const found: string[] = [];
+  const stack: [unknown, string][] = [[root, ""]];
+  while (stack.length && found.length < 20) {
+    const [value, path] = stack.pop()!;
+    if (typeof value === "string") {
+      if (unstorable(value)) found.push(path || "body");
+    } else if (value && typeof value === "object") {
+      for (const [key, child] of Object.entries(value)) {
+        if (unstorable(key)) found.push(path ? `${path}.${key}` : key);
+        stack.push([child, path ? `${path}.${key}` : key]);
+      }
+    }
+  }
+  return found;
+}

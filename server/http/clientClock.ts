@@ -9,7 +9,7 @@ export interface ClientClock {
   apiVersion: string | null;
 }
 
-const TIME = /^\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?$/;
 
 export const clientClock = createMiddleware<{ Variables: { clock: ClientClock } }>(async (c, next) => {
   const localDate = c.req.header("x-local-date") ?? null;

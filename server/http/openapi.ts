@@ -3,7 +3,7 @@ import type { AppEnv } from "../env.ts";
 import { type AccessRule, assertRulePages } from "../access/apiAccess.ts";
 import { ApiErrorBodySchema } from "./errors.ts";
 import { validationHook } from "./validation.ts";
-import { enforceAccess } from "./access.ts";
+import { enforceAccess, refuseUnstorableText } from "./access.ts";
 
 /** An API router of one area; zod failures become catalogue 400s. */
 export const apiRouter = () => new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -73,9 +73,9 @@ export function apiRoute<R extends ApiRouteConfig>(config: R) {
       ...route,
       operationId,
       security: access.public ? [] : signedInSecurity,
-      middleware: [middleware] as const,
+      middleware: [middleware, refuseUnstorableText] as const,
       "x-access": access,
-    } as Omit<R, "access" | "operationId"> & { middleware: [typeof middleware] },
+    } as Omit<R, "access" | "operationId"> & { middleware: [typeof middleware, typeof refuseUnstorableText] },
   );
 }
 

@@ -22,4 +22,4 @@ export function commaList<T extends z.ZodType>(item: T) {
 export const isoDate = z.string().refine(isCalendarDate, {
   error: (issue) =>
     /^\d{4}-\d{2}-\d{2}$/.test(String(issue.input)) ? "Not a real date" : "Use the date format yyyy-MM-dd",
-}).openapi({ type: "string", format: "date", pattern: "^\\d{4}-\\d{2}-\\d{2}$" });
+}).openapi({ format: "date", pattern: "^\\d{4}-\\d{2}-\\d{2}$" });

@@ -15,6 +15,8 @@ export type BusMessage =
   }
   /** sessions ended (sign-out, password change, forced logout): close their connections */
   | { kind: "sessionsEnded"; sessionIds: string[]; reason: string }
+  /** accounts signed out by someone else: their pages are told (forceTotalLogout) and closed */
+  | { kind: "signOutUsers"; userIds: number[]; reason: string }
   /** a token refresh replaced a session: connections opened with the old one belong to the new one */
   | { kind: "sessionRotated"; from: string; to: string };
 

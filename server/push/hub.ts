@@ -364,8 +364,15 @@ export class UserHub {
       case "sessionsEnded": {
         const ended = new Set(message.sessionIds);
         for (const conn of [...this.#connections.values()]) {
-          if (!ended.has(conn.who.sessionId)) continue;
-          // the page signs out with the reason at once (an account disabled, a password changed elsewhere)
+          if (ended.has(conn.who.sessionId)) this.#close(conn, message.reason, false);
+        }
+        return;
+      }
+      case "signOutUsers": {
+        // the pages sign out with the reason at once (an account disabled by an admin)
+        const users = new Set(message.userIds);
+        for (const conn of [...this.#connections.values()]) {
+          if (!users.has(conn.who.userId)) continue;
           conn.send(invocationFrame("forceTotalLogout", [{ reason: message.reason }]));
           this.#close(conn, message.reason, false);
         }

@@ -43,6 +43,11 @@ export class PushService {
     return this.bus.publish({ kind: "sessionsEnded", sessionIds, reason });
   }
 
+  /** Tells every open page of these users to sign out now, with the reason, and closes them. */
+  signOutUsers(userIds: number[], reason: string): Promise<void> {
+    return this.bus.publish({ kind: "signOutUsers", userIds, reason });
+  }
+
   sessionRotated(from: string, to: string): Promise<void> {
     return this.bus.publish({ kind: "sessionRotated", from, to });
   }

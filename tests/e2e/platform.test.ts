@@ -61,7 +61,7 @@ describe("in the browser", () => {
     const page = await freshPage();
     await signIn(page, server.origin, "test@demo.processor", TEST_PASSWORD);
     await page.goto(`${server.origin}/user/account`);
-    await page.locator("[data-island][data-hydrated]").waitFor({ timeout: 10_000 });
+    await page.locator('[data-island="DataForm"][data-hydrated]').waitFor({ timeout: 10_000 });
     const save = page.getByRole("button", { name: "Save" });
     const first = page.getByLabel("First name");
     expect(await save.isDisabled()).toBe(true);
@@ -97,7 +97,7 @@ describe("in the browser", () => {
     await page.waitForURL(/\/user\/changepassword$/);
     await page.goto(`${server.origin}/home/userHome`);
     await page.waitForURL(/\/user\/changepassword$/); // still forced here
-    await page.locator("[data-island][data-hydrated]").waitFor({ timeout: 10_000 });
+    await page.locator('[data-island="DataForm"][data-hydrated]').waitFor({ timeout: 10_000 });
     expect(await page.getByLabel("Old password").count()).toBe(0); // temporary-password flow
     const change = page.getByRole("button", { name: "Change" });
     await page.locator('input[name="newPassword"]').fill("first-day-password");
@@ -117,7 +117,7 @@ describe("in the browser", () => {
     await page.goto(`${server.origin}/home/clientusers`);
     await page.getByRole("link", { name: "Add user" }).click();
     await page.waitForURL(/\/usernew$/);
-    await page.locator("[data-island][data-hydrated]").waitFor({ timeout: 10_000 });
+    await page.locator('[data-island="DataForm"][data-hydrated]').waitFor({ timeout: 10_000 });
     expect(await page.locator('input[name="id"]').inputValue()).toBe("New");
     const roleOptions = await page.locator('select[name="roleLevel"] option').allInnerTexts();
     expect(roleOptions).not.toContain("super");
@@ -133,7 +133,7 @@ describe("in the browser", () => {
     await page.goto(`${server.origin}/home/clientusers?q=yard`);
     await page.getByRole("link", { name: "Edit" }).click();
     await page.waitForURL(/useredit\?id=\d+$/);
-    await page.locator("[data-island][data-hydrated]").waitFor({ timeout: 10_000 });
+    await page.locator('[data-island="DataForm"][data-hydrated]').waitFor({ timeout: 10_000 });
     expect(await page.getByLabel("Beef").isChecked()).toBe(true);
     await page.locator('select[name="roleLevel"]').selectOption("test");
     await page.getByRole("button", { name: "Save" }).click();

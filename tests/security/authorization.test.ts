@@ -16,7 +16,7 @@ import { allRoutes, canSeeRoute, type RouteDef } from "../../server/access/mod.t
 import { MODULE_KEYS } from "../../server/access/modules.ts";
 import { declaredAccess } from "../../server/http/openapi.ts";
 import { isApiPath } from "../../server/http/paths.ts";
-import { seedLivestockParties } from "../../db/seed/livestock.ts";
+import { seedLivestockParties } from "../../server/areas/livestock/parties/seed.ts";
 import { diffSnapshots, snapshot } from "./snapshot.ts";
 import { type Operation, operationsOf, requestFor } from "./openapiCalls.ts";
 

@@ -1,53 +1,82 @@
 /**
- * Row hashes of every table of the control database and of every tenant database: taken before and
- * after a batch of calls, they prove the calls changed nothing. Sessions are left out (signing in and
- * refreshing are what the suites do), and so are the drizzle migration records.
+ * A fingerprint of every row of every database (control + each tenant), to prove that a batch of requests
+ * changed nothing: take `snapshot()` before and after, then `diffSnapshots()` names each row that changed.
+ *
+ * Left out, because they change as a side effect of authenticating rather than of an endpoint's work:
+ * - control `sessions`: sign-in, token refresh and impersonation create and end rows, and every cookie
+ *   request past half the token's life slides `expires_at`. With `includeSessions` the rows are kept but
+ *   `expires_at` is dropped, so a test can still see a session appear or end (e.g. a refused impersonation).
+ * - `__drizzle_migrations` (migration bookkeeping) and SQLite's own `sqlite_*` tables (`sqlite_sequence`
+ *   only mirrors inserts, which the rows themselves show).
  */
-import { sql } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import type { Client, InValue } from "@libsql/client";
 import type { AppServices } from "../../server/env.ts";
-import { tenants } from "../../db/control/schema.ts";
 
-const SKIP = new Set(["__drizzle_migrations", "sessions", "sqlite_sequence"]);
+export interface SnapshotOptions {
+  /** keep control `sessions` rows (without the sliding `expires_at`) */
+  includeSessions?: boolean;
+}
 
-// deno-lint-ignore no-explicit-any
-type AnyDb = { all: (query: any) => Promise<unknown[]> };
+/** Columns dropped per `db/table` because reads change them. */
+const VOLATILE_COLUMNS: Record<string, string[]> = { "control/sessions": ["expires_at"] };
 
-async function tableRows(db: AnyDb, prefix: string, into: Map<string, string>) {
-  const tables = await db.all(sql`SELECT name FROM sqlite_master WHERE type = 'table'`) as { name: string }[];
-  for (const { name } of tables) {
-    if (SKIP.has(name) || name.startsWith("sqlite_")) continue;
-    const rows = await db.all(sql.raw(`SELECT rowid AS __rowid, * FROM "${name}"`)) as Record<
-      string,
-      unknown
-    >[];
-    for (const row of rows) {
-      const text = JSON.stringify(row, (_k, v) => (typeof v === "bigint" ? String(v) : v));
-      const hash = Array.from(
-        new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text))),
-      )
-        .map((b) => b.toString(16).padStart(2, "0")).join("");
-      into.set(`${prefix}/${name}/${row.__rowid}`, hash);
+/** key `db/table/rowid` (db = `control` or `tenant<id>`) → SHA-1 of the row's values. */
+export async function snapshot(
+  services: AppServices,
+  options: SnapshotOptions = {},
+): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const control = clientOf(services.db.control);
+  await hashDatabase(out, "control", control, options.includeSessions ? [] : ["sessions"]);
+  const tenants = await control.execute("SELECT id FROM tenants ORDER BY id");
+  for (const row of tenants.rows) {
+    const id = Number(row.id);
+    await hashDatabase(out, `tenant${id}`, clientOf(await services.db.tenantDb(id)), []);
+  }
+  return out;
+}
+
+/** One line per row that changed, appeared or disappeared between two snapshots (sorted). */
+export function diffSnapshots(before: Map<string, string>, after: Map<string, string>): string[] {
+  const lines: string[] = [];
+  for (const [key, hash] of before) {
+    const now = after.get(key);
+    if (now === undefined) lines.push(`removed ${key}`);
+    else if (now !== hash) lines.push(`changed ${key}`);
+  }
+  for (const key of after.keys()) if (!before.has(key)) lines.push(`added ${key}`);
+  return lines.sort();
+}
+
+// drizzle's libSQL database keeps its client as `$client`
+const clientOf = (db: unknown): Client => (db as { $client: Client }).$client;
+
+async function hashDatabase(out: Map<string, string>, name: string, client: Client, skip: string[]) {
+  const tables = await client.execute(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != '__drizzle_migrations' ORDER BY name",
+  );
+  for (const { name: table } of tables.rows) {
+    if (skip.includes(String(table))) continue;
+    const drop = VOLATILE_COLUMNS[`${name}/${table}`] ?? [];
+    // one query per table; rowid names the row even when the primary key is composite
+    const rs = await client.execute(
+      `SELECT rowid AS "__rowid", * FROM "${String(table).replaceAll('"', '""')}"`,
+    );
+    const keep = rs.columns.map((c, i) => (c !== "__rowid" && !drop.includes(c) ? i : -1)).filter((i) =>
+      i >= 0
+    );
+    for (const row of rs.rows) {
+      const values = keep.map((i) => canonical(row[i]));
+      out.set(`${name}/${table}/${row[0]}`, createHash("sha1").update(JSON.stringify(values)).digest("hex"));
     }
   }
 }
 
-/** Every row of every database, by `db/table/rowid`, as a hash of its values. */
-export async function snapshot(services: AppServices): Promise<Map<string, string>> {
-  const rows = new Map<string, string>();
-  await tableRows(services.db.control as unknown as AnyDb, "control", rows);
-  for (const { id } of await services.db.control.select({ id: tenants.id }).from(tenants)) {
-    await tableRows(await services.db.tenantDb(id) as unknown as AnyDb, `tenant${id}`, rows);
+function canonical(v: InValue | undefined): unknown {
+  if (v instanceof ArrayBuffer) {
+    return `blob:${new Uint8Array(v).join(",")}`;
   }
-  return rows;
-}
-
-/** What differs between two snapshots, one line per changed, added or removed row. */
-export function diffSnapshots(before: Map<string, string>, after: Map<string, string>): string[] {
-  const out: string[] = [];
-  for (const [key, hash] of before) {
-    if (!after.has(key)) out.push(`removed ${key}`);
-    else if (after.get(key) !== hash) out.push(`changed ${key}`);
-  }
-  for (const key of after.keys()) if (!before.has(key)) out.push(`added ${key}`);
-  return out;
+  if (typeof v === "bigint") return `${v}n`;
+  return v ?? null;
 }

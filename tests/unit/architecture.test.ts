@@ -148,7 +148,8 @@ function areaOf(path: string): string | null | undefined {
   const parts = path.split("/");
   if (parts[0] !== "server" || parts[1] !== "areas") return undefined;
   if (parts.length === 3) return null;
-  if (parts[2] === "livestock" && parts.length > 4) return `livestock/${parts[3]}`;
+  // livestock/pages holds the livestock-wide screens (the buy home), not a sub-area
+  if (parts[2] === "livestock" && parts.length > 4 && parts[3] !== "pages") return `livestock/${parts[3]}`;
   return parts[2];
 }
 
@@ -241,7 +242,10 @@ function checkGraph(graph: Graph): Result {
       const targetRoot = `server/areas/${b}/`;
       const name = e.to.startsWith(targetRoot) ? e.to.slice(targetRoot.length) : "";
       if (e.from === AREA_PUBLIC.registry) allow("registry (server/areas/mod.ts) → areas");
-      else if (AREA_PUBLIC.files.includes(name) || reExportedByRules.has(`${targetRoot}rules.ts ${e.to}`)) {
+      else if (a === "livestock" && b.startsWith("livestock/")) {
+        // the livestock-wide part (the buy home) composes its own sub-areas' panels
+        allow("livestock home → its sub-areas");
+      } else if (AREA_PUBLIC.files.includes(name) || reExportedByRules.has(`${targetRoot}rules.ts ${e.to}`)) {
         allow("area → another's public face");
       } else if (
         name === "api.ts" && e.names.length && e.names.every((n) => AREA_PUBLIC.apiConstants.test(n))

@@ -1,5 +1,8 @@
 import { definePages } from "../../pages/screen.ts";
-import { LIVESTOCK_SCREENS } from "../../pages/screens/livestock/mod.ts";
+import { LivestockHomeScreen } from "./pages/LivestockHome.tsx";
 
-/** Livestock buying screens: buy home, parties, orders, deliveries (server/access/routes/livestock.ts). */
-export const LIVESTOCK_PAGES = definePages(LIVESTOCK_SCREENS);
+/**
+ * The buy home (server/access/routes/livestock.ts "livestock"): the livestock-wide screen that shows the
+ * parties' tabs and the order groups tab, composing its two sub-areas.
+ */
+export const LIVESTOCK_HOME_PAGES = definePages({ livestock: LivestockHomeScreen });

@@ -142,7 +142,13 @@ export const userApi = apiRouter()
     }),
     async (c) =>
       c.json(
-        await service(c).setDisabled(requireCaller(c), c.req.valid("json").id, true, c.var.app.sessions),
+        await service(c).setDisabled(
+          requireCaller(c),
+          c.req.valid("json").id,
+          true,
+          c.var.app.sessions,
+          c.var.app.push,
+        ),
         200,
       ),
   )

@@ -12,6 +12,7 @@ import {
 import { assignableRoles, isAdminUser, isRoleName, type RoleName, roleValue } from "../../access/roles.ts";
 import { generatePassword, hashPassword } from "../../auth/password.ts";
 import type { SessionStore } from "../../auth/sessions.ts";
+import type { PushService } from "../../push/service.ts";
 import type { Caller } from "../../auth/userModel.ts";
 import { ApiError } from "../../http/errors.ts";
 import { AdminPermissions } from "./schemas.ts";
@@ -112,6 +113,7 @@ export class UserService {
     userId: number,
     isDisabled: boolean,
     sessions: Pick<SessionStore, "invalidateAllForUser">,
+    push?: Pick<PushService, "signOutUsers">,
   ): Promise<TenantUserDto> {
     requireAdmin(caller);
     if (!(await this.#memberRow(caller.tenant.id, userId))) {
@@ -129,7 +131,11 @@ export class UserService {
       );
     }
     await this.db.update(users).set({ isDisabled, lastModified: now() }).where(eq(users.id, userId));
-    if (isDisabled) await sessions.invalidateAllForUser(userId);
+    if (isDisabled) {
+      // the open pages hear why first; then the sessions end (their connections with them)
+      await push?.signOutUsers([userId], "Your account was disabled by an administrator.");
+      await sessions.invalidateAllForUser(userId);
+    }
     return this.getTenantUser(caller, userId);
   }
 

@@ -3,7 +3,7 @@ import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../../env.ts";
 import { apiRouter, areaRoutes } from "../../../http/openapi.ts";
-import { areaContextOf } from "../../context.ts";
+import { apiService } from "../../context.ts";
 import { OrderService } from "./service.ts";
 import { DeliveryService } from "./deliveries.ts";
 import {
@@ -24,6 +24,29 @@ import {
   UpsertOrderAndGroupBody,
 } from "./schemas.ts";
 
+/** The endpoints' paths by operation: the routes below and the pages' forms and buttons both use these. */
+export const ORDERS_API = {
+  GetLivestockOrderGroups: "/api/livestock/GetLivestockOrderGroups",
+  GetLivestockOrderGroupsByDeliveryDate: "/api/livestock/GetLivestockOrderGroupsByDeliveryDate",
+  GetLivestockOrderGroup: "/api/livestock/GetLivestockOrderGroup/{id}",
+  GetLivestockOrders: "/api/livestock/GetLivestockOrders",
+  GetLivestockOrdersByDeliveryDate: "/api/livestock/GetLivestockOrdersByDeliveryDate",
+  GetCancelledLivestockOrders: "/api/livestock/GetCancelledLivestockOrders",
+  GetLivestockOrder: "/api/livestock/GetLivestockOrder/{id}",
+  GetLivestockOrderHistory: "/api/livestock/GetLivestockOrderHistory/{id}",
+  GetUndeliveredOrders: "/api/livestock/GetUndeliveredOrders",
+  UpsertLivestockOrderAndGroup: "/api/livestock/UpsertLivestockOrderAndGroup",
+  CancelLivestockOrder: "/api/livestock/CancelLivestockOrder",
+  ReinstateCancelledLivestockOrder: "/api/livestock/ReinstateCancelledLivestockOrder",
+  DeleteLivestockOrder: "/api/livestock/DeleteLivestockOrder",
+  CancelFutureRecurringLivestockOrders: "/api/livestock/CancelFutureRecurringLivestockOrders",
+  SplitLivestockOrder: "/api/livestock/SplitLivestockOrder",
+  GetDeliveries: "/api/livestock/GetDeliveries",
+  AddDeliveryLoad: "/api/livestock/AddDeliveryLoad",
+  CorrectNumberOfHeadInMobAndOrder: "/api/livestock/CorrectNumberOfHeadInMobAndOrder",
+  BalanceNumberOfHeadInMobs: "/api/livestock/BalanceNumberOfHeadInMobs",
+} as const;
+
 const tags = ["Livestock: orders and deliveries"];
 const { get, post } = areaRoutes(tags);
 // Who may call what: the pages that use each endpoint (server/access/routes/livestock.ts).
@@ -32,8 +55,8 @@ const ORDERS_WRITE: AccessRule = { pages: ["orderGroup"] };
 const UNDELIVERED: AccessRule = { pages: ["undeliveredorders"] };
 const DELIVERIES: AccessRule = { pages: ["deliveries"] };
 const MOB_HEAD: AccessRule = { pages: ["order"] };
-const orders = async (c: Context<AppEnv>) => new OrderService(await areaContextOf(c));
-const deliveries = async (c: Context<AppEnv>) => new DeliveryService(await areaContextOf(c));
+const orders = (c: Context<AppEnv>) => apiService(c, OrderService);
+const deliveries = (c: Context<AppEnv>) => apiService(c, DeliveryService);
 
 const DeliveryDay = z.object({
   fromDate: z.string(),
@@ -45,7 +68,7 @@ const DeliveryDay = z.object({
 export const ordersApi = apiRouter()
   .openapi(
     get(
-      "/api/livestock/GetLivestockOrderGroups",
+      ORDERS_API.GetLivestockOrderGroups,
       "Order groups delivering between two dates, with their orders",
       { query: DateRangeQuery },
       z.array(OrderGroup),
@@ -58,7 +81,7 @@ export const ordersApi = apiRouter()
   )
   .openapi(
     get(
-      "/api/livestock/GetLivestockOrderGroupsByDeliveryDate",
+      ORDERS_API.GetLivestockOrderGroupsByDeliveryDate,
       "Order groups delivering on a date",
       {
         query: DeliveryDateQuery,
@@ -73,7 +96,7 @@ export const ordersApi = apiRouter()
   )
   .openapi(
     get(
-      "/api/livestock/GetLivestockOrderGroup/{id}",
+      ORDERS_API.GetLivestockOrderGroup,
       "One order group with its orders",
       { params: IdParam },
       OrderGroup,
@@ -83,7 +106,7 @@ export const ordersApi = apiRouter()
   )
   .openapi(
     get(
-      "/api/livestock/GetLivestockOrders",
+      ORDERS_API.GetLivestockOrders,
       "Orders delivering between two dates (cancelled ones with includeCancelled=true)",
       { query: DateRangeQuery },
       z.array(Order),
@@ -99,7 +122,7 @@ export const ordersApi = apiRouter()
   )
   .openapi(
     get(
-      "/api/livestock/GetLivestockOrdersByDeliveryDate",
+      ORDERS_API.GetLivestockOrdersByDeliveryDate,
       "Orders delivering on a date",
       {
         query: DeliveryDateQuery,
@@ -114,7 +137,7 @@ export const ordersApi = apiRouter()
   )
   .openapi(
     get(
-      "/api/livestock/GetCancelledLivestockOrders",
+      ORDERS_API.GetCancelledLivestockOrders,
       "Cancelled orders between two dates (listed apart)",
       {
         query: DateRangeQuery,
@@ -129,7 +152,7 @@ export const ordersApi = apiRouter()
   )
   .openapi(
     get(
-      "/api/livestock/GetLivestockOrder/{id}",
+      ORDERS_API.GetLivestockOrder,
       "One order with its loads, mobs and history",
       {
         params: IdParam,
@@ -141,7 +164,7 @@ export const ordersApi = apiRouter()
   )
   .openapi(
     get(
-      "/api/livestock/GetLivestockOrderHistory/{id}",
+      ORDERS_API.GetLivestockOrderHistory,
       "Who did what to an order, newest first",
       {
         params: IdParam,
@@ -153,7 +176,7 @@ export const ordersApi = apiRouter()
   )
   .openapi(
     get(
-      "/api/livestock/GetUndeliveredOrders",
+      ORDERS_API.GetUndeliveredOrders,
       "Orders due by today (X-Local-Date) not yet fully delivered",
       {
         query: z.object({}),
@@ -165,7 +188,7 @@ export const ordersApi = apiRouter()
   )
   .openapi(
     post(
-      "/api/livestock/UpsertLivestockOrderAndGroup",
+      ORDERS_API.UpsertLivestockOrderAndGroup,
       "Add or edit an order group and one of its orders (a recurring order creates its future orders)",
       UpsertOrderAndGroupBody,
       OrderGroup,
@@ -175,7 +198,7 @@ export const ordersApi = apiRouter()
   )
   .openapi(
     post(
-      "/api/livestock/CancelLivestockOrder",
+      ORDERS_API.CancelLivestockOrder,
       "Cancel an order with nothing delivered, with a reason",
       CancelOrderBody,
       Order,
@@ -185,7 +208,7 @@ export const ordersApi = apiRouter()
   )
   .openapi(
     post(
-      "/api/livestock/ReinstateCancelledLivestockOrder",
+      ORDERS_API.ReinstateCancelledLivestockOrder,
       "Reinstate a cancelled order to its status before",
       OrderAction,
       Order,
@@ -195,7 +218,7 @@ export const ordersApi = apiRouter()
   )
   .openapi(
     post(
-      "/api/livestock/DeleteLivestockOrder",
+      ORDERS_API.DeleteLivestockOrder,
       "Delete an order entered by mistake (only when nothing was delivered)",
       OrderAction,
       z.object({ livestockOrderId: z.number(), livestockOrderGroupId: z.number() }),
@@ -205,7 +228,7 @@ export const ordersApi = apiRouter()
   )
   .openapi(
     post(
-      "/api/livestock/CancelFutureRecurringLivestockOrders",
+      ORDERS_API.CancelFutureRecurringLivestockOrders,
       "End a recurring series after this order: later undelivered orders are cancelled",
       CancelOrderBody,
       z.object({ cancelledOrderIds: z.array(z.number()) }),
@@ -215,7 +238,7 @@ export const ordersApi = apiRouter()
   )
   .openapi(
     post(
-      "/api/livestock/SplitLivestockOrder",
+      ORDERS_API.SplitLivestockOrder,
       "Move undelivered head of an order into a new order of the group",
       SplitOrderBody,
       z.object({ livestockOrderId: z.number(), newLivestockOrderId: z.number() }),
@@ -225,7 +248,7 @@ export const ordersApi = apiRouter()
   )
   .openapi(
     get(
-      "/api/livestock/GetDeliveries",
+      ORDERS_API.GetDeliveries,
       "Orders due from a date (default today) for some days (default 7), with their loads",
       { query: DeliveriesQuery },
       DeliveryDay,
@@ -238,7 +261,7 @@ export const ordersApi = apiRouter()
   )
   .openapi(
     post(
-      "/api/livestock/AddDeliveryLoad",
+      ORDERS_API.AddDeliveryLoad,
       "Record a delivery load (head, DOA, NVD, time): creates the stock mob of its live head",
       DeliveryLoadBody,
       z.object({
@@ -253,7 +276,7 @@ export const ordersApi = apiRouter()
   )
   .openapi(
     post(
-      "/api/livestock/CorrectNumberOfHeadInMobAndOrder",
+      ORDERS_API.CorrectNumberOfHeadInMobAndOrder,
       "Correct a mob's head count (and its order's), with a reason",
       CorrectHeadBody,
       OrderDetail,
@@ -263,7 +286,7 @@ export const ordersApi = apiRouter()
   )
   .openapi(
     post(
-      "/api/livestock/BalanceNumberOfHeadInMobs",
+      ORDERS_API.BalanceNumberOfHeadInMobs,
       "Move head between an order's mobs (the total stays), with a reason",
       BalanceHeadBody,
       OrderDetail,

@@ -10,13 +10,17 @@ import { deliveryLoads, livestockOrders, stockMobs } from "../../../../db/tenant
 import { type AreaContext, displayName, nextModified, recordAudit } from "../../context.ts";
 import { MOB_STATUS, ORDER_STATUS, orderStatusName } from "../enums.ts";
 import { addDays, separatedHeadAfter, statusForDelivered, whyNotBalance, whyNotDeliver } from "./rules.ts";
-import { ORDER_ENTITY, OrderService } from "./service.ts";
+import { loadAnswer } from "./mapping.ts";
+import { ORDER_ENTITY } from "./history.ts";
+import { announceOrders } from "./events.ts";
+import { orderRow } from "./commands.ts";
+import { OrderQueries } from "./queries.ts";
 
 export class DeliveryService {
-  readonly orders: OrderService;
+  readonly orders: OrderQueries;
 
   constructor(private readonly ctx: AreaContext) {
-    this.orders = new OrderService(ctx); // same gates: processor, livestock or buy, user role
+    this.orders = new OrderQueries(ctx);
   }
 
   /** Orders due in the days from `fromDate` (default today, 7 days), cancelled ones apart. */
@@ -38,7 +42,7 @@ export class DeliveryService {
       toDate,
       orders: orders.map((o) => ({
         ...o,
-        deliveryLoads: loads.filter((l) => l.livestockOrderId === o.id).map(({ createdAt: _, ...l }) => l),
+        deliveryLoads: loads.filter((l) => l.livestockOrderId === o.id).map(loadAnswer),
       })),
     };
   }
@@ -54,10 +58,7 @@ export class DeliveryService {
     stockMobTempId?: number | null;
   }) {
     const result = await this.ctx.db.transaction(async (tx) => {
-      const [order] = await tx.select().from(livestockOrders).where(
-        eq(livestockOrders.id, input.livestockOrderId),
-      );
-      if (!order) throw ApiError.notFound("That order does not exist.");
+      const order = await orderRow(tx, input.livestockOrderId);
       const why = whyNotDeliver(order);
       if (why) throw ApiError.conflict(why);
       const now = nextModified(order.lastModified);
@@ -121,13 +122,9 @@ export class DeliveryService {
       });
       return { order, load, mob, deliveryDate };
     });
-    await this.ctx.app.push.emit(this.ctx.tenantId, "deliveryStatusUpdated", {
-      livestockOrderIds: [result.order.id],
-      deliveryDate: result.deliveryDate,
-    });
-    const { createdAt: _, ...load } = result.load;
+    await announceOrders(this.ctx, [result.order.id], result.deliveryDate);
     return {
-      deliveryLoad: load,
+      deliveryLoad: loadAnswer(result.load),
       stockMobId: result.mob?.id ?? null,
       stockMobTempId: input.stockMobTempId ?? null,
       livestockOrder: (await this.orders.orders(eq(livestockOrders.id, result.order.id)))[0],
@@ -167,10 +164,7 @@ export class DeliveryService {
       });
       return order.id;
     });
-    await this.ctx.app.push.emit(this.ctx.tenantId, "deliveryStatusUpdated", {
-      livestockOrderIds: [orderId],
-      deliveryDate: null,
-    });
+    await announceOrders(this.ctx, [orderId], null);
     return this.orders.order(orderId);
   }
 
@@ -208,10 +202,7 @@ export class DeliveryService {
         reason: input.reason,
       });
     });
-    await this.ctx.app.push.emit(this.ctx.tenantId, "deliveryStatusUpdated", {
-      livestockOrderIds: [input.livestockOrderId],
-      deliveryDate: null,
-    });
+    await announceOrders(this.ctx, [input.livestockOrderId], null);
     return this.orders.order(input.livestockOrderId);
   }
 }

@@ -1,6 +1,6 @@
-import { wholeNumber } from "../../../http/params.ts";
 /** Order groups, orders, deliveries and head-count corrections at the API boundary (spec 1 §3, §7). */
 import { z } from "@hono/zod-openapi";
+import { wholeNumber } from "../../../http/params.ts";
 import { isoDate } from "../../../http/validation.ts";
 import { OFF_GRID_PRICE_PER, OFF_GRID_PRICE_TYPES, RECURRENCE_FREQUENCIES } from "../enums.ts";
 
@@ -76,6 +76,12 @@ export const OrderDto = z.object({
   path: ["recurrenceEndDate"],
 }).openapi("LivestockOrderDto");
 export type OrderDto = z.infer<typeof OrderDto>;
+
+/** Set once, when a series is created: edits neither show nor change them (that would orphan the series). */
+export const SERIES_FIELDS = [
+  "recurrenceFrequency",
+  "recurrenceEndDate",
+] as const satisfies readonly (keyof OrderDto)[];
 
 export const UpsertOrderAndGroupBody = z.object({
   /** null: save the group alone (ordergroup/newGroup) */

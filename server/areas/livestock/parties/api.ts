@@ -3,7 +3,7 @@ import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../../env.ts";
 import { apiRouter, areaRoutes } from "../../../http/openapi.ts";
-import { areaContextOf } from "../../context.ts";
+import { apiService } from "../../context.ts";
 import { PartyService } from "./service.ts";
 import {
   Buyer,
@@ -21,17 +21,34 @@ import {
   TransportCompanyBody,
 } from "./schemas.ts";
 
+/** The endpoints' paths by operation: the routes below and the pages' forms both use these. */
+export const PARTIES_API = {
+  GetSuppliers: "/api/livestock/GetSuppliers",
+  GetSupplier: "/api/livestock/GetSupplier/{id}",
+  GetSuppliersLatest: "/api/livestock/GetSuppliersLatest",
+  UpsertSupplier: "/api/livestock/UpsertSupplier",
+  GetStakeholders: "/api/livestock/GetStakeholders",
+  GetStakeholder: "/api/livestock/GetStakeholder/{id}",
+  UpsertStakeholder: "/api/livestock/UpsertStakeholder",
+  GetBuyers: "/api/livestock/GetBuyers",
+  GetBuyer: "/api/livestock/GetBuyer/{id}",
+  UpsertBuyer: "/api/livestock/UpsertBuyer",
+  GetTransportCompanies: "/api/livestock/GetTransportCompanies",
+  GetTransportCompany: "/api/livestock/GetTransportCompany/{id}",
+  UpsertTransportCompany: "/api/livestock/UpsertTransportCompany",
+} as const;
+
 const tags = ["Livestock: suppliers, buyers, transport, stakeholders"];
 const { get, post } = areaRoutes(tags);
 // The buy home's tabs and the producer's lists use these; writes need the record's admin permission.
 const PARTIES_READ: AccessRule = { pages: ["livestock", "suppliers", "buyers"] };
-const service = async (c: Context<AppEnv>) => new PartyService(await areaContextOf(c));
+const service = (c: Context<AppEnv>) => apiService(c, PartyService);
 
 /** Master data of livestock buying (spec 1 §7 "Livestock (api/livestock/)"). */
 export const partiesApi = apiRouter()
   .openapi(
     get(
-      "/api/livestock/GetSuppliers",
+      PARTIES_API.GetSuppliers,
       "Suppliers by name; `q` searches name, location, PIC, contact",
       {
         query: ListQuery,
@@ -42,12 +59,12 @@ export const partiesApi = apiRouter()
     async (c) => c.json(await (await service(c)).listSuppliers(c.req.valid("query").q), 200),
   )
   .openapi(
-    get("/api/livestock/GetSupplier/{id}", "One supplier", { params: IdParam }, Supplier, PARTIES_READ),
+    get(PARTIES_API.GetSupplier, "One supplier", { params: IdParam }, Supplier, PARTIES_READ),
     async (c) => c.json(await (await service(c)).getSupplier(c.req.valid("param").id), 200),
   )
   .openapi(
     get(
-      "/api/livestock/GetSuppliersLatest",
+      PARTIES_API.GetSuppliersLatest,
       "Suppliers changed after `since` and the newest change: re-read only when it is newer than your copy",
       { query: SuppliersLatestQuery },
       SuppliersLatest,
@@ -57,7 +74,7 @@ export const partiesApi = apiRouter()
   )
   .openapi(
     post(
-      "/api/livestock/UpsertSupplier",
+      PARTIES_API.UpsertSupplier,
       "Add or edit a supplier (needs the supplier admin permission)",
       SupplierBody,
       Supplier,
@@ -67,7 +84,7 @@ export const partiesApi = apiRouter()
   )
   .openapi(
     get(
-      "/api/livestock/GetStakeholders",
+      PARTIES_API.GetStakeholders,
       "Stakeholders (agents, feedlots, saleyards…) by name",
       {
         query: ListQuery,
@@ -79,7 +96,7 @@ export const partiesApi = apiRouter()
   )
   .openapi(
     get(
-      "/api/livestock/GetStakeholder/{id}",
+      PARTIES_API.GetStakeholder,
       "One stakeholder",
       { params: IdParam },
       Stakeholder,
@@ -89,7 +106,7 @@ export const partiesApi = apiRouter()
   )
   .openapi(
     post(
-      "/api/livestock/UpsertStakeholder",
+      PARTIES_API.UpsertStakeholder,
       "Add or edit a stakeholder (needs the stakeholder admin permission)",
       StakeholderBody,
       Stakeholder,
@@ -99,7 +116,7 @@ export const partiesApi = apiRouter()
   )
   .openapi(
     get(
-      "/api/livestock/GetBuyers",
+      PARTIES_API.GetBuyers,
       "Buyers by name (soft-deleted ones only with includeDeleted=true)",
       {
         query: BuyersQuery,
@@ -113,12 +130,12 @@ export const partiesApi = apiRouter()
     },
   )
   .openapi(
-    get("/api/livestock/GetBuyer/{id}", "One buyer", { params: IdParam }, Buyer, PARTIES_READ),
+    get(PARTIES_API.GetBuyer, "One buyer", { params: IdParam }, Buyer, PARTIES_READ),
     async (c) => c.json(await (await service(c)).getBuyer(c.req.valid("param").id), 200),
   )
   .openapi(
     post(
-      "/api/livestock/UpsertBuyer",
+      PARTIES_API.UpsertBuyer,
       "Add, edit or soft-delete (isSoftDeleted) a buyer (needs the buyer admin permission)",
       BuyerBody,
       Buyer,
@@ -128,7 +145,7 @@ export const partiesApi = apiRouter()
   )
   .openapi(
     get(
-      "/api/livestock/GetTransportCompanies",
+      PARTIES_API.GetTransportCompanies,
       "Transport companies by name",
       { query: ListQuery },
       z.array(TransportCompany),
@@ -138,7 +155,7 @@ export const partiesApi = apiRouter()
   )
   .openapi(
     get(
-      "/api/livestock/GetTransportCompany/{id}",
+      PARTIES_API.GetTransportCompany,
       "One transport company",
       { params: IdParam },
       TransportCompany,
@@ -148,7 +165,7 @@ export const partiesApi = apiRouter()
   )
   .openapi(
     post(
-      "/api/livestock/UpsertTransportCompany",
+      PARTIES_API.UpsertTransportCompany,
       "Add or edit a transport company (needs the transport admin permission)",
       TransportCompanyBody,
       TransportCompany,

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { Table } from "../../../../client/ui/Table.tsx";
 import { defineScreen } from "../../../pages/screen.ts";
 // TabBar lives in the livestock home screen; used by two areas now, it belongs in client/ui
-import { TabBar } from "../../../pages/screens/livestock/LivestockHome.tsx";
+import { TabBar } from "../../../../client/ui/TabBar.tsx";
 import { formatDollars, formatPeriod } from "../labels.ts";
 import { PRICING_PATHS } from "../paths.ts";
 import { periodStatus } from "../periods.ts";

@@ -18,7 +18,7 @@ import type { KillVolumeTarget } from "../schemas.ts";
 import { DEFAULT_WEEKDAYS, describeWeekdays, NEXT_DAYS, WEEKDAYS } from "../rules.ts";
 import type { PageContext } from "../../../../pages/context.ts";
 import { defineScreen } from "../../../../pages/screen.ts";
-import { TabBar } from "../../../../pages/screens/livestock/LivestockHome.tsx";
+import { TabBar } from "../../../../../client/ui/TabBar.tsx";
 
 export const TARGET_PATHS = {
   list: (speciesId?: number) => `/settings/volumetargets${speciesId ? `?speciesId=${speciesId}` : ""}`,

@@ -2,20 +2,9 @@
  * A producer's own suppliers and buyers (/home/suppliers, /home/buyers: admin users on producer tenants,
  * spec 1 §6), with the same lists and forms as the processor's buyer area.
  */
-import { defineScreen } from "../../screen.ts";
-import {
-  partyEditScreen,
-  type PartyKind,
-  PartyListPanel,
-  type PartyPaths,
-  partyTable,
-  SearchParams,
-} from "./parties.tsx";
-
-export const PRODUCER_PATHS: Record<"supplier" | "buyer", PartyPaths> = {
-  supplier: { list: "/home/suppliers", edit: (id) => `/home/suppliers/${id}`, create: "/home/suppliers/new" },
-  buyer: { list: "/home/buyers", edit: (id) => `/home/buyers/${id}`, create: "/home/buyers/new" },
-};
+import { defineScreen } from "../../../../pages/screen.ts";
+import { PRODUCER_PATHS } from "../paths.ts";
+import { partyEditScreen, PartyListPanel, partyTable, SearchParams } from "./Parties.tsx";
 
 function listScreen(kind: "supplier" | "buyer") {
   return defineScreen({
@@ -25,7 +14,7 @@ function listScreen(kind: "supplier" | "buyer") {
     }),
     component: ({ data, search, context }) => (
       <PartyListPanel
-        kind={kind as PartyKind}
+        kind={kind}
         context={context}
         q={search.q}
         paths={PRODUCER_PATHS[kind]}

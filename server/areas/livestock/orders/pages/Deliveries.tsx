@@ -2,21 +2,20 @@
  * Deliveries (a week of orders by day, with the form to add a delivery load record) and undelivered
  * orders (due by today, not fully delivered). Processor tenants (spec 1 §6).
  */
-import DataForm from "../../../../client/islands/DataForm.tsx";
-import { Table } from "../../../../client/ui/Table.tsx";
-import { formatDate, formatHead } from "../../../../client/ui/format.ts";
-import { LIVESTOCK_PREFIX } from "../../../access/routes/livestock.ts";
-import { areaContext } from "../../../areas/context.ts";
-import { DeliveryService } from "../../../areas/livestock/orders/deliveries.ts";
-import { OrderService } from "../../../areas/livestock/orders/service.ts";
-import { addDays, whyNotDeliver } from "../../../areas/livestock/orders/rules.ts";
-import type { Order } from "../../../areas/livestock/orders/schemas.ts";
-import { ApiError } from "../../../http/errors.ts";
-import { Island } from "../../Island.tsx";
-import { defineScreen } from "../../screen.ts";
-import { ORDER_PATHS, StatusBadge } from "./orders.tsx";
+import { Table } from "../../../../../client/ui/Table.tsx";
+import { formatDate, formatHead } from "../../../../../client/ui/format.ts";
+import { ApiError } from "../../../../http/errors.ts";
+import { DataForm } from "../../../../pages/islands.tsx";
+import { defineScreen } from "../../../../pages/screen.ts";
+import { pageService } from "../../../context.ts";
+import { ORDER_PATHS } from "../paths.ts";
+import { ORDERS_API } from "../api.ts";
+import { DeliveryService } from "../deliveries.ts";
+import { addDays, undeliveredHead, whyNotDeliver } from "../rules.ts";
+import type { Order } from "../schemas.ts";
+import { orderQueries } from "./loaders.ts";
+import { StatusBadge } from "./OrderTables.tsx";
 
-const DELIVERIES = `${LIVESTOCK_PREFIX}/deliveries`;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const orderColumns = [
@@ -37,9 +36,10 @@ export const DeliveriesScreen = defineScreen({
     if (params.fromDate && !DATE.test(params.fromDate)) {
       throw ApiError.notFound("Use a date like 2026-12-01.");
     }
-    const ctx = await areaContext(context.services, context.caller!);
-    const week = await new DeliveryService(ctx).deliveries(params.fromDate ?? ctx.today, 7);
-    return { ...week, today: ctx.today };
+    const deliveries = await pageService(context, DeliveryService);
+    const today = deliveries.orders.today;
+    const week = await deliveries.deliveries(params.fromDate ?? today, 7);
+    return { ...week, today };
   },
   component: ({ data }) => {
     const days = Array.from({ length: 7 }, (_, i) => addDays(data.fromDate, i));
@@ -50,44 +50,44 @@ export const DeliveriesScreen = defineScreen({
           <div className="panel-head">
             <h2>Deliveries {formatDate(data.fromDate, false)} – {formatDate(data.toDate)}</h2>
             <nav className="actions" aria-label="Weeks">
-              <a className="btn" href={`${DELIVERIES}/${addDays(data.fromDate, -7)}`}>Previous week</a>
-              <a className="btn" href={DELIVERIES}>Today</a>
-              <a className="btn" href={`${DELIVERIES}/${addDays(data.fromDate, 7)}`}>Next week</a>
+              <a className="btn" href={ORDER_PATHS.deliveriesFrom(addDays(data.fromDate, -7))}>
+                Previous week
+              </a>
+              <a className="btn" href={ORDER_PATHS.deliveries}>Today</a>
+              <a className="btn" href={ORDER_PATHS.deliveriesFrom(addDays(data.fromDate, 7))}>
+                Next week
+              </a>
             </nav>
           </div>
           <details open={open.length > 0}>
             <summary>Add a delivery load record</summary>
-            <Island
-              name="DataForm"
-              component={DataForm}
-              props={{
-                id: "delivery-load",
-                fields: [
-                  {
-                    name: "livestockOrderId",
-                    label: "Order",
-                    type: "select",
-                    required: true,
-                    valueType: "number",
-                    options: open.map((o) => ({
-                      value: String(o.id),
-                      label: `${formatDate(o.deliveryDate, false)} · #${o.id} ${o.supplierName} · ${
-                        o.speciesCategory || o.species
-                      } · ${formatHead(Math.max(0, o.quantityOrdered - o.totalDelivered))} to come`,
-                    })),
-                  },
-                  { name: "head", label: "Head on the truck", type: "number", required: true },
-                  { name: "doa", label: "Dead on arrival", type: "number" },
-                  { name: "nvdNumber", label: "NVD number", type: "text" },
-                  { name: "deliveryTime", label: "Arrival time", type: "time", required: true },
-                ],
-                initial: { doa: 0 },
-                submit: { method: "POST", url: "/api/livestock/AddDeliveryLoad" },
-                submitLabel: "Add load",
-                successToast: "The load was recorded and its mob created.",
-                redirectTo: `${DELIVERIES}/${data.fromDate}`,
-                undo: false,
-              }}
+            <DataForm
+              id="delivery-load"
+              fields={[
+                {
+                  name: "livestockOrderId",
+                  label: "Order",
+                  type: "select",
+                  required: true,
+                  valueType: "number",
+                  options: open.map((o) => ({
+                    value: String(o.id),
+                    label: `${formatDate(o.deliveryDate, false)} · #${o.id} ${o.supplierName} · ${
+                      o.speciesCategory || o.species
+                    } · ${formatHead(undeliveredHead(o))} to come`,
+                  })),
+                },
+                { name: "head", label: "Head on the truck", type: "number", required: true },
+                { name: "doa", label: "Dead on arrival", type: "number" },
+                { name: "nvdNumber", label: "NVD number", type: "text" },
+                { name: "deliveryTime", label: "Arrival time", type: "time", required: true },
+              ]}
+              initial={{ doa: 0 }}
+              submit={{ method: "POST", url: ORDERS_API.AddDeliveryLoad }}
+              submitLabel="Add load"
+              successToast="The load was recorded and its mob created."
+              redirectTo={ORDER_PATHS.deliveriesFrom(data.fromDate)}
+              undo={false}
             />
           </details>
         </section>
@@ -110,14 +110,14 @@ export const DeliveriesScreen = defineScreen({
 
 export const UndeliveredOrdersScreen = defineScreen({
   loader: async ({ context }) => {
-    const ctx = await areaContext(context.services, context.caller!);
-    return { orders: await new OrderService(ctx).undelivered(), today: ctx.today };
+    const orders = await orderQueries(context);
+    return { orders: await orders.undelivered(), today: orders.today };
   },
   component: ({ data }) => (
     <section className="panel">
       <div className="panel-head">
         <h2>Undelivered orders</h2>
-        <a className="btn" href={DELIVERIES}>Deliveries</a>
+        <a className="btn" href={ORDER_PATHS.deliveries}>Deliveries</a>
       </div>
       <Table
         rows={data.orders}

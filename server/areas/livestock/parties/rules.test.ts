@@ -1,11 +1,5 @@
 import { describe, expect, test } from "vitest";
-import {
-  formatAbn,
-  isValidAbn,
-  isValidAcn,
-  normalisePic,
-  padBsb,
-} from "../../../server/areas/livestock/parties/rules.ts";
+import { formatAbn, isValidAbn, isValidAcn, normalisePic, padBsb } from "./rules.ts";
 
 describe("supplier identifiers", () => {
   test("a BSB is padded with leading zeros to six digits (spec 1 §5)", () => {

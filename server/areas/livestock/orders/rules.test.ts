@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { ORDER_STATUS } from "../../../server/areas/livestock/enums.ts";
+import { ORDER_STATUS } from "../enums.ts";
 import {
   isUnloaded,
   liveDelivered,
@@ -11,9 +11,10 @@ import {
   whyNotCancel,
   whyNotDelete,
   whyNotSplit,
-} from "../../../server/areas/livestock/orders/rules.ts";
+} from "./rules.ts";
 
-const order = (over: Partial<Parameters<typeof liveDelivered>[0]> = {}) => ({
+// the counts every rule reads, and the confirmation statusForDelivered reads too
+const order = (over: Partial<Parameters<typeof statusForDelivered>[0]> = {}) => ({
   orderStatus: ORDER_STATUS.Ordered,
   quantityOrdered: 100,
   totalDelivered: 0,

@@ -5,26 +5,27 @@
  */
 import { z } from "zod";
 import type { ReactNode } from "react";
-import DataForm, { type DataFormProps, type FieldSpec } from "../../../../client/islands/DataForm.tsx";
-import { Table } from "../../../../client/ui/Table.tsx";
-import { type AdminEditableEntity, canEditEntity } from "../../../access/flags.ts";
-import { areaContext } from "../../../areas/context.ts";
-import { PartyService } from "../../../areas/livestock/parties/service.ts";
-import { formatAbn } from "../../../areas/livestock/parties/rules.ts";
-import { AUSTRALIAN_STATES, STAKEHOLDER_TYPES, SUPPLIER_ROLES } from "../../../areas/livestock/enums.ts";
-import type { PageContext } from "../../context.ts";
-import { ApiError } from "../../../http/errors.ts";
-import { Island } from "../../Island.tsx";
-import { defineScreen } from "../../screen.ts";
-
-export type PartyKind = "supplier" | "buyer" | "transportCompany" | "stakeholder";
+import type { DataFormProps } from "../../../../../client/islands/DataForm.tsx";
+import { Table } from "../../../../../client/ui/Table.tsx";
+import { type AdminEditableEntity, canEditEntity } from "../../../../access/flags.ts";
+import { ApiError } from "../../../../http/errors.ts";
+import type { PageContext } from "../../../../pages/context.ts";
+import { DataForm } from "../../../../pages/islands.tsx";
+import { defineScreen } from "../../../../pages/screen.ts";
+import { pageService } from "../../../context.ts";
+import { BUYER_AREA_PATHS, type PartyKind, type PartyPaths } from "../paths.ts";
+import { PARTIES_API } from "../api.ts";
+import { formatAbn } from "../rules.ts";
+import { PartyService } from "../service.ts";
+import { fieldsOf } from "./PartyFields.ts";
 
 interface KindInfo {
   label: string;
   plural: string;
   entity: AdminEditableEntity;
   permission: string;
-  api: string;
+  /** where its form saves */
+  upsert: string;
 }
 
 export const PARTY_KINDS: Record<PartyKind, KindInfo> = {
@@ -33,34 +34,32 @@ export const PARTY_KINDS: Record<PartyKind, KindInfo> = {
     plural: "suppliers",
     entity: "supplier",
     permission: "supplier admin",
-    api: "UpsertSupplier",
+    upsert: PARTIES_API.UpsertSupplier,
   },
-  buyer: { label: "buyer", plural: "buyers", entity: "buyer", permission: "buyer admin", api: "UpsertBuyer" },
+  buyer: {
+    label: "buyer",
+    plural: "buyers",
+    entity: "buyer",
+    permission: "buyer admin",
+    upsert: PARTIES_API.UpsertBuyer,
+  },
   transportCompany: {
     label: "transport company",
     plural: "transport companies",
     entity: "transportCompany",
     permission: "transport admin",
-    api: "UpsertTransportCompany",
+    upsert: PARTIES_API.UpsertTransportCompany,
   },
   stakeholder: {
     label: "stakeholder",
     plural: "stakeholders",
     entity: "stakeholder",
     permission: "stakeholder admin",
-    api: "UpsertStakeholder",
+    upsert: PARTIES_API.UpsertStakeholder,
   },
 };
 
-/** Where a kind's list and forms live: the buy home's tabs, or the producer's own pages. */
-export interface PartyPaths {
-  list: string;
-  edit: (id: number) => string;
-  create: string;
-}
-
-const service = async (context: PageContext) =>
-  new PartyService(await areaContext(context.services, context.caller!));
+const service = (context: PageContext) => pageService(context, PartyService);
 
 export const SearchParams = z.object({ q: z.string().max(100).optional() });
 
@@ -190,107 +189,6 @@ export function PartyListPanel(
   );
 }
 
-const text = (name: string, label: string, extra: Partial<FieldSpec> = {}): FieldSpec => ({
-  name,
-  label,
-  type: "text",
-  ...extra,
-});
-const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
-
-function partyFields(kind: "supplier" | "stakeholder", context: PageContext): FieldSpec[] {
-  return [
-    { name: "id", label: "Id", type: "id" },
-    text("name", "Name", { required: true }),
-    ...(kind === "stakeholder"
-      ? [
-        {
-          name: "stakeholderType",
-          label: "Type",
-          type: "select",
-          required: true,
-          options: options(STAKEHOLDER_TYPES),
-        } as FieldSpec,
-      ]
-      : [
-        { name: "roles", label: "Roles", type: "multiselect", options: options(SUPPLIER_ROLES) } as FieldSpec,
-      ]),
-    text("pic", "PIC", {
-      help: "Property Identification Code: 8 letters or digits.",
-      placeholder: "NA123456",
-    }),
-    text("location", "Location", { help: "Blank: the town and state of the address." }),
-    text("businessTaxIdentifier", "ABN", { placeholder: "51 824 753 556" }),
-    text("companyIdentifier", "ACN"),
-    { name: "isGstExempt", label: "GST exempt", type: "checkbox" },
-    {
-      name: "stockTypes",
-      label: "Stock types",
-      type: "multiselect",
-      valueType: "number",
-      options: context.caller!.species.map((s) => ({ value: String(s.id), label: s.name })),
-    },
-    text("supplierMsaProperties.msaNumber", "MSA number"),
-    { name: "supplierMsaProperties.isMsaAccredited", label: "MSA accredited", type: "checkbox" },
-    text("primaryContact.firstName", "First name", { section: "Primary contact" }),
-    text("primaryContact.lastName", "Last name"),
-    { name: "primaryContact.email", label: "Email", type: "email" },
-    { name: "primaryContact.mobile", label: "Mobile", type: "tel", placeholder: "0412 345 678" },
-    { name: "primaryContact.phone", label: "Phone", type: "tel" },
-    text("primaryContact.jobTitle", "Job title"),
-    text("primaryAddress.line1", "Address", { section: "Primary address" }),
-    text("primaryAddress.line2", "Address line 2"),
-    text("primaryAddress.city", "Town"),
-    { name: "primaryAddress.state", label: "State", type: "select", options: options(AUSTRALIAN_STATES) },
-    text("primaryAddress.postcode", "Postcode"),
-    {
-      name: "primaryAddress.addressType",
-      label: "Address type",
-      type: "select",
-      options: options(["Postal", "Property", "Business"]),
-    },
-    text("bankDetails.accountName", "Account name", { section: "Bank details" }),
-    text("bankDetails.bsb", "BSB", {
-      help: "Six digits; shorter numbers get leading zeros.",
-      placeholder: "062-000",
-    }),
-    text("bankDetails.accountNumber", "Account number"),
-  ];
-}
-
-function fieldsOf(kind: PartyKind, context: PageContext): FieldSpec[] {
-  switch (kind) {
-    case "supplier":
-    case "stakeholder":
-      return partyFields(kind, context);
-    case "buyer":
-      return [
-        { name: "id", label: "Id", type: "id" },
-        text("name", "Name", {
-          required: true,
-          help: "The buying desk or program, e.g. Export Lamb Program.",
-        }),
-        text("firstName", "First name"),
-        text("lastName", "Last name"),
-        { name: "mobile", label: "Mobile", type: "tel" },
-        { name: "email", label: "Email", type: "email" },
-        {
-          name: "isSoftDeleted",
-          label: "Removed",
-          type: "checkbox",
-          help: "Removed buyers keep their past orders but are not offered for new ones.",
-        },
-      ];
-    case "transportCompany":
-      return [
-        { name: "id", label: "Id", type: "id" },
-        text("name", "Name", { required: true }),
-        { name: "phone", label: "Phone", type: "tel" },
-        { name: "email", label: "Email", type: "email" },
-      ];
-  }
-}
-
 async function loadOne(kind: PartyKind, context: PageContext, id: number) {
   const s = await service(context);
   switch (kind) {
@@ -319,7 +217,7 @@ export function partyFormProps(
     title: editing ? String(initial.name) : `New ${info.label}`,
     fields: fieldsOf(kind, context),
     initial,
-    submit: { method: "POST", url: `/api/livestock/${info.api}` },
+    submit: { method: "POST", url: info.upsert },
     cancelHref: paths.list,
     redirectTo: paths.list,
     readOnly: canEdit
@@ -341,13 +239,31 @@ export function partyEditScreen(kind: PartyKind, pathsOf: (context: PageContext)
       const paths = pathsOf(context);
       return (
         <section className="panel">
-          <Island
-            name="DataForm"
-            component={DataForm}
-            props={partyFormProps(kind, context, data.initial, paths)}
-          />
+          <DataForm {...partyFormProps(kind, context, data.initial, paths)} />
         </section>
       );
     },
   });
+}
+
+/** The buyer area's add/edit screens, one per kind (the buy home's tabs list them). */
+export const BUYER_AREA_EDIT_SCREENS = {
+  supplier: partyEditScreen("supplier", () => BUYER_AREA_PATHS.supplier),
+  buyer: partyEditScreen("buyer", () => BUYER_AREA_PATHS.buyer),
+  transportCompany: partyEditScreen("transportCompany", () => BUYER_AREA_PATHS.transportCompany),
+  stakeholder: partyEditScreen("stakeholder", () => BUYER_AREA_PATHS.stakeholder),
+};
+
+/** A party kind's tab of the buy home: its list panel, the search form keeping the tab. */
+export async function buyHomePartyPanel(
+  kind: PartyKind,
+  context: PageContext,
+  q: string | undefined,
+  tab: string,
+) {
+  const paths = BUYER_AREA_PATHS[kind];
+  const table = await partyTable(kind, context, q, paths);
+  return (
+    <PartyListPanel kind={kind} context={context} q={q} paths={paths} table={table} extraQuery={{ tab }} />
+  );
 }

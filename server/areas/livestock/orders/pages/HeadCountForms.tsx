@@ -1,0 +1,68 @@
+/** Head-count corrections (with a reason, audited): one mob re-counted, or head moved between mobs. */
+import type { z } from "@hono/zod-openapi";
+import { formatHead } from "../../../../../client/ui/format.ts";
+import { DataForm } from "../../../../pages/islands.tsx";
+import { ORDER_PATHS } from "../paths.ts";
+import { ORDERS_API } from "../api.ts";
+import type { OrderDetail } from "../schemas.ts";
+
+export function HeadCountForms({ order: o }: { order: z.output<typeof OrderDetail> }) {
+  const mobs = o.deliveredMobs;
+  const reason = { name: "reason", label: "Reason", type: "text", required: true } as const;
+  return (
+    <>
+      <details>
+        <summary>Correct a mob's head count</summary>
+        <DataForm
+          id="correct-head"
+          fields={[
+            {
+              name: "stockMobId",
+              label: "Mob",
+              type: "select",
+              required: true,
+              valueType: "number",
+              options: mobs.map((m) => ({
+                value: String(m.id),
+                label: `Mob #${m.id}: ${formatHead(m.head)} head`,
+              })),
+            },
+            { name: "correctedHead", label: "Correct head count", type: "number", required: true },
+            { ...reason },
+          ]}
+          initial={{ stockMobId: mobs.length === 1 ? mobs[0].id : null }}
+          submit={{ method: "POST", url: ORDERS_API.CorrectNumberOfHeadInMobAndOrder }}
+          submitLabel="Correct"
+          successToast="The head count was corrected."
+          redirectTo={ORDER_PATHS.order(o.id)}
+          undo={false}
+        />
+      </details>
+      {mobs.length > 1 && (
+        <details>
+          <summary>Balance head between mobs</summary>
+          <DataForm
+            id="balance-head"
+            fields={[
+              ...mobs.map((m, i) => ({
+                name: `mobs.${i}.head`,
+                label: `Mob #${m.id} (now ${formatHead(m.head)})`,
+                type: "number" as const,
+                required: true,
+              })),
+              { ...reason },
+            ]}
+            initial={{
+              livestockOrderId: o.id,
+              mobs: mobs.map((m) => ({ stockMobId: m.id, head: m.head })),
+            }}
+            submit={{ method: "POST", url: ORDERS_API.BalanceNumberOfHeadInMobs }}
+            submitLabel="Balance"
+            successToast="The head were balanced between the mobs."
+            redirectTo={ORDER_PATHS.order(o.id)}
+          />
+        </details>
+      )}
+    </>
+  );
+}

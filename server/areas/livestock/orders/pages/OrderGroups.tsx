@@ -1,0 +1,213 @@
+/**
+ * Order groups (spec 1 §2 "Livestock routes"): the buy home's tab of groups by delivery date, a new
+ * group with its first order, a group alone, and one group with its orders and their actions.
+ */
+import { Table } from "../../../../../client/ui/Table.tsx";
+import { formatDate, formatHead } from "../../../../../client/ui/format.ts";
+import type { PageContext } from "../../../../pages/context.ts";
+import { DataForm } from "../../../../pages/islands.tsx";
+import { defineScreen } from "../../../../pages/screen.ts";
+import { ORDER_STATUS } from "../../enums.ts";
+import { ORDER_PATHS } from "../paths.ts";
+import { groupFormValues } from "../mapping.ts";
+import { addDays } from "../rules.ts";
+import { formChoices, groupFields, orderFields, orderForm, OrderFormIsland } from "./OrderFormFields.tsx";
+import { orderQueries, recordId } from "./loaders.ts";
+import { OrdersTable, StatusBadge } from "./OrderTables.tsx";
+
+/** The buy home's "Order groups" tab: groups delivering from a week ago to four weeks on, by default. */
+export async function orderGroupsPanel(context: PageContext, search: { from?: string; to?: string }) {
+  const orders = await orderQueries(context);
+  const today = orders.today;
+  const from = search.from ?? addDays(today, -7);
+  const to = search.to ?? addDays(today, 28);
+  const groups = await orders.groupsBetween(from, to);
+  return (
+    <section className="panel" aria-label="Order groups">
+      <div className="panel-head">
+        <h2>Order groups</h2>
+        <form method="get" className="inline-form">
+          <input type="hidden" name="tab" value="orders" />
+          <label>
+            From <input type="date" name="from" defaultValue={from} />
+          </label>
+          <label>
+            To <input type="date" name="to" defaultValue={to} />
+          </label>
+          <button className="btn" type="submit">Show</button>
+        </form>
+        <a className="btn btn-primary" href={ORDER_PATHS.orderGroupNew}>New order group</a>
+        <a className="btn" href={ORDER_PATHS.orderGroupNewGroup}>Group only</a>
+      </div>
+      <Table
+        rows={groups}
+        rowKey={(g) => g.id}
+        empty={`No order groups deliver between ${formatDate(from)} and ${formatDate(to)}.`}
+        columns={[
+          {
+            header: "Delivery",
+            cell: (g) => formatDate(g.deliveryDate ?? g.livestockOrders[0]?.deliveryDate, false),
+          },
+          {
+            header: "Supplier",
+            cell: (g) => <a href={ORDER_PATHS.orderGroup(g.id)}>{g.supplierName}</a>,
+          },
+          { header: "Stock", cell: (g) => [g.species, g.speciesCategory].filter(Boolean).join(" · ") },
+          { header: "Buyer", cell: (g) => g.buyerName || "—" },
+          {
+            header: "Orders",
+            cell: (g) => g.livestockOrders.filter((o) => o.orderStatus !== ORDER_STATUS.Cancelled).length,
+          },
+          {
+            header: "Head (ordered / delivered)",
+            cell: (g) => {
+              const live = g.livestockOrders.filter((o) => o.orderStatus !== ORDER_STATUS.Cancelled);
+              return `${formatHead(live.reduce((s, o) => s + o.quantityOrdered, 0))} / ${
+                formatHead(live.reduce((s, o) => s + o.totalDelivered, 0))
+              }`;
+            },
+          },
+          {
+            header: "Status",
+            cell: (g) => (
+              <span className="actions">
+                {[...new Set(g.livestockOrders.map((o) => o.orderStatusName))].map((n) => (
+                  <StatusBadge key={n} name={n} />
+                ))}
+              </span>
+            ),
+          },
+        ]}
+      />
+    </section>
+  );
+}
+
+const newGroupData = async (context: PageContext) => ({
+  choices: await formChoices(context),
+  today: (await orderQueries(context)).today,
+});
+const newGroupValues = (context: PageContext, today: string) => ({
+  speciesId: context.caller!.species[0]?.id ?? null,
+  deliveryDate: today,
+});
+
+export const OrderGroupNewScreen = defineScreen({
+  loader: ({ context }) => newGroupData(context),
+  component: ({ data, context }) => (
+    <section className="panel">
+      <OrderFormIsland
+        form={orderForm({
+          id: "order-group",
+          title: "New order group",
+          fields: [
+            ...groupFields(data.choices, { speciesLocked: false }),
+            ...orderFields(data.choices, { editing: false }),
+          ],
+          initial: {
+            livestockOrderGroupDto: newGroupValues(context, data.today),
+            livestockOrderDto: { deliveryDate: data.today, recurrenceFrequency: "None", stakeholderIds: [] },
+          },
+          cancelHref: ORDER_PATHS.buyHome,
+          redirectTo: ORDER_PATHS.groupOfAnswer,
+          successToast: "The order group was saved.",
+        })}
+        choices={data.choices}
+        group={{ speciesId: null, speciesCategoryId: null }}
+      />
+    </section>
+  ),
+});
+
+export const OrderGroupNewGroupScreen = defineScreen({
+  loader: ({ context }) => newGroupData(context),
+  component: ({ data, context }) => (
+    <section className="panel">
+      <DataForm
+        {...orderForm({
+          id: "order-group-only",
+          title: "New order group (orders added later)",
+          fields: groupFields(data.choices, { speciesLocked: false }),
+          initial: { livestockOrderGroupDto: newGroupValues(context, data.today) },
+          cancelHref: ORDER_PATHS.buyHome,
+          redirectTo: ORDER_PATHS.groupOfAnswer,
+          successToast: "The order group was saved.",
+        })}
+      />
+    </section>
+  ),
+});
+
+export const OrderGroupScreen = defineScreen({
+  loader: async ({ context, params }) => {
+    const id = recordId(params.id);
+    const [group, choices] = await Promise.all([
+      (await orderQueries(context)).group(id),
+      formChoices(context),
+    ]);
+    return { group, choices };
+  },
+  component: ({ data }) => {
+    const g = data.group;
+    const active = g.livestockOrders.filter((o) => o.orderStatus !== ORDER_STATUS.Cancelled);
+    const cancelled = g.livestockOrders.filter((o) => o.orderStatus === ORDER_STATUS.Cancelled);
+    return (
+      <>
+        <section className="panel">
+          <div className="panel-head">
+            <h2>{g.supplierName} · {[g.species, g.speciesCategory].filter(Boolean).join(" ")}</h2>
+            <a className="btn btn-primary" href={ORDER_PATHS.orderNew(g.id)}>Add order</a>
+          </div>
+          <dl className="facts">
+            <div>
+              <dt>Buyer</dt>
+              <dd>{g.buyerName || "—"}</dd>
+            </div>
+            <div>
+              <dt>Order date</dt>
+              <dd>{formatDate(g.orderDate)}</dd>
+            </div>
+            <div>
+              <dt>Delivery</dt>
+              <dd>{formatDate(g.deliveryDate)}</dd>
+            </div>
+            <div>
+              <dt>Head required</dt>
+              <dd>{formatHead(g.quantityRequired)}</dd>
+            </div>
+            <div>
+              <dt>Ordered</dt>
+              <dd>{formatHead(active.reduce((s, o) => s + o.quantityOrdered, 0))}</dd>
+            </div>
+            <div>
+              <dt>Transport</dt>
+              <dd>{g.transportCompanyName || "—"}</dd>
+            </div>
+          </dl>
+        </section>
+        <section className="panel" aria-label="Orders">
+          <h2>Orders</h2>
+          <OrdersTable orders={active} groupId={g.id} empty="No orders in this group yet." />
+        </section>
+        {cancelled.length > 0 && (
+          <section className="panel" aria-label="Cancelled orders">
+            <h2>Cancelled orders</h2>
+            <OrdersTable orders={cancelled} groupId={g.id} empty="" />
+          </section>
+        )}
+        <details className="panel">
+          <summary>Edit the group</summary>
+          <DataForm
+            {...orderForm({
+              id: "order-group-edit",
+              fields: groupFields(data.choices, { speciesLocked: g.livestockOrders.length > 0 }),
+              initial: { id: g.id, livestockOrderGroupDto: groupFormValues(g) },
+              redirectTo: ORDER_PATHS.orderGroup(g.id),
+              successToast: "The order group was saved.",
+            })}
+          />
+        </details>
+      </>
+    );
+  },
+});

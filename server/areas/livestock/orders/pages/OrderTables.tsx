@@ -1,0 +1,115 @@
+/** An order's status badge, its action buttons (each shown only when its rule allows) and the orders table. */
+import { Table } from "../../../../../client/ui/Table.tsx";
+import { formatDate, formatHead, formatPrice } from "../../../../../client/ui/format.ts";
+import { ActionButton } from "../../../../pages/islands.tsx";
+import { ORDER_PATHS } from "../paths.ts";
+import { ORDERS_API } from "../api.ts";
+import { whyNotCancel, whyNotDelete, whyNotReinstate, whyNotSplit } from "../rules.ts";
+import type { Order } from "../schemas.ts";
+
+const STATUS_BADGE: Record<string, string> = {
+  Cancelled: "badge-warning",
+  Ordered: "badge-muted",
+  Confirmed: "badge-info",
+  PartiallyDelivered: "badge-info",
+  Delivered: "badge-success",
+  Verified: "badge-success",
+  Unloaded: "badge-success",
+};
+const STATUS_TEXT: Record<string, string> = {
+  PartiallyDelivered: "Partly delivered",
+  InvoiceFinalised: "Invoice finalised",
+  InProcessing: "In processing",
+};
+
+export function StatusBadge({ name }: { name: string }) {
+  return (
+    <span className={`badge ${STATUS_BADGE[name] ?? ""}`} data-status={name}>
+      {STATUS_TEXT[name] ?? name}
+    </span>
+  );
+}
+
+/** Open, split, cancel, reinstate, delete: the ones the order's state allows. */
+export function orderActions(o: Order, groupId: number) {
+  const body = { livestockOrderId: o.id, lastModified: o.lastModified };
+  const parts = [];
+  parts.push(<a key="open" className="btn btn-ghost" href={ORDER_PATHS.order(o.id)}>Open</a>);
+  if (!whyNotSplit(o, 1)) {
+    parts.push(
+      <a key="split" className="btn btn-ghost" href={ORDER_PATHS.orderSplit(groupId, o.id)}>Split</a>,
+    );
+  }
+  if (!whyNotCancel(o)) {
+    parts.push(
+      <ActionButton
+        key="cancel"
+        label="Cancel order"
+        url={ORDERS_API.CancelLivestockOrder}
+        body={body}
+        variant="danger"
+        reason={{ label: "Reason for cancelling" }}
+        successToast="The order was cancelled."
+      />,
+    );
+  }
+  if (!whyNotReinstate(o)) {
+    parts.push(
+      <ActionButton
+        key="reinstate"
+        label="Reinstate"
+        url={ORDERS_API.ReinstateCancelledLivestockOrder}
+        body={body}
+        successToast="The order was reinstated."
+      />,
+    );
+  }
+  if (!whyNotDelete(o, o.totalDelivered)) {
+    parts.push(
+      <ActionButton
+        key="delete"
+        label="Delete"
+        url={ORDERS_API.DeleteLivestockOrder}
+        body={body}
+        variant="ghost"
+        confirm="Delete this order for good?"
+        successToast="The order was deleted."
+      />,
+    );
+  }
+  return <div className="actions">{parts}</div>;
+}
+
+export function OrdersTable({ orders, groupId, empty }: { orders: Order[]; groupId: number; empty: string }) {
+  return (
+    <Table
+      rows={orders}
+      rowKey={(o) => o.id}
+      empty={empty}
+      columns={[
+        { header: "Order", cell: (o) => <a href={ORDER_PATHS.order(o.id)}>#{o.id}</a> },
+        {
+          header: "Delivery",
+          cell: (o) => `${formatDate(o.deliveryDate, false)}${o.deliveryTime ? ` ${o.deliveryTime}` : ""}`,
+        },
+        { header: "Category", cell: (o) => o.speciesCategory || o.species },
+        { header: "Ordered", cell: (o) => formatHead(o.quantityOrdered) },
+        { header: "Delivered", cell: (o) => formatHead(o.totalDelivered) },
+        { header: "DOA", cell: (o) => formatHead(o.totalDoa) },
+        { header: "Live", cell: (o) => formatHead(o.liveDelivered) },
+        { header: "To unload", cell: (o) => formatHead(o.remainderToUnload) },
+        { header: "Status", cell: (o) => <StatusBadge name={o.orderStatusName} /> },
+        {
+          header: "Price",
+          cell: (o) =>
+            o.offGridPrice !== null
+              ? `${formatPrice(o.offGridPrice)} ${o.offGridPricePerName}`
+              : o.pricingGridGroupId
+              ? "Grid"
+              : "—",
+        },
+        { header: "Actions", srOnly: true, cell: (o) => orderActions(o, groupId) },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,239 @@
+/**
+ * One order (spec 1 §2 "Livestock routes"): adding one to a group, the order with its loads, mobs,
+ * head-count corrections, edit form and history, and splitting it.
+ */
+import { Table } from "../../../../../client/ui/Table.tsx";
+import { formatDate, formatHead } from "../../../../../client/ui/format.ts";
+import { ActionButton, DataForm } from "../../../../pages/islands.tsx";
+import { defineScreen } from "../../../../pages/screen.ts";
+import { ApiError } from "../../../../http/errors.ts";
+import { ORDER_STATUS } from "../../enums.ts";
+import { ORDER_PATHS } from "../paths.ts";
+import { ORDERS_API } from "../api.ts";
+import { groupFormValues, orderFormValues } from "../mapping.ts";
+import { undeliveredHead } from "../rules.ts";
+import { formChoices, orderFields, orderForm, OrderFormIsland } from "./OrderFormFields.tsx";
+import { orderQueries, recordId } from "./loaders.ts";
+import { orderActions, StatusBadge } from "./OrderTables.tsx";
+import { HeadCountForms } from "./HeadCountForms.tsx";
+import { OrderHistory } from "./OrderHistory.tsx";
+
+export const OrderNewScreen = defineScreen({
+  loader: async ({ context, params }) => {
+    const id = recordId(params.livestockOrderGroupId);
+    const [group, choices] = await Promise.all([
+      (await orderQueries(context)).group(id),
+      formChoices(context),
+    ]);
+    return { group, choices };
+  },
+  component: ({ data }) => {
+    const g = data.group;
+    return (
+      <section className="panel">
+        <p className="muted">Order group: {g.supplierName} · {g.species} {g.speciesCategory}</p>
+        <OrderFormIsland
+          form={orderForm({
+            id: "order-new",
+            title: "New order",
+            fields: orderFields(data.choices, { editing: false }),
+            initial: {
+              livestockOrderGroupDto: groupFormValues(g),
+              livestockOrderDto: {
+                deliveryDate: g.deliveryDate,
+                speciesCategoryId: g.speciesCategoryId,
+                recurrenceFrequency: "None",
+                stakeholderIds: [],
+              },
+            },
+            cancelHref: ORDER_PATHS.orderGroup(g.id),
+            redirectTo: ORDER_PATHS.orderGroup(g.id),
+            successToast: "The order was saved.",
+          })}
+          choices={data.choices}
+          group={{ speciesId: g.speciesId, speciesCategoryId: g.speciesCategoryId }}
+        />
+      </section>
+    );
+  },
+});
+
+export const OrderScreen = defineScreen({
+  loader: async ({ context, params }) => {
+    const id = recordId(params.id);
+    const orders = await orderQueries(context);
+    const order = await orders.order(id);
+    const [group, choices] = await Promise.all([
+      orders.group(order.livestockOrderGroupId),
+      formChoices(context),
+    ]);
+    return { order, group, choices };
+  },
+  component: ({ data }) => {
+    const o = data.order;
+    const cancelled = o.orderStatus === ORDER_STATUS.Cancelled;
+    return (
+      <>
+        <section className="panel">
+          <div className="panel-head">
+            <h2>
+              Order #{o.id} · {o.supplierName} <StatusBadge name={o.orderStatusName} />
+            </h2>
+            <a className="btn" href={ORDER_PATHS.orderGroup(o.livestockOrderGroupId)}>Order group</a>
+            {orderActions(o, o.livestockOrderGroupId)}
+            {o.recurrenceSeriesId && o.recurrenceFrequencyName !== "None" && (
+              <ActionButton
+                label="End series after this"
+                url={ORDERS_API.CancelFutureRecurringLivestockOrders}
+                body={{ livestockOrderId: o.id }}
+                reason={{ label: "Reason for ending the series" }}
+                successToast="Future orders of the series were cancelled."
+              />
+            )}
+          </div>
+          {o.cancelReason && <p className="banner banner-warning">Cancelled: {o.cancelReason}</p>}
+          <dl className="facts">
+            <div>
+              <dt>Delivery</dt>
+              <dd>{formatDate(o.deliveryDate)} {o.deliveryTime ?? ""}</dd>
+            </div>
+            <div>
+              <dt>Production</dt>
+              <dd>{formatDate(o.productionDate)}</dd>
+            </div>
+            <div>
+              <dt>Stock</dt>
+              <dd>{o.species} {o.speciesCategory}</dd>
+            </div>
+            <div>
+              <dt>Ordered</dt>
+              <dd>{formatHead(o.quantityOrdered)}</dd>
+            </div>
+            <div>
+              <dt>Delivered</dt>
+              <dd>{formatHead(o.totalDelivered)}</dd>
+            </div>
+            <div>
+              <dt>DOA</dt>
+              <dd>{formatHead(o.totalDoa)}</dd>
+            </div>
+            <div>
+              <dt>Live delivered</dt>
+              <dd>{formatHead(o.liveDelivered)}</dd>
+            </div>
+            <div>
+              <dt>Unloaded</dt>
+              <dd>{formatHead(o.totalUnloaded)}</dd>
+            </div>
+            <div>
+              <dt>To unload</dt>
+              <dd>{formatHead(o.remainderToUnload)}</dd>
+            </div>
+            <div>
+              <dt>PIC / NVD</dt>
+              <dd>{o.pic || "—"} / {o.nvd || "—"}</dd>
+            </div>
+            <div>
+              <dt>Repeats</dt>
+              <dd>
+                {o.recurrenceFrequencyName === "None"
+                  ? "No"
+                  : `${o.recurrenceFrequencyName} until ${formatDate(o.recurrenceEndDate)}`}
+              </dd>
+            </div>
+          </dl>
+        </section>
+        <section className="panel" aria-label="Delivery loads">
+          <h2>Delivery loads</h2>
+          <Table
+            rows={o.deliveryLoads}
+            rowKey={(l) => l.id}
+            empty="Nothing delivered yet."
+            columns={[
+              { header: "Date", cell: (l) => `${formatDate(l.deliveryDate, false)} ${l.deliveryTime}` },
+              { header: "Head", cell: (l) => formatHead(l.head) },
+              { header: "DOA", cell: (l) => formatHead(l.doa) },
+              { header: "NVD", cell: (l) => l.nvdNumber || "—" },
+              { header: "Recorded by", cell: (l) => l.createdBy },
+            ]}
+          />
+          <h3>Mobs</h3>
+          <Table
+            rows={o.deliveredMobs}
+            rowKey={(m) => m.id}
+            empty="No mobs yet."
+            columns={[
+              { header: "Mob", cell: (m) => `#${m.id}` },
+              { header: "Head", cell: (m) => formatHead(m.head) },
+              { header: "Status", cell: (m) => m.mobStatusName.replace(/([a-z])([A-Z])/g, "$1 $2") },
+              { header: "Pen", cell: (m) => m.penId ?? "—" },
+            ]}
+          />
+          {o.deliveredMobs.length > 0 && <HeadCountForms order={o} />}
+        </section>
+        {!cancelled && (
+          <details className="panel">
+            <summary>Edit the order</summary>
+            <OrderFormIsland
+              form={orderForm({
+                id: "order-edit",
+                fields: orderFields(data.choices, { editing: true }),
+                initial: {
+                  id: o.id,
+                  livestockOrderGroupDto: groupFormValues(data.group),
+                  livestockOrderDto: orderFormValues(o),
+                },
+                redirectTo: ORDER_PATHS.order(o.id),
+                successToast: "The order was saved.",
+              })}
+              choices={data.choices}
+              group={{ speciesId: data.group.speciesId, speciesCategoryId: data.group.speciesCategoryId }}
+            />
+          </details>
+        )}
+        <OrderHistory entries={o.history} />
+      </>
+    );
+  },
+});
+
+export const OrderSplitScreen = defineScreen({
+  loader: async ({ context, params }) => {
+    const id = recordId(params.orderId);
+    const order = await (await orderQueries(context)).order(id);
+    if (String(order.livestockOrderGroupId) !== params.livestockOrderGroupId) throw ApiError.notFound();
+    return { order };
+  },
+  component: ({ data }) => {
+    const o = data.order;
+    const open = undeliveredHead(o);
+    return (
+      <section className="panel">
+        <p>
+          Order #{o.id} · {o.supplierName}: {formatHead(o.quantityOrdered)} head ordered, {formatHead(open)}
+          {" "}
+          not yet delivered.
+        </p>
+        <DataForm
+          id="order-split"
+          title="Split the order"
+          fields={[
+            { name: "quantity", label: "Head to move to a new order", type: "number", required: true },
+            {
+              name: "deliveryDate",
+              label: "New order's delivery date",
+              type: "date",
+              help: "Blank: the same day.",
+            },
+          ]}
+          initial={{ livestockOrderId: o.id, lastModified: o.lastModified, deliveryDate: o.deliveryDate }}
+          submit={{ method: "POST", url: ORDERS_API.SplitLivestockOrder }}
+          submitLabel="Split"
+          cancelHref={ORDER_PATHS.orderGroup(o.livestockOrderGroupId)}
+          redirectTo={ORDER_PATHS.orderGroup(o.livestockOrderGroupId)}
+          successToast="The order was split."
+        />
+      </section>
+    );
+  },
+});

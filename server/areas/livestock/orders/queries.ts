@@ -1,0 +1,212 @@
+/**
+ * The reads of order groups and orders (spec 1 §3, §7): by date, group and id, with their loads, mobs
+ * and history, and what the order forms choose from. Pages make this class (they never write); the
+ * API's OrderService (commands.ts) extends it with the writes. Processor tenants only (spec 1 §6).
+ */
+import { aliasedTable, and, asc, eq, gte, inArray, lte, ne, or, type SQL } from "drizzle-orm";
+import { ApiError } from "../../../http/errors.ts";
+import {
+  buyers,
+  deliveryLoads,
+  livestockOrderGroups,
+  livestockOrders,
+  pricingGridGroups,
+  pricingGrids,
+  stakeholders,
+  stockMobs,
+  suppliers,
+  transportCompanies,
+} from "../../../../db/tenant/schema.ts";
+import type { AreaContext, TenantTx } from "../../context.ts";
+import { ORDER_STATUS } from "../enums.ts";
+import type { GroupForPricing } from "../../pricing/rules.ts";
+import type { Order, OrderGroup } from "./schemas.ts";
+import { groupAnswer, loadAnswer, mobAnswer, orderAnswer } from "./mapping.ts";
+import { auditHistory, ORDER_ENTITY } from "./history.ts";
+
+const groupTransport = aliasedTable(transportCompanies, "group_transport");
+
+export class OrderQueries {
+  /** Access is checked by the route rules (api.ts, the page routes) before a service is made. */
+  constructor(protected readonly ctx: AreaContext) {}
+
+  /** The plant's local date the reads count from (`yyyy-MM-dd`). */
+  get today(): string {
+    return this.ctx.today;
+  }
+
+  /** Orders with supplier, buyer and carrier names, ordered by delivery date and time. */
+  async orders(where?: SQL): Promise<Order[]> {
+    const rows = await this.ctx.db.select({
+      order: livestockOrders,
+      group: livestockOrderGroups,
+      supplierName: suppliers.name,
+      buyerName: buyers.name,
+      transportName: transportCompanies.name,
+      groupTransportName: groupTransport.name,
+    }).from(livestockOrders)
+      .innerJoin(livestockOrderGroups, eq(livestockOrderGroups.id, livestockOrders.livestockOrderGroupId))
+      .innerJoin(suppliers, eq(suppliers.id, livestockOrders.supplierId))
+      .leftJoin(buyers, eq(buyers.id, livestockOrderGroups.buyerId))
+      .leftJoin(transportCompanies, eq(transportCompanies.id, livestockOrders.transportCompanyId))
+      .leftJoin(groupTransport, eq(groupTransport.id, livestockOrderGroups.transportCompanyId))
+      .where(where)
+      .orderBy(asc(livestockOrders.deliveryDate), asc(livestockOrders.deliveryTime), asc(livestockOrders.id));
+    return rows.map((r) =>
+      orderAnswer(r.order, r.group, {
+        supplier: r.supplierName,
+        buyer: r.buyerName ?? "",
+        transport: r.transportName ?? r.groupTransportName ?? "",
+      }, this.ctx.caller)
+    );
+  }
+
+  ordersBetween(from: string, to: string, includeCancelled = false) {
+    return this.orders(and(
+      gte(livestockOrders.deliveryDate, from),
+      lte(livestockOrders.deliveryDate, to),
+      includeCancelled ? undefined : ne(livestockOrders.orderStatus, ORDER_STATUS.Cancelled),
+    ));
+  }
+
+  cancelledBetween(from: string, to: string) {
+    return this.orders(and(
+      gte(livestockOrders.deliveryDate, from),
+      lte(livestockOrders.deliveryDate, to),
+      eq(livestockOrders.orderStatus, ORDER_STATUS.Cancelled),
+    ));
+  }
+
+  /** Orders due by today that are not fully delivered (cancelled ones excluded), oldest first. */
+  undelivered() {
+    return this.orders(and(
+      lte(livestockOrders.deliveryDate, this.ctx.today),
+      gte(livestockOrders.orderStatus, ORDER_STATUS.Ordered),
+      or(
+        eq(livestockOrders.orderStatus, ORDER_STATUS.Ordered),
+        eq(livestockOrders.orderStatus, ORDER_STATUS.Confirmed),
+        eq(livestockOrders.orderStatus, ORDER_STATUS.PartiallyDelivered),
+      ),
+    ));
+  }
+
+  /** One order with its delivery loads, mobs and history (schema `OrderDetail`). */
+  async order(id: number) {
+    const [order] = await this.orders(eq(livestockOrders.id, id));
+    if (!order) throw ApiError.notFound("That order does not exist.");
+    const db = this.ctx.db;
+    const [loads, mobs, history] = await Promise.all([
+      db.select().from(deliveryLoads).where(eq(deliveryLoads.livestockOrderId, id)).orderBy(
+        asc(deliveryLoads.id),
+      ),
+      db.select().from(stockMobs).where(eq(stockMobs.livestockOrderId, id)).orderBy(asc(stockMobs.id)),
+      this.history(id),
+    ]);
+    return { ...order, deliveryLoads: loads.map(loadAnswer), deliveredMobs: mobs.map(mobAnswer), history };
+  }
+
+  /** The history panel of an order that exists (a deleted or unknown order is 404, not an empty list). */
+  async orderHistory(orderId: number) {
+    const [exists] = await this.ctx.db.select({ id: livestockOrders.id }).from(livestockOrders)
+      .where(eq(livestockOrders.id, orderId));
+    if (!exists) throw ApiError.notFound("That order does not exist.");
+    return this.history(orderId);
+  }
+
+  /** Who did what to an order, newest first. */
+  history(orderId: number) {
+    return auditHistory(this.ctx.db, ORDER_ENTITY, orderId);
+  }
+
+  /** Groups with a delivery date in the range, or with an order in it, with all their orders. */
+  async groupsBetween(from: string, to: string): Promise<OrderGroup[]> {
+    const inRange = await this.ctx.db.selectDistinct({ id: livestockOrders.livestockOrderGroupId })
+      .from(livestockOrders).where(
+        and(gte(livestockOrders.deliveryDate, from), lte(livestockOrders.deliveryDate, to)),
+      );
+    const byDate = await this.ctx.db.select({ id: livestockOrderGroups.id }).from(livestockOrderGroups)
+      .where(and(gte(livestockOrderGroups.deliveryDate, from), lte(livestockOrderGroups.deliveryDate, to)));
+    const ids = [...new Set([...inRange, ...byDate].map((r) => r.id))];
+    return this.#groups(ids);
+  }
+
+  async group(id: number): Promise<OrderGroup> {
+    const [group] = await this.#groups([id]);
+    if (!group) throw ApiError.notFound("That order group does not exist.");
+    return group;
+  }
+
+  async #groups(ids: number[]): Promise<OrderGroup[]> {
+    if (!ids.length) return [];
+    const rows = await this.ctx.db.select({
+      group: livestockOrderGroups,
+      supplierName: suppliers.name,
+      buyerName: buyers.name,
+      transportName: transportCompanies.name,
+    }).from(livestockOrderGroups)
+      .innerJoin(suppliers, eq(suppliers.id, livestockOrderGroups.supplierId))
+      .leftJoin(buyers, eq(buyers.id, livestockOrderGroups.buyerId))
+      .leftJoin(transportCompanies, eq(transportCompanies.id, livestockOrderGroups.transportCompanyId))
+      .where(inArray(livestockOrderGroups.id, ids))
+      .orderBy(asc(livestockOrderGroups.deliveryDate), asc(livestockOrderGroups.id));
+    const orders = await this.orders(inArray(livestockOrders.livestockOrderGroupId, ids));
+    return rows.map(({ group: g, supplierName, buyerName, transportName }) =>
+      groupAnswer(
+        g,
+        { supplier: supplierName, buyer: buyerName ?? "", transport: transportName ?? "" },
+        orders.filter((o) => o.livestockOrderGroupId === g.id),
+        this.ctx.caller,
+      )
+    );
+  }
+
+  /** Pricing grid groups with their grids' categories and best prices: what an order may choose from. */
+  pricingGroups(): Promise<GroupForPricing[]> {
+    return pricingGroupsIn(this.ctx.db);
+  }
+
+  /** What the order and group forms choose from: suppliers, buyers not removed, carriers, stakeholders. */
+  async formChoices() {
+    const db = this.ctx.db;
+    const [supplierRows, buyerRows, transportRows, pricingGroups, stakeholderRows] = await Promise.all([
+      db.select({ id: suppliers.id, name: suppliers.name, location: suppliers.location }).from(suppliers)
+        .orderBy(asc(suppliers.name)),
+      db.select({ id: buyers.id, name: buyers.name }).from(buyers).where(eq(buyers.isSoftDeleted, false))
+        .orderBy(asc(buyers.name)),
+      db.select({ id: transportCompanies.id, name: transportCompanies.name }).from(transportCompanies)
+        .orderBy(asc(transportCompanies.name)),
+      this.pricingGroups(),
+      db.select({ id: stakeholders.id, name: stakeholders.name, type: stakeholders.stakeholderType })
+        .from(stakeholders).orderBy(asc(stakeholders.name)),
+    ]);
+    return {
+      suppliers: supplierRows,
+      buyers: buyerRows,
+      transportCompanies: transportRows,
+      stakeholders: stakeholderRows,
+      pricingGroups,
+    };
+  }
+}
+
+/** The pricing groups as the order rules see them, read in `db` (a write reads them in its transaction). */
+export async function pricingGroupsIn(db: AreaContext["db"] | TenantTx): Promise<GroupForPricing[]> {
+  // one after the other: inside a transaction both run on its one connection
+  const groups = await db.select().from(pricingGridGroups).orderBy(asc(pricingGridGroups.startDate));
+  const grids = await db.select({
+    pricingGridGroupId: pricingGrids.pricingGridGroupId,
+    speciesCategoryId: pricingGrids.speciesCategoryId,
+    bestPrice: pricingGrids.bestPrice,
+    priority: pricingGrids.priority,
+  }).from(pricingGrids);
+  return groups.map((g) => ({
+    id: g.id,
+    name: g.name,
+    speciesId: g.speciesId,
+    startDate: g.startDate,
+    endDate: g.endDate,
+    isServiceKill: g.isServiceKill,
+    isDefaultGroup: g.isDefaultGroup,
+    grids: grids.filter((x) => x.pricingGridGroupId === g.id),
+  }));
+}
