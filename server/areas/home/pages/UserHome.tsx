@@ -1,5 +1,6 @@
 import { buildSideMenu, type MenuItem } from "../../../access/mod.ts";
 import { defineScreen } from "../../../pages/screen.ts";
+import { Facts } from "../../../../client/ui/Facts.tsx";
 import { defaultSiteId } from "../../../auth/userModel.ts";
 import { Icon } from "../../../pages/Icon.tsx";
 
@@ -19,24 +20,12 @@ export const UserHomeScreen = defineScreen({
       <>
         <section className="panel">
           <h2>{greeting(new Date().getHours())}, {caller.user.firstName || caller.user.email}</h2>
-          <dl className="facts">
-            <div>
-              <dt>Organisation</dt>
-              <dd>{caller.tenant.name}</dd>
-            </div>
-            <div>
-              <dt>Site</dt>
-              <dd>{site?.name ?? "—"}</dd>
-            </div>
-            <div>
-              <dt>Species</dt>
-              <dd>{caller.species.map((s) => s.name).join(", ") || "—"}</dd>
-            </div>
-            <div>
-              <dt>Role</dt>
-              <dd>{caller.roleLevel}</dd>
-            </div>
-          </dl>
+          <Facts
+            items={[["Organisation", caller.tenant.name], ["Site", site?.name ?? "—"], [
+              "Species",
+              caller.species.map((s) => s.name).join(", ") || "—",
+            ], ["Role", caller.roleLevel]]}
+          />
         </section>
         <section className="panel">
           <h2>Your screens</h2>

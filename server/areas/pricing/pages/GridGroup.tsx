@@ -5,6 +5,7 @@
  * (settings/clonepricinggrid/{id}) forms.
  */
 import { z } from "zod";
+import { Facts } from "../../../../client/ui/Facts.tsx";
 import { ActionButton, DataForm } from "../../../pages/islands.tsx";
 import { type FieldSpec } from "../../../../client/islands/DataForm.tsx";
 import { GridMatrix } from "../../../../client/islands/PricingGridEditor.tsx";
@@ -128,27 +129,15 @@ export const PricingGridGroupScreen = defineScreen({
               )}
             </div>
           </div>
-          <dl className="facts">
-            <div>
-              <dt>Species</dt>
-              <dd>{g.species}</dd>
-            </div>
-            <div>
-              <dt>Period</dt>
-              <dd>{formatPeriod(g)}</dd>
-            </div>
-            <div>
-              <dt>Grids</dt>
-              <dd>{g.pricingGrids.length}</dd>
-            </div>
-            <div>
-              <dt>Orders priced with it</dt>
-              <dd>
+          <Facts
+            items={[["Species", g.species], ["Period", formatPeriod(g)], ["Grids", g.pricingGrids.length], [
+              "Orders priced with it",
+              <>
                 {g.orderCount}
                 {g.orderCount > 0 && <span className="muted small">&nbsp;(so it cannot be deleted)</span>}
-              </dd>
-            </div>
-          </dl>
+              </>,
+            ]]}
+          />
         </section>
         <section className="panel" aria-label="Grids">
           <h2>Grids in priority order</h2>

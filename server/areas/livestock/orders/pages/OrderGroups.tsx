@@ -3,6 +3,7 @@
  * group with its first order, a group alone, and one group with its orders and their actions.
  */
 import { Table } from "../../../../../client/ui/Table.tsx";
+import { Facts } from "../../../../../client/ui/Facts.tsx";
 import { formatDate, formatHead } from "../../../../../client/ui/format.ts";
 import type { PageContext } from "../../../../pages/context.ts";
 import { DataForm } from "../../../../pages/islands.tsx";
@@ -158,32 +159,16 @@ export const OrderGroupScreen = defineScreen({
             <h2>{g.supplierName} · {[g.species, g.speciesCategory].filter(Boolean).join(" ")}</h2>
             <a className="btn btn-primary" href={ORDER_PATHS.orderNew(g.id)}>Add order</a>
           </div>
-          <dl className="facts">
-            <div>
-              <dt>Buyer</dt>
-              <dd>{g.buyerName || "—"}</dd>
-            </div>
-            <div>
-              <dt>Order date</dt>
-              <dd>{formatDate(g.orderDate)}</dd>
-            </div>
-            <div>
-              <dt>Delivery</dt>
-              <dd>{formatDate(g.deliveryDate)}</dd>
-            </div>
-            <div>
-              <dt>Head required</dt>
-              <dd>{formatHead(g.quantityRequired)}</dd>
-            </div>
-            <div>
-              <dt>Ordered</dt>
-              <dd>{formatHead(active.reduce((s, o) => s + o.quantityOrdered, 0))}</dd>
-            </div>
-            <div>
-              <dt>Transport</dt>
-              <dd>{g.transportCompanyName || "—"}</dd>
-            </div>
-          </dl>
+          <Facts
+            items={[
+              ["Buyer", g.buyerName || "—"],
+              ["Order date", formatDate(g.orderDate)],
+              ["Delivery", formatDate(g.deliveryDate)],
+              ["Head required", formatHead(g.quantityRequired)],
+              ["Ordered", formatHead(active.reduce((s, o) => s + o.quantityOrdered, 0))],
+              ["Transport", g.transportCompanyName || "—"],
+            ]}
+          />
         </section>
         <section className="panel" aria-label="Orders">
           <h2>Orders</h2>

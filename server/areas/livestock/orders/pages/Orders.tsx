@@ -3,6 +3,7 @@
  * head-count corrections, edit form and history, and splitting it.
  */
 import { Table } from "../../../../../client/ui/Table.tsx";
+import { Facts } from "../../../../../client/ui/Facts.tsx";
 import { formatDate, formatHead } from "../../../../../client/ui/format.ts";
 import { ActionButton, DataForm } from "../../../../pages/islands.tsx";
 import { defineScreen } from "../../../../pages/screen.ts";
@@ -92,56 +93,26 @@ export const OrderScreen = defineScreen({
             )}
           </div>
           {o.cancelReason && <p className="banner banner-warning">Cancelled: {o.cancelReason}</p>}
-          <dl className="facts">
-            <div>
-              <dt>Delivery</dt>
-              <dd>{formatDate(o.deliveryDate)} {o.deliveryTime ?? ""}</dd>
-            </div>
-            <div>
-              <dt>Production</dt>
-              <dd>{formatDate(o.productionDate)}</dd>
-            </div>
-            <div>
-              <dt>Stock</dt>
-              <dd>{o.species} {o.speciesCategory}</dd>
-            </div>
-            <div>
-              <dt>Ordered</dt>
-              <dd>{formatHead(o.quantityOrdered)}</dd>
-            </div>
-            <div>
-              <dt>Delivered</dt>
-              <dd>{formatHead(o.totalDelivered)}</dd>
-            </div>
-            <div>
-              <dt>DOA</dt>
-              <dd>{formatHead(o.totalDoa)}</dd>
-            </div>
-            <div>
-              <dt>Live delivered</dt>
-              <dd>{formatHead(o.liveDelivered)}</dd>
-            </div>
-            <div>
-              <dt>Unloaded</dt>
-              <dd>{formatHead(o.totalUnloaded)}</dd>
-            </div>
-            <div>
-              <dt>To unload</dt>
-              <dd>{formatHead(o.remainderToUnload)}</dd>
-            </div>
-            <div>
-              <dt>PIC / NVD</dt>
-              <dd>{o.pic || "—"} / {o.nvd || "—"}</dd>
-            </div>
-            <div>
-              <dt>Repeats</dt>
-              <dd>
-                {o.recurrenceFrequencyName === "None"
+          <Facts
+            items={[
+              ["Delivery", `${formatDate(o.deliveryDate)} ${o.deliveryTime ?? ""}`],
+              ["Production", formatDate(o.productionDate)],
+              ["Stock", `${o.species} ${o.speciesCategory}`],
+              ["Ordered", formatHead(o.quantityOrdered)],
+              ["Delivered", formatHead(o.totalDelivered)],
+              ["DOA", formatHead(o.totalDoa)],
+              ["Live delivered", formatHead(o.liveDelivered)],
+              ["Unloaded", formatHead(o.totalUnloaded)],
+              ["To unload", formatHead(o.remainderToUnload)],
+              ["PIC / NVD", `${o.pic || "—"} / ${o.nvd || "—"}`],
+              [
+                "Repeats",
+                o.recurrenceFrequencyName === "None"
                   ? "No"
-                  : `${o.recurrenceFrequencyName} until ${formatDate(o.recurrenceEndDate)}`}
-              </dd>
-            </div>
-          </dl>
+                  : `${o.recurrenceFrequencyName} until ${formatDate(o.recurrenceEndDate)}`,
+              ],
+            ]}
+          />
         </section>
         <section className="panel" aria-label="Delivery loads">
           <h2>Delivery loads</h2>
