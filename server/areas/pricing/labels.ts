@@ -4,6 +4,7 @@
  *
  * Pure: no I/O and no imports but the area's other pure modules (the islands bundle it).
  */
+import { formatMoney } from "../money.ts";
 import type { IsoDate } from "./periods.ts";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -23,7 +24,7 @@ export function formatPeriod(period: { startDate: IsoDate; endDate: IsoDate | nu
 
 /** "$8.45" (spec 2 §9: $ and two decimals), rounding half up on the cent. */
 export function formatDollars(amount: number): string {
-  return `$${(Math.round((amount + Number.EPSILON) * 100) / 100).toFixed(2)}`;
+  return formatMoney(amount); // one rounding rule for every amount (server/areas/money.ts)
 }
 
 /**
