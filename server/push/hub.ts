@@ -8,7 +8,6 @@
 import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { z } from "zod";
 import type { ModuleKey } from "../access/modules.ts";
-import type { RoleName } from "../access/roles.ts";
 import type { BusMessage, PushBus } from "./bus.ts";
 import { canonicalGroupName, REFRESH_GROUPS, refreshGroupOf } from "./events.ts";
 import {
@@ -24,81 +23,26 @@ import {
   splitRecords,
 } from "./protocol.ts";
 
-/** Who a connection speaks for: taken from the session when the socket opens. */
-export interface HubIdentity {
-  sessionId: string;
-  userId: number;
-  tenantId: number;
-  name: string;
-  roleLevel: RoleName;
-  modules: readonly ModuleKey[];
-  /** the session's hard end (automatic logout): the connection closes then */
-  absoluteExpiresAt: number;
-}
+import {
+  Connection,
+  DEFAULT_HUB_OPTIONS,
+  HubError,
+  type HubIdentity,
+  type HubOptions,
+  type HubSocket,
+  type NegotiateResponse,
+  type OnlineUser,
+} from "./connection.ts";
 
-export interface HubSocket {
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-}
-
-export interface HubOptions {
-  /** ping every connection this often (spec 2 §9: keep-alive 15 s) */
-  keepAliveMs: number;
-  /** close a connection silent this long (spec 2 §9: server timeout 30 s) */
-  clientTimeoutMs: number;
-  /** a socket must complete the handshake within this */
-  handshakeTimeoutMs: number;
-  /** a negotiated connection id must be used within this */
-  negotiateTtlMs: number;
-  /** largest record accepted from a client */
-  maxMessageChars: number;
-}
-
-export const DEFAULT_HUB_OPTIONS: HubOptions = {
-  keepAliveMs: 15_000,
-  clientTimeoutMs: 30_000,
-  handshakeTimeoutMs: 15_000,
-  negotiateTtlMs: 60_000,
-  maxMessageChars: 64 * 1024,
+export {
+  DEFAULT_HUB_OPTIONS,
+  HubError,
+  type HubIdentity,
+  type HubOptions,
+  type HubSocket,
+  type NegotiateResponse,
+  type OnlineUser,
 };
-
-export interface NegotiateResponse {
-  negotiateVersion: number;
-  connectionId: string;
-  connectionToken?: string;
-  availableTransports: { transport: string; transferFormats: string[] }[];
-}
-
-export interface OnlineUser {
-  userId: number;
-  name: string;
-  connections: number;
-  /** ISO time of the user's oldest open connection */
-  since: string;
-}
-
-/** A refusal answered to the invoking client as the completion's error. */
-export class HubError extends Error {}
-
-class Connection {
-  readonly groups = new Set<string>();
-  readonly openedAt = Date.now();
-  lastSeen = Date.now();
-  handshaken = false;
-  closed = false;
-  buffer = "";
-
-  constructor(readonly id: string, public who: HubIdentity, readonly socket: HubSocket) {}
-
-  send(text: string) {
-    if (this.closed) return;
-    try {
-      this.socket.send(text);
-    } catch {
-      // the socket is going away; its close event cleans up
-    }
-  }
-}
 
 const randomId = () => encodeBase64urlNoPadding(crypto.getRandomValues(new Uint8Array(16)));
 const groupKey = (tenantId: number, group: string) => `${tenantId}|${group.toLowerCase()}`;

@@ -15,6 +15,16 @@ import {
 import { UserService } from "./service.ts";
 import { type AccessRule, SIGNED_IN } from "../../access/apiAccess.ts";
 
+/** The paths the pages post to: one spelling for the route definitions and the screens. */
+export const USERS_API = {
+  updateUserDetails: "/api/user/UpdateUserDetails",
+  changeTempPasswordIfAuthed: "/api/user/ChangeTempPasswordIfAuthed",
+  changePasswordIfAuthed: "/api/user/ChangePasswordIfAuthed",
+  upsertTenantUser: "/api/user/UpsertTenantUser",
+  enableTenantUser: "/api/user/EnableTenantUser",
+  disableTenantUser: "/api/user/DisableTenantUser",
+} as const;
+
 const tags = ["User"];
 /** The users admin: whoever can open the Users page. */
 const USER_ADMIN: AccessRule = { pages: ["clientusers"] };
@@ -37,7 +47,7 @@ export const userApi = apiRouter()
   .openapi(
     apiRoute({
       method: "post",
-      path: "/api/user/ChangePasswordIfAuthed",
+      path: USERS_API.changePasswordIfAuthed,
       tags,
       summary: "Change the password (old password required); other sessions end",
       access: { whilePasswordPending: true },
@@ -52,7 +62,7 @@ export const userApi = apiRouter()
   .openapi(
     apiRoute({
       method: "post",
-      path: "/api/user/ChangeTempPasswordIfAuthed",
+      path: USERS_API.changeTempPasswordIfAuthed,
       tags,
       summary: "Replace a temporary password (no old password); only while the password is not yet updated",
       access: { whilePasswordPending: true },
@@ -67,7 +77,7 @@ export const userApi = apiRouter()
   .openapi(
     apiRoute({
       method: "post",
-      path: "/api/user/UpdateUserDetails",
+      path: USERS_API.updateUserDetails,
       tags,
       summary: "Change first name, last name and mobile",
       access: SIGNED_IN,
@@ -120,7 +130,7 @@ export const userApi = apiRouter()
   .openapi(
     apiRoute({
       method: "post",
-      path: "/api/user/UpsertTenantUser",
+      path: USERS_API.upsertTenantUser,
       tags,
       summary:
         "Admins: add or edit a user of the current tenant (role, allowed species and sites, admin permissions)",
@@ -133,7 +143,7 @@ export const userApi = apiRouter()
   .openapi(
     apiRoute({
       method: "post",
-      path: "/api/user/DisableTenantUser",
+      path: USERS_API.disableTenantUser,
       tags,
       summary: "Admins: disable a user's account (it cannot sign in; its sessions end)",
       access: USER_ADMIN,
@@ -155,7 +165,7 @@ export const userApi = apiRouter()
   .openapi(
     apiRoute({
       method: "post",
-      path: "/api/user/EnableTenantUser",
+      path: USERS_API.enableTenantUser,
       tags,
       summary: "Admins: enable a disabled user's account again (old sessions stay ended)",
       access: USER_ADMIN,

@@ -15,6 +15,12 @@ import {
   UpsertKillVolumeTargetBody,
 } from "./schemas.ts";
 
+/** The paths the pages post to: one spelling for the route definitions and the screens. */
+export const TARGETS_API = {
+  upsertKillVolumeTarget: "/api/livestock/UpsertKillVolumeTarget",
+  deleteKillVolumeTarget: "/api/livestock/DeleteKillVolumeTarget",
+} as const;
+
 const tags = ["Livestock: kill volume targets"];
 const { get, post } = areaRoutes(tags);
 // Read beside orders and deliveries; changed only in the livestock targets settings.
@@ -46,7 +52,7 @@ export const volumeTargetsApi = apiRouter()
   )
   .openapi(
     post(
-      "/api/livestock/UpsertKillVolumeTarget",
+      TARGETS_API.upsertKillVolumeTarget,
       "Add (no id) or edit a kill volume target (needs the livestockSettings module). Weekdays default to " +
         "Monday–Friday; days operating per week defaults to, and must equal, the ticked days; a period " +
         "overlapping another target of the same species and site is refused (400).",
@@ -58,7 +64,7 @@ export const volumeTargetsApi = apiRouter()
   )
   .openapi(
     post(
-      "/api/livestock/DeleteKillVolumeTarget",
+      TARGETS_API.deleteKillVolumeTarget,
       "Delete a kill volume target entered by mistake (to stop one, give it an end date instead)",
       DeleteKillVolumeTargetBody,
       z.object({ killVolumeTargetId: z.number() }),

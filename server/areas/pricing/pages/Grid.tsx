@@ -94,17 +94,15 @@ export const NewPricingGridScreen = defineScreen({
       <section className="panel">
         <GroupLine group={g} />
         <PricingGridEditor
-          {...{
-            form: gridForm({
-              id: "pricing-grid-new",
-              title: "New grid",
-              fields: gridFields(g),
-              initial: { pricingGridGroupId: g.id, cells: starterText(g.speciesId) },
-              cancelHref: PRICING_PATHS.group(g.id),
-              redirectTo: PRICING_PATHS.group(g.id),
-              successToast: "The grid was saved.",
-            }),
-          }}
+          form={gridForm({
+            id: "pricing-grid-new",
+            title: "New grid",
+            fields: gridFields(g),
+            initial: { pricingGridGroupId: g.id, cells: starterText(g.speciesId) },
+            cancelHref: PRICING_PATHS.group(g.id),
+            redirectTo: PRICING_PATHS.group(g.id),
+            successToast: "The grid was saved.",
+          })}
         />
       </section>
     );
@@ -129,71 +127,65 @@ export const PricingGridScreen = defineScreen({
         <section className="panel">
           <GroupLine group={group} />
           <PricingGridEditor
-            {...{
-              form: gridForm({
-                id: "pricing-grid-edit",
-                title: `Grid ${grid.reference}`,
-                fields: gridFields(group),
-                initial: {
-                  id: grid.id,
-                  pricingGridGroupId: grid.pricingGridGroupId,
-                  reference: grid.reference,
-                  speciesCategoryId: grid.speciesCategoryId,
-                  priority: grid.priority,
-                  bestPrice: grid.bestPrice,
-                  cells: grid.cells ? gridToText(grid.cells) : "",
-                  lastModified: grid.lastModified,
-                },
-                cancelHref: PRICING_PATHS.group(group.id),
-                redirectTo: PRICING_PATHS.group(group.id),
-                successToast: "The grid was saved.",
-              }),
-            }}
+            form={gridForm({
+              id: "pricing-grid-edit",
+              title: `Grid ${grid.reference}`,
+              fields: gridFields(group),
+              initial: {
+                id: grid.id,
+                pricingGridGroupId: grid.pricingGridGroupId,
+                reference: grid.reference,
+                speciesCategoryId: grid.speciesCategoryId,
+                priority: grid.priority,
+                bestPrice: grid.bestPrice,
+                cells: grid.cells ? gridToText(grid.cells) : "",
+                lastModified: grid.lastModified,
+              },
+              cancelHref: PRICING_PATHS.group(group.id),
+              redirectTo: PRICING_PATHS.group(group.id),
+              successToast: "The grid was saved.",
+            })}
           />
         </section>
         <details className="panel no-print">
           <summary>Copy to a group</summary>
           <DataForm
-            {...{
-              id: "pricing-grid-copy",
-              fields: [
-                {
-                  name: "pricingGridGroupId",
-                  label: "Into group",
-                  type: "select",
-                  required: true,
-                  valueType: "number",
-                  options: data.groups.map((g) => ({
-                    value: String(g.id),
-                    label: `${g.name} (${formatPeriod(g)})`,
-                  })),
-                },
-                {
-                  name: "reference",
-                  label: "Reference",
-                  type: "text",
-                  help: "Blank: the same, with “(copy)” if the group has it already.",
-                },
-              ],
-              initial: { pricingGridId: grid.id, pricingGridGroupId: group.id },
-              submit: { method: "POST", url: PRICING_API.copyGrid },
-              submitLabel: "Copy",
-              redirectTo: PRICING_PATHS.gridOfAnswer,
-              successToast: "The grid was copied.",
-            }}
+            id="pricing-grid-copy"
+            fields={[
+              {
+                name: "pricingGridGroupId",
+                label: "Into group",
+                type: "select",
+                required: true,
+                valueType: "number",
+                options: data.groups.map((g) => ({
+                  value: String(g.id),
+                  label: `${g.name} (${formatPeriod(g)})`,
+                })),
+              },
+              {
+                name: "reference",
+                label: "Reference",
+                type: "text",
+                help: "Blank: the same, with “(copy)” if the group has it already.",
+              },
+            ]}
+            initial={{ pricingGridId: grid.id, pricingGridGroupId: group.id }}
+            submit={{ method: "POST", url: PRICING_API.copyGrid }}
+            submitLabel="Copy"
+            redirectTo={PRICING_PATHS.gridOfAnswer}
+            successToast="The grid was copied."
           />
         </details>
         <section className="panel no-print" aria-label="Delete">
           <ActionButton
-            {...{
-              label: "Delete grid",
-              url: PRICING_API.deleteGrid,
-              body: { pricingGridId: grid.id, lastModified: grid.lastModified },
-              variant: "danger",
-              confirm: `Delete grid ${grid.reference}?`,
-              successToast: "The grid was deleted.",
-              redirectTo: PRICING_PATHS.group(group.id),
-            }}
+            label="Delete grid"
+            url={PRICING_API.deleteGrid}
+            body={{ pricingGridId: grid.id, lastModified: grid.lastModified }}
+            variant="danger"
+            confirm={`Delete grid ${grid.reference}?`}
+            successToast="The grid was deleted."
+            redirectTo={PRICING_PATHS.group(group.id)}
           />
         </section>
       </>

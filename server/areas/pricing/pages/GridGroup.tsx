@@ -82,14 +82,12 @@ function gridActions(group: PricingGridGroup, grid: PricingGrid, index: number) 
       {moveButton(group, index, -1)}
       {moveButton(group, index, 1)}
       <ActionButton
-        {...{
-          label: "Delete",
-          url: PRICING_API.deleteGrid,
-          body: { pricingGridId: grid.id, lastModified: grid.lastModified },
-          variant: "ghost",
-          confirm: `Delete grid ${grid.reference}?`,
-          successToast: "The grid was deleted.",
-        }}
+        label="Delete"
+        url={PRICING_API.deleteGrid}
+        body={{ pricingGridId: grid.id, lastModified: grid.lastModified }}
+        variant="ghost"
+        confirm={`Delete grid ${grid.reference}?`}
+        successToast="The grid was deleted."
       />
     </div>
   );
@@ -116,15 +114,13 @@ export const PricingGridGroupScreen = defineScreen({
               <a className="btn" href={PRICING_PATHS.cloneGroup(g.id)}>Copy group</a>
               {g.orderCount === 0 && (
                 <ActionButton
-                  {...{
-                    label: "Delete group",
-                    url: PRICING_API.deleteGroup,
-                    body: { pricingGridGroupId: g.id, lastModified: g.lastModified },
-                    variant: "danger",
-                    confirm: `Delete ${g.name} and its ${g.pricingGrids.length} grids?`,
-                    successToast: "The group was deleted.",
-                    redirectTo: PRICING_PATHS.species(g.speciesId),
-                  }}
+                  label="Delete group"
+                  url={PRICING_API.deleteGroup}
+                  body={{ pricingGridGroupId: g.id, lastModified: g.lastModified }}
+                  variant="danger"
+                  confirm={`Delete ${g.name} and its ${g.pricingGrids.length} grids?`}
+                  successToast="The group was deleted."
+                  redirectTo={PRICING_PATHS.species(g.speciesId)}
                 />
               )}
             </div>
@@ -132,10 +128,10 @@ export const PricingGridGroupScreen = defineScreen({
           <Facts
             items={[["Species", g.species], ["Period", formatPeriod(g)], ["Grids", g.pricingGrids.length], [
               "Orders priced with it",
-              <>
+              <span key="orders">
                 {g.orderCount}
                 {g.orderCount > 0 && <span className="muted small">&nbsp;(so it cannot be deleted)</span>}
-              </>,
+              </span>,
             ]]}
           />
         </section>
@@ -189,23 +185,21 @@ export const PricingGridGroupScreen = defineScreen({
         <details className="panel no-print">
           <summary>Edit the group</summary>
           <DataForm
-            {...{
-              ...groupForm,
-              id: "pricing-group-edit",
-              fields: groupFields(context, { speciesLocked: g.pricingGrids.length > 0 || g.orderCount > 0 }),
-              initial: {
-                id: g.id,
-                name: g.name,
-                speciesId: g.speciesId,
-                startDate: g.startDate,
-                endDate: g.endDate,
-                isServiceKill: g.isServiceKill,
-                isDefaultGroup: g.isDefaultGroup,
-                lastModified: g.lastModified,
-              },
-              redirectTo: PRICING_PATHS.group(g.id),
-              successToast: "The group was saved.",
+            {...groupForm}
+            id="pricing-group-edit"
+            fields={groupFields(context, { speciesLocked: g.pricingGrids.length > 0 || g.orderCount > 0 })}
+            initial={{
+              id: g.id,
+              name: g.name,
+              speciesId: g.speciesId,
+              startDate: g.startDate,
+              endDate: g.endDate,
+              isServiceKill: g.isServiceKill,
+              isDefaultGroup: g.isDefaultGroup,
+              lastModified: g.lastModified,
             }}
+            redirectTo={PRICING_PATHS.group(g.id)}
+            successToast="The group was saved."
           />
         </details>
       </>
@@ -224,21 +218,19 @@ export const NewPricingGridGroupScreen = defineScreen({
   component: ({ data, context }) => (
     <section className="panel">
       <DataForm
-        {...{
-          ...groupForm,
-          id: "pricing-group-new",
-          title: "New price grid group",
-          fields: groupFields(context, { speciesLocked: false }),
-          initial: {
-            speciesId: data.species.id,
-            startDate: data.today,
-            isServiceKill: false,
-            isDefaultGroup: false,
-          },
-          cancelHref: PRICING_PATHS.species(data.species.id),
-          redirectTo: PRICING_PATHS.groupOfAnswer,
-          successToast: "The group was saved: now add its grids.",
+        {...groupForm}
+        id="pricing-group-new"
+        title="New price grid group"
+        fields={groupFields(context, { speciesLocked: false })}
+        initial={{
+          speciesId: data.species.id,
+          startDate: data.today,
+          isServiceKill: false,
+          isDefaultGroup: false,
         }}
+        cancelHref={PRICING_PATHS.species(data.species.id)}
+        redirectTo={PRICING_PATHS.groupOfAnswer}
+        successToast="The group was saved: now add its grids."
       />
     </section>
   ),
@@ -261,25 +253,23 @@ export const ClonePricingGridGroupScreen = defineScreen({
           {g.pricingGrids.length} grids to a new period. The copy is never the default group.
         </p>
         <DataForm
-          {...{
-            id: "pricing-group-copy",
-            title: "Copy the group",
-            fields: [
-              { name: "name", label: "Name", type: "text", required: true },
-              { name: "startDate", label: "From", type: "date", required: true },
-              { name: "endDate", label: "To", type: "date", help: "Blank: onwards, with no end." },
-            ],
-            initial: {
-              pricingGridGroupId: g.id,
-              name: nextGroupName(g.name, g.startDate, period.startDate),
-              ...period,
-            },
-            submit: { method: "POST", url: PRICING_API.copyGroup },
-            submitLabel: "Copy",
-            cancelHref: PRICING_PATHS.group(g.id),
-            redirectTo: PRICING_PATHS.groupOfAnswer,
-            successToast: "The group was copied.",
+          id="pricing-group-copy"
+          title="Copy the group"
+          fields={[
+            { name: "name", label: "Name", type: "text", required: true },
+            { name: "startDate", label: "From", type: "date", required: true },
+            { name: "endDate", label: "To", type: "date", help: "Blank: onwards, with no end." },
+          ]}
+          initial={{
+            pricingGridGroupId: g.id,
+            name: nextGroupName(g.name, g.startDate, period.startDate),
+            ...period,
           }}
+          submit={{ method: "POST", url: PRICING_API.copyGroup }}
+          submitLabel="Copy"
+          cancelHref={PRICING_PATHS.group(g.id)}
+          redirectTo={PRICING_PATHS.groupOfAnswer}
+          successToast="The group was copied."
         />
       </section>
     );

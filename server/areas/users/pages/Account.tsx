@@ -1,5 +1,6 @@
 import { type DataFormProps } from "../../../../client/islands/DataForm.tsx";
 import { defineScreen } from "../../../pages/screen.ts";
+import { USERS_API } from "../api.ts";
 import { DataForm } from "../../../pages/islands.tsx";
 
 /** Account details (spec 1 §2): first name, last name, mobile. */
@@ -17,7 +18,7 @@ export const AccountScreen = defineScreen({
       initial: { id: user.id, firstName: user.firstName, lastName: user.lastName, phone: user.phone },
       submit: {
         method: "POST",
-        url: "/api/user/UpdateUserDetails",
+        url: USERS_API.updateUserDetails,
         bodyFields: ["firstName", "lastName", "phone"],
       },
     };

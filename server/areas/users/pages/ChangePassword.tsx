@@ -1,5 +1,6 @@
 import { type DataFormProps } from "../../../../client/islands/DataForm.tsx";
 import { selectHomePage } from "../../../access/mod.ts";
+import { USERS_API } from "../api.ts";
 import { DataForm } from "../../../pages/islands.tsx";
 import { PASSWORD_RULE } from "../../../auth/password.ts";
 import { defineScreen } from "../../../pages/screen.ts";
@@ -43,7 +44,7 @@ export const ChangePasswordScreen = defineScreen({
       initial: {},
       submit: {
         method: "POST",
-        url: temporary ? "/api/user/ChangeTempPasswordIfAuthed" : "/api/user/ChangePasswordIfAuthed",
+        url: temporary ? USERS_API.changeTempPasswordIfAuthed : USERS_API.changePasswordIfAuthed,
         bodyFields: temporary ? ["newPassword"] : ["oldPassword", "newPassword"],
       },
       submitLabel: "Change",

@@ -1,5 +1,6 @@
 import { idNumber } from "../../../http/params.ts";
 import { z } from "zod";
+import { USERS_API } from "../api.ts";
 import { ActionButton, DataForm } from "../../../pages/islands.tsx";
 import { type DataFormProps, type FieldSpec } from "../../../../client/islands/DataForm.tsx";
 import { assignableRoles } from "../../../access/roles.ts";
@@ -123,7 +124,7 @@ function userFormProps(
       permission("hasRecipeAdminPermission", "May edit recipes"),
     ],
     initial,
-    submit: { method: "POST", url: "/api/user/UpsertTenantUser" },
+    submit: { method: "POST", url: USERS_API.upsertTenantUser },
     cancelHref: LIST_PATH,
     ...(initial.id ? { redirectTo: LIST_PATH } : {
       successNotice: {
@@ -168,13 +169,13 @@ function AccountActions(
   const props = user.isDisabled
     ? {
       label: "Enable",
-      url: "/api/user/EnableTenantUser",
+      url: USERS_API.enableTenantUser,
       confirm: `Let ${user.fullName} sign in again?`,
       successToast: "The account was enabled.",
     }
     : {
       label: "Disable",
-      url: "/api/user/DisableTenantUser",
+      url: USERS_API.disableTenantUser,
       variant: "danger" as const,
       confirm: `Disable ${user.fullName}? They are signed out everywhere and cannot sign in.`,
       successToast: "The account was disabled.",
@@ -182,7 +183,7 @@ function AccountActions(
   return (
     <div className="actions">
       {user.isDisabled ? <span className="badge badge-danger">Disabled</span> : null}
-      <ActionButton {...{ ...props, body: { id: user.id } }} />
+      <ActionButton {...props} body={{ id: user.id }} />
     </div>
   );
 }

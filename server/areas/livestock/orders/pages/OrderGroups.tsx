@@ -13,7 +13,7 @@ import { ORDER_PATHS } from "../paths.ts";
 import { groupFormValues } from "../mapping.ts";
 import { addDays } from "../rules.ts";
 import { formChoices, groupFields, orderFields, orderForm, OrderFormIsland } from "./OrderFormFields.tsx";
-import { orderQueries, recordId } from "./loaders.ts";
+import { groupWithChoices, orderQueries } from "./loaders.ts";
 import { OrdersTable, StatusBadge } from "./OrderTables.tsx";
 
 /** The buy home's "Order groups" tab: groups delivering from a week ago to four weeks on, by default. */
@@ -140,14 +140,7 @@ export const OrderGroupNewGroupScreen = defineScreen({
 });
 
 export const OrderGroupScreen = defineScreen({
-  loader: async ({ context, params }) => {
-    const id = recordId(params.id);
-    const [group, choices] = await Promise.all([
-      (await orderQueries(context)).group(id),
-      formChoices(context),
-    ]);
-    return { group, choices };
-  },
+  loader: ({ context, params }) => groupWithChoices(context, params.id),
   component: ({ data }) => {
     const g = data.group;
     const active = g.livestockOrders.filter((o) => o.orderStatus !== ORDER_STATUS.Cancelled);

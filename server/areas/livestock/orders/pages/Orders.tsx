@@ -14,20 +14,13 @@ import { ORDERS_API } from "../api.ts";
 import { groupFormValues, orderFormValues } from "../mapping.ts";
 import { undeliveredHead } from "../rules.ts";
 import { formChoices, orderFields, orderForm, OrderFormIsland } from "./OrderFormFields.tsx";
-import { orderQueries, recordId } from "./loaders.ts";
+import { groupWithChoices, orderQueries, recordId } from "./loaders.ts";
 import { orderActions, StatusBadge } from "./OrderTables.tsx";
 import { HeadCountForms } from "./HeadCountForms.tsx";
 import { OrderHistory } from "./OrderHistory.tsx";
 
 export const OrderNewScreen = defineScreen({
-  loader: async ({ context, params }) => {
-    const id = recordId(params.livestockOrderGroupId);
-    const [group, choices] = await Promise.all([
-      (await orderQueries(context)).group(id),
-      formChoices(context),
-    ]);
-    return { group, choices };
-  },
+  loader: ({ context, params }) => groupWithChoices(context, params.livestockOrderGroupId),
   component: ({ data }) => {
     const g = data.group;
     return (

@@ -6,6 +6,7 @@ import { idNumber } from "../../../../http/params.ts";
  * React. The add and edit pages use the data form island (weekday checkboxes Monday to Sunday).
  */
 import { z } from "zod";
+import { TARGETS_API } from "../api.ts";
 import { ActionButton, DataForm } from "../../../../pages/islands.tsx";
 import { type DataFormProps, type FieldSpec } from "../../../../../client/islands/DataForm.tsx";
 import { Table } from "../../../../../client/ui/Table.tsx";
@@ -189,7 +190,7 @@ function targetFormProps(context: PageContext, initial: Record<string, unknown>)
     title: initial.id ? "Livestock target" : "New livestock target",
     fields: targetFields(context),
     initial,
-    submit: { method: "POST", url: "/api/livestock/UpsertKillVolumeTarget" },
+    submit: { method: "POST", url: TARGETS_API.upsertKillVolumeTarget },
     cancelHref: TARGET_PATHS.list(typeof initial.speciesId === "number" ? initial.speciesId : undefined),
     redirectTo: "/settings/volumetargets?speciesId={speciesId}",
   };
@@ -241,15 +242,13 @@ export const VolumeTargetScreen = defineScreen({
             entered by mistake.
           </p>
           <ActionButton
-            {...{
-              label: "Delete target",
-              url: "/api/livestock/DeleteKillVolumeTarget",
-              body: { killVolumeTargetId: data.id, lastModified: data.lastModified },
-              variant: "danger",
-              confirm: `Delete the ${data.species} target ${periodText(data)}?`,
-              successToast: "The target was deleted.",
-              redirectTo: TARGET_PATHS.list(data.speciesId),
-            }}
+            label="Delete target"
+            url={TARGETS_API.deleteKillVolumeTarget}
+            body={{ killVolumeTargetId: data.id, lastModified: data.lastModified }}
+            variant="danger"
+            confirm={`Delete the ${data.species} target ${periodText(data)}?`}
+            successToast="The target was deleted."
+            redirectTo={TARGET_PATHS.list(data.speciesId)}
           />
         </section>
       </>
