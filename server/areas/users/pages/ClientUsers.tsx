@@ -46,15 +46,15 @@ export const ClientUsersScreen = defineScreen({
             { header: "Email", cell: (u) => u.email },
             { header: "Role", cell: (u) => <span className="badge">{u.roleLevel}</span> },
             { header: "Mobile", cell: (u) => u.phone || "—" },
-            {
-              header: "Password",
-              cell: (
-                u,
-              ) => (u.isPasswordUpdated ? "Set" : <span className="badge badge-warning">Temporary</span>),
-            },
+            // one status: disabled first, then a temporary password still to be changed
             {
               header: "Status",
-              cell: (u) => (u.isDisabled ? <span className="badge badge-danger">Disabled</span> : "Active"),
+              cell: (u) =>
+                u.isDisabled
+                  ? <span className="badge badge-danger">Disabled</span>
+                  : u.isPasswordUpdated
+                  ? "Active"
+                  : <span className="badge badge-warning">Temporary password</span>,
             },
             {
               header: "Actions",
@@ -148,10 +148,12 @@ export const UserEditScreen = defineScreen({
     return { initial, options: await choices(context) };
   },
   component: ({ data, context }) => (
-    <section className="panel">
-      <DataForm {...userFormProps(context, data.initial, data.options)} />
+    <>
+      <section className="panel">
+        <DataForm {...userFormProps(context, data.initial, data.options)} />
+      </section>
       <AccountActions user={data.initial} context={context} />
-    </section>
+    </>
   ),
 });
 
@@ -181,10 +183,19 @@ function AccountActions(
       successToast: "The account was disabled.",
     };
   return (
-    <div className="actions">
-      {user.isDisabled ? <span className="badge badge-danger">Disabled</span> : null}
+    <section className="panel" aria-label="Account">
+      <h2>Account</h2>
+      <p className="muted small">
+        {user.isDisabled
+          ? (
+            <>
+              <span className="badge badge-danger">Disabled</span> This person cannot sign in.
+            </>
+          )
+          : "A disabled account is signed out everywhere at once and cannot sign in until it is enabled."}
+      </p>
       <ActionButton {...props} body={{ id: user.id }} />
-    </div>
+    </section>
   );
 }
 
