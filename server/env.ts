@@ -3,6 +3,7 @@ import type { Databases } from "../db/client.ts";
 import type { AuthService } from "./auth/service.ts";
 import type { SessionStore } from "./auth/sessions.ts";
 import type { PushService } from "./push/service.ts";
+import type { AppPushEvents } from "./areas/mod.ts";
 import type { Caller } from "./auth/userModel.ts";
 import type { ClientClock } from "./http/clientClock.ts";
 
@@ -12,7 +13,7 @@ export interface AppServices {
   db: Databases;
   sessions: SessionStore;
   auth: AuthService;
-  push: PushService;
+  push: PushService<AppPushEvents>;
   /** closes the databases and the push hub */
   close(): Promise<void>;
 }

@@ -7,6 +7,7 @@ import type { AppServices } from "./env.ts";
 import { LocalBus } from "./push/bus.ts";
 import { RedisBus } from "./push/redisBus.ts";
 import { PushService } from "./push/service.ts";
+import { PUSH_CATALOGUE } from "./areas/mod.ts";
 
 /** Opens and migrates every database and wires the long-lived services. Used by main.ts and the tests. */
 export async function createServices(config: Config): Promise<AppServices> {
@@ -23,7 +24,7 @@ export async function createServices(config: Config): Promise<AppServices> {
     autoLogoutMs: config.AUTO_LOGOUT_HOURS * 3_600_000,
     keepLoggedInMs: config.KEEP_LOGGED_IN_DAYS * 86_400_000,
   });
-  const push = new PushService(bus, {
+  const push = new PushService(bus, PUSH_CATALOGUE, {
     keepAliveMs: config.PUSH_KEEPALIVE_SECONDS * 1000,
     clientTimeoutMs: config.PUSH_CLIENT_TIMEOUT_SECONDS * 1000,
   });

@@ -89,7 +89,7 @@ export const ROLE_HOME_ROUTE_NAMES: Partial<Record<RoleName, string>> = {
 };
 
 /** Routes that can be home pages and the subject can see (display home only for display users). */
-export function homeCandidates(subject: AccessSubject, routes: Table = ROUTES): RouteDef[] {
+export function homeCandidates(subject: AccessSubject, routes: Table): RouteDef[] {
   const role = subject.roleLevel;
   // a screen not built yet cannot be anyone's home page: signing in must land on a working screen
   return allRoutes(routes).filter((r) =>
@@ -128,7 +128,7 @@ function chosenHomePage(subject: AccessSubject, candidates: RouteDef[], routes: 
  * for test and display; the first candidate in HOME_MODULE_ORDER; the default.
  * No role: the login page.
  */
-export function selectHomePage(subject: AccessSubject, routes: Table = ROUTES): string {
+export function selectHomePage(subject: AccessSubject, routes: Table): string {
   const role = subject.roleLevel;
   if (!hasRole(role)) return LOGIN_PATH;
   const candidates = homeCandidates(subject, routes);
@@ -169,7 +169,7 @@ function toMenuItem(route: RouteDef): MenuItem {
  * flagged inHomeMenu, built and visible to the subject appear; a nested menu
  * left with no children is dropped. A nested menu links to its first child.
  */
-export function buildSideMenu(subject: AccessSubject, routes: Table = ROUTES): MenuItem[] {
+export function buildSideMenu(subject: AccessSubject, routes: Table): MenuItem[] {
   if (!hasRole(subject.roleLevel)) return [];
   const items = allRoutes(routes).filter((r) => r.inHomeMenu && r.built && canSeeRoute(subject, r, routes));
 
@@ -211,7 +211,7 @@ export type Resolution =
  * redirectTo to their target; routes the subject cannot see are forbidden.
  * Without a role, anything but a public route redirects to the login page.
  */
-export function resolvePath(subject: AccessSubject, pathname: string, routes: Table = ROUTES): Resolution {
+export function resolvePath(subject: AccessSubject, pathname: string, routes: Table): Resolution {
   const signedIn = hasRole(subject.roleLevel);
   const bare = pathname.split(/[?#]/, 1)[0].replace(/\/+$/, "").toLowerCase();
   if (bare === "" || bare === "/home") {

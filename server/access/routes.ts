@@ -115,6 +115,19 @@ function indexOf(routes: readonly RouteDef[]): TableIndex {
   return index;
 }
 
+/**
+ * The table with `built` set on exactly the routes that have a screen (or that the server answers
+ * itself, like /logout). The app's table is made with the areas' screens (server/areas/mod.ts), so a
+ * route cannot claim a screen that does not exist, nor hide one that does.
+ */
+export function withScreens(routes: readonly RouteDef[], built: ReadonlySet<string>): RouteDef[] {
+  return routes.map((r) => ({
+    ...r,
+    built: built.has(r.name),
+    ...(r.children ? { children: withScreens(r.children, built) } : {}),
+  }));
+}
+
 /** Every route of the table, depth first (a parent before its children). */
 export function allRoutes(routes: readonly RouteDef[] = ROUTES): readonly RouteDef[] {
   return indexOf(routes).flat;

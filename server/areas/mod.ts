@@ -6,6 +6,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../env.ts";
 import type { ScreenMap } from "../pages/screen.ts";
+import { type RouteDef, ROUTES, withScreens } from "../access/routes.ts";
 import type { TenantDb } from "../../db/client.ts";
 import { userApi } from "./users/api.ts";
 import { USERS_PAGES } from "./users/routes.ts";
@@ -26,6 +27,15 @@ import { seedParties } from "./livestock/parties/seed.ts";
 import { seedPricing } from "./pricing/seed.ts";
 import { seedVolumeTargets } from "./livestock/volumeTargets/seed.ts";
 import { seedOrders } from "./livestock/orders/seed.ts";
+import { type AreaEvents, type EventSpecs, PLATFORM_EVENTS, PushCatalogue } from "../push/catalogue.ts";
+import { SUPER_EVENTS } from "./super/events.ts";
+import { PARTY_EVENTS } from "./livestock/parties/events.ts";
+import { PRICING_EVENTS } from "./pricing/events.ts";
+import { VOLUME_TARGET_EVENTS } from "./livestock/volumeTargets/events.ts";
+import { ORDER_EVENTS } from "./livestock/orders/events.ts";
+import { STOCKYARD_EVENTS } from "./stockyard/events.ts";
+import { INVOICE_EVENTS } from "./invoices/events.ts";
+import { SKIN_EVENTS } from "./skins/events.ts";
 
 /** What an area's seed.ts is given for each demo tenant (it decides what fits the tenant's category). */
 export interface DemoTenant {
@@ -40,21 +50,57 @@ export interface Area {
   name: string;
   api?: OpenAPIHono<AppEnv>;
   pages?: ScreenMap;
+  /** the push events and refresh groups it publishes (its events.ts) */
+  events?: AreaEvents;
   /** the area's demo data (server/demo.ts runs the areas' seeds in this list's order) */
   seed?: (tenant: DemoTenant) => Promise<void>;
 }
 
-export const AREAS: readonly Area[] = [
+const AREA_LIST = [
   { name: "home", pages: HOME_PAGES },
   { name: "users", api: userApi, pages: USERS_PAGES },
-  { name: "super", api: superApi, pages: SUPER_PAGES },
+  { name: "super", api: superApi, pages: SUPER_PAGES, events: SUPER_EVENTS },
   { name: "settings", pages: SETTINGS_PAGES },
   { name: "livestock", pages: LIVESTOCK_HOME_PAGES },
-  { name: "livestock parties", api: partiesApi, pages: PARTY_PAGES, seed: seedParties },
-  { name: "pricing", api: pricingApi, pages: PRICING_PAGES, seed: seedPricing },
-  { name: "volume targets", api: volumeTargetsApi, pages: VOLUME_TARGET_PAGES, seed: seedVolumeTargets },
-  { name: "livestock orders", api: ordersApi, pages: ORDER_PAGES, seed: seedOrders },
-];
+  { name: "livestock parties", api: partiesApi, pages: PARTY_PAGES, seed: seedParties, events: PARTY_EVENTS },
+  { name: "pricing", api: pricingApi, pages: PRICING_PAGES, seed: seedPricing, events: PRICING_EVENTS },
+  {
+    name: "volume targets",
+    api: volumeTargetsApi,
+    pages: VOLUME_TARGET_PAGES,
+    seed: seedVolumeTargets,
+    events: VOLUME_TARGET_EVENTS,
+  },
+  { name: "livestock orders", api: ordersApi, pages: ORDER_PAGES, seed: seedOrders, events: ORDER_EVENTS },
+  { name: "stockyard", events: STOCKYARD_EVENTS },
+  { name: "invoices", events: INVOICE_EVENTS },
+  { name: "skins", events: SKIN_EVENTS },
+] as const satisfies readonly Area[];
+
+export const AREAS: readonly Area[] = AREA_LIST;
 
 /** Every built screen by route name; a route without one shows "not built yet". */
 export const SCREENS: ScreenMap = Object.assign({}, ...AREAS.map((a) => a.pages ?? {}));
+
+/** Routes the server answers without a screen. */
+const SERVED_ROUTES = ["logout"];
+
+/** The app's route table: the spec's routes, `built` exactly where a screen exists. */
+export const APP_ROUTES: readonly RouteDef[] = withScreens(
+  ROUTES,
+  new Set([...Object.keys(SCREENS), ...SERVED_ROUTES]),
+);
+
+type EventsOf<A> = A extends { events: AreaEvents<infer E> } ? E : never;
+type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+
+/** Every push event's spec by name: the hub's own and each area's. */
+export type AppPushEvents =
+  & typeof PLATFORM_EVENTS.events
+  & Intersection<EventsOf<(typeof AREA_LIST)[number]>>;
+
+/** The one push catalogue, assembled from the areas (a clash of names fails at start-up). */
+export const PUSH_CATALOGUE: PushCatalogue<AppPushEvents> = new PushCatalogue<AppPushEvents & EventSpecs>([
+  PLATFORM_EVENTS,
+  ...AREAS.flatMap((a) => a.events ? [a.events] : []),
+]);

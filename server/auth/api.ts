@@ -1,4 +1,4 @@
-import { apiRoute, apiRouter, jsonBody, noContent, okJson } from "../http/openapi.ts";
+import { apiRoute, type ApiRouter, apiRouter, jsonBody, noContent, okJson } from "../http/openapi.ts";
 import { requireCaller } from "../http/auth.ts";
 import { clearSessionCookie, setSessionCookie } from "../http/cookies.ts";
 import { clientIp } from "../http/clientIp.ts";
@@ -9,7 +9,7 @@ import { ImpersonateQuery, LoginBody, UserModel } from "./schemas.ts";
 const tags = ["Sign-in"];
 
 /** login/… endpoints of spec 1 §7 "Sign-in and user". */
-export const loginApi = apiRouter()
+export const loginApi: ApiRouter = apiRouter()
   .openapi(
     apiRoute({
       method: "post",

@@ -6,7 +6,9 @@ import { validationHook } from "./validation.ts";
 import { enforceAccess, refuseUnstorableText } from "./access.ts";
 
 /** An API router of one area; zod failures become catalogue 400s. */
-export const apiRouter = () => new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+/** An api.ts router. Exports are annotated with it so no type is inferred through a handler's body. */
+export type ApiRouter = OpenAPIHono<AppEnv>;
+export const apiRouter = (): ApiRouter => new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
 const errorContent = { "application/json": { schema: ApiErrorBodySchema } };
 

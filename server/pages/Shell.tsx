@@ -13,7 +13,7 @@ export function Shell(
   { context, current, children }: { context: PageContext; current?: RouteDef; children: ReactNode },
 ) {
   const caller = context.caller!;
-  const menu = buildSideMenu(caller.subject);
+  const menu = buildSideMenu(caller.subject, context.routes);
   return (
     <div className="shell">
       <a className="skip-link" href="#main">Skip to content</a>

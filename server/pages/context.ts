@@ -1,11 +1,14 @@
 import type { AppServices } from "../env.ts";
 import type { Caller } from "../auth/userModel.ts";
+import type { RouteDef } from "../access/mod.ts";
 
 /** What every page's guard, loader and component may read (TanStack Router context). */
 export interface PageContext {
   services: AppServices;
   caller: Caller | null;
   url: URL;
+  /** the app's route table (built exactly where a screen exists): menus and home pages read it */
+  routes: readonly RouteDef[];
   /** a message for the next page, shown as a toast by shell.js */
   flash?: { kind: "success" | "info" | "warning" | "error"; message: string };
   /** a re-rendered form after a failed plain-HTML post (sign-in): its error and values */

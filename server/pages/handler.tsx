@@ -18,6 +18,7 @@ import { getDeviceCookie, setDeviceCookie } from "../auth/service.ts";
 import type { PageContext } from "./context.ts";
 import { createPageRouter, routingResult } from "./router.tsx";
 import { IslandRenderContext } from "./Island.tsx";
+import { APP_ROUTES } from "../areas/mod.ts";
 
 const FLASH_COOKIE = "flash";
 
@@ -30,6 +31,7 @@ export async function renderPage(
   const url = new URL(c.req.url);
   const context: PageContext = {
     services: c.var.app,
+    routes: APP_ROUTES,
     caller: c.var.caller,
     url,
     flash: takeFlash(c),
@@ -58,7 +60,7 @@ export async function renderPage(
 
 function homeOf(c: Context<AppEnv>) {
   const caller = c.var.caller;
-  return caller ? selectHomePage(caller.subject) : "/login";
+  return caller ? selectHomePage(caller.subject, APP_ROUTES) : "/login";
 }
 
 /** A message for the next page (after a redirect), shown there as a toast. */
@@ -122,7 +124,9 @@ export const pages = new Hono<AppEnv>()
       if (device) setDeviceCookie(c, device);
       return c.redirect(
         safeNext(form.next) ??
-          (caller.user.isPasswordUpdated ? selectHomePage(caller.subject) : "/user/changepassword"),
+          (caller.user.isPasswordUpdated
+            ? selectHomePage(caller.subject, APP_ROUTES)
+            : "/user/changepassword"),
         303,
       );
     } catch (error) {
@@ -170,7 +174,7 @@ export const pages = new Hono<AppEnv>()
       );
       setSessionCookie(c, token, next.session.absoluteExpiresAt);
       flash(c, "success", `Now working in ${next.tenant.name}.`);
-      return c.redirect(selectHomePage(next.subject), 303);
+      return c.redirect(selectHomePage(next.subject, APP_ROUTES), 303);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       flash(c, "error", error.message);

@@ -7,9 +7,8 @@
  */
 import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { z } from "zod";
-import type { ModuleKey } from "../access/modules.ts";
 import type { BusMessage, PushBus } from "./bus.ts";
-import { canonicalGroupName, REFRESH_GROUPS, refreshGroupOf } from "./events.ts";
+import type { RefreshGroups } from "./catalogue.ts";
 import {
   ClientMessage,
   closeFrame,
@@ -62,7 +61,7 @@ export class UserHub {
   #timer: ReturnType<typeof setInterval>;
   #unsubscribe: () => void;
 
-  constructor(readonly bus: PushBus, options: Partial<HubOptions> = {}) {
+  constructor(readonly bus: PushBus, readonly catalogue: RefreshGroups, options: Partial<HubOptions> = {}) {
     this.options = { ...DEFAULT_HUB_OPTIONS, ...options };
     this.#unsubscribe = bus.subscribe((m) => this.#deliver(m));
     this.#timer = setInterval(() => this.#tick(), this.options.keepAliveMs);
@@ -259,13 +258,13 @@ export class UserHub {
 
   #join(conn: Connection, names: string[]): string[] {
     const groups = names.map((name) => {
-      const group = canonicalGroupName(name);
+      const group = this.catalogue.canonicalGroupName(name);
       if (!group) {
         throw new HubError(
-          `Unknown refresh interest '${name}'. Known: ${Object.keys(REFRESH_GROUPS).join(", ")}.`,
+          `Unknown refresh interest '${name}'. Known: ${Object.keys(this.catalogue.groups).join(", ")}.`,
         );
       }
-      const module = REFRESH_GROUPS[refreshGroupOf(group)!].module as ModuleKey | null;
+      const module = this.catalogue.groups[this.catalogue.refreshGroupOf(group)!].module;
       if (module && conn.who.roleLevel !== "super" && !conn.who.modules.includes(module)) {
         throw new HubError(`Not permitted: '${group}' needs the ${module} module.`);
       }
@@ -283,7 +282,7 @@ export class UserHub {
 
   #leave(conn: Connection, names: string[]): string[] {
     for (const name of names) {
-      const group = canonicalGroupName(name);
+      const group = this.catalogue.canonicalGroupName(name);
       if (!group) continue; // leaving something never joined is harmless
       const key = groupKey(conn.who.tenantId, group);
       conn.groups.delete(key);
@@ -295,7 +294,10 @@ export class UserHub {
   }
 
   #interestsOf(conn: Connection): string[] {
-    return [...conn.groups].map((k) => k.slice(k.indexOf("|") + 1)).map((g) => canonicalGroupName(g)!).sort();
+    return [...conn.groups].map((k) => k.slice(k.indexOf("|") + 1)).map((g) =>
+      this.catalogue.canonicalGroupName(g)!
+    )
+      .sort();
   }
 
   #deliver(message: BusMessage) {

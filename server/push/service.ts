@@ -3,14 +3,18 @@
  * and the session notices that close connections. One instance per server (AppServices.push).
  */
 import type { PushBus } from "./bus.ts";
-import { PUSH_EVENTS, type PushEventName, type PushPayload } from "./events.ts";
+import type { EventSpecs, PushCatalogue, PushEventName, PushPayload } from "./catalogue.ts";
 import { type HubOptions, UserHub } from "./hub.ts";
 
-export class PushService {
+export class PushService<E extends EventSpecs = EventSpecs> {
   readonly hub: UserHub;
 
-  constructor(readonly bus: PushBus, hubOptions: Partial<HubOptions> = {}) {
-    this.hub = new UserHub(bus, hubOptions);
+  constructor(
+    readonly bus: PushBus,
+    readonly catalogue: PushCatalogue<E>,
+    hubOptions: Partial<HubOptions> = {},
+  ) {
+    this.hub = new UserHub(bus, catalogue, hubOptions);
   }
 
   /**
@@ -18,13 +22,13 @@ export class PushService {
    * connections registered for its refresh group (`qualifier` narrows it, e.g. a site id: those
    * registered for `Stockyard:2` and for all of `Stockyard` receive it).
    */
-  emit<N extends PushEventName>(
+  emit<N extends PushEventName<E>>(
     tenantId: number | null,
     name: N,
-    payload: PushPayload<N>,
+    payload: PushPayload<E, N>,
     opts: { qualifier?: string | number } = {},
   ): Promise<void> {
-    const { audience, payload: schema } = PUSH_EVENTS[name];
+    const { audience, payload: schema } = this.catalogue.events[name];
     const group = audience === "tenant"
       ? null
       : opts.qualifier !== undefined
@@ -34,7 +38,7 @@ export class PushService {
   }
 
   /** An event for every tenant's clients (a global feature flag changed). */
-  emitToEveryTenant<N extends PushEventName>(name: N, payload: PushPayload<N>): Promise<void> {
+  emitToEveryTenant<N extends PushEventName<E>>(name: N, payload: PushPayload<E, N>): Promise<void> {
     return this.emit(null, name, payload);
   }
 

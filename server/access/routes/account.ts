@@ -10,7 +10,6 @@ export const PUBLIC_ROUTES = [
     public: true,
     roleValue: "none",
     icon: "login",
-    built: true,
     search: ["showGoogleSignIn"],
     children: [
       route("/login/forgotpassword", "Forgot Password", "forgotPassword", {
@@ -20,7 +19,7 @@ export const PUBLIC_ROUTES = [
       }),
     ],
   }),
-  route("/logout", "Logout", "logout", { public: true, roleValue: "none", icon: "logout", built: true }),
+  route("/logout", "Logout", "logout", { public: true, roleValue: "none", icon: "logout" }),
   route("/register/handleinvite", "Accept Invitation", "handleInvite", {
     public: true,
     roleValue: "none",
@@ -40,9 +39,8 @@ export const ACCOUNT_ROUTES = [
   route("/user/changepassword", "Change Password", "changePassword", {
     roleValue: "none",
     icon: "key",
-    built: true,
   }),
-  route("/user/account", "Account Details", "account", { roleValue: "none", icon: "user", built: true }),
+  route("/user/account", "Account Details", "account", { roleValue: "none", icon: "user" }),
   route("/user/phone", "Phone Verification", "phone", { roleValue: "none", icon: "phone" }),
   // "User settings page" is super only (spec 1 §6, spec 3 §6); the tester home links to it.
   route("/user/settings", "User Settings", "userSettings", { ...SUPER_ONLY, icon: "settings" }),

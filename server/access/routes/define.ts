@@ -42,7 +42,10 @@ export interface RouteDef {
   readonly homeModule?: ModuleKey;
   /** Reachable without a role. */
   readonly public?: boolean;
-  /** Whether a real screen exists yet; unbuilt screens are never linked from the menu. */
+  /**
+   * Whether a real screen exists: set by `withScreens` from the areas' screens, never by hand. Unbuilt
+   * screens are never linked from the menu nor chosen as a home page.
+   */
   readonly built: boolean;
   /** Query parameters the screen reads (documentation for the page and its links). */
   readonly search?: readonly string[];

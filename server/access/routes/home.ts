@@ -9,7 +9,7 @@ const KILL_AGENDA = { modules: ["livestock"], tenantCategory: "processor" } as c
 
 export const HOME_ROUTES = [
   // The default home: any signed-in user can see it, so the home fallback never lands on a 403.
-  route("/home/userHome", "Home", "userHome", { roleValue: "none", icon: "home", built: true }),
+  route("/home/userHome", "Home", "userHome", { roleValue: "none", icon: "home" }),
 
   route("/home/killagenda", "Kill Agenda", "killagenda", {
     ...KILL_AGENDA,
@@ -185,18 +185,15 @@ export const HOME_ROUTES = [
     icon: "users",
     inHomeMenu: true,
     menuGroup: "admin",
-    built: true,
     children: [
       route("/home/clientusers/useredit", "Edit User", "clientUserEdit", {
         roleValue: "admin",
         icon: "user",
-        built: true,
         search: ["id"],
       }),
       route("/home/clientusers/usernew", "New User", "clientUserNew", {
         roleValue: "admin",
         icon: "user",
-        built: true,
       }),
     ],
   }),
@@ -207,18 +204,15 @@ export const HOME_ROUTES = [
     icon: "supplier",
     inHomeMenu: true,
     menuGroup: "admin",
-    built: true,
     search: ["q"],
     children: [
       route("/home/suppliers/new", "New Supplier", "producerSupplierNew", {
         roleValue: "admin",
         icon: "supplier",
-        built: true,
       }),
       route("/home/suppliers/$id", "Supplier", "producerSupplier", {
         roleValue: "admin",
         icon: "supplier",
-        built: true,
       }),
     ],
   }),
@@ -228,15 +222,13 @@ export const HOME_ROUTES = [
     icon: "buyer",
     inHomeMenu: true,
     menuGroup: "admin",
-    built: true,
     search: ["q"],
     children: [
       route("/home/buyers/new", "New Buyer", "producerBuyerNew", {
         roleValue: "admin",
         icon: "buyer",
-        built: true,
       }),
-      route("/home/buyers/$id", "Buyer", "producerBuyer", { roleValue: "admin", icon: "buyer", built: true }),
+      route("/home/buyers/$id", "Buyer", "producerBuyer", { roleValue: "admin", icon: "buyer" }),
     ],
   }),
   route("/home/support", "Support", "support", { icon: "help", inHomeMenu: true }),

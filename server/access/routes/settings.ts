@@ -20,7 +20,6 @@ export const SETTINGS_ROUTES = [
     icon: "settings",
     inHomeMenu: true,
     menuGroup: "admin",
-    built: true,
     children: [
       route(s("/details"), "Organisation Details", "settingsDetails", {
         ...SUPER_ONLY,
@@ -44,25 +43,20 @@ export const SETTINGS_ROUTES = [
         ...TAB,
         modules: ["buySettings"],
         icon: "price",
-        built: true,
         children: [
-          route(s("/viewgrids/$species"), "Price Grids", "settingsViewGrids", { icon: "price", built: true }),
+          route(s("/viewgrids/$species"), "Price Grids", "settingsViewGrids", { icon: "price" }),
           route(s("/newpricinggrid"), "New Price Grid", "settingsNewPricingGrid", {
             icon: "price",
-            built: true,
           }),
           route(s("/newpricinggrid/$id"), "New Price Grid", "settingsNewPricingGridFrom", {
             icon: "price",
-            built: true,
           }),
-          route(s("/pricinggrids/$id"), "Price Grid", "settingsPricingGrid", { icon: "price", built: true }),
+          route(s("/pricinggrids/$id"), "Price Grid", "settingsPricingGrid", { icon: "price" }),
           route(s("/pricinggridgroups/$id"), "Price Grid Group", "settingsPricingGridGroup", {
             icon: "price",
-            built: true,
           }),
           route(s("/clonepricinggrid/$id"), "Clone Price Grid", "settingsClonePricingGrid", {
             icon: "price",
-            built: true,
           }),
         ],
       }),
@@ -70,15 +64,12 @@ export const SETTINGS_ROUTES = [
         ...TAB,
         modules: ["livestockSettings"],
         icon: "target",
-        built: true,
         children: [
           route(s("/volumeTargetsNew"), "New Livestock Target", "settingsVolumeTargetNew", {
             icon: "target",
-            built: true,
           }),
           route(s("/volumeTargets/$id"), "Livestock Target", "settingsVolumeTarget", {
             icon: "target",
-            built: true,
           }),
         ],
       }),

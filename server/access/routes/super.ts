@@ -21,7 +21,6 @@ export const SUPER_ROUTES = [
         menuGroup: "admin",
         canBeHomePage: true,
         homeModule: "super",
-        built: true,
       }),
       route(sup("/apiTesting"), "API Testing", "superApiTesting", { ...SUPER_ONLY, icon: "test" }),
       route(sup("/testing"), "Testing", "superTesting", { ...SUPER_ONLY, icon: "test" }),

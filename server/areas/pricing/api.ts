@@ -2,7 +2,7 @@ import type { AccessRule } from "../../access/apiAccess.ts";
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env.ts";
-import { apiRouter, areaRoutes } from "../../http/openapi.ts";
+import { type ApiRouter, apiRouter, areaRoutes } from "../../http/openapi.ts";
 import { areaContextOf } from "../context.ts";
 import { PricingService } from "./service.ts";
 import {
@@ -49,7 +49,7 @@ const service = async (c: Context<AppEnv>) => new PricingService(await areaConte
  * Pricing grid groups and grids (spec 2 §7.3, api/livestock/): GET reads, POST writes. Reads need the
  * buySettings, buy or livestock module; writes need buySettings. Role user or above.
  */
-export const pricingApi = apiRouter()
+export const pricingApi: ApiRouter = apiRouter()
   .openapi(
     get(
       PRICING_API.groups,

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { apiRoute, apiRouter, jsonBody, okJson } from "../../http/openapi.ts";
+import { apiRoute, type ApiRouter, apiRouter, jsonBody, okJson } from "../../http/openapi.ts";
 import { requireCaller } from "../../http/auth.ts";
 import {
   FeatureFlag,
@@ -18,7 +18,7 @@ const service = (c: { var: { app: ConstructorParameters<typeof SuperService>[0] 
   new SuperService(c.var.app);
 
 /** api/super/… (spec 2 §7.6): push-channel actions and feature flags for now; the super screens come later. */
-export const superApi = apiRouter()
+export const superApi: ApiRouter = apiRouter()
   .openapi(
     apiRoute({
       method: "post",

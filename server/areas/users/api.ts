@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { apiRoute, apiRouter, jsonBody, noContent, okJson } from "../../http/openapi.ts";
+import { apiRoute, type ApiRouter, apiRouter, jsonBody, noContent, okJson } from "../../http/openapi.ts";
 import { requireCaller } from "../../http/auth.ts";
 import { userModel } from "../../auth/userModel.ts";
 import { ChangePasswordBody, ChangeTempPasswordBody, UserModel } from "../../auth/schemas.ts";
@@ -32,7 +32,7 @@ const service = (c: { var: { app: { db: { control: ConstructorParameters<typeof 
   new UserService(c.var.app.db.control);
 
 /** api/user/… of spec 1 §7, plus the tenant admin's user management (clientusers). */
-export const userApi = apiRouter()
+export const userApi: ApiRouter = apiRouter()
   .openapi(
     apiRoute({
       method: "get",

@@ -224,6 +224,7 @@ describe("selectHomePage: the user's chosen home page", () => {
     expect(
       selectHomePage(
         subject({ modules: ["stockyard"], userSettings: homepage({ module: "userHome", title: "Home" }) }),
+        BUILT,
       ),
     ).toBe(DEFAULT_ROUTE_PATH);
   });

@@ -1,11 +1,13 @@
 import { describe, expect, test } from "vitest";
-import {
-  canonicalGroupName,
-  PUSH_EVENT_NAMES,
-  PUSH_EVENTS,
-  REFRESH_GROUPS,
-  refreshGroupOf,
-} from "../../../server/push/events.ts";
+import { z } from "zod";
+import { areaEvents, PLATFORM_EVENTS, PushCatalogue, pushEvent } from "../../../server/push/catalogue.ts";
+import { PUSH_CATALOGUE } from "../../../server/areas/mod.ts";
+
+const PUSH_EVENTS = PUSH_CATALOGUE.events;
+const PUSH_EVENT_NAMES = PUSH_CATALOGUE.eventNames;
+const REFRESH_GROUPS = PUSH_CATALOGUE.groups;
+const canonicalGroupName = (name: string) => PUSH_CATALOGUE.canonicalGroupName(name);
+const refreshGroupOf = (name: string) => PUSH_CATALOGUE.refreshGroupOf(name);
 
 const doc = await Deno.readTextFile(new URL("../../../docs/api.md", import.meta.url));
 const section = (title: string) =>
@@ -59,5 +61,27 @@ describe("group names", () => {
     expect(PUSH_EVENTS.supplierAddedOrUpdated.payload.safeParse({ supplierId: 0, lastUpdated: "x" }).success)
       .toBe(false);
     expect(PUSH_EVENTS.invoiceCreated.payload.safeParse({ invoiceIds: [] }).success).toBe(false);
+  });
+});
+
+describe("assembling the catalogue from the areas", () => {
+  const ping = pushEvent("tenant", z.object({}), "ping");
+  test("a second area declaring the same event or group fails at start-up", () => {
+    expect(() => new PushCatalogue([PLATFORM_EVENTS, areaEvents({}, { forceTotalLogout: ping })])).toThrow(
+      /declared twice/,
+    );
+    expect(() =>
+      new PushCatalogue([PLATFORM_EVENTS, areaEvents({ OnlineUsers: { module: null, about: "x" } }, {})])
+    ).toThrow(/declared twice/);
+  });
+
+  test("an event for a group no area declares is refused", () => {
+    const stray = areaEvents({}, { strayed: pushEvent("Nowhere", z.object({}), "x") });
+    expect(() => new PushCatalogue([PLATFORM_EVENTS, stray])).toThrow(/no area declares/);
+  });
+
+  test("every area's events reach the assembled catalogue", () => {
+    expect(PUSH_EVENT_NAMES).toEqual(expect.arrayContaining(["deliveryStatusUpdated", "pricingGridUpdated"]));
+    expect(Object.keys(REFRESH_GROUPS)).toEqual(expect.arrayContaining(["Deliveries", "OnlineUsers"]));
   });
 });

@@ -14,7 +14,9 @@ export const UserHomeScreen = defineScreen({
     const caller = context.caller!;
     const flat = (items: MenuItem[]): MenuItem[] =>
       items.flatMap((i) => (i.children?.length ? flat(i.children) : [i]));
-    const links = flat(buildSideMenu(caller.subject)).filter((i) => i.path !== context.url.pathname);
+    const links = flat(buildSideMenu(caller.subject, context.routes)).filter((i) =>
+      i.path !== context.url.pathname
+    );
     const site = caller.sites.find((s) => s.id === defaultSiteId(caller));
     return (
       <>

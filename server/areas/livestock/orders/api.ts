@@ -2,7 +2,7 @@ import type { AccessRule } from "../../../access/apiAccess.ts";
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../../env.ts";
-import { apiRouter, areaRoutes } from "../../../http/openapi.ts";
+import { type ApiRouter, apiRouter, areaRoutes } from "../../../http/openapi.ts";
 import { apiService } from "../../context.ts";
 import { OrderService } from "./service.ts";
 import { DeliveryService } from "./deliveries.ts";
@@ -65,7 +65,7 @@ const DeliveryDay = z.object({
 });
 
 /** Orders, order groups and deliveries (spec 1 §7 "Livestock (api/livestock/)"). Processor tenants. */
-export const ordersApi = apiRouter()
+export const ordersApi: ApiRouter = apiRouter()
   .openapi(
     get(
       ORDERS_API.GetLivestockOrderGroups,

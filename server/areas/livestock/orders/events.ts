@@ -1,5 +1,17 @@
 /** What the orders area publishes on the push hub. */
+import { z } from "zod";
+import { areaEvents, payloadParts, pushEvent } from "../../../push/catalogue.ts";
 import type { AreaContext } from "../../context.ts";
+
+export const ORDER_EVENTS = areaEvents({
+  Deliveries: { module: "livestock", about: "orders and their delivery status" },
+}, {
+  deliveryStatusUpdated: pushEvent(
+    "Deliveries",
+    z.object({ livestockOrderIds: payloadParts.ids, deliveryDate: z.string().nullable() }),
+    "orders' delivery status changed (delivered, unloaded, verified…)",
+  ),
+});
 
 /**
  * Orders changed (saved, cancelled, split, delivered, re-counted): yard and agenda screens refresh.

@@ -2,7 +2,7 @@ import type { AccessRule } from "../../../access/apiAccess.ts";
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../../env.ts";
-import { apiRouter, areaRoutes } from "../../../http/openapi.ts";
+import { type ApiRouter, apiRouter, areaRoutes } from "../../../http/openapi.ts";
 import { apiService } from "../../context.ts";
 import { PartyService } from "./service.ts";
 import {
@@ -45,7 +45,7 @@ const PARTIES_READ: AccessRule = { pages: ["livestock", "suppliers", "buyers"] }
 const service = (c: Context<AppEnv>) => apiService(c, PartyService);
 
 /** Master data of livestock buying (spec 1 §7 "Livestock (api/livestock/)"). */
-export const partiesApi = apiRouter()
+export const partiesApi: ApiRouter = apiRouter()
   .openapi(
     get(
       PARTIES_API.GetSuppliers,

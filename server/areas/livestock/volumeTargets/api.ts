@@ -2,7 +2,7 @@ import type { AccessRule } from "../../../access/apiAccess.ts";
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../../env.ts";
-import { apiRouter, areaRoutes } from "../../../http/openapi.ts";
+import { type ApiRouter, apiRouter, areaRoutes } from "../../../http/openapi.ts";
 import { apiService } from "../../context.ts";
 import { KillVolumeTargetService } from "./service.ts";
 import {
@@ -29,7 +29,7 @@ const TARGETS_WRITE: AccessRule = { pages: ["settingsVolumeTargets"] };
 const service = (c: Context<AppEnv>) => apiService(c, KillVolumeTargetService);
 
 /** Kill volume targets and the orders-versus-targets series (spec 1 §7 "Livestock", spec 2 §7.3). */
-export const volumeTargetsApi = apiRouter()
+export const volumeTargetsApi: ApiRouter = apiRouter()
   .openapi(
     get(
       "/api/livestock/GetKillVolumeTargets",

@@ -10,8 +10,8 @@ import { defineScreen } from "../../../pages/screen.ts";
 export const SettingsHomeScreen = defineScreen({
   component: ({ context }) => {
     const subject = context.caller!.subject;
-    const tabs = (findRouteByName("settings")?.children ?? [])
-      .filter((r) => r.built && !r.path.includes("$") && canSeeRoute(subject, r));
+    const tabs = (findRouteByName("settings", context.routes)?.children ?? [])
+      .filter((r) => r.built && !r.path.includes("$") && canSeeRoute(subject, r, context.routes));
     return (
       <section className="panel">
         <h2>Settings</h2>

@@ -49,7 +49,7 @@ export const ChangePasswordScreen = defineScreen({
       },
       submitLabel: "Change",
       successToast: "Your password was changed.",
-      redirectTo: selectHomePage(caller.subject),
+      redirectTo: selectHomePage(caller.subject, context.routes),
       undo: false,
     };
     return (

@@ -1,0 +1,19 @@
+/** What the invoices area publishes on the push hub (the area's API and screens come with its issue). */
+import { z } from "zod";
+import { areaEvents, payloadParts, pushEvent } from "../../push/catalogue.ts";
+
+const { id, ids } = payloadParts;
+
+export const INVOICE_EVENTS = areaEvents({
+  Invoices: { module: "invoices", about: "reciprocal invoices and carcass data" },
+}, {
+  carcassDataComplete: pushEvent(
+    "Invoices",
+    z.object({ livestockOrderId: id }),
+    "all carcass data of an order is in: its invoice can be created",
+  ),
+  invoiceCreated: pushEvent("Invoices", z.object({ invoiceIds: ids }), "invoices were created"),
+  invoiceUpdated: pushEvent("Invoices", z.object({ invoiceIds: ids }), "invoices were changed"),
+  invoicePublished: pushEvent("Invoices", z.object({ invoiceIds: ids }), "invoices were published"),
+  invoiceUnpublished: pushEvent("Invoices", z.object({ invoiceIds: ids }), "invoices were unpublished"),
+});
