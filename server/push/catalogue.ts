@@ -17,7 +17,8 @@ export interface RefreshGroupSpec {
 
 /** Who receives an event: every connection of the tenant, or those registered for a refresh group. */
 export interface PushEventSpec<S extends z.ZodType = z.ZodType> {
-  audience: "tenant" | (string & {});
+  /** "tenant", or the name of a refresh group an area declares (checked when the catalogue is made) */
+  audience: string;
   payload: S;
   about: string;
 }
