@@ -14,6 +14,7 @@ import { SIGNED_IN } from "../access/apiAccess.ts";
 import { LoginBody } from "../auth/schemas.ts";
 import { SelfSettingBody } from "../areas/users/schemas.ts";
 import { UserService } from "../areas/users/service.ts";
+import { apiService } from "../areas/context.ts";
 import { getDeviceCookie, setDeviceCookie } from "../auth/service.ts";
 import type { PageContext } from "./context.ts";
 import { createPageRouter, routingResult } from "./router.tsx";
@@ -155,7 +156,7 @@ export const pages = new Hono<AppEnv>()
     const parsed = SelfSettingBody.safeParse(setting);
     try {
       if (!parsed.success) throw ApiError.fromZod(parsed.error);
-      await new UserService(c.var.app.db.control).updateOwnSetting(caller, parsed.data);
+      await (await apiService(c, UserService)).updateOwnSetting(parsed.data);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       flash(c, "warning", error.message);

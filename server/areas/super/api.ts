@@ -1,6 +1,5 @@
 import { z } from "@hono/zod-openapi";
 import { apiRoute, type ApiRouter, apiRouter, jsonBody, okJson } from "../../http/openapi.ts";
-import { requireCaller } from "../../http/auth.ts";
 import {
   FeatureFlag,
   FeatureFlagBody,
@@ -11,11 +10,13 @@ import {
   TenantNotice,
 } from "./schemas.ts";
 import { SuperService } from "./service.ts";
+import type { Context } from "hono";
+import type { AppEnv } from "../../env.ts";
+import { apiService } from "../context.ts";
 import { SUPER } from "../../access/apiAccess.ts";
 
 const tags = ["Super"];
-const service = (c: { var: { app: ConstructorParameters<typeof SuperService>[0] } }) =>
-  new SuperService(c.var.app);
+const service = (c: Context<AppEnv>) => apiService(c, SuperService);
 
 /** api/super/… (spec 2 §7.6): push-channel actions and feature flags for now; the super screens come later. */
 export const superApi: ApiRouter = apiRouter()
@@ -29,7 +30,7 @@ export const superApi: ApiRouter = apiRouter()
       request: jsonBody(TenantNotice),
       responses: okJson(NoticeResult),
     }),
-    async (c) => c.json(await service(c).forceRefresh(requireCaller(c), c.req.valid("json")), 200),
+    async (c) => c.json(await (await service(c)).forceRefresh(c.req.valid("json")), 200),
   )
   .openapi(
     apiRoute({
@@ -41,7 +42,7 @@ export const superApi: ApiRouter = apiRouter()
       request: jsonBody(TenantNotice),
       responses: okJson(NoticeResult),
     }),
-    async (c) => c.json(await service(c).forceTotalLogout(requireCaller(c), c.req.valid("json")), 200),
+    async (c) => c.json(await (await service(c)).forceTotalLogout(c.req.valid("json")), 200),
   )
   .openapi(
     apiRoute({
@@ -53,7 +54,7 @@ export const superApi: ApiRouter = apiRouter()
       request: { params: TenantIdParam },
       responses: okJson(z.array(OnlineUser)),
     }),
-    async (c) => c.json(await service(c).onlineUsers(requireCaller(c), c.req.valid("param").tenantId), 200),
+    async (c) => c.json(await (await service(c)).onlineUsers(c.req.valid("param").tenantId), 200),
   )
   .openapi(
     apiRoute({
@@ -65,7 +66,7 @@ export const superApi: ApiRouter = apiRouter()
       request: { params: TenantIdParam },
       responses: okJson(z.array(FeatureFlag)),
     }),
-    async (c) => c.json(await service(c).featureFlags(requireCaller(c), c.req.valid("param").tenantId), 200),
+    async (c) => c.json(await (await service(c)).featureFlags(c.req.valid("param").tenantId), 200),
   )
   .openapi(
     apiRoute({
@@ -77,7 +78,7 @@ export const superApi: ApiRouter = apiRouter()
       request: jsonBody(FeatureFlagBody),
       responses: okJson(z.array(FeatureFlag)),
     }),
-    async (c) => c.json(await service(c).upsertFeatureFlag(requireCaller(c), c.req.valid("json")), 200),
+    async (c) => c.json(await (await service(c)).upsertFeatureFlag(c.req.valid("json")), 200),
   )
   .openapi(
     apiRoute({
@@ -91,6 +92,6 @@ export const superApi: ApiRouter = apiRouter()
     }),
     async (c) => {
       const { tenantId, featureKey } = c.req.valid("param");
-      return c.json(await service(c).deleteFeatureFlag(requireCaller(c), tenantId, featureKey), 200);
+      return c.json(await (await service(c)).deleteFeatureFlag(tenantId, featureKey), 200);
     },
   );

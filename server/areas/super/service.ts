@@ -4,6 +4,7 @@ import { FEATURE_FLAG_KEYS, FEATURE_FLAGS, type FeatureFlagKey } from "../../acc
 import type { AppServices } from "../../env.ts";
 import type { Caller } from "../../auth/userModel.ts";
 import { ApiError } from "../../http/errors.ts";
+import type { AreaContext } from "../context.ts";
 import type { OnlineUser } from "../../push/hub.ts";
 
 const DEFAULT_REFRESH_REASON = "A super user refreshed your data.";
@@ -11,11 +12,16 @@ const DEFAULT_LOGOUT_REASON = "A super user signed everyone out.";
 
 /** The super user's tenant-wide actions (spec 2 §7.6, §7.7). Super role only. */
 export class SuperService {
-  constructor(private readonly app: AppServices) {}
+  private readonly app: AppServices;
+  private readonly caller: Caller;
+
+  constructor(ctx: AreaContext) {
+    this.app = ctx.app;
+    this.caller = ctx.caller;
+  }
 
   /** Every client of the tenant reloads its data. */
-  async forceRefresh(caller: Caller, input: { tenantId: number; reason: string }) {
-    requireSuper(caller);
+  async forceRefresh(input: { tenantId: number; reason: string }) {
     await this.#tenant(input.tenantId);
     const connectionsTold = this.app.push.hub.connectionCount(input.tenantId);
     await this.app.push.emit(input.tenantId, "forceRefresh", {
@@ -29,26 +35,26 @@ export class SuperService {
    * then the sessions end on the server, so a client that ignores the event is refused all the same.
    * The super user's own session survives.
    */
-  async forceTotalLogout(caller: Caller, input: { tenantId: number; reason: string }) {
-    requireSuper(caller);
+  async forceTotalLogout(input: { tenantId: number; reason: string }) {
     await this.#tenant(input.tenantId);
     const connectionsTold = this.app.push.hub.connectionCount(input.tenantId);
     await this.app.push.emit(input.tenantId, "forceTotalLogout", {
       reason: input.reason || DEFAULT_LOGOUT_REASON,
     });
-    const sessionsEnded = await this.app.sessions.invalidateAllForTenant(input.tenantId, caller.session.id);
+    const sessionsEnded = await this.app.sessions.invalidateAllForTenant(
+      input.tenantId,
+      this.caller.session.id,
+    );
     return { tenantId: input.tenantId, connectionsTold, sessionsEnded };
   }
 
-  async onlineUsers(caller: Caller, tenantId: number): Promise<OnlineUser[]> {
-    requireSuper(caller);
+  async onlineUsers(tenantId: number): Promise<OnlineUser[]> {
     await this.#tenant(tenantId);
     return this.app.push.hub.whoIsOnline(tenantId);
   }
 
   /** Every known flag of a tenant, stored or not (a flag never stored is off). */
-  async featureFlags(caller: Caller, tenantId: number) {
-    requireSuper(caller);
+  async featureFlags(tenantId: number) {
     await this.#tenant(tenantId);
     const stored = await this.app.db.control.query.featureFlags.findMany({
       where: eq(featureFlags.tenantId, tenantId),
@@ -66,7 +72,6 @@ export class SuperService {
 
   /** Sets a tenant's flag; its clients are told (featureFlagUpdated) and re-read their user model. */
   async upsertFeatureFlag(
-    caller: Caller,
     input: {
       tenantId: number;
       featureKey: FeatureFlagKey;
@@ -74,26 +79,24 @@ export class SuperService {
       isEnabledForSuperUser: boolean;
     },
   ) {
-    requireSuper(caller);
     await this.#tenant(input.tenantId);
     await this.app.db.control.insert(featureFlags).values(input).onConflictDoUpdate({
       target: [featureFlags.tenantId, featureFlags.featureKey],
       set: { isEnabled: input.isEnabled, isEnabledForSuperUser: input.isEnabledForSuperUser },
     });
     await this.app.push.emit(input.tenantId, "featureFlagUpdated", { featureKey: input.featureKey });
-    return this.featureFlags(caller, input.tenantId);
+    return this.featureFlags(input.tenantId);
   }
 
   /** Removes a tenant's flag (it is then off). */
-  async deleteFeatureFlag(caller: Caller, tenantId: number, featureKey: FeatureFlagKey) {
-    requireSuper(caller);
+  async deleteFeatureFlag(tenantId: number, featureKey: FeatureFlagKey) {
     await this.#tenant(tenantId);
     const deleted = await this.app.db.control.delete(featureFlags)
       .where(and(eq(featureFlags.tenantId, tenantId), eq(featureFlags.featureKey, featureKey)))
       .returning();
     if (!deleted.length) throw ApiError.notFound("That flag is not set for this organisation.");
     await this.app.push.emit(tenantId, "featureFlagUpdated", { featureKey });
-    return this.featureFlags(caller, tenantId);
+    return this.featureFlags(tenantId);
   }
 
   async #tenant(id: number) {
@@ -101,8 +104,4 @@ export class SuperService {
     if (!tenant) throw ApiError.notFound("That organisation does not exist.");
     return tenant;
   }
-}
-
-function requireSuper(caller: Caller) {
-  if (caller.roleLevel !== "super") throw ApiError.forbidden();
 }

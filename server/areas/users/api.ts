@@ -13,6 +13,9 @@ import {
   UpdateUserDetailsBody,
 } from "./schemas.ts";
 import { UserService } from "./service.ts";
+import type { Context } from "hono";
+import type { AppEnv } from "../../env.ts";
+import { apiService } from "../context.ts";
 import { type AccessRule, SIGNED_IN } from "../../access/apiAccess.ts";
 
 /** The paths the pages post to: one spelling for the route definitions and the screens. */
@@ -28,8 +31,7 @@ export const USERS_API = {
 const tags = ["User"];
 /** The users admin: whoever can open the Users page. */
 const USER_ADMIN: AccessRule = { pages: ["clientusers"] };
-const service = (c: { var: { app: { db: { control: ConstructorParameters<typeof UserService>[0] } } } }) =>
-  new UserService(c.var.app.db.control);
+const service = (c: Context<AppEnv>) => apiService(c, UserService);
 
 /** api/user/… of spec 1 §7, plus the tenant admin's user management (clientusers). */
 export const userApi: ApiRouter = apiRouter()
@@ -85,7 +87,7 @@ export const userApi: ApiRouter = apiRouter()
       responses: noContent,
     }),
     async (c) => {
-      await service(c).updateDetails(requireCaller(c), c.req.valid("json"));
+      await (await service(c)).updateDetails(c.req.valid("json"));
       return c.body(null, 204);
     },
   )
@@ -100,7 +102,7 @@ export const userApi: ApiRouter = apiRouter()
       responses: noContent,
     }),
     async (c) => {
-      await service(c).updateOwnSetting(requireCaller(c), c.req.valid("json"));
+      await (await service(c)).updateOwnSetting(c.req.valid("json"));
       return c.body(null, 204);
     },
   )
@@ -113,7 +115,7 @@ export const userApi: ApiRouter = apiRouter()
       access: USER_ADMIN,
       responses: okJson(z.array(TenantUser)),
     }),
-    async (c) => c.json(await service(c).listTenantUsers(requireCaller(c)), 200),
+    async (c) => c.json(await (await service(c)).listTenantUsers(), 200),
   )
   .openapi(
     apiRoute({
@@ -125,7 +127,7 @@ export const userApi: ApiRouter = apiRouter()
       request: { params: IdParam },
       responses: okJson(TenantUser),
     }),
-    async (c) => c.json(await service(c).getTenantUser(requireCaller(c), c.req.valid("param").id), 200),
+    async (c) => c.json(await (await service(c)).getTenantUser(c.req.valid("param").id), 200),
   )
   .openapi(
     apiRoute({
@@ -138,7 +140,7 @@ export const userApi: ApiRouter = apiRouter()
       request: jsonBody(TenantUserBody),
       responses: okJson(SavedTenantUser),
     }),
-    async (c) => c.json(await service(c).upsertTenantUser(requireCaller(c), c.req.valid("json")), 200),
+    async (c) => c.json(await (await service(c)).upsertTenantUser(c.req.valid("json")), 200),
   )
   .openapi(
     apiRoute({
@@ -152,13 +154,7 @@ export const userApi: ApiRouter = apiRouter()
     }),
     async (c) =>
       c.json(
-        await service(c).setDisabled(
-          requireCaller(c),
-          c.req.valid("json").id,
-          true,
-          c.var.app.sessions,
-          c.var.app.push,
-        ),
+        await (await service(c)).setDisabled(c.req.valid("json").id, true),
         200,
       ),
   )
@@ -174,7 +170,7 @@ export const userApi: ApiRouter = apiRouter()
     }),
     async (c) =>
       c.json(
-        await service(c).setDisabled(requireCaller(c), c.req.valid("json").id, false, c.var.app.sessions),
+        await (await service(c)).setDisabled(c.req.valid("json").id, false),
         200,
       ),
   );

@@ -9,10 +9,9 @@ import {
   users,
   userSettings,
 } from "../../../db/control/schema.ts";
-import { assignableRoles, isAdminUser, isRoleName, type RoleName, roleValue } from "../../access/roles.ts";
+import { assignableRoles, isRoleName, type RoleName, roleValue } from "../../access/roles.ts";
 import { generatePassword, hashPassword } from "../../auth/password.ts";
-import type { SessionStore } from "../../auth/sessions.ts";
-import type { PushService } from "../../push/service.ts";
+import type { AreaContext } from "../context.ts";
 import type { Caller } from "../../auth/userModel.ts";
 import { ApiError } from "../../http/errors.ts";
 import { AdminPermissions } from "./schemas.ts";
@@ -30,44 +29,54 @@ const IDENTITY = { email: "email", firstName: "first name", lastName: "last name
 
 /** api/user/: the caller's own account, and the tenant admin's user list (spec 1 §2 clientusers). */
 export class UserService {
-  constructor(private readonly db: ControlDb) {}
+  /** users live in the control database; the caller's tenant is the one they manage */
+  private readonly db: ControlDb;
+  private readonly caller: Caller;
 
-  async updateDetails(caller: Caller, input: z.infer<typeof UpdateUserDetailsBody>) {
-    await this.db.update(users).set({ ...input, lastModified: now() }).where(eq(users.id, caller.user.id));
+  constructor(private readonly ctx: AreaContext) {
+    this.db = ctx.app.db.control;
+    this.caller = ctx.caller;
+  }
+
+  async updateDetails(input: z.infer<typeof UpdateUserDetailsBody>) {
+    await this.db.update(users).set({ ...input, lastModified: now() }).where(
+      eq(users.id, this.caller.user.id),
+    );
   }
 
   /** A setting the user may change for themselves, checked against what they are allowed to pick. */
-  async updateOwnSetting(caller: Caller, setting: z.infer<typeof SelfSettingBody>) {
+  async updateOwnSetting(setting: z.infer<typeof SelfSettingBody>) {
     let value: unknown = setting.value;
     if (setting.settingType === "tenantSite") {
       const siteId = setting.value.defaultTenantSiteId;
-      if (!caller.sites.some((s) => s.id === siteId)) {
+      if (!this.caller.sites.some((s) => s.id === siteId)) {
         throw ApiError.validation([{
           field: "value.defaultTenantSiteId",
           message: "That site is not one of your sites.",
         }]);
       }
-      const current = caller.subject.userSettings.find((s) => s.settingType === "tenantSite")?.value ?? {};
+      const current = this.caller.subject.userSettings.find((s) => s.settingType === "tenantSite")?.value ??
+        {};
       value = { ...(current as object), defaultTenantSiteId: siteId }; // keep the admin-set allow-list
     }
     if (
-      setting.settingType === "speciesId" && !caller.species.some((s) => s.id === setting.value.speciesId)
+      setting.settingType === "speciesId" &&
+      !this.caller.species.some((s) => s.id === setting.value.speciesId)
     ) {
       throw ApiError.validation([{
         field: "value.speciesId",
         message: "That species is not one of your species.",
       }]);
     }
-    await this.#putSetting(caller.user.id, caller.tenant.id, setting.settingType, value);
+    await this.#putSetting(this.caller.user.id, this.caller.tenant.id, setting.settingType, value);
   }
 
-  async listTenantUsers(caller: Caller): Promise<TenantUserDto[]> {
-    requireAdmin(caller);
+  async listTenantUsers(): Promise<TenantUserDto[]> {
     const rows = await this.db.select({ user: users, roleLevel: memberships.roleLevel }).from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
-      .where(eq(memberships.tenantId, caller.tenant.id)).orderBy(users.lastName, users.firstName);
+      .where(eq(memberships.tenantId, this.caller.tenant.id)).orderBy(users.lastName, users.firstName);
     const settings = await this.db.select().from(userSettings).where(
-      eq(userSettings.tenantId, caller.tenant.id),
+      eq(userSettings.tenantId, this.caller.tenant.id),
     );
     const roles = await this.db.select({
       userId: memberships.userId,
@@ -76,7 +85,7 @@ export class UserService {
     }).from(memberships).where(inArray(
       memberships.userId,
       this.db.select({ id: memberships.userId }).from(memberships).where(
-        eq(memberships.tenantId, caller.tenant.id),
+        eq(memberships.tenantId, this.caller.tenant.id),
       ),
     ));
     return rows.map(({ user, roleLevel }) =>
@@ -84,22 +93,20 @@ export class UserService {
         user,
         roleLevel,
         settings.filter((s) => s.userId === user.id),
-        powerOver(caller, user.id, roles.filter((r) => r.userId === user.id)).canManageAccount,
+        powerOver(this.caller, user.id, roles.filter((r) => r.userId === user.id)).canManageAccount,
       )
     );
   }
 
   async getTenantUser(
-    caller: Caller,
     userId: number,
     db: Pick<ControlDb, "select"> = this.db,
   ): Promise<TenantUserDto> {
-    requireAdmin(caller);
-    const row = await this.#memberRow(caller.tenant.id, userId, db);
+    const row = await this.#memberRow(this.caller.tenant.id, userId, db);
     if (!row) throw ApiError.notFound("That user is not in your organisation.");
     const settings = await db.select().from(userSettings)
-      .where(and(eq(userSettings.userId, userId), eq(userSettings.tenantId, caller.tenant.id)));
-    const power = powerOver(caller, userId, await this.#accountRoles(userId, db));
+      .where(and(eq(userSettings.userId, userId), eq(userSettings.tenantId, this.caller.tenant.id)));
+    const power = powerOver(this.caller, userId, await this.#accountRoles(userId, db));
     return toDto(row.user, row.roleLevel, settings, power.canManageAccount);
   }
 
@@ -108,21 +115,15 @@ export class UserService {
    * it, so re-enabling never revives an old token; the push hub closes the ended sessions' connections.
    * A tenant admin may do it only to an account that their organisation alone uses, and not to themself.
    */
-  async setDisabled(
-    caller: Caller,
-    userId: number,
-    isDisabled: boolean,
-    sessions: Pick<SessionStore, "invalidateAllForUser">,
-    push?: Pick<PushService, "signOutUsers">,
-  ): Promise<TenantUserDto> {
-    requireAdmin(caller);
-    if (!(await this.#memberRow(caller.tenant.id, userId))) {
+  async setDisabled(userId: number, isDisabled: boolean): Promise<TenantUserDto> {
+    const { sessions, push } = this.ctx.app;
+    if (!(await this.#memberRow(this.caller.tenant.id, userId))) {
       throw ApiError.notFound("That user is not in your organisation.");
     }
-    if (userId === caller.user.id) {
+    if (userId === this.caller.user.id) {
       throw ApiError.validation([{ field: "id", message: "You cannot disable or enable your own account." }]);
     }
-    const power = powerOver(caller, userId, await this.#accountRoles(userId));
+    const power = powerOver(this.caller, userId, await this.#accountRoles(userId));
     if (!power.mayChange) throw ApiError.forbidden(SUPER_ONLY);
     if (!power.canManageAccount) {
       throw ApiError.forbidden(
@@ -133,22 +134,21 @@ export class UserService {
     await this.db.update(users).set({ isDisabled, lastModified: now() }).where(eq(users.id, userId));
     if (isDisabled) {
       // the open pages hear why first; then the sessions end (their connections with them)
-      await push?.signOutUsers([userId], "Your account was disabled by an administrator.");
+      await push.signOutUsers([userId], "Your account was disabled by an administrator.");
       await sessions.invalidateAllForUser(userId);
     }
-    return this.getTenantUser(caller, userId);
+    return this.getTenantUser(userId);
   }
 
   /**
-   * Creates or edits a user of the caller's tenant. A new email gets an account with a temporary
+   * Creates or edits a user of the this.caller's tenant. A new email gets an account with a temporary
    * password (answered once) that must be changed at first sign-in. An email that already has an
    * account is refused (only a super user may add an existing account), and an account another tenant
    * also uses keeps its identity: its owner's email, names and mobile are not the admin's to change.
    */
-  async upsertTenantUser(caller: Caller, input: z.infer<typeof TenantUserBody>) {
-    requireAdmin(caller);
-    await this.#checkChoices(caller, input);
-    const tenantId = caller.tenant.id;
+  async upsertTenantUser(input: z.infer<typeof TenantUserBody>) {
+    await this.#checkChoices(input);
+    const tenantId = this.caller.tenant.id;
     return await this.db.transaction(async (tx) => {
       let temporaryPassword: string | undefined;
       let userId = input.id ?? null;
@@ -160,9 +160,9 @@ export class UserService {
             "Someone else changed this user since you opened it. Reload and try again.",
           );
         }
-        const power = powerOver(caller, userId, await this.#accountRoles(userId, tx));
+        const power = powerOver(this.caller, userId, await this.#accountRoles(userId, tx));
         if (!power.mayChange) throw ApiError.forbidden(SUPER_ONLY);
-        if (userId === caller.user.id && input.roleLevel !== row.roleLevel) {
+        if (userId === this.caller.user.id && input.roleLevel !== row.roleLevel) {
           throw ApiError.validation([{ field: "roleLevel", message: "You cannot change your own role." }]);
         }
         if (!power.canManageAccount) {
@@ -195,7 +195,7 @@ export class UserService {
             message: "That user is already in your organisation.",
           }]);
         }
-        if (existing && caller.roleLevel !== "super") {
+        if (existing && this.caller.roleLevel !== "super") {
           throw ApiError.validation([{ field: "email", message: EMAIL_TAKEN }]);
         }
         if (existing) {
@@ -235,7 +235,7 @@ export class UserService {
       });
       await put("admin", pickAdminPermissions(input));
       return {
-        ...(await this.getTenantUser(caller, userId, tx)),
+        ...(await this.getTenantUser(userId, tx)),
         ...(temporaryPassword ? { temporaryPassword } : {}),
       };
     });
@@ -253,12 +253,12 @@ export class UserService {
     return { sites, species: speciesRows };
   }
 
-  async #checkChoices(caller: Caller, input: z.infer<typeof TenantUserBody>) {
+  async #checkChoices(input: z.infer<typeof TenantUserBody>) {
     const errors: { field: string; message: string }[] = [];
-    if (!assignableRoles(caller.roleLevel).includes(input.roleLevel as RoleName)) {
+    if (!assignableRoles(this.caller.roleLevel).includes(input.roleLevel as RoleName)) {
       errors.push({ field: "roleLevel", message: "You cannot give that role." });
     }
-    const { species, sites } = await this.tenantChoices(caller.tenant.id);
+    const { species, sites } = await this.tenantChoices(this.caller.tenant.id);
     if (input.allowedSpeciesIds.some((id) => !species.some((s) => s.id === id))) {
       errors.push({ field: "allowedSpeciesIds", message: "Choose species of your organisation." });
     }
@@ -315,10 +315,6 @@ function powerOver(caller: Caller, userId: number, roles: AccountRoles) {
     mayChange: isSuper || isSelf || !roles.some((r) => r.roleLevel === "super"),
     canManageAccount: isSuper || isSelf || (onlyHere && highest <= roleValue(caller.roleLevel)),
   };
-}
-
-function requireAdmin(caller: Caller) {
-  if (!isAdminUser(caller.roleLevel)) throw ApiError.forbidden();
 }
 
 function toDto(

@@ -5,6 +5,7 @@ import { ActionButton, DataForm } from "../../../pages/islands.tsx";
 import { type DataFormProps, type FieldSpec } from "../../../../client/islands/DataForm.tsx";
 import { assignableRoles } from "../../../access/roles.ts";
 import { UserService } from "../service.ts";
+import { pageService } from "../../context.ts";
 import { defineScreen } from "../../../pages/screen.ts";
 import { Table } from "../../../../client/ui/Table.tsx";
 import type { PageContext } from "../../../pages/context.ts";
@@ -14,7 +15,7 @@ const LIST_PATH = "/home/clientusers";
 /** Tenant users (spec 1 §2 clientusers): a server-rendered list with a search box (no script needed). */
 export const ClientUsersScreen = defineScreen({
   validateSearch: z.object({ q: z.string().max(100).optional() }),
-  loader: ({ context }) => new UserService(context.services.db.control).listTenantUsers(context.caller!),
+  loader: async ({ context }) => (await pageService(context, UserService)).listTenantUsers(),
   component: ({ data, search }) => {
     const q = (search.q ?? "").trim().toLowerCase();
     const rows = q
@@ -69,8 +70,8 @@ export const ClientUsersScreen = defineScreen({
   },
 });
 
-function choices(context: PageContext) {
-  return new UserService(context.services.db.control).tenantChoices(context.caller!.tenant.id);
+async function choices(context: PageContext) {
+  return (await pageService(context, UserService)).tenantChoices(context.caller!.tenant.id);
 }
 
 function userFormProps(
@@ -139,7 +140,7 @@ function userFormProps(
 export const UserEditScreen = defineScreen({
   validateSearch: z.object({ id: idNumber() }),
   loader: async ({ context, search }) => {
-    const user = await new UserService(context.services.db.control).getTenantUser(context.caller!, search.id);
+    const user = await (await pageService(context, UserService)).getTenantUser(search.id);
     const initial = {
       ...user,
       allowedSpeciesIds: user.allowedSpeciesIds.map(String),
