@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isTimeZone } from "./areas/dates.ts";
 
 /** Every setting of the server, read once from the environment. Safe defaults; no secrets in the repo. */
 const ConfigSchema = z.object({
@@ -28,6 +29,12 @@ const ConfigSchema = z.object({
   PUSH_CLIENT_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
   /** Push bus between server instances: empty = this process only; `redis://host:port` = Redis pub/sub. */
   PUSH_REDIS_URL: z.string().default(""),
+  /**
+   * The plants' time zone: "today" for a request that sends no X-Local-Date and whose browser has not
+   * told its own zone yet (the `tz` cookie), and for the demo data. Default: the system's (`TZ`).
+   */
+  TIME_ZONE: z.string().default(() => Intl.DateTimeFormat().resolvedOptions().timeZone)
+    .refine(isTimeZone, "not a known time zone"),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -55,6 +55,7 @@ export async function seedSpecies(db: Databases) {
 export async function seedDemo(
   db: Databases,
   password?: string,
+  today = isoDate(new Date()),
 ): Promise<{ created: boolean; password: string | null }> {
   await seedSpecies(db);
   const existing = await db.control.query.tenants.findFirst({ where: eq(tenants.name, DEMO_PROCESSOR) });
@@ -131,7 +132,6 @@ export async function seedDemo(
     }
   }
   // each area seeds its own data, in the registry's order (pricing before the orders priced with it)
-  const today = isoDate(new Date());
   for (
     const [tenantId, category, speciesIds] of [
       [processorId, "processor", [1, 2, 3]],

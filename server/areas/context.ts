@@ -1,7 +1,7 @@
 /**
  * What every area service works with: the caller, their tenant's database (reached only here, through
  * `Databases.tenantDb` with the session's tenant), the push service and the plant's local date. Plus
- * what every write shares: the stale-write check (409) and the audit trail. Who may call is decided
+ * what every write shares: the stale-write check (409); the audit trail is in audit.ts. Who may call is decided
  * by the route rules before a service is made.
  */
 import type { Context } from "hono";
@@ -9,7 +9,6 @@ import { or, type SQL, sql, type SQLWrapper } from "drizzle-orm";
 import type { AppEnv, AppServices } from "../env.ts";
 import type { Caller } from "../auth/userModel.ts";
 import type { TenantDb } from "../../db/client.ts";
-import { auditLog } from "../../db/tenant/schema.ts";
 import { requireCaller } from "../http/auth.ts";
 import { isoDate } from "./dates.ts";
 import { ApiError } from "../http/errors.ts";
@@ -19,7 +18,7 @@ export interface AreaContext {
   caller: Caller;
   tenantId: number;
   db: TenantDb;
-  /** the caller's local date (X-Local-Date) or the server's, `yyyy-MM-dd` */
+  /** the plant's local date, `yyyy-MM-dd`: X-Local-Date, the browser's zone or TIME_ZONE (clientClock) */
   today: string;
 }
 
@@ -36,7 +35,7 @@ export async function areaContext(
 
 /** The area context of an API request: 401 without a session. */
 export function areaContextOf(c: Context<AppEnv>): Promise<AreaContext> {
-  return areaContext(c.var.app, requireCaller(c), c.var.clock?.localDate ?? undefined);
+  return areaContext(c.var.app, requireCaller(c), c.var.clock.localDate);
 }
 
 /** An area's service (a class over the area context): how API handlers and pages get one. */
@@ -47,12 +46,16 @@ export async function apiService<S>(c: Context<AppEnv>, Service: ServiceClass<S>
   return new Service(await areaContextOf(c));
 }
 
-/** The service for a page (its route guard has already let the caller in). */
-export async function pageService<S>(
-  context: { services: AppServices; caller: Caller | null },
-  Service: ServiceClass<S>,
-): Promise<S> {
-  return new Service(await areaContext(context.services, context.caller!));
+type PageCaller = { services: AppServices; caller: Caller | null; today: string };
+
+/** The area context of a page request (its route guard has already let the caller in). */
+export function pageAreaContext(context: PageCaller): Promise<AreaContext> {
+  return areaContext(context.services, context.caller!, context.today);
+}
+
+/** The service for a page: how every loader gets one. */
+export async function pageService<S>(context: PageCaller, Service: ServiceClass<S>): Promise<S> {
+  return new Service(await pageAreaContext(context));
 }
 
 /** 409 when the record changed since the client read it (the client sends back `lastModified`). */
@@ -75,54 +78,8 @@ export function nextModified(previous?: string | null): string {
   return now.toISOString();
 }
 
-export function displayName(caller: Caller): string {
-  return `${caller.user.firstName} ${caller.user.lastName}`.trim() || caller.user.email;
-}
-
-/** The fields that differ between two versions of a record, for a readable audit entry. */
-export function changedValues<T extends Record<string, unknown>>(before: T, after: Partial<T>) {
-  const was: Record<string, unknown> = {};
-  const now: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(after)) {
-    if (key === "lastModified" || key === "createdAt") continue;
-    if (JSON.stringify(before[key]) !== JSON.stringify(value)) {
-      was[key] = before[key];
-      now[key] = value;
-    }
-  }
-  return { before: was, after: now };
-}
-
 /** A filter: any of the columns contains `text` (case-insensitive; % and _ in it taken literally). */
 export function anyContains(columns: SQLWrapper[], text: string): SQL {
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return or(...columns.map((col) => sql`${col} LIKE ${pattern} ESCAPE '\\'`))!;
 }
-
-/** One row of the audit trail (who, when, before, after, reason), in the write's transaction. */
-export async function recordAudit(
-  tx: TenantTx,
-  ctx: AreaContext,
-  entry: {
-    entity: string;
-    entityId: number | string;
-    action: string;
-    before?: unknown;
-    after?: unknown;
-    reason?: string;
-  },
-) {
-  await tx.insert(auditLog).values({
-    at: new Date(),
-    userId: ctx.caller.user.id,
-    userName: displayName(ctx.caller),
-    entity: entry.entity,
-    entityId: String(entry.entityId),
-    action: entry.action,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-    reason: entry.reason ?? null,
-  });
-}
-
-export { isoDate } from "./dates.ts";

@@ -1,5 +1,13 @@
-import { describe, expect, it } from "vitest";
-import { addDays, daysBetween, isCalendarDate, isWeekend, weekdayIndex } from "./dates.ts";
+import { describe, expect, it, it as test } from "vitest";
+import {
+  addDays,
+  daysBetween,
+  isCalendarDate,
+  isTimeZone,
+  isWeekend,
+  todayIn,
+  weekdayIndex,
+} from "./dates.ts";
 import { isoDate } from "../http/validation.ts";
 
 describe("the calendar", () => {
@@ -21,5 +29,19 @@ describe("the calendar", () => {
     expect(isCalendarDate("2025-6-1")).toBe(false);
     expect(isoDate.safeParse("2025-02-30").success).toBe(false);
     expect(isoDate.safeParse("2025-02-28").success).toBe(true);
+  });
+});
+
+describe("the plant's today", () => {
+  const at = new Date("2026-03-01T20:30:00Z"); // 7:30 am on 2 March in Sydney (daylight time)
+  test("is the day in the plant's zone, not the server's", () => {
+    expect(todayIn("UTC", at)).toBe("2026-03-01");
+    expect(todayIn("Australia/Sydney", at)).toBe("2026-03-02");
+    expect(todayIn("Australia/Perth", at)).toBe("2026-03-02");
+  });
+  test("only known zones are accepted", () => {
+    expect(isTimeZone("Australia/Brisbane")).toBe(true);
+    expect(isTimeZone("Mars/Olympus")).toBe(false);
+    expect(isTimeZone("")).toBe(false);
   });
 });

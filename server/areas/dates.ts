@@ -40,3 +40,19 @@ export function isoDate(d: Date): string {
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
+
+/** Whether `name` is an IANA time zone this runtime knows (Australia/Sydney, UTC…). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-AU", { timeZone: name });
+    return name.length > 0 && name.length <= 64;
+  } catch {
+    return false;
+  }
+}
+
+/** The calendar day it is now in `timeZone` (the plant's "today": UTC is yesterday before 10 am in Sydney). */
+export function todayIn(timeZone: string, now = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })
+    .format(now);
+}

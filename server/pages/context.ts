@@ -7,6 +7,8 @@ export interface PageContext {
   services: AppServices;
   caller: Caller | null;
   url: URL;
+  /** the plant's date for this request (see server/http/clientClock.ts) */
+  today: string;
   /** the app's route table (built exactly where a screen exists): menus and home pages read it */
   routes: readonly RouteDef[];
   /** a message for the next page, shown as a toast by shell.js */

@@ -33,6 +33,7 @@ export async function renderPage(
   const context: PageContext = {
     services: c.var.app,
     routes: APP_ROUTES,
+    today: c.var.clock.localDate,
     caller: c.var.caller,
     url,
     flash: takeFlash(c),

@@ -10,6 +10,7 @@ import { createApp } from "../app.ts";
 import type { AppServices } from "../env.ts";
 import { declaredAccess } from "../http/openapi.ts";
 import { describeRule } from "../access/apiAccess.ts";
+import { loadConfig } from "../config.ts";
 import { allRoutes, ancestorsOf, type RouteDef } from "../access/routes.ts";
 import { roleValue } from "../access/roles.ts";
 
@@ -59,8 +60,8 @@ export async function renderAccessDoc(): Promise<string> {
 /** Every declared endpoint, with the operationId of the served OpenAPI document where there is one. */
 async function listEndpoints(): Promise<Endpoint[]> {
   // Most rules are declared when the API modules load; /api/openapi.json and /api/docs when the app is
-  // built. Building it touches no service: the document request below carries no credentials.
-  const app = createApp({} as AppServices);
+  // built. Building it touches no service but the configuration: the request carries no credentials.
+  const app = createApp({ config: loadConfig({}) } as AppServices);
   const res = await app.request("http://localhost/api/openapi.json");
   if (!res.ok) throw new Error(`GET /api/openapi.json answered ${res.status}`);
   const document = await res.json() as { paths: Record<string, Record<string, { operationId?: string }>> };

@@ -6,7 +6,8 @@
 import { and, eq, ne } from "drizzle-orm";
 import { pricingGridGroups, pricingGrids } from "../../../db/tenant/schema.ts";
 import { ApiError } from "../../http/errors.ts";
-import { assertUnchanged, changedValues, nextModified, recordAudit, type TenantTx } from "../context.ts";
+import { assertUnchanged, nextModified, type TenantTx } from "../context.ts";
+import { changedValues, recordAudit } from "../audit.ts";
 import { derivedBestPrice } from "./cells.ts";
 import {
   checkCategory,

@@ -12,7 +12,8 @@ import {
   livestockOrders,
   suppliers,
 } from "../../../../db/tenant/schema.ts";
-import { assertUnchanged, changedValues, nextModified, recordAudit, type TenantTx } from "../../context.ts";
+import { assertUnchanged, nextModified, type TenantTx } from "../../context.ts";
+import { changedValues, recordAudit } from "../../audit.ts";
 import { ORDER_STATUS, orderStatusName } from "../enums.ts";
 import { addDays, daysBetween } from "../../dates.ts";
 import {

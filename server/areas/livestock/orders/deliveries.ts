@@ -7,7 +7,8 @@
 import { and, asc, eq, gte, inArray, lte, ne } from "drizzle-orm";
 import { ApiError } from "../../../http/errors.ts";
 import { deliveryLoads, livestockOrders, stockMobs } from "../../../../db/tenant/schema.ts";
-import { type AreaContext, displayName, nextModified, recordAudit } from "../../context.ts";
+import { type AreaContext, nextModified } from "../../context.ts";
+import { displayName, recordAudit } from "../../audit.ts";
 import { MOB_STATUS, ORDER_STATUS, orderStatusName } from "../enums.ts";
 import { addDays, separatedHeadAfter, statusForDelivered, whyNotBalance, whyNotDeliver } from "./rules.ts";
 import { loadAnswer } from "./mapping.ts";

@@ -22,7 +22,8 @@ import { ORDER_STATUS } from "../enums.ts";
 import type { GroupForPricing } from "../../pricing/rules.ts";
 import type { Order, OrderGroup } from "./schemas.ts";
 import { groupAnswer, loadAnswer, mobAnswer, orderAnswer } from "./mapping.ts";
-import { auditHistory, ORDER_ENTITY } from "./history.ts";
+import { ORDER_ENTITY } from "./history.ts";
+import { auditHistory } from "../../audit.ts";
 
 const groupTransport = aliasedTable(transportCompanies, "group_transport");
 

@@ -11,11 +11,10 @@ import {
   anyContains,
   type AreaContext,
   assertUnchanged,
-  changedValues,
   nextModified,
-  recordAudit,
   type TenantTx,
 } from "../../context.ts";
+import { changedValues, recordAudit } from "../../audit.ts";
 import type {
   BuyerBody,
   Stakeholder,

@@ -11,14 +11,8 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, type SQL, sql, sum } from "drizzle-orm";
 import { ApiError } from "../../../http/errors.ts";
 import { killVolumeTargets, livestockOrders } from "../../../../db/tenant/schema.ts";
-import {
-  type AreaContext,
-  assertUnchanged,
-  changedValues,
-  nextModified,
-  recordAudit,
-  type TenantTx,
-} from "../../context.ts";
+import { type AreaContext, assertUnchanged, nextModified, type TenantTx } from "../../context.ts";
+import { changedValues, recordAudit } from "../../audit.ts";
 import { ORDER_STATUS } from "../enums.ts";
 import { addDays } from "../../dates.ts";
 import {

@@ -1,17 +1,14 @@
 /** What the pricing settings screens share: the service, species choice and badges (paths: ../paths.ts). */
-import { type AreaContext, areaContext } from "../../context.ts";
+import { pageAreaContext } from "../../context.ts";
 import { PricingService } from "../service.ts";
 import { type PeriodStatus, periodStatus } from "../periods.ts";
 import { userSettingValue } from "../../../access/flags.ts";
 import { ApiError } from "../../../http/errors.ts";
 import type { PageContext } from "../../../pages/context.ts";
 
-export function ctxOf(context: PageContext): Promise<AreaContext> {
-  return areaContext(context.services, context.caller!);
-}
-
+/** The pricing service of a page and its area context (screens show dates relative to its `today`). */
 export async function pricingOf(context: PageContext) {
-  const ctx = await ctxOf(context);
+  const ctx = await pageAreaContext(context);
   return { ctx, service: new PricingService(ctx) };
 }
 

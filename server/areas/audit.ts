@@ -1,0 +1,81 @@
+/**
+ * The audit trail every area writes and reads: `recordAudit` in the write's transaction (who, when,
+ * before, after, reason), `auditHistory` to read one record's entries back (a history panel or API).
+ */
+import { and, desc, eq } from "drizzle-orm";
+import { auditLog } from "../../db/tenant/schema.ts";
+import type { Caller } from "../auth/userModel.ts";
+import type { AreaContext, TenantTx } from "./context.ts";
+
+/** One entry of a record's history, newest first in `auditHistory`. */
+export interface AuditEntry {
+  at: string;
+  userName: string;
+  action: string;
+  before: unknown;
+  after: unknown;
+  reason: string | null;
+}
+
+export function displayName(caller: Caller): string {
+  return `${caller.user.firstName} ${caller.user.lastName}`.trim() || caller.user.email;
+}
+
+/** The fields that differ between two versions of a record, for a readable audit entry. */
+export function changedValues<T extends Record<string, unknown>>(before: T, after: Partial<T>) {
+  const was: Record<string, unknown> = {};
+  const now: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(after)) {
+    if (key === "lastModified" || key === "createdAt") continue;
+    if (JSON.stringify(before[key]) !== JSON.stringify(value)) {
+      was[key] = before[key];
+      now[key] = value;
+    }
+  }
+  return { before: was, after: now };
+}
+
+/** One row of the audit trail (who, when, before, after, reason), in the write's transaction. */
+export async function recordAudit(
+  tx: TenantTx,
+  ctx: AreaContext,
+  entry: {
+    entity: string;
+    entityId: number | string;
+    action: string;
+    before?: unknown;
+    after?: unknown;
+    reason?: string;
+  },
+) {
+  await tx.insert(auditLog).values({
+    at: new Date(),
+    userId: ctx.caller.user.id,
+    userName: displayName(ctx.caller),
+    entity: entry.entity,
+    entityId: String(entry.entityId),
+    action: entry.action,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    reason: entry.reason ?? null,
+  });
+}
+
+/** Who did what to one record of `entity`, newest first. */
+export async function auditHistory(
+  db: AreaContext["db"] | TenantTx,
+  entity: string,
+  entityId: number | string,
+): Promise<AuditEntry[]> {
+  const rows = await db.select().from(auditLog)
+    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, String(entityId))))
+    .orderBy(desc(auditLog.id));
+  return rows.map((r) => ({
+    at: r.at.toISOString(),
+    userName: r.userName,
+    action: r.action,
+    before: r.before,
+    after: r.after,
+    reason: r.reason,
+  }));
+}

@@ -1,0 +1,46 @@
+/**
+ * The plant's "today" for requests that send no X-Local-Date (pages): the browser's zone from the `tz`
+ * cookie the boot script sets, else the configured TIME_ZONE; never the server's UTC day.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startTestApp, type TestApp } from "../helpers/app.ts";
+import { todayIn } from "../../server/areas/dates.ts";
+
+let t: TestApp;
+let session: string;
+beforeAll(async () => {
+  t = await startTestApp({ TIME_ZONE: "Pacific/Kiritimati" }); // UTC+14: a day ahead of UTC most hours
+  session = await t.login("admin@demo.processor");
+});
+afterAll(() => t?.close());
+
+/** The start date the new price grid group form offers: the plant's today. */
+async function offeredStartDate(headers: Record<string, string>): Promise<string> {
+  const res = await t.request("/settings/newpricinggrid", {
+    headers: { cookie: `session=${session}`, ...headers },
+  });
+  expect(res.status).toBe(200);
+  const html = await res.text();
+  return /"startDate":"(\d{4}-\d{2}-\d{2})"/.exec(html.replaceAll("&quot;", '"'))![1];
+}
+
+describe("the plant's date on pages", () => {
+  test("the browser's time zone (cookie tz) decides", async () => {
+    const west = await offeredStartDate({ cookie: `session=${session}; tz=Pacific%2FPago_Pago` });
+    const east = await offeredStartDate({ cookie: `session=${session}; tz=Pacific%2FKiritimati` });
+    // UTC-11 and UTC+14 are 25 hours apart: never the same day
+    expect(west).not.toBe(east);
+    expect([todayIn("Pacific/Pago_Pago"), todayIn("Pacific/Pago_Pago", new Date(Date.now() - 60_000))])
+      .toContain(west);
+  });
+
+  test("without the cookie, or with a zone that does not exist, TIME_ZONE decides", async () => {
+    const expected = todayIn("Pacific/Kiritimati");
+    expect(await offeredStartDate({})).toBe(expected);
+    expect(await offeredStartDate({ cookie: `session=${session}; tz=Mars%2FOlympus` })).toBe(expected);
+  });
+
+  test("X-Local-Date still wins, for API clients and islands", async () => {
+    expect(await offeredStartDate({ "x-local-date": "2031-07-04" })).toBe("2031-07-04");
+  });
+});
