@@ -91,7 +91,7 @@ export function createApp(services: AppServices) {
     info: {
       title: "Abattoir Manager API",
       version: "1",
-      license: { name: "Proprietary" },
+      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" }, // SPDX form of an own licence
       description:
         "JSON API. Every operation's access rule is in its `x-access` (docs/access.md). Send `Authorization: Bearer <token>` (from login/login), and the headers X-Local-Date (yyyy-MM-dd), X-Local-Time (HH:mm:ss) and X-Api-Version. Errors answer {title, message, isValidation}.",
     },
