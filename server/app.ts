@@ -91,7 +91,8 @@ export function createApp(services: AppServices) {
     info: {
       title: "Abattoir Manager API",
       version: "1",
-      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" }, // SPDX form of an own licence
+      // OpenAPI 3.1 licence by SPDX identifier (the library types only 3.0's url form)
+      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" } as { name: string },
       description:
         "JSON API. Every operation's access rule is in its `x-access` (docs/access.md). Send `Authorization: Bearer <token>` (from login/login), and the headers X-Local-Date (yyyy-MM-dd), X-Local-Time (HH:mm:ss) and X-Api-Version. Errors answer {title, message, isValidation}.",
     },

@@ -6,13 +6,7 @@
  */
 import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
-const id = () => integer("id").primaryKey({ autoIncrement: true });
-const flag = (name: string) => integer(name, { mode: "boolean" }).notNull().default(false);
-const stamps = () => ({
-  createdAt: text("created_at").notNull(),
-  lastModified: text("last_modified").notNull(),
-});
-const json = <T>(name: string) => text(name, { mode: "json" }).$type<T>();
+import { flag, id, json, stamps } from "./columns.ts";
 
 export interface MsaProperties {
   /** MSA producer registration number */
@@ -191,8 +185,16 @@ export const stockMobs = sqliteTable("stock_mobs", {
   applicableProductionDate: text("applicable_production_date"),
   reasonSentToBin: text("reason_sent_to_bin"),
   sort: integer("sort").notNull().default(0),
+  /** the yard the mob is in (its pen's, its bin's, or the one it is moving to); null before unloading */
+  stockyardId: integer("stockyard_id"),
+  /** in that yard's unfit bin (status Unfit) until the bin is emptied */
+  isInBin: flag("is_in_bin"),
+  binEmptiedAt: text("bin_emptied_at"),
+  sentToKillFloorAt: text("sent_to_kill_floor_at"),
+  /** sent to the kill floor as if in the last shift of the day */
+  isLastShift: flag("is_last_shift"),
   ...stamps(),
-}, (t) => [index("mobs_order").on(t.livestockOrderId)]);
+}, (t) => [index("mobs_order").on(t.livestockOrderId), index("mobs_pen").on(t.penId)]);
 
 /** Pricing grid groups (spec 2 §3): a period of prices for a species; grids per species category. */
 export const pricingGridGroups = sqliteTable("pricing_grid_groups", {

@@ -5,6 +5,7 @@ import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
  * module per business area (re-exported here so drizzle-kit and `TenantDb` see every table).
  */
 export * from "./livestock.ts";
+export * from "./stockyard.ts";
 
 export const auditLog = sqliteTable("audit_log", {
   id: integer("id").primaryKey({ autoIncrement: true }),

@@ -34,6 +34,8 @@ import { PRICING_EVENTS } from "./pricing/events.ts";
 import { VOLUME_TARGET_EVENTS } from "./livestock/volumeTargets/events.ts";
 import { ORDER_EVENTS } from "./livestock/orders/events.ts";
 import { STOCKYARD_EVENTS } from "./stockyard/events.ts";
+import { stockyardApi } from "./stockyard/api.ts";
+import { seedStockyard } from "./stockyard/seed.ts";
 import { INVOICE_EVENTS } from "./invoices/events.ts";
 import { SKIN_EVENTS } from "./skins/events.ts";
 
@@ -72,7 +74,12 @@ const AREA_LIST = [
     events: VOLUME_TARGET_EVENTS,
   },
   { name: "livestock orders", api: ordersApi, pages: ORDER_PAGES, seed: seedOrders, events: ORDER_EVENTS },
-  { name: "stockyard", events: STOCKYARD_EVENTS },
+  {
+    name: "stockyard",
+    api: stockyardApi,
+    seed: seedStockyard,
+    events: STOCKYARD_EVENTS,
+  },
   { name: "invoices", events: INVOICE_EVENTS },
   { name: "skins", events: SKIN_EVENTS },
 ] as const satisfies readonly Area[];

@@ -12,6 +12,11 @@ export const STOCKYARD_EVENTS = areaEvents({
     z.object({ stockyardId: id, siteId: id.nullable() }),
     "a stockyard was added",
   ),
+  stockyardUpdated: pushEvent(
+    "Stockyard",
+    z.object({ stockyardId: id, siteId: id.nullable(), penIds: z.array(id), reason: z.string() }),
+    "mobs or pens of a yard changed (unload, move, kill floor, bin…): redraw these pens",
+  ),
   stockyardSetupUpdated: pushEvent(
     "Stockyard",
     z.object({ stockyardId: id, siteId: id.nullable() }),

@@ -1,0 +1,343 @@
+/**
+ * Stockyard reads: the live yard (pens with their content and derived status, mobs waiting to be
+ * unloaded, the unfit bin, mobs arriving from another yard), the yards of a site, the yards' setup and a
+ * mob's history. Pages make this class (they never write); StockyardService (commands.ts) extends it.
+ * Only yards of the caller's allowed sites exist for them (404 otherwise).
+ */
+import { and, asc, eq, gt, inArray, isNull, or, type SQL } from "drizzle-orm";
+import type { z } from "@hono/zod-openapi";
+import {
+  livestockOrders,
+  mobRequirements,
+  pens,
+  stockMobs,
+  stockyards,
+  suppliers,
+} from "../../../db/tenant/schema.ts";
+import { defaultSiteId } from "../../auth/userModel.ts";
+import { ApiError } from "../../http/errors.ts";
+import type { AreaContext, TenantTx } from "../context.ts";
+import { auditHistory } from "../audit.ts";
+import { MOB_STATUS, mobStatusName, orderStatusName, speciesCategoryName } from "../livestock/enums.ts";
+import { penHead, penStatus } from "./rules.ts";
+import type { MobHistory, MobInYard, PenView, StockyardSetup, YardSummary, YardView } from "./schemas.ts";
+
+export type YardRow = typeof stockyards.$inferSelect;
+export type PenRow = typeof pens.$inferSelect;
+export type MobRow = typeof stockMobs.$inferSelect;
+type Db = AreaContext["db"] | TenantTx;
+
+/** The audit entity of a mob: its history page reads these. */
+export const MOB_ENTITY = "stockMob";
+export const YARD_ENTITY = "stockyard";
+
+/** Mobs that hold head and sit in this yard's pens, its bin, or are on their way to it. */
+const inYard = (yardId: number) =>
+  and(
+    eq(stockMobs.stockyardId, yardId),
+    gt(stockMobs.head, 0),
+    or(
+      inArray(stockMobs.mobStatus, [MOB_STATUS.MovingBetweenYards]),
+      eq(stockMobs.isInBin, true),
+      gt(stockMobs.penId, 0),
+    ),
+  );
+
+export class StockyardQueries {
+  constructor(protected readonly ctx: AreaContext) {}
+
+  /** A yard of the caller's sites, else 404. */
+  protected async yard(id: number, db: Db = this.ctx.db): Promise<YardRow> {
+    const [yard] = await db.select().from(stockyards).where(eq(stockyards.id, id));
+    if (!yard || !this.ctx.caller.sites.some((s) => s.id === yard.tenantSiteId)) {
+      throw ApiError.notFound("That yard does not exist.");
+    }
+    return yard;
+  }
+
+  /** The caller's default site's first operational yard (then any of their sites'). */
+  protected async defaultYard(): Promise<YardRow> {
+    const siteIds = this.ctx.caller.sites.map((s) => s.id);
+    const preferred = defaultSiteId(this.ctx.caller);
+    const yards = siteIds.length
+      ? await this.ctx.db.select().from(stockyards).where(inArray(stockyards.tenantSiteId, siteIds))
+        .orderBy(asc(stockyards.sort), asc(stockyards.id))
+      : [];
+    const pick = yards.find((y) => y.tenantSiteId === preferred && y.isOperational) ??
+      yards.find((y) => y.isOperational) ?? yards[0];
+    if (!pick) throw ApiError.notFound("No yard is set up yet. Add one in Settings › Yards & paddocks.");
+    return pick;
+  }
+
+  /** The live yard (spec 1 §2 stockyard): what the yard screen draws and every action answers. */
+  async yardView(stockyardId?: number): Promise<z.output<typeof YardView>> {
+    const yard = stockyardId ? await this.yard(stockyardId) : await this.defaultYard();
+    const db = this.ctx.db;
+    const speciesMatch = yard.isAnySpeciesYard || yard.speciesId === null
+      ? undefined
+      : eq(stockMobs.speciesId, yard.speciesId);
+    const waitingWhere: SQL = and(
+      isNull(stockMobs.penId),
+      isNull(stockMobs.stockyardId),
+      eq(stockMobs.isInBin, false),
+      gt(stockMobs.head, 0),
+      inArray(stockMobs.mobStatus, [MOB_STATUS.InYard, MOB_STATUS.InPaddock]),
+      or(eq(stockMobs.tenantSiteId, yard.tenantSiteId), isNull(stockMobs.tenantSiteId)),
+      speciesMatch,
+    )!;
+    const [penRows, mobRows, waitingRows, summaries] = await Promise.all([
+      db.select().from(pens).where(eq(pens.stockyardId, yard.id)).orderBy(asc(pens.id)),
+      db.select().from(stockMobs).where(inYard(yard.id)).orderBy(asc(stockMobs.id)),
+      db.select().from(stockMobs).where(waitingWhere).orderBy(asc(stockMobs.id)).limit(200),
+      this.yardSummaries(yard.tenantSiteId),
+    ]);
+    const mobs = await this.mobDtos([...mobRows, ...waitingRows]);
+    const byPen = Map.groupBy(mobs.filter((m) => m.penId !== null), (m) => m.penId!);
+    const labels = await this.orderLabels(penRows.map((p) => p.livestockOrderReservedForId));
+    const penViews = penRows.map((pen) => this.penView(pen, byPen.get(pen.id) ?? [], labels));
+    const bin = mobs.filter((m) =>
+      m.stockyardId === yard.id && mobRows.some((r) => r.id === m.stockMobId && r.isInBin)
+    );
+    const summary = summaries.find((s) => s.id === yard.id)!;
+    return {
+      yard: {
+        ...summary,
+        isIncludeUnfitBin: yard.isIncludeUnfitBin,
+        hasMapImage: Boolean(yard.mapImageKey),
+        lastModified: yard.lastModified,
+      },
+      yards: summaries,
+      pens: penViews,
+      waiting: mobs.filter((m) => waitingRows.some((r) => r.id === m.stockMobId)),
+      bin,
+      binHead: bin.reduce((sum, m) => sum + m.head, 0),
+      arriving: mobs.filter((m) =>
+        m.mobStatus === MOB_STATUS.MovingBetweenYards && m.stockyardId === yard.id
+      ),
+      today: this.ctx.today,
+    };
+  }
+
+  protected penView(
+    pen: PenRow,
+    contents: z.output<typeof MobInYard>[],
+    labels: Map<number, string>,
+  ): z.output<typeof PenView> {
+    const state = { ...pen, contents };
+    return {
+      id: pen.id,
+      name: pen.name,
+      x: pen.x,
+      y: pen.y,
+      width: pen.width,
+      height: pen.height,
+      angle: pen.angle,
+      capacity: pen.capacity,
+      isOperational: pen.isOperational,
+      livestockOrderReservedForId: pen.livestockOrderReservedForId,
+      reservedForLabel: pen.livestockOrderReservedForId === null
+        ? null
+        : labels.get(pen.livestockOrderReservedForId) ?? `Order ${pen.livestockOrderReservedForId}`,
+      isContentPendingKill: pen.isContentPendingKill,
+      status: penStatus(state),
+      head: penHead(state),
+      contents,
+      lastModified: pen.lastModified,
+    };
+  }
+
+  /** "Lot 123 · Supplier" for the orders pens are reserved for. */
+  protected async orderLabels(ids: (number | null)[]): Promise<Map<number, string>> {
+    const wanted = [...new Set(ids.filter((i): i is number => i !== null))];
+    if (!wanted.length) return new Map();
+    const rows = await this.ctx.db.select({
+      id: livestockOrders.id,
+      lot: livestockOrders.agendaLotReference,
+      supplier: suppliers.name,
+    }).from(livestockOrders).innerJoin(suppliers, eq(suppliers.id, livestockOrders.supplierId))
+      .where(inArray(livestockOrders.id, wanted));
+    return new Map(rows.map((r) => [r.id, `${r.lot ? `Lot ${r.lot}` : `Order ${r.id}`} · ${r.supplier}`]));
+  }
+
+  /** Head, pens and pens used of every yard of a site. */
+  async yardSummaries(tenantSiteId: number): Promise<z.output<typeof YardSummary>[]> {
+    const db = this.ctx.db;
+    const yards = await db.select().from(stockyards).where(eq(stockyards.tenantSiteId, tenantSiteId))
+      .orderBy(asc(stockyards.sort), asc(stockyards.id));
+    if (!yards.length) return [];
+    const yardIds = yards.map((y) => y.id);
+    const [penRows, mobRows] = await Promise.all([
+      db.select({ id: pens.id, stockyardId: pens.stockyardId }).from(pens).where(
+        inArray(pens.stockyardId, yardIds),
+      ),
+      db.select({ stockyardId: stockMobs.stockyardId, penId: stockMobs.penId, head: stockMobs.head })
+        .from(stockMobs).where(and(inArray(stockMobs.stockyardId, yardIds), gt(stockMobs.head, 0))),
+    ]);
+    return yards.map((y) => {
+      const penned = mobRows.filter((m) => m.stockyardId === y.id && m.penId !== null);
+      return {
+        id: y.id,
+        name: y.name,
+        tenantSiteId: y.tenantSiteId,
+        speciesName: this.speciesName(y),
+        isPaddockGroup: y.isPaddockGroup,
+        isOperational: y.isOperational,
+        capacity: y.capacity,
+        head: penned.reduce((sum, m) => sum + m.head, 0),
+        pens: penRows.filter((p) => p.stockyardId === y.id).length,
+        pensUsed: new Set(penned.map((m) => m.penId)).size,
+      };
+    });
+  }
+
+  /** The yards of the caller's sites (one site when given). */
+  async yards(tenantSiteId?: number): Promise<z.output<typeof YardSummary>[]> {
+    const sites = this.ctx.caller.sites.filter((s) => tenantSiteId === undefined || s.id === tenantSiteId);
+    return (await Promise.all(sites.map((s) => this.yardSummaries(s.id)))).flat();
+  }
+
+  protected speciesName(yard: YardRow): string {
+    if (yard.isAnySpeciesYard || yard.speciesId === null) return "Any species";
+    return this.ctx.caller.species.find((s) => s.id === yard.speciesId)?.name ?? `Species ${yard.speciesId}`;
+  }
+
+  /** Mobs as the yard shows them: supplier, lot, category, requirements. */
+  async mobDtos(rows: MobRow[], db: Db = this.ctx.db): Promise<z.output<typeof MobInYard>[]> {
+    if (!rows.length) return [];
+    const ids = rows.map((r) => r.id);
+    const [requirementRows, supplierRows] = await Promise.all([
+      db.select().from(mobRequirements).where(inArray(mobRequirements.stockMobId, ids))
+        .orderBy(asc(mobRequirements.id)),
+      db.select({ id: suppliers.id, name: suppliers.name }).from(suppliers)
+        .where(inArray(suppliers.id, [...new Set(rows.map((r) => r.supplierId))])),
+    ]);
+    const requirementsOf = Map.groupBy(requirementRows, (r) => r.stockMobId);
+    const supplierName = new Map(supplierRows.map((s) => [s.id, s.name]));
+    return rows.map((m) => {
+      const requirements = (requirementsOf.get(m.id) ?? []).map((r) => ({
+        id: r.id,
+        name: r.name,
+        isComplete: r.isComplete,
+        completedBy: r.completedBy,
+      }));
+      return {
+        stockMobId: m.id,
+        livestockOrderId: m.livestockOrderId,
+        agendaLotReference: m.agendaLotReference,
+        supplierId: m.supplierId,
+        supplierName: supplierName.get(m.supplierId) ?? "",
+        speciesId: m.speciesId,
+        speciesCategory: m.speciesCategoryId ? speciesCategoryName(m.speciesCategoryId) : null,
+        head: m.head,
+        separatedHead: m.separatedHead,
+        mobStatus: m.mobStatus,
+        mobStatusName: mobStatusName(m.mobStatus),
+        penId: m.penId,
+        stockyardId: m.stockyardId,
+        pic: m.pic,
+        applicableProductionDate: m.applicableProductionDate,
+        requirements,
+        incompleteChecks: requirements.filter((r) => !r.isComplete).map((r) => r.name),
+        reasonSentToBin: m.reasonSentToBin,
+        lastModified: m.lastModified,
+      };
+    });
+  }
+
+  /** The mobs of a yard (pens, bin and arriving). */
+  async mobs(stockyardId: number) {
+    await this.yard(stockyardId);
+    return this.mobDtos(await this.ctx.db.select().from(stockMobs).where(inYard(stockyardId)));
+  }
+
+  /** The unfit bin of a yard. */
+  async bins(stockyardId: number) {
+    await this.yard(stockyardId);
+    return this.mobDtos(
+      await this.ctx.db.select().from(stockMobs).where(and(
+        eq(stockMobs.stockyardId, stockyardId),
+        eq(stockMobs.isInBin, true),
+        gt(stockMobs.head, 0),
+      )),
+    );
+  }
+
+  /** Mobs of the recent and coming days, newest first, for the management list (bounded). */
+  async recentMobs(limit = 300) {
+    const rows = await this.ctx.db.select().from(stockMobs).where(gt(stockMobs.head, 0))
+      .orderBy(asc(stockMobs.mobStatus), asc(stockMobs.id)).limit(limit);
+    return this.mobDtos(rows);
+  }
+
+  /** A mob's facts and history (spec 1 §2 management/{mobId}). */
+  async mobHistory(stockMobId: number): Promise<z.output<typeof MobHistory>> {
+    const [row] = await this.ctx.db.select().from(stockMobs).where(eq(stockMobs.id, stockMobId));
+    if (!row) throw ApiError.notFound("That mob does not exist.");
+    const [[mob], [order], [pen], [yard]] = await Promise.all([
+      this.mobDtos([row]),
+      this.ctx.db.select().from(livestockOrders).where(eq(livestockOrders.id, row.livestockOrderId)),
+      row.penId ? this.ctx.db.select().from(pens).where(eq(pens.id, row.penId)) : Promise.resolve([]),
+      row.stockyardId
+        ? this.ctx.db.select().from(stockyards).where(eq(stockyards.id, row.stockyardId))
+        : Promise.resolve([]),
+    ]);
+    return {
+      mob,
+      orderStatusName: orderStatusName(order.orderStatus),
+      deliveryDate: order.deliveryDate,
+      penName: pen?.name ?? null,
+      stockyardName: yard?.name ?? null,
+      history: await auditHistory(this.ctx.db, MOB_ENTITY, stockMobId),
+    };
+  }
+
+  // ---------- setup (settings) ----------
+
+  async setups(tenantSiteId?: number): Promise<z.output<typeof StockyardSetup>[]> {
+    const siteIds = this.ctx.caller.sites.map((s) => s.id)
+      .filter((id) => tenantSiteId === undefined || id === tenantSiteId);
+    if (!siteIds.length) return [];
+    const yards = await this.ctx.db.select().from(stockyards).where(inArray(stockyards.tenantSiteId, siteIds))
+      .orderBy(asc(stockyards.tenantSiteId), asc(stockyards.sort), asc(stockyards.id));
+    return Promise.all(yards.map((y) => this.setupOf(y)));
+  }
+
+  async setup(id: number, db: Db = this.ctx.db): Promise<z.output<typeof StockyardSetup>> {
+    return this.setupOf(await this.yard(id, db), db);
+  }
+
+  protected async setupOf(yard: YardRow, db: Db = this.ctx.db): Promise<z.output<typeof StockyardSetup>> {
+    const [penRows, heads] = await Promise.all([
+      db.select().from(pens).where(eq(pens.stockyardId, yard.id)).orderBy(asc(pens.id)),
+      db.select({ penId: stockMobs.penId, head: stockMobs.head }).from(stockMobs)
+        .where(and(eq(stockMobs.stockyardId, yard.id), gt(stockMobs.head, 0))),
+    ]);
+    return {
+      id: yard.id,
+      name: yard.name,
+      tenantSiteId: yard.tenantSiteId,
+      siteName: this.ctx.caller.sites.find((s) => s.id === yard.tenantSiteId)?.name ?? "",
+      speciesId: yard.speciesId,
+      speciesName: this.speciesName(yard),
+      isAnySpeciesYard: yard.isAnySpeciesYard,
+      isPaddockGroup: yard.isPaddockGroup,
+      isIncludeUnfitBin: yard.isIncludeUnfitBin,
+      isOperational: yard.isOperational,
+      capacity: yard.capacity,
+      hasMapImage: Boolean(yard.mapImageKey),
+      lastModified: yard.lastModified,
+      pens: penRows.map((p) => ({
+        id: p.id,
+        name: p.name,
+        x: p.x,
+        y: p.y,
+        width: p.width,
+        height: p.height,
+        angle: p.angle,
+        capacity: p.capacity,
+        isOperational: p.isOperational,
+        head: heads.filter((h) => h.penId === p.id).reduce((sum, h) => sum + h.head, 0),
+      })),
+    };
+  }
+}

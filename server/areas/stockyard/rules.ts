@@ -1,0 +1,148 @@
+/**
+ * Stockyard rules (spec 1 §4 "Mob status", "Pen status (derived)", §5 pen rules): pure, no I/O. The
+ * service applies them inside its transactions; the yard island bundles them to grey out pens a mob
+ * cannot go to before it asks the server.
+ */
+import { MOB_STATUS } from "../livestock/enums.ts";
+
+/** Pen geometry limits (spec 1 §9): at least 10 × 10; a new pen sits at 5,5. */
+export const PEN_MIN_SIZE = 10;
+export const NEW_PEN_POSITION = { x: 5, y: 5 } as const;
+/** The layout editor's canvas (layout units) and grid step. */
+export const LAYOUT_SIZE = { width: 1200, height: 800 } as const;
+export const GRID_STEP = 5;
+
+/** What a pen holds, as the rules see it. */
+export interface PenContent {
+  stockMobId: number;
+  livestockOrderId: number;
+  head: number;
+  separatedHead: number;
+  mobStatus: number;
+  /** names of requirements not yet complete */
+  incompleteChecks: string[];
+}
+
+export interface PenState {
+  livestockOrderReservedForId: number | null;
+  isContentPendingKill: boolean;
+  contents: PenContent[];
+}
+
+export const PEN_STATUSES = ["pending", "reserved", "stocked", "readyToEmpty", "empty"] as const;
+export type PenStatus = (typeof PEN_STATUSES)[number];
+
+/** Plain words for each pen status (legend, screen readers). */
+export const PEN_STATUS_LABELS: Record<PenStatus, string> = {
+  pending: "Pending kill floor",
+  reserved: "Reserved",
+  stocked: "Stocked",
+  readyToEmpty: "Ready to empty",
+  empty: "Empty",
+};
+
+export function penHead(pen: Pick<PenState, "contents">): number {
+  return pen.contents.reduce((sum, c) => sum + c.head, 0);
+}
+
+/**
+ * Spec 1 §4, in its order: pending when the content waits for the kill floor; reserved when kept for
+ * an order; stocked with head in it, "ready to empty" once every requirement is complete and no head
+ * is separated; otherwise empty. (A reserved pen that already holds stock reads as reserved: the
+ * reservation is what the yard hands must see.)
+ */
+export function penStatus(pen: PenState): PenStatus {
+  const head = penHead(pen);
+  if (pen.isContentPendingKill && head > 0) return "pending";
+  if (pen.livestockOrderReservedForId !== null) return "reserved";
+  if (head > 0) {
+    const allChecked = pen.contents.every((c) => c.incompleteChecks.length === 0);
+    const separated = pen.contents.some((c) => c.separatedHead > 0);
+    return allChecked && !separated ? "readyToEmpty" : "stocked";
+  }
+  return "empty";
+}
+
+/** The orders a pen is bound to: its reservation and what it holds. */
+function ordersOf(pen: PenState): Set<number> {
+  const orders = new Set(pen.contents.filter((c) => c.head > 0).map((c) => c.livestockOrderId));
+  if (pen.livestockOrderReservedForId !== null) orders.add(pen.livestockOrderReservedForId);
+  return orders;
+}
+
+/**
+ * Spec 1 §5: a pen can be loaded only if it is empty, reserved for the same order, or already holds the
+ * same order. Answers null when it may, else the reason in plain words.
+ */
+export function refuseLoad(pen: PenState & { name: string; isOperational: boolean }, orderId: number) {
+  if (!pen.isOperational) return `Pen ${pen.name} is not in use.`;
+  const orders = ordersOf(pen);
+  if (orders.size === 0 || (orders.size === 1 && orders.has(orderId))) return null;
+  if (pen.livestockOrderReservedForId !== null && pen.livestockOrderReservedForId !== orderId) {
+    return `Pen ${pen.name} is reserved for another order.`;
+  }
+  return `Pen ${pen.name} holds another order's stock.`;
+}
+
+/**
+ * Spec 1 §5: separated head is reset to 0 when it exceeds the pen's head; ungrouping the last animal
+ * (separated head would equal the whole mob) also resets it.
+ */
+export function settleSeparatedHead(separatedHead: number, head: number): number {
+  if (separatedHead < 0 || separatedHead > head || (head > 0 && separatedHead === head)) return 0;
+  return separatedHead;
+}
+
+/** Marking a pen pending kill raises its mobs to PendingKillFloorMove if lower (spec 1 §4). */
+export function statusWhenMarkedPending(mobStatus: number): number {
+  return Math.max(mobStatus, MOB_STATUS.PendingKillFloorMove);
+}
+
+/** Unmarking returns the pending mobs to ReadyToProcess (spec 1 §4). */
+export function statusWhenUnmarkedPending(mobStatus: number): number {
+  return mobStatus === MOB_STATUS.PendingKillFloorMove ? MOB_STATUS.ReadyToProcess : mobStatus;
+}
+
+/** The status a mob takes when it lands in a pen of this yard. */
+export function statusInYard(yard: { isPaddockGroup: boolean }, current: number): number {
+  if (current === MOB_STATUS.PendingKillFloorMove || current === MOB_STATUS.ReadyToProcess) return current;
+  return yard.isPaddockGroup ? MOB_STATUS.InPaddock : MOB_STATUS.InYard;
+}
+
+/** Mobs that can still be moved about the yard (not at the kill floor, not unfit). */
+export function isMovable(mobStatus: number): boolean {
+  return mobStatus !== MOB_STATUS.AtKillFloor && mobStatus !== MOB_STATUS.Unfit;
+}
+
+/** The checks every mob starts with (docs/decisions.md: Australian arrival practice). */
+export const DEFAULT_REQUIREMENTS = ["NVD checked", "Ante-mortem inspection", "Water and feed"] as const;
+
+/** A head count taken out of a mob: whole, at least 1, at most what the mob holds. */
+export function refuseHead(head: number, available: number): string | null {
+  if (!Number.isInteger(head) || head < 1) return "Choose at least one head.";
+  if (head > available) return `Only ${available} head are there.`;
+  return null;
+}
+
+export interface PenRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  angle: number;
+}
+
+/** A pen kept inside the layout, at least the minimum size, snapped to the grid. */
+export function normalisePen<P extends PenRect>(pen: P, step = GRID_STEP): P {
+  const snap = (v: number) => Math.round(v / step) * step;
+  const width = Math.max(PEN_MIN_SIZE, snap(pen.width));
+  const height = Math.max(PEN_MIN_SIZE, snap(pen.height));
+  return {
+    ...pen,
+    width,
+    height,
+    x: Math.min(Math.max(0, snap(pen.x)), LAYOUT_SIZE.width - PEN_MIN_SIZE),
+    y: Math.min(Math.max(0, snap(pen.y)), LAYOUT_SIZE.height - PEN_MIN_SIZE),
+    angle: ((Math.round(pen.angle) % 360) + 360) % 360,
+  };
+}
