@@ -7,6 +7,7 @@ import * as esbuild from "esbuild";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
 import { benchHub } from "./hub.ts";
 import { benchVolumeTargets } from "./volumeTargets.ts";
+import { benchStockyard } from "./stockyard.ts";
 
 interface Entry {
   file: string;
@@ -137,6 +138,15 @@ try {
   )).json()).length;
 
   const targets = await benchVolumeTargets(server.origin, cookie);
+  const yard = await benchStockyard(server.origin, token, cookie);
+  const yardJs = pageJs(yard.pageHtml).total;
+  const settingsHtml = await (await fetch(`${server.origin}/settings/stockyard`, { headers: { cookie } })).text();
+  const editorHtml = await (await fetch(
+    `${server.origin}/settings/stockyard/${/\/settings\/stockyard\/(\d+)/.exec(settingsHtml)?.[1] ?? 1}`,
+    { headers: { cookie } },
+  )).text();
+  const editorJs = pageJs(editorHtml).total;
+  const ratio = (x: number) => `${(x / api.p50).toFixed(1)}×`;
 
   const cssGzip = gzipSync(await Deno.readFile(new URL("../../dist/static/app.css", import.meta.url))).length;
   const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
@@ -187,6 +197,25 @@ brings the React runtime (react-dom ≈ 65 KB gzip, cached across pages); each i
 | chart render alone (recharts 2.15 \`renderToString\`, 60 days) | ${targets.chartRender.n} | ${
     ms(targets.chartRender.p50)
   } | ${ms(targets.chartRender.p99)} |
+
+## Stockyard (a yard of ${yard.pens} pens)
+
+Ratios are to \`GET /login/usermodel\` in the same run (${ms(api.p50)} p50), the figure to compare across runs.
+
+| request | n | p50 | p99 | p50 ÷ usermodel |
+|---|---|---|---|---|
+| \`GET /home/stockyard\` (the live yard page, SVG drawn on the server) | ${yard.page.n} | ${ms(yard.page.p50)} | ${
+    ms(yard.page.p99)
+  } | ${ratio(yard.page.p50)} |
+| \`GET /api/stockyard/GetInitialData\` (the yard as JSON) | ${yard.initial.n} | ${ms(yard.initial.p50)} | ${
+    ms(yard.initial.p99)
+  } | ${ratio(yard.initial.p50)} |
+| \`POST /api/stockyard/MoveOrMergeMobs\` (one head split off and merged back; answers the yard) | ${yard.move.n} | ${
+    ms(yard.move.p50)
+  } | ${ms(yard.move.p99)} | ${ratio(yard.move.p50)} |
+
+JavaScript (gzip): the live yard page ${kb(yardJs)}, the layout editor page ${kb(editorJs)}; the yard page's
+HTML is ${kb(yard.pageHtmlGzip)} gzipped.
 
 Sign-in cost is dominated by argon2id at OWASP parameters (19 MiB, t=2), by design. The targets page
 is ${kb(targets.htmlGzip)} of gzipped HTML with the chart inline and no island. Order lists are bound by

@@ -1,0 +1,92 @@
+/**
+ * Benchmark of the stockyard: the live yard page and GetInitialData on a yard of 200 pens, and a move of
+ * one head between two pens (moveOrMergeMobs answers the whole yard), over real HTTP on loopback,
+ * sequential and bounded. tests/bench/main.ts writes the figures to docs/performance.md beside a plain
+ * API call measured in the same run (compare ratios, not absolute times: the VM's CPU is stolen).
+ */
+import { gzipSync } from "node:zlib";
+import { STOCKYARD_API as A } from "../../server/areas/stockyard/api.ts";
+
+export interface Timing {
+  p50: number;
+  p99: number;
+  n: number;
+}
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function time(n: number, fn: () => Promise<unknown>): Promise<Timing> {
+  for (let i = 0; i < Math.min(10, n); i++) await fn(); // warm up
+  const ms: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await fn();
+    ms.push(performance.now() - t0);
+  }
+  ms.sort((a, b) => a - b);
+  return { p50: percentile(ms, 50), p99: percentile(ms, 99), n };
+}
+
+// deno-lint-ignore no-explicit-any
+type Json = any;
+
+export async function benchStockyard(origin: string, token: string, cookie: string) {
+  const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+  const get = async (path: string) => await (await fetch(origin + path, { headers })).json() as Json;
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(origin + path, { method: "POST", headers, body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return await res.json() as Json;
+  };
+  // the busiest demo yard, grown to 200 pens (its stocked pens kept where they are)
+  const yards: Json[] = await get(A.getStockyardSetups);
+  const setup = yards.toSorted((a, b) => b.pens.filter((p: Json) => p.head).length - a.pens.filter((p: Json) => p.head).length)[0];
+  const extra = Array.from({ length: 200 - setup.pens.length }, (_, i) => ({
+    name: `Z${i + 1}`,
+    x: 20 + (i % 20) * 55,
+    y: 600 + Math.floor(i / 20) * 20,
+    width: 50,
+    height: 15,
+    angle: 0,
+  }));
+  await post(A.saveStockyardLayout, {
+    stockyardId: setup.id,
+    lastModified: setup.lastModified,
+    pens: [...setup.pens.map(({ head: _h, ...p }: Json) => p), ...extra],
+  });
+  const view = await get(`${A.getInitialData}?stockyardId=${setup.id}`);
+  const pageHtml = await (await fetch(`${origin}/home/stockyard?yard=${setup.id}`, { headers: { cookie } })).text();
+
+  const page = await time(100, async () => {
+    const res = await fetch(`${origin}/home/stockyard?yard=${setup.id}`, { headers: { cookie } });
+    await res.text();
+  });
+  const initial = await time(100, () => get(`${A.getInitialData}?stockyardId=${setup.id}`));
+
+  // one head moves back and forth between a stocked pen and an empty one (split, then merge)
+  const from = view.pens.find((p: Json) => p.head >= 2);
+  const to = view.pens.find((p: Json) => p.status === "empty");
+  let current = view;
+  let out = true;
+  const move = await time(100, async () => {
+    const source = current.pens.find((p: Json) => p.id === (out ? from.id : to.id));
+    const mob = source.contents.find((c: Json) => !out || c.head >= 2) ?? source.contents[0];
+    current = await post(A.moveOrMergeMobs, {
+      stockMobId: mob.stockMobId,
+      toPenId: out ? to.id : from.id,
+      head: out ? 1 : undefined,
+      lastModified: mob.lastModified,
+    });
+    out = !out;
+  });
+  return {
+    pens: view.pens.length,
+    page,
+    initial,
+    move,
+    pageHtmlGzip: gzipSync(pageHtml).length,
+    pageHtml,
+  };
+}
