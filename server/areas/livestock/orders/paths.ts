@@ -15,6 +15,9 @@ export const ORDER_ROUTE_NAMES = [
   "deliveries",
   "deliveriesFromDate",
   "undeliveredorders",
+  // the yard's children (spec 1 §2): the same order page, opened from a pen or a waiting load
+  "stockyardOrderEdit",
+  "stockyardDeliveryEdit",
 ] as const satisfies readonly RouteName[];
 export type OrderRouteName = (typeof ORDER_ROUTE_NAMES)[number];
 

@@ -16,6 +16,8 @@ export const ORDER_PAGES = definePages(
     deliveries: DeliveriesScreen,
     deliveriesFromDate: DeliveriesScreen,
     undeliveredorders: UndeliveredOrdersScreen,
+    stockyardOrderEdit: OrderScreen,
+    stockyardDeliveryEdit: OrderScreen,
     // deno-lint-ignore no-explicit-any
   } satisfies Record<OrderRouteName, Screen<any, any>>,
 );

@@ -123,7 +123,7 @@ export const OrderScreen = defineScreen({
           />
           <h3>Mobs</h3>
           <Table
-            rows={o.deliveredMobs}
+            rows={o.deliveredMobs.filter((m) => m.head > 0)}
             rowKey={(m) => m.id}
             empty="No mobs yet."
             columns={[
