@@ -8,6 +8,8 @@ import { isApiPath, PathRegistry } from "./http/paths.ts";
 import { clientClock } from "./http/clientClock.ts";
 import { identify } from "./http/auth.ts";
 import { staticAssets } from "./http/static.ts";
+import { compression } from "./http/compression.ts";
+import { STORAGE_BODY_LIMITS } from "./areas/storage/api.ts";
 import { apiDocs } from "./http/apiDocs.ts";
 import { loginApi } from "./auth/api.ts";
 import { hubRoutes } from "./push/routes.ts";
@@ -55,20 +57,23 @@ export function createApp(services: AppServices) {
       },
     }),
   );
+  app.use("*", compression);
   // API answers carry tokens and tenant data: never kept by a browser or a proxy
   app.use("*", async (c, next) => {
     await next();
     if (isApiPath(c.req.path) && !c.res.headers.has("cache-control")) c.header("Cache-Control", "no-store");
   });
-  app.use(
-    "*",
-    bodyLimit({
-      maxSize: 1024 * 1024,
-      onError: () => {
-        throw new ApiError(413);
-      },
-    }),
+  // 1 MB for every body, but the few paths that take files (a yard's map image) have their own limit
+  const tooLarge = (): never => {
+    throw new ApiError(413);
+  };
+  const defaultLimit = bodyLimit({ maxSize: 1024 * 1024, onError: tooLarge });
+  const fileLimits = new Map(
+    Object.entries(STORAGE_BODY_LIMITS).map((
+      [path, maxSize],
+    ) => [path, bodyLimit({ maxSize, onError: tooLarge })]),
   );
+  app.use("*", (c, next) => (fileLimits.get(c.req.path) ?? defaultLimit)(c, next));
   app.use("*", clientClock);
   app.use("*", identify);
   // a documented path with another method is 405 before anything else can answer it

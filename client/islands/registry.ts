@@ -9,6 +9,7 @@ export const ISLANDS = {
   ActionButton: "./ActionButton.tsx",
   OrderForm: "./OrderForm.tsx",
   PricingGridEditor: "./PricingGridEditor.tsx",
+  PenLayoutEditor: "./PenLayoutEditor.tsx",
 } as const satisfies Record<string, string>;
 
 export type IslandName = keyof typeof ISLANDS;

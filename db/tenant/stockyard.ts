@@ -39,7 +39,9 @@ export const pens = sqliteTable("pens", {
   /** head the pen holds comfortably (0 = not set) */
   capacity: integer("capacity").notNull().default(0),
   isOperational: integer("is_operational", { mode: "boolean" }).notNull().default(true),
-  livestockOrderReservedForId: integer("livestock_order_reserved_for_id").references(() => livestockOrders.id),
+  livestockOrderReservedForId: integer("livestock_order_reserved_for_id").references(() =>
+    livestockOrders.id
+  ),
   isContentPendingKill: flag("is_content_pending_kill"),
   /** bumped by every change to the pen or its content: two users acting on one pen conflict (409) */
   lastModified: text("last_modified").notNull(),

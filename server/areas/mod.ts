@@ -35,7 +35,9 @@ import { VOLUME_TARGET_EVENTS } from "./livestock/volumeTargets/events.ts";
 import { ORDER_EVENTS } from "./livestock/orders/events.ts";
 import { STOCKYARD_EVENTS } from "./stockyard/events.ts";
 import { stockyardApi } from "./stockyard/api.ts";
+import { STOCKYARD_PAGES } from "./stockyard/routes.ts";
 import { seedStockyard } from "./stockyard/seed.ts";
+import { storageApi } from "./storage/api.ts";
 import { INVOICE_EVENTS } from "./invoices/events.ts";
 import { SKIN_EVENTS } from "./skins/events.ts";
 
@@ -77,9 +79,11 @@ const AREA_LIST = [
   {
     name: "stockyard",
     api: stockyardApi,
+    pages: STOCKYARD_PAGES,
     seed: seedStockyard,
     events: STOCKYARD_EVENTS,
   },
+  { name: "storage", api: storageApi },
   { name: "invoices", events: INVOICE_EVENTS },
   { name: "skins", events: SKIN_EVENTS },
 ] as const satisfies readonly Area[];

@@ -9,6 +9,7 @@ import DataFormComponent from "../../client/islands/DataForm.tsx";
 import ActionButtonComponent from "../../client/islands/ActionButton.tsx";
 import OrderFormComponent from "../../client/islands/OrderForm.tsx";
 import PricingGridEditorComponent from "../../client/islands/PricingGridEditor.tsx";
+import PenLayoutEditorComponent from "../../client/islands/PenLayoutEditor.tsx";
 import { Island } from "./Island.tsx";
 
 function island<P extends object>(name: IslandName, component: ComponentType<P>) {
@@ -21,3 +22,4 @@ export const DataForm = island("DataForm", DataFormComponent);
 export const ActionButton = island("ActionButton", ActionButtonComponent);
 export const OrderForm = island("OrderForm", OrderFormComponent);
 export const PricingGridEditor = island("PricingGridEditor", PricingGridEditorComponent);
+export const PenLayoutEditor = island("PenLayoutEditor", PenLayoutEditorComponent);

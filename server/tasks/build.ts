@@ -6,6 +6,7 @@
  *   chunks/*.js          shared chunks (React lives here, shared by the runtime and every island)
  *   app.css              copy of client/styles/app.css
  *   manifest.json        every entry's file, size, gzipped size, static imports and total gzip
+ *   *.br, *.gz           each asset compressed once (brotli 11, gzip 9), sent as they are by Accept-Encoding
  *
  * Usage: deno run -A server/tasks/build.ts [--if-missing] [--sourcemap] [--quiet]
  *   --if-missing  skip when dist/static/manifest.json exists, its files exist, and it is newer than
@@ -17,7 +18,7 @@
  * no postinstall script (and no `deno approve-scripts`) is needed.
  */
 import * as esbuild from "esbuild";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { ISLAND_NAMES, islandModuleUrl } from "../../client/islands/registry.ts";
@@ -113,6 +114,18 @@ function describe(path: string, rel: string): ManifestFile {
   };
 }
 
+/** Writes `<file>.br` and `<file>.gz` beside each asset: the server sends them as they are. */
+async function precompress(dir: string, files: ManifestFile[]) {
+  await Promise.all(files.map(async ({ file }) => {
+    const data = await Deno.readFile(`${dir}/${file}`);
+    await Deno.writeFile(`${dir}/${file}.gz`, gzipSync(data, { level: 9 }));
+    await Deno.writeFile(
+      `${dir}/${file}.br`,
+      brotliCompressSync(data, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+  }));
+}
+
 export async function build(opts: { sourcemap?: boolean; quiet?: boolean } = {}): Promise<Manifest> {
   const started = performance.now();
   await ensureNodeModules();
@@ -199,6 +212,7 @@ export async function build(opts: { sourcemap?: boolean; quiet?: boolean } = {})
     css: { "app.css": describe(`${tmp}/app.css`, "app.css") },
   };
   await Deno.writeTextFile(`${tmp}/manifest.json`, JSON.stringify(manifest, null, 2) + "\n");
+  await precompress(tmp, [...Object.values(entries), ...Object.values(chunks), manifest.css["app.css"]]);
 
   const old = `${DIST}/.static-old-${Deno.pid}`;
   if (exists(OUT)) await Deno.rename(OUT, old);

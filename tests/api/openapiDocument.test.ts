@@ -79,7 +79,9 @@ describe("the OpenAPI document", () => {
     const { errors, warnings } = report.totals;
     console.log(`openapi lint: ${errors} errors, ${warnings} warnings`);
     const listed = report.problems
-      .map((p) => `${p.severity} ${p.ruleId} at ${p.location.map((l) => l.pointer).join(", ")}: ${p.message}`);
+      .map((p) =>
+        `${p.severity} ${p.ruleId} at ${p.location.map((l) => l.pointer).join(", ")}: ${p.message}`
+      );
     expect(listed, "redocly lint problems").toEqual([]);
     expect(errors + warnings).toBe(0);
   }, TOOL_TIMEOUT);

@@ -140,7 +140,8 @@ try {
   const targets = await benchVolumeTargets(server.origin, cookie);
   const yard = await benchStockyard(server.origin, token, cookie);
   const yardJs = pageJs(yard.pageHtml).total;
-  const settingsHtml = await (await fetch(`${server.origin}/settings/stockyard`, { headers: { cookie } })).text();
+  const settingsHtml = await (await fetch(`${server.origin}/settings/stockyard`, { headers: { cookie } }))
+    .text();
   const editorHtml = await (await fetch(
     `${server.origin}/settings/stockyard/${/\/settings\/stockyard\/(\d+)/.exec(settingsHtml)?.[1] ?? 1}`,
     { headers: { cookie } },
@@ -200,13 +201,15 @@ brings the React runtime (react-dom ≈ 65 KB gzip, cached across pages); each i
 
 ## Stockyard (a yard of ${yard.pens} pens)
 
-Ratios are to \`GET /login/usermodel\` in the same run (${ms(api.p50)} p50), the figure to compare across runs.
+Ratios are to \`GET /login/usermodel\` in the same run (${
+    ms(api.p50)
+  } p50), the figure to compare across runs.
 
 | request | n | p50 | p99 | p50 ÷ usermodel |
 |---|---|---|---|---|
-| \`GET /home/stockyard\` (the live yard page, SVG drawn on the server) | ${yard.page.n} | ${ms(yard.page.p50)} | ${
-    ms(yard.page.p99)
-  } | ${ratio(yard.page.p50)} |
+| \`GET /home/stockyard\` (the live yard page, SVG drawn on the server) | ${yard.page.n} | ${
+    ms(yard.page.p50)
+  } | ${ms(yard.page.p99)} | ${ratio(yard.page.p50)} |
 | \`GET /api/stockyard/GetInitialData\` (the yard as JSON) | ${yard.initial.n} | ${ms(yard.initial.p50)} | ${
     ms(yard.initial.p99)
   } | ${ratio(yard.initial.p50)} |

@@ -42,7 +42,10 @@ export async function benchStockyard(origin: string, token: string, cookie: stri
   };
   // the busiest demo yard, grown to 200 pens (its stocked pens kept where they are)
   const yards: Json[] = await get(A.getStockyardSetups);
-  const setup = yards.toSorted((a, b) => b.pens.filter((p: Json) => p.head).length - a.pens.filter((p: Json) => p.head).length)[0];
+  const setup =
+    yards.toSorted((a, b) =>
+      b.pens.filter((p: Json) => p.head).length - a.pens.filter((p: Json) => p.head).length
+    )[0];
   const extra = Array.from({ length: 200 - setup.pens.length }, (_, i) => ({
     name: `Z${i + 1}`,
     x: 20 + (i % 20) * 55,
@@ -57,7 +60,8 @@ export async function benchStockyard(origin: string, token: string, cookie: stri
     pens: [...setup.pens.map(({ head: _h, ...p }: Json) => p), ...extra],
   });
   const view = await get(`${A.getInitialData}?stockyardId=${setup.id}`);
-  const pageHtml = await (await fetch(`${origin}/home/stockyard?yard=${setup.id}`, { headers: { cookie } })).text();
+  const pageHtml = await (await fetch(`${origin}/home/stockyard?yard=${setup.id}`, { headers: { cookie } }))
+    .text();
 
   const page = await time(100, async () => {
     const res = await fetch(`${origin}/home/stockyard?yard=${setup.id}`, { headers: { cookie } });

@@ -81,7 +81,9 @@ describe("mob status levels (spec 1 §4)", () => {
   it("a mob landing in a paddock group is InPaddock, in a yard InYard, keeping a kill-floor readiness", () => {
     expect(statusInYard({ isPaddockGroup: true }, MOB_STATUS.MovingBetweenYards)).toBe(MOB_STATUS.InPaddock);
     expect(statusInYard({ isPaddockGroup: false }, MOB_STATUS.InPaddock)).toBe(MOB_STATUS.InYard);
-    expect(statusInYard({ isPaddockGroup: false }, MOB_STATUS.ReadyToProcess)).toBe(MOB_STATUS.ReadyToProcess);
+    expect(statusInYard({ isPaddockGroup: false }, MOB_STATUS.ReadyToProcess)).toBe(
+      MOB_STATUS.ReadyToProcess,
+    );
   });
 });
 

@@ -1,0 +1,75 @@
+/**
+ * Response compression by Accept-Encoding (issue 12): brotli for whole JSON answers, gzip for streamed
+ * pages (the stream keeps flowing: CompressionStream compresses chunk by chunk), nothing for what is small,
+ * already encoded, or not text. Static assets are compressed once at build (server/http/static.ts serves
+ * the .br/.gz files); this is for what the server makes per request.
+ */
+import { createMiddleware } from "hono/factory";
+import { brotliCompress, constants, gzip as gzipCallback } from "node:zlib";
+import { promisify } from "node:util";
+
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCallback);
+/** Below this a compressed answer saves less than the work costs (and fits one packet anyway). */
+const MIN_BYTES = 1024;
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|problem\+json)|image\/svg\+xml)/;
+
+/** The encoding the client takes, best first: br, then gzip; null for neither. */
+export function chooseEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? "").toLowerCase().split(",")) {
+    const [name, ...params] = part.trim().split(";");
+    const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
+    if (name) accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
+  return ok("br") ? "br" : ok("gzip") ? "gzip" : null;
+}
+
+export const compression = createMiddleware(async (c, next) => {
+  await next();
+  const res = c.res;
+  const type = res.headers.get("content-type") ?? "";
+  // (never touch `res.body` before deciding: Deno then streams it, chunked, where it sent a length)
+  if (
+    c.req.method === "HEAD" || res.status === 101 || res.status === 204 || res.status === 304 ||
+    res.headers.has("content-encoding") || !COMPRESSIBLE.test(type)
+  ) return;
+  const encoding = chooseEncoding(c.req.header("accept-encoding"));
+  if (!encoding || !res.body) return;
+  const headers = new Headers(res.headers);
+  headers.delete("content-length");
+  headers.append("vary", "Accept-Encoding");
+  if (type.startsWith("text/html")) {
+    // a streamed page stays a stream (gzip: brotli would hold it back to the end)
+    headers.set("content-encoding", "gzip");
+    replace(
+      c,
+      new Response(res.body.pipeThrough(new CompressionStream("gzip")), { status: res.status, headers }),
+    );
+    return;
+  }
+  const body = new Uint8Array(await res.arrayBuffer());
+  if (body.byteLength < MIN_BYTES) {
+    // sent as it was (a body of known length: no chunked framing)
+    replace(c, new Response(body, { status: res.status, headers: res.headers }));
+    return;
+  }
+  const packed = encoding === "br"
+    ? await brotli(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
+    })
+    : await gzip(body, { level: 6 });
+  headers.set("content-encoding", encoding);
+  headers.set("content-length", String(packed.byteLength));
+  replace(c, new Response(packed, { status: res.status, headers }));
+});
+
+/**
+ * Hono's `c.res` setter copies the old response's headers onto the new one (a stale Content-Length
+ * among them); the compressed response already carries every header it needs, so it replaces outright.
+ */
+function replace(c: { res: Response | undefined }, res: Response) {
+  c.res = undefined;
+  c.res = res;
+}
