@@ -9,6 +9,7 @@ export const ISLANDS = {
   ActionButton: "./ActionButton.tsx",
   OrderForm: "./OrderForm.tsx",
   PricingGridEditor: "./PricingGridEditor.tsx",
+  YardBoard: "./YardBoard.tsx",
   PenLayoutEditor: "./PenLayoutEditor.tsx",
 } as const satisfies Record<string, string>;
 

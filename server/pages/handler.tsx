@@ -149,7 +149,6 @@ export const pages = new Hono<AppEnv>()
   })
   // header pickers: default site and species (plain forms, auto-submitted by shell.js)
   .post("/user/preferences", declareAccess("POST", "/user/preferences", SIGNED_IN), async (c) => {
-    const caller = c.var.caller!;
     const form = await c.req.parseBody();
     const setting = form.siteId
       ? { settingType: "tenantSite", value: { defaultTenantSiteId: Number(form.siteId) } }

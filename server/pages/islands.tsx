@@ -10,6 +10,7 @@ import ActionButtonComponent from "../../client/islands/ActionButton.tsx";
 import OrderFormComponent from "../../client/islands/OrderForm.tsx";
 import PricingGridEditorComponent from "../../client/islands/PricingGridEditor.tsx";
 import PenLayoutEditorComponent from "../../client/islands/PenLayoutEditor.tsx";
+import YardBoardComponent from "../../client/islands/YardBoard.tsx";
 import { Island } from "./Island.tsx";
 
 function island<P extends object>(name: IslandName, component: ComponentType<P>) {
@@ -23,3 +24,4 @@ export const ActionButton = island("ActionButton", ActionButtonComponent);
 export const OrderForm = island("OrderForm", OrderFormComponent);
 export const PricingGridEditor = island("PricingGridEditor", PricingGridEditorComponent);
 export const PenLayoutEditor = island("PenLayoutEditor", PenLayoutEditorComponent);
+export const YardBoard = island("YardBoard", YardBoardComponent);

@@ -11,6 +11,7 @@ import {
 } from "@tanstack/react-router";
 import { allRoutes, canSeeRoute, type RouteDef } from "../access/mod.ts";
 import { ApiError } from "../http/errors.ts";
+import type { z } from "zod";
 import type { PageContext } from "./context.ts";
 import { Document } from "./Document.tsx";
 import { Shell } from "./Shell.tsx";
@@ -51,9 +52,28 @@ function RootLayout() {
   );
 }
 
+/** The ApiError behind a route's failure (the router wraps a search schema's error in its own). */
+function apiErrorOf(error: unknown): ApiError | null {
+  if (error instanceof ApiError) return error;
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  return cause instanceof ApiError ? cause : null;
+}
+
 function RouteError({ error }: { error: unknown }) {
-  const status = error instanceof ApiError ? error.status : 500;
-  return <ErrorPanel status={status} message={error instanceof ApiError ? error.message : undefined} />;
+  const known = apiErrorOf(error);
+  return <ErrorPanel status={known?.status ?? 500} message={known?.message} />;
+}
+
+/** A page's search schema: a value it cannot use is a 400 in plain words, never a server error. */
+function searchValidator(schema: z.ZodType) {
+  return (raw: unknown) => {
+    const parsed = schema.safeParse(raw);
+    if (parsed.success) return parsed.data;
+    const fields = [...new Set(parsed.error.issues.map((i) => i.path.join(".")))].join(", ");
+    throw ApiError.badRequest(
+      `The address has a value this page cannot use (${fields}). Open the page from the menu.`,
+    );
+  };
 }
 
 const rootRoute = createRootRouteWithContext<PageContext>()({
@@ -86,7 +106,10 @@ function pageRoute(def: RouteDef): AnyRoute {
     staticData: { def },
     // no zod defaults in these schemas: a default makes the router redirect to the "canonical" URL
     ...(screen?.validateSearch
-      ? { validateSearch: screen.validateSearch, loaderDeps: ({ search }: { search: unknown }) => search }
+      ? {
+        validateSearch: searchValidator(screen.validateSearch),
+        loaderDeps: ({ search }: { search: unknown }) => search,
+      }
       : {}),
     beforeLoad: ({ context, location }: { context: PageContext; location: { pathname: string } }) =>
       guard(def, context, location.pathname),
@@ -144,9 +167,7 @@ export function routingResult(router: PageRouter):
   // deno-lint-ignore no-explicit-any
   const matches = (result?.matches ?? []) as any[];
   const failed = matches.find((m) => m.status === "error");
-  const status = failed
-    ? (failed.error instanceof ApiError ? failed.error.status : 500)
-    : (result?.status ?? 200);
+  const status = failed ? (apiErrorOf(failed.error)?.status ?? 500) : (result?.status ?? 200);
   return { type: "render", status, matchedRoute: matches.length > 1 };
 }
 

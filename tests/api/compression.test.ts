@@ -20,20 +20,22 @@ afterAll(() => t?.close());
 async function raw(path: string, headers: Record<string, string>) {
   const { request } = await import("node:http");
   const url = new URL(path, t.origin);
-  return await new Promise<{ status: number; headers: Record<string, string>; body: Uint8Array }>((ok, fail) => {
-    const req = request(url, { headers }, (res) => {
-      const parts: Uint8Array[] = [];
-      res.on("data", (d: Uint8Array) => parts.push(d));
-      res.on("end", () =>
-        ok({
-          status: res.statusCode ?? 0,
-          headers: res.headers as Record<string, string>,
-          body: new Uint8Array(Buffer.concat(parts)),
-        }));
-    });
-    req.on("error", fail);
-    req.end();
-  });
+  return await new Promise<{ status: number; headers: Record<string, string>; body: Uint8Array }>(
+    (ok, fail) => {
+      const req = request(url, { headers }, (res) => {
+        const parts: Uint8Array[] = [];
+        res.on("data", (d: Uint8Array) => parts.push(d));
+        res.on("end", () =>
+          ok({
+            status: res.statusCode ?? 0,
+            headers: res.headers as Record<string, string>,
+            body: new Uint8Array(Buffer.concat(parts)),
+          }));
+      });
+      req.on("error", fail);
+      req.end();
+    },
+  );
 }
 
 describe("compression", () => {

@@ -68,6 +68,21 @@ describe("pages", () => {
     expect((await page("/super/home", "admin@demo.processor")).res.status).toBe(403);
   });
 
+  it("a link with a value the page cannot use is a 400 in plain words, never a server error", async () => {
+    const cookie = `session=${await t.login("admin@demo.processor")}`;
+    for (
+      const path of [
+        "/home/stockyard?yard=abc",
+        "/home/clientusers/useredit?id=abc",
+        "/settings/newpricinggrid?species=x",
+      ]
+    ) {
+      const res = await t.request(path, { headers: { cookie }, redirect: "manual" });
+      expect(res.status, path).toBe(400);
+      expect(await res.text()).toContain("The address has a value this page cannot use");
+    }
+  });
+
   it("redirects unknown paths to the home page", async () => {
     const { res } = await page("/no/such/screen", "user@demo.processor");
     expect(res.status).toBe(302);

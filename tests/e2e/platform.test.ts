@@ -26,12 +26,16 @@ describe("in the browser", () => {
   it("signs in and shows the menu for the role", async () => {
     const page = await freshPage();
     await signIn(page, server.origin, "admin@demo.processor", TEST_PASSWORD);
-    await page.waitForURL(/\/home\/livestock$/); // the buy module's home comes first in the home order
+    await page.waitForURL(/\/home\/stockyard$/); // the stockyard comes first in the home order (spec 1 §2)
     expect(await menuTexts()).toEqual([
       "Home",
+      "Stockyard",
+      "Stockyard Overview",
+      "Stock Locations",
       "Livestock Orders",
       "Deliveries",
       "Undelivered Orders",
+      "Livestock Management",
       "Users",
       "Settings",
     ]);
@@ -39,12 +43,16 @@ describe("in the browser", () => {
     await page.waitForURL(/\/login$/);
 
     await signIn(page, server.origin, "user@demo.processor", TEST_PASSWORD);
-    await page.waitForURL(/\/home\/livestock$/);
+    await page.waitForURL(/\/home\/stockyard$/);
     expect(await menuTexts()).toEqual([
       "Home",
+      "Stockyard",
+      "Stockyard Overview",
+      "Stock Locations",
       "Livestock Orders",
       "Deliveries",
       "Undelivered Orders",
+      "Livestock Management",
       "Settings",
     ]);
     const superPage = await page.goto(`${server.origin}/super/home`);
@@ -107,8 +115,8 @@ describe("in the browser", () => {
     await page.locator('input[name="confirmPassword"]').fill("first-day-password");
     expect(await page.getByRole("img", { name: "Matches" }).count()).toBe(1);
     await change.click();
-    await page.waitForURL(/\/home\/livestock$/, { timeout: 10_000 });
-    expect(await page.locator("h1.shell-title").innerText()).toBe("Livestock Orders");
+    await page.waitForURL(/\/home\/stockyard$/, { timeout: 10_000 });
+    expect(await page.locator("h1.shell-title").innerText()).toBe("Stockyard");
   });
 
   it("an admin adds a user in the browser, sees the temporary password, then edits the user", async () => {

@@ -5,7 +5,6 @@
  * of every order still adds up to its live delivered (pens + bin + kill floor + waiting).
  */
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { eq } from "drizzle-orm";
 import { serveTestApp } from "../helpers/app.ts";
 import { livestockOrders, stockMobs } from "../../db/tenant/schema.ts";
 import type { TenantDb } from "../../db/client.ts";

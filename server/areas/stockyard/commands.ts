@@ -55,7 +55,7 @@ export class StockyardService extends StockyardQueries {
   // ---------- moving head ----------
 
   /** Unloads a waiting delivery (or a mob arriving from another yard) into a pen, all or part of it. */
-  async unloadDeliveryToPen(input: In<typeof UnloadBody>) {
+  unloadDeliveryToPen(input: In<typeof UnloadBody>) {
     return this.#act(async (tx) => {
       const mob = await this.#mob(tx, input.stockMobId, input.lastModified);
       const pen = await this.#pen(tx, input.penId);
@@ -81,7 +81,7 @@ export class StockyardService extends StockyardQueries {
   }
 
   /** Moves a mob, or part of it, to another pen of the yard; it merges with the same order's mob there. */
-  async moveOrMergeMobs(input: In<typeof MoveBody>) {
+  moveOrMergeMobs(input: In<typeof MoveBody>) {
     return this.#act(async (tx) => {
       const mob = await this.#mob(tx, input.stockMobId, input.lastModified);
       if (mob.penId === null || !isMovable(mob.mobStatus)) {
@@ -114,7 +114,7 @@ export class StockyardService extends StockyardQueries {
   }
 
   /** Separated head and requirement ticks of a mob in a pen. */
-  async updateMobInPen(input: In<typeof UpdateMobBody>) {
+  updateMobInPen(input: In<typeof UpdateMobBody>) {
     return this.#act(async (tx) => {
       const mob = await this.#mob(tx, input.stockMobId, input.lastModified);
       if (mob.penId === null) {
@@ -158,7 +158,7 @@ export class StockyardService extends StockyardQueries {
   }
 
   /** Marks a pen's content pending the kill floor (status rises) or takes the mark off (spec 1 §4). */
-  async markPenPendingKill(input: In<typeof PendingKillBody>) {
+  markPenPendingKill(input: In<typeof PendingKillBody>) {
     return this.#act(async (tx) => {
       const pen = await this.#pen(tx, input.penId);
       if (pen.lastModified !== input.lastModified) throw ApiError.conflict(PEN_CHANGED);
@@ -195,7 +195,7 @@ export class StockyardService extends StockyardQueries {
 
   // ---------- reservations ----------
 
-  async reservePens(input: In<typeof ReservePensBody>) {
+  reservePens(input: In<typeof ReservePensBody>) {
     return this.#act(async (tx) => {
       const [order] = await tx.select().from(livestockOrders).where(
         eq(livestockOrders.id, input.livestockOrderId),
@@ -223,7 +223,7 @@ export class StockyardService extends StockyardQueries {
     });
   }
 
-  async unreservePens(input: In<typeof UnreservePensBody>) {
+  unreservePens(input: In<typeof UnreservePensBody>) {
     return this.#act(async (tx) => {
       const rows = await this.#pens(tx, input.penIds);
       for (const pen of rows) {
@@ -246,7 +246,7 @@ export class StockyardService extends StockyardQueries {
   // ---------- leaving the yard ----------
 
   /** Sends mobs, or every mob of an order still in the yard, to the kill floor. */
-  async sendToKillFloor(input: In<typeof KillFloorBody>) {
+  sendToKillFloor(input: In<typeof KillFloorBody>) {
     const stockyardId = input.stockyardId;
     return this.#act(async (tx) => {
       const where = input.livestockOrderId !== undefined
@@ -295,7 +295,7 @@ export class StockyardService extends StockyardQueries {
   }
 
   /** Takes head out of a mob into the yard's unfit bin, with the reason (spec 1 §4). */
-  async sendToUnfit(input: In<typeof UnfitBody>) {
+  sendToUnfit(input: In<typeof UnfitBody>) {
     return this.#act(async (tx) => {
       const mob = await this.#mob(tx, input.stockMobId, input.lastModified);
       if (mob.penId === null || !isMovable(mob.mobStatus)) {
@@ -327,7 +327,7 @@ export class StockyardService extends StockyardQueries {
   }
 
   /** The bin's head are taken away (condemned or sent off): they leave the yard, still counted as unfit. */
-  async emptyBin(stockyardId: number) {
+  emptyBin(stockyardId: number) {
     return this.#act(async (tx) => {
       const yard = await this.yard(stockyardId, tx);
       const inBin = await tx.select().from(stockMobs)
@@ -352,7 +352,7 @@ export class StockyardService extends StockyardQueries {
   }
 
   /** A mob leaves its pen for another yard of the site; it shows there as arriving until unloaded. */
-  async moveBetweenYards(input: In<typeof MoveBetweenYardsBody>) {
+  moveBetweenYards(input: In<typeof MoveBetweenYardsBody>) {
     return this.#act(async (tx) => {
       const mob = await this.#mob(tx, input.stockMobId, input.lastModified);
       if (mob.penId === null || !isMovable(mob.mobStatus)) {
@@ -385,7 +385,7 @@ export class StockyardService extends StockyardQueries {
   }
 
   /** Livestock due today or earlier that is still in the yard is carried to a later production day. */
-  async carryOverLivestock(input: In<typeof CarryOverBody>) {
+  carryOverLivestock(input: In<typeof CarryOverBody>) {
     if (input.toDate <= this.ctx.today) {
       throw ApiError.validation([{ field: "toDate", message: "Carry over to a day after today." }]);
     }
@@ -416,7 +416,7 @@ export class StockyardService extends StockyardQueries {
   // ---------- the delivery's progress ----------
 
   /** A delivered order whose arrival checks were done before unloading becomes Verified. */
-  async progressDelivery(livestockOrderId: number, stockyardId?: number) {
+  progressDelivery(livestockOrderId: number, stockyardId?: number) {
     return this.#orderAction(livestockOrderId, stockyardId, (order) => {
       if (order.orderStatus < ORDER_STATUS.Delivered) {
         throw ApiError.validation([{
@@ -432,7 +432,7 @@ export class StockyardService extends StockyardQueries {
   }
 
   /** The delivery waits for the AI (camera) head count before it is unloaded. */
-  async waitForAiHeadCount(livestockOrderId: number, stockyardId?: number) {
+  waitForAiHeadCount(livestockOrderId: number, stockyardId?: number) {
     return this.#orderAction(livestockOrderId, stockyardId, (order) => {
       if (order.isWaitingForExternalHeadCount) {
         throw ApiError.conflict("That delivery is already waiting for the AI head count.");
@@ -441,7 +441,7 @@ export class StockyardService extends StockyardQueries {
     });
   }
 
-  async cancelAiHeadCount(livestockOrderId: number, stockyardId?: number) {
+  cancelAiHeadCount(livestockOrderId: number, stockyardId?: number) {
     return this.#orderAction(livestockOrderId, stockyardId, (order) => {
       if (!order.isWaitingForExternalHeadCount) {
         throw ApiError.conflict("That delivery is not waiting for a head count.");

@@ -4,7 +4,7 @@
  * mob's history. Pages make this class (they never write); StockyardService (commands.ts) extends it.
  * Only yards of the caller's allowed sites exist for them (404 otherwise).
  */
-import { and, asc, eq, gt, inArray, isNull, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, type SQL } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
 import {
   livestockOrders,
@@ -55,18 +55,20 @@ export class StockyardQueries {
     return yard;
   }
 
-  /** The caller's default site's first operational yard (then any of their sites'). */
+  /**
+   * Where the yard screen opens: the caller's default site's operational yard holding the most head
+   * (a plant opens on the yard that is working), else any of their sites' yards.
+   */
   protected async defaultYard(): Promise<YardRow> {
-    const siteIds = this.ctx.caller.sites.map((s) => s.id);
     const preferred = defaultSiteId(this.ctx.caller);
-    const yards = siteIds.length
-      ? await this.ctx.db.select().from(stockyards).where(inArray(stockyards.tenantSiteId, siteIds))
-        .orderBy(asc(stockyards.sort), asc(stockyards.id))
-      : [];
-    const pick = yards.find((y) => y.tenantSiteId === preferred && y.isOperational) ??
-      yards.find((y) => y.isOperational) ?? yards[0];
-    if (!pick) throw ApiError.notFound("No yard is set up yet. Add one in Settings › Yards & paddocks.");
-    return pick;
+    const siteIds = [preferred, ...this.ctx.caller.sites.map((s) => s.id)]
+      .filter((id, i, all): id is number => id !== null && all.indexOf(id) === i);
+    for (const siteId of siteIds) {
+      const busiest = (await this.yardSummaries(siteId)).filter((y) => y.isOperational)
+        .toSorted((a, b) => b.head - a.head)[0];
+      if (busiest) return this.yard(busiest.id);
+    }
+    throw ApiError.notFound("No yard is set up yet. Add one in Settings › Yards & paddocks.");
   }
 
   /** The live yard (spec 1 §2 stockyard): what the yard screen draws and every action answers. */
@@ -179,6 +181,8 @@ export class StockyardQueries {
         id: y.id,
         name: y.name,
         tenantSiteId: y.tenantSiteId,
+        speciesId: y.speciesId,
+        isAnySpeciesYard: y.isAnySpeciesYard,
         speciesName: this.speciesName(y),
         isPaddockGroup: y.isPaddockGroup,
         isOperational: y.isOperational,
@@ -262,10 +266,21 @@ export class StockyardQueries {
     );
   }
 
-  /** Mobs of the recent and coming days, newest first, for the management list (bounded). */
-  async recentMobs(limit = 300) {
-    const rows = await this.ctx.db.select().from(stockMobs).where(gt(stockMobs.head, 0))
-      .orderBy(asc(stockMobs.mobStatus), asc(stockMobs.id)).limit(limit);
+  /**
+   * Mobs of the caller's sites with head, for the management list: production days from..to when given
+   * (a mob without one counts by its creation), bounded by `limit`.
+   */
+  async recentMobs(opts: { fromDate?: string; toDate?: string; limit?: number } = {}) {
+    const siteIds = this.ctx.caller.sites.map((s) => s.id);
+    if (!siteIds.length) return [];
+    const rows = await this.ctx.db.select().from(stockMobs).where(and(
+      gt(stockMobs.head, 0),
+      or(inArray(stockMobs.tenantSiteId, siteIds), isNull(stockMobs.tenantSiteId)),
+      opts.fromDate ? gte(stockMobs.applicableProductionDate, opts.fromDate) : undefined,
+      opts.toDate ? lte(stockMobs.applicableProductionDate, opts.toDate) : undefined,
+    )).orderBy(desc(stockMobs.applicableProductionDate), asc(stockMobs.id)).limit(
+      Math.min(opts.limit ?? 300, 1000),
+    );
     return this.mobDtos(rows);
   }
 

@@ -119,6 +119,8 @@ export const YardSummary = z.object({
   id: z.number(),
   name: z.string(),
   tenantSiteId: z.number(),
+  speciesId: z.number().nullable(),
+  isAnySpeciesYard: z.boolean(),
   speciesName: z.string(),
   isPaddockGroup: z.boolean(),
   isOperational: z.boolean(),

@@ -140,14 +140,28 @@ describe("buildSideMenu: home button", () => {
 });
 
 describe("buildSideMenu on the app's table", () => {
-  it("a buying user's home is the livestock orders page (the first built module in the home order)", () => {
+  it("a stockyard and buying user's home is the live yard (stockyard comes before buy in the home order)", () => {
     expect(buildSideMenu(subject({ modules: ["stockyard", "buy", "invoices", "buySettings"] }), APP_ROUTES))
       .toEqual([
-        { name: "home", title: "Home", path: "/home/livestock", icon: "home" },
+        { name: "home", title: "Home", path: "/home/stockyard", icon: "home" },
+        { name: "stockyard", title: "Stockyard", path: "/home/stockyard", icon: "stockyard" },
+        {
+          name: "stockyardOverview",
+          title: "Stockyard Overview",
+          path: "/home/stockyardOverview",
+          icon: "stockyard",
+        },
+        { name: "stocklocations", title: "Stock Locations", path: "/home/stocklocations", icon: "location" },
         { name: "livestock", title: "Livestock Orders", path: "/home/livestock", icon: "livestock" },
         // buySettings opens the settings menu (spec 2 §2.2)
         { name: "settings", title: "Settings", path: "/settings", icon: "settings" },
       ]);
+  });
+
+  it("a buying user without the stockyard module starts on the livestock orders page", () => {
+    expect(buildSideMenu(subject({ modules: ["buy", "invoices"] }), APP_ROUTES)[0].path).toBe(
+      "/home/livestock",
+    );
   });
 
   it("an admin also gets the users page", () => {

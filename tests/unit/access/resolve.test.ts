@@ -114,9 +114,12 @@ describe("resolvePath: redirects", () => {
 
   it("'/' and '/home' go to the subject's home page", () => {
     expect(resolvePath(stockyardUser, "/", BUILT)).toEqual({ kind: "redirect", to: "/home/stockyard" });
-    // while the stockyard screen is not built, the next module in the home order (buy) is home
-    expect(resolvePath(stockyardUser, "/", APP_ROUTES)).toEqual({ kind: "redirect", to: "/home/livestock" });
+    expect(resolvePath(stockyardUser, "/", APP_ROUTES)).toEqual({ kind: "redirect", to: "/home/stockyard" });
     expect(resolvePath(subject({ modules: ["stockyard"] }), "/", APP_ROUTES)).toEqual({
+      kind: "redirect",
+      to: "/home/stockyard",
+    });
+    expect(resolvePath(subject({ modules: ["invoices"] }), "/", APP_ROUTES)).toEqual({
       kind: "redirect",
       to: "/home/userHome",
     });
