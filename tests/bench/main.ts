@@ -8,6 +8,7 @@ import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
 import { benchHub } from "./hub.ts";
 import { benchVolumeTargets } from "./volumeTargets.ts";
 import { benchStockyard } from "./stockyard.ts";
+import { time } from "./timing.ts";
 
 interface Entry {
   file: string;
@@ -54,22 +55,6 @@ async function officialSignalrGzip() {
   });
   await esbuild.stop();
   return gzipSync(out.outputFiles[0].contents, { level: 9 }).length;
-}
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-async function time(n: number, fn: () => Promise<void>) {
-  for (let i = 0; i < Math.min(5, n); i++) await fn(); // warm up
-  const ms: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    await fn();
-    ms.push(performance.now() - t0);
-  }
-  ms.sort((a, b) => a - b);
-  return { p50: percentile(ms, 50), p99: percentile(ms, 99), n };
 }
 
 const hub = await benchHub(500, 10);

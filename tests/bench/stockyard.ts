@@ -6,28 +6,7 @@
  */
 import { gzipSync } from "node:zlib";
 import { STOCKYARD_API as A } from "../../server/areas/stockyard/api.ts";
-
-export interface Timing {
-  p50: number;
-  p99: number;
-  n: number;
-}
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-async function time(n: number, fn: () => Promise<unknown>): Promise<Timing> {
-  for (let i = 0; i < Math.min(10, n); i++) await fn(); // warm up
-  const ms: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    await fn();
-    ms.push(performance.now() - t0);
-  }
-  ms.sort((a, b) => a - b);
-  return { p50: percentile(ms, 50), p99: percentile(ms, 99), n };
-}
+import { time } from "./timing.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = any;

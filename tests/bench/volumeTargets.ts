@@ -8,12 +8,8 @@ import { gzipSync } from "node:zlib";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { OrdersVersusTargetsChart } from "../../client/ui/charts/OrdersVersusTargetsChart.tsx";
-
-export interface Timing {
-  p50: number;
-  p99: number;
-  n: number;
-}
+import { time, type Timing } from "./timing.ts";
+export type { Timing };
 
 export interface VolumeTargetsBench {
   /** GET /settings/volumetargets?speciesId=1: session, policy, two queries, chart, streamed page */
@@ -27,22 +23,6 @@ export interface VolumeTargetsBench {
   htmlGzip: number;
   /** JavaScript the page loads besides shell.js: none (no island) */
   islands: number;
-}
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-async function time(n: number, fn: () => unknown): Promise<Timing> {
-  for (let i = 0; i < Math.min(10, n); i++) await fn(); // warm up
-  const ms: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    await fn();
-    ms.push(performance.now() - t0);
-  }
-  ms.sort((a, b) => a - b);
-  return { p50: percentile(ms, 50), p99: percentile(ms, 99), n };
 }
 
 /**

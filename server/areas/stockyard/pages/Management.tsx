@@ -13,6 +13,7 @@ import { canSeeRouteNamed } from "../../../access/policy.ts";
 import { href } from "../../../access/routes.ts";
 import { ApiError } from "../../../http/errors.ts";
 import { defineScreen } from "../../../pages/screen.ts";
+import { SearchForm } from "../../../../client/ui/SearchForm.tsx";
 import { addDays } from "../../dates.ts";
 import { pageService } from "../../context.ts";
 import { StockyardQueries } from "../service.ts";
@@ -108,21 +109,16 @@ export const ManagementScreen = defineScreen({
           <h2>Mobs</h2>
         </div>
         <TabBar tabs={RANGES} current={data.range} href={tabHref} />
-        <form className="yard-filter" method="get" role="search">
-          <input type="hidden" name="range" value={data.range} />
-          <label htmlFor="mob-q">Find</label>
-          <input
-            id="mob-q"
-            className="input"
-            name="q"
-            type="search"
-            defaultValue={data.q}
-            maxLength={100}
-            placeholder="Lot, mob, supplier, PIC, pen or status"
-          />
-          <button type="submit" className="btn">Find</button>
-          {data.q ? <a href={tabHref(data.range)}>Show all</a> : null}
-        </form>
+        <SearchForm
+          id="mob-q"
+          label="Find"
+          visibleLabel
+          className="yard-filter"
+          value={data.q}
+          placeholder="Lot, mob, supplier, PIC, pen or status"
+          keep={{ range: data.range }}
+          clearHref={tabHref(data.range)}
+        />
         <p className="muted" role="status">
           {data.total} mob{data.total === 1 ? "" : "s"}
           {data.total > data.rows.length ? ` · showing the first ${data.rows.length}` : ""}

@@ -13,6 +13,7 @@ import { canSeeRouteNamed } from "../../../access/policy.ts";
 import { href } from "../../../access/routes.ts";
 import { defaultSiteId } from "../../../auth/userModel.ts";
 import { defineScreen } from "../../../pages/screen.ts";
+import { SearchForm } from "../../../../client/ui/SearchForm.tsx";
 import type { PageContext } from "../../../pages/context.ts";
 import { pageService } from "../../context.ts";
 import { StockyardQueries } from "../service.ts";
@@ -215,20 +216,15 @@ export const StockLocationsScreen = defineScreen({
           <h2>Stock locations</h2>
           <a className="btn" href={href("stockyardOverview")}>Stockyard overview</a>
         </div>
-        <form className="yard-filter" method="get" role="search">
-          <label htmlFor="stock-q">Find</label>
-          <input
-            id="stock-q"
-            className="input"
-            name="q"
-            type="search"
-            defaultValue={data.q}
-            maxLength={100}
-            placeholder="Lot, order, supplier, yard or pen"
-          />
-          <button type="submit" className="btn">Find</button>
-          {data.q ? <a href={href("stocklocations")}>Show all</a> : null}
-        </form>
+        <SearchForm
+          id="stock-q"
+          label="Find"
+          visibleLabel
+          className="yard-filter"
+          value={data.q}
+          placeholder="Lot, order, supplier, yard or pen"
+          clearHref={href("stocklocations")}
+        />
         <p className="muted" role="status">
           {orders} order{orders === 1 ? "" : "s"} · {formatHead(head)} head
           {data.total > data.rows.length

@@ -8,6 +8,7 @@ import { UserService } from "../service.ts";
 import { pageService } from "../../context.ts";
 import { defineScreen } from "../../../pages/screen.ts";
 import { Table } from "../../../../client/ui/Table.tsx";
+import { SearchForm } from "../../../../client/ui/SearchForm.tsx";
 import type { PageContext } from "../../../pages/context.ts";
 
 const LIST_PATH = "/home/clientusers";
@@ -25,17 +26,12 @@ export const ClientUsersScreen = defineScreen({
       <section className="panel">
         <div className="panel-head">
           <h2>Users</h2>
-          <form method="get" className="inline-form" role="search">
-            <label className="sr-only" htmlFor="user-search">Search users</label>
-            <input
-              id="user-search"
-              name="q"
-              type="search"
-              placeholder="Search name, email or role"
-              defaultValue={search.q ?? ""}
-            />
-            <button className="btn" type="submit">Search</button>
-          </form>
+          <SearchForm
+            id="user-search"
+            label="Search users"
+            value={search.q}
+            placeholder="Search name, email or role"
+          />
           <a className="btn btn-primary" href={`${LIST_PATH}/usernew`}>Add user</a>
         </div>
         <Table

@@ -13,6 +13,7 @@ import type { PageContext } from "../../../../pages/context.ts";
 import { DataForm } from "../../../../pages/islands.tsx";
 import { defineScreen } from "../../../../pages/screen.ts";
 import { pageService } from "../../../context.ts";
+import { SearchForm } from "../../../../../client/ui/SearchForm.tsx";
 import { BUYER_AREA_PATHS, type PartyKind, type PartyPaths } from "../paths.ts";
 import { PARTIES_API } from "../api.ts";
 import { formatAbn } from "../rules.ts";
@@ -167,19 +168,13 @@ export function PartyListPanel(
     <section className="panel" aria-label={title}>
       <div className="panel-head">
         <h2>{title}</h2>
-        <form method="get" className="inline-form" role="search">
-          {Object.entries(extraQuery ?? {}).map(([k, v]) => (
-            <input
-              key={k}
-              type="hidden"
-              name={k}
-              value={v}
-            />
-          ))}
-          <label className="sr-only" htmlFor={`${kind}-search`}>Search {info.plural}</label>
-          <input id={`${kind}-search`} name="q" type="search" placeholder="Search" defaultValue={q ?? ""} />
-          <button className="btn" type="submit">Search</button>
-        </form>
+        <SearchForm
+          id={`${kind}-search`}
+          label={`Search ${info.plural}`}
+          value={q}
+          placeholder="Search"
+          keep={extraQuery}
+        />
         {canEdit
           ? <a className="btn btn-primary" href={paths.create}>Add {info.label}</a>
           : <span className="muted small">View only</span>}
