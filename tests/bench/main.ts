@@ -132,6 +132,10 @@ try {
     { headers: { cookie } },
   )).text();
   const editorJs = pageJs(editorHtml).total;
+  const konvaGzip = Object.entries(chunks).filter(([f]) => f.startsWith("chunks/Canvas-")).reduce(
+    (sum, [, c]) => sum + c.gzip,
+    0,
+  );
   const ratio = (x: number) => `${(x / api.p50).toFixed(1)}×`;
 
   const cssGzip = gzipSync(await Deno.readFile(new URL("../../dist/static/app.css", import.meta.url))).length;
@@ -195,6 +199,9 @@ Ratios are to \`GET /login/usermodel\` in the same run (${
 | \`GET /home/stockyard\` (the live yard page, SVG drawn on the server) | ${yard.page.n} | ${
     ms(yard.page.p50)
   } | ${ms(yard.page.p99)} | ${ratio(yard.page.p50)} |
+| the yard drawing alone (\`renderToString\` of the SVG, ${yard.pens} pens) | ${yard.svg.n} | ${
+    ms(yard.svg.p50)
+  } | ${ms(yard.svg.p99)} | ${ratio(yard.svg.p50)} |
 | \`GET /api/stockyard/GetInitialData\` (the yard as JSON) | ${yard.initial.n} | ${ms(yard.initial.p50)} | ${
     ms(yard.initial.p99)
   } | ${ratio(yard.initial.p50)} |
@@ -202,8 +209,9 @@ Ratios are to \`GET /login/usermodel\` in the same run (${
     ms(yard.move.p50)
   } | ${ms(yard.move.p99)} | ${ratio(yard.move.p50)} |
 
-JavaScript (gzip): the live yard page ${kb(yardJs)}, the layout editor page ${kb(editorJs)}; the yard page's
-HTML is ${kb(yard.pageHtmlGzip)} gzipped.
+JavaScript (gzip): the live yard page ${kb(yardJs)}, the layout editor page ${kb(editorJs)} when it opens plus
+Konva (${kb(konvaGzip)}), which the editor imports once it runs in the browser; the yard page's HTML is
+${kb(yard.pageHtmlGzip)} gzipped.
 
 Sign-in cost is dominated by argon2id at OWASP parameters (19 MiB, t=2), by design. The targets page
 is ${kb(targets.htmlGzip)} of gzipped HTML with the chart inline and no island. Order lists are bound by

@@ -7,6 +7,9 @@
 import { gzipSync } from "node:zlib";
 import { STOCKYARD_API as A } from "../../server/areas/stockyard/api.ts";
 import { time } from "./timing.ts";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { YardSvg } from "../../client/ui/yard/YardSvg.tsx";
 
 // deno-lint-ignore no-explicit-any
 type Json = any;
@@ -64,8 +67,14 @@ export async function benchStockyard(origin: string, token: string, cookie: stri
     });
     out = !out;
   });
+  // the drawing alone: what the page's server time spends on 200 pens
+  const svg = await time(
+    200,
+    () => renderToString(createElement(YardSvg, { pens: current.pens, label: "Yard" })),
+  );
   return {
     pens: view.pens.length,
+    svg,
     page,
     initial,
     move,
