@@ -37,6 +37,9 @@ interface Pending {
   reject(error: Error): void;
 }
 
+/** The hub answered an invocation with an error (as opposed to the connection failing). */
+class HubRefusal extends Error {}
+
 export class PushClient {
   state: PushState = "disconnected";
   #socket: WebSocket | null = null;
@@ -104,11 +107,20 @@ export class PushClient {
 
   /**
    * Registers refresh interests for this page; kept across reconnects. Never rejects: a refusal (an
-   * unknown group, a module the user lacks) is logged as a warning (spec 2 §8) and resolves null.
+   * unknown group, a module the user lacks) is logged as a warning (spec 2 §8) and resolves null, and
+   * the refused groups are forgotten, so a reconnect does not ask for them again (the hub refuses a whole
+   * registration when one of its groups is refused).
    */
-  register(...groups: string[]): Promise<string[] | null> {
+  async register(...groups: string[]): Promise<string[] | null> {
     for (const g of groups) this.#interests.add(g);
-    return this.#interestCall("RegisterRefreshInterests", groups);
+    try {
+      return await this.invoke<string[]>("RegisterRefreshInterests", groups);
+    } catch (err) {
+      console.warn(`push RegisterRefreshInterests(${groups.join(", ")}): ${(err as Error).message}`);
+      // refused by the hub: forget them; a lost connection keeps them for the reconnect
+      if (err instanceof HubRefusal) for (const g of groups) this.#interests.delete(g);
+      return null;
+    }
   }
 
   deregister(...groups: string[]): Promise<string[] | null> {
@@ -215,7 +227,7 @@ export class PushClient {
     else if (record.type === 3 && record.invocationId) {
       const waiter = this.#pending.get(record.invocationId);
       this.#pending.delete(record.invocationId);
-      if (record.error !== undefined) waiter?.reject(new Error(record.error));
+      if (record.error !== undefined) waiter?.reject(new HubRefusal(record.error));
       else waiter?.resolve(record.result);
     }
     // 6 ping: only keeps us alive; 7 close: the socket's close follows

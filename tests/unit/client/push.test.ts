@@ -38,6 +38,9 @@ class FakeSocket {
   complete(result: unknown) {
     for (const r of this.invocations()) this.receive({ type: 3, invocationId: r.invocationId, result });
   }
+  refuse(error: string) {
+    for (const r of this.invocations()) this.receive({ type: 3, invocationId: r.invocationId, error });
+  }
 }
 
 let calls: string[];
@@ -123,6 +126,32 @@ describe.skipIf(!hasDom)("browser push client", () => {
     ]);
     expect(calls.filter((u) => u === "/login/refreshtoken")).toHaveLength(1);
     expect(reconnected).toHaveBeenCalledTimes(1);
+    push.stop();
+  });
+
+  test("a refused registration is forgotten: a reconnect asks only for the groups the hub accepted", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const push = client();
+    push.start();
+    await settle();
+    last().accept();
+    await settle();
+    const refused = push.register("Stockyard:1", "Invoices");
+    await settle();
+    last().refuse("Not permitted: 'Invoices' needs the invoices module.");
+    expect(await refused).toBeNull();
+    const accepted = push.register("Stockyard:1");
+    await settle();
+    last().sent.length = 0;
+    last().close();
+    await vi.advanceTimersByTimeAsync(PUSH_TIMINGS.retryAfterCloseMs);
+    last().accept();
+    await settle();
+    expect(last().invocations()).toEqual([
+      expect.objectContaining({ target: "RegisterRefreshInterests", arguments: [["Stockyard:1"]] }),
+    ]);
+    void accepted;
+    warn.mockRestore();
     push.stop();
   });
 
