@@ -118,7 +118,7 @@ export class PushClient {
     } catch (err) {
       console.warn(`push RegisterRefreshInterests(${groups.join(", ")}): ${(err as Error).message}`);
       // refused by the hub: forget them; a lost connection keeps them for the reconnect
-      if (err instanceof HubRefusal) for (const g of groups) this.#interests.delete(g);
+      if (err instanceof HubRefusal) { for (const g of groups) this.#interests.delete(g); }
       return null;
     }
   }

@@ -295,6 +295,32 @@ describe("pen and mob actions", () => {
   });
 });
 
+describe("a waiting delivery's progress", () => {
+  test("wait for the AI head count and stop; verify a delivered load once", async () => {
+    const view = await yardWithWaiting();
+    const mob = view.waiting[0];
+    const body = { livestockOrderId: mob.livestockOrderId, stockyardId: view.yard.id };
+    const waiting = await post(A.waitForAiHeadCount, body);
+    expect(waiting.status).toBe(200);
+    expect(waiting.body.waiting.find((m: Json) => m.stockMobId === mob.stockMobId).isWaitingForAiHeadCount)
+      .toBe(true);
+    expect((await post(A.waitForAiHeadCount, body)).status).toBe(409);
+    const stopped = await post(A.cancelAiHeadCount, body);
+    expect(stopped.body.waiting.find((m: Json) => m.stockMobId === mob.stockMobId).isWaitingForAiHeadCount)
+      .toBe(false);
+    await db.update(livestockOrders).set({ orderStatus: 40 }).where(
+      eq(livestockOrders.id, mob.livestockOrderId),
+    );
+    const verified = await post(A.progressDelivery, body);
+    expect(verified.status).toBe(200);
+    expect(verified.body.waiting.find((m: Json) => m.stockMobId === mob.stockMobId).orderStatusName).toBe(
+      "Verified",
+    );
+    expect((await post(A.progressDelivery, body)).status).toBe(409);
+    expect((await post(A.progressDelivery, { livestockOrderId: 999999 })).status).toBe(404);
+  });
+});
+
 describe("settings: yards and their layout", () => {
   test("add a yard, lay out pens, a stale save is 409, a pen with stock cannot be deleted", async () => {
     const me = await (await t.request("/login/usermodel", { token })).json();

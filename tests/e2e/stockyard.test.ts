@@ -72,6 +72,26 @@ async function drag(page: Page, from: Locator, to: Locator) {
 }
 
 describe("the live yard in the browser", () => {
+  it("holds a waiting delivery for the AI head count from its panel, and stops waiting", async () => {
+    const yard = await findYard((v) => v.waiting.length > 0);
+    const load = yard.waiting[0];
+    const page = browser.page;
+    await openYard(page, yard.yard.id);
+    await page.getByRole("region", { name: "Waiting to unload" }).locator(
+      `[data-mob-id="${load.stockMobId}"]`,
+    )
+      .click();
+    await page.getByRole("button", { name: "Wait for AI head count" }).click();
+    await toast(page, "waits for the AI head count").waitFor();
+    await page.getByRole("button", { name: "Stop waiting for the head count" }).click();
+    await toast(page, "no longer waiting for the head count").waitFor();
+    await expect.poll(async () =>
+      (await view(yard.yard.id)).waiting.find((m) => m.stockMobId === load.stockMobId)
+        ?.isWaitingForAiHeadCount
+    ).toBe(false);
+    await page.keyboard.press("Escape");
+  });
+
   it("unloads part of a waiting delivery into a pen, then drags the rest onto it", async () => {
     const yard = await findYard((v) => v.waiting.some((m) => m.head > 10) && v.pens.some(free));
     const load = yard.waiting.find((m) => m.head > 10)!;

@@ -89,6 +89,7 @@ export function MobActions(
           {links.mob && <a href={fill(links.mob, mob.stockMobId)}>Mob history</a>}
         </p>
       </div>
+      {where === "waiting" && <DeliveryProgress view={view} mob={mob} busy={busy} act={act} urls={urls} />}
       {where === "pen" && (
         <div className="yard-block">
           <Checks mob={mob} busy={busy} act={act} urls={urls} />
@@ -322,5 +323,54 @@ function AnotherYard(
       </select>
       <Button type="submit" busy={busy}>Move</Button>
     </form>
+  );
+}
+
+/**
+ * A waiting load's delivery: verify it (arrival checks done before unloading: Delivered → Verified) and
+ * hold it for the AI (camera) head count, or stop waiting.
+ */
+function DeliveryProgress(
+  { view, mob, busy, act, urls }: { view: YardData; mob: YardMob; busy: boolean; act: Act; urls: YardUrls },
+) {
+  const body = { livestockOrderId: mob.livestockOrderId, stockyardId: view.yard.id };
+  return (
+    <div className="yard-block" aria-label="Delivery">
+      <p>
+        Delivery: <strong>{words(mob.orderStatusName)}</strong>
+        {mob.isWaitingForAiHeadCount && (
+          <span className="badge badge-warning">Waiting for the AI head count</span>
+        )}
+      </p>
+      <div className="yard-row">
+        {mob.orderStatusName === "Delivered" && (
+          <Button
+            disabled={busy}
+            onClick={() => act(urls.progressDelivery, body, `${lotLabel(mob)}: delivery verified.`)}
+          >
+            Verify delivery
+          </Button>
+        )}
+        {mob.isWaitingForAiHeadCount
+          ? (
+            <Button
+              disabled={busy}
+              onClick={() =>
+                act(urls.cancelAiHeadCount, body, `${lotLabel(mob)}: no longer waiting for the head count.`)}
+            >
+              Stop waiting for the head count
+            </Button>
+          )
+          : (
+            <Button
+              disabled={busy}
+              onClick={() =>
+                act(urls.waitForAiHeadCount, body, `${lotLabel(mob)} waits for the AI head count.`)}
+            >
+              Wait for AI head count
+            </Button>
+          )}
+      </div>
+    </div>
   );
 }

@@ -29,6 +29,9 @@ export interface YardUrls {
   emptyBin: string;
   moveBetweenYards: string;
   carryOverLivestock: string;
+  progressDelivery: string;
+  waitForAiHeadCount: string;
+  cancelAiHeadCount: string;
 }
 
 const LIVE_EVENTS = ["stockyardUpdated", "stockyardSetupUpdated", "deliveryStatusUpdated", "reconnected"];

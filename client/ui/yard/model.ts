@@ -34,6 +34,8 @@ export interface YardMob {
   requirements: YardRequirement[];
   incompleteChecks: string[];
   reasonSentToBin: string | null;
+  orderStatusName: string;
+  isWaitingForAiHeadCount: boolean;
   lastModified: string;
 }
 

@@ -209,12 +209,20 @@ export class StockyardQueries {
   async mobDtos(rows: MobRow[], db: Db = this.ctx.db): Promise<z.output<typeof MobInYard>[]> {
     if (!rows.length) return [];
     const ids = rows.map((r) => r.id);
-    const [requirementRows, supplierRows] = await Promise.all([
+    const [requirementRows, supplierRows, orderRows] = await Promise.all([
       db.select().from(mobRequirements).where(inArray(mobRequirements.stockMobId, ids))
         .orderBy(asc(mobRequirements.id)),
       db.select({ id: suppliers.id, name: suppliers.name }).from(suppliers)
         .where(inArray(suppliers.id, [...new Set(rows.map((r) => r.supplierId))])),
+      db.select({
+        id: livestockOrders.id,
+        orderStatus: livestockOrders.orderStatus,
+        waiting: livestockOrders.isWaitingForExternalHeadCount,
+      }).from(livestockOrders).where(
+        inArray(livestockOrders.id, [...new Set(rows.map((r) => r.livestockOrderId))]),
+      ),
     ]);
+    const orderOf = new Map(orderRows.map((o) => [o.id, o]));
     const requirementsOf = Map.groupBy(requirementRows, (r) => r.stockMobId);
     const supplierName = new Map(supplierRows.map((s) => [s.id, s.name]));
     return rows.map((m) => {
@@ -243,6 +251,8 @@ export class StockyardQueries {
         requirements,
         incompleteChecks: requirements.filter((r) => !r.isComplete).map((r) => r.name),
         reasonSentToBin: m.reasonSentToBin,
+        orderStatusName: orderStatusName(orderOf.get(m.livestockOrderId)?.orderStatus ?? 0),
+        isWaitingForAiHeadCount: orderOf.get(m.livestockOrderId)?.waiting ?? false,
         lastModified: m.lastModified,
       };
     });

@@ -92,6 +92,10 @@ export const MobInYard = z.object({
   requirements: z.array(Requirement),
   incompleteChecks: z.array(z.string()),
   reasonSentToBin: z.string().nullable(),
+  /** the order's status in words (Delivered, Verified, Unloaded…) */
+  orderStatusName: z.string(),
+  /** the delivery is waiting for the AI (camera) head count before unloading */
+  isWaitingForAiHeadCount: z.boolean(),
   lastModified: z.string(),
 }).openapi("MobInYard");
 

@@ -38,6 +38,9 @@ export const YARD_URLS = {
   emptyBin: STOCKYARD_API.emptyBin,
   moveBetweenYards: STOCKYARD_API.moveBetweenYards,
   carryOverLivestock: STOCKYARD_API.carryOverLivestock,
+  progressDelivery: STOCKYARD_API.progressDelivery,
+  waitForAiHeadCount: STOCKYARD_API.waitForAiHeadCount,
+  cancelAiHeadCount: STOCKYARD_API.cancelAiHeadCount,
 };
 
 /** The links the yard island shows: another yard, an order's reserve-pens screen, a mob's history. */
