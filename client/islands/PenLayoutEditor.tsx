@@ -25,11 +25,11 @@ import {
   addPen,
   type Alignment,
   alignPens,
+  arrowDelta,
   commit,
   deletePens,
   duplicatePens,
   fromSaved,
-  GRID_STEP,
   type History,
   type Layout,
   layoutProblem,
@@ -271,16 +271,10 @@ export default function PenLayoutEditor(props: PenLayoutEditorProps) {
       return;
     }
     if (target !== stageBox.current) return;
-    const step = GRID_STEP * (e.shiftKey ? 10 : 1);
-    const moves: Record<string, [number, number]> = {
-      ArrowLeft: [-step, 0],
-      ArrowRight: [step, 0],
-      ArrowUp: [0, -step],
-      ArrowDown: [0, step],
-    };
-    if (moves[e.key] && selected.size) {
+    const delta = arrowDelta(e.key, e.shiftKey);
+    if (delta && selected.size) {
       e.preventDefault();
-      const [dx, dy] = moves[e.key];
+      const [dx, dy] = delta;
       change(movePens(layout, selected, dx, dy), `Moved ${Math.abs(dx || dy)} units.`);
     } else if ((e.key === "Delete" || e.key === "Backspace") && selected.size) {
       e.preventDefault();

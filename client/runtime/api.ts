@@ -164,7 +164,8 @@ function isAbort(err: unknown, signal?: AbortSignal): boolean {
 }
 
 /**
- * Calls the API and resolves with the parsed JSON body (undefined for an empty body).
+ * Calls the API and resolves with the parsed JSON body (undefined for an empty body). The body goes as
+ * JSON, or as it is when it is a FormData (a file upload).
  * `path` is used as is when it starts with "/" or a scheme, otherwise it is appended to `/api/`.
  */
 export async function api<T = unknown>(
@@ -185,7 +186,9 @@ export async function api<T = unknown>(
     credentials: "same-origin",
     signal: opts.signal,
   };
-  if (body !== undefined) {
+  if (body instanceof FormData) {
+    init.body = body; // a file upload: the browser writes the multipart type and boundary
+  } else if (body !== undefined) {
     headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
   }

@@ -5,7 +5,7 @@
  * server checks again.
  */
 import { type ChangeEvent, useRef, useState } from "react";
-import { apiConfig, localClockHeaders } from "../../runtime/api.ts";
+import { api } from "../../runtime/api.ts";
 import { toast } from "../../runtime/toast.ts";
 import { Button } from "../../ui/Button.tsx";
 
@@ -43,11 +43,11 @@ export function MapUpload({ stockyardId, uploadUrl, hasMap, disabled, onUploaded
       const form = new FormData();
       form.set("stockyardId", String(stockyardId));
       form.set("file", file);
-      const answer = await postForm<{ version: string }>(uploadUrl, form);
+      const answer = await api<{ version: string }>("POST", uploadUrl, form);
       toast("success", "The site map was uploaded.");
       onUploaded(answer.version);
     } catch {
-      // postForm has said what went wrong
+      // the API client has toasted what went wrong
     } finally {
       setBusy(false);
     }
@@ -76,35 +76,4 @@ export function MapUpload({ stockyardId, uploadUrl, hasMap, disabled, onUploaded
       </Button>
     </>
   );
-}
-
-/**
- * A multipart POST with the API's headers (the JSON client, client/runtime/api.ts, sends JSON only).
- * Failures toast the server's title and message; 401 goes to sign-in like every API call.
- */
-async function postForm<T>(url: string, form: FormData): Promise<T> {
-  let res: Response;
-  try {
-    res = await apiConfig.fetch(url, {
-      method: "POST",
-      body: form,
-      credentials: "same-origin",
-      headers: { Accept: "application/json", "X-Api-Version": "1", ...localClockHeaders() },
-    });
-  } catch (error) {
-    apiConfig.notify("error", "Check connection", "Network Error");
-    throw error;
-  }
-  const body = await res.json().catch(() => null) as { title?: string; message?: string } | null;
-  if (res.ok) return body as T;
-  if (res.status === 401) {
-    apiConfig.navigate(apiConfig.logoutPath);
-    throw new Error("signed out");
-  }
-  apiConfig.notify(
-    res.status === 400 || res.status === 413 || res.status === 415 ? "warning" : "error",
-    body?.message || "The site map could not be uploaded.",
-    body?.title,
-  );
-  throw new Error(body?.message ?? String(res.status));
 }

@@ -3,10 +3,12 @@ import { describe, expect, it } from "vitest";
 import {
   addPen,
   alignPens,
+  arrowDelta,
   commit,
   duplicatePens,
   fitMap,
   fromSaved,
+  GRID_STEP,
   layoutProblem,
   movePens,
   pensInBox,
@@ -116,5 +118,13 @@ describe("pen layout model", () => {
   it("fits the site map inside the layout from the top-left", () => {
     expect(fitMap({ width: 600, height: 200 })).toEqual({ x: 0, y: 0, width: 1200, height: 400 });
     expect(fitMap({ width: 100, height: 100 })).toEqual({ x: 0, y: 0, width: 800, height: 800 });
+  });
+});
+
+describe("arrow keys", () => {
+  it("move one grid step, ten with Shift, and no other key moves", () => {
+    expect(arrowDelta("ArrowLeft", false)).toEqual([-GRID_STEP, 0]);
+    expect(arrowDelta("ArrowDown", true)).toEqual([0, GRID_STEP * 10]);
+    expect(arrowDelta("a", false)).toBeNull();
   });
 });

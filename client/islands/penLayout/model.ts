@@ -11,6 +11,7 @@ import {
   NEW_PEN_POSITION,
   normalisePen,
   PEN_MIN_SIZE,
+  type PenGeometry,
 } from "../../../server/areas/stockyard/rules.ts";
 
 export { GRID_STEP, LAYOUT_SIZE, PEN_MIN_SIZE };
@@ -23,16 +24,7 @@ export const PEN_NAME_MAX = 20;
 export const HISTORY_LIMIT = 200;
 
 /** A pen as the server answers it (StockyardSetup.pens). */
-export interface SavedPen {
-  id: number;
-  name: string;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  angle: number;
-  capacity: number;
-  isOperational: boolean;
+export interface SavedPen extends PenGeometry {
   /** head in the pen now: such a pen cannot be deleted */
   head: number;
 }
@@ -272,4 +264,16 @@ export function pensInBox(
 export function fitMap(image: { width: number; height: number }) {
   const scale = Math.min(LAYOUT_SIZE.width / image.width, LAYOUT_SIZE.height / image.height);
   return { x: 0, y: 0, width: image.width * scale, height: image.height * scale };
+}
+
+/** The move an arrow key makes: one grid step, ten with Shift; null for any other key. */
+export function arrowDelta(key: string, big: boolean): [number, number] | null {
+  const step = GRID_STEP * (big ? 10 : 1);
+  const deltas: Record<string, [number, number]> = {
+    ArrowLeft: [-step, 0],
+    ArrowRight: [step, 0],
+    ArrowUp: [0, -step],
+    ArrowDown: [0, step],
+  };
+  return deltas[key] ?? null;
 }

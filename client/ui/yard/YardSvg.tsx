@@ -163,7 +163,7 @@ export const PenShape = memo(function PenShape(
       })}
       {pen.head > 0 && (
         <g
-          className={checks ? "yard-check is-todo" : "yard-check is-done"}
+          className={checks ? "yard-check has-open-checks" : "yard-check has-checks-done"}
           transform={`translate(${w - pad - fs * 0.6} ${h - pad - fs * 0.6})`}
         >
           <circle r={fs * 0.62} />
@@ -226,7 +226,7 @@ export function YardLegend() {
       ))}
       <li>
         <svg className="yard-swatch" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-          <g className="yard-check is-todo" transform="translate(10 10)">
+          <g className="yard-check has-open-checks" transform="translate(10 10)">
             <circle r="8.5" />
             <text y="4.5" fontSize="12">!</text>
           </g>
@@ -235,7 +235,7 @@ export function YardLegend() {
       </li>
       <li>
         <svg className="yard-swatch" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-          <g className="yard-check is-done" transform="translate(10 10)">
+          <g className="yard-check has-checks-done" transform="translate(10 10)">
             <circle r="8.5" />
             <text y="4.5" fontSize="12">✓</text>
           </g>

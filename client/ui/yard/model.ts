@@ -4,7 +4,7 @@
  * pure helpers the drawing and the yard island share: geometry, the view box, keyboard neighbours,
  * what a pen shows, and keeping unchanged pens as they were so only changed pens redraw.
  */
-import { type PenStatus, refuseLoad } from "../../../server/areas/stockyard/rules.ts";
+import { type PenGeometry, type PenStatus, refuseLoad } from "../../../server/areas/stockyard/rules.ts";
 
 export type { PenStatus };
 
@@ -39,16 +39,7 @@ export interface YardMob {
   lastModified: string;
 }
 
-export interface YardPen {
-  id: number;
-  name: string;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  angle: number;
-  capacity: number;
-  isOperational: boolean;
+export interface YardPen extends PenGeometry {
   livestockOrderReservedForId: number | null;
   reservedForLabel: string | null;
   isContentPendingKill: boolean;

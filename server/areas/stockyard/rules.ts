@@ -132,6 +132,14 @@ export interface PenRect {
   angle: number;
 }
 
+/** A pen as it is drawn and edited: its place, size, name and use (the editor and the yard share it). */
+export interface PenGeometry extends PenRect {
+  id: number;
+  name: string;
+  capacity: number;
+  isOperational: boolean;
+}
+
 /** A pen kept inside the layout, at least the minimum size, snapped to the grid. */
 export function normalisePen<P extends PenRect>(pen: P, step = GRID_STEP): P {
   const snap = (v: number) => Math.round(v / step) * step;
