@@ -5,8 +5,8 @@
  * its props and calls hydrateRoot(marker, <Component {...props}/>). When the island has committed,
  * the marker gets `data-hydrated` (e2e tests wait for it) and an `island:hydrated` event bubbles
  * from it. A failing island is logged and marked `data-island-error`; the others still hydrate.
- * An optional `data-island-src` attribute overrides the module URL (e.g. with a `?v=<hash>` from
- * dist/static/manifest.json for cache busting).
+ * The server writes each island's content-hashed module URL in `data-island-src` (from
+ * dist/static/manifest.json); without it the loader guesses `<Name>.js` (tests, unhashed builds).
  */
 import { type ComponentType, createElement, type ReactNode, useEffect } from "react";
 import { hydrateRoot, type Root } from "react-dom/client";
@@ -16,7 +16,7 @@ export type IslandLoader = (name: string) => Promise<IslandModule>;
 
 const NAME = /^[A-Z][A-Za-z0-9]*$/;
 
-/** Loads `<base>/islands/<Name>.js`, next to the runtime's own folder (`/static/runtime/islands.js`). */
+/** Loads `<base>/<Name>.js`, by default `../islands/` from the runtime's own URL (no hash: a fallback). */
 export function defaultLoader(base: string | URL = new URL("../islands/", import.meta.url)): IslandLoader {
   return (name) => import(/* @vite-ignore */ new URL(`${name}.js`, base).href) as Promise<IslandModule>;
 }

@@ -1,7 +1,7 @@
 /**
- * The browser entry for pages with islands (`/static/runtime/islands.js`, loaded once per page as a
- * module script, so the document is parsed when it runs). It hydrates every `[data-island]` marker,
- * loading `/static/islands/<Name>.js` on demand; React itself lives in a shared chunk.
+ * The browser entry for pages with islands (`/static/runtime/islands-<hash>.js`, loaded once per page as
+ * a module script, so the document is parsed when it runs). It hydrates every `[data-island]` marker,
+ * importing the module its `data-island-src` names (the page has already preloaded it).
  */
 import { hydrateIslands } from "./hydrate.ts";
 

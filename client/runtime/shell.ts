@@ -1,5 +1,5 @@
 /**
- * The small vanilla script every page may load (`<script type="module" src="/static/runtime/shell.js">`).
+ * The small vanilla script every page loads (`/static/runtime/shell-<hash>.js`, a module script).
  * No React. It wires:
  * - theme: `[data-theme-select]` — a <select> with options none/dark/light, or a button that cycles
  *   none → dark → light; the choice is kept in localStorage "theme" and applied to html[data-theme];

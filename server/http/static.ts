@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { serveStatic } from "hono/deno";
 import type { AppEnv } from "../env.ts";
 import { chooseEncoding } from "./compression.ts";
 
@@ -8,43 +7,50 @@ const TYPES: Record<string, string> = {
   js: "text/javascript; charset=utf-8",
   css: "text/css; charset=utf-8",
   json: "application/json",
+  map: "application/json",
 };
 
+/** A content-hashed name, as the build writes them (`name-XXXXXXXX.js`: esbuild's 8 base32 characters). */
+export const HASHED_ASSET = /-[A-Z2-7]{8}\.(?:js|css)$/;
+
+export const IMMUTABLE = "public, max-age=31536000, immutable";
+/** Unhashed files keep their URL across builds: the browser asks again each time, a 304 when unchanged. */
+const REVALIDATE = "public, max-age=0, must-revalidate";
+
+const statFile = (path: string) => Deno.stat(path).then((s) => (s.isFile ? s : null), () => null);
+
 /**
- * Built bundles: content-hashed chunks cache for a year, entry files revalidate (ETag, 304). Each file
- * goes out as the build compressed it (.br or .gz by Accept-Encoding), never compressed per request.
+ * Built bundles (dist/static). A hashed name never changes content, so it is cached for a year with no
+ * revalidation: a warm page view fetches no JS or CSS. Anything else (manifest.json, source maps)
+ * revalidates with an ETag and answers 304 when unchanged. Each file goes out as the build compressed it
+ * (.br or .gz by Accept-Encoding), never compressed per request.
  */
 export function staticAssets() {
   const app = new Hono<AppEnv>();
-  app.use("/static/*", async (c, next) => {
-    await next();
-    const immutable = c.req.path.startsWith("/static/chunks/");
-    c.header(
-      "Cache-Control",
-      immutable ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate",
-    );
-  });
   app.get("/static/*", async (c, next) => {
-    const rel = c.req.path.replace(/^\/static\//, "");
-    const ext = /\.(js|css|json)$/.exec(rel)?.[1];
+    const rel = c.req.path.slice("/static/".length);
+    const ext = /\.([a-z]+)$/.exec(rel)?.[1] ?? "";
+    if (!TYPES[ext] || rel.split("/").some((part) => part === ".." || part.startsWith("."))) return next();
+    const plain = `${DIST}${rel}`;
+    const stat = await statFile(plain);
+    if (!stat) return next();
     const encoding = chooseEncoding(c.req.header("accept-encoding"));
-    if (!ext || !encoding || rel.includes("..")) return next();
-    const file = `${DIST}${rel}.${encoding === "br" ? "br" : "gz"}`;
-    let data: Uint8Array;
-    let stat: Deno.FileInfo;
-    try {
-      [data, stat] = await Promise.all([Deno.readFile(file), Deno.stat(`${DIST}${rel}`)]);
-    } catch {
-      return next(); // not built with a compressed twin: serve the plain file
-    }
-    const etag = `"${stat.size.toString(36)}-${(stat.mtime?.getTime() ?? 0).toString(36)}-${encoding}"`;
+    const suffix = encoding === "br" ? ".br" : ".gz";
+    const twin = encoding && (await statFile(plain + suffix)) ? encoding : null;
+    // a file sent without a compressed twin may still be compressed on the way out: a weak tag then
+    const tag = `${stat.size.toString(36)}-${(stat.mtime?.getTime() ?? 0).toString(36)}-${twin ?? "id"}`;
+    const etag = twin ? `"${tag}"` : `W/"${tag}"`;
     c.header("ETag", etag);
     c.header("Vary", "Accept-Encoding");
-    if (c.req.header("if-none-match") === etag) return c.body(null, 304);
+    c.header("Cache-Control", HASHED_ASSET.test(rel) ? IMMUTABLE : REVALIDATE);
+    const weak = (t: string) => t.trim().replace(/^W\//, "");
+    if (c.req.header("if-none-match")?.split(",").some((t) => weak(t) === weak(etag))) {
+      return c.body(null, 304);
+    }
     c.header("Content-Type", TYPES[ext]);
-    c.header("Content-Encoding", encoding);
+    if (twin) c.header("Content-Encoding", twin);
+    const data = await Deno.readFile(twin ? plain + suffix : plain);
     return c.body(data as Uint8Array<ArrayBuffer>);
   });
-  app.use("/static/*", serveStatic({ root: DIST, rewriteRequestPath: (p) => p.replace(/^\/static/, "") }));
   return app;
 }

@@ -1,8 +1,12 @@
 import type { ReactNode } from "react";
+import { preloadModule } from "react-dom";
 import { THEME_BOOT_SCRIPT } from "../../client/runtime/themeBoot.ts";
-import { ASSETS } from "./assets.ts";
+import { moduleEntry, stylesheetUrl } from "./assets.ts";
 
-/** The HTML document around every page: CSS, the theme set before first paint, the small shell script. */
+/**
+ * The HTML document around every page: CSS, the theme set before first paint, the small shell script
+ * (with its chunks preloaded, so its imports cost no extra round trip). Asset URLs carry content hashes.
+ */
 export function Document(
   { title, children, flash, push, nonce }: {
     title: string;
@@ -14,18 +18,21 @@ export function Document(
     nonce?: string;
   },
 ) {
+  const shell = moduleEntry("runtime/shell");
+  // through React, like the islands' preloads, so a chunk both need is announced once
+  for (const href of shell.imports) preloadModule(href, { as: "script" });
   return (
     <html lang="en-AU">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${title} · Abattoir Manager`}</title>
-        <link rel="stylesheet" href={ASSETS.css} />
+        <link rel="stylesheet" href={stylesheetUrl()} />
         <link rel="icon" href="data:," />
         {flash && <meta name="flash" content={JSON.stringify(flash)} />}
         {push && <meta name="push-hub" content="/hubs/userHub" />}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
-        <script type="module" src={ASSETS.shell}></script>
+        <script type="module" src={shell.src}></script>
       </head>
       <body>{children}</body>
     </html>

@@ -1,12 +1,16 @@
 /**
- * Builds the browser bundles into dist/static/ (git-ignored):
- *   runtime/islands.js   island hydration runtime (module script, once per page with islands)
- *   runtime/shell.js     theme switcher, menu toggle, picker auto-submit, flash toasts (no React)
- *   islands/<Name>.js    one entry per client/islands/registry.ts entry (default export = component)
- *   chunks/*.js          shared chunks (React lives here, shared by the runtime and every island)
- *   app.css              copy of client/styles/app.css
- *   manifest.json        every entry's file, size, gzipped size, static imports and total gzip
- *   *.br, *.gz           each asset compressed once (brotli 11, gzip 9), sent as they are by Accept-Encoding
+ * Builds the browser bundles into dist/static/ (git-ignored). Every JS and CSS file name carries its
+ * content hash (`-XXXXXXXX`, esbuild's 8 base32 characters), so the server can let browsers keep them a
+ * year (server/http/static.ts); pages find the current names in the manifest (server/pages/assets.ts):
+ *   runtime/islands-<hash>.js  island hydration runtime (module script, once per page with islands)
+ *   runtime/shell-<hash>.js    theme switcher, menu toggle, picker auto-submit, flash toasts (no React)
+ *   islands/<Name>-<hash>.js   one entry per client/islands/registry.ts entry (default export = component)
+ *   chunks/*-<hash>.js         shared chunks (React lives here, shared by the runtime and every island)
+ *   app-<hash>.css             copy of client/styles/app.css
+ *   manifest.json              logical name -> file, size, gzipped size, static imports and total gzip
+ *   *.br, *.gz                 each asset compressed once (brotli 11, gzip 9), sent as is by Accept-Encoding
+ * The previous build's files stay one more build, so a page opened before a rebuild can still load its
+ * lazy chunks (Konva, push).
  *
  * Usage: deno run -A server/tasks/build.ts [--if-missing] [--sourcemap] [--quiet]
  *   --if-missing  skip when dist/static/manifest.json exists, its files exist, and it is newer than
@@ -30,11 +34,10 @@ const OUT = `${DIST}/static`;
 const MANIFEST = `${OUT}/manifest.json`;
 
 export interface ManifestFile {
+  /** path under /static/, content-hashed */
   file: string;
   bytes: number;
   gzip: number;
-  /** first 10 hex digits of the content's SHA-256, for `?v=` cache busting */
-  hash: string;
 }
 
 export interface ManifestEntry extends ManifestFile {
@@ -47,9 +50,19 @@ export interface ManifestEntry extends ManifestFile {
 export interface Manifest {
   builtAt: string;
   esbuild: string;
+  /** by logical name: "runtime/islands", "runtime/shell", "islands/<Name>" */
   entries: Record<string, ManifestEntry>;
+  /** by file */
   chunks: Record<string, ManifestFile>;
+  /** by logical name: "app.css" */
   css: Record<string, ManifestFile>;
+}
+
+/** Every file a manifest names (entries, chunks, stylesheets). */
+export function manifestFiles(manifest: Manifest): string[] {
+  return [manifest.entries, manifest.chunks, manifest.css].flatMap((m) =>
+    Object.values(m).map((f) => f.file)
+  );
 }
 
 function exists(path: string): boolean {
@@ -76,12 +89,7 @@ export function isUpToDate(): boolean {
   if (!exists(MANIFEST)) return false;
   try {
     const manifest = JSON.parse(Deno.readTextFileSync(MANIFEST)) as Manifest;
-    const files = [
-      ...Object.values(manifest.entries),
-      ...Object.values(manifest.chunks),
-      ...Object.values(manifest.css),
-    ].map((f) => f.file);
-    if (!files.every((f) => exists(`${OUT}/${f}`))) return false;
+    if (!manifestFiles(manifest).every((f) => exists(`${OUT}/${f}`))) return false;
     if (!ISLAND_NAMES.every((n) => manifest.entries[`islands/${n}`])) return false;
     const built = Deno.statSync(MANIFEST).mtime?.getTime() ?? 0;
     const self = Deno.statSync(fileURLToPath(import.meta.url)).mtime?.getTime() ?? 0;
@@ -106,12 +114,35 @@ export async function ensureNodeModules(): Promise<void> {
 
 function describe(path: string, rel: string): ManifestFile {
   const data = Deno.readFileSync(path);
-  return {
-    file: rel,
-    bytes: data.byteLength,
-    gzip: gzipSync(data, { level: 9 }).byteLength,
-    hash: createHash("sha256").update(data).digest("hex").slice(0, 10),
-  };
+  return { file: rel, bytes: data.byteLength, gzip: gzipSync(data, { level: 9 }).byteLength };
+}
+
+/** 8 base32 characters of the SHA-256, the same shape as esbuild's [hash] (one pattern marks hashed names). */
+function contentHash(data: Uint8Array): string {
+  const digest = createHash("sha256").update(data).digest();
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let bits = 0n;
+  for (const byte of digest.subarray(0, 5)) bits = (bits << 8n) | BigInt(byte);
+  let out = "";
+  for (let i = 7; i >= 0; i--) out += alphabet[Number((bits >> BigInt(i * 5)) & 31n)];
+  return out;
+}
+
+/** Copies the previous build's files (and their .br/.gz) that the new build lacks: one generation only. */
+async function keepPrevious(tmp: string) {
+  let previous: Manifest;
+  try {
+    previous = JSON.parse(await Deno.readTextFile(MANIFEST));
+  } catch {
+    return; // no previous build
+  }
+  for (const file of manifestFiles(previous)) {
+    if (exists(`${tmp}/${file}`) || !exists(`${OUT}/${file}`)) continue;
+    await Deno.mkdir(`${tmp}/${file.slice(0, file.lastIndexOf("/") + 1) || "."}`, { recursive: true });
+    for (const suffix of ["", ".br", ".gz"]) {
+      await Deno.copyFile(`${OUT}/${file}${suffix}`, `${tmp}/${file}${suffix}`).catch(() => {});
+    }
+  }
 }
 
 /** Writes `<file>.br` and `<file>.gz` beside each asset: the server sends them as they are. */
@@ -147,7 +178,7 @@ export async function build(opts: { sourcemap?: boolean; quiet?: boolean } = {})
     absWorkingDir: ROOT,
     entryPoints,
     outdir: tmp,
-    entryNames: "[dir]/[name]",
+    entryNames: "[dir]/[name]-[hash]",
     chunkNames: "chunks/[name]-[hash]",
     bundle: true,
     splitting: true,
@@ -166,7 +197,9 @@ export async function build(opts: { sourcemap?: boolean; quiet?: boolean } = {})
     nodePaths: [`${ROOT}node_modules`],
   });
 
-  await Deno.copyFile(`${CLIENT}/styles/app.css`, `${tmp}/app.css`);
+  const css = await Deno.readFile(`${CLIENT}/styles/app.css`);
+  const cssFile = `app-${contentHash(css)}.css`;
+  await Deno.writeFile(`${tmp}/${cssFile}`, css);
 
   // entries, chunks and their static imports, from the metafile
   const outputs = result.metafile.outputs;
@@ -193,9 +226,17 @@ export async function build(opts: { sourcemap?: boolean; quiet?: boolean } = {})
   for (const rel of staticImports.keys()) {
     if (rel.startsWith("chunks/")) chunks[rel] = describe(`${tmp}/${rel}`, rel);
   }
+  // an entry's output is the one whose entryPoint is that source (its name now carries a hash)
+  const keyOfSource = new Map(Object.entries(entryPoints).map(([key, abs]) => [abs.slice(ROOT.length), key]));
+  const outputOf = new Map<string, string>();
+  for (const [outPath, info] of Object.entries(outputs)) {
+    const key = info.entryPoint && outPath.endsWith(".js") ? keyOfSource.get(info.entryPoint) : undefined;
+    if (key) outputOf.set(key, relOf(outPath));
+  }
   const entries: Record<string, ManifestEntry> = {};
   for (const key of Object.keys(entryPoints)) {
-    const rel = `${key}.js`;
+    const rel = outputOf.get(key);
+    if (!rel) throw new Error(`esbuild wrote no output for ${key}`);
     const imports = closure(rel);
     const own = describe(`${tmp}/${rel}`, rel);
     entries[key] = {
@@ -209,10 +250,11 @@ export async function build(opts: { sourcemap?: boolean; quiet?: boolean } = {})
     esbuild: esbuild.version,
     entries,
     chunks,
-    css: { "app.css": describe(`${tmp}/app.css`, "app.css") },
+    css: { "app.css": describe(`${tmp}/${cssFile}`, cssFile) },
   };
   await Deno.writeTextFile(`${tmp}/manifest.json`, JSON.stringify(manifest, null, 2) + "\n");
   await precompress(tmp, [...Object.values(entries), ...Object.values(chunks), manifest.css["app.css"]]);
+  await keepPrevious(tmp);
 
   const old = `${DIST}/.static-old-${Deno.pid}`;
   if (exists(OUT)) await Deno.rename(OUT, old);

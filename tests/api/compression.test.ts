@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { serveTestApp } from "../helpers/app.ts";
+import { assetUrl } from "../helpers/assets.ts";
 import { chooseEncoding } from "../../server/http/compression.ts";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;
@@ -69,12 +70,12 @@ describe("compression", () => {
   });
 
   test("assets are sent precompressed, with an ETag that answers 304", async () => {
-    const first = await raw("/static/runtime/shell.js", { "accept-encoding": "br" });
+    const first = await raw(assetUrl("runtime/shell"), { "accept-encoding": "br" });
     expect(first.status).toBe(200);
     expect(first.headers["content-encoding"]).toBe("br");
     expect(first.headers["content-type"]).toMatch(/javascript/);
     expect(new TextDecoder().decode(brotliDecompressSync(first.body)).length).toBeGreaterThan(100);
-    const again = await raw("/static/runtime/shell.js", {
+    const again = await raw(assetUrl("runtime/shell"), {
       "accept-encoding": "br",
       "if-none-match": first.headers["etag"],
     });

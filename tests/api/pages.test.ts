@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allRoutes } from "../../server/access/mod.ts";
 import { APP_ROUTES } from "../../server/areas/mod.ts";
 import { startTestApp, type TestApp } from "../helpers/app.ts";
+import { assetUrl } from "../helpers/assets.ts";
 
 let t: TestApp;
 beforeAll(async () => (t = await startTestApp()));
@@ -29,16 +30,17 @@ describe("pages", () => {
     expect(res.status).toBe(200);
     expect(html).toMatch(/^<!DOCTYPE html>/);
     expect(html).toContain('action="/login"');
-    expect(html).not.toContain("/static/runtime/islands.js");
+    expect(html).not.toContain(assetUrl("runtime/islands"));
     expect(html).not.toContain("data-island");
   });
 
   it("a page without an island ships no React; a page with a form island ships the runtime once", async () => {
     const home = await page("/home/userHome", "user@demo.processor");
     expect(home.res.status).toBe(200);
-    expect(home.html).not.toContain("/static/runtime/islands.js");
+    const runtime = assetUrl("runtime/islands");
+    expect(home.html).not.toContain(runtime);
     const account = await page("/user/account", "user@demo.processor");
-    expect(account.html.match(/\/static\/runtime\/islands\.js/g)).toHaveLength(1);
+    expect(account.html.split(`<script type="module" src="${runtime}">`)).toHaveLength(2);
     expect(account.html).toContain('data-island="DataForm"');
   });
 

@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { HubConnection } from "@microsoft/signalr";
 import { serveTestApp } from "../helpers/app.ts";
+import { assetUrl } from "../helpers/assets.ts";
 import { hubClient, recordEvents } from "../helpers/hub.ts";
 import { auditLog, livestockOrders, pricingGrids } from "../../db/tenant/schema.ts";
-import { tenantModules, tenants } from "../../db/control/schema.ts";
+import { tenants } from "../../db/control/schema.ts";
+import { setTenantModules } from "../../server/tenants.ts";
 import { DEMO_FARM, DEMO_PROCESSOR } from "../../server/demo.ts";
 import { seedPricing } from "../../server/areas/pricing/seed.ts";
 import { isoDate } from "../../server/areas/dates.ts";
@@ -201,13 +203,11 @@ describe("who may read and write", () => {
   });
 
   test("without any of buySettings, buy or livestock even reading is 403", async () => {
-    const control = t.services.db.control;
-    const where = and(eq(tenantModules.tenantId, farmTenantId), eq(tenantModules.module, "livestock"));
-    await control.update(tenantModules).set({ isEnabled: false }).where(where);
+    await setTenantModules(t.services, farmTenantId, { livestock: false });
     try {
       expect((await get(L("GetPricingGridGroups"), "farm")).status).toBe(403);
     } finally {
-      await control.update(tenantModules).set({ isEnabled: true }).where(where);
+      await setTenantModules(t.services, farmTenantId, { livestock: true });
     }
     expect((await get(L("GetPricingGridGroups"), "farm")).status).toBe(200);
   });
@@ -689,7 +689,7 @@ describe("settings pages", () => {
     expect(sheep.status).toBe(200);
     expect(sheep.html).toContain(`aria-label="Sheep price grids"`);
     expect(sheep.html).toContain('href="/settings/viewgrids/2"');
-    expect(sheep.html).not.toContain("/static/runtime/islands.js");
+    expect(sheep.html).not.toContain(assetUrl("runtime/islands"));
     const beef = (await groups(2)).find((g) => g.isDefaultGroup)!;
     for (const path of ["/settings/viewgrids/2", "/settings/viewgrids/beef"]) {
       const res = await page(path);

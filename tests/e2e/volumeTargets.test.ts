@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, signIn } from "../helpers/browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
+import { assetUrl } from "../helpers/assets.ts";
 import { isoDate } from "../../server/areas/dates.ts";
 import { addDays, weekdayIndex } from "../../server/areas/dates.ts";
 
@@ -124,9 +125,8 @@ describe("livestock targets in the browser", () => {
         .text();
     expect(html).toContain("recharts-surface");
     expect(html).not.toContain("data-island");
-    expect([...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1])).toEqual([
-      "/static/runtime/shell.js",
-    ]);
+    const shell = assetUrl("runtime/shell");
+    expect([...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1])).toEqual([shell]);
 
     const page = browser.page;
     const scripts: string[] = [];
@@ -135,7 +135,7 @@ describe("livestock targets in the browser", () => {
     });
     await page.goto(`${server.origin}/settings/volumetargets?speciesId=2`);
     await page.waitForLoadState("networkidle");
-    expect(scripts).toContain("/static/runtime/shell.js");
+    expect(scripts).toContain(shell);
     expect(scripts.filter((s) => s.includes("islands"))).toEqual([]);
     expect(await page.locator("[data-island]").count()).toBe(0);
   });

@@ -1,6 +1,10 @@
-/** The browser bundles: one entry per island, React shared (not duplicated), sizes in the manifest. */
+/**
+ * The browser bundles: one entry per island, React shared (not duplicated), sizes in the manifest, every
+ * file named by its content hash.
+ */
 import { beforeAll, describe, expect, test } from "vitest";
 import { ISLAND_NAMES } from "../../../client/islands/registry.ts";
+import { HASHED_ASSET } from "../../../server/http/static.ts";
 
 const root = new URL("../../../", import.meta.url);
 const manifestUrl = new URL("dist/static/manifest.json", root);
@@ -14,7 +18,7 @@ interface Entry {
 let manifest: {
   entries: Record<string, Entry>;
   chunks: Record<string, { gzip: number }>;
-  css: Record<string, unknown>;
+  css: Record<string, { file: string }>;
 };
 
 describe("browser build", () => {
@@ -27,12 +31,17 @@ describe("browser build", () => {
     manifest = JSON.parse(await Deno.readTextFile(manifestUrl));
   }, 60_000);
 
-  test("has the runtime, the shell, every island and the stylesheet", () => {
+  test("has the runtime, the shell, every island and the stylesheet, each named by its content hash", async () => {
     for (const key of ["runtime/islands", "runtime/shell", ...ISLAND_NAMES.map((n) => `islands/${n}`)]) {
-      expect(manifest.entries[key]?.file).toBe(`${key}.js`);
+      expect(manifest.entries[key]?.file).toMatch(new RegExp(`^${key}-[A-Z2-7]{8}\\.js$`));
       expect(manifest.entries[key].gzip).toBeGreaterThan(0);
     }
-    expect(manifest.css["app.css"]).toBeTruthy();
+    for (const chunk of Object.keys(manifest.chunks)) expect(chunk).toMatch(HASHED_ASSET);
+    const css = manifest.css["app.css"].file;
+    expect(css).toMatch(/^app-[A-Z2-7]{8}\.css$/);
+    expect(await Deno.readTextFile(new URL(`dist/static/${css}`, root))).toBe(
+      await Deno.readTextFile(new URL("client/styles/app.css", root)),
+    );
   });
 
   test("React is one shared chunk: islands import it and stay small", async () => {
@@ -42,7 +51,9 @@ describe("browser build", () => {
       expect(island.imports.some((c) => runtime.imports.includes(c))).toBe(true);
     }
     // React's element symbol is defined once across all outputs other than the jsx runtime copies
-    const dataForm = await Deno.readTextFile(new URL("dist/static/islands/DataForm.js", root));
+    const dataForm = await Deno.readTextFile(
+      new URL(`dist/static/${manifest.entries["islands/DataForm"].file}`, root),
+    );
     expect(dataForm).not.toContain("__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE");
     expect(manifest.entries["islands/DataForm"].gzip).toBeLessThan(15_000);
   });
