@@ -29,6 +29,8 @@ const ConfigSchema = z.object({
   PUSH_CLIENT_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
   /** Push bus between server instances: empty = this process only; `redis://host:port` = Redis pub/sub. */
   PUSH_REDIS_URL: z.string().default(""),
+  /** Folder the plant's systems read the kill agenda from (api/KillAgendaManagement/SendToPlant); empty = DATA_DIR/interchange. */
+  PLANT_INTERCHANGE_DIR: z.string().default(""),
   /**
    * The plants' time zone: "today" for a request that sends no X-Local-Date and whose browser has not
    * told its own zone yet (the `tz` cookie), and for the demo data. Default: the system's (`TZ`).

@@ -11,6 +11,8 @@ export const ISLANDS = {
   PricingGridEditor: "./PricingGridEditor.tsx",
   YardBoard: "./YardBoard.tsx",
   PenLayoutEditor: "./PenLayoutEditor.tsx",
+  KillAgendaDay: "./KillAgendaDay.tsx",
+  KillAgendaPlanner: "./KillAgendaPlanner.tsx",
 } as const satisfies Record<string, string>;
 
 export type IslandName = keyof typeof ISLANDS;

@@ -149,6 +149,7 @@ export const livestockOrders = sqliteTable("livestock_orders", {
   index("orders_delivery").on(t.deliveryDate),
   index("orders_group").on(t.livestockOrderGroupId),
   index("orders_series").on(t.recurrenceSeriesId),
+  index("orders_production").on(t.productionDate),
 ]);
 
 /** One truck arriving for an order: the record the delivery team adds (head, DOA, NVD, time). */
@@ -193,8 +194,14 @@ export const stockMobs = sqliteTable("stock_mobs", {
   sentToKillFloorAt: text("sent_to_kill_floor_at"),
   /** sent to the kill floor as if in the last shift of the day */
   isLastShift: flag("is_last_shift"),
+  /** the kill floor (site location) the mob is killed on: its agenda's */
+  killFloorId: integer("kill_floor_id"),
   ...stamps(),
-}, (t) => [index("mobs_order").on(t.livestockOrderId), index("mobs_pen").on(t.penId)]);
+}, (t) => [
+  index("mobs_order").on(t.livestockOrderId),
+  index("mobs_pen").on(t.penId),
+  index("mobs_production").on(t.applicableProductionDate),
+]);
 
 /** Pricing grid groups (spec 2 §3): a period of prices for a species; grids per species category. */
 export const pricingGridGroups = sqliteTable("pricing_grid_groups", {

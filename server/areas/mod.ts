@@ -39,6 +39,10 @@ import { STOCKYARD_PAGES } from "./stockyard/routes.ts";
 import { seedStockyard } from "./stockyard/seed.ts";
 import { storageApi } from "./storage/api.ts";
 import { INVOICE_EVENTS } from "./invoices/events.ts";
+import { killAgendaApi } from "./killAgenda/api.ts";
+import { KILL_AGENDA_PAGES } from "./killAgenda/routes.ts";
+import { KILL_AGENDA_EVENTS } from "./killAgenda/events.ts";
+import { seedKillAgenda } from "./killAgenda/seed.ts";
 import { SKIN_EVENTS } from "./skins/events.ts";
 
 /** What an area's seed.ts is given for each demo tenant (it decides what fits the tenant's category). */
@@ -82,6 +86,13 @@ const AREA_LIST = [
     pages: STOCKYARD_PAGES,
     seed: seedStockyard,
     events: STOCKYARD_EVENTS,
+  },
+  {
+    name: "kill agenda",
+    api: killAgendaApi,
+    pages: KILL_AGENDA_PAGES,
+    seed: seedKillAgenda,
+    events: KILL_AGENDA_EVENTS,
   },
   { name: "storage", api: storageApi },
   { name: "invoices", events: INVOICE_EVENTS },

@@ -12,6 +12,8 @@ export interface ClientClock {
   /** X-Local-Date, else today in the browser's zone (cookie `tz`), else in the configured TIME_ZONE */
   localDate: string;
   localTime: string | null;
+  /** the browser's zone (cookie `tz`), else the configured TIME_ZONE: how times are shown */
+  timeZone: string;
   apiVersion: string | null;
 }
 
@@ -29,8 +31,9 @@ export const clientClock = createMiddleware<{ Variables: { clock: ClientClock; a
     if (localTime && !TIME.test(localTime)) errors.push({ field: "X-Local-Time", message: "Use HH:mm:ss" });
     if (errors.length) throw ApiError.validation(errors);
     const zone = getCookie(c, TIME_ZONE_COOKIE);
-    const today = localDate ?? todayIn(zone && isTimeZone(zone) ? zone : c.var.app.config.TIME_ZONE);
-    c.set("clock", { localDate: today, localTime, apiVersion });
+    const timeZone = zone && isTimeZone(zone) ? zone : c.var.app.config.TIME_ZONE;
+    const today = localDate ?? todayIn(timeZone);
+    c.set("clock", { localDate: today, localTime, apiVersion, timeZone });
     await next();
   },
 );

@@ -9,6 +9,8 @@ export interface PageContext {
   url: URL;
   /** the plant's date for this request (see server/http/clientClock.ts) */
   today: string;
+  /** the plant's time zone for showing times (the browser's, else TIME_ZONE) */
+  timeZone: string;
   /** the app's route table (built exactly where a screen exists): menus and home pages read it */
   routes: readonly RouteDef[];
   /** a message for the next page, shown as a toast by shell.js */

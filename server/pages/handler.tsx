@@ -34,6 +34,7 @@ export async function renderPage(
     services: c.var.app,
     routes: APP_ROUTES,
     today: c.var.clock.localDate,
+    timeZone: c.var.clock.timeZone,
     caller: c.var.caller,
     url,
     flash: takeFlash(c),

@@ -11,6 +11,8 @@ import OrderFormComponent from "../../client/islands/OrderForm.tsx";
 import PricingGridEditorComponent from "../../client/islands/PricingGridEditor.tsx";
 import PenLayoutEditorComponent from "../../client/islands/PenLayoutEditor.tsx";
 import YardBoardComponent from "../../client/islands/YardBoard.tsx";
+import KillAgendaDayComponent from "../../client/islands/KillAgendaDay.tsx";
+import KillAgendaPlannerComponent from "../../client/islands/KillAgendaPlanner.tsx";
 import { Island } from "./Island.tsx";
 
 function island<P extends object>(name: IslandName, component: ComponentType<P>) {
@@ -25,3 +27,5 @@ export const OrderForm = island("OrderForm", OrderFormComponent);
 export const PricingGridEditor = island("PricingGridEditor", PricingGridEditorComponent);
 export const PenLayoutEditor = island("PenLayoutEditor", PenLayoutEditorComponent);
 export const YardBoard = island("YardBoard", YardBoardComponent);
+export const KillAgendaDay = island("KillAgendaDay", KillAgendaDayComponent);
+export const KillAgendaPlanner = island("KillAgendaPlanner", KillAgendaPlannerComponent);

@@ -5,4 +5,5 @@
  */
 export { OrderService } from "./commands.ts";
 export { OrderQueries } from "./queries.ts";
+export { DeliveryService } from "./deliveries.ts";
 export { GROUP_ENTITY, ORDER_ENTITY } from "./history.ts";

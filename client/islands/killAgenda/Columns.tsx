@@ -1,0 +1,130 @@
+/**
+ * The planner's pieces: a day's column (a drop target holding its lots in kill order, with its head
+ * against the target) and the cards that are dragged (a lot, an unscheduled mob, an undelivered order).
+ * A card is its own drag handle: focus it and press Space to lift it.
+ */
+import { useDraggable, useDroppable } from "@dnd-kit/core";
+import { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { formatDate, formatHead } from "../../ui/format.ts";
+import { formatCarcasses } from "../../../server/areas/killAgenda/rules.ts";
+import { type Agenda, type Item, lotOf } from "./model.ts";
+
+const moveStyle = (t: { x: number; y: number } | null, transition?: string) =>
+  t ? { transform: `translate3d(${Math.round(t.x)}px, ${Math.round(t.y)}px, 0)`, transition } : undefined;
+
+export function DayColumn({ day, today, isOver, dayHref, otherDates, onSwap, disabled }: {
+  day: Agenda;
+  today: string;
+  isOver: boolean;
+  dayHref: string;
+  otherDates: string[];
+  onSwap: (date: string) => void;
+  disabled: boolean;
+}) {
+  const { setNodeRef } = useDroppable({ id: `day:${day.productionDate}` });
+  const { head, target } = day.totals;
+  const share = target ? Math.min(100, Math.round((head / target) * 100)) : 0;
+  const label = formatDate(day.productionDate, false);
+  return (
+    <section
+      ref={setNodeRef}
+      className={`planner-day${isOver ? " is-over" : ""}${day.productionDate === today ? " is-today" : ""}`}
+      aria-labelledby={`day-${day.productionDate}`}
+      data-date={day.productionDate}
+    >
+      <header className="planner-day-head">
+        <h3 id={`day-${day.productionDate}`}>
+          <a href={dayHref}>{label}</a>
+        </h3>
+        <p
+          className="planner-total"
+          title={`${formatCarcasses(day.totals.estimatedCarcasses)} estimated carcasses`}
+        >
+          <strong>{formatHead(head)}</strong> head{target ? <>/{formatHead(target)}</> : null}
+        </p>
+        {target > 0 && (
+          <div
+            className={`planner-bar${head > target ? " is-over-target" : ""}`}
+            role="meter"
+            aria-label={`${label}: ${formatHead(head)} of a ${formatHead(target)} head target`}
+            aria-valuemin={0}
+            aria-valuemax={target}
+            aria-valuenow={Math.min(head, target)}
+          >
+            <span style={{ width: `${share}%` }} />
+          </div>
+        )}
+        <select
+          className="input planner-swap"
+          aria-label={`Swap ${label} with another day`}
+          value=""
+          disabled={disabled}
+          onChange={(e) => e.target.value && onSwap(e.target.value)}
+        >
+          <option value="">Swap with…</option>
+          {otherDates.map((d) => <option key={d} value={d}>{formatDate(d, false)}</option>)}
+        </select>
+      </header>
+      <SortableContext items={day.items.map((i) => `item:${i.id}`)} strategy={verticalListSortingStrategy}>
+        <ol className="planner-items">
+          {day.items.map((item) => <LotCard key={item.id} item={item} disabled={disabled} />)}
+        </ol>
+      </SortableContext>
+      {!day.items.length && <p className="planner-empty">Nothing planned</p>}
+    </section>
+  );
+}
+
+function LotCard({ item, disabled }: { item: Item; disabled: boolean }) {
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
+    id: `item:${item.id}`,
+    disabled,
+  });
+  const lot = lotOf(item);
+  return (
+    <li
+      ref={setNodeRef}
+      style={moveStyle(transform, transition)}
+      className={`planner-card${isDragging ? " is-dragging" : ""}${
+        item.isForDeliveryDisplay ? " is-expected" : ""
+      }${item.moveRefusal ? " is-fixed" : ""}`}
+      data-item={item.id}
+      {...attributes}
+      {...listeners}
+      aria-label={`${item.killAgendaOrderNumber}. ${lot}, ${item.supplierName}, ${item.numberOfHead} head, ${item.status}`}
+      aria-roledescription="lot"
+      title={item.moveRefusal ?? undefined}
+    >
+      <span className="planner-card-top">
+        <strong>{item.killAgendaOrderNumber}. {lot}</strong>
+        <span className="num">{formatHead(item.numberOfHead)}</span>
+      </span>
+      <span className="planner-card-detail">{item.supplierName}</span>
+      <span className="planner-card-detail">{item.status}</span>
+    </li>
+  );
+}
+
+export function DraggableCard({ id, title, detail, disabled }: {
+  id: string;
+  title: string;
+  detail: string;
+  disabled: boolean;
+}) {
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id, disabled });
+  return (
+    <li
+      ref={setNodeRef}
+      style={moveStyle(transform)}
+      className={`planner-card${isDragging ? " is-dragging" : ""}`}
+      data-card={id}
+      {...attributes}
+      {...listeners}
+      aria-roledescription="card to plan"
+      aria-label={`${title}: ${detail}`}
+    >
+      <strong>{title}</strong>
+      <span className="planner-card-detail">{detail}</span>
+    </li>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * The kill agenda islands' data and live updates: the agenda as the API answers it (types only: no zod in
+ * the bundle), and the hook that re-reads it when the site's agenda, deliveries or yard change.
+ */
+import { useEffect, useRef } from "react";
+import type { z } from "zod";
+import { push } from "../../runtime/push.ts";
+import type {
+  AgendaItem,
+  KillAgenda,
+  SevenDayAgenda,
+  UnscheduledMob,
+} from "../../../server/areas/killAgenda/schemas.ts";
+
+export type Agenda = z.output<typeof KillAgenda>;
+export type Item = z.output<typeof AgendaItem>;
+export type Week = z.output<typeof SevenDayAgenda>;
+export type Unscheduled = z.output<typeof UnscheduledMob>;
+
+const COALESCE_MS = 300;
+
+/**
+ * Re-reads (`refresh`) when another user changes these days of the site's agenda, a delivery arrives, or
+ * (with `yard`) the site's yard changes; also after the push connection comes back.
+ */
+export function useLiveAgenda(
+  siteId: number,
+  speciesId: number,
+  dates: readonly string[],
+  refresh: () => void,
+  yard = false,
+) {
+  const latest = useRef({ dates, refresh });
+  latest.current = { dates, refresh };
+  useEffect(() => {
+    const groups = [`KillAgenda:${siteId}`, "Deliveries", ...(yard ? [`Stockyard:${siteId}`] : [])];
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const soon = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => latest.current.refresh(), COALESCE_MS);
+    };
+    for (const g of groups) void push.register(g);
+    const offs = [
+      push.on("killAgendaUpdated", (p) => {
+        const e = p as { siteId: number; speciesId: number; dates: string[] };
+        if (
+          e.siteId === siteId && e.speciesId === speciesId &&
+          e.dates.some((d) => latest.current.dates.includes(d))
+        ) {
+          soon();
+        }
+      }),
+      push.on("deliveryStatusUpdated", soon),
+      push.on("reconnected", soon),
+      ...(yard ? [push.on("stockyardUpdated", soon)] : []),
+    ];
+    return () => {
+      clearTimeout(timer);
+      offs.forEach((off) => off());
+      void push.deregister(...groups);
+    };
+  }, [siteId, speciesId, yard]);
+}
+
+/** The items renumbered 1, 2, 3… after a move (the optimistic view before the server answers). */
+export const renumber = (items: readonly Item[]): Item[] =>
+  items.map((item, i) => ({ ...item, killAgendaOrderNumber: i + 1 }));
+
+export const lotOf = (
+  i: Pick<Item, "agendaLotReference" | "agendaLotReferenceSuffix" | "livestockOrderId">,
+) =>
+  `${i.agendaLotReference || `Order ${i.livestockOrderId}`}${
+    i.agendaLotReferenceSuffix ? ` ${i.agendaLotReferenceSuffix}` : ""
+  }`;

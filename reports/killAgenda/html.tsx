@@ -1,0 +1,84 @@
+/**
+ * The kill agenda documents as print-ready HTML (server-rendered, no script): the same model and columns as
+ * the PDF (pdf.tsx). On paper the page chrome, pickers and buttons disappear (the print stylesheet), table
+ * headers repeat on each page and a lot never breaks across pages.
+ */
+import { type AgendaReport, type ControlBlock, REPORT_COLUMNS } from "./model.ts";
+
+export function AgendaDocument({ report, control }: { report: AgendaReport; control?: ControlBlock }) {
+  return (
+    <article className="document" aria-labelledby="document-title">
+      <header className="document-head">
+        <div>
+          <h2 id="document-title">{report.title}</h2>
+          <p className="muted">
+            Production day {report.date}
+            {report.site ? ` · ${report.site}` : ""} · printed {report.generatedAt}
+          </p>
+        </div>
+        {control && (
+          <dl className="document-control">
+            <dt>Document no.</dt>
+            <dd>{control.documentNumber}</dd>
+            <dt>Version</dt>
+            <dd>{control.version}</dd>
+            <dt>Issued</dt>
+            <dd>{control.issueDate}</dd>
+          </dl>
+        )}
+      </header>
+      {report.groups.length === 0 && <p className="empty">Nothing is planned for this day.</p>}
+      {report.groups.map((g) => (
+        <section key={g.species} className="document-group" aria-label={g.species}>
+          <h3>
+            {g.species}
+            {g.killFloor ? <span className="muted">· {g.killFloor}</span> : null}
+          </h3>
+          <div className="table-wrap">
+            <table className="table table-compact document-table">
+              <thead>
+                <tr>
+                  {REPORT_COLUMNS.map((c) => (
+                    <th key={c.key} scope="col" className={c.align === "right" ? "num" : undefined}>
+                      {c.label}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {g.rows.map((row) => (
+                  <tr key={`${row.killOrder}-${row.lot}`}>
+                    {REPORT_COLUMNS.map((c) => (
+                      <td key={c.key} className={c.align === "right" ? "num" : undefined}>{row[c.key]}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row" colSpan={4}>{g.species}: {g.rows.length} lots</th>
+                  <td className="num">{g.head}</td>
+                  <td className="num">{g.carcasses}</td>
+                  <td colSpan={4}>Target {g.target}</td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+        </section>
+      ))}
+      <p className="document-total">
+        Day total: {report.totalLots} lots · {report.totalHead} head
+      </p>
+      {control && (
+        <div className="document-signs">
+          {control.approvals.map((a) => (
+            <div key={a} className="document-sign">
+              <span>{a}</span>
+              <span className="muted">Name / signature / date</span>
+            </div>
+          ))}
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * The day's kill agenda (home/killagenda, stockyard/killagenda): for a day, species and site the lots in
+ * kill order with the running total against the day's target. The KillAgendaDay island reorders them (by
+ * drag or keyboard), sets the kill floor, sends the day to the plant's systems, corrects head and recalls
+ * a mob; it prints as the table alone.
+ */
+import { href } from "../../../access/routes.ts";
+import { KillAgendaDay } from "../../../pages/islands.tsx";
+import { defineScreen } from "../../../pages/screen.ts";
+import { pageService } from "../../context.ts";
+import { formatDate } from "../../../../client/ui/format.ts";
+import { KILL_AGENDA_API, KILL_AGENDA_DOCUMENTS } from "../paths.ts";
+import { KillAgendaQueries } from "../queries.ts";
+import { apiDayHref, DayFilter, dayHref, dayQuery, DaySearch, pickersOf } from "./DayFilter.tsx";
+
+/** The API paths the day island calls. */
+export const DAY_URLS = {
+  getKillAgenda: KILL_AGENDA_API.getKillAgenda,
+  reorder: KILL_AGENDA_API.reorder,
+  setSiteLocation: KILL_AGENDA_API.setSiteLocation,
+  sendToPlant: KILL_AGENDA_API.sendToPlant,
+  recallMob: KILL_AGENDA_API.recallMob,
+  correctHead: KILL_AGENDA_API.correctHead,
+};
+
+function dayScreen(routeName: "killagenda" | "stockyardKillagenda") {
+  return defineScreen({
+    validateSearch: DaySearch,
+    loader: async ({ context, search }) => {
+      const agendas = await pageService(context, KillAgendaQueries);
+      const agenda = await agendas.day(dayQuery(search));
+      return {
+        agenda,
+        floors: await agendas.killFloors(agenda.tenantSiteId),
+        pickers: pickersOf(context),
+        today: context.today,
+      };
+    },
+    component: ({ data }) => {
+      const { agenda } = data;
+      const q = {
+        date: agenda.productionDate,
+        speciesId: agenda.speciesId,
+        tenantSiteId: agenda.tenantSiteId,
+      };
+      const path = href(routeName);
+      const planFrom = agenda.productionDate < data.today ? data.today : agenda.productionDate;
+      return (
+        <section className="panel agenda-panel" aria-labelledby="agenda-title">
+          <div className="panel-head">
+            <h2 id="agenda-title">
+              {agenda.species} kill · {formatDate(agenda.productionDate)}
+              {agenda.productionDate === data.today && <span className="badge badge-info">Today</span>}
+              {agenda.siteName && <span className="muted">· {agenda.siteName}</span>}
+            </h2>
+            <nav className="actions no-print" aria-label="Agenda">
+              <a className="btn" href={dayHref(href("killagendaFocusDay", { focusDay: planFrom }), q)}>
+                Plan the week
+              </a>
+              <a className="btn" href={dayHref(href("killagendareport"), q)}>Report</a>
+              <a className="btn" href={dayHref(href("killagendacontrolleddocument"), q)}>
+                Controlled document
+              </a>
+              <a className="btn" href={apiDayHref(KILL_AGENDA_DOCUMENTS.reportPdf, q)} download>PDF</a>
+            </nav>
+          </div>
+          <DayFilter
+            path={path}
+            date={agenda.productionDate}
+            speciesId={agenda.speciesId}
+            siteId={agenda.tenantSiteId}
+            pickers={data.pickers}
+          />
+          <KillAgendaDay agenda={agenda} floors={data.floors} urls={DAY_URLS} today={data.today} />
+        </section>
+      );
+    },
+  });
+}
+
+export const KillAgendaScreen = dayScreen("killagenda");
+export const StockyardKillAgendaScreen = dayScreen("stockyardKillagenda");

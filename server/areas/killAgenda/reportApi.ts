@@ -1,0 +1,78 @@
+/**
+ * The kill agenda documents as PDF (spec 1 §2 killagendareport, killagendacontrolleddocument), rendered on
+ * the server from the same model as their print-ready pages (reports/killAgenda/). Issuing a document
+ * marks its days printed: from then on their lot references stay as printed.
+ */
+import { z } from "@hono/zod-openapi";
+import { apiRoute, type ApiRouter, apiRouter, errorResponses } from "../../http/openapi.ts";
+import { apiService } from "../context.ts";
+import { agendaReport, controlBlock } from "../../../reports/killAgenda/model.ts";
+import { renderAgendaPdf } from "../../../reports/killAgenda/pdf.tsx";
+import { KillAgendaService } from "./commands.ts";
+import { DayQuery } from "./schemas.ts";
+import { AGENDA_READ, KILL_AGENDA_DOCUMENTS } from "./paths.ts";
+
+export const REPORT_TITLE = "Kill Agenda";
+export const CONTROLLED_TITLE = "Kill Agenda — Controlled Document";
+
+const pdf = { schema: z.string().openapi({ type: "string", format: "binary" }) };
+const responses = { 200: { description: "The PDF", content: { "application/pdf": pdf } }, ...errorResponses };
+
+/** "23 Nov 2026, 6:05 am" in the plant's zone (the browser's, else the configured one). */
+export function nowAtPlant(timeZone: string): string {
+  return new Date().toLocaleString("en-AU", { timeZone, dateStyle: "medium", timeStyle: "short" });
+}
+
+const pdfAnswer = (bytes: Uint8Array, name: string) =>
+  new Response(new Uint8Array(bytes), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${name}.pdf"`,
+      "Cache-Control": "no-store",
+    },
+  });
+
+export const reportApi: ApiRouter = apiRouter()
+  .openapi(
+    apiRoute({
+      method: "get",
+      path: KILL_AGENDA_DOCUMENTS.reportPdf,
+      tags: ["Kill agenda"],
+      summary: "The day's kill agenda as PDF: every species of yours (or one), grouped, with totals",
+      access: AGENDA_READ,
+      request: { query: DayQuery },
+      responses,
+    }),
+    async (c) => {
+      const q = c.req.valid("query");
+      const agendas = await (await apiService(c, KillAgendaService)).issue(q, q.speciesId === undefined);
+      const date = q.date ?? c.var.clock.localDate;
+      return pdfAnswer(
+        await renderAgendaPdf(agendaReport(REPORT_TITLE, agendas, date, nowAtPlant(c.var.clock.timeZone))),
+        `kill-agenda-${date}`,
+      );
+    },
+  )
+  .openapi(
+    apiRoute({
+      method: "get",
+      path: KILL_AGENDA_DOCUMENTS.controlledDocumentPdf,
+      tags: ["Kill agenda"],
+      summary: "The day's kill agenda of one species as a controlled document (number, version, sign-offs)",
+      access: AGENDA_READ,
+      request: { query: DayQuery },
+      responses,
+    }),
+    async (c) => {
+      const q = c.req.valid("query");
+      const [agenda] = await (await apiService(c, KillAgendaService)).issue(q, false);
+      const report = agendaReport(
+        CONTROLLED_TITLE,
+        [agenda],
+        agenda.productionDate,
+        nowAtPlant(c.var.clock.timeZone),
+      );
+      const control = controlBlock(agenda);
+      return pdfAnswer(await renderAgendaPdf(report, control), control.documentNumber);
+    },
+  );

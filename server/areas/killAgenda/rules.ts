@@ -1,0 +1,247 @@
+/**
+ * Kill agenda rules (spec 1 §4 "unscheduled", the planner's drop rules; §5 focus date and estimated
+ * carcasses; §9 planning window). Pure: the service, the pages and the planner island share them.
+ */
+import { addDays } from "../dates.ts";
+import { MOB_STATUS, ORDER_STATUS } from "../livestock/enums.ts";
+
+/** The planner shows seven days side by side (spec 1 §9). */
+export const PLANNING_DAYS = 7;
+/** Days the home screen's "next days" strip shows by default (spec 1 §9 agendaPlanningDays). */
+export const DEFAULT_AGENDA_PLANNING_DAYS = 2;
+/** Most items one day's agenda holds: a bound on every list the agenda answers. */
+export const MAX_AGENDA_ITEMS = 500;
+/** Most unscheduled mobs and undelivered orders the planner lists (the answer says how many there are). */
+export const MAX_SIDE_LIST = 200;
+
+export const BEEF = 2;
+export const PIG = 3;
+
+/** The seven planning days from the focus day. */
+export function planningDays(focusDay: string): string[] {
+  return Array.from({ length: PLANNING_DAYS }, (_, i) => addDays(focusDay, i));
+}
+
+/** Spec 1 §5: the planning focus date cannot be before today. */
+export function focusDayProblem(focusDay: string, today: string): string | null {
+  return focusDay < today ? "The planner starts today or later." : null;
+}
+
+// ---------- what is on a day and what is not ----------
+
+export interface MobState {
+  mobStatus: number;
+  plannedProductionDate: string | null;
+  applicableProductionDate: string | null;
+}
+
+/** Killed or condemned: no longer planned for any day. */
+export function isFinished(m: Pick<MobState, "mobStatus"> & { isInBin?: boolean }): boolean {
+  return m.mobStatus === MOB_STATUS.Unfit || Boolean(m.isInBin);
+}
+
+/**
+ * Spec 1 §4: a mob is unscheduled if it is in paddock or moving between yards and has no planned
+ * production date, or its production date is before today (and it was not killed: then it is history).
+ */
+export function isUnscheduled(m: MobState, today: string): boolean {
+  if (m.mobStatus === MOB_STATUS.AtKillFloor || m.mobStatus === MOB_STATUS.Unfit) return false;
+  const away = m.mobStatus === MOB_STATUS.InPaddock || m.mobStatus === MOB_STATUS.MovingBetweenYards;
+  if (away && m.plannedProductionDate === null) return true;
+  return m.applicableProductionDate !== null && m.applicableProductionDate < today;
+}
+
+/** An item the planner can drag: a mob on a day, an order expected that day, or an unscheduled mob. */
+export interface Draggable {
+  /** null: an order not yet delivered */
+  mobStatus: number | null;
+  isUnscheduled: boolean;
+  lot: string;
+}
+
+/**
+ * Spec 1 §4: the planning view accepts drops of mobs at kill floor stage or later, and unscheduled mobs.
+ * An expected order (nothing delivered yet) moves with its production date. Answers why not, or null.
+ */
+export function refuseDrop(item: Draggable, toDate: string, today: string): string | null {
+  if (toDate < today) return "Stock can only be planned for today or later.";
+  if (item.mobStatus === null || item.isUnscheduled) return null;
+  if (item.mobStatus === MOB_STATUS.Unfit) return `${item.lot} is unfit: it is not killed on the agenda.`;
+  if (item.mobStatus < MOB_STATUS.AtKillFloor) {
+    return `${item.lot} is still ${STATUS_WORDS[item.mobStatus] ?? "in the yard"}: ` +
+      "it can move to another day once it is ready for the kill floor.";
+  }
+  return null;
+}
+
+// ---------- estimated carcasses (spec 1 §5) ----------
+
+/** Share of head expected to pass as carcasses (condemnations at the kill floor), by species. */
+const CARCASS_RATE: Record<number, number> = { 1: 0.995, 2: 0.99, 3: 0.99, 4: 0.99, 5: 0.99 };
+
+/** Beef and pig carcasses are split into sides, so an estimate can be half a carcass. */
+export function countsInHalves(speciesId: number): boolean {
+  return speciesId === BEEF || speciesId === PIG;
+}
+
+/**
+ * Estimated carcasses from head, as shown: rounded to halves for beef and pig; for other species a
+ * fraction above .5 rounds up (and .5 or less rounds down).
+ */
+export function estimatedCarcasses(head: number, speciesId: number): number {
+  const raw = head * (CARCASS_RATE[speciesId] ?? 1);
+  if (countsInHalves(speciesId)) return Math.round(raw * 2) / 2;
+  const whole = Math.floor(raw);
+  return raw - whole > 0.5 + 1e-9 ? whole + 1 : whole;
+}
+
+/** "49½" for halves, "1,234" for wholes. */
+export function formatCarcasses(value: number): string {
+  const whole = Math.floor(value);
+  const half = value - whole >= 0.5;
+  return `${whole.toLocaleString("en-AU")}${half ? "½" : ""}`;
+}
+
+// ---------- lot references ----------
+
+const SPECIES_LETTER: Record<number, string> = { 1: "S", 2: "B", 3: "P", 4: "G", 5: "D" };
+
+/**
+ * The lot of the n-th order killed on a day: species letter, day and month, the site's number when the
+ * plant has more than one site, and the order's place: "B2411-03", "S2411/2-07".
+ */
+export function lotReference(speciesId: number, date: string, n: number, siteNumber: number | null): string {
+  const [, mm, dd] = date.split("-");
+  const site = siteNumber ? `/${siteNumber}` : "";
+  return `${SPECIES_LETTER[speciesId] ?? "X"}${dd}${mm}${site}-${String(n).padStart(2, "0")}`;
+}
+
+/** The number at the end of a lot reference ("B2411-03" → 3), or 0. */
+export function lotNumber(lot: string | null | undefined): number {
+  const match = lot?.match(/-(\d+)$/);
+  return match ? Number(match[1]) : 0;
+}
+
+export interface LotItem {
+  livestockOrderId: number;
+  stockMobId: number | null;
+  /** the lot it has now (null: none yet) */
+  lot: string | null;
+}
+
+/**
+ * Lot references of a day's items, in kill order. Each order has one lot (its mobs share it, told apart by
+ * a suffix A, B… when there are several). Before the agenda is printed the lots follow the kill order;
+ * once printed (`frozen`) a lot of this day is kept and an order new to the day gets the next number.
+ */
+export function assignLots(
+  items: readonly LotItem[],
+  lotOf: (n: number) => string,
+  frozen: boolean,
+): { lot: string; suffix: string }[] {
+  const prefix = lotOf(0).replace(/-\d+$/, "-");
+  const byOrder = new Map<number, string>();
+  let next = frozen
+    ? Math.max(0, ...items.filter((i) => i.lot?.startsWith(prefix)).map((i) => lotNumber(i.lot))) + 1
+    : 1;
+  for (const item of items) {
+    if (byOrder.has(item.livestockOrderId)) continue;
+    const kept = frozen && item.lot?.startsWith(prefix) ? item.lot : null;
+    byOrder.set(item.livestockOrderId, kept ?? lotOf(next++));
+  }
+  const mobsOf = new Map<number, number>();
+  for (const item of items) {
+    mobsOf.set(item.livestockOrderId, (mobsOf.get(item.livestockOrderId) ?? 0) + 1);
+  }
+  const seen = new Map<number, number>();
+  return items.map((item) => {
+    const k = seen.get(item.livestockOrderId) ?? 0;
+    seen.set(item.livestockOrderId, k + 1);
+    const suffix = (mobsOf.get(item.livestockOrderId) ?? 1) > 1 ? String.fromCharCode(65 + (k % 26)) : "";
+    return { lot: byOrder.get(item.livestockOrderId)!, suffix };
+  });
+}
+
+// ---------- words ----------
+
+const STATUS_WORDS: Record<number, string> = {
+  [MOB_STATUS.InPaddock]: "in the paddock",
+  [MOB_STATUS.MovingBetweenYards]: "moving between yards",
+  [MOB_STATUS.InYard]: "in the yard",
+};
+
+/** What an item's status reads as on the agenda. */
+export function itemStatus(mobStatus: number | null, orderStatus: number): string {
+  if (mobStatus === null) {
+    return orderStatus >= ORDER_STATUS.Confirmed ? "Expected (confirmed)" : "Expected";
+  }
+  switch (mobStatus) {
+    case MOB_STATUS.InPaddock:
+      return "In paddock";
+    case MOB_STATUS.MovingBetweenYards:
+      return "Moving between yards";
+    case MOB_STATUS.InYard:
+      return "In yard";
+    case MOB_STATUS.AtKillFloor:
+      return "At kill floor";
+    case MOB_STATUS.Unfit:
+      return "Unfit";
+    case MOB_STATUS.PendingKillFloorMove:
+      return "Going to kill floor";
+    case MOB_STATUS.ReadyToProcess:
+      return "Ready";
+    default:
+      return "In yard";
+  }
+}
+
+/** Moves one element of a list to another place (the optimistic reorder, and the server's check). */
+export function moveTo<T>(list: readonly T[], from: number, to: number): T[] {
+  const out = list.slice();
+  const [moved] = out.splice(from, 1);
+  out.splice(Math.max(0, Math.min(to, out.length)), 0, moved);
+  return out;
+}
+
+// ---------- a day's items against what is planned for it ----------
+
+export interface Slot {
+  /** the stored item; null: new on the day */
+  id: number | null;
+  livestockOrderId: number;
+  stockMobId: number | null;
+}
+
+const slotKey = (s: Omit<Slot, "id">) => `${s.livestockOrderId}:${s.stockMobId ?? "-"}`;
+
+/**
+ * The day's items in kill order after its mobs and expected orders changed: items still planned keep their
+ * place; an expected order that was delivered hands its place to its mobs; a new mob of an order already
+ * on the day goes right after that order; anything else new goes last.
+ */
+export function reconcile(existing: readonly Slot[], expected: readonly Omit<Slot, "id">[]): Slot[] {
+  const wanted = new Set(expected.map(slotKey));
+  const placed = new Set<string>();
+  const fresh = (orderId: number) =>
+    expected.filter((e) => e.livestockOrderId === orderId && !placed.has(slotKey(e)));
+  const out: Slot[] = [];
+  const take = (slot: Slot) => {
+    out.push(slot);
+    placed.add(slotKey(slot));
+  };
+  for (const slot of existing) {
+    if (wanted.has(slotKey(slot)) && !placed.has(slotKey(slot))) take(slot);
+    else if (slot.stockMobId === null) {
+      for (const e of fresh(slot.livestockOrderId)) {
+        if (!existing.some((s) => slotKey(s) === slotKey(e))) take({ id: null, ...e });
+      }
+    }
+  }
+  for (const e of expected) {
+    if (placed.has(slotKey(e))) continue;
+    const after = out.findLastIndex((s) => s.livestockOrderId === e.livestockOrderId);
+    out.splice(after < 0 ? out.length : after + 1, 0, { id: null, ...e });
+    placed.add(slotKey(e));
+  }
+  return out;
+}
