@@ -225,10 +225,12 @@ export default function KillAgendaDay({ agenda: initial, floors, urls }: KillAge
                     <th scope="col">Supplier</th>
                     <th scope="col" className="col-pic">PIC</th>
                     <th scope="col" className="num">Head</th>
-                    <th scope="col" className="num">Est. carcasses</th>
+                    <th scope="col" className="num">
+                      <abbr title="Estimated carcasses">Est. carc.</abbr>
+                    </th>
                     <th scope="col" className="num">Running</th>
                     <th scope="col">Status</th>
-                    <th scope="col">Pens</th>
+                    <th scope="col" className="col-pens">Pens</th>
                     <th scope="col" className="col-delivered">Delivered</th>
                     <th scope="col" className="no-print">
                       <span className="sr-only">Actions</span>
@@ -328,7 +330,7 @@ function Row({ item, running, reachedTarget, disabled, onAction }: {
         {formatHead(running)}
       </td>
       <td>{item.status}</td>
-      <td>{item.pens.join(", ") || "—"}</td>
+      <td className="col-pens">{item.pens.join(", ") || "—"}</td>
       <td className="col-delivered">{formatDate(item.deliveryDate, false)}</td>
       <td className="no-print">
         <span className="row-actions">

@@ -9,6 +9,8 @@
  * - flash messages: `<meta name="flash" content='{"kind":"success","message":"…","title":"…"}'>`
  *   shows a toast on load;
  * - `window.toast(kind, message, title?)` for other server-rendered scripts;
+ * - print buttons: `[data-print]` opens the browser's print; with a URL in it (and ids in
+ *   `data-print-ids`) it first posts `{[data-print-key]: id}` for each (the document marked printed);
  * - on signed-in pages (`<meta name="push-hub">`), the push client (loaded after the page, its own chunk).
  */
 import { ensureToastRegions, toast, type ToastKind } from "./toast.ts";
@@ -94,6 +96,24 @@ export function showFlashMessages(): void {
   }
 }
 
+/** Marks the document printed (when the button names where), then opens the browser's print dialog. */
+async function printDocument(button: HTMLElement) {
+  const url = button.dataset.print;
+  const ids = (button.dataset.printIds ?? "").split(",").filter(Boolean);
+  if (url) {
+    for (const id of ids) {
+      const res = await fetch(url, {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json", "X-Api-Version": "1" },
+        body: JSON.stringify({ [button.dataset.printKey ?? "id"]: Number(id) }),
+      }).catch(() => null);
+      if (!res?.ok) toast("warning", "The document prints, but it could not be marked as printed.");
+    }
+  }
+  globalThis.print();
+}
+
 export function initShell(): void {
   syncThemeControls(storedTheme());
   for (const t of document.querySelectorAll<HTMLElement>("[data-menu-toggle]")) {
@@ -137,6 +157,11 @@ export function initShell(): void {
     if (themeButton && !(themeButton instanceof HTMLSelectElement)) {
       const current = storedTheme();
       applyTheme(CHOICES[(CHOICES.indexOf(current) + 1) % CHOICES.length]);
+      return;
+    }
+    const print = target.closest<HTMLElement>("[data-print]");
+    if (print) {
+      void printDocument(print);
       return;
     }
     const toggle = target.closest<HTMLElement>("[data-menu-toggle]");

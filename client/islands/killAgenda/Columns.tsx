@@ -55,13 +55,13 @@ export function DayColumn({ day, today, isOver, dayHref, otherDates, onSwap, dis
           </div>
         )}
         <select
-          className="input planner-swap"
+          className="planner-swap"
           aria-label={`Swap ${label} with another day`}
           value=""
           disabled={disabled}
           onChange={(e) => e.target.value && onSwap(e.target.value)}
         >
-          <option value="">Swap with…</option>
+          <option value="">Swap…</option>
           {otherDates.map((d) => <option key={d} value={d}>{formatDate(d, false)}</option>)}
         </select>
       </header>
@@ -96,11 +96,13 @@ function LotCard({ item, disabled }: { item: Item; disabled: boolean }) {
       title={item.moveRefusal ?? undefined}
     >
       <span className="planner-card-top">
-        <strong>{item.killAgendaOrderNumber}. {lot}</strong>
-        <span className="num">{formatHead(item.numberOfHead)}</span>
+        <span className="planner-card-order">{item.killAgendaOrderNumber}</span>
+        <strong className="planner-card-lot">{lot}</strong>
+      </span>
+      <span className="planner-card-detail">
+        <strong>{formatHead(item.numberOfHead)}</strong> hd · {item.status}
       </span>
       <span className="planner-card-detail">{item.supplierName}</span>
-      <span className="planner-card-detail">{item.status}</span>
     </li>
   );
 }

@@ -203,7 +203,9 @@ export class KillAgendaService extends KillAgendaQueries {
    */
   async issue(q: SpeciesSite & { date?: string }, everySpecies: boolean) {
     const date = q.date ?? this.ctx.today;
-    const speciesIds = everySpecies ? this.ctx.caller.species.map((s) => s.id) : [(await this.scope(q)).speciesId];
+    const speciesIds = everySpecies
+      ? this.ctx.caller.species.map((s) => s.id)
+      : [(await this.scope(q)).speciesId];
     const out = [];
     for (const speciesId of speciesIds) {
       const { siteId } = await this.scope({ ...q, speciesId });

@@ -62,7 +62,8 @@ export class KillAgendaQueries {
     if (speciesId === undefined || !species.some((s) => s.id === speciesId)) {
       throw ApiError.validation([{ field: "speciesId", message: "Choose one of your species." }]);
     }
-    const siteId = q.tenantSiteId ?? await this.#busiestSite(speciesId) ?? defaultSiteId(this.ctx.caller) ?? 0;
+    const siteId = q.tenantSiteId ?? await this.#busiestSite(speciesId) ?? defaultSiteId(this.ctx.caller) ??
+      0;
     if (siteId !== 0 ? !sites.some((s) => s.id === siteId) : sites.length > 0) {
       throw ApiError.validation([{ field: "tenantSiteId", message: "Choose one of your sites." }]);
     }
@@ -242,7 +243,7 @@ export class KillAgendaQueries {
       const species = this.#speciesName(agenda.speciesId);
       const items = (byAgenda.get(agenda.id) ?? []).map((r, i) => this.#item(r, i + 1, species, agenda));
       const head = items.reduce((n, i) => n + i.numberOfHead, 0);
-      const target = targetOn(targets, agenda.speciesId, agenda.productionDate, agenda.tenantSiteId || null);
+      const target = this.#target(targets, agenda);
       return {
         id: agenda.id,
         productionDate: agenda.productionDate,
@@ -318,6 +319,12 @@ export class KillAgendaQueries {
       ),
       lastModified: mob?.lastModified ?? order.lastModified,
     };
+  }
+
+  /** The site's target; a plant that sets its targets for the whole plant only sees that one. */
+  #target(targets: (typeof killVolumeTargets.$inferSelect)[], a: AgendaRow): number {
+    const bySite = targets.some((t) => t.speciesId === a.speciesId && t.tenantSiteId !== null);
+    return targetOn(targets, a.speciesId, a.productionDate, bySite && a.tenantSiteId ? a.tenantSiteId : null);
   }
 
   #speciesName(id: number) {

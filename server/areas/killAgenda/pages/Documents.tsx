@@ -26,6 +26,7 @@ function PrintBar({ pdf, agendaIds }: { pdf: string; agendaIds: number[] }) {
         className="btn btn-primary"
         data-print={agendaIds.length ? KILL_AGENDA_API.markPrinted : ""}
         data-print-ids={agendaIds.join(",")}
+        data-print-key="killAgendaId"
       >
         Print
       </button>

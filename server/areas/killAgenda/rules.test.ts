@@ -1,0 +1,176 @@
+import { describe, expect, test } from "vitest";
+import { MOB_STATUS } from "../livestock/enums.ts";
+import {
+  assignLots,
+  estimatedCarcasses,
+  focusDayProblem,
+  formatCarcasses,
+  isUnscheduled,
+  lotReference,
+  moveTo,
+  planningDays,
+  reconcile,
+  refuseDrop,
+} from "./rules.ts";
+
+const TODAY = "2026-11-23";
+const mob = (mobStatus: number, planned: string | null, applicable: string | null) => ({
+  mobStatus,
+  plannedProductionDate: planned,
+  applicableProductionDate: applicable,
+});
+
+describe("unscheduled mobs (spec 1 §4)", () => {
+  test("in paddock or moving between yards without a planned day", () => {
+    expect(isUnscheduled(mob(MOB_STATUS.InPaddock, null, null), TODAY)).toBe(true);
+    expect(isUnscheduled(mob(MOB_STATUS.MovingBetweenYards, null, "2026-11-25"), TODAY)).toBe(true);
+    expect(isUnscheduled(mob(MOB_STATUS.InPaddock, "2026-11-25", "2026-11-25"), TODAY)).toBe(false);
+    expect(isUnscheduled(mob(MOB_STATUS.InYard, null, "2026-11-25"), TODAY)).toBe(false);
+  });
+
+  test("or its production day is before today, unless it was killed or condemned", () => {
+    expect(isUnscheduled(mob(MOB_STATUS.InYard, null, "2026-11-22"), TODAY)).toBe(true);
+    expect(isUnscheduled(mob(MOB_STATUS.ReadyToProcess, "2026-11-20", "2026-11-20"), TODAY)).toBe(true);
+    expect(isUnscheduled(mob(MOB_STATUS.InYard, null, TODAY), TODAY)).toBe(false);
+    expect(isUnscheduled(mob(MOB_STATUS.AtKillFloor, null, "2026-11-22"), TODAY)).toBe(false);
+    expect(isUnscheduled(mob(MOB_STATUS.Unfit, null, "2026-11-22"), TODAY)).toBe(false);
+  });
+});
+
+describe("the planner's drop rules (spec 1 §4)", () => {
+  const drop = (mobStatus: number | null, isUnscheduled = false, to = "2026-11-24") =>
+    refuseDrop({ mobStatus, isUnscheduled, lot: "S2311-01" }, to, TODAY);
+
+  test("mobs at kill floor stage or later move", () => {
+    for (const s of [MOB_STATUS.AtKillFloor, MOB_STATUS.PendingKillFloorMove, MOB_STATUS.ReadyToProcess]) {
+      expect(drop(s)).toBeNull();
+    }
+  });
+
+  test("unscheduled mobs and expected orders move", () => {
+    expect(drop(MOB_STATUS.InPaddock, true)).toBeNull();
+    expect(drop(MOB_STATUS.InYard, true)).toBeNull();
+    expect(drop(null)).toBeNull();
+  });
+
+  test("earlier mobs are refused with the reason; unfit stock and past days too", () => {
+    expect(drop(MOB_STATUS.InYard)).toMatch(/S2311-01 is still in the yard.*ready for the kill floor/);
+    expect(drop(MOB_STATUS.InPaddock)).toMatch(/in the paddock/);
+    expect(drop(MOB_STATUS.MovingBetweenYards)).toMatch(/moving between yards/);
+    expect(drop(MOB_STATUS.Unfit)).toMatch(/unfit/);
+    expect(drop(null, false, "2026-11-22")).toMatch(/today or later/);
+  });
+});
+
+describe("estimated carcasses (spec 1 §5)", () => {
+  test("beef and pig round to halves", () => {
+    expect(estimatedCarcasses(50, 2)).toBe(49.5);
+    expect(estimatedCarcasses(30, 2)).toBe(29.5);
+    expect(estimatedCarcasses(10, 3)).toBe(10);
+    expect(formatCarcasses(49.5)).toBe("49½");
+    expect(formatCarcasses(2.5)).toBe("2½");
+  });
+
+  test("other species round a fraction above .5 up, and .5 or less down", () => {
+    expect(estimatedCarcasses(100, 1)).toBe(99); // 99.5: not above .5
+    expect(estimatedCarcasses(300, 1)).toBe(298); // 298.5
+    expect(estimatedCarcasses(150, 1)).toBe(149); // 149.25 → 149
+    expect(estimatedCarcasses(1000, 1)).toBe(995);
+    expect(estimatedCarcasses(190, 1)).toBe(189); // 189.05
+    expect(estimatedCarcasses(130, 1)).toBe(129); // 129.35
+    expect(estimatedCarcasses(260, 4)).toBe(257); // 257.4
+    expect(estimatedCarcasses(70, 4)).toBe(69); // 69.3
+    expect(estimatedCarcasses(160, 4)).toBe(158); // 158.4
+    expect(estimatedCarcasses(170, 4)).toBe(168); // 168.3
+    expect(estimatedCarcasses(60, 5)).toBe(59); // 59.4
+    expect(estimatedCarcasses(190, 5)).toBe(188); // 188.1
+    expect(estimatedCarcasses(351, 4)).toBe(347); // 347.49
+    expect(estimatedCarcasses(45, 4)).toBe(45); // 44.55: above .5 rounds up
+    expect(formatCarcasses(1234)).toBe("1,234");
+  });
+});
+
+describe("planning days and the focus day", () => {
+  test("seven days from the focus day; not before today (spec 1 §5, §9)", () => {
+    expect(planningDays("2026-11-30")).toEqual([
+      "2026-11-30",
+      "2026-12-01",
+      "2026-12-02",
+      "2026-12-03",
+      "2026-12-04",
+      "2026-12-05",
+      "2026-12-06",
+    ]);
+    expect(focusDayProblem("2026-11-22", TODAY)).toMatch(/today or later/);
+    expect(focusDayProblem(TODAY, TODAY)).toBeNull();
+  });
+});
+
+describe("lot references", () => {
+  const lotOf = (n: number) => lotReference(2, "2026-11-24", n, null);
+
+  test("species letter, day and month, the site when there are several, the place", () => {
+    expect(lotOf(3)).toBe("B2411-03");
+    expect(lotReference(1, "2026-11-24", 12, 2)).toBe("S2411/2-12");
+  });
+
+  test("before printing they follow the kill order; an order's mobs share a lot with suffixes", () => {
+    const items = [
+      { livestockOrderId: 7, stockMobId: 70, lot: "B2411-02" },
+      { livestockOrderId: 5, stockMobId: null, lot: null },
+      { livestockOrderId: 7, stockMobId: 71, lot: "B2411-02" },
+    ];
+    expect(assignLots(items, lotOf, false)).toEqual([
+      { lot: "B2411-01", suffix: "A" },
+      { lot: "B2411-02", suffix: "" },
+      { lot: "B2411-01", suffix: "B" },
+    ]);
+  });
+
+  test("once printed a lot is kept and an order new to the day gets the next number", () => {
+    const items = [
+      { livestockOrderId: 5, stockMobId: null, lot: "B2411-02" },
+      { livestockOrderId: 9, stockMobId: 90, lot: "S2011-04" },
+      { livestockOrderId: 7, stockMobId: 70, lot: "B2411-01" },
+    ];
+    expect(assignLots(items, lotOf, true).map((l) => l.lot)).toEqual(["B2411-02", "B2411-03", "B2411-01"]);
+  });
+});
+
+describe("a day's items against what is planned (reconcile)", () => {
+  test("kept items keep their place; gone ones leave; new ones go last", () => {
+    const existing = [
+      { id: 1, livestockOrderId: 10, stockMobId: 100 },
+      { id: 2, livestockOrderId: 20, stockMobId: 200 },
+      { id: 3, livestockOrderId: 30, stockMobId: 300 },
+    ];
+    const next = reconcile(existing, [
+      { livestockOrderId: 30, stockMobId: 300 },
+      { livestockOrderId: 10, stockMobId: 100 },
+      { livestockOrderId: 40, stockMobId: 400 },
+    ]);
+    expect(next.map((s) => s.id ?? s.stockMobId)).toEqual([1, 3, 400]);
+  });
+
+  test("a delivered order hands its place to its mobs; an order's new mob follows it", () => {
+    const existing = [
+      { id: 1, livestockOrderId: 10, stockMobId: null },
+      { id: 2, livestockOrderId: 20, stockMobId: 200 },
+      { id: 3, livestockOrderId: 30, stockMobId: 300 },
+    ];
+    const next = reconcile(existing, [
+      { livestockOrderId: 10, stockMobId: 101 },
+      { livestockOrderId: 10, stockMobId: 102 },
+      { livestockOrderId: 20, stockMobId: 200 },
+      { livestockOrderId: 20, stockMobId: 201 },
+      { livestockOrderId: 30, stockMobId: 300 },
+    ]);
+    expect(next.map((s) => s.id ?? s.stockMobId)).toEqual([101, 102, 2, 201, 3]);
+  });
+
+  test("moveTo puts an element at a place", () => {
+    expect(moveTo(["a", "b", "c", "d"], 0, 2)).toEqual(["b", "c", "a", "d"]);
+    expect(moveTo(["a", "b", "c"], 2, 0)).toEqual(["c", "a", "b"]);
+    expect(moveTo(["a", "b"], 0, 9)).toEqual(["b", "a"]);
+  });
+});
