@@ -9,8 +9,8 @@
  * - flash messages: `<meta name="flash" content='{"kind":"success","message":"…","title":"…"}'>`
  *   shows a toast on load;
  * - `window.toast(kind, message, title?)` for other server-rendered scripts;
- * - print buttons: `[data-print]` opens the browser's print; with a URL in it (and ids in
- *   `data-print-ids`) it first posts `{[data-print-key]: id}` for each (the document marked printed);
+ * - print buttons and document links: `[data-print]` with a URL posts `{[data-print-key]: id}` for each id
+ *   of `data-print-ids` (the document marked printed); a button then opens the browser's print;
  * - on signed-in pages (`<meta name="push-hub">`), the push client (loaded after the page, its own chunk).
  */
 import { ensureToastRegions, toast, type ToastKind } from "./toast.ts";
@@ -96,8 +96,8 @@ export function showFlashMessages(): void {
   }
 }
 
-/** Marks the document printed (when the button names where), then opens the browser's print dialog. */
-async function printDocument(button: HTMLElement) {
+/** Marks the document printed when the button or link names where (`data-print` = the URL). */
+async function markPrinted(button: HTMLElement) {
   const url = button.dataset.print;
   const ids = (button.dataset.printIds ?? "").split(",").filter(Boolean);
   if (url) {
@@ -107,11 +107,11 @@ async function printDocument(button: HTMLElement) {
         credentials: "same-origin",
         headers: { "Content-Type": "application/json", "X-Api-Version": "1" },
         body: JSON.stringify({ [button.dataset.printKey ?? "id"]: Number(id) }),
+        keepalive: true,
       }).catch(() => null);
       if (!res?.ok) toast("warning", "The document prints, but it could not be marked as printed.");
     }
   }
-  globalThis.print();
 }
 
 export function initShell(): void {
@@ -160,8 +160,10 @@ export function initShell(): void {
       return;
     }
     const print = target.closest<HTMLElement>("[data-print]");
-    if (print) {
-      void printDocument(print);
+    if (print instanceof HTMLAnchorElement) {
+      void markPrinted(print); // a document download: marked, and the link goes on
+    } else if (print) {
+      void markPrinted(print).then(() => globalThis.print());
       return;
     }
     const toggle = target.closest<HTMLElement>("[data-menu-toggle]");

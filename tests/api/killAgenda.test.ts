@@ -57,9 +57,16 @@ async function busyDayAfter(date: string): Promise<Json> {
 describe("a day's agenda", () => {
   test("lists the mobs and expected orders of the day in kill order, with lots, totals and the target", async () => {
     const a = await day(today);
-    expect(a).toMatchObject({ productionDate: today, speciesId: 1, species: "Sheep", integrationStatus: "NotSent" });
+    expect(a).toMatchObject({
+      productionDate: today,
+      speciesId: 1,
+      species: "Sheep",
+      integrationStatus: "NotSent",
+    });
     expect(a.items.length).toBeGreaterThan(0);
-    expect(a.items.map((i: Json) => i.killAgendaOrderNumber)).toEqual(a.items.map((_: Json, k: number) => k + 1));
+    expect(a.items.map((i: Json) => i.killAgendaOrderNumber)).toEqual(
+      a.items.map((_: Json, k: number) => k + 1),
+    );
     const first = a.items[0];
     expect(first.agendaLotReference).toMatch(/^S\d{4}(\/\d)?-01$/);
     expect(first).toMatchObject({ supplierName: expect.any(String), numberOfHead: expect.any(Number) });
@@ -82,7 +89,11 @@ describe("a day's agenda", () => {
     const a = await busyDayAfter(today);
     const ids = a.items.map((i: Json) => i.id);
     const reversed = ids.toReversed();
-    const res = await post(A.reorder, { killAgendaId: a.id, lastModified: a.lastModified, itemIds: reversed });
+    const res = await post(A.reorder, {
+      killAgendaId: a.id,
+      lastModified: a.lastModified,
+      itemIds: reversed,
+    });
     expect(res.status).toBe(200);
     const saved = res.body.agendas[0];
     expect(saved.items.map((i: Json) => i.id)).toEqual(reversed);
@@ -90,12 +101,15 @@ describe("a day's agenda", () => {
     expect((await day(a.productionDate)).items.map((i: Json) => i.id)).toEqual(reversed);
     const stale = await post(A.reorder, { killAgendaId: a.id, lastModified: a.lastModified, itemIds: ids });
     expect(stale.status).toBe(409);
-    const partial = await post(A.reorder, { killAgendaId: a.id, lastModified: saved.lastModified, itemIds: ids.slice(1) });
+    const partial = await post(A.reorder, {
+      killAgendaId: a.id,
+      lastModified: saved.lastModified,
+      itemIds: ids.slice(1),
+    });
     expect(partial.status).toBe(409);
     expect((await day(a.productionDate)).items.map((i: Json) => i.id)).toEqual(reversed);
   });
 });
-
 
 /** Two consecutive weekdays from the day after tomorrow, both with lots, holding only expected orders. */
 async function twoExpectedDays(): Promise<[Json, Json]> {
@@ -113,7 +127,9 @@ async function twoExpectedDays(): Promise<[Json, Json]> {
 describe("the planner", () => {
   test("shows seven days from the focus day with the side lists; a focus day before today is refused", async () => {
     const w = await week();
-    expect(w.days.map((d: Json) => d.productionDate)).toEqual([0, 1, 2, 3, 4, 5, 6].map((n) => addDays(today, n)));
+    expect(w.days.map((d: Json) => d.productionDate)).toEqual(
+      [0, 1, 2, 3, 4, 5, 6].map((n) => addDays(today, n)),
+    );
     expect(w.unscheduled).toMatchObject({ totalRecords: expect.any(Number), mobs: expect.any(Array) });
     expect(w.undelivered.totalRecords).toBeGreaterThan(0);
     expect(w.siteLocations.map((l: Json) => l.name)).toContain("Small stock chain");
@@ -136,7 +152,9 @@ describe("the planner", () => {
     const [from, to] = res.body.agendas;
     expect(from.items.some((i: Json) => i.livestockOrderId === item.livestockOrderId)).toBe(false);
     expect(to.items[0].livestockOrderId).toBe(item.livestockOrderId);
-    const [order] = await db.select().from(livestockOrders).where(eq(livestockOrders.id, item.livestockOrderId));
+    const [order] = await db.select().from(livestockOrders).where(
+      eq(livestockOrders.id, item.livestockOrderId),
+    );
     expect(order.productionDate).toBe(b.productionDate);
     expect((await day(b.productionDate)).items[0].livestockOrderId).toBe(item.livestockOrderId);
     // the same read again is stale now
@@ -160,7 +178,10 @@ describe("the planner", () => {
       toIndex: 0,
     });
     expect(refused.status).toBe(400);
-    expect(refused.body).toMatchObject({ isValidation: true, message: expect.stringMatching(/ready for the kill floor/) });
+    expect(refused.body).toMatchObject({
+      isValidation: true,
+      message: expect.stringMatching(/ready for the kill floor/),
+    });
     const past = await post(A.planReorder, {
       itemId: inYard.id,
       fromLastModified: tomorrowish.lastModified,
@@ -183,8 +204,12 @@ describe("the planner", () => {
     });
     expect(res.status).toBe(200);
     const [first, second] = res.body.agendas;
-    expect(first.items.map((i: Json) => i.livestockOrderId)).toEqual(b.items.map((i: Json) => i.livestockOrderId));
-    expect(second.items.map((i: Json) => i.livestockOrderId)).toEqual(a.items.map((i: Json) => i.livestockOrderId));
+    expect(first.items.map((i: Json) => i.livestockOrderId)).toEqual(
+      b.items.map((i: Json) => i.livestockOrderId),
+    );
+    expect(second.items.map((i: Json) => i.livestockOrderId)).toEqual(
+      a.items.map((i: Json) => i.livestockOrderId),
+    );
     const same = await post(A.swapDates, {
       speciesId: 1,
       tenantSiteId: a.tenantSiteId,
@@ -204,7 +229,9 @@ describe("the planner", () => {
       gt(stockMobs.applicableProductionDate, today),
     )).limit(1);
     // a mob whose day went by without it being killed is unscheduled (spec 1 §4)
-    await db.update(stockMobs).set({ applicableProductionDate: addDays(today, -2) }).where(eq(stockMobs.id, mob.id));
+    await db.update(stockMobs).set({ applicableProductionDate: addDays(today, -2) }).where(
+      eq(stockMobs.id, mob.id),
+    );
     const w = await week();
     const listed = w.unscheduled.mobs.find((m: Json) => m.stockMobId === mob.id);
     expect(listed).toBeTruthy();
@@ -242,8 +269,12 @@ describe("the planner", () => {
       productionDate: date,
     });
     expect(res.status).toBe(200);
-    expect((await day(date)).items.some((i: Json) => i.livestockOrderId === order.livestockOrderId)).toBe(true);
-    const audit = await db.select().from(auditLog).where(eq(auditLog.entityId, String(order.livestockOrderId)));
+    expect((await day(date)).items.some((i: Json) => i.livestockOrderId === order.livestockOrderId)).toBe(
+      true,
+    );
+    const audit = await db.select().from(auditLog).where(
+      eq(auditLog.entityId, String(order.livestockOrderId)),
+    );
     expect(audit.some((e) => /Delivery date set/.test(e.action))).toBe(true);
   });
 });
@@ -253,7 +284,11 @@ describe("kill floor, printing and the plant", () => {
     const a = await day(today);
     const floors = (await week()).siteLocations;
     const other = floors.find((f: Json) => f.id !== a.siteLocationId);
-    const res = await post(A.setSiteLocation, { killAgendaId: a.id, lastModified: a.lastModified, siteLocationId: other.id });
+    const res = await post(A.setSiteLocation, {
+      killAgendaId: a.id,
+      lastModified: a.lastModified,
+      siteLocationId: other.id,
+    });
     expect(res.status).toBe(200);
     expect(res.body.agendas[0].siteLocationName).toBe(other.name);
     const mobId = a.items.find((i: Json) => i.stockMobId)?.stockMobId;
@@ -267,7 +302,7 @@ describe("kill floor, printing and the plant", () => {
     expect(unknown.status).toBe(400);
   });
 
-  test("the report PDF holds the day's lots; issuing it keeps the lots as printed", async () => {
+  test("the report PDF holds the day's lots; once printed the lots stay as printed", async () => {
     const a = await busyDayAfter(addDays(today, 1));
     const res = await t.request(`${D.reportPdf}?date=${a.productionDate}&speciesId=1`, { token });
     expect(res.status).toBe(200);
@@ -276,11 +311,19 @@ describe("kill floor, printing and the plant", () => {
     expect(text).toMatch(/Kill Agenda/);
     for (const item of a.items) expect(text).toContain(item.agendaLotReference);
     expect(text).toMatch(/Page 1 of \d/);
+    // reading the document changes nothing; the screens mark it printed as they issue it
+    expect((await day(a.productionDate)).lastModified).toBe(a.lastModified);
+    const marked = await post(A.markPrinted, { killAgendaId: a.id });
+    expect(marked.status).toBe(200);
     const printed = await day(a.productionDate);
     expect(printed.isFrozen).toBe(true);
     // a reorder after printing keeps every lot reference
     const ids = printed.items.map((i: Json) => i.id).toReversed();
-    const res2 = await post(A.reorder, { killAgendaId: a.id, lastModified: printed.lastModified, itemIds: ids });
+    const res2 = await post(A.reorder, {
+      killAgendaId: a.id,
+      lastModified: printed.lastModified,
+      itemIds: ids,
+    });
     const lots = Object.fromEntries(printed.items.map((i: Json) => [i.id, i.agendaLotReference]));
     for (const i of res2.body.agendas[0].items) expect(i.agendaLotReference).toBe(lots[i.id]);
     expect(res2.body.agendas[0].revision).toBeGreaterThan(printed.revision);
@@ -305,7 +348,10 @@ describe("kill floor, printing and the plant", () => {
     expect(res.body.agendas[0]).toMatchObject({ integrationStatus: "Sent", isFrozen: true });
     const list = (await call("GET", `${A.getIntegrations}?date=${today}`)).body;
     const row = list.find((r: Json) => r.killAgendaId === a.id);
-    expect(row).toMatchObject({ integrationStatus: "Sent", integrationMessage: expect.stringMatching(/\.json$/) });
+    expect(row).toMatchObject({
+      integrationStatus: "Sent",
+      integrationMessage: expect.stringMatching(/\.json$/),
+    });
     const file = JSON.parse(await Deno.readTextFile(`${dataDir}/interchange/${row.integrationMessage}`));
     expect(file.lots.map((l: Json) => l.lot)).toEqual(a.items.map((i: Json) => i.agendaLotReference));
     const stale = await post(A.sendToPlant, { killAgendaId: a.id, lastModified: a.lastModified });
@@ -331,9 +377,17 @@ describe("management", () => {
     expect(mob.mobStatus).toBe(MOB_STATUS.MovingBetweenYards);
     const audit = await db.select().from(auditLog).where(eq(auditLog.entityId, String(item.stockMobId)));
     expect(audit.some((e) => e.reason === "Vet hold, not killed today")).toBe(true);
-    const again = await post(A.recallMob, { stockMobId: item.stockMobId, lastModified: mob.lastModified, reason: "again" });
+    const again = await post(A.recallMob, {
+      stockMobId: item.stockMobId,
+      lastModified: mob.lastModified,
+      reason: "again",
+    });
     expect(again.status).toBe(409);
-    const noReason = await post(A.recallMob, { stockMobId: item.stockMobId, lastModified: mob.lastModified, reason: "" });
+    const noReason = await post(A.recallMob, {
+      stockMobId: item.stockMobId,
+      lastModified: mob.lastModified,
+      reason: "",
+    });
     expect(noReason.status).toBe(400);
   });
 
@@ -349,12 +403,24 @@ describe("management", () => {
     expect(res.status).toBe(200);
     const after = res.body.agendas[0];
     expect(after.items.find((i: Json) => i.id === mobItem.id).numberOfHead).toBe(mobItem.numberOfHead - 1);
-    const stale = await post(A.correctHead, { itemId: mobItem.id, lastModified: a.lastModified, head: 1, reason: "again" });
+    const stale = await post(A.correctHead, {
+      itemId: mobItem.id,
+      lastModified: a.lastModified,
+      head: 1,
+      reason: "again",
+    });
     expect(stale.status).toBe(409);
     const [, b] = await twoExpectedDays();
-    const res2 = await post(A.correctHead, { itemId: b.items[0].id, lastModified: b.lastModified, head: 123, reason: "Agent rang" });
+    const res2 = await post(A.correctHead, {
+      itemId: b.items[0].id,
+      lastModified: b.lastModified,
+      head: 123,
+      reason: "Agent rang",
+    });
     expect(res2.status).toBe(200);
-    const [order] = await db.select().from(livestockOrders).where(eq(livestockOrders.id, b.items[0].livestockOrderId));
+    const [order] = await db.select().from(livestockOrders).where(
+      eq(livestockOrders.id, b.items[0].livestockOrderId),
+    );
     expect(order.declaredQuantity).toBe(123);
   });
 });

@@ -96,7 +96,7 @@ describe("pages", () => {
     const cookie = `session=${await t.login("super@demo.processor")}`;
     for (const def of allRoutes()) {
       // (GET /logout from a test, with no browser headers, no longer signs out: every page is seen as super)
-      const path = def.path.replace(/\{-\$[^}]+\}/g, "").replace(/\$fromDate/g, "2026-01-05")
+      const path = def.path.replace(/\{-\$[^}]+\}/g, "").replace(/\$(fromDate|focusDay)/g, "2026-01-05")
         .replace(/\$[A-Za-z]+/g, "1").replace(/\/$/, "") || "/";
       const res = await t.request(path + (def.name === "clientUserEdit" ? "?id=1" : ""), {
         headers: { cookie },
@@ -108,7 +108,7 @@ describe("pages", () => {
   });
 
   it("a screen later issues build says so plainly", async () => {
-    const { res, html } = await page("/home/killagenda", "user@demo.processor");
+    const { res, html } = await page("/home/processoverview", "user@demo.processor");
     expect(res.status).toBe(200);
     expect(html).toContain("This screen is not built yet.");
   });

@@ -8,6 +8,8 @@
  *   `expires_at` is dropped, so a test can still see a session appear or end (e.g. a refused impersonation).
  * - `__drizzle_migrations` (migration bookkeeping) and SQLite's own `sqlite_*` tables (`sqlite_sequence`
  *   only mirrors inserts, which the rows themselves show).
+ * - with `builtOnRead`: what a read may build (spec 1 §7 "get or build the agenda for a date"): a day's kill
+ *   agenda, its items and the lot references it numbers on mobs and orders. Nothing else.
  */
 import { createHash } from "node:crypto";
 import type { Client, InValue } from "@libsql/client";
@@ -16,7 +18,15 @@ import type { AppServices } from "../../server/env.ts";
 export interface SnapshotOptions {
   /** keep control `sessions` rows (without the sliding `expires_at`) */
   includeSessions?: boolean;
+  /** leave out what a valid read may build (the kill agenda of a day: see above) */
+  builtOnRead?: boolean;
 }
+
+const BUILT_ON_READ_TABLES = ["kill_agendas", "kill_agenda_items"];
+const BUILT_ON_READ_COLUMNS: Record<string, string[]> = {
+  livestock_orders: ["agenda_lot_reference"],
+  stock_mobs: ["agenda_lot_reference", "agenda_lot_reference_suffix"],
+};
 
 /** Columns dropped per `db/table` because reads change them. */
 const VOLATILE_COLUMNS: Record<string, string[]> = { "control/sessions": ["expires_at"] };
@@ -32,7 +42,14 @@ export async function snapshot(
   const tenants = await control.execute("SELECT id FROM tenants ORDER BY id");
   for (const row of tenants.rows) {
     const id = Number(row.id);
-    await hashDatabase(out, `tenant${id}`, clientOf(await services.db.tenantDb(id)), []);
+    const built = options.builtOnRead ?? false;
+    await hashDatabase(
+      out,
+      `tenant${id}`,
+      clientOf(await services.db.tenantDb(id)),
+      built ? BUILT_ON_READ_TABLES : [],
+      built ? BUILT_ON_READ_COLUMNS : {},
+    );
   }
   return out;
 }
@@ -52,13 +69,19 @@ export function diffSnapshots(before: Map<string, string>, after: Map<string, st
 // drizzle's libSQL database keeps its client as `$client`
 const clientOf = (db: unknown): Client => (db as { $client: Client }).$client;
 
-async function hashDatabase(out: Map<string, string>, name: string, client: Client, skip: string[]) {
+async function hashDatabase(
+  out: Map<string, string>,
+  name: string,
+  client: Client,
+  skip: string[],
+  dropColumns: Record<string, string[]> = {},
+) {
   const tables = await client.execute(
     "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != '__drizzle_migrations' ORDER BY name",
   );
   for (const { name: table } of tables.rows) {
     if (skip.includes(String(table))) continue;
-    const drop = VOLATILE_COLUMNS[`${name}/${table}`] ?? [];
+    const drop = [...(VOLATILE_COLUMNS[`${name}/${table}`] ?? []), ...(dropColumns[String(table)] ?? [])];
     // one query per table; rowid names the row even when the primary key is composite
     const rs = await client.execute(
       `SELECT rowid AS "__rowid", * FROM "${String(table).replaceAll('"', '""')}"`,

@@ -3,19 +3,12 @@
  * the bundle), and the hook that re-reads it when the site's agenda, deliveries or yard change.
  */
 import { useEffect, useRef } from "react";
-import type { z } from "zod";
 import { push } from "../../runtime/push.ts";
-import type {
-  AgendaItem,
-  KillAgenda,
-  SevenDayAgenda,
-  UnscheduledMob,
-} from "../../../server/areas/killAgenda/schemas.ts";
+import type { AgendaItemView, AgendaView, WeekView } from "../../../server/areas/killAgenda/rules.ts";
 
-export type Agenda = z.output<typeof KillAgenda>;
-export type Item = z.output<typeof AgendaItem>;
-export type Week = z.output<typeof SevenDayAgenda>;
-export type Unscheduled = z.output<typeof UnscheduledMob>;
+export type Agenda = AgendaView;
+export type Item = AgendaItemView;
+export type Week = WeekView;
 
 const COALESCE_MS = 300;
 

@@ -197,24 +197,14 @@ export class KillAgendaService extends KillAgendaQueries {
     });
   }
 
-  /**
-   * The days a document shows (one species, or every species of the caller), built and marked printed:
-   * a document on paper is what the floor works from, so its lots stay as printed.
-   */
-  async issue(q: SpeciesSite & { date?: string }, everySpecies: boolean) {
+  /** The days a document shows: one species, or every species of the caller, at the asked (or busiest) site. */
+  async documentDays(q: SpeciesSite & { date?: string }, everySpecies: boolean) {
     const date = q.date ?? this.ctx.today;
     const speciesIds = everySpecies
       ? this.ctx.caller.species.map((s) => s.id)
       : [(await this.scope(q)).speciesId];
     const out = [];
-    for (const speciesId of speciesIds) {
-      const { siteId } = await this.scope({ ...q, speciesId });
-      const agenda = await this.synced({ date, speciesId, siteId });
-      const view = (await this.views([agenda]))[0];
-      out.push(
-        view.items.length && !agenda.printedAt ? (await this.markPrinted(agenda.id)).agendas[0] : view,
-      );
-    }
+    for (const speciesId of speciesIds) out.push(await this.day({ ...q, date, speciesId }));
     return out;
   }
 

@@ -1,7 +1,7 @@
 /**
  * The kill agenda documents as PDF (spec 1 §2 killagendareport, killagendacontrolleddocument), rendered on
- * the server from the same model as their print-ready pages (reports/killAgenda/). Issuing a document
- * marks its days printed: from then on their lot references stay as printed.
+ * the server from the same model as their print-ready pages (reports/killAgenda/). Reading one changes
+ * nothing: the screens' PDF links and Print buttons mark the days printed (MarkPrinted) as they issue it.
  */
 import { z } from "@hono/zod-openapi";
 import { apiRoute, type ApiRouter, apiRouter, errorResponses } from "../../http/openapi.ts";
@@ -45,7 +45,10 @@ export const reportApi: ApiRouter = apiRouter()
     }),
     async (c) => {
       const q = c.req.valid("query");
-      const agendas = await (await apiService(c, KillAgendaService)).issue(q, q.speciesId === undefined);
+      const agendas = await (await apiService(c, KillAgendaService)).documentDays(
+        q,
+        q.speciesId === undefined,
+      );
       const date = q.date ?? c.var.clock.localDate;
       return pdfAnswer(
         await renderAgendaPdf(agendaReport(REPORT_TITLE, agendas, date, nowAtPlant(c.var.clock.timeZone))),
@@ -65,7 +68,7 @@ export const reportApi: ApiRouter = apiRouter()
     }),
     async (c) => {
       const q = c.req.valid("query");
-      const [agenda] = await (await apiService(c, KillAgendaService)).issue(q, false);
+      const [agenda] = await (await apiService(c, KillAgendaService)).documentDays(q, false);
       const report = agendaReport(
         CONTROLLED_TITLE,
         [agenda],

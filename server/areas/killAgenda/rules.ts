@@ -2,8 +2,14 @@
  * Kill agenda rules (spec 1 §4 "unscheduled", the planner's drop rules; §5 focus date and estimated
  * carcasses; §9 planning window). Pure: the service, the pages and the planner island share them.
  */
+import type { z } from "zod";
 import { addDays } from "../dates.ts";
 import { MOB_STATUS, ORDER_STATUS } from "../livestock/enums.ts";
+
+/** The agenda as the API answers it: the islands' types (type-only: nothing of zod reaches the browser). */
+export type AgendaView = z.output<typeof import("./schemas.ts").KillAgenda>;
+export type AgendaItemView = z.output<typeof import("./schemas.ts").AgendaItem>;
+export type WeekView = z.output<typeof import("./schemas.ts").SevenDayAgenda>;
 
 /** The planner shows seven days side by side (spec 1 §9). */
 export const PLANNING_DAYS = 7;

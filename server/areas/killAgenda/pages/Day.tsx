@@ -11,6 +11,7 @@ import { pageService } from "../../context.ts";
 import { formatDate } from "../../../../client/ui/format.ts";
 import { KILL_AGENDA_API, KILL_AGENDA_DOCUMENTS } from "../paths.ts";
 import { KillAgendaQueries } from "../queries.ts";
+import { markPrinted } from "./Documents.tsx";
 import { apiDayHref, DayFilter, dayHref, dayQuery, DaySearch, pickersOf } from "./DayFilter.tsx";
 
 /** The API paths the day island calls. */
@@ -61,7 +62,14 @@ function dayScreen(routeName: "killagenda" | "stockyardKillagenda") {
               <a className="btn" href={dayHref(href("killagendacontrolleddocument"), q)}>
                 Controlled document
               </a>
-              <a className="btn" href={apiDayHref(KILL_AGENDA_DOCUMENTS.reportPdf, q)} download>PDF</a>
+              <a
+                className="btn"
+                href={apiDayHref(KILL_AGENDA_DOCUMENTS.reportPdf, q)}
+                download
+                {...markPrinted(agenda.items.length ? [agenda.id] : [])}
+              >
+                PDF
+              </a>
             </nav>
           </div>
           <DayFilter

@@ -18,19 +18,18 @@ import { apiDayHref, DayFilter, dayQuery, DaySearch, pickersOf } from "./DayFilt
 
 const printedAt = (context: PageContext) => nowAtPlant(context.timeZone);
 
+/** What marks the shown days printed when the document is printed or downloaded (shell.ts `data-print`). */
+export const markPrinted = (agendaIds: number[]) => ({
+  "data-print": agendaIds.length ? KILL_AGENDA_API.markPrinted : "",
+  "data-print-ids": agendaIds.join(","),
+  "data-print-key": "killAgendaId",
+});
+
 function PrintBar({ pdf, agendaIds }: { pdf: string; agendaIds: number[] }) {
   return (
     <div className="actions no-print">
-      <button
-        type="button"
-        className="btn btn-primary"
-        data-print={agendaIds.length ? KILL_AGENDA_API.markPrinted : ""}
-        data-print-ids={agendaIds.join(",")}
-        data-print-key="killAgendaId"
-      >
-        Print
-      </button>
-      <a className="btn" href={pdf} download>PDF</a>
+      <button type="button" className="btn btn-primary" {...markPrinted(agendaIds)}>Print</button>
+      <a className="btn" href={pdf} download {...markPrinted(agendaIds)}>PDF</a>
     </div>
   );
 }
