@@ -28,10 +28,17 @@ export class Databases {
   readonly control: ControlDb;
   readonly #controlClient: Client;
   readonly #tenants = new Map<number, Promise<{ client: Client; db: TenantDb }>>();
+  #controlQueries = 0;
 
   private constructor(readonly options: DatabaseOptions, client: Client) {
     this.#controlClient = client;
-    this.control = drizzle(client, { schema: controlSchema });
+    const logger = { logQuery: () => void this.#controlQueries++ };
+    this.control = drizzle(client, { schema: controlSchema, logger });
+  }
+
+  /** Statements run on the control database so far: what a signed-in request costs is measured by it. */
+  get controlQueries(): number {
+    return this.#controlQueries;
   }
 
   static async open(options: DatabaseOptions): Promise<Databases> {

@@ -2,6 +2,7 @@ import type { Config } from "./config.ts";
 import type { Databases } from "../db/client.ts";
 import type { AuthService } from "./auth/service.ts";
 import type { SessionStore } from "./auth/sessions.ts";
+import type { CallerCache } from "./auth/callers.ts";
 import type { PushService } from "./push/service.ts";
 import type { AppPushEvents } from "./areas/mod.ts";
 import type { Caller } from "./auth/userModel.ts";
@@ -12,6 +13,8 @@ export interface AppServices {
   config: Config;
   db: Databases;
   sessions: SessionStore;
+  /** who is calling, kept in memory; writes that change it call `callers.changed()` */
+  callers: CallerCache;
   auth: AuthService;
   push: PushService<AppPushEvents>;
   /** closes the databases and the push hub */

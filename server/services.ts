@@ -1,6 +1,7 @@
 import type { Config } from "./config.ts";
 import { Databases } from "../db/client.ts";
 import { SessionStore } from "./auth/sessions.ts";
+import { CallerCache, followAuthChanges } from "./auth/callers.ts";
 import { AuthService } from "./auth/service.ts";
 import { tenantIdsOf } from "./auth/userModel.ts";
 import type { AppServices } from "./env.ts";
@@ -24,20 +25,24 @@ export async function createServices(config: Config): Promise<AppServices> {
     autoLogoutMs: config.AUTO_LOGOUT_HOURS * 3_600_000,
     keepLoggedInMs: config.KEEP_LOGGED_IN_DAYS * 86_400_000,
   });
+  // sessions and callers are kept in memory; the bus tells every instance what to forget
+  const callers = new CallerCache(db.control, bus);
+  followAuthChanges(bus, sessions, callers);
   const push = new PushService(bus, PUSH_CATALOGUE, {
     keepAliveMs: config.PUSH_KEEPALIVE_SECONDS * 1000,
     clientTimeoutMs: config.PUSH_CLIENT_TIMEOUT_SECONDS * 1000,
   });
   // connections live as long as their session: a sign-out closes them, a token refresh keeps them
   sessions.listen({
-    ended: (ids) => void push.sessionsEnded(ids),
-    rotated: (from, to) => void push.sessionRotated(from, to),
+    ended: (ids) => push.sessionsEnded(ids),
+    rotated: (from, to) => push.sessionRotated(from, to),
   });
   return {
     config,
     db,
     sessions,
-    auth: new AuthService(db.control, sessions),
+    callers,
+    auth: new AuthService(db.control, sessions, callers),
     push,
     async close() {
       await push.close();

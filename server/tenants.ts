@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
 import type { Databases } from "../db/client.ts";
 import { tenantModules, tenants, tenantSites, tenantSpecies } from "../db/control/schema.ts";
+import type { AppServices } from "./env.ts";
 
 export interface NewTenant {
   name: string;
@@ -30,4 +32,22 @@ export async function createTenant(db: Databases, input: NewTenant): Promise<num
   });
   await db.tenantDb(id);
   return id;
+}
+
+/**
+ * Switches a tenant's modules on or off (`{ stockyard: true, livestock: false }`); its users' next
+ * request, on every instance, sees the change.
+ */
+export async function setTenantModules(
+  app: Pick<AppServices, "db" | "callers">,
+  tenantId: number,
+  modules: Record<string, boolean>,
+) {
+  const rows = Object.entries(modules).map(([module, isEnabled]) => ({ tenantId, module, isEnabled }));
+  if (!rows.length) return;
+  await app.db.control.insert(tenantModules).values(rows).onConflictDoUpdate({
+    target: [tenantModules.tenantId, tenantModules.module],
+    set: { isEnabled: sql`excluded.is_enabled` },
+  });
+  await app.callers.changed({ tenantIds: [tenantId] });
 }

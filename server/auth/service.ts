@@ -7,7 +7,8 @@ import { ApiError } from "../http/errors.ts";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.ts";
 import { LOGIN_LIMITS, LoginRateLimiter } from "./rateLimit.ts";
 import { type Session, SessionStore } from "./sessions.ts";
-import { type Caller, loadCaller } from "./userModel.ts";
+import type { Caller } from "./userModel.ts";
+import type { CallerCache } from "./callers.ts";
 
 export interface SignedIn {
   token: string;
@@ -20,7 +21,7 @@ export interface SignedIn {
 export class AuthService {
   readonly limiter = new LoginRateLimiter();
 
-  constructor(readonly db: ControlDb, readonly sessions: SessionStore) {}
+  constructor(readonly db: ControlDb, readonly sessions: SessionStore, readonly callers: CallerCache) {}
 
   /**
    * Signs in with email and password. `device` is the device cookie the request brought: a device the
@@ -140,11 +141,13 @@ export class AuthService {
       lastModified: new Date().toISOString(),
     }).where(eq(users.id, caller.user.id));
     await this.sessions.invalidateAllForUser(caller.user.id, caller.session.id);
+    await this.callers.changed({ userIds: [caller.user.id] });
   }
 
   async #open(input: Parameters<SessionStore["create"]>[0]): Promise<SignedIn> {
     const { token, session } = await this.sessions.create(input);
-    const caller = await loadCaller(this.db, session);
+    // a sign-in reads afresh (and keeps it for the requests that follow)
+    const caller = await this.callers.get(session, true);
     if (!caller) {
       await this.sessions.invalidate(session.id);
       throw ApiError.forbidden();

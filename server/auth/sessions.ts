@@ -1,15 +1,17 @@
-import { and, eq, inArray, lt } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { constantTimeEqual } from "@oslojs/crypto/subtle";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import type { ControlDb } from "../../db/client.ts";
 import { sessions } from "../../db/control/schema.ts";
+import { BoundedCache } from "./cache.ts";
 
 export type Session = typeof sessions.$inferSelect;
 
+/** Awaited: other instances must hear of an ended session before the request that ended it answers. */
 export interface SessionListener {
-  ended(ids: string[]): void;
-  rotated(from: string, to: string): void;
+  ended(ids: string[]): Promise<void> | void;
+  rotated(from: string, to: string): Promise<void> | void;
 }
 
 export interface SessionTimes {
@@ -20,6 +22,8 @@ export interface SessionTimes {
 
 /** When a refreshed token replaces an old one, the old stays valid this long for requests already in flight. */
 const ROTATION_GRACE_MS = 30_000;
+/** Sessions kept in memory: enough for every open page of a large plant; a miss costs one read. */
+export const SESSION_CACHE = { max: 10_000, ttlMs: 60_000 };
 
 function randomPart(): string {
   return encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
@@ -32,8 +36,19 @@ const hashSecret = (secret: string) => encodeHexLowerCase(sha256(new TextEncoder
  */
 export class SessionStore {
   #listeners: SessionListener[] = [];
+  readonly #byId;
 
-  constructor(private readonly db: ControlDb, readonly times: SessionTimes) {}
+  /**
+   * `cache` holds validated rows so a signed-in request reads nothing; every change to a row here
+   * forgets it, and changes on other instances arrive through the push bus (`forget`).
+   */
+  constructor(
+    private readonly db: ControlDb,
+    readonly times: SessionTimes,
+    private readonly cache = new BoundedCache<string, Session>(SESSION_CACHE.max, SESSION_CACHE.ttlMs),
+  ) {
+    this.#byId = db.select().from(sessions).where(eq(sessions.id, sql.placeholder("id"))).prepare();
+  }
 
   /** Told after sessions end or rotate (the push hub closes or re-labels their connections). */
   listen(listener: SessionListener) {
@@ -70,12 +85,21 @@ export class SessionStore {
     return { token: `${id}.${secret}`, session };
   }
 
-  /** The live session a token names, or null (unknown, wrong secret, expired). */
-  async validate(token: string, now = new Date()): Promise<Session | null> {
+  /**
+   * The live session a token names, or null (unknown, wrong secret, expired). From memory when this
+   * instance has the row (unless `fresh`); a row that looks expired is read again (another instance may
+   * have extended it).
+   */
+  async validate(token: string, now = new Date(), fresh = false): Promise<Session | null> {
     const [id, secret, extra] = token.split(".");
     if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 64) return null;
-    const session = await this.db.query.sessions.findFirst({ where: eq(sessions.id, id) });
-    if (!session) return null;
+    let session = fresh ? undefined : this.cache.get(id, now.getTime());
+    if (!session || session.expiresAt.getTime() <= now.getTime()) {
+      const epoch = this.cache.epoch;
+      session = await this.#byId.get({ id });
+      if (!session) return null;
+      this.cache.set(id, session, epoch, now.getTime());
+    }
     const given = new TextEncoder().encode(hashSecret(secret));
     if (!constantTimeEqual(given, new TextEncoder().encode(session.secretHash))) return null;
     if (session.expiresAt.getTime() <= now.getTime()) return null;
@@ -90,21 +114,43 @@ export class SessionStore {
     if (session.absoluteExpiresAt.getTime() <= now.getTime()) return null;
     const next = await this.create({ ...session, absoluteExpiresAt: session.absoluteExpiresAt, now });
     const graceEnd = new Date(Math.min(session.expiresAt.getTime(), now.getTime() + ROTATION_GRACE_MS));
-    await this.db.update(sessions).set({ expiresAt: graceEnd }).where(eq(sessions.id, session.id));
-    for (const l of this.#listeners) l.rotated(session.id, next.session.id);
+    await this.#setExpiry(session.id, graceEnd);
+    this.cache.forget([session.id]);
+    await Promise.all(this.#listeners.map((l) => l.rotated(session.id, next.session.id)));
     return next;
   }
 
-  /** Browser sessions slide: each request past half the token's life extends it, up to the absolute end. */
-  async extendIfStale(session: Session, now = new Date()): Promise<Session> {
-    const remaining = session.expiresAt.getTime() - now.getTime();
-    if (remaining > this.times.tokenTtlMs / 2) return session;
+  /**
+   * Browser sessions slide: a request past half the token's life extends it, up to the absolute end.
+   * The decision is taken on the stored row (another instance may have extended, rotated or ended it),
+   * so it costs a read and a write once per half token life, not per request. Null when it has ended.
+   */
+  async extendIfStale(session: Session, now = new Date()): Promise<Session | null> {
+    const half = this.times.tokenTtlMs / 2;
+    if (session.expiresAt.getTime() - now.getTime() > half) return session;
+    const epoch = this.cache.epoch;
+    const stored = await this.#byId.get({ id: session.id });
+    if (!stored || stored.expiresAt.getTime() <= now.getTime()) return null;
+    let next = stored;
     const expiresAt = new Date(
-      Math.min(now.getTime() + this.times.tokenTtlMs, session.absoluteExpiresAt.getTime()),
+      Math.min(now.getTime() + this.times.tokenTtlMs, stored.absoluteExpiresAt.getTime()),
     );
-    if (expiresAt.getTime() <= session.expiresAt.getTime()) return session;
-    await this.db.update(sessions).set({ expiresAt }).where(eq(sessions.id, session.id));
-    return { ...session, expiresAt };
+    if (stored.expiresAt.getTime() - now.getTime() <= half && expiresAt > stored.expiresAt) {
+      await this.#setExpiry(stored.id, expiresAt);
+      next = { ...stored, expiresAt };
+    }
+    this.cache.set(stored.id, next, epoch, now.getTime());
+    return next;
+  }
+
+  /** Drops rows another instance changed (told through the push bus). */
+  forget(ids: string[]) {
+    this.cache.forget(ids);
+  }
+
+  /** Drops every row (this instance may have missed changes). */
+  forgetAll() {
+    this.cache.clear();
   }
 
   async invalidate(id: string) {
@@ -130,10 +176,15 @@ export class SessionStore {
     return ids.length;
   }
 
+  async #setExpiry(id: string, expiresAt: Date) {
+    await this.db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+  }
+
   async #end(ids: string[]) {
     if (!ids.length) return;
     await this.db.delete(sessions).where(inArray(sessions.id, ids));
-    for (const l of this.#listeners) l.ended(ids);
+    this.cache.forget(ids);
+    await Promise.all(this.#listeners.map((l) => l.ended(ids)));
   }
 
   async deleteExpired(now = new Date()) {

@@ -1,20 +1,8 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import type { ControlDb } from "../../db/client.ts";
-import {
-  featureFlags,
-  memberships,
-  species,
-  tenantModules,
-  tenants,
-  tenantSettings,
-  tenantSites,
-  tenantSpecies,
-  users,
-  userSettings,
-} from "../../db/control/schema.ts";
+import { tenants, users } from "../../db/control/schema.ts";
 import type { AccessSubject } from "../access/subject.ts";
 import type { RoleName } from "../access/roles.ts";
-import type { ModuleKey, TenantCategory } from "../access/modules.ts";
 import { isModuleKey, moduleInfo } from "../access/modules.ts";
 import { userSettingValue } from "../access/flags.ts";
 import type { Session } from "./sessions.ts";
@@ -22,7 +10,7 @@ import type { Session } from "./sessions.ts";
 export type UserRow = typeof users.$inferSelect;
 export type TenantRow = typeof tenants.$inferSelect;
 
-/** Everything a request needs to know about who is calling, loaded once per request. */
+/** Everything a request needs to know about who is calling (loaded and kept by `callers.ts`). */
 export interface Caller {
   session: Session;
   user: UserRow;
@@ -34,76 +22,8 @@ export interface Caller {
   memberships: { tenantId: number; tenantName: string; roleLevel: RoleName }[];
 }
 
-/**
- * Loads the caller of a live session, or null when the user is disabled or no longer belongs to the
- * session's tenant. A super user keeps the super role while impersonating a tenant they are not a member of.
- */
-export async function loadCaller(db: ControlDb, session: Session): Promise<Caller | null> {
-  const user = await db.query.users.findFirst({ where: eq(users.id, session.userId) });
-  if (!user || user.isDisabled) return null;
-  const tenant = await db.query.tenants.findFirst({ where: eq(tenants.id, session.tenantId) });
-  if (!tenant || !tenant.isActive) return null;
-
-  const own = await db.select({
-    tenantId: memberships.tenantId,
-    tenantName: tenants.name,
-    roleLevel: memberships.roleLevel,
-  })
-    .from(memberships).innerJoin(tenants, eq(tenants.id, memberships.tenantId))
-    .where(eq(memberships.userId, user.id));
-  const here = own.find((m) => m.tenantId === tenant.id);
-  const isSuper = own.some((m) => m.roleLevel === "super");
-  const roleLevel = (here?.roleLevel ?? (session.impersonating && isSuper ? "super" : null)) as
-    | RoleName
-    | null;
-  if (!roleLevel) return null;
-
-  const [modules, settings, flags, sites, speciesRows, uSettings] = await Promise.all([
-    db.select().from(tenantModules).where(
-      and(eq(tenantModules.tenantId, tenant.id), eq(tenantModules.isEnabled, true)),
-    ),
-    db.select().from(tenantSettings).where(eq(tenantSettings.tenantId, tenant.id)),
-    db.select().from(featureFlags).where(eq(featureFlags.tenantId, tenant.id)),
-    db.select({ id: tenantSites.id, name: tenantSites.name }).from(tenantSites)
-      .where(and(eq(tenantSites.tenantId, tenant.id), eq(tenantSites.isActive, true))).orderBy(
-        tenantSites.id,
-      ),
-    db.select({ id: species.id, name: species.name }).from(tenantSpecies)
-      .innerJoin(species, eq(species.id, tenantSpecies.speciesId))
-      .where(eq(tenantSpecies.tenantId, tenant.id)).orderBy(species.id),
-    db.select().from(userSettings).where(
-      and(eq(userSettings.userId, user.id), eq(userSettings.tenantId, tenant.id)),
-    ),
-  ]);
-
-  const subject: AccessSubject = {
-    roleLevel,
-    modules: modules.map((m) => m.module as ModuleKey),
-    tenantCategories: [tenant.category as TenantCategory],
-    featureFlags: flags.map(({ featureKey, isEnabled, isEnabledForSuperUser }) => ({
-      featureKey,
-      isEnabled,
-      isEnabledForSuperUser,
-    })),
-    tenantSettings: settings.map((s) => ({ settingType: s.settingType, value: s.value })),
-    userSettings: uSettings.map((s) => ({ settingType: s.settingType, value: s.value })),
-  };
-  const allowed = allowedIds(subject, "tenantSite", "allowedTenantSiteIds");
-  const allowedSpecies = allowedIds(subject, "species", "allowedSpeciesIds");
-  return {
-    session,
-    user,
-    tenant,
-    roleLevel,
-    subject,
-    sites: allowed ? sites.filter((s) => allowed.includes(s.id)) : sites,
-    species: allowedSpecies ? speciesRows.filter((s) => allowedSpecies.includes(s.id)) : speciesRows,
-    memberships: own.map((m) => ({ ...m, roleLevel: m.roleLevel as RoleName })),
-  };
-}
-
 /** An allow-list from a user setting, or null when the setting is absent or empty (= everything). */
-function allowedIds(
+export function allowedIds(
   subject: AccessSubject,
   settingType: "tenantSite" | "species",
   key: string,

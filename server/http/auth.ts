@@ -3,7 +3,6 @@ import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "./errors.ts";
-import { loadCaller } from "../auth/userModel.ts";
 import { SESSION_COOKIE, setSessionCookie } from "./cookies.ts";
 import { isCrossSite } from "./access.ts";
 
@@ -21,14 +20,17 @@ export const identify = createMiddleware<AppEnv>(async (c, next) => {
   c.set("caller", null);
   c.set("authVia", null);
   if (token) {
-    const { sessions, db } = c.var.app;
-    let session = await sessions.validate(token);
+    const { sessions, callers, push } = c.var.app;
+    // both from memory on a warm request, once this instance has taken in every change announced
+    // before the request (several instances: one Redis round trip; else nothing)
+    const fresh = !(await push.bus.sync());
+    let session = await sessions.validate(token, new Date(), fresh);
     if (session && cookie) {
       const extended = await sessions.extendIfStale(session);
-      if (extended !== session) setSessionCookie(c, token, extended.absoluteExpiresAt);
+      if (extended && extended !== session) setSessionCookie(c, token, extended.absoluteExpiresAt);
       session = extended;
     }
-    const caller = session ? await loadCaller(db.control, session) : null;
+    const caller = session ? await callers.get(session, fresh) : null;
     c.set("caller", caller);
     c.set("authVia", caller ? (bearer ? "bearer" : "cookie") : null);
   }

@@ -18,12 +18,22 @@ export type BusMessage =
   /** accounts signed out by someone else: their pages are told (forceTotalLogout) and closed */
   | { kind: "signOutUsers"; userIds: number[]; reason: string }
   /** a token refresh replaced a session: connections opened with the old one belong to the new one */
-  | { kind: "sessionRotated"; from: string; to: string };
+  | { kind: "sessionRotated"; from: string; to: string }
+  /** who these users are or what these tenants have changed: every instance forgets its cached callers */
+  | { kind: "authChanged"; userIds: number[]; tenantIds: number[] }
+  /** local only: this instance may have missed messages (the bus reconnected); forget what they keep fresh */
+  | { kind: "resync" };
 
 export type BusListener = (message: BusMessage) => void;
 
 export interface PushBus {
   publish(message: BusMessage): Promise<void>;
+  /**
+   * Resolves true once every message published anywhere before the call has been delivered here;
+   * false when that cannot be known (the bus is down). What is kept in memory on the strength of the
+   * messages (sessions, callers) is trusted only after a true.
+   */
+  sync(): Promise<boolean>;
   subscribe(listener: BusListener): () => void;
   close(): Promise<void>;
 }
@@ -35,6 +45,11 @@ export class LocalBus implements PushBus {
   publish(message: BusMessage): Promise<void> {
     for (const listener of this.#listeners) listener(message);
     return Promise.resolve();
+  }
+
+  /** delivery is synchronous: everything published is already delivered */
+  sync(): Promise<boolean> {
+    return Promise.resolve(true);
   }
 
   subscribe(listener: BusListener): () => void {

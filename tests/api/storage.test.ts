@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { serveTestApp } from "../helpers/app.ts";
-import { tenantModules, tenants } from "../../db/control/schema.ts";
+import { tenants } from "../../db/control/schema.ts";
+import { setTenantModules } from "../../server/tenants.ts";
 import { auditLog, stockyards } from "../../db/tenant/schema.ts";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;
@@ -198,10 +199,7 @@ describe("who may", () => {
       where: eq(tenants.name, "Demo Farm"),
     });
     expect(farm).toBeTruthy();
-    await t.services.db.control.insert(tenantModules).values([
-      { tenantId: farm!.id, module: "stockyard" },
-      { tenantId: farm!.id, module: "stockyardSettings" },
-    ]).onConflictDoNothing();
+    await setTenantModules(t.services, farm!.id, { stockyard: true, stockyardSettings: true });
     const read = await download(yardId, "farm");
     expect(read.status).toBe(404);
     await read.body?.cancel();

@@ -9,10 +9,13 @@ export function hasRedis(): boolean {
   }
 }
 
-export async function startRedis(): Promise<{ url: string; stop(): Promise<void> }> {
-  const probe = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = probe.addr.port;
-  probe.close();
+/** `port`: start again where a stopped one was (an outage test); default a free one. */
+export async function startRedis(port?: number): Promise<{ url: string; stop(): Promise<void> }> {
+  if (!port) {
+    const probe = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+    port = probe.addr.port;
+    probe.close();
+  }
   const child = new Deno.Command(REDIS_SERVER, {
     args: ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
     stdout: "null",

@@ -10,7 +10,6 @@ import { startTestApp, TEST_PASSWORD, type TestApp } from "../helpers/app.ts";
 import { createTenant } from "../../server/tenants.ts";
 import { memberships, users, userSettings } from "../../db/control/schema.ts";
 import { hashPassword } from "../../server/auth/password.ts";
-import { loadCaller } from "../../server/auth/userModel.ts";
 import { type AccessRule, decideAccess } from "../../server/access/apiAccess.ts";
 import { allRoutes, canSeeRoute, type RouteDef } from "../../server/access/mod.ts";
 import { APP_ROUTES } from "../../server/areas/mod.ts";
@@ -76,7 +75,7 @@ beforeAll(async () => {
   for (const email of [...DEMO, "producer@demo.farm", "admin@rival.example", "user@rival.example"]) {
     const token = await t.login(email);
     const session = (await t.services.sessions.validate(token))!;
-    const caller = (await loadCaller(t.services.db.control, session))!;
+    const caller = (await t.services.callers.get(session))!;
     people.push({
       label: email,
       token,

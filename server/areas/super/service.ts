@@ -84,6 +84,7 @@ export class SuperService {
       target: [featureFlags.tenantId, featureFlags.featureKey],
       set: { isEnabled: input.isEnabled, isEnabledForSuperUser: input.isEnabledForSuperUser },
     });
+    await this.app.callers.changed({ tenantIds: [input.tenantId] });
     await this.app.push.emit(input.tenantId, "featureFlagUpdated", { featureKey: input.featureKey });
     return this.featureFlags(input.tenantId);
   }
@@ -95,6 +96,7 @@ export class SuperService {
       .where(and(eq(featureFlags.tenantId, tenantId), eq(featureFlags.featureKey, featureKey)))
       .returning();
     if (!deleted.length) throw ApiError.notFound("That flag is not set for this organisation.");
+    await this.app.callers.changed({ tenantIds: [tenantId] });
     await this.app.push.emit(tenantId, "featureFlagUpdated", { featureKey });
     return this.featureFlags(tenantId);
   }

@@ -42,6 +42,7 @@ export class UserService {
     await this.db.update(users).set({ ...input, lastModified: now() }).where(
       eq(users.id, this.caller.user.id),
     );
+    await this.ctx.app.callers.changed({ userIds: [this.caller.user.id] });
   }
 
   /** A setting the user may change for themselves, checked against what they are allowed to pick. */
@@ -69,6 +70,7 @@ export class UserService {
       }]);
     }
     await this.#putSetting(this.caller.user.id, this.caller.tenant.id, setting.settingType, value);
+    await this.ctx.app.callers.changed({ userIds: [this.caller.user.id] });
   }
 
   async listTenantUsers(): Promise<TenantUserDto[]> {
@@ -116,7 +118,7 @@ export class UserService {
    * A tenant admin may do it only to an account that their organisation alone uses, and not to themself.
    */
   async setDisabled(userId: number, isDisabled: boolean): Promise<TenantUserDto> {
-    const { sessions, push } = this.ctx.app;
+    const { sessions, push, callers } = this.ctx.app;
     if (!(await this.#memberRow(this.caller.tenant.id, userId))) {
       throw ApiError.notFound("That user is not in your organisation.");
     }
@@ -132,6 +134,7 @@ export class UserService {
       );
     }
     await this.db.update(users).set({ isDisabled, lastModified: now() }).where(eq(users.id, userId));
+    await callers.changed({ userIds: [userId] });
     if (isDisabled) {
       // the open pages hear why first; then the sessions end (their connections with them)
       await push.signOutUsers([userId], "Your account was disabled by an administrator.");
@@ -149,7 +152,7 @@ export class UserService {
   async upsertTenantUser(input: z.infer<typeof TenantUserBody>) {
     await this.#checkChoices(input);
     const tenantId = this.caller.tenant.id;
-    return await this.db.transaction(async (tx) => {
+    const saved = await this.db.transaction(async (tx) => {
       let temporaryPassword: string | undefined;
       let userId = input.id ?? null;
       if (userId) {
@@ -239,6 +242,9 @@ export class UserService {
         ...(temporaryPassword ? { temporaryPassword } : {}),
       };
     });
+    // after the commit: a reload racing the transaction would otherwise keep the old role
+    await this.ctx.app.callers.changed({ userIds: [saved.id] });
+    return saved;
   }
 
   /** The species and sites a user of this tenant may be given. */
