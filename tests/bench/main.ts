@@ -9,6 +9,7 @@ import { benchHub } from "./hub.ts";
 import { benchVolumeTargets } from "./volumeTargets.ts";
 import { benchStockyard } from "./stockyard.ts";
 import { benchAuth } from "./auth.ts";
+import { benchKillAgenda } from "./killAgenda.ts";
 import { time } from "./timing.ts";
 
 interface Entry {
@@ -131,6 +132,16 @@ try {
 
   const targets = await benchVolumeTargets(server.origin, cookie);
   const yard = await benchStockyard(server.origin, token, cookie);
+  const me =
+    await (await fetch(`${server.origin}/login/usermodel`, { headers: { authorization: `Bearer ${token}` } }))
+      .json();
+  const agenda = await benchKillAgenda(
+    server.origin,
+    token,
+    cookie,
+    await server.services.db.tenantDb(me.tenantId),
+  );
+  const plannerJs = pageJs(agenda.plannerHtml).total;
   const yardJs = pageJs(yard.pageHtml).total;
   const settingsHtml = await (await fetch(`${server.origin}/settings/stockyard`, { headers: { cookie } }))
     .text();
@@ -276,6 +287,21 @@ libSQL row decoding (≈0.1 ms per 40-column order row here), not by the joins. 
 virtual machine single requests of every kind sometimes pause for up to ≈1 s: \`vmstat\` shows the
 hypervisor stealing 5–74 % of the CPU meanwhile (\`st\`), while GC pauses stay under 30 ms
 (\`--trace-gc\`). The larger p99 figures are those pauses; compare p50.
+
+## Kill agenda (a day of ${agenda.lots} lots)
+
+| measure | figure | against the plain Hono route / usermodel |
+|---|---|---|
+| \`GET /home/killagenda\` (the day page, ${agenda.lots} lots rendered on the server), ${agenda.dayPage.concurrency} clients | ${
+    rps(agenda.dayPage)
+  } req/s | ${share(agenda.dayPage)} of the plain route's throughput (target ≥ 0.25) |
+| \`GET /api/killagenda/GetKillAgenda\` (the day as JSON), p50 | ${ms(agenda.dayApi.p50)} | ${
+    ratio(agenda.dayApi.p50)
+  } usermodel |
+| \`POST /api/killagenda/Reorder\` (${agenda.lots} lots; answers the day), p50 | ${
+    ms(agenda.reorder.p50)
+  } (p99 ${ms(agenda.reorder.p99)}) | ${ratio(agenda.reorder.p50)} usermodel (target ≤ 20 ms) |
+| planner page JavaScript (gzip: runtime, island, dnd-kit) | ${kb(plannerJs)} | target ≤ 95 KB |
 
 ## Push hub (/hubs/userHub)
 

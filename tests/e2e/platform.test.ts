@@ -29,6 +29,7 @@ describe("in the browser", () => {
     await page.waitForURL(/\/home\/stockyard$/); // the stockyard comes first in the home order (spec 1 §2)
     expect(await menuTexts()).toEqual([
       "Home",
+      "Kill Agenda",
       "Stockyard",
       "Stockyard Overview",
       "Stock Locations",
@@ -36,6 +37,8 @@ describe("in the browser", () => {
       "Deliveries",
       "Undelivered Orders",
       "Livestock Management",
+      "Kill Agenda Controlled Document",
+      "Kill Agenda Report",
       "Users",
       "Settings",
     ]);
@@ -46,6 +49,7 @@ describe("in the browser", () => {
     await page.waitForURL(/\/home\/stockyard$/);
     expect(await menuTexts()).toEqual([
       "Home",
+      "Kill Agenda",
       "Stockyard",
       "Stockyard Overview",
       "Stock Locations",
@@ -53,6 +57,8 @@ describe("in the browser", () => {
       "Deliveries",
       "Undelivered Orders",
       "Livestock Management",
+      "Kill Agenda Controlled Document",
+      "Kill Agenda Report",
       "Settings",
     ]);
     const superPage = await page.goto(`${server.origin}/super/home`);
