@@ -4,7 +4,22 @@
  * mark it changed. Reads (queries.ts) and writes (commands.ts, management.ts) all go through here, so a
  * day is built one way.
  */
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, notExists, or, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  notExists,
+  or,
+  type SQL,
+  sql,
+  type SQLWrapper,
+} from "drizzle-orm";
 import {
   killAgendaItems,
   killAgendas,
@@ -213,21 +228,30 @@ export class AgendaTx {
     const kept = new Set(slots.flatMap((s) => (s.id ? [s.id] : [])));
     const gone = old.filter((i) => !kept.has(i.id)).map((i) => i.id);
     if (gone.length) await this.tx.delete(killAgendaItems).where(inArray(killAgendaItems.id, gone));
-    for (const [index, slot] of slots.entries()) {
-      const killOrder = index + 1;
-      if (slot.id === null) {
-        await this.tx.insert(killAgendaItems).values({
+    const fresh = slots.flatMap((slot, index) =>
+      slot.id === null
+        ? [{
           killAgendaId: agenda.id,
           livestockOrderId: slot.livestockOrderId,
           stockMobId: slot.stockMobId,
-          killOrder,
-        });
-      } else if (
-        old.find((i) => i.id === slot.id)?.killOrder !== killOrder || !old.some((i) => i.id === slot.id)
-      ) {
-        await this.tx.update(killAgendaItems).set({ killOrder, killAgendaId: agenda.id })
-          .where(eq(killAgendaItems.id, slot.id));
-      }
+          killOrder: index + 1,
+        }]
+        : []
+    );
+    if (fresh.length) await this.tx.insert(killAgendaItems).values(fresh);
+    const byId = new Map(old.map((i) => [i.id, i]));
+    const moved = slots.flatMap((slot, index) => {
+      const was = slot.id === null ? undefined : byId.get(slot.id);
+      return slot.id !== null && (!was || was.killOrder !== index + 1)
+        ? [{ id: slot.id, killOrder: index + 1 }]
+        : [];
+    });
+    // one statement for the whole day, not one per item (a day can hold hundreds of lots)
+    if (moved.length) {
+      await this.tx.update(killAgendaItems).set({
+        killAgendaId: agenda.id,
+        killOrder: caseOf(killAgendaItems.id, moved.map((m) => [m.id, m.killOrder])),
+      }).where(inArray(killAgendaItems.id, moved.map((m) => m.id)));
     }
     await this.numberLots(agenda);
   }
@@ -273,17 +297,29 @@ export class AgendaTx {
       (n) => lotReference(agenda.speciesId, agenda.productionDate, n, siteNumber),
       isFrozen(agenda),
     );
+    const mobLots: [number, string][] = [];
+    const mobSuffixes: [number, string][] = [];
+    const orderLots: [number, string][] = [];
     for (const [k, item] of items.entries()) {
       const { lot, suffix } = lots[k];
       if (item.stockMobId) {
         const mob = mobById.get(item.stockMobId);
         if (mob?.lot === lot && (mob.suffix ?? "") === suffix) continue;
-        await this.tx.update(stockMobs).set({ agendaLotReference: lot, agendaLotReferenceSuffix: suffix })
-          .where(eq(stockMobs.id, item.stockMobId));
+        mobLots.push([item.stockMobId, lot]);
+        mobSuffixes.push([item.stockMobId, suffix]);
       } else if (orderById.get(item.livestockOrderId)?.lot !== lot) {
-        await this.tx.update(livestockOrders).set({ agendaLotReference: lot })
-          .where(eq(livestockOrders.id, item.livestockOrderId));
+        orderLots.push([item.livestockOrderId, lot]);
       }
+    }
+    if (mobLots.length) {
+      await this.tx.update(stockMobs).set({
+        agendaLotReference: caseOf(stockMobs.id, mobLots),
+        agendaLotReferenceSuffix: caseOf(stockMobs.id, mobSuffixes),
+      }).where(inArray(stockMobs.id, mobLots.map(([id]) => id)));
+    }
+    if (orderLots.length) {
+      await this.tx.update(livestockOrders).set({ agendaLotReference: caseOf(livestockOrders.id, orderLots) })
+        .where(inArray(livestockOrders.id, orderLots.map(([id]) => id)));
     }
   }
 
@@ -308,6 +344,11 @@ export class AgendaTx {
   audit(entry: Omit<Parameters<typeof recordAudit>[2], "entity"> & { entity?: string }) {
     return recordAudit(this.tx as TenantTx, this.ctx, { entity: AGENDA_ENTITY, ...entry });
   }
+}
+
+/** `CASE id WHEN 1 THEN 'a' … END`: many rows set to their own values in one UPDATE. */
+function caseOf(column: SQLWrapper, values: readonly (readonly [number, string | number])[]): SQL {
+  return sql`CASE ${column} ${sql.join(values.map(([id, v]) => sql`WHEN ${id} THEN ${v}`), sql` `)} END`;
 }
 
 export const keyOf = (a: AgendaRow): DayKey => ({

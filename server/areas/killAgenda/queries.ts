@@ -34,6 +34,34 @@ import {
 import type { AgendaItem, KillAgenda, SevenDayAgenda, UndeliveredOrders, UnscheduledMob } from "./schemas.ts";
 
 type Out<S extends z.ZodType> = z.output<S>;
+type MobRow = typeof stockMobs.$inferSelect;
+type OrderRow = typeof livestockOrders.$inferSelect;
+type ItemMob = Pick<
+  MobRow,
+  | "id"
+  | "head"
+  | "pic"
+  | "mobStatus"
+  | "plannedProductionDate"
+  | "agendaLotReference"
+  | "agendaLotReferenceSuffix"
+  | "lastModified"
+>;
+type ItemOrder = Pick<
+  OrderRow,
+  | "id"
+  | "supplierId"
+  | "pic"
+  | "quantityOrdered"
+  | "declaredQuantity"
+  | "orderStatus"
+  | "agendaLotReference"
+  | "isMsaEligible"
+  | "totalDelivered"
+  | "deliveryDate"
+  | "deliveryTime"
+  | "lastModified"
+>;
 
 /** What a screen or call asks for: a species and site (defaults: the caller's first / default). */
 export interface SpeciesSite {
@@ -221,8 +249,31 @@ export class KillAgendaQueries {
     const [rows, targets, locations] = await Promise.all([
       this.ctx.db.select({
         item: killAgendaItems,
-        mob: stockMobs,
-        order: livestockOrders,
+        // only what an item shows: decoding whole 40-column rows is most of a day's read time
+        mob: {
+          id: stockMobs.id,
+          head: stockMobs.head,
+          pic: stockMobs.pic,
+          mobStatus: stockMobs.mobStatus,
+          plannedProductionDate: stockMobs.plannedProductionDate,
+          agendaLotReference: stockMobs.agendaLotReference,
+          agendaLotReferenceSuffix: stockMobs.agendaLotReferenceSuffix,
+          lastModified: stockMobs.lastModified,
+        },
+        order: {
+          id: livestockOrders.id,
+          supplierId: livestockOrders.supplierId,
+          pic: livestockOrders.pic,
+          quantityOrdered: livestockOrders.quantityOrdered,
+          declaredQuantity: livestockOrders.declaredQuantity,
+          orderStatus: livestockOrders.orderStatus,
+          agendaLotReference: livestockOrders.agendaLotReference,
+          isMsaEligible: livestockOrders.isMsaEligible,
+          totalDelivered: livestockOrders.totalDelivered,
+          deliveryDate: livestockOrders.deliveryDate,
+          deliveryTime: livestockOrders.deliveryTime,
+          lastModified: livestockOrders.lastModified,
+        },
         supplierName: suppliers.name,
         pen: pens.name,
       }).from(killAgendaItems)
@@ -273,8 +324,8 @@ export class KillAgendaQueries {
   #item(
     r: {
       item: typeof killAgendaItems.$inferSelect;
-      mob: typeof stockMobs.$inferSelect | null;
-      order: typeof livestockOrders.$inferSelect;
+      mob: ItemMob | null;
+      order: ItemOrder;
       supplierName: string;
       pen: string | null;
     },
