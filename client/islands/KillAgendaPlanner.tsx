@@ -11,7 +11,6 @@
  */
 import { useCallback, useRef, useState } from "react";
 import {
-  closestCorners,
   DndContext,
   type DragEndEvent,
   type DragOverEvent,
@@ -20,7 +19,6 @@ import {
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
-import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
 import { api } from "../runtime/api.ts";
 import { toast } from "../runtime/toast.ts";
 import { formatDate } from "../ui/format.ts";
@@ -28,6 +26,7 @@ import { moveTo } from "../../server/areas/killAgenda/rules.ts";
 import { type Agenda, type Item, lotOf, renumber, useLiveAgenda, type Week } from "./killAgenda/model.ts";
 import { announcements } from "./killAgenda/announce.ts";
 import { DayColumn, DraggableCard } from "./killAgenda/Columns.tsx";
+import { plannerCollisions, plannerKeyboardCoordinates } from "./killAgenda/dnd.ts";
 
 export interface KillAgendaPlannerProps {
   week: Week;
@@ -52,7 +51,7 @@ export default function KillAgendaPlanner({ week: initial, urls, dayHref }: Kill
   current.current = week;
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(KeyboardSensor, { coordinateGetter: plannerKeyboardCoordinates }),
   );
 
   const refresh = useCallback(async () => {
@@ -121,7 +120,8 @@ export default function KillAgendaPlanner({ week: initial, urls, dayHref }: Kill
     if (!from) return;
     const at = from.items.findIndex((i) => i.id === itemId);
     const item = from.items[at];
-    if (from.productionDate === to.date && at === to.index) return;
+    // dropped below its own day's lots it goes last: where the last one already is, nothing moves
+    if (from.productionDate === to.date && at === Math.min(to.index, from.items.length - 1)) return;
     if (from.productionDate !== to.date && item.moveRefusal) return void toast("warning", item.moveRefusal);
     const target = week.days.find((d) => d.productionDate === to.date)!;
     const optimistic = {
@@ -214,7 +214,7 @@ export default function KillAgendaPlanner({ week: initial, urls, dayHref }: Kill
   return (
     <DndContext
       sensors={sensors}
-      collisionDetection={closestCorners}
+      collisionDetection={plannerCollisions}
       onDragOver={onDragOver}
       onDragEnd={onDragEnd}
       onDragCancel={() => setOverDay(null)}

@@ -42,12 +42,21 @@ export const killAgendas = sqliteTable("kill_agendas", {
   ...stamps(),
 }, (t) => [uniqueIndex("kill_agendas_day").on(t.productionDate, t.speciesId, t.tenantSiteId)]);
 
-export const killAgendaItems = sqliteTable("kill_agenda_items", {
-  id: id(),
-  killAgendaId: integer("kill_agenda_id").notNull().references(() => killAgendas.id),
-  livestockOrderId: integer("livestock_order_id").notNull().references(() => livestockOrders.id),
-  /** null while the order is expected (not yet delivered) */
-  stockMobId: integer("stock_mob_id").references(() => stockMobs.id),
-  /** 1, 2, 3… the kill order on the day */
-  killOrder: integer("kill_order").notNull(),
-}, (t) => [index("kill_agenda_items_agenda").on(t.killAgendaId), index("kill_agenda_items_mob").on(t.stockMobId)]);
+export const killAgendaItems = sqliteTable(
+  "kill_agenda_items",
+  {
+    id: id(),
+    killAgendaId: integer("kill_agenda_id").notNull().references(() => killAgendas.id),
+    livestockOrderId: integer("livestock_order_id").notNull().references(() => livestockOrders.id),
+    /** null while the order is expected (not yet delivered) */
+    stockMobId: integer("stock_mob_id").references(() => stockMobs.id),
+    /** 1, 2, 3… the kill order on the day */
+    killOrder: integer("kill_order").notNull(),
+  },
+  (
+    t,
+  ) => [
+    index("kill_agenda_items_agenda").on(t.killAgendaId),
+    index("kill_agenda_items_mob").on(t.stockMobId),
+  ],
+);

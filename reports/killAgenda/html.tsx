@@ -56,7 +56,7 @@ export function AgendaDocument({ report, control }: { report: AgendaReport; cont
               </tbody>
               <tfoot>
                 <tr>
-                  <th scope="row" colSpan={4}>{g.species}: {g.rows.length} lots</th>
+                  <th scope="row" colSpan={4}>{g.species}: {g.lots} lots</th>
                   <td className="num">{g.head}</td>
                   <td className="num">{g.carcasses}</td>
                   <td colSpan={4}>Target {g.target}</td>

@@ -25,6 +25,8 @@ export interface ReportRow {
 
 export interface ReportGroup {
   species: string;
+  /** distinct lots (an order's mobs share one, told apart by suffixes) */
+  lots: number;
   killFloor: string;
   rows: ReportRow[];
   head: string;
@@ -72,6 +74,7 @@ export function agendaReport(
 ): AgendaReport {
   const groups = agendas.filter((a) => a.items.length).map((a) => ({
     species: a.species,
+    lots: new Set(a.items.map((i) => i.agendaLotReference)).size,
     killFloor: a.siteLocationName ?? "",
     rows: a.items.map((i) => ({
       killOrder: String(i.killAgendaOrderNumber),
@@ -96,7 +99,7 @@ export function agendaReport(
     generatedAt,
     groups,
     totalHead: formatHead(agendas.reduce((n, a) => n + a.totals.head, 0)),
-    totalLots: new Set(agendas.flatMap((a) => a.items.map((i) => i.agendaLotReference))).size,
+    totalLots: groups.reduce((n, g) => n + g.lots, 0),
   };
 }
 

@@ -54,8 +54,9 @@ function Group({ group }: { group: ReportGroup }) {
       ))}
       <View style={s.total}>
         <Text>
-          {group.species}: {group.rows.length} lots · {group.head} head · {group.carcasses}{" "}
-          est. carcasses · target {group.target}
+          {group.species}: {group.lots} lots · {group.head} head · {group.carcasses} est. carcasses · target
+          {" "}
+          {group.target}
         </Text>
       </View>
     </View>

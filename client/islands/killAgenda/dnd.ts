@@ -1,0 +1,106 @@
+/**
+ * Where a planner drag lands, by day column (dnd-kit collision detection and keyboard moves).
+ *
+ * dnd-kit's stock rules (closestCorners, sortableKeyboardCoordinates) measure to the nearest card of any
+ * column: a tall empty day (a weekend) is never the nearest, so a lot dropped on it went to a card of the
+ * day beside it, and the right arrow jumped over empty days. Here the day comes first:
+ *
+ * - a drop goes to the day column under the pointer (from the keyboard: the column the card is over), before
+ *   the lot nearest to it there, or last when it is below the day's lots or the day is empty;
+ * - from the keyboard, left and right go to the neighbouring day, empty or not, level with its lot nearest in
+ *   height; up and down step through the day's lots (and, from another day, to the place after the last).
+ *
+ * Days are the droppables `day:{date}`, lots `item:{id}`; a lot belongs to the column its middle is in.
+ */
+import {
+  type ClientRect,
+  closestCorners,
+  type CollisionDetection,
+  KeyboardCode,
+  type KeyboardCoordinateGetter,
+  pointerWithin,
+  rectIntersection,
+  type UniqueIdentifier,
+} from "@dnd-kit/core";
+import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
+
+type Droppable = { id: UniqueIdentifier };
+type Rects = Map<UniqueIdentifier, ClientRect>;
+
+const isDay = (id: UniqueIdentifier) => String(id).startsWith("day:");
+const isLot = (id: UniqueIdentifier) => String(id).startsWith("item:");
+const middleX = (r: ClientRect) => r.left + r.width / 2;
+const inColumn = (r: ClientRect | undefined, day: ClientRect) =>
+  r !== undefined && middleX(r) >= day.left && middleX(r) <= day.right;
+
+/** The day's lots, top to bottom (the dragged lot's own place included when it comes from this day). */
+function lotsOf<T extends Droppable>(containers: readonly T[], rects: Rects, day: ClientRect): T[] {
+  return containers
+    .filter((c) => isLot(c.id) && inColumn(rects.get(c.id), day))
+    .sort((a, b) => rects.get(a.id)!.top - rects.get(b.id)!.top);
+}
+
+/** Collision detection: the day column first, then the lot nearest in it (or the day: place it last). */
+export const plannerCollisions: CollisionDetection = (args) => {
+  const days = args.droppableContainers.filter((c) => isDay(c.id));
+  const under = pointerWithin({ ...args, droppableContainers: days });
+  const [day] = under.length ? under : rectIntersection({ ...args, droppableContainers: days });
+  const dayRect = day && args.droppableRects.get(day.id);
+  if (!dayRect) return [];
+  const lots = lotsOf(args.droppableContainers, args.droppableRects, dayRect);
+  const last = lots.length ? args.droppableRects.get(lots[lots.length - 1].id)! : null;
+  const top = args.pointerCoordinates?.y ?? args.collisionRect.top;
+  if (!last || top > last.bottom) return [day];
+  return closestCorners({ ...args, droppableContainers: lots });
+};
+
+/**
+ * Keyboard moves (KeyboardSensor's coordinateGetter): the card's next top-left corner, or none to stay. A
+ * card not over a day yet (an unscheduled mob or an order, just lifted) enters the days as sortable would.
+ */
+export const plannerKeyboardCoordinates: KeyboardCoordinateGetter = (event, args) => {
+  const { active, collisionRect, droppableRects: rects, droppableContainers, over } = args.context;
+  const enabled = droppableContainers.getEnabled();
+  const days = enabled.filter((c) => isDay(c.id) && rects.has(c.id))
+    .sort((a, b) => rects.get(a.id)!.left - rects.get(b.id)!.left);
+  const overRect = over ? rects.get(over.id) : undefined;
+  const at = overRect ? days.findIndex((d) => inColumn(overRect, rects.get(d.id)!)) : -1;
+  if (!active || !collisionRect || at < 0) return sortableKeyboardCoordinates(event, args);
+  const dayRect = rects.get(days[at].id)!;
+
+  switch (event.code) {
+    case KeyboardCode.Left:
+    case KeyboardCode.Right: {
+      event.preventDefault();
+      const next = days[at + (event.code === KeyboardCode.Right ? 1 : -1)];
+      if (!next) return undefined;
+      const nextRect = rects.get(next.id)!;
+      const [level] = lotsOf(enabled, rects, nextRect).map((c) => rects.get(c.id)!)
+        .sort((a, b) => Math.abs(a.top - collisionRect.top) - Math.abs(b.top - collisionRect.top));
+      if (level) return { x: level.left, y: level.top };
+      // an empty day: into its column, at the same height
+      const y = Math.max(nextRect.top, Math.min(collisionRect.top, nextRect.bottom - collisionRect.height));
+      return { x: nextRect.left + (collisionRect.left - dayRect.left), y };
+    }
+    case KeyboardCode.Up:
+    case KeyboardCode.Down: {
+      event.preventDefault();
+      const lots = lotsOf(enabled, rects, dayRect);
+      const own = rects.get(active.id);
+      const fromHere = own !== undefined && inColumn(own, dayRect);
+      const here = isLot(over!.id) ? lots.findIndex((c) => c.id === over!.id) : lots.length;
+      const to = here + (event.code === KeyboardCode.Down ? 1 : -1);
+      if (to < 0 || to > lots.length || (to === lots.length && fromHere)) return undefined;
+      if (to === lots.length) {
+        // below the last lot of another day: dropped there, it goes last
+        const last = rects.get(lots[lots.length - 1].id)!;
+        return { x: last.left, y: last.bottom + 4 };
+      }
+      const target = rects.get(lots[to].id)!;
+      // below its own place in its own day the lots above close up: line the bottoms up, as sortable does
+      const below = fromHere && target.top > own.top;
+      return { x: target.left, y: below ? target.bottom - collisionRect.height : target.top };
+    }
+  }
+  return undefined;
+};
