@@ -36,7 +36,6 @@ import { announcements } from "./killAgenda/announce.ts";
 export interface KillAgendaDayProps {
   agenda: Agenda;
   floors: { id: number; name: string }[];
-  today: string;
   urls: {
     getKillAgenda: string;
     reorder: string;

@@ -17,7 +17,7 @@ import { ORDER_STATUS } from "../livestock/enums.ts";
 import { MOB_ENTITY } from "../stockyard/queries.ts";
 import { type AgendaRow, AgendaTx, type DayKey, type ItemRow, keyOf } from "./agendaTx.ts";
 import { KillAgendaQueries, type SpeciesSite } from "./queries.ts";
-import { isUnscheduled, moveTo, refuseDrop } from "./rules.ts";
+import { isUnscheduled, lotName, moveTo, refuseDrop } from "./rules.ts";
 import type {
   AddUnscheduledMobBody,
   PlanReorderBody,
@@ -220,7 +220,7 @@ export class KillAgendaService extends KillAgendaQueries {
           `That mob is already planned for ${mob.applicableProductionDate}. The agenda has been reloaded.`,
         );
       }
-      const lot = mob.agendaLotReference ?? `Order ${mob.livestockOrderId}`;
+      const lot = lotName(mob.agendaLotReference, mob.livestockOrderId);
       const why = refuseDrop(
         { mobStatus: mob.mobStatus, isUnscheduled: unscheduled, lot },
         input.productionDate,
@@ -250,7 +250,7 @@ export class KillAgendaService extends KillAgendaQueries {
   async #moveToDay(w: AgendaTx, item: ItemRow, date: string) {
     if (item.stockMobId) {
       const mob = await w.mob(item.stockMobId);
-      const lot = mob.agendaLotReference ?? `Order ${mob.livestockOrderId}`;
+      const lot = lotName(mob.agendaLotReference, mob.livestockOrderId);
       const why = refuseDrop(
         { mobStatus: mob.mobStatus, isUnscheduled: isUnscheduled(mob, this.ctx.today), lot },
         date,
@@ -263,7 +263,7 @@ export class KillAgendaService extends KillAgendaQueries {
     const [order] = await w.tx.select().from(livestockOrders).where(
       eq(livestockOrders.id, item.livestockOrderId),
     );
-    const lot = order.agendaLotReference ?? `Order ${order.id}`;
+    const lot = lotName(order.agendaLotReference, order.id);
     const why = refuseDrop({ mobStatus: null, isUnscheduled: false, lot }, date, this.ctx.today);
     if (why) throw refused("itemId", why);
     if (order.deliveryDate > date) {

@@ -4,7 +4,7 @@
  * (interchange.ts), recalling a mob from the kill floor to the yard, correcting the head of an agenda item
  * (with a reason, audited). Each is one transaction; the days and yards they touch are announced.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { join } from "node:path";
 import type { z } from "@hono/zod-openapi";
 import { killAgendas, livestockOrders, stockMobs, stockyards } from "../../../db/tenant/schema.ts";
@@ -182,7 +182,7 @@ export class KillAgendaManagement extends KillAgendaService {
       const { item, agenda } = await w.item(input.itemId);
       if (!item.stockMobId) {
         const [order] = await w.tx.select().from(livestockOrders).where(
-          inArray(livestockOrders.id, [item.livestockOrderId]),
+          eq(livestockOrders.id, item.livestockOrderId),
         );
         const before = order.declaredQuantity ?? order.quantityOrdered;
         if (before === input.head) throw ApiError.conflict(`That order already has ${before} head.`);
@@ -202,7 +202,9 @@ export class KillAgendaManagement extends KillAgendaService {
       }
       await w.audit({
         entityId: agenda.id,
-        action: `Head corrected on lot ${item.id} to ${input.head}`,
+        action: `Head of order ${item.livestockOrderId}${
+          item.stockMobId ? ` (mob ${item.stockMobId})` : ""
+        } corrected to ${input.head}`,
         reason: input.reason,
       });
       return { agendas: [await w.touch(agenda)], reason: "correctHead" };

@@ -19,7 +19,8 @@ import { defaultSiteId } from "../../auth/userModel.ts";
 import { ApiError } from "../../http/errors.ts";
 import type { AreaContext } from "../context.ts";
 import { addDays } from "../dates.ts";
-import { MOB_STATUS, ORDER_STATUS, orderStatusName } from "../livestock/enums.ts";
+import { MOB_STATUS, ORDER_STATUS, orderStatusName, orderStatusText } from "../livestock/enums.ts";
+import { isPartiallyDelivered } from "../livestock/orders/rules.ts";
 import { targetOn } from "../livestock/volumeTargets/rules.ts";
 import { type AgendaRow, AgendaTx, type DayKey, isFrozen } from "./agendaTx.ts";
 import {
@@ -27,6 +28,7 @@ import {
   focusDayProblem,
   isUnscheduled,
   itemStatus,
+  lotName,
   MAX_SIDE_LIST,
   planningDays,
   refuseDrop,
@@ -58,6 +60,8 @@ type ItemOrder = Pick<
   | "agendaLotReference"
   | "isMsaEligible"
   | "totalDelivered"
+  | "totalDoa"
+  | "totalUnloaded"
   | "deliveryDate"
   | "deliveryTime"
   | "lastModified"
@@ -69,12 +73,7 @@ export interface SpeciesSite {
   tenantSiteId?: number;
 }
 
-const ORDER_WORDS: Record<string, string> = {
-  PartiallyDelivered: "Partially delivered",
-  InProcessing: "In processing",
-  InvoiceFinalised: "Invoice finalised",
-};
-const orderWords = (level: number) => ORDER_WORDS[orderStatusName(level)] ?? orderStatusName(level);
+const orderWords = (level: number) => orderStatusText(orderStatusName(level));
 
 export class KillAgendaQueries {
   constructor(protected readonly ctx: AreaContext) {}
@@ -193,7 +192,7 @@ export class KillAgendaQueries {
       mobs: rows.filter((r) => isUnscheduled(r.mob, this.ctx.today)).map(({ mob, supplierName, pen }) => ({
         stockMobId: mob.id,
         livestockOrderId: mob.livestockOrderId,
-        agendaLotReference: mob.agendaLotReference ?? `Order ${mob.livestockOrderId}`,
+        agendaLotReference: lotName(mob.agendaLotReference, mob.livestockOrderId),
         supplierName,
         pic: mob.pic,
         head: mob.head,
@@ -270,6 +269,8 @@ export class KillAgendaQueries {
           agendaLotReference: livestockOrders.agendaLotReference,
           isMsaEligible: livestockOrders.isMsaEligible,
           totalDelivered: livestockOrders.totalDelivered,
+          totalDoa: livestockOrders.totalDoa,
+          totalUnloaded: livestockOrders.totalUnloaded,
           deliveryDate: livestockOrders.deliveryDate,
           deliveryTime: livestockOrders.deliveryTime,
           lastModified: livestockOrders.lastModified,
@@ -356,7 +357,7 @@ export class KillAgendaQueries {
       applicableProductionDate: agenda.productionDate,
       isPlannedProductionDateSetForMob: Boolean(mob?.plannedProductionDate),
       isPartiallyDelivered: order.orderStatus === ORDER_STATUS.PartiallyDelivered ||
-        (order.totalDelivered > 0 && order.totalDelivered < order.quantityOrdered),
+        isPartiallyDelivered(order),
       isForDeliveryDisplay: !mob,
       isMsaEligible: order.isMsaEligible,
       killAgendaOrderNumber: killOrder,
@@ -364,7 +365,7 @@ export class KillAgendaQueries {
       deliveryTime: order.deliveryTime,
       pens: r.pen ? [r.pen] : [],
       moveRefusal: refuseDrop(
-        { mobStatus: mob?.mobStatus ?? null, isUnscheduled: false, lot: lot || `Order ${order.id}` },
+        { mobStatus: mob?.mobStatus ?? null, isUnscheduled: false, lot: lotName(lot, order.id) },
         this.ctx.today,
         this.ctx.today,
       ),

@@ -168,6 +168,11 @@ export function assignLots(
   });
 }
 
+/** A lot's name on screens and in refusals; before it has a lot reference, its order's. */
+export function lotName(lot: string | null | undefined, livestockOrderId: number): string {
+  return lot || `Order ${livestockOrderId}`;
+}
+
 // ---------- words ----------
 
 const STATUS_WORDS: Record<number, string> = {

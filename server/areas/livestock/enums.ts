@@ -24,6 +24,17 @@ export function orderStatusName(level: number): OrderStatusName {
   return names.filter((n) => ORDER_STATUS[n] <= level).at(-1) ?? "Ordered";
 }
 
+const ORDER_STATUS_WORDS: Partial<Record<OrderStatusName, string>> = {
+  PartiallyDelivered: "Partly delivered",
+  InvoiceFinalised: "Invoice finalised",
+  InProcessing: "In processing",
+};
+
+/** An order status as a screen or document reads it ("Partly delivered", not the enum name). */
+export function orderStatusText(name: string): string {
+  return ORDER_STATUS_WORDS[name as OrderStatusName] ?? name;
+}
+
 /** Mob status levels in the order spec 1 §4 lists them. */
 export const MOB_STATUS = {
   InPaddock: 10,

@@ -79,7 +79,7 @@ function dayScreen(routeName: "killagenda" | "stockyardKillagenda") {
             siteId={agenda.tenantSiteId}
             pickers={data.pickers}
           />
-          <KillAgendaDay agenda={agenda} floors={data.floors} urls={DAY_URLS} today={data.today} />
+          <KillAgendaDay agenda={agenda} floors={data.floors} urls={DAY_URLS} />
         </section>
       );
     },

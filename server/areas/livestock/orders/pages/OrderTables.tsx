@@ -6,6 +6,7 @@ import { ORDER_PATHS } from "../paths.ts";
 import { ORDERS_API } from "../api.ts";
 import { whyNotCancel, whyNotDelete, whyNotReinstate, whyNotSplit } from "../rules.ts";
 import type { Order } from "../schemas.ts";
+import { orderStatusText } from "../../enums.ts";
 
 const STATUS_BADGE: Record<string, string> = {
   Cancelled: "badge-warning",
@@ -16,16 +17,11 @@ const STATUS_BADGE: Record<string, string> = {
   Verified: "badge-success",
   Unloaded: "badge-success",
 };
-const STATUS_TEXT: Record<string, string> = {
-  PartiallyDelivered: "Partly delivered",
-  InvoiceFinalised: "Invoice finalised",
-  InProcessing: "In processing",
-};
 
 export function StatusBadge({ name }: { name: string }) {
   return (
     <span className={`badge ${STATUS_BADGE[name] ?? ""}`} data-status={name}>
-      {STATUS_TEXT[name] ?? name}
+      {orderStatusText(name)}
     </span>
   );
 }
