@@ -5,6 +5,9 @@
  */
 import { type AgendaReport, type ControlBlock, REPORT_COLUMNS } from "./model.ts";
 
+const cellClass = (c: (typeof REPORT_COLUMNS)[number]) =>
+  [c.align === "right" ? "num" : "", c.narrow === false ? "col-wide" : ""].join(" ").trim() || undefined;
+
 export function AgendaDocument({ report, control }: { report: AgendaReport; control?: ControlBlock }) {
   return (
     <article className="document" aria-labelledby="document-title">
@@ -39,7 +42,7 @@ export function AgendaDocument({ report, control }: { report: AgendaReport; cont
               <thead>
                 <tr>
                   {REPORT_COLUMNS.map((c) => (
-                    <th key={c.key} scope="col" className={c.align === "right" ? "num" : undefined}>
+                    <th key={c.key} scope="col" className={cellClass(c)}>
                       {c.label}
                     </th>
                   ))}
@@ -48,15 +51,14 @@ export function AgendaDocument({ report, control }: { report: AgendaReport; cont
               <tbody>
                 {g.rows.map((row) => (
                   <tr key={`${row.killOrder}-${row.lot}`}>
-                    {REPORT_COLUMNS.map((c) => (
-                      <td key={c.key} className={c.align === "right" ? "num" : undefined}>{row[c.key]}</td>
-                    ))}
+                    {REPORT_COLUMNS.map((c) => <td key={c.key} className={cellClass(c)}>{row[c.key]}</td>)}
                   </tr>
                 ))}
               </tbody>
               <tfoot>
                 <tr>
-                  <th scope="row" colSpan={4}>{g.species}: {g.lots} lots</th>
+                  <th scope="row" colSpan={3}>{g.species}: {g.lots} lots</th>
+                  <td className="col-wide"></td>
                   <td className="num">{g.head}</td>
                   <td className="num">{g.carcasses}</td>
                   <td colSpan={4}>Target {g.target}</td>

@@ -52,16 +52,23 @@ export interface ControlBlock {
   approvals: string[];
 }
 
-export const REPORT_COLUMNS: { key: keyof ReportRow; label: string; width: number; align?: "right" }[] = [
+/** `narrow`: left out on a narrow screen (a 1024 px plant PC); paper always has them. */
+export const REPORT_COLUMNS: {
+  key: keyof ReportRow;
+  label: string;
+  width: number;
+  align?: "right";
+  narrow?: false;
+}[] = [
   { key: "killOrder", label: "#", width: 4 },
   { key: "lot", label: "Lot", width: 12 },
   { key: "supplier", label: "Supplier", width: 22 },
-  { key: "pic", label: "PIC", width: 10 },
+  { key: "pic", label: "PIC", width: 10, narrow: false },
   { key: "head", label: "Head", width: 7, align: "right" },
   { key: "carcasses", label: "Est. carcasses", width: 9, align: "right" },
-  { key: "pens", label: "Pens", width: 8 },
+  { key: "pens", label: "Pens", width: 8, narrow: false },
   { key: "status", label: "Status", width: 12 },
-  { key: "delivery", label: "Delivered", width: 9 },
+  { key: "delivery", label: "Delivered", width: 9, narrow: false },
   { key: "notes", label: "Notes", width: 7 },
 ];
 

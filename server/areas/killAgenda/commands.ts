@@ -16,7 +16,7 @@ import { ORDER_ENTITY } from "../livestock/orders/service.ts";
 import { ORDER_STATUS } from "../livestock/enums.ts";
 import { MOB_ENTITY } from "../stockyard/queries.ts";
 import { type AgendaRow, AgendaTx, type DayKey, type ItemRow, keyOf } from "./agendaTx.ts";
-import { KillAgendaQueries, type SpeciesSite } from "./queries.ts";
+import { KillAgendaQueries } from "./queries.ts";
 import { isUnscheduled, lotName, moveTo, refuseDrop } from "./rules.ts";
 import type {
   AddUnscheduledMobBody,
@@ -195,17 +195,6 @@ export class KillAgendaService extends KillAgendaQueries {
       }).where(eq(killAgendas.id, agenda.id)).returning();
       return { agendas: [row], reason: "printed" };
     });
-  }
-
-  /** The days a document shows: one species, or every species of the caller, at the asked (or busiest) site. */
-  async documentDays(q: SpeciesSite & { date?: string }, everySpecies: boolean) {
-    const date = q.date ?? this.ctx.today;
-    const speciesIds = everySpecies
-      ? this.ctx.caller.species.map((s) => s.id)
-      : [(await this.scope(q)).speciesId];
-    const out = [];
-    for (const speciesId of speciesIds) out.push(await this.day({ ...q, date, speciesId }));
-    return out;
   }
 
   // ---------- shared ----------

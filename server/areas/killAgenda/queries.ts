@@ -123,6 +123,25 @@ export class KillAgendaQueries {
     return (await this.views([agenda]))[0];
   }
 
+  /**
+   * The days a document shows: one species, or every species of the caller, all at one site (the one
+   * asked for, else the first species' busiest), so a report never mixes sites.
+   */
+  async documentDays(q: SpeciesSite & { date?: string }, everySpecies: boolean) {
+    const date = q.date ?? this.ctx.today;
+    const speciesIds = everySpecies
+      ? this.ctx.caller.species.map((s) => s.id)
+      : [(await this.scope(q)).speciesId];
+    const out = [];
+    let tenantSiteId = q.tenantSiteId;
+    for (const speciesId of speciesIds) {
+      const day = await this.day({ date, speciesId, tenantSiteId });
+      tenantSiteId = day.tenantSiteId;
+      out.push(day);
+    }
+    return out;
+  }
+
   /** GetSevenDayAgenda: seven days from the focus day, with what is not planned yet. */
   async week(q: SpeciesSite & { focusDay?: string }): Promise<Out<typeof SevenDayAgenda>> {
     const focusDay = q.focusDay ?? this.ctx.today;

@@ -8,7 +8,7 @@ import { apiRoute, type ApiRouter, apiRouter, errorResponses } from "../../http/
 import { apiService } from "../context.ts";
 import { agendaReport, controlBlock } from "../../../reports/killAgenda/model.ts";
 import { renderAgendaPdf } from "../../../reports/killAgenda/pdf.tsx";
-import { KillAgendaService } from "./commands.ts";
+import { KillAgendaQueries } from "./queries.ts";
 import { DayQuery } from "./schemas.ts";
 import { AGENDA_READ, KILL_AGENDA_DOCUMENTS } from "./paths.ts";
 
@@ -45,7 +45,7 @@ export const reportApi: ApiRouter = apiRouter()
     }),
     async (c) => {
       const q = c.req.valid("query");
-      const agendas = await (await apiService(c, KillAgendaService)).documentDays(
+      const agendas = await (await apiService(c, KillAgendaQueries)).documentDays(
         q,
         q.speciesId === undefined,
       );
@@ -68,7 +68,7 @@ export const reportApi: ApiRouter = apiRouter()
     }),
     async (c) => {
       const q = c.req.valid("query");
-      const [agenda] = await (await apiService(c, KillAgendaService)).documentDays(q, false);
+      const [agenda] = await (await apiService(c, KillAgendaQueries)).documentDays(q, false);
       const report = agendaReport(
         CONTROLLED_TITLE,
         [agenda],

@@ -39,11 +39,7 @@ export const KillAgendaReportScreen = defineScreen({
   loader: async ({ context, search }) => {
     const agendas = await pageService(context, KillAgendaQueries);
     const date = search.date ?? context.today;
-    const speciesIds = search.species ? [search.species] : context.caller!.species.map((s) => s.id);
-    const days = [];
-    for (const speciesId of speciesIds) {
-      days.push(await agendas.day({ ...dayQuery(search), date, speciesId }));
-    }
+    const days = await agendas.documentDays({ ...dayQuery(search), date }, !search.species);
     return {
       days,
       date,
