@@ -10,6 +10,7 @@ import { identify } from "./http/auth.ts";
 import { staticAssets } from "./http/static.ts";
 import { compression } from "./http/compression.ts";
 import { STORAGE_BODY_LIMITS } from "./areas/storage/api.ts";
+import { KILL_FLOOR_BODY_LIMITS } from "./areas/killFloor/api.ts";
 import { apiDocs } from "./http/apiDocs.ts";
 import { loginApi } from "./auth/api.ts";
 import { hubRoutes } from "./push/routes.ts";
@@ -69,7 +70,7 @@ export function createApp(services: AppServices) {
   };
   const defaultLimit = bodyLimit({ maxSize: 1024 * 1024, onError: tooLarge });
   const fileLimits = new Map(
-    Object.entries(STORAGE_BODY_LIMITS).map((
+    Object.entries({ ...STORAGE_BODY_LIMITS, ...KILL_FLOOR_BODY_LIMITS }).map((
       [path, maxSize],
     ) => [path, bodyLimit({ maxSize, onError: tooLarge })]),
   );

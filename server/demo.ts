@@ -99,6 +99,12 @@ export async function seedDemo(
       isEnabled: true,
       isEnabledForSuperUser: true,
     },
+    {
+      tenantId: processorId,
+      featureKey: "integrationErrorNotifications",
+      isEnabled: true,
+      isEnabledForSuperUser: true,
+    },
   ]);
 
   for (const u of DEMO_USERS) {

@@ -3,6 +3,7 @@ import type { Databases } from "../db/client.ts";
 import type { AuthService } from "./auth/service.ts";
 import type { SessionStore } from "./auth/sessions.ts";
 import type { CallerCache } from "./auth/callers.ts";
+import type { ApiKeyStore } from "./auth/apiKeys.ts";
 import type { PushService } from "./push/service.ts";
 import type { AppPushEvents } from "./areas/mod.ts";
 import type { Caller } from "./auth/userModel.ts";
@@ -15,6 +16,8 @@ export interface AppServices {
   sessions: SessionStore;
   /** who is calling, kept in memory; writes that change it call `callers.changed()` */
   callers: CallerCache;
+  /** the plant systems' integration keys (each its own integrationPartner user) */
+  apiKeys: ApiKeyStore;
   auth: AuthService;
   push: PushService<AppPushEvents>;
   /** closes the databases and the push hub */
@@ -26,7 +29,7 @@ export interface AppEnv {
   Variables: {
     app: AppServices;
     caller: Caller | null;
-    authVia: "bearer" | "cookie" | null;
+    authVia: "bearer" | "cookie" | "apiKey" | null;
     clock: ClientClock;
   };
 }

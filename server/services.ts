@@ -3,6 +3,7 @@ import { Databases } from "../db/client.ts";
 import { SessionStore } from "./auth/sessions.ts";
 import { CallerCache, followAuthChanges } from "./auth/callers.ts";
 import { AuthService } from "./auth/service.ts";
+import { ApiKeyStore } from "./auth/apiKeys.ts";
 import { tenantIdsOf } from "./auth/userModel.ts";
 import type { AppServices } from "./env.ts";
 import { LocalBus } from "./push/bus.ts";
@@ -42,6 +43,8 @@ export async function createServices(config: Config): Promise<AppServices> {
     db,
     sessions,
     callers,
+    // keys follow the same bus: a revoke anywhere is heard here
+    apiKeys: new ApiKeyStore(db.control, callers, bus),
     auth: new AuthService(db.control, sessions, callers),
     push,
     async close() {

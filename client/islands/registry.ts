@@ -13,6 +13,7 @@ export const ISLANDS = {
   PenLayoutEditor: "./PenLayoutEditor.tsx",
   KillAgendaDay: "./KillAgendaDay.tsx",
   KillAgendaPlanner: "./KillAgendaPlanner.tsx",
+  ApiKeyCreate: "./ApiKeyCreate.tsx",
 } as const satisfies Record<string, string>;
 
 export type IslandName = keyof typeof ISLANDS;

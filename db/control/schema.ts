@@ -126,3 +126,24 @@ export const featureFlags = sqliteTable("feature_flags", {
   isEnabled: integer("is_enabled", { mode: "boolean" }).notNull().default(false),
   isEnabledForSuperUser: integer("is_enabled_for_super_user", { mode: "boolean" }).notNull().default(false),
 }, (t) => [primaryKey({ columns: [t.tenantId, t.featureKey] })]);
+
+/**
+ * API keys of plant systems (the integration partner role, issue 15): each acts as its own user with an
+ * integrationPartner membership of one tenant. The key is `mpk_<id>_<secret>`; only the SHA-256 of the
+ * secret is kept, so the key is shown once. A revoked key is refused from that moment.
+ */
+export const apiKeys = sqliteTable("api_keys", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  tenantId: integer("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+  /** the key's own user (role integrationPartner in the tenant) */
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  /** the first characters of the key, to tell keys apart on screen */
+  prefix: text("prefix").notNull(),
+  secretHash: text("secret_hash").notNull(),
+  createdBy: text("created_by").notNull(),
+  createdAt: createdAt(),
+  lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+  revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+  revokedBy: text("revoked_by"),
+}, (t) => [index("api_keys_tenant").on(t.tenantId)]);

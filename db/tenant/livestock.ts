@@ -138,6 +138,8 @@ export const livestockOrders = sqliteTable("livestock_orders", {
   totalDoa: integer("total_doa").notNull().default(0),
   totalUnloaded: integer("total_unloaded").notNull().default(0),
   totalProcessed: integer("total_processed").notNull().default(0),
+  /** every live head is accounted for by the kill floor's records (issue 15): the invoice can be made */
+  carcassDataCompleteAt: text("carcass_data_complete_at"),
   isWaitingForExternalHeadCount: flag("is_waiting_for_external_head_count"),
   externalHeadCount: integer("external_head_count"),
   externalDoaCount: integer("external_doa_count"),

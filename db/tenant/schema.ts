@@ -7,6 +7,7 @@ import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 export * from "./livestock.ts";
 export * from "./stockyard.ts";
 export * from "./killAgenda.ts";
+export * from "./killFloor.ts";
 
 export const auditLog = sqliteTable("audit_log", {
   id: integer("id").primaryKey({ autoIncrement: true }),

@@ -40,6 +40,11 @@ export interface AccessRule {
    * own pages, so a link on a foreign site cannot trigger it.
    */
   readonly changesState?: boolean;
+  /**
+   * A plant integration endpoint (issue 15): an integration API key may call it (its tenant's data only),
+   * and a person may when the rest of the rule lets them. A key is refused on every other endpoint.
+   */
+  readonly integration?: boolean;
 }
 
 export type AccessDecision =
@@ -51,6 +56,8 @@ export interface AccessCaller {
   subject: AccessSubject;
   /** still on a temporary password (spec 1 §4: the forced change) */
   passwordPending: boolean;
+  /** a plant system's integration API key, not a person */
+  viaApiKey: boolean;
 }
 
 /** Plain words for the records guarded by an admin permission flag. */
@@ -66,12 +73,16 @@ const ENTITY_LABELS: Record<AdminEditableEntity, string> = {
 const ALLOWED: AccessDecision = { allowed: true };
 const forbidden = (message?: string): AccessDecision => ({ allowed: false, status: 403, message });
 
+/** Why a key is refused on an endpoint that is not for plant systems. */
+export const KEY_REFUSED = "An integration key may call only the plant integration endpoints.";
+
 /** Whether a caller (null: nobody signed in) may use an endpoint with this rule. */
 export function decideAccess(
   caller: AccessCaller | null,
   rule: AccessRule,
   routes: readonly RouteDef[] = ROUTES,
 ): AccessDecision {
+  if (caller?.viaApiKey) return decideForKey(caller.subject, rule);
   if (rule.public) return ALLOWED;
   if (!caller || !hasRole(caller.subject.roleLevel)) return { allowed: false, status: 401 };
   const { subject } = caller;
@@ -85,6 +96,29 @@ export function decideAccess(
     }
   }
   if (rule.role && roleValue(subject.roleLevel) < roleValue(rule.role)) return forbidden();
+  const tenant = decideForTenant(subject, rule);
+  if (!tenant.allowed) return tenant;
+  if (rule.edit && !canEditEntity(subject, rule.edit)) {
+    const label = ENTITY_LABELS[rule.edit];
+    return forbidden(`You may view ${label} but not change them: ask an admin for the permission.`);
+  }
+  return ALLOWED;
+}
+
+/**
+ * An integration key: refused on every endpoint not marked `integration` (public ones too: a key is
+ * never sent where it is not needed). On an integration endpoint only what the tenant must have counts
+ * (category, modules, flag, setting); the person's conditions (pages, role, edit permission) are not
+ * asked of a key, so a rule that must bind keys to a licence names its `modules` itself.
+ */
+function decideForKey(subject: AccessSubject, rule: AccessRule): AccessDecision {
+  if (!rule.integration) return forbidden(KEY_REFUSED);
+  if (!hasRole(subject.roleLevel)) return { allowed: false, status: 401 };
+  return decideForTenant(subject, rule);
+}
+
+/** The rule's conditions on the tenant: its category, licence, feature flag and setting. */
+function decideForTenant(subject: AccessSubject, rule: AccessRule): AccessDecision {
   if (rule.tenantCategory && !subject.tenantCategories.includes(rule.tenantCategory)) {
     return forbidden(`This is for ${rule.tenantCategory} organisations.`);
   }
@@ -95,10 +129,6 @@ export function decideAccess(
   }
   if (rule.featureFlag && !isFeatureEnabled(subject, rule.featureFlag)) return forbidden();
   if (rule.tenantSetting && !isTenantSettingEnabled(subject, rule.tenantSetting)) return forbidden();
-  if (rule.edit && !canEditEntity(subject, rule.edit)) {
-    const label = ENTITY_LABELS[rule.edit];
-    return forbidden(`You may view ${label} but not change them: ask an admin for the permission.`);
-  }
   return ALLOWED;
 }
 
@@ -139,6 +169,7 @@ export function describeRule(rule: AccessRule): string {
   if (!parts.length) parts.push("signed in");
   if (rule.whilePasswordPending) parts.push("also while a temporary password is pending");
   if (rule.changesState) parts.push("cookie callers from our own pages only");
+  if (rule.integration) parts.push("integration keys too");
   return parts.join("; ");
 }
 

@@ -38,12 +38,18 @@ import { stockyardApi } from "./stockyard/api.ts";
 import { STOCKYARD_PAGES } from "./stockyard/routes.ts";
 import { seedStockyard } from "./stockyard/seed.ts";
 import { storageApi } from "./storage/api.ts";
+import { integrationsApi } from "./integrations/api.ts";
+import { INTEGRATION_PAGES } from "./integrations/routes.ts";
 import { INVOICE_EVENTS } from "./invoices/events.ts";
 import { killAgendaApi } from "./killAgenda/api.ts";
 import { KILL_AGENDA_PAGES } from "./killAgenda/routes.ts";
 import { KILL_AGENDA_EVENTS } from "./killAgenda/events.ts";
 import { seedKillAgenda } from "./killAgenda/seed.ts";
 import { SKIN_EVENTS } from "./skins/events.ts";
+import { killFloorApi } from "./killFloor/api.ts";
+import { KILL_FLOOR_PAGES } from "./killFloor/routes.ts";
+import { KILL_FLOOR_EVENTS } from "./killFloor/events.ts";
+import { seedKillFloor } from "./killFloor/seed.ts";
 
 /** What an area's seed.ts is given for each demo tenant (it decides what fits the tenant's category). */
 export interface DemoTenant {
@@ -94,7 +100,15 @@ const AREA_LIST = [
     seed: seedKillAgenda,
     events: KILL_AGENDA_EVENTS,
   },
+  {
+    name: "kill floor",
+    api: killFloorApi,
+    pages: KILL_FLOOR_PAGES,
+    seed: seedKillFloor,
+    events: KILL_FLOOR_EVENTS,
+  },
   { name: "storage", api: storageApi },
+  { name: "integrations", api: integrationsApi, pages: INTEGRATION_PAGES },
   { name: "invoices", events: INVOICE_EVENTS },
   { name: "skins", events: SKIN_EVENTS },
 ] as const satisfies readonly Area[];

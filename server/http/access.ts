@@ -13,7 +13,11 @@ export function enforceAccess(rule: AccessRule) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const caller = c.var.caller;
     const decision = decideAccess(
-      caller && { subject: caller.subject, passwordPending: !caller.user.isPasswordUpdated },
+      caller && {
+        subject: caller.subject,
+        passwordPending: !caller.user.isPasswordUpdated,
+        viaApiKey: c.var.authVia === "apiKey",
+      },
       rule,
     );
     if (!decision.allowed) {

@@ -5,10 +5,13 @@ import type { AppEnv } from "../env.ts";
 import { ApiError } from "./errors.ts";
 import { SESSION_COOKIE, setSessionCookie } from "./cookies.ts";
 import { isCrossSite } from "./access.ts";
+import { isApiPath } from "./paths.ts";
+import { isApiKeyToken } from "../auth/apiKeys.ts";
 
 /**
  * Reads the caller from a bearer token (API clients) or the session cookie (browser) and sets
  * `c.var.caller` (null when signed out). Cookie-authenticated writes must come from our own origin.
+ * A plant system's API key (`mpk_…`) is taken from the Authorization header of API paths only.
  */
 export const identify = createMiddleware<AppEnv>(async (c, next) => {
   const header = c.req.header("authorization");
@@ -19,7 +22,11 @@ export const identify = createMiddleware<AppEnv>(async (c, next) => {
   const token = bearer ?? cookie;
   c.set("caller", null);
   c.set("authVia", null);
-  if (token) {
+  if (token && isApiKeyToken(token)) {
+    // a plant system's key works as a bearer header on the API only: a page, the hub or a cookie
+    // holding one is signed out
+    if (bearer && isKeyPath(c.req.path)) await identifyKey(c, token);
+  } else if (token) {
     const { sessions, callers, push } = c.var.app;
     // both from memory on a warm request, once this instance has taken in every change announced
     // before the request (several instances: one Redis round trip; else nothing)
@@ -41,6 +48,18 @@ export const identify = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 const isHubPath = (path: string) => path.toLowerCase().startsWith("/hubs/");
+const isKeyPath = (path: string) => isApiPath(path) && !isHubPath(path);
+
+/** The caller of a live API key; it acts only as the integration partner it was made for. */
+async function identifyKey(c: Context<AppEnv>, token: string) {
+  const { apiKeys, callers, push } = c.var.app;
+  const fresh = !(await push.bus.sync());
+  const session = await apiKeys.validate(token, new Date(), fresh);
+  const caller = session ? await callers.get(session, fresh) : null;
+  if (caller?.roleLevel !== "integrationPartner") return;
+  c.set("caller", caller);
+  c.set("authVia", "apiKey");
+}
 
 /** The caller of an authenticated endpoint; a missing or dead token is 401 (the client then logs out). */
 export function requireCaller(c: Context<AppEnv>) {

@@ -8,15 +8,16 @@ export interface ApiErrorBody {
   title: string;
   message: string;
   isValidation: boolean;
-  /** per-field messages of a validation error */
-  errors?: { field: string; message: string }[];
+  /** per-field messages of a validation error (`row`: the row of a file, 1 = its first data row) */
+  errors?: { field: string; message: string; row?: number }[];
 }
 
 export const ApiErrorBodySchema = z.object({
   title: z.string(),
   message: z.string(),
   isValidation: z.boolean(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  errors: z.array(z.object({ field: z.string(), message: z.string(), row: z.number().int().optional() }))
+    .optional(),
 }).openapi("ApiError");
 
 /** Thrown anywhere in a request; the app's error handler answers it in the catalogue shape. */
@@ -50,7 +51,7 @@ export class ApiError extends Error {
   static conflict = (message?: string) => new ApiError(409, message);
 
   /** A 400 the client shows as a warning next to the fields. */
-  static validation(errors: { field: string; message: string }[], message?: string) {
+  static validation(errors: { field: string; message: string; row?: number }[], message?: string) {
     return new ApiError(
       400,
       message ?? errors.map((e) => (e.field ? `${e.field}: ${e.message}` : e.message)).join("; "),

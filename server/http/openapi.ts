@@ -32,12 +32,22 @@ export const okJson = <T extends z.ZodType>(schema: T, description = "OK") => ({
 
 export const noContent = { 204: { description: "Done" }, ...errorResponses } as const;
 
-/** The two ways to authenticate: the bearer token of API clients, the session cookie of the browser. */
+/**
+ * The ways to authenticate: the bearer token of API clients, the session cookie of the browser, and on
+ * integration endpoints only a plant system's API key.
+ */
 export const SECURITY_SCHEMES = {
   bearer: { type: "http", scheme: "bearer", description: "The token answered by login/login" },
   cookie: { type: "apiKey", in: "cookie", name: "session", description: "The browser's session cookie" },
+  integrationKey: {
+    type: "http",
+    scheme: "bearer",
+    description:
+      "A plant system's API key (mpk_…) from Settings › Plant Integrations: integration endpoints only",
+  },
 } as const;
 const signedInSecurity = [{ bearer: [] }, { cookie: [] }];
+const integrationSecurity = [...signedInSecurity, { integrationKey: [] }];
 
 /** Every declared route's access rule, by `METHOD /path` (docs/access.md and the tests read it). */
 const declared = new Map<string, AccessRule>();
@@ -74,7 +84,7 @@ export function apiRoute<R extends ApiRouteConfig>(config: R) {
     {
       ...route,
       operationId,
-      security: access.public ? [] : signedInSecurity,
+      security: access.public ? [] : access.integration ? integrationSecurity : signedInSecurity,
       middleware: [middleware, refuseUnstorableText] as const,
       "x-access": access,
     } as Omit<R, "access" | "operationId"> & { middleware: [typeof middleware, typeof refuseUnstorableText] },

@@ -13,6 +13,7 @@ import PenLayoutEditorComponent from "../../client/islands/PenLayoutEditor.tsx";
 import YardBoardComponent from "../../client/islands/YardBoard.tsx";
 import KillAgendaDayComponent from "../../client/islands/KillAgendaDay.tsx";
 import KillAgendaPlannerComponent from "../../client/islands/KillAgendaPlanner.tsx";
+import ApiKeyCreateComponent from "../../client/islands/ApiKeyCreate.tsx";
 import { Island } from "./Island.tsx";
 
 function island<P extends object>(name: IslandName, component: ComponentType<P>) {
@@ -29,3 +30,4 @@ export const PenLayoutEditor = island("PenLayoutEditor", PenLayoutEditorComponen
 export const YardBoard = island("YardBoard", YardBoardComponent);
 export const KillAgendaDay = island("KillAgendaDay", KillAgendaDayComponent);
 export const KillAgendaPlanner = island("KillAgendaPlanner", KillAgendaPlannerComponent);
+export const ApiKeyCreate = island("ApiKeyCreate", ApiKeyCreateComponent);

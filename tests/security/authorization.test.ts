@@ -79,8 +79,19 @@ beforeAll(async () => {
     people.push({
       label: email,
       token,
-      access: { subject: caller.subject, passwordPending: !caller.user.isPasswordUpdated },
+      access: { subject: caller.subject, passwordPending: !caller.user.isPasswordUpdated, viaApiKey: false },
       rival: email.endsWith("@rival.example"),
+    });
+  }
+  // plant systems' integration keys, of this tenant and of the rival: integration endpoints only
+  for (const [tenantId, rival] of [[1, false], [rivalId, true]] as const) {
+    const { token } = await t.services.apiKeys.create({ tenantId, name: "Security walk", createdBy: "test" });
+    const caller = (await t.services.callers.get((await t.services.apiKeys.validate(token))!))!;
+    people.push({
+      label: `integration key of tenant ${tenantId}`,
+      token,
+      access: { subject: caller.subject, passwordPending: false, viaApiKey: true },
+      rival,
     });
   }
   const demoDb = await t.services.db.tenantDb(1);
@@ -171,11 +182,16 @@ describe("the pages as everyone", () => {
       for (const who of people) {
         calls++;
         const res = await t.request(pathOf(def) + (def.name === "clientUserEdit" ? "?id=1" : ""), {
-          headers: who.token ? { cookie: `session=${who.token}` } : {},
+          headers: !who.token
+            ? {}
+            : who.access?.viaApiKey
+            ? { authorization: `Bearer ${who.token}` }
+            : { cookie: `session=${who.token}` },
           redirect: "manual",
         });
         const html = await res.text();
-        const may = who.access !== null && canSeeRoute(who.access.subject, def);
+        // a page never takes an integration key
+        const may = who.access !== null && !who.access.viaApiKey && canSeeRoute(who.access.subject, def);
         if (!may && res.status === 200) failures.push(`${who.label} opened ${def.name}`);
         if (may && [401, 403].includes(res.status)) failures.push(`${who.label} refused ${def.name}`);
         if (res.status >= 500) failures.push(`${who.label} ${def.name}: ${res.status}`);

@@ -144,6 +144,13 @@ export const SETTINGS_ROUTES = [
           }),
         ],
       }),
+      // Plant integrations (issue 15): API keys of the plant's systems and the interchange clients' state.
+      // Not in the spec's route table; a processor admin needs one place for them (docs/decisions.md).
+      route(s("/integrations"), "Plant Integrations", "settingsIntegrations", {
+        roleValue: "admin",
+        tenantCategory: "processor",
+        icon: "control",
+      }),
       route(s("/files"), "Files & Publishing", "settingsFiles", { ...TESTER_ONLY, icon: "file" }),
       // "Settings tabs also cover" (spec 2 §2.2): paths not given, chosen here.
       route(s("/tenantsettings"), "Tenant Settings", "settingsTenantSettings", {

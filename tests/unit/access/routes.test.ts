@@ -171,6 +171,8 @@ const SPEC_PATHS = [
   "/settings/carcassdefects",
   "/settings/supportcontent",
   "/settings/releasenotes",
+  // not in the spec's table: plant integrations (API keys, interchange clients), docs/decisions.md
+  "/settings/integrations",
   // super, support, tester, playground
   "/super",
   "/super/home",

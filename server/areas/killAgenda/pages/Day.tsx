@@ -12,7 +12,7 @@ import { formatDate } from "../../../../client/ui/format.ts";
 import { KILL_AGENDA_API, KILL_AGENDA_DOCUMENTS } from "../paths.ts";
 import { KillAgendaQueries } from "../queries.ts";
 import { markPrinted } from "./Documents.tsx";
-import { apiDayHref, DayFilter, dayHref, dayQuery, DaySearch, pickersOf } from "./DayFilter.tsx";
+import { apiDayHref, DayFilter, dayHref, dayQuery, DaySearch, pickersOf } from "../../../pages/DayFilter.tsx";
 
 /** The API paths the day island calls. */
 export const DAY_URLS = {

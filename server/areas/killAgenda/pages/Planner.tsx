@@ -15,7 +15,7 @@ import { formatDate } from "../../../../client/ui/format.ts";
 import { KILL_AGENDA_API } from "../paths.ts";
 import { KillAgendaQueries } from "../queries.ts";
 import { focusDayProblem, PLANNING_DAYS } from "../rules.ts";
-import { dayHref, pickersOf } from "./DayFilter.tsx";
+import { dayHref, pickersOf } from "../../../pages/DayFilter.tsx";
 
 export const PLANNER_URLS = {
   getSevenDayAgenda: KILL_AGENDA_API.getSevenDayAgenda,

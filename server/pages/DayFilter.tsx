@@ -3,11 +3,11 @@
  * select submits it through the shell's `data-autosubmit`), with the previous and next day beside it.
  */
 import { z } from "zod";
-import { idNumber } from "../../../http/params.ts";
-import { isoDate } from "../../../http/validation.ts";
-import type { PageContext } from "../../../pages/context.ts";
-import { addDays } from "../../dates.ts";
-import { formatDate } from "../../../../client/ui/format.ts";
+import { idNumber } from "../http/params.ts";
+import { isoDate } from "../http/validation.ts";
+import type { PageContext } from "./context.ts";
+import { addDays } from "../areas/dates.ts";
+import { formatDate } from "../../client/ui/format.ts";
 
 export const DaySearch = z.object({
   date: isoDate.optional(),

@@ -1,0 +1,37 @@
+/**
+ * Settings › Plant Integrations (issue 15): how the plant's systems reach this organisation. Each part
+ * is its own section component (API keys here; the interchange clients join them), loaded together.
+ */
+import { pageService } from "../../context.ts";
+import { defineScreen } from "../../../pages/screen.ts";
+import { IntegrationKeyService } from "../service.ts";
+import { ApiKeysSection } from "./ApiKeys.tsx";
+import { InterchangeSection } from "./Interchange.tsx";
+import { InterchangeService } from "../../killFloor/service.ts";
+import { isFeatureEnabled } from "../../../access/flags.ts";
+
+/** settingsIntegrations: the plant integrations of the caller's tenant. */
+export const IntegrationsScreen = defineScreen({
+  loader: async ({ context }) => {
+    const interchange = await pageService(context, InterchangeService);
+    const flagOn = isFeatureEnabled(context.caller!.subject, "integrationErrorNotifications");
+    return {
+      keys: await (await pageService(context, IntegrationKeyService)).list(),
+      clients: await interchange.clients(),
+      ping: await interchange.ping(),
+      errors: flagOn ? await interchange.errors(false, 50) : null,
+    };
+  },
+  component: ({ data, context }) => (
+    <>
+      <p className="muted">The plant's systems that send their data here and read the day's plan.</p>
+      <InterchangeSection
+        clients={data.clients}
+        ping={data.ping}
+        errors={data.errors}
+        timeZone={context.timeZone}
+      />
+      <ApiKeysSection keys={data.keys} timeZone={context.timeZone} />
+    </>
+  ),
+});

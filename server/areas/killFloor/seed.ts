@@ -1,0 +1,95 @@
+/**
+ * Demo kill floor data: every past kill day's mobs at the kill floor get the carcass records the plant
+ * simulator makes for them (through the import's own checks and writes), their orders' totals follow; a
+ * plant interchange client reports in, and one integration error waits to be seen. Deterministic.
+ */
+import { and, asc, eq, lt } from "drizzle-orm";
+import {
+  carcassImports,
+  integrationErrors,
+  interchangeClients,
+  livestockOrders,
+  stockMobs,
+} from "../../../db/tenant/schema.ts";
+import type { TenantTx } from "../context.ts";
+import type { DemoTenant } from "../mod.ts";
+import { MOB_STATUS } from "../livestock/enums.ts";
+import { checkRows, saveRecords } from "./importer.ts";
+import { simulateKill } from "./simulator.ts";
+import { refreshOrderTotals } from "./totals.ts";
+
+export async function seedKillFloor({ db, category, today, siteIds }: DemoTenant) {
+  if (category !== "processor") return;
+  if ((await db.select({ id: carcassImports.id }).from(carcassImports).limit(1)).length) return;
+  const mobs = await db.select({
+    stockMobId: stockMobs.id,
+    livestockOrderId: stockMobs.livestockOrderId,
+    speciesId: stockMobs.speciesId,
+    speciesCategoryId: stockMobs.speciesCategoryId,
+    tenantSiteId: stockMobs.tenantSiteId,
+    head: stockMobs.head,
+    pic: stockMobs.pic,
+    day: stockMobs.applicableProductionDate,
+    isMsaEligible: livestockOrders.isMsaEligible,
+  }).from(stockMobs).innerJoin(livestockOrders, eq(livestockOrders.id, stockMobs.livestockOrderId))
+    .where(
+      and(eq(stockMobs.mobStatus, MOB_STATUS.AtKillFloor), lt(stockMobs.applicableProductionDate, today)),
+    )
+    .orderBy(asc(stockMobs.applicableProductionDate), asc(stockMobs.id));
+  const days = new Map<string, typeof mobs>();
+  for (const m of mobs) {
+    const key = `${m.day}|${m.speciesId}|${m.tenantSiteId ?? 0}`;
+    days.set(key, [...(days.get(key) ?? []), m]);
+  }
+  const now = new Date().toISOString();
+  await db.transaction(async (t) => {
+    const tx = t as unknown as TenantTx;
+    const [row] = await tx.insert(carcassImports).values({
+      source: "simulator",
+      name: "Plant simulator (demo data)",
+      sentBy: "Demo data",
+      sentAt: now,
+      rows: 0,
+      status: "Imported",
+    }).returning({ id: carcassImports.id });
+    let rows = 0, added = 0;
+    for (const [key, dayMobs] of days) {
+      const [day, speciesId] = key.split("|");
+      const simulated = simulateKill(dayMobs.map((m) => ({ ...m, lot: null })), {
+        productionDate: day,
+        seed: Date.parse(day) / 86_400_000 + Number(speciesId),
+      });
+      const checked = await checkRows(tx, simulated as unknown as Record<string, unknown>[]);
+      if (checked.errors.length) throw new Error(`demo carcasses: ${JSON.stringify(checked.errors[0])}`);
+      rows += simulated.length;
+      added += (await saveRecords(tx, checked.records, row.id)).added;
+    }
+    await tx.update(carcassImports).set({
+      rows,
+      added,
+      productionDates: [...new Set(mobs.map((m) => m.day!))],
+    })
+      .where(eq(carcassImports.id, row.id));
+    await refreshOrderTotals(tx, [...new Set(mobs.map((m) => m.livestockOrderId))], now);
+  });
+  await db.insert(interchangeClients).values({
+    clientName: "Plant interchange",
+    tenantSiteId: siteIds[0] ?? null,
+    timeZone: "Australia/Sydney",
+    isCurrentlyOperating: true,
+    hasInterchangeEnabled: true,
+    currentDataFlowStatus: "ReadyToProcess",
+    processEntries: [{ name: "Carcass data", status: "Up to date", at: now }],
+    clientAppVersion: "4.2.1",
+    isSoftwareUpToDate: true,
+    lastHeartbeatAt: now,
+    lastModified: now,
+  });
+  await db.insert(integrationErrors).values({
+    errorItemId: "Body 214",
+    date: now,
+    integrationPartner: "Grading camera",
+    errorType: "Missing weight",
+    message: "The scale sent no weight for body 214; it was graded again by hand.",
+  });
+}
