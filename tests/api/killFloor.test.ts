@@ -192,6 +192,19 @@ describe("kill floor corrections", () => {
   });
 });
 
+describe("recalling a killed mob", () => {
+  test("is refused once the plant has recorded its carcasses", async () => {
+    const [mob] = await db.select().from(stockMobs).where(eq(stockMobs.id, order.mobs[0].id));
+    const res = await call("POST", "/api/KillAgendaManagement/RecallMob", {
+      stockMobId: mob.id,
+      lastModified: mob.lastModified,
+      reason: "Wrong mob sent",
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/already recorded carcasses/);
+  });
+});
+
 describe("the demo and the simulator", () => {
   test("every past kill day of the demo has carcass data; its orders are complete", async () => {
     const pastMobs = await db.select({ n: count() }).from(stockMobs).where(and(

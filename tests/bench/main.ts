@@ -10,6 +10,7 @@ import { benchVolumeTargets } from "./volumeTargets.ts";
 import { benchStockyard } from "./stockyard.ts";
 import { benchAuth } from "./auth.ts";
 import { benchKillAgenda } from "./killAgenda.ts";
+import { benchKillFloor, IMPORT_ROWS, NLIS_HEAD } from "./killFloor.ts";
 import { time } from "./timing.ts";
 
 interface Entry {
@@ -142,6 +143,7 @@ try {
     await server.services.db.tenantDb(me.tenantId),
   );
   const plannerJs = pageJs(agenda.plannerHtml).total;
+  const floor = await benchKillFloor(server.origin, token, await server.services.db.tenantDb(me.tenantId));
   const yardJs = pageJs(yard.pageHtml).total;
   const settingsHtml = await (await fetch(`${server.origin}/settings/stockyard`, { headers: { cookie } }))
     .text();
@@ -302,6 +304,27 @@ hypervisor stealing 5–74 % of the CPU meanwhile (\`st\`), while GC pauses stay
     ms(agenda.reorder.p50)
   } (p99 ${ms(agenda.reorder.p99)}) | ${ratio(agenda.reorder.p50)} usermodel (target ≤ 20 ms) |
 | planner page JavaScript (gzip: runtime, island, dnd-kit) | ${kb(plannerJs)} | target ≤ 95 KB |
+
+## Kill floor data
+
+A ${IMPORT_ROWS.toLocaleString("en")}-row CSV (${
+    kb(floor.bytes)
+  }, nine mapped columns) uploaded over HTTP with
+its progress streamed (\`Accept: application/x-ndjson\`); one transaction per file.
+
+| measure | figure | against the target |
+|---|---|---|
+| upload and import, new records (${floor.added.progressLines} progress lines) | ${ms(floor.added.ms)} (${
+    Math.round(IMPORT_ROWS / (floor.added.ms / 1000)).toLocaleString("en")
+  } rows/s) | ${(floor.added.ms / 10_000).toFixed(2)} of the 10 s target |
+| the same file again (every row replaces) | ${ms(floor.replaced.ms)} | ${
+    (floor.replaced.ms / 10_000).toFixed(2)
+  } of the 10 s target |
+| \`GET ${"/api/killfloor/GetNlisKillFile"}\` (${NLIS_HEAD.toLocaleString("en")} head), p50 | ${
+    ms(floor.nlis.p50)
+  } (p99 ${ms(floor.nlis.p99)}) | ${(floor.nlis.p50 / 1000).toFixed(3)} of the 1 s target; ${
+    ratio(floor.nlis.p50)
+  } usermodel |
 
 ## Push hub (/hubs/userHub)
 

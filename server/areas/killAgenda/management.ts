@@ -7,7 +7,7 @@
 import { and, eq } from "drizzle-orm";
 import { join } from "node:path";
 import type { z } from "@hono/zod-openapi";
-import { killAgendas, livestockOrders, stockMobs, stockyards } from "../../../db/tenant/schema.ts";
+import { carcasses, killAgendas, livestockOrders, stockMobs, stockyards } from "../../../db/tenant/schema.ts";
 import { ApiError } from "../../http/errors.ts";
 import { assertUnchanged, nextModified } from "../context.ts";
 import { displayName } from "../audit.ts";
@@ -111,6 +111,13 @@ export class KillAgendaManagement extends KillAgendaService {
       const mob = await w.mob(input.stockMobId, input.lastModified);
       if (mob.mobStatus !== MOB_STATUS.AtKillFloor) {
         throw ApiError.conflict("That mob is not at the kill floor. The agenda has been reloaded.");
+      }
+      const [recorded] = await w.tx.select({ id: carcasses.id }).from(carcasses)
+        .where(eq(carcasses.stockMobId, mob.id)).limit(1);
+      if (recorded) {
+        throw ApiError.conflict(
+          "The plant has already recorded carcasses of this mob: it was killed. Correct its carcasses instead.",
+        );
       }
       if (mob.stockyardId === null) {
         throw ApiError.validation([{
