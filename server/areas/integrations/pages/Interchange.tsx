@@ -46,7 +46,7 @@ function ClientCard({ client, timeZone }: { client: Client; timeZone: string }) 
             ? (
               <>
                 <span aria-hidden="true">{client.dayPeriod === "day" ? "☀️" : "🌙"}</span> {client.localTime}
-                <span className="muted small">{client.timeZone}</span>
+                <span className="muted small" style={{ marginLeft: ".4em" }}>{client.timeZone}</span>
               </>
             )
             : <span className="muted">Local time not available</span>}
@@ -54,7 +54,9 @@ function ClientCard({ client, timeZone }: { client: Client; timeZone: string }) 
         <dt>Data flow</dt>
         <dd>
           {dataFlowText(client.currentDataFlowStatus)}
-          {client.resetRequestedAt && <span className="muted small">(reset asked)</span>}
+          {client.resetRequestedAt && (
+            <span className="muted small" style={{ marginLeft: ".4em" }}>(reset asked)</span>
+          )}
         </dd>
         <dt>Site</dt>
         <dd>{client.siteName ?? "—"}</dd>
