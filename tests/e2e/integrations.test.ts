@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { launchBrowser, signIn } from "../helpers/browser.ts";
+import { launchBrowser, recordToasts, signIn, toastsSeen } from "../helpers/browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
 
 const PAGE = "/settings/integrations";
@@ -18,19 +18,10 @@ let server: Awaited<ReturnType<typeof serveTestApp>>;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 
 /** Every toast shown, kept in sessionStorage: one shown just before a reload is seen too. */
-const TOAST_RECORDER = `new MutationObserver((records) => {
-  for (const r of records) for (const n of r.addedNodes) {
-    if (n.nodeType === 1 && n.classList.contains("toast")) {
-      const seen = JSON.parse(sessionStorage.getItem("e2e-toasts") || "[]");
-      sessionStorage.setItem("e2e-toasts", JSON.stringify([...seen, n.textContent]));
-    }
-  }
-}).observe(document, { childList: true, subtree: true });`;
-
 beforeAll(async () => {
   server = await serveTestApp();
   browser = await launchBrowser();
-  await browser.context.addInitScript(TOAST_RECORDER);
+  await recordToasts(browser.context);
   await browser.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.origin });
   // a second interchange client reports an error, with no time zone
   const beat = await server.request("/api/killfloor/Heartbeat", {
@@ -60,8 +51,6 @@ const card = (page: Page, name: string) => page.locator(`article.interchange-car
 /** the value beside a label of a card's definition list */
 const cardValue = (page: Page, name: string, label: string) =>
   card(page, name).locator(`dt:text-is("${label}") + dd`).innerText();
-const toastsSeen = (page: Page) =>
-  page.evaluate(() => JSON.parse(sessionStorage.getItem("e2e-toasts") ?? "[]") as string[]);
 const keysTable = (page: Page) => page.getByRole("region", { name: "API keys" }).locator("table");
 
 async function open(page: Page) {

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { and, asc, count, desc, eq, gt, isNotNull } from "drizzle-orm";
-import { launchBrowser, signIn } from "../helpers/browser.ts";
+import { launchBrowser, recordToasts, signIn, toastsSeen } from "../helpers/browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
 import { auditLog, carcasses, stockMobs } from "../../db/tenant/schema.ts";
 import type { TenantDb } from "../../db/client.ts";
@@ -27,19 +27,10 @@ let db: TenantDb;
 let big: { date: string; siteId: number; mobId: number; n: number };
 
 /** Every toast shown, kept in sessionStorage: one shown just before a navigation is seen too. */
-const TOAST_RECORDER = `new MutationObserver((records) => {
-  for (const r of records) for (const n of r.addedNodes) {
-    if (n.nodeType === 1 && n.classList.contains("toast")) {
-      const seen = JSON.parse(sessionStorage.getItem("e2e-toasts") || "[]");
-      sessionStorage.setItem("e2e-toasts", JSON.stringify([...seen, n.textContent]));
-    }
-  }
-}).observe(document, { childList: true, subtree: true });`;
-
 beforeAll(async () => {
   server = await serveTestApp();
   browser = await launchBrowser();
-  await browser.context.addInitScript(TOAST_RECORDER);
+  await recordToasts(browser.context);
   token = await server.login("admin@demo.processor");
   const me = await (await server.request("/login/usermodel", { token })).json();
   db = await server.services.db.tenantDb(me.tenantId);
@@ -80,8 +71,6 @@ const facts = (page: Page) =>
 const mobsTable = (page: Page) =>
   page.locator("table", { has: page.locator("th", { hasText: "Head sent" }) });
 const carcassRows = (page: Page) => page.locator("#carcasses tbody tr");
-const toastsSeen = (page: Page) =>
-  page.evaluate(() => JSON.parse(sessionStorage.getItem("e2e-toasts") ?? "[]") as string[]);
 
 describe("the kill floor day in the browser", () => {
   it("shows the day's facts, two charts and the mobs; a lot opens its carcasses a hundred a page", async () => {

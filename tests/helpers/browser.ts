@@ -41,3 +41,22 @@ export async function signIn(page: Page, origin: string, email: string, password
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForLoadState("domcontentloaded");
 }
+
+/**
+ * Keeps every toast shown in sessionStorage, so a toast shown just before a navigation (a save that
+ * redirects, a button that reloads) is still seen: call once per browser, read with `toastsSeen`.
+ */
+export function recordToasts(context: BrowserContext) {
+  return context.addInitScript(`new MutationObserver((records) => {
+  for (const r of records) for (const n of r.addedNodes) {
+    if (n.nodeType === 1 && n.classList.contains("toast")) {
+      const seen = JSON.parse(sessionStorage.getItem("e2e-toasts") || "[]");
+      sessionStorage.setItem("e2e-toasts", JSON.stringify([...seen, n.textContent]));
+    }
+  }
+}).observe(document, { childList: true, subtree: true });`);
+}
+
+/** The toasts shown in this tab so far (see `recordToasts`). */
+export const toastsSeen = (page: Page) =>
+  page.evaluate(() => JSON.parse(sessionStorage.getItem("e2e-toasts") ?? "[]") as string[]);

@@ -10,19 +10,13 @@ import type { AreaContext } from "../context.ts";
 import { displayName, recordAudit } from "../audit.ts";
 import { checkRows, type Progress, saveRecords } from "./importer.ts";
 import { refreshOrderTotals } from "./totals.ts";
-import type { RowError } from "./rules.ts";
+import type { RowError, UploadEvent } from "./rules.ts";
 
 export type ImportSource = "api" | "upload" | "simulator";
 export type ImportRow = typeof carcassImports.$inferSelect;
 
-export interface ImportResult {
-  importId: number;
-  rows: number;
-  added: number;
-  replaced: number;
-  productionDates: string[];
-  completedOrderIds: number[];
-}
+/** What an import answers (the upload stream's `result` line without its type). */
+export type ImportResult = Omit<Extract<UploadEvent, { type: "result" }>, "type">;
 
 export const IMPORT_ENTITY = "CarcassImport";
 
