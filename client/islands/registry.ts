@@ -14,6 +14,7 @@ export const ISLANDS = {
   KillAgendaDay: "./KillAgendaDay.tsx",
   KillAgendaPlanner: "./KillAgendaPlanner.tsx",
   ApiKeyCreate: "./ApiKeyCreate.tsx",
+  CarcassUpload: "./CarcassUpload.tsx",
 } as const satisfies Record<string, string>;
 
 export type IslandName = keyof typeof ISLANDS;

@@ -14,6 +14,7 @@ import YardBoardComponent from "../../client/islands/YardBoard.tsx";
 import KillAgendaDayComponent from "../../client/islands/KillAgendaDay.tsx";
 import KillAgendaPlannerComponent from "../../client/islands/KillAgendaPlanner.tsx";
 import ApiKeyCreateComponent from "../../client/islands/ApiKeyCreate.tsx";
+import CarcassUploadComponent from "../../client/islands/CarcassUpload.tsx";
 import { Island } from "./Island.tsx";
 
 function island<P extends object>(name: IslandName, component: ComponentType<P>) {
@@ -31,3 +32,4 @@ export const YardBoard = island("YardBoard", YardBoardComponent);
 export const KillAgendaDay = island("KillAgendaDay", KillAgendaDayComponent);
 export const KillAgendaPlanner = island("KillAgendaPlanner", KillAgendaPlannerComponent);
 export const ApiKeyCreate = island("ApiKeyCreate", ApiKeyCreateComponent);
+export const CarcassUpload = island("CarcassUpload", CarcassUploadComponent);

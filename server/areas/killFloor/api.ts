@@ -109,11 +109,11 @@ export const killFloorApi: ApiRouter = apiRouter()
       const run = async (
         progress?: (
           e: { type: "progress"; stage: "reading" | "checking" | "saving"; done: number; total: number },
-        ) => void,
+        ) => Promise<void>,
       ) => {
         const text = await form.file.text();
         const rows = format === "json" ? jsonRows(text) : csvRows(text, mapping);
-        progress?.({ type: "progress", stage: "reading", done: rows.length, total: rows.length });
+        await progress?.({ type: "progress", stage: "reading", done: rows.length, total: rows.length });
         return service.import(
           rows,
           { kind: "upload", name: form.file.name || `upload.${format}` },

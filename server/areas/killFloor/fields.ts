@@ -346,8 +346,8 @@ export function suggestMapping(headers: readonly string[]): Partial<Record<Carca
 /** Why a mapping cannot be used yet (a required field or a mob reference has no column), or []. */
 export function mappingProblems(mapping: Partial<Record<CarcassFieldKey, string>>): string[] {
   const problems = CARCASS_FIELDS.filter((f) => f.required && !mapping[f.key])
-    .map((f) => `Choose the column holding ${f.label.toLowerCase()}.`);
-  if (!mapping.lot && !mapping.stockMobId) problems.push("Choose the column holding the lot or the mob id.");
+    .map((f) => `Choose the column for ${f.label}.`);
+  if (!mapping.lot && !mapping.stockMobId) problems.push("Choose the column for the Lot or the Mob id.");
   return problems;
 }
 

@@ -139,9 +139,9 @@ describe("CSV", () => {
     });
     expect(mappingProblems(mapping)).toEqual([]);
     expect(mappingProblems({ bodyNumber: "x" })).toEqual([
-      "Choose the column holding kill date.",
-      "Choose the column holding hscw (kg).",
-      "Choose the column holding the lot or the mob id.",
+      "Choose the column for Kill date.",
+      "Choose the column for HSCW (kg).",
+      "Choose the column for the Lot or the Mob id.",
     ]);
     expect(suggestMapping(csvHeader(templateCsv())).condemnedReason).toBe("condemnedReason");
   });

@@ -1,7 +1,6 @@
 /**
  * KillFloorImports: carcass records in (a plant system's batch, a person's file, the simulator) and the
- * list of what came in. A rejected file is kept too (who sent it and its first errors) so the office can
- * see a plant system failing; it changes nothing else.
+ * list of what came in. A rejected file changes nothing (its sender has the row-numbered errors).
  */
 import { desc, inArray } from "drizzle-orm";
 import { carcassImports } from "../../../db/tenant/schema.ts";

@@ -99,14 +99,19 @@ export function jsonRows(text: string): Record<string, unknown>[] {
  * (a stream's status is sent before the import ends, so a rejection is an `error` line, not a 400).
  */
 export function progressStream(
-  run: (progress: (e: Extract<UploadEvent, { type: "progress" }>) => void) => Promise<ImportResult>,
+  run: (progress: (e: Extract<UploadEvent, { type: "progress" }>) => Promise<void>) => Promise<ImportResult>,
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   return new ReadableStream({
     async start(controller) {
       const send = (event: UploadEvent) => controller.enqueue(encoder.encode(JSON.stringify(event) + "\n"));
       try {
-        const result = await run(send);
+        // the import's reads and writes never leave the event loop a turn: yield one after each line, so
+        // the line goes out while the import goes on
+        const result = await run(async (e) => {
+          send(e);
+          await new Promise((resolve) => setTimeout(resolve, 0));
+        });
         send({ type: "result", ...result });
       } catch (error) {
         const e = error instanceof ApiError ? error : new ApiError(500);
