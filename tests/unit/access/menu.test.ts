@@ -167,13 +167,14 @@ describe("buildSideMenu on the app's table", () => {
   it("an admin also gets the users page", () => {
     expect(names(buildSideMenu(subject({ roleLevel: "admin" }), APP_ROUTES))).toEqual([
       "home",
+      "dataupload",
       "clientusers",
     ]);
   });
 
   it("a super gets users and the super home, and the home button goes to the super home", () => {
     const menu = buildSideMenu(subject({ roleLevel: "super" }), APP_ROUTES);
-    expect(names(menu)).toEqual(["home", "clientusers", "settings", "superHome"]);
+    expect(names(menu)).toEqual(["home", "dataupload", "clientusers", "settings", "superHome"]);
     expect(menu[0].path).toBe("/super/home");
   });
 
