@@ -3,7 +3,7 @@
  * head, the unfit bin, another yard and the kill floor. Every action goes through `act` (useYard.ts).
  */
 import { type FormEvent, type ReactNode, useState } from "react";
-import { refuseHead } from "../../../server/areas/stockyard/rules.ts";
+import { refuseHead, yardTakes } from "../../../server/areas/stockyard/rules.ts";
 import { formatDate, formatHead } from "../../ui/format.ts";
 import { Button } from "../../ui/Button.tsx";
 import { toast } from "../../runtime/toast.ts";
@@ -42,11 +42,9 @@ export function MobActions(
   const [lastShift, setLastShift] = useState(false);
   const seen = { stockMobId: mob.stockMobId, lastModified: mob.lastModified };
   const verb = where === "pen" ? "move" : "unload";
-  // yards that take this yard's species (the mob is here, so it is of it); YardSummary carries no species id
-  const any = "Any species";
+  // the other yards that take the mob's species (the server's rule: an any-species yard takes them all)
   const otherYards = view.yards.filter((y) =>
-    y.id !== view.yard.id && y.isOperational &&
-    (view.yard.speciesName === any || y.speciesName === any || y.speciesName === view.yard.speciesName)
+    y.id !== view.yard.id && y.isOperational && yardTakes(y, mob.speciesId)
   );
   const killFloor = (whole: boolean) =>
     act(

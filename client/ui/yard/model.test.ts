@@ -66,6 +66,8 @@ const view = (p: YardPen[]): YardData => ({
     id: 1,
     name: "Sheep yards",
     tenantSiteId: 1,
+    speciesId: 1,
+    isAnySpeciesYard: false,
     speciesName: "Sheep",
     isPaddockGroup: false,
     isOperational: true,

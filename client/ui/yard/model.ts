@@ -53,6 +53,8 @@ export interface YardSummaryData {
   id: number;
   name: string;
   tenantSiteId: number;
+  speciesId: number | null;
+  isAnySpeciesYard: boolean;
   speciesName: string;
   isPaddockGroup: boolean;
   isOperational: boolean;

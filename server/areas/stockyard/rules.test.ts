@@ -10,6 +10,7 @@ import {
   statusInYard,
   statusWhenMarkedPending,
   statusWhenUnmarkedPending,
+  yardTakes,
 } from "./rules.ts";
 
 const mob = (over: Partial<Parameters<typeof penStatus>[0]["contents"][0]> = {}) => ({
@@ -97,5 +98,13 @@ describe("head taken from a mob and pen geometry", () => {
   it("pens are at least 10 × 10, on the grid, inside the layout, angles 0–359", () => {
     const p = normalisePen({ x: -12, y: 3, width: 4, height: 52, angle: -90 });
     expect(p).toEqual({ x: 0, y: 5, width: PEN_MIN_SIZE, height: 50, angle: 270 });
+  });
+});
+
+describe("which yards take a mob", () => {
+  it("a yard of the species or an any-species yard; not one of another species", () => {
+    expect(yardTakes({ isAnySpeciesYard: false, speciesId: 2 }, 2)).toBe(true);
+    expect(yardTakes({ isAnySpeciesYard: true, speciesId: null }, 2)).toBe(true);
+    expect(yardTakes({ isAnySpeciesYard: false, speciesId: 1 }, 2)).toBe(false);
   });
 });

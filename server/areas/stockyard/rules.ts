@@ -110,6 +110,14 @@ export function statusInYard(yard: { isPaddockGroup: boolean }, current: number)
 }
 
 /** Mobs that can still be moved about the yard (not at the kill floor, not unfit). */
+/** Whether a yard takes a species: an any-species yard (or one without a species) takes every one. */
+export function yardTakes(
+  yard: { isAnySpeciesYard: boolean; speciesId: number | null },
+  speciesId: number,
+): boolean {
+  return yard.isAnySpeciesYard || yard.speciesId === null || yard.speciesId === speciesId;
+}
+
 export function isMovable(mobStatus: number): boolean {
   return mobStatus !== MOB_STATUS.AtKillFloor && mobStatus !== MOB_STATUS.Unfit;
 }

@@ -16,6 +16,7 @@ import {
   settleSeparatedHead,
   statusInYard,
   statusWhenMarkedPending,
+  yardTakes,
 } from "./rules.ts";
 import { MOB_ENTITY, type MobRow, type PenRow, type YardRow } from "./queries.ts";
 
@@ -107,7 +108,7 @@ export class YardTx {
     if (!yard.isOperational) {
       throw ApiError.validation([{ field: "penId", message: `${yard.name} is not in use.` }]);
     }
-    if (!yard.isAnySpeciesYard && yard.speciesId !== null && yard.speciesId !== mob.speciesId) {
+    if (!yardTakes(yard, mob.speciesId)) {
       throw ApiError.validation([{ field: "penId", message: `${yard.name} does not take this species.` }]);
     }
   }
