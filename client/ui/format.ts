@@ -25,3 +25,15 @@ export function formatHead(n: number | null | undefined): string {
 
 /** "$8.45": money reads and rounds one way everywhere (server/areas/money.ts). */
 export { formatMoney as formatPrice } from "../../server/areas/money.ts";
+
+/** "20/11/2026": a day as Australian forms and files write it (day first). */
+export function formatDayNumbers(date: string): string {
+  const [y, m, d] = date.split("-");
+  return d && m && y ? `${d}/${m}/${y}` : date;
+}
+
+/** "23 Nov 2026, 10:29 pm" in a time zone (a moment, not a plant day); "—" for none. */
+export function formatDateTime(iso: string | null | undefined, timeZone: string): string {
+  if (!iso) return "—";
+  return new Date(iso).toLocaleString("en-AU", { timeZone, dateStyle: "medium", timeStyle: "short" });
+}

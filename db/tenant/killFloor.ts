@@ -83,10 +83,6 @@ export const carcassImports = sqliteTable("carcass_imports", {
   rows: integer("rows").notNull(),
   added: integer("added").notNull().default(0),
   replaced: integer("replaced").notNull().default(0),
-  /** Imported, Rejected */
-  status: text("status").notNull(),
-  /** the first errors of a rejected file (row, field, message) */
-  errors: json<{ row: number; field: string; message: string }[]>("errors").notNull().default([]),
   productionDates: json<string[]>("production_dates").notNull().default([]),
 }, (t) => [index("carcass_imports_sent").on(t.sentAt)]);
 

@@ -3,6 +3,7 @@
  * island and the page share it.
  */
 import type { UploadEvent } from "../../../server/areas/killFloor/rules.ts";
+import { formatDayNumbers as auDate } from "../../ui/format.ts";
 
 export type Outcome = Extract<UploadEvent, { type: "result" | "error" }>;
 export type ImportResult = Extract<UploadEvent, { type: "result" }>;
@@ -17,10 +18,7 @@ export type Phase =
 export const count = (n: number) => n.toLocaleString("en-AU");
 
 /** "20/11/2026" from "2026-11-20". */
-export function auDate(iso: string): string {
-  const [y, m, d] = iso.split("-");
-  return d && m && y ? `${d}/${m}/${y}` : iso;
-}
+export { auDate };
 
 /** "20/11/2026", "19/11/2026 and 20/11/2026", "5 days from 16/11/2026 to 20/11/2026". */
 export function daysText(dates: readonly string[]): string {

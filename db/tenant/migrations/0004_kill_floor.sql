@@ -7,8 +7,6 @@ CREATE TABLE `carcass_imports` (
 	`rows` integer NOT NULL,
 	`added` integer DEFAULT 0 NOT NULL,
 	`replaced` integer DEFAULT 0 NOT NULL,
-	`status` text NOT NULL,
-	`errors` text DEFAULT '[]' NOT NULL,
 	`production_dates` text DEFAULT '[]' NOT NULL
 );
 --> statement-breakpoint

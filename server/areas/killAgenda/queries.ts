@@ -21,9 +21,9 @@ import type { AreaContext } from "../context.ts";
 import { addDays } from "../dates.ts";
 import { MOB_STATUS, ORDER_STATUS, orderStatusName, orderStatusText } from "../livestock/enums.ts";
 import { isPartiallyDelivered } from "../livestock/orders/rules.ts";
-import { targetOn } from "../livestock/volumeTargets/rules.ts";
 import { type AgendaRow, AgendaTx, type DayKey, isFrozen } from "./agendaTx.ts";
 import {
+  agendaTarget,
   estimatedCarcasses,
   focusDayProblem,
   isUnscheduled,
@@ -314,7 +314,7 @@ export class KillAgendaQueries {
       const species = this.#speciesName(agenda.speciesId);
       const items = (byAgenda.get(agenda.id) ?? []).map((r, i) => this.#item(r, i + 1, species, agenda));
       const head = items.reduce((n, i) => n + i.numberOfHead, 0);
-      const target = this.#target(targets, agenda);
+      const target = agendaTarget(targets, agenda);
       return {
         id: agenda.id,
         productionDate: agenda.productionDate,
@@ -390,12 +390,6 @@ export class KillAgendaQueries {
       ),
       lastModified: mob?.lastModified ?? order.lastModified,
     };
-  }
-
-  /** The site's target; a plant that sets its targets for the whole plant only sees that one. */
-  #target(targets: (typeof killVolumeTargets.$inferSelect)[], a: AgendaRow): number {
-    const bySite = targets.some((t) => t.speciesId === a.speciesId && t.tenantSiteId !== null);
-    return targetOn(targets, a.speciesId, a.productionDate, bySite && a.tenantSiteId ? a.tenantSiteId : null);
   }
 
   #speciesName(id: number) {

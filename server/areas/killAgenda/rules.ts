@@ -5,6 +5,7 @@
 import type { z } from "zod";
 import { addDays } from "../dates.ts";
 import { MOB_STATUS, ORDER_STATUS } from "../livestock/enums.ts";
+import { targetOn } from "../livestock/volumeTargets/rules.ts";
 
 /** The agenda as the API answers it: the islands' types (type-only: nothing of zod reaches the browser). */
 export type AgendaView = z.output<typeof import("./schemas.ts").KillAgenda>;
@@ -255,4 +256,13 @@ export function reconcile(existing: readonly Slot[], expected: readonly Omit<Slo
     placed.add(slotKey(e));
   }
   return out;
+}
+
+/** A day's kill volume target at its site; a plant that sets targets for the whole plant only sees that one. */
+export function agendaTarget(
+  targets: Parameters<typeof targetOn>[0],
+  a: { speciesId: number; productionDate: string; tenantSiteId: number },
+): number {
+  const bySite = targets.some((t) => t.speciesId === a.speciesId && t.tenantSiteId !== null);
+  return targetOn(targets, a.speciesId, a.productionDate, bySite && a.tenantSiteId ? a.tenantSiteId : null);
 }

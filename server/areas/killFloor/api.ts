@@ -196,7 +196,7 @@ export const killFloorApi: ApiRouter = apiRouter()
   )
   .openapi(
     get(
-      "/api/killfloor/GetInterchangeClients",
+      K.interchangeClients,
       "The interchange clients' cards, errors first",
       { query: z.object({}) },
       z.array(InterchangeClient),
@@ -206,7 +206,7 @@ export const killFloorApi: ApiRouter = apiRouter()
   )
   .openapi(
     post(
-      "/api/killfloor/PingInterchange",
+      K.pingInterchange,
       "Whether the interchange is available (a client heard from in the last 5 minutes)",
       z.object({}),
       PingAnswer,
@@ -216,7 +216,7 @@ export const killFloorApi: ApiRouter = apiRouter()
   )
   .openapi(
     post(
-      "/api/killfloor/ResetDataFlow",
+      K.resetDataFlow,
       "Reset a client's data flow to Ready to Process; without force only a pipeline that is not running (409)",
       ResetDataFlowBody,
       InterchangeClient,
@@ -226,7 +226,7 @@ export const killFloorApi: ApiRouter = apiRouter()
   )
   .openapi(
     get(
-      "/api/killfloor/GetIntegrationErrors",
+      K.integrationErrors,
       "Errors the plant's systems reported, newest first (integration error notifications flag)",
       { query: z.object({ onlyOpen: z.enum(["true", "false"]).optional() }) },
       z.array(IntegrationError),
@@ -236,7 +236,7 @@ export const killFloorApi: ApiRouter = apiRouter()
   )
   .openapi(
     post(
-      "/api/killfloor/AcknowledgeIntegrationErrors",
+      K.acknowledgeErrors,
       "Mark errors as seen",
       AcknowledgeErrorsBody,
       z.object({ acknowledged: z.number().int() }),

@@ -9,11 +9,12 @@
 import { toCsv as csv } from "./csv.ts";
 import type { CarcassRecord } from "./importer.ts";
 import { speciesCategoryName } from "../livestock/enums.ts";
+import { formatDayNumbers } from "../../../client/ui/format.ts";
 
 export type ExportRow = CarcassRecord & { lot: string; pic: string; supplierName: string; nvd: string };
 
 /** NLIS wants the Australian day order. */
-const dmy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+const dmy = formatDayNumbers;
 const kg = (n: number | null | undefined) => (n == null ? "" : n.toFixed(1));
 const yn = (b: boolean | null | undefined) => (b == null ? "" : b ? "Y" : "N");
 

@@ -11,6 +11,11 @@ export const KILL_FLOOR_API = {
   plantAgenda: "/api/killfloor/GetPlantAgenda",
   /** integration: an error the plant's systems report */
   reportError: "/api/killfloor/ReportIntegrationError",
+  interchangeClients: "/api/killfloor/GetInterchangeClients",
+  pingInterchange: "/api/killfloor/PingInterchange",
+  resetDataFlow: "/api/killfloor/ResetDataFlow",
+  integrationErrors: "/api/killfloor/GetIntegrationErrors",
+  acknowledgeErrors: "/api/killfloor/AcknowledgeIntegrationErrors",
   /** a person's CSV or JSON file (multipart: file, mapping); streams progress as NDJSON when asked */
   uploadCarcassFile: "/api/killfloor/UploadCarcassFile",
   carcassTemplate: "/api/killfloor/GetCarcassTemplate",

@@ -9,6 +9,8 @@ import { carcasses, livestockOrders, stockMobs, suppliers } from "../../../db/te
 import { KillAgendaQueries } from "../killAgenda/queries.ts";
 import { MOB_STATUS, speciesCategoryName } from "../livestock/enums.ts";
 import { averageKg, reconcile } from "./rules.ts";
+import { daysBetween } from "../dates.ts";
+import { ApiError } from "../../http/errors.ts";
 import { orderHeadCounts } from "./totals.ts";
 
 export interface DayScope {
@@ -179,6 +181,13 @@ export class KillFloorQueries extends KillAgendaQueries {
 
   /** The day's carcasses with their lot, PIC and supplier: what the export files are made of. */
   async exportRows(q: DayScope & { supplierId?: number; to?: string }) {
+    const from = q.date ?? this.ctx.today;
+    if (q.to && (daysBetween(from, q.to) < 0 || daysBetween(from, q.to) > 31)) {
+      throw ApiError.validation([{
+        field: "to",
+        message: "Choose an end day from the start day to 31 days after it.",
+      }]);
+    }
     const { date, speciesId, siteId, species } = await this.#where(q);
     const rows = await this.ctx.db.select({
       c: carcasses,

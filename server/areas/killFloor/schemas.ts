@@ -59,8 +59,6 @@ export const CarcassImport = z.object({
   rows: z.number().int(),
   added: z.number().int(),
   replaced: z.number().int(),
-  status: z.string(),
-  errors: z.array(z.object({ row: z.number().int(), field: z.string(), message: z.string() })),
   productionDates: z.array(z.string()),
 }).openapi("CarcassImport");
 

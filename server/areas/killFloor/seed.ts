@@ -50,7 +50,6 @@ export async function seedKillFloor({ db, category, today, siteIds }: DemoTenant
       sentBy: "Demo data",
       sentAt: now,
       rows: 0,
-      status: "Imported",
     }).returning({ id: carcassImports.id });
     let rows = 0, added = 0;
     for (const [key, dayMobs] of days) {

@@ -65,7 +65,7 @@ export class KillFloorImports {
     const productionDates = [...new Set(checked.records.map((r) => r.productionDate))].sort();
     const orderIds = [...new Set(checked.records.map((r) => r.livestockOrderId))];
     const result = await ctx.db.transaction(async (tx) => {
-      const [row] = await tx.insert(carcassImports).values({ ...base, status: "Imported", productionDates })
+      const [row] = await tx.insert(carcassImports).values({ ...base, productionDates })
         .returning({ id: carcassImports.id });
       const { added, replaced } = await saveRecords(tx, checked.records, row.id, progress);
       await tx.update(carcassImports).set({ added, replaced }).where(inArray(carcassImports.id, [row.id]));

@@ -6,16 +6,14 @@
 import type { z } from "@hono/zod-openapi";
 import { ActionButton, ApiKeyCreate } from "../../../pages/islands.tsx";
 import { Table } from "../../../../client/ui/Table.tsx";
+import { formatDateTime } from "../../../../client/ui/format.ts";
 import { INTEGRATIONS_API } from "../api.ts";
 import { API_KEY_NAME_MAX, type ApiKey } from "../schemas.ts";
 
 type Key = z.infer<typeof ApiKey>;
 
-/** "12 May 2026, 2:05 pm" in the plant's time zone. */
-function at(iso: string | null, timeZone: string) {
-  if (!iso) return "Never";
-  return new Date(iso).toLocaleString("en-AU", { timeZone, dateStyle: "medium", timeStyle: "short" });
-}
+/** "12 May 2026, 2:05 pm" in the plant's time zone, "Never" for none. */
+const at = (iso: string | null, timeZone: string) => (iso ? formatDateTime(iso, timeZone) : "Never");
 
 function Status({ apiKey, timeZone }: { apiKey: Key; timeZone: string }) {
   if (apiKey.status === "active") return <span className="badge badge-success">Active</span>;

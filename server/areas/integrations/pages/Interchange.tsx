@@ -8,17 +8,12 @@
 import type { z } from "@hono/zod-openapi";
 import { ActionButton } from "../../../pages/islands.tsx";
 import { Table } from "../../../../client/ui/Table.tsx";
-import { dataFlowText, RESETTABLE_WITHOUT_FORCE } from "../../killFloor/rules.ts";
+import { formatDateTime } from "../../../../client/ui/format.ts";
+import { dataFlowText, KILL_FLOOR_API, RESETTABLE_WITHOUT_FORCE } from "../../killFloor/rules.ts";
 import type { IntegrationError, InterchangeClient, PingAnswer } from "../../killFloor/schemas.ts";
 
 type Client = z.infer<typeof InterchangeClient>;
 type ErrorRow = z.infer<typeof IntegrationError>;
-
-const RESET_URL = "/api/killfloor/ResetDataFlow";
-const ACK_URL = "/api/killfloor/AcknowledgeIntegrationErrors";
-
-const when = (iso: string | null, timeZone: string) =>
-  iso ? new Date(iso).toLocaleString("en-AU", { timeZone, dateStyle: "medium", timeStyle: "short" }) : "—";
 
 function state(c: Client): [string, string] {
   if (c.isInErrorState) return ["In error", "badge-danger"];
@@ -68,9 +63,9 @@ function ClientCard({ client, timeZone }: { client: Client; timeZone: string }) 
           </span>
         </dd>
         <dt>Last heard</dt>
-        <dd>{when(client.lastHeartbeatAt, timeZone)}</dd>
+        <dd>{formatDateTime(client.lastHeartbeatAt, timeZone)}</dd>
         <dt>Next run</dt>
-        <dd>{when(client.nextPipelineSchedule, timeZone)}</dd>
+        <dd>{formatDateTime(client.nextPipelineSchedule, timeZone)}</dd>
       </dl>
       {client.processEntries.length > 0 && (
         <ul className="interchange-steps">
@@ -80,7 +75,7 @@ function ClientCard({ client, timeZone }: { client: Client; timeZone: string }) 
       <div className="actions">
         <ActionButton
           label={running ? "Force reset" : "Reset data flow"}
-          url={RESET_URL}
+          url={KILL_FLOOR_API.resetDataFlow}
           body={{ clientId: client.id, force: running, lastModified: client.lastModified }}
           variant={running ? "danger" : undefined}
           confirm={running
@@ -124,7 +119,7 @@ export function InterchangeSection({ clients, ping, errors, timeZone }: {
           <h3>Integration errors</h3>
           <Table
             columns={[
-              { header: "When", cell: (e: ErrorRow) => when(e.date, timeZone) },
+              { header: "When", cell: (e: ErrorRow) => formatDateTime(e.date, timeZone) },
               { header: "From", cell: (e) => e.integrationPartner },
               { header: "Problem", cell: (e) => e.errorType },
               { header: "Item", cell: (e) => e.errorItemId },
@@ -138,7 +133,7 @@ export function InterchangeSection({ clients, ping, errors, timeZone }: {
           {open.length > 0 && (
             <ActionButton
               label={`Mark ${open.length} as seen`}
-              url={ACK_URL}
+              url={KILL_FLOOR_API.acknowledgeErrors}
               body={{ ids: open.map((e) => e.id) }}
               successToast="The errors were marked as seen."
             />

@@ -10,8 +10,7 @@ import { CarcassUpload } from "../../../pages/islands.tsx";
 import { defineScreen } from "../../../pages/screen.ts";
 import type { PageContext } from "../../../pages/context.ts";
 import { pageService } from "../../context.ts";
-import { formatHead } from "../../../../client/ui/format.ts";
-import { auDate } from "../../../../client/islands/carcassUpload/words.ts";
+import { formatDateTime, formatDayNumbers as auDate, formatHead } from "../../../../client/ui/format.ts";
 import { type ImportRow, KillFloorImports } from "../service.ts";
 import { KILL_FLOOR_API as K } from "../rules.ts";
 import { UPLOAD_MAX_BYTES } from "../upload.ts";
@@ -24,14 +23,6 @@ const SOURCES: Record<string, string> = {
   api: "Plant system",
   simulator: "Plant simulator",
 };
-
-function when(iso: string, timeZone: string) {
-  const at = new Date(iso);
-  return {
-    day: at.toLocaleDateString("en-AU", { timeZone, day: "numeric", month: "short", year: "numeric" }),
-    time: at.toLocaleTimeString("en-AU", { timeZone, hour: "numeric", minute: "2-digit" }),
-  };
-}
 
 function Days({ dates, dayPath }: { dates: readonly string[]; dayPath: string | null }) {
   const sorted = [...dates].sort();
@@ -62,17 +53,14 @@ function ImportsTable({ rows, timeZone, dayPath }: {
             <th scope="col" className="num">Added</th>
             <th scope="col" className="num">Replaced</th>
             <th scope="col">Days</th>
-            <th scope="col">Status</th>
           </tr>
         </thead>
         <tbody>
           {rows.map((r) => {
-            const at = when(r.sentAt, timeZone);
-            const rejected = r.status !== "Imported";
             return (
               <tr key={r.id} data-import={r.id}>
                 <td>
-                  <span className="nowrap">{at.day}</span> <span className="nowrap">{at.time}</span>
+                  {formatDateTime(r.sentAt, timeZone)}
                   <div className="muted small">by {r.sentBy}</div>
                 </td>
                 <td style={{ overflowWrap: "anywhere" }}>
@@ -80,21 +68,17 @@ function ImportsTable({ rows, timeZone, dayPath }: {
                   <div className="muted small">{SOURCES[r.source] ?? r.source}</div>
                 </td>
                 <td className="num">{formatHead(r.rows)}</td>
-                <td className="num">{rejected ? "—" : formatHead(r.added)}</td>
-                <td className="num">{rejected ? "—" : formatHead(r.replaced)}</td>
+                <td className="num">{formatHead(r.added)}</td>
+                <td className="num">{formatHead(r.replaced)}</td>
                 <td>
                   <Days dates={r.productionDates} dayPath={dayPath} />
-                </td>
-                <td>
-                  <span className={rejected ? "badge badge-danger" : "badge badge-success"}>{r.status}</span>
-                  {rejected && r.errors[0] && <div className="small">{r.errors[0].message}</div>}
                 </td>
               </tr>
             );
           })}
           {!rows.length && (
             <tr>
-              <td colSpan={7} className="muted">No carcass data has come in yet.</td>
+              <td colSpan={6} className="muted">No carcass data has come in yet.</td>
             </tr>
           )}
         </tbody>

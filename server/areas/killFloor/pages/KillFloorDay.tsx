@@ -5,7 +5,7 @@
  * feedback). Server-rendered; only the correction form and the simulator button are islands.
  */
 import { href } from "../../../access/routes.ts";
-import { canSeeRouteNamed } from "../../../access/mod.ts";
+import { type AccessRule, decideAccess } from "../../../access/apiAccess.ts";
 import { ActionButton, DataForm } from "../../../pages/islands.tsx";
 import { defineScreen } from "../../../pages/screen.ts";
 import type { PageContext } from "../../../pages/context.ts";
@@ -17,6 +17,7 @@ import { type Column, Table } from "../../../../client/ui/Table.tsx";
 import { DistributionChart } from "../../../../client/ui/charts/DistributionChart.tsx";
 import { apiDayHref, DayFilter, dayHref, dayQuery, DaySearch, pickersOf } from "../../../pages/DayFilter.tsx";
 import { KillFloorQueries } from "../queries.ts";
+import { CORRECT, SIMULATE } from "../dayApi.ts";
 import { KILL_FLOOR_API as K } from "../rules.ts";
 import { CarcassTable, correctionFields, PAGE_SIZE } from "./Carcasses.tsx";
 
@@ -117,9 +118,8 @@ export const KillFloorDayScreen = defineScreen({
       correcting,
       pageNumber: search.page ?? 1,
       pickers: pickersOf(context),
-      canCorrect: context.caller!.subject.roleLevel === "super" ||
-        context.caller!.subject.modules.includes("killFloorCorrections"),
-      canSimulate: canSimulate(context),
+      canCorrect: may(context, CORRECT),
+      canSimulate: may(context, SIMULATE),
     };
   },
   component: ({ data }) => {
@@ -250,8 +250,8 @@ export const KillFloorDayScreen = defineScreen({
   },
 });
 
-/** The simulator is a tester's tool (demo and tests), as its endpoint's rule says. */
-function canSimulate(context: PageContext): boolean {
+/** Whether the caller may use an endpoint: its own access rule decides, so the page shows what works. */
+function may(context: PageContext, rule: AccessRule): boolean {
   const subject = context.caller!.subject;
-  return canSeeRouteNamed(subject, "superTesting") || canSeeRouteNamed(subject, "testerHome");
+  return decideAccess({ subject, passwordPending: false, viaApiKey: false }, rule).allowed;
 }
