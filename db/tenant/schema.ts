@@ -8,6 +8,7 @@ export * from "./livestock.ts";
 export * from "./stockyard.ts";
 export * from "./killAgenda.ts";
 export * from "./killFloor.ts";
+export * from "./invoices.ts";
 
 export const auditLog = sqliteTable("audit_log", {
   id: integer("id").primaryKey({ autoIncrement: true }),

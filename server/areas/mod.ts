@@ -41,6 +41,14 @@ import { storageApi } from "./storage/api.ts";
 import { integrationsApi } from "./integrations/api.ts";
 import { INTEGRATION_PAGES } from "./integrations/routes.ts";
 import { INVOICE_EVENTS } from "./invoices/events.ts";
+import { invoicesApi } from "./invoices/api.ts";
+import { INVOICE_PAGES } from "./invoices/routes.ts";
+import { invoiceReportsApi } from "./invoices/reports/api.ts";
+import { INVOICE_REPORT_PAGES } from "./invoices/reports/routes.ts";
+import { invoiceSettingsApi } from "./invoiceSettings/api.ts";
+import { INVOICE_SETTINGS_PAGES } from "./invoiceSettings/routes.ts";
+import { skinsApi } from "./skins/api.ts";
+import { SKIN_PAGES } from "./skins/routes.ts";
 import { killAgendaApi } from "./killAgenda/api.ts";
 import { KILL_AGENDA_PAGES } from "./killAgenda/routes.ts";
 import { KILL_AGENDA_EVENTS } from "./killAgenda/events.ts";
@@ -109,8 +117,10 @@ const AREA_LIST = [
   },
   { name: "storage", api: storageApi },
   { name: "integrations", api: integrationsApi, pages: INTEGRATION_PAGES },
-  { name: "invoices", events: INVOICE_EVENTS },
-  { name: "skins", events: SKIN_EVENTS },
+  { name: "invoice settings", api: invoiceSettingsApi, pages: INVOICE_SETTINGS_PAGES },
+  { name: "skins", api: skinsApi, pages: SKIN_PAGES, events: SKIN_EVENTS },
+  { name: "invoices", api: invoicesApi, pages: INVOICE_PAGES, events: INVOICE_EVENTS },
+  { name: "invoice reports", api: invoiceReportsApi, pages: INVOICE_REPORT_PAGES },
 ] as const satisfies readonly Area[];
 
 export const AREAS: readonly Area[] = AREA_LIST;
