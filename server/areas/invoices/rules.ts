@@ -271,7 +271,7 @@ export function computeInvoice(input: InvoiceInputs): InvoiceComputation {
   if (headCounts.delivered <= 0) reasons.push("No head delivered on the order.");
   if (headCounts.awaitingCarcassData > 0) {
     reasons.push(
-      `${plural(headCounts.awaitingCarcassData, "head")} of these mobs have no carcass record yet.`,
+      `${plural(headCounts.awaitingCarcassData, "head", "head")} of these mobs have no carcass record yet.`,
     );
   }
   const orderProblem = problems.find((p) => p.message.startsWith("the order"));
@@ -279,16 +279,19 @@ export function computeInvoice(input: InvoiceInputs): InvoiceComputation {
   if (basis.isServiceKill && basis.serviceKillFeeCents === null) {
     reasons.push("No service kill fee applies on the production day: add one in Settings › Invoicing.");
   }
-  const offGridCount = sum(unpricedLines.map((l) => l.count));
+  // lines unpriced only because their carcasses' data is invalid are reported as invalid data
+  const invalidBodies = new Set(problems.map((p) => p.bodyNumber));
+  const offGrid = unpricedLines.filter((l) => l.bodyNumbers.some((b) => !invalidBodies.has(b)));
+  const offGridCount = sum(offGrid.map((l) => l.count));
   if (!orderProblem && offGridCount && !basis.isServiceKill) {
-    const where = unpricedLines.map((l) =>
+    const where = offGrid.map((l) =>
       [l.weightRange, l.fatDetails].filter(Boolean).join(" ") || l.defectCategory
     )
       .filter(Boolean).slice(0, 3).join("; ");
     reasons.push(
       `${
-        plural(offGridCount, "carcass", "carcasses")
-      } fall outside the price grid (${where}): give those lines a pricing adjustment or fix the grid.`,
+        offGridCount === 1 ? "1 carcass falls" : `${offGridCount} carcasses fall`
+      } outside the price grid (${where}): give those lines a pricing adjustment or fix the grid.`,
     );
   }
   if (skinsNeeded) {
