@@ -119,9 +119,11 @@ export const invoices = sqliteTable("invoices", {
   carcassCount: integer("carcass_count").notNull().default(0),
   isPublishable: flag("is_publishable"),
   unableToPublishReasons: json<string[]>("unable_to_publish_reasons").notNull().default([]),
+  /**
+   * the last compute; null asks for a recompute on the next read (skin counts changed). Kill floor data
+   * changed after it makes a draft "created with corrections" until someone recomputes it.
+   */
   computedAt: text("computed_at"),
-  /** kill floor data of its carcasses changed after the last compute: "created with corrections" */
-  hasCorrections: flag("has_corrections"),
   /** the document as published (frozen until unpublished) */
   publishedDocument: json<unknown>("published_document"),
   publishedAt: text("published_at"),

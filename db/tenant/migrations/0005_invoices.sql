@@ -65,7 +65,6 @@ CREATE TABLE `invoices` (
 	`is_publishable` integer DEFAULT false NOT NULL,
 	`unable_to_publish_reasons` text DEFAULT '[]' NOT NULL,
 	`computed_at` text,
-	`has_corrections` integer DEFAULT false NOT NULL,
 	`published_document` text,
 	`published_at` text,
 	`published_by` text,

@@ -101,6 +101,37 @@ export class StorageService {
     };
   }
 
+  /**
+   * Keeps a published report (UploadPublishedReport): the exact PDF sent, under
+   * `published/<category>/<id>-<publish time>.pdf`; answers its reference (the blob key).
+   */
+  async storePublishedReport(category: string, id: number, publishedAt: string, bytes: Uint8Array) {
+    const safe = category.replace(/[^a-z0-9-]/gi, "");
+    const key = `published/${safe}/${id}-${publishedAt.replace(/[^0-9]/g, "")}.pdf`;
+    await Deno.mkdir(`${this.#tenantDir()}/published/${safe}`, { recursive: true });
+    const path = `${this.#tenantDir()}/${key}`;
+    const partial = `${path}.${crypto.randomUUID()}.part`;
+    try {
+      await Deno.writeFile(partial, bytes);
+      await Deno.rename(partial, path);
+    } catch (error) {
+      await Deno.remove(partial).catch(() => {});
+      throw error;
+    }
+    return key;
+  }
+
+  /** A published report's bytes by its reference; null when the file is gone. */
+  async publishedReport(key: string): Promise<Uint8Array | null> {
+    if (!/^published\/[a-z0-9-]+\/[0-9]+-[0-9]+\.pdf$/i.test(key)) return null;
+    try {
+      return await Deno.readFile(`${this.#tenantDir()}/${key}`);
+    } catch (error) {
+      if (error instanceof Deno.errors.NotFound) return null;
+      throw error;
+    }
+  }
+
   /** The yard's map image, open for streaming; 404 when it has none. */
   async mapImage(stockyardId: number): Promise<StoredImage> {
     const yard = await this.#yard(stockyardId);

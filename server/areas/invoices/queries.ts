@@ -1,0 +1,408 @@
+/**
+ * InvoiceQueries: the invoice manager's lists (to be created, created, created with corrections,
+ * published), one invoice for the editor, and the invoice as a document. A draft whose inputs moved on
+ * (skin counts recorded: computedAt cleared) is recomputed when read; a published invoice is read from
+ * the document frozen at publish.
+ */
+import { and, desc, eq, gte, inArray, lte, notInArray, sql } from "drizzle-orm";
+import {
+  carcasses,
+  invoiceMobs,
+  invoicePriceAdjustments,
+  invoices,
+  livestockOrders,
+  stakeholders,
+  stockMobs,
+  suppliers,
+} from "../../../db/tenant/schema.ts";
+import { ApiError } from "../../http/errors.ts";
+import type { AreaContext, TenantTx } from "../context.ts";
+import { isFeatureEnabled, userSettingValue } from "../../access/flags.ts";
+import { speciesCategoryName } from "../livestock/enums.ts";
+import { OFF_GRID_PRICE_PER_NAMES } from "../livestock/enums.ts";
+import { formatCents } from "../money.ts";
+import { computeInvoice, type InvoiceComputation, lineKeyOf, priceCarcass } from "./rules.ts";
+import type { FeedbackCarcass, InvoiceDocument, InvoiceStatus, PartyOnDocument } from "./document.ts";
+import { type InvoiceRow, invoiceRow, type InvoiceSources, loadSources } from "./inputs.ts";
+
+/** Sheep: the invoice screens' default species (spec 2 §9). */
+export const DEFAULT_INVOICE_SPECIES = 1;
+/** Lists answer at most this many rows (the published list is further bounded by its period). */
+export const LIST_LIMIT = 500;
+
+export type InvoiceSummary = Awaited<ReturnType<InvoiceQueries["created"]>>[number];
+
+export class InvoiceQueries {
+  constructor(protected readonly ctx: AreaContext) {}
+
+  /** the plant's date */
+  get today(): string {
+    return this.ctx.today;
+  }
+
+  /** The species the caller may invoice: their species, narrowed by the invoicing user setting. */
+  invoicingSpecies(): { id: number; name: string }[] {
+    const setting = userSettingValue(this.ctx.caller.subject, "invoicing") as
+      | { allowedSpeciesIds?: unknown }
+      | undefined;
+    const allowed = Array.isArray(setting?.allowedSpeciesIds) && setting.allowedSpeciesIds.length
+      ? new Set(setting.allowedSpeciesIds.map(Number))
+      : null;
+    return this.ctx.caller.species.filter((s) => !allowed || allowed.has(s.id));
+  }
+
+  /** The species asked for, if the caller may invoice it (403 otherwise); Sheep or their first by default. */
+  invoiceSpecies(speciesId?: number | null): number {
+    const species = this.invoicingSpecies();
+    if (speciesId === undefined || speciesId === null) {
+      return species.find((s) => s.id === DEFAULT_INVOICE_SPECIES)?.id ?? species[0]?.id ??
+        DEFAULT_INVOICE_SPECIES;
+    }
+    if (!species.some((s) => s.id === speciesId)) {
+      throw ApiError.forbidden("Your invoicing setting does not include that species.");
+    }
+    return speciesId;
+  }
+
+  /** An invoice the caller may see (404 if none, 403 when its species is outside their invoicing). */
+  protected async row(id: number, db: AreaContext["db"] | TenantTx = this.ctx.db): Promise<InvoiceRow> {
+    const row = await invoiceRow(db, id);
+    this.invoiceSpecies(row.speciesId);
+    return row;
+  }
+
+  /** Orders with killed mobs not yet on an invoice (spec 2 §4 "to be created"), latest kill first. */
+  async toBeCreated(speciesId?: number | null) {
+    const species = this.invoiceSpecies(speciesId);
+    const invoiced = this.ctx.db.select({ id: invoiceMobs.stockMobId }).from(invoiceMobs);
+    const killed = await this.ctx.db.select({
+      mobId: carcasses.stockMobId,
+      orderId: carcasses.livestockOrderId,
+      carcasses: sql<number>`count(*)`,
+      productionDate: sql<string>`max(${carcasses.productionDate})`,
+    }).from(carcasses).where(
+      and(eq(carcasses.speciesId, species), notInArray(carcasses.stockMobId, invoiced)),
+    )
+      .groupBy(carcasses.stockMobId);
+    const orderIds = [...new Set(killed.map((k) => k.orderId))];
+    if (!orderIds.length) return [];
+    const orders = await this.ctx.db.select({
+      id: livestockOrders.id,
+      supplierName: suppliers.name,
+      speciesCategoryId: livestockOrders.speciesCategoryId,
+      lotReference: livestockOrders.agendaLotReference,
+      quantityOrdered: livestockOrders.quantityOrdered,
+      carcassDataCompleteAt: livestockOrders.carcassDataCompleteAt,
+      orderStatus: livestockOrders.orderStatus,
+    }).from(livestockOrders).innerJoin(suppliers, eq(suppliers.id, livestockOrders.supplierId))
+      .where(inArray(livestockOrders.id, orderIds));
+    const mobs = await this.ctx.db.select({
+      id: stockMobs.id,
+      head: stockMobs.head,
+      lot: stockMobs.agendaLotReference,
+      suffix: stockMobs.agendaLotReferenceSuffix,
+    }).from(stockMobs).where(inArray(stockMobs.id, killed.map((k) => k.mobId)));
+    const mobById = new Map(mobs.map((m) => [m.id, m]));
+    const byOrder = new Map<number, typeof killed>();
+    for (const k of killed) byOrder.set(k.orderId, [...(byOrder.get(k.orderId) ?? []), k]);
+    return orders.map((o) => {
+      const ks = byOrder.get(o.id)!;
+      return {
+        livestockOrderId: o.id,
+        supplierName: o.supplierName,
+        speciesCategoryName: speciesCategoryName(o.speciesCategoryId),
+        lotReference: o.lotReference ?? "",
+        productionDate: ks.reduce((d, k) => (k.productionDate > d ? k.productionDate : d), ""),
+        quantityOrdered: o.quantityOrdered,
+        isCarcassDataComplete: o.carcassDataCompleteAt !== null,
+        carcassCount: ks.reduce((n, k) => n + k.carcasses, 0),
+        stockMobs: ks.map((k) => {
+          const m = mobById.get(k.mobId);
+          return {
+            id: k.mobId,
+            lotReference: `${m?.lot ?? ""}${m?.suffix ?? ""}`,
+            head: m?.head ?? 0,
+            carcasses: k.carcasses,
+          };
+        }).sort((a, b) => a.id - b.id),
+      };
+    }).sort((a, b) =>
+      b.productionDate.localeCompare(a.productionDate) || a.livestockOrderId - b.livestockOrderId
+    )
+      .slice(0, LIST_LIMIT);
+  }
+
+  /** Drafts of a species, each flagged when its carcass records changed after it was computed. */
+  async created(speciesId?: number | null) {
+    const species = this.invoiceSpecies(speciesId);
+    return await this.#summaries(and(eq(invoices.speciesId, species), eq(invoices.status, "Draft"))!);
+  }
+
+  /** Published and finalised invoices of a species published within a period (at most a year). */
+  async published(speciesId: number | null | undefined, from: string, to: string) {
+    const species = this.invoiceSpecies(speciesId);
+    return await this.#summaries(
+      and(
+        eq(invoices.speciesId, species),
+        inArray(invoices.status, ["Published", "Finalised"]),
+        gte(invoices.publishedAt, from),
+        lte(invoices.publishedAt, `${to}T99`),
+      )!,
+    );
+  }
+
+  /** The invoices of an order. */
+  async ofOrder(livestockOrderId: number) {
+    const rows = await this.#summaries(eq(invoices.livestockOrderId, livestockOrderId));
+    for (const r of rows) this.invoiceSpecies(r.speciesId);
+    return rows;
+  }
+
+  async #summaries(where: ReturnType<typeof eq>) {
+    const rows = await this.ctx.db.select({
+      invoice: invoices,
+      supplierName: suppliers.name,
+      lotReference: livestockOrders.agendaLotReference,
+      orderStatus: livestockOrders.orderStatus,
+    }).from(invoices).innerJoin(suppliers, eq(suppliers.id, invoices.supplierId))
+      .innerJoin(livestockOrders, eq(livestockOrders.id, invoices.livestockOrderId))
+      .where(where).orderBy(desc(invoices.productionDate), desc(invoices.id)).limit(LIST_LIMIT);
+    const ids = rows.map((r) => r.invoice.id);
+    const changed = new Map<number, string>();
+    const mobsOf = new Map<number, number[]>();
+    for (let i = 0; i < ids.length; i += 500) {
+      const chunk = ids.slice(i, i + 500);
+      const latest = await this.ctx.db.select({
+        invoiceId: invoiceMobs.invoiceId,
+        at: sql<string>`max(${carcasses.lastModified})`,
+      }).from(invoiceMobs).innerJoin(carcasses, eq(carcasses.stockMobId, invoiceMobs.stockMobId))
+        .where(inArray(invoiceMobs.invoiceId, chunk)).groupBy(invoiceMobs.invoiceId);
+      for (const l of latest) changed.set(l.invoiceId, l.at);
+      const mobs = await this.ctx.db.select().from(invoiceMobs).where(inArray(invoiceMobs.invoiceId, chunk));
+      for (const m of mobs) mobsOf.set(m.invoiceId, [...(mobsOf.get(m.invoiceId) ?? []), m.stockMobId]);
+    }
+    return rows.map(({ invoice: i, supplierName, lotReference }) => {
+      const at = changed.get(i.id);
+      return {
+        id: i.id,
+        invoiceNumber: i.invoiceNumber,
+        status: i.status as InvoiceStatus,
+        livestockOrderId: i.livestockOrderId,
+        speciesId: i.speciesId,
+        speciesCategoryName: speciesCategoryName(i.speciesCategoryId),
+        supplierName,
+        lotReference: lotReference ?? "",
+        productionDate: i.productionDate,
+        invoiceDueDate: i.dueDate,
+        invoicePublishedDate: i.publishedAt,
+        invoiceFinalisedDate: i.finalisedAt,
+        supplierReference: i.supplierReference,
+        carcassCount: i.carcassCount,
+        subTotalCents: i.subTotalCents,
+        taxCents: i.taxCents,
+        levyCents: i.levyCents,
+        totalCents: i.totalCents,
+        isPublishable: i.isPublishable,
+        unableToPublishReasons: i.unableToPublishReasons,
+        /** kill floor data changed since it was computed (drafts) or published */
+        hasCorrections: !!at && !!(i.status === "Draft" ? i.computedAt : i.publishedAt) &&
+          at > (i.status === "Draft" ? i.computedAt! : i.publishedAt!),
+        stockMobIds: (mobsOf.get(i.id) ?? []).sort((a, b) => a - b),
+        lastModified: i.lastModified,
+      };
+    });
+  }
+
+  /** Recompute a draft whose inputs moved on (computedAt cleared), storing its figures. */
+  protected async freshen(row: InvoiceRow): Promise<InvoiceRow> {
+    if (row.status !== "Draft" || row.computedAt !== null) return row;
+    return await this.ctx.db.transaction(async (tx) => {
+      const current = await invoiceRow(tx, row.id);
+      if (current.computedAt !== null) return current;
+      return (await storeComputation(tx, current, await loadSources(tx, current))).row;
+    });
+  }
+
+  /** One invoice for the editor: its document, its edits and what may be done with it. */
+  async view(id: number) {
+    const row = await this.freshen(await this.row(id));
+    const document = await this.document(row.id);
+    const adjustments = await this.ctx.db.select().from(invoicePriceAdjustments)
+      .where(eq(invoicePriceAdjustments.invoiceId, row.id));
+    const [summary] = await this.#summaries(eq(invoices.id, row.id));
+    return {
+      ...summary,
+      leviesRemoved: row.leviesRemoved,
+      publishedReportAvailable: row.publishedReportRef !== null,
+      document,
+      adjustments: adjustments.map((a) => ({
+        lineKey: a.lineKey,
+        centsPerUnit: a.centsPerUnit,
+        reason: a.reason,
+      })),
+    };
+  }
+
+  /** The invoice as its document: frozen at publish, computed now for a draft. */
+  async document(id: number): Promise<InvoiceDocument> {
+    const row = await this.freshen(await this.row(id));
+    if (row.status !== "Draft" && row.publishedDocument) {
+      return { ...(row.publishedDocument as InvoiceDocument), status: row.status as InvoiceStatus };
+    }
+    const sources = await loadSources(this.ctx.db, row);
+    return await this.buildDocument(sources, computeInvoice(sources.inputs));
+  }
+
+  /** The document of a computed invoice (publish freezes this). */
+  protected async buildDocument(
+    s: InvoiceSources,
+    computation: InvoiceComputation,
+  ): Promise<InvoiceDocument> {
+    const { invoice, order, supplier } = s;
+    const processor = await this.#processor();
+    const showBank = isFeatureEnabled(this.ctx.caller.subject, "supplierBankDetailsOnRemittance");
+    const condensed = order.speciesId === 2 &&
+      isFeatureEnabled(this.ctx.caller.subject, "condensedBeefInvoice");
+    const species = this.ctx.caller.species.find((x) => x.id === order.speciesId)?.name ??
+      `Species ${order.speciesId}`;
+    const isServiceKill = s.inputs.basis.isServiceKill;
+    const off = s.inputs.basis.offGrid;
+    const pricing = isServiceKill
+      ? `Service kill (${s.grid?.groupName ?? "grid group"})`
+      : off?.type === "Fixed"
+      ? `Fixed ${formatCents(Math.round(off.price * 100))} ${OFF_GRID_PRICE_PER_NAMES[off.per]}`
+      : s.grid
+      ? `Grid ${s.grid.reference} (${s.grid.groupName})${
+        off
+          ? `, ${off.type === "OverGrid" ? "plus" : "less"} ${formatCents(Math.round(off.price * 100))} ${
+            OFF_GRID_PRICE_PER_NAMES[off.per]
+          }`
+          : ""
+      }`
+      : "No price grid";
+    const lineOf = new Map<number, { key: string; cents: number | null; unit: "kg" | "head" }>();
+    const rules = s.inputs.defectRules;
+    for (const c of s.inputs.carcasses) {
+      const { price } = priceCarcass(c, s.inputs.basis, rules);
+      const key = lineKeyOf(price);
+      const line = computation.carcassLines.find((l) => l.key === key);
+      lineOf.set(c.id, { key, cents: line?.pricePerUnitCents ?? null, unit: price.unit });
+    }
+    const feedback: FeedbackCarcass[] = s.carcasses.map((c) => {
+      const l = lineOf.get(c.id)!;
+      const value = l.cents === null ? 0 : l.unit === "kg" ? Math.round(c.hscwKg * l.cents) : l.cents;
+      return {
+        bodyNumber: c.bodyNumber,
+        killSequence: c.killSequence,
+        rfid: c.rfid,
+        sex: c.sex,
+        dentition: c.dentition,
+        hscwKg: c.hscwKg,
+        fatDepthMm: c.fatDepthMm,
+        fatScore: c.fatScore,
+        gradeCode: c.gradeCode,
+        msaIndex: c.msaIndex,
+        msaMarbling: c.msaMarbling,
+        msaOssification: c.msaOssification,
+        msaRibFatMm: c.msaRibFatMm,
+        msaUltimatePh: c.msaUltimatePh,
+        defects: c.defects,
+        condemned: c.condemned,
+        condemnedReason: c.condemnedReason,
+        skinGrade: c.skinGrade,
+        lineKey: l.key,
+        pricePerUnitCents: l.cents,
+        unitType: l.unit,
+        valueCents: value,
+      };
+    });
+    const address = (
+      p: { addressLine1: string; addressLine2: string; city: string; state: string; postcode: string },
+    ) =>
+      [p.addressLine1, p.addressLine2, [p.city, p.state, p.postcode].filter(Boolean).join(" ")].filter(
+        Boolean,
+      );
+    return {
+      invoiceId: invoice.id,
+      invoiceNumber: invoice.invoiceNumber,
+      status: invoice.status as InvoiceStatus,
+      title: isServiceKill
+        ? "Service Kill Sheet"
+        : supplier.isGstExempt
+        ? "Remittance Advice"
+        : "Recipient Created Tax Invoice",
+      issueDate: invoice.publishedAt?.slice(0, 10) ?? this.ctx.today,
+      dueDate: invoice.dueDate,
+      productionDate: s.productionDate,
+      supplierReference: invoice.supplierReference,
+      processor,
+      supplier: {
+        name: supplier.name,
+        abn: supplier.businessTaxIdentifier,
+        addressLines: address(supplier),
+        email: supplier.contactEmail,
+        phone: supplier.contactPhone || supplier.contactMobile,
+        isGstExempt: supplier.isGstExempt,
+        pic: order.pic || supplier.pic,
+        bank: showBank && supplier.bankAccountNumber
+          ? {
+            accountName: supplier.bankAccountName,
+            bsb: supplier.bsb,
+            accountNumber: supplier.bankAccountNumber,
+          }
+          : null,
+      },
+      order: {
+        id: order.id,
+        lotReference: order.agendaLotReference ?? "",
+        pic: order.pic,
+        nvd: order.nvd,
+        speciesId: order.speciesId,
+        speciesName: species,
+        speciesCategoryName: speciesCategoryName(order.speciesCategoryId),
+        deliveryDate: order.deliveryDate,
+        pricing,
+      },
+      isServiceKill,
+      condensed,
+      computation,
+      carcasses: feedback,
+    };
+  }
+
+  /** The processor's own details: its party record marked as the tenant, else the tenant's name. */
+  async #processor(): Promise<PartyOnDocument> {
+    const [own] = await this.ctx.db.select().from(stakeholders).where(eq(stakeholders.isTenant, true)).limit(
+      1,
+    );
+    const [ownSupplier] = own ? [own] : await this.ctx.db.select().from(suppliers)
+      .where(eq(suppliers.isTenant, true)).limit(1);
+    const p = own ?? ownSupplier;
+    if (!p) return { name: this.ctx.caller.tenant.name, abn: "", addressLines: [], email: "", phone: "" };
+    return {
+      name: p.name,
+      abn: p.businessTaxIdentifier,
+      addressLines: [p.addressLine1, p.addressLine2, [p.city, p.state, p.postcode].filter(Boolean).join(" ")]
+        .filter(Boolean),
+      email: p.contactEmail,
+      phone: p.contactPhone || p.contactMobile,
+    };
+  }
+}
+
+/** Computes an invoice and stores its figures (the lists read them); answers the row and the computation. */
+export async function storeComputation(tx: TenantTx, row: InvoiceRow, sources: InvoiceSources) {
+  const c = computeInvoice(sources.inputs);
+  const [updated] = await tx.update(invoices).set({
+    productionDate: sources.productionDate,
+    subTotalCents: c.subTotalCents,
+    taxCents: c.taxCents,
+    levyCents: c.levyCents,
+    totalCents: c.totalCents,
+    carcassCount: c.carcassCount,
+    isPublishable: c.isPublishable,
+    unableToPublishReasons: c.unableToPublishReasons,
+    computedAt: new Date().toISOString(),
+  }).where(eq(invoices.id, row.id)).returning();
+  return { row: updated, computation: c };
+}
