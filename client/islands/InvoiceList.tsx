@@ -1,0 +1,431 @@
+/**
+ * The invoice manager's list for one tab, with its selection and actions (spec 2 §2.1, §4):
+ * - to be created: pick killed mobs (or whole orders) and create or add to their order's draft;
+ * - drafts: publish the chosen ones, or every publishable draft (service kill sheets when asked);
+ * - with corrections: recompute the chosen drafts from the corrected kill floor data;
+ * - published: unpublish or finalise the chosen ones (each confirmed first), download a PDF.
+ * Bulk work shows its progress. Live: another user's invoice changes re-read the list (coalesced: when
+ * several change at once, it reloads once), keeping the selection of rows still there.
+ */
+import { useEffect, useMemo, useRef, useState } from "react";
+import { api } from "../runtime/api.ts";
+import { toast } from "../runtime/toast.ts";
+import { push } from "../runtime/push.ts";
+import { Button } from "../ui/Button.tsx";
+import { formatDate, formatHead } from "../ui/format.ts";
+import { formatCents } from "../../server/areas/money.ts";
+import type { InvoiceSummary } from "../../server/areas/invoices/queries.ts";
+import type { INVOICES_API } from "../../server/areas/invoices/paths.ts";
+
+interface Mob {
+  id: number;
+  lotReference: string;
+  head: number;
+  carcasses: number;
+}
+export interface ToBeCreatedRow {
+  livestockOrderId: number;
+  supplierName: string;
+  speciesCategoryName: string;
+  lotReference: string;
+  productionDate: string;
+  isCarcassDataComplete: boolean;
+  carcassCount: number;
+  stockMobs: Mob[];
+}
+
+export interface InvoiceListProps {
+  tab: "tobecreated" | "created" | "corrections" | "published";
+  speciesId: number;
+  fromDate: string;
+  toDate: string;
+  toBeCreated: ToBeCreatedRow[];
+  invoices: InvoiceSummary[];
+  /** the editor's path with `{id}` */
+  editHref: string;
+  api: typeof INVOICES_API;
+}
+
+const COALESCE_MS = 400;
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const withId = (path: string, id: number) => path.replace("{id}", String(id));
+
+export default function InvoiceList(props: InvoiceListProps) {
+  const { tab, api: paths } = props;
+  const [orders, setOrders] = useState(props.toBeCreated);
+  const [invoices, setInvoices] = useState(props.invoices);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [progress, setProgress] = useState<string | null>(null);
+  const [serviceKill, setServiceKill] = useState(false);
+  const reload = useRef<() => Promise<void>>(async () => {});
+
+  reload.current = async () => {
+    const q = `speciesId=${props.speciesId}`;
+    if (tab === "tobecreated") {
+      const rows = await api<ToBeCreatedRow[]>("GET", `${paths.toBeCreated}?${q}`);
+      setOrders(rows);
+      keep(new Set(rows.flatMap((r) => r.stockMobs.map((m) => m.id))));
+    } else {
+      const rows = tab === "published"
+        ? await api<InvoiceSummary[]>(
+          "GET",
+          `${paths.published}?${q}&fromDate=${props.fromDate}&toDate=${props.toDate}`,
+        )
+        : (await api<InvoiceSummary[]>("GET", `${paths.created}?${q}`))
+          .filter((r) => r.hasCorrections === (tab === "corrections"));
+      setInvoices(rows);
+      keep(new Set(rows.map((r) => r.id)));
+    }
+  };
+  const keep = (present: Set<number>) => setSelected((s) => new Set([...s].filter((id) => present.has(id))));
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const soon = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void reload.current().catch(() => {}), COALESCE_MS);
+    };
+    void push.register("Invoices");
+    const offs = [
+      "invoiceCreated",
+      "invoiceUpdated",
+      "invoicePublished",
+      "invoiceUnpublished",
+      "carcassDataComplete",
+      "reconnected",
+    ]
+      .map((e) => push.on(e, soon));
+    return () => {
+      clearTimeout(timer);
+      offs.forEach((off) => off());
+      void push.deregister("Invoices");
+    };
+  }, []);
+
+  const toggle = (ids: number[], on: boolean) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      for (const id of ids) on ? next.add(id) : next.delete(id);
+      return next;
+    });
+
+  /** Runs one call per id, showing "Publishing 2 of 5…"; answers the ids that went through. */
+  const each = async (verb: string, ids: number[], call: (id: number) => Promise<unknown>) => {
+    const done: number[] = [];
+    for (const [i, id] of ids.entries()) {
+      setProgress(`${verb} ${i + 1} of ${ids.length}…`);
+      try {
+        await call(id);
+        done.push(id);
+      } catch { /* the api client toasted why */ }
+    }
+    setProgress(null);
+    return done;
+  };
+
+  const run = async (work: () => Promise<void>) => {
+    try {
+      await work();
+    } catch {
+      /* toasted by the api client */
+    } finally {
+      setProgress(null);
+      await reload.current().catch(() => {});
+    }
+  };
+
+  const selectedIds = [...selected];
+  const create = () =>
+    run(async () => {
+      setProgress(`Creating invoices for ${plural(selectedIds.length, "mob")}…`);
+      const r = await api<{ livestockInvoiceSummaryDtos: InvoiceSummary[] }>("POST", paths.createOrAdd, {
+        stockMobIds: selectedIds,
+      });
+      setSelected(new Set());
+      toast(
+        "success",
+        `${plural(r.livestockInvoiceSummaryDtos.length, "invoice")} created or added to. See Drafts.`,
+      );
+    });
+  const publishChosen = () =>
+    run(async () => {
+      const done = await each("Publishing", selectedIds, (id) => api("POST", paths.publish, { id }));
+      if (done.length) toast("success", `${plural(done.length, "invoice")} published.`);
+    });
+  const publishAll = () =>
+    run(async () => {
+      setProgress("Publishing every publishable draft…");
+      const r = await api<{ publishedIds: number[]; skipped: unknown[] }>("POST", paths.publishAll, {
+        speciesId: props.speciesId,
+        publishServiceKillSheets: serviceKill,
+      });
+      toast(
+        r.publishedIds.length ? "success" : "info",
+        `${plural(r.publishedIds.length, "invoice")} published${
+          r.skipped.length ? `; ${plural(r.skipped.length, "draft")} cannot be published yet` : ""
+        }.`,
+      );
+    });
+  const recompute = () =>
+    run(async () => {
+      const done = await each("Recomputing", selectedIds, (id) => api("POST", paths.compute, { id }));
+      if (done.length) toast("success", `${plural(done.length, "invoice")} recomputed.`);
+    });
+  const unpublish = () => {
+    if (!globalThis.confirm(`Unpublish ${plural(selectedIds.length, "invoice")}? They go back to drafts.`)) {
+      return;
+    }
+    return run(async () => {
+      setProgress("Unpublishing…");
+      await api("POST", paths.unpublish, { ids: selectedIds });
+      setSelected(new Set());
+      toast("success", `${plural(selectedIds.length, "invoice")} unpublished.`);
+    });
+  };
+  const finalise = () => {
+    const question = `Finalise ${
+      plural(selectedIds.length, "invoice")
+    }? A finalised invoice can no longer change.`;
+    if (!globalThis.confirm(question)) return;
+    return run(async () => {
+      setProgress("Finalising…");
+      await api("POST", paths.finalise, { ids: selectedIds });
+      setSelected(new Set());
+      toast("success", `${plural(selectedIds.length, "invoice")} finalised.`);
+    });
+  };
+
+  const selectable = useMemo(
+    () =>
+      tab === "tobecreated"
+        ? orders.flatMap((o) => o.stockMobs.map((m) => m.id))
+        : invoices.filter((i) => i.status !== "Finalised" && (tab !== "created" || i.isPublishable)).map((
+          i,
+        ) => i.id),
+    [tab, orders, invoices],
+  );
+  const allOn = selectable.length > 0 && selectable.every((id) => selected.has(id));
+  const busy = progress !== null;
+
+  return (
+    <div className="invoice-list">
+      <div className="toolbar no-print" role="group" aria-label="Actions on the chosen rows">
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={allOn}
+            onChange={(e) => toggle(selectable, e.target.checked)}
+            disabled={!selectable.length}
+          />{" "}
+          Choose all
+        </label>
+        {tab === "tobecreated" && (
+          <Button variant="primary" onClick={create} disabled={busy || !selected.size}>
+            Create invoices{selected.size ? ` (${plural(selected.size, "mob")})` : ""}
+          </Button>
+        )}
+        {tab === "created" && (
+          <>
+            <Button variant="primary" onClick={publishChosen} disabled={busy || !selected.size}>
+              Publish chosen{selected.size ? ` (${selected.size})` : ""}
+            </Button>
+            <Button onClick={publishAll} disabled={busy || !invoices.length}>Publish all</Button>
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={serviceKill}
+                onChange={(e) => setServiceKill(e.target.checked)}
+              />{" "}
+              with service kill sheets
+            </label>
+          </>
+        )}
+        {tab === "corrections" && (
+          <Button variant="primary" onClick={recompute} disabled={busy || !selected.size}>
+            Recompute chosen{selected.size ? ` (${selected.size})` : ""}
+          </Button>
+        )}
+        {tab === "published" && (
+          <>
+            <Button onClick={unpublish} disabled={busy || !selected.size}>Unpublish</Button>
+            <Button variant="primary" onClick={finalise} disabled={busy || !selected.size}>Finalise</Button>
+          </>
+        )}
+        <span className="muted" role="status" aria-live="polite">{progress ?? ""}</span>
+      </div>
+      {tab === "tobecreated" ? <Orders rows={orders} selected={selected} toggle={toggle} /> : (
+        <Invoices
+          rows={invoices}
+          tab={tab}
+          selected={selected}
+          toggle={toggle}
+          editHref={props.editHref}
+          pdfHref={paths.remittancePdf}
+        />
+      )}
+    </div>
+  );
+}
+
+function Orders({ rows, selected, toggle }: {
+  rows: ToBeCreatedRow[];
+  selected: Set<number>;
+  toggle: (ids: number[], on: boolean) => void;
+}) {
+  if (!rows.length) {
+    return <p className="empty">Nothing to invoice: every killed mob of this species is on an invoice.</p>;
+  }
+  return (
+    <table className="table">
+      <thead>
+        <tr>
+          <th scope="col">
+            <span className="sr-only">Choose</span>
+          </th>
+          <th scope="col">Supplier</th>
+          <th scope="col">Mobs</th>
+          <th scope="col">Killed</th>
+          <th scope="col" className="num">Carcasses</th>
+          <th scope="col">Kill floor data</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((o) => {
+          const ids = o.stockMobs.map((m) => m.id);
+          const on = ids.every((id) => selected.has(id));
+          return (
+            <tr key={o.livestockOrderId}>
+              <td>
+                <input
+                  type="checkbox"
+                  checked={on}
+                  onChange={(e) => toggle(ids, e.target.checked)}
+                  aria-label={`Order ${o.livestockOrderId} of ${o.supplierName}`}
+                />
+              </td>
+              <td>
+                {o.supplierName}
+                <div className="muted small">Order {o.livestockOrderId} · {o.speciesCategoryName}</div>
+              </td>
+              <td>
+                {o.stockMobs.length === 1
+                  ? `Lot ${o.stockMobs[0].lotReference || "—"}`
+                  : o.stockMobs.map((m) => (
+                    <label key={m.id} className="check small nowrap">
+                      <input
+                        type="checkbox"
+                        checked={selected.has(m.id)}
+                        onChange={(e) => toggle([m.id], e.target.checked)}
+                      />{" "}
+                      Lot {m.lotReference || "—"} · {formatHead(m.carcasses)}
+                    </label>
+                  ))}
+              </td>
+              <td className="nowrap">{formatDate(o.productionDate)}</td>
+              <td className="num">{formatHead(o.carcassCount)}</td>
+              <td>
+                <span className={o.isCarcassDataComplete ? "badge badge-success" : "badge badge-warning"}>
+                  {o.isCarcassDataComplete ? "Complete" : "Not all in yet"}
+                </span>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+function Invoices({ rows, tab, selected, toggle, editHref, pdfHref }: {
+  rows: InvoiceSummary[];
+  tab: InvoiceListProps["tab"];
+  selected: Set<number>;
+  toggle: (ids: number[], on: boolean) => void;
+  editHref: string;
+  pdfHref: string;
+}) {
+  if (!rows.length) {
+    return (
+      <p className="empty">
+        {tab === "published" ? "No invoices published in this period." : "No invoices here."}
+      </p>
+    );
+  }
+  return (
+    <table className="table">
+      <thead>
+        <tr>
+          <th scope="col">
+            <span className="sr-only">Choose</span>
+          </th>
+          <th scope="col">Invoice</th>
+          <th scope="col">Supplier</th>
+          <th scope="col">Killed</th>
+          <th scope="col" className="num">Carcasses</th>
+          <th scope="col" className="num">Total</th>
+          <th scope="col">{tab === "published" ? "Status" : "Ready?"}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((i) => {
+          const canChoose = i.status !== "Finalised" && (tab !== "created" || i.isPublishable);
+          return (
+            <tr key={i.id}>
+              <td>
+                {canChoose && (
+                  <input
+                    type="checkbox"
+                    checked={selected.has(i.id)}
+                    onChange={(e) => toggle([i.id], e.target.checked)}
+                    aria-label={`Invoice ${i.invoiceNumber ?? i.id} of ${i.supplierName}`}
+                  />
+                )}
+              </td>
+              <td className="nowrap">
+                <a href={withId(editHref, i.id)}>{i.invoiceNumber ?? `Draft ${i.id}`}</a>
+                {i.status !== "Draft" && (
+                  <div className="small">
+                    <a href={withId(pdfHref, i.id)} download>PDF</a>
+                  </div>
+                )}
+              </td>
+              <td>
+                {i.supplierName}
+                <div className="muted small">Order {i.livestockOrderId} · {i.speciesCategoryName}</div>
+              </td>
+              <td className="nowrap">
+                {formatDate(i.productionDate)}
+                {i.invoiceDueDate && (
+                  <div className="muted small">due {formatDate(i.invoiceDueDate, false)}</div>
+                )}
+              </td>
+              <td className="num">{formatHead(i.carcassCount)}</td>
+              <td className="num nowrap">{formatCents(i.totalCents)}</td>
+              <td>
+                {tab === "published"
+                  ? (
+                    <span className={i.status === "Finalised" ? "badge badge-muted" : "badge badge-success"}>
+                      {i.status}
+                      {i.hasCorrections ? " · data changed since" : ""}
+                    </span>
+                  )
+                  : i.isPublishable
+                  ? <span className="badge badge-success">Ready to publish</span>
+                  : (
+                    <details className="small">
+                      <summary>
+                        <span className="badge badge-warning">
+                          {plural(i.unableToPublishReasons.length, "thing")} to fix
+                        </span>
+                      </summary>
+                      <ul>{i.unableToPublishReasons.map((r) => <li key={r}>{r}</li>)}</ul>
+                    </details>
+                  )}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
