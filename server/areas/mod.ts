@@ -43,6 +43,7 @@ import { INTEGRATION_PAGES } from "./integrations/routes.ts";
 import { INVOICE_EVENTS } from "./invoices/events.ts";
 import { invoicesApi } from "./invoices/api.ts";
 import { INVOICE_PAGES } from "./invoices/routes.ts";
+import { seedInvoices } from "./invoices/seed.ts";
 import { invoiceReportsApi } from "./invoices/reports/api.ts";
 import { INVOICE_REPORT_PAGES } from "./invoices/reports/routes.ts";
 import { invoiceSettingsApi } from "./invoiceSettings/api.ts";
@@ -119,7 +120,7 @@ const AREA_LIST = [
   { name: "integrations", api: integrationsApi, pages: INTEGRATION_PAGES },
   { name: "invoice settings", api: invoiceSettingsApi, pages: INVOICE_SETTINGS_PAGES },
   { name: "skins", api: skinsApi, pages: SKIN_PAGES, events: SKIN_EVENTS },
-  { name: "invoices", api: invoicesApi, pages: INVOICE_PAGES, events: INVOICE_EVENTS },
+  { name: "invoices", api: invoicesApi, pages: INVOICE_PAGES, seed: seedInvoices, events: INVOICE_EVENTS },
   { name: "invoice reports", api: invoiceReportsApi, pages: INVOICE_REPORT_PAGES },
 ] as const satisfies readonly Area[];
 

@@ -18,7 +18,7 @@ import {
 } from "../../http/openapi.ts";
 import { apiService } from "../context.ts";
 import { addDays } from "../dates.ts";
-import { InvoiceCommands } from "./commands.ts";
+import { InvoiceLifecycle } from "./lifecycle.ts";
 import { INVOICES_API as P } from "./paths.ts";
 import {
   AdjustmentBody,
@@ -48,7 +48,7 @@ import {
 const tags = ["Reciprocal invoices"];
 const { get, post } = areaRoutes(tags);
 const MANAGER: AccessRule = { pages: ["invoicemanager"] };
-const invoices = (c: Context<AppEnv>) => apiService(c, InvoiceCommands);
+const invoices = (c: Context<AppEnv>) => apiService(c, InvoiceLifecycle);
 
 export const invoicesApi: ApiRouter = apiRouter()
   .openapi(

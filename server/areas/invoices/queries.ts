@@ -11,7 +11,6 @@ import {
   invoicePriceAdjustments,
   invoices,
   livestockOrders,
-  stakeholders,
   stockMobs,
   suppliers,
 } from "../../../db/tenant/schema.ts";
@@ -19,10 +18,9 @@ import { ApiError } from "../../http/errors.ts";
 import type { AreaContext, TenantTx } from "../context.ts";
 import { isFeatureEnabled, userSettingValue } from "../../access/flags.ts";
 import { speciesCategoryName } from "../livestock/enums.ts";
-import { OFF_GRID_PRICE_PER_NAMES } from "../livestock/enums.ts";
-import { formatCents } from "../money.ts";
-import { computeInvoice, type InvoiceComputation, lineKeyOf, priceCarcass } from "./rules.ts";
-import type { FeedbackCarcass, InvoiceDocument, InvoiceStatus, PartyOnDocument } from "./document.ts";
+import { computeInvoice, type InvoiceComputation } from "./rules.ts";
+import type { InvoiceDocument, InvoiceStatus } from "./document.ts";
+import { buildInvoiceDocument } from "./documentOf.ts";
 import { type InvoiceRow, invoiceRow, type InvoiceSources, loadSources } from "./inputs.ts";
 
 /** Sheep: the invoice screens' default species (spec 2 §9). */
@@ -258,135 +256,14 @@ export class InvoiceQueries {
     s: InvoiceSources,
     computation: InvoiceComputation,
   ): Promise<InvoiceDocument> {
-    const { invoice, order, supplier } = s;
-    const processor = await this.#processor();
-    const showBank = isFeatureEnabled(this.ctx.caller.subject, "supplierBankDetailsOnRemittance");
-    const condensed = order.speciesId === 2 &&
-      isFeatureEnabled(this.ctx.caller.subject, "condensedBeefInvoice");
-    const species = this.ctx.caller.species.find((x) => x.id === order.speciesId)?.name ??
-      `Species ${order.speciesId}`;
-    const isServiceKill = s.inputs.basis.isServiceKill;
-    const off = s.inputs.basis.offGrid;
-    const pricing = isServiceKill
-      ? `Service kill (${s.grid?.groupName ?? "grid group"})`
-      : off?.type === "Fixed"
-      ? `Fixed ${formatCents(Math.round(off.price * 100))} ${OFF_GRID_PRICE_PER_NAMES[off.per]}`
-      : s.grid
-      ? `Grid ${s.grid.reference} (${s.grid.groupName})${
-        off
-          ? `, ${off.type === "OverGrid" ? "plus" : "less"} ${formatCents(Math.round(off.price * 100))} ${
-            OFF_GRID_PRICE_PER_NAMES[off.per]
-          }`
-          : ""
-      }`
-      : "No price grid";
-    const lineOf = new Map<number, { key: string; cents: number | null; unit: "kg" | "head" }>();
-    const rules = s.inputs.defectRules;
-    for (const c of s.inputs.carcasses) {
-      const { price } = priceCarcass(c, s.inputs.basis, rules);
-      const key = lineKeyOf(price);
-      const line = computation.carcassLines.find((l) => l.key === key);
-      lineOf.set(c.id, { key, cents: line?.pricePerUnitCents ?? null, unit: price.unit });
-    }
-    const feedback: FeedbackCarcass[] = s.carcasses.map((c) => {
-      const l = lineOf.get(c.id)!;
-      const value = l.cents === null ? 0 : l.unit === "kg" ? Math.round(c.hscwKg * l.cents) : l.cents;
-      return {
-        bodyNumber: c.bodyNumber,
-        killSequence: c.killSequence,
-        rfid: c.rfid,
-        sex: c.sex,
-        dentition: c.dentition,
-        hscwKg: c.hscwKg,
-        fatDepthMm: c.fatDepthMm,
-        fatScore: c.fatScore,
-        gradeCode: c.gradeCode,
-        msaIndex: c.msaIndex,
-        msaMarbling: c.msaMarbling,
-        msaOssification: c.msaOssification,
-        msaRibFatMm: c.msaRibFatMm,
-        msaUltimatePh: c.msaUltimatePh,
-        defects: c.defects,
-        condemned: c.condemned,
-        condemnedReason: c.condemnedReason,
-        skinGrade: c.skinGrade,
-        lineKey: l.key,
-        pricePerUnitCents: l.cents,
-        unitType: l.unit,
-        valueCents: value,
-      };
+    const subject = this.ctx.caller.subject;
+    return await buildInvoiceDocument(this.ctx.db, s, computation, {
+      tenantName: this.ctx.caller.tenant.name,
+      speciesName: (id) => this.ctx.caller.species.find((x) => x.id === id)?.name ?? `Species ${id}`,
+      showBank: isFeatureEnabled(subject, "supplierBankDetailsOnRemittance"),
+      condensedBeef: isFeatureEnabled(subject, "condensedBeefInvoice"),
+      today: this.ctx.today,
     });
-    const address = (
-      p: { addressLine1: string; addressLine2: string; city: string; state: string; postcode: string },
-    ) =>
-      [p.addressLine1, p.addressLine2, [p.city, p.state, p.postcode].filter(Boolean).join(" ")].filter(
-        Boolean,
-      );
-    return {
-      invoiceId: invoice.id,
-      invoiceNumber: invoice.invoiceNumber,
-      status: invoice.status as InvoiceStatus,
-      title: isServiceKill
-        ? "Service Kill Sheet"
-        : supplier.isGstExempt
-        ? "Remittance Advice"
-        : "Recipient Created Tax Invoice",
-      issueDate: invoice.publishedAt?.slice(0, 10) ?? this.ctx.today,
-      dueDate: invoice.dueDate,
-      productionDate: s.productionDate,
-      supplierReference: invoice.supplierReference,
-      processor,
-      supplier: {
-        name: supplier.name,
-        abn: supplier.businessTaxIdentifier,
-        addressLines: address(supplier),
-        email: supplier.contactEmail,
-        phone: supplier.contactPhone || supplier.contactMobile,
-        isGstExempt: supplier.isGstExempt,
-        pic: order.pic || supplier.pic,
-        bank: showBank && supplier.bankAccountNumber
-          ? {
-            accountName: supplier.bankAccountName,
-            bsb: supplier.bsb,
-            accountNumber: supplier.bankAccountNumber,
-          }
-          : null,
-      },
-      order: {
-        id: order.id,
-        lotReference: order.agendaLotReference ?? "",
-        pic: order.pic,
-        nvd: order.nvd,
-        speciesId: order.speciesId,
-        speciesName: species,
-        speciesCategoryName: speciesCategoryName(order.speciesCategoryId),
-        deliveryDate: order.deliveryDate,
-        pricing,
-      },
-      isServiceKill,
-      condensed,
-      computation,
-      carcasses: feedback,
-    };
-  }
-
-  /** The processor's own details: its party record marked as the tenant, else the tenant's name. */
-  async #processor(): Promise<PartyOnDocument> {
-    const [own] = await this.ctx.db.select().from(stakeholders).where(eq(stakeholders.isTenant, true)).limit(
-      1,
-    );
-    const [ownSupplier] = own ? [own] : await this.ctx.db.select().from(suppliers)
-      .where(eq(suppliers.isTenant, true)).limit(1);
-    const p = own ?? ownSupplier;
-    if (!p) return { name: this.ctx.caller.tenant.name, abn: "", addressLines: [], email: "", phone: "" };
-    return {
-      name: p.name,
-      abn: p.businessTaxIdentifier,
-      addressLines: [p.addressLine1, p.addressLine2, [p.city, p.state, p.postcode].filter(Boolean).join(" ")]
-        .filter(Boolean),
-      email: p.contactEmail,
-      phone: p.contactPhone || p.contactMobile,
-    };
   }
 }
 

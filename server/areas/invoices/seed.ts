@@ -1,0 +1,152 @@
+/**
+ * Demo invoices (issue 16 §6): last week's killed orders of sheep and cattle in every state: some left
+ * to be created, drafts, a draft whose kill floor data was corrected after it was computed, published and
+ * finalised ones. Lines that fall off the demo grids get the pricing adjustment a plant would agree
+ * ($6.00/kg for sheep, $5.50/kg for cattle). Deterministic from "today"; the last two days' kills are
+ * left to be created (their skins are still being counted).
+ */
+import { and, eq, gte, inArray, isNotNull, lt } from "drizzle-orm";
+import {
+  carcasses,
+  invoiceMobs,
+  invoicePriceAdjustments,
+  invoices,
+  livestockOrders,
+  stakeholders,
+} from "../../../db/tenant/schema.ts";
+import type { DemoTenant } from "../mod.ts";
+import type { TenantTx } from "../context.ts";
+import { addDays } from "../dates.ts";
+import { ORDER_STATUS } from "../livestock/enums.ts";
+import { loadSources } from "./inputs.ts";
+import { storeComputation } from "./queries.ts";
+import { buildInvoiceDocument } from "./documentOf.ts";
+import { PAYMENT_TERMS_DAYS } from "./commands.ts";
+
+const SPECIES_NAMES: Record<number, string> = { 1: "Sheep", 2: "Beef", 3: "Pig", 4: "Goat", 5: "Deer" };
+const OFF_GRID_CENTS: Record<number, number> = { 1: 600, 2: 550 };
+const STATES = ["toBeCreated", "Draft", "Published", "Finalised", "Corrected", "Published"] as const;
+const WHO = "Demo seed";
+
+export async function seedInvoices({ db, category, today }: DemoTenant) {
+  if (category !== "processor") return;
+  if ((await db.select({ id: invoices.id }).from(invoices).limit(1)).length) return;
+  await ensureProcessorParty(db);
+  const orders = await db.select({
+    id: livestockOrders.id,
+    supplierId: livestockOrders.supplierId,
+    speciesId: livestockOrders.speciesId,
+    speciesCategoryId: livestockOrders.speciesCategoryId,
+  }).from(livestockOrders).where(and(
+    inArray(livestockOrders.speciesId, [1, 2]),
+    isNotNull(livestockOrders.carcassDataCompleteAt),
+  )).orderBy(livestockOrders.id);
+  let n = 0;
+  let number = 0;
+  for (const order of orders) {
+    const killed = await db.select({ mobId: carcasses.stockMobId, day: carcasses.productionDate })
+      .from(carcasses).where(and(
+        eq(carcasses.livestockOrderId, order.id),
+        gte(carcasses.productionDate, addDays(today, -9)),
+        lt(carcasses.productionDate, addDays(today, -2)),
+      ));
+    if (!killed.length) continue;
+    const state = STATES[n++ % STATES.length];
+    if (state === "toBeCreated") continue;
+    const mobIds = [...new Set(killed.map((k) => k.mobId))];
+    const day = killed.reduce((d, k) => (k.day > d ? k.day : d), "");
+    await db.transaction(async (tx) => {
+      const at = `${day}T06:00:00.000Z`;
+      const [row] = await tx.insert(invoices).values({
+        livestockOrderId: order.id,
+        supplierId: order.supplierId,
+        speciesId: order.speciesId,
+        speciesCategoryId: order.speciesCategoryId,
+        productionDate: day,
+        status: "Draft",
+        dueDate: addDays(day, PAYMENT_TERMS_DAYS),
+        createdBy: WHO,
+        createdAt: at,
+        lastModified: at,
+      }).returning();
+      await tx.insert(invoiceMobs).values(mobIds.map((stockMobId) => ({ stockMobId, invoiceId: row.id })));
+      const firstLook = await storeComputation(tx, row, await loadSources(tx, row));
+      for (const line of firstLook.computation.carcassLines.filter((l) => l.pricePerUnitCents === null)) {
+        await tx.insert(invoicePriceAdjustments).values({
+          invoiceId: row.id,
+          lineKey: line.key,
+          centsPerUnit: OFF_GRID_CENTS[order.speciesId] ?? 500,
+          reason: "Outside the grid: priced as agreed with the agent",
+          createdAt: at,
+          lastModified: at,
+        });
+      }
+      const sources = await loadSources(tx, row);
+      const { row: computed, computation } = await storeComputation(tx, row, sources);
+      if (state === "Corrected") return await correctOne(tx, row.id, mobIds[0]);
+      if (state === "Draft" || !computation.isPublishable) return;
+      const invoiceNumber = `RCTI-${String(++number).padStart(6, "0")}`;
+      const publishedAt = `${addDays(day, 1)}T09:30:00.000Z`;
+      const frozen = { ...computed, status: "Published", invoiceNumber, publishedAt };
+      const document = await buildInvoiceDocument(tx, { ...sources, invoice: frozen }, computation, {
+        tenantName: "Demo Processing",
+        speciesName: (id) => SPECIES_NAMES[id] ?? `Species ${id}`,
+        showBank: true,
+        condensedBeef: false,
+        today,
+      });
+      const finalised = state === "Finalised";
+      await tx.update(invoices).set({
+        status: finalised ? "Finalised" : "Published",
+        invoiceNumber,
+        publishedAt,
+        publishedBy: WHO,
+        publishedDocument: document,
+        finalisedAt: finalised ? `${addDays(day, 3)}T10:00:00.000Z` : null,
+        finalisedBy: finalised ? WHO : null,
+      }).where(eq(invoices.id, row.id));
+      if (finalised) {
+        await tx.update(livestockOrders).set({ orderStatus: ORDER_STATUS.InvoiceFinalised })
+          .where(eq(livestockOrders.id, order.id));
+      }
+    });
+  }
+}
+
+/** A kill floor correction after the invoice was computed: the draft shows "with corrections". */
+async function correctOne(tx: TenantTx, invoiceId: number, mobId: number) {
+  const [c] = await tx.select().from(carcasses).where(eq(carcasses.stockMobId, mobId))
+    .orderBy(carcasses.bodyNumber).limit(1);
+  if (!c || c.condemned === "whole") return;
+  await tx.update(carcasses).set({
+    hscwKg: Math.round((c.hscwKg + 0.4) * 10) / 10,
+    isCorrected: true,
+    lastModified: new Date().toISOString(),
+  }).where(eq(carcasses.id, c.id));
+  // computed before the correction came in
+  await tx.update(invoices).set({ computedAt: "2000-01-01T00:00:00.000Z" }).where(eq(invoices.id, invoiceId));
+}
+
+/** The processor's own party record (its ABN and address head every invoice it issues). */
+async function ensureProcessorParty(db: DemoTenant["db"]) {
+  const [own] = await db.select({ id: stakeholders.id }).from(stakeholders).where(
+    eq(stakeholders.isTenant, true),
+  );
+  if (own) return;
+  const now = new Date().toISOString();
+  await db.insert(stakeholders).values({
+    name: "Demo Processing Pty Ltd",
+    isTenant: true,
+    stakeholderType: "Other",
+    businessTaxIdentifier: "53004085616",
+    companyIdentifier: "004085616",
+    addressLine1: "1 Abattoir Road",
+    city: "Wagga Wagga",
+    state: "NSW",
+    postcode: "2650",
+    contactEmail: "accounts@demo.processor",
+    contactPhone: "02 6900 1234",
+    createdAt: now,
+    lastModified: now,
+  });
+}

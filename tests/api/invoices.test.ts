@@ -1,0 +1,264 @@
+/**
+ * api/ReciprocalInvoices over real HTTP and real db files: an invoice made from a demo sheep order's
+ * killed mob, priced on its grid, then edited, published, unpublished and finalised. The settings it needs
+ * (a skin price, a levy) and the skin count are written straight into the tenant database, so the test
+ * does not lean on the invoicing settings' demo seed.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { serveTestApp } from "../helpers/app.ts";
+import { hubClient, nextEvent } from "../helpers/hub.ts";
+import { pdfText } from "../helpers/pdf.ts";
+import {
+  auditLog,
+  carcasses,
+  invoices,
+  levySettings,
+  livestockOrders,
+  skinCounts,
+  skinPrices,
+} from "../../db/tenant/schema.ts";
+import { ORDER_STATUS } from "../../server/areas/livestock/enums.ts";
+import { INVOICES_API as P, withId } from "../../server/areas/invoices/paths.ts";
+
+let t: Awaited<ReturnType<typeof serveTestApp>>;
+const tokens: Record<string, string> = {};
+let orderId = 0;
+let mobId = 0;
+let invoiceId = 0;
+let invoiceNumber = "";
+const SHEEP = 1;
+
+const get = async (path: string, who = "admin") => {
+  const res = await t.request(path, { token: tokens[who] });
+  return { status: res.status, body: await res.json() };
+};
+const post = async (path: string, json: unknown, who = "admin") => {
+  const res = await t.request(path, { method: "POST", token: tokens[who], json });
+  return { status: res.status, body: await res.json() };
+};
+const view = async () => (await get(withId(P.invoice, invoiceId))).body;
+const db = () => t.services.db.tenantDb(1);
+
+beforeAll(async () => {
+  t = await serveTestApp();
+  for (const who of ["admin", "user", "display"]) tokens[who] = await t.login(`${who}@demo.processor`);
+  tokens.farm = await t.login("producer@demo.farm");
+  const list = (await get(`${P.toBeCreated}?speciesId=${SHEEP}`)).body;
+  const order = list.find((o: { isCarcassDataComplete: boolean; stockMobs: unknown[] }) =>
+    o.isCarcassDataComplete && o.stockMobs.length === 1
+  );
+  orderId = order.livestockOrderId;
+  mobId = order.stockMobs[0].id;
+  const tenant = await db();
+  const rows = await tenant.select().from(carcasses).where(eq(carcasses.livestockOrderId, orderId));
+  const counts: Record<string, number> = {};
+  for (const c of rows) counts[c.skinGrade ?? "1"] = (counts[c.skinGrade ?? "1"] ?? 0) + 1;
+  const now = new Date().toISOString();
+  const [o] = await tenant.select().from(livestockOrders).where(eq(livestockOrders.id, orderId));
+  await tenant.insert(skinPrices).values({
+    kind: "skin",
+    speciesId: SHEEP,
+    name: "Test skins",
+    startDate: "2020-01-01",
+    grades: Object.keys(counts).map((grade, i) => ({ grade, centsPerPiece: 400 - i * 100 })),
+    createdAt: now,
+    lastModified: now,
+  });
+  await tenant.insert(skinCounts).values({
+    livestockOrderId: orderId,
+    productionDate: rows[0].productionDate,
+    counts,
+    total: rows.length,
+    recordedBy: "test",
+    createdAt: now,
+    lastModified: now,
+  }).onConflictDoNothing();
+  await tenant.insert(levySettings).values({
+    levyType: "TransactionLevy",
+    tenantSiteId: 0,
+    speciesCategoryId: o.speciesCategoryId!,
+    startDate: "2020-01-01",
+    bands: [{ fromValueCents: 0, perHeadCents: 0, basisPoints: 200 }],
+    createdAt: now,
+    lastModified: now,
+  }).onConflictDoNothing();
+});
+afterAll(() => t.close());
+
+describe("who may", () => {
+  test("a display user and another tenant are refused; a body is not read first", async () => {
+    expect((await get(`${P.toBeCreated}?speciesId=${SHEEP}`, "display")).status).toBe(403);
+    expect((await get(`${P.toBeCreated}?speciesId=${SHEEP}`, "farm")).status).toBe(403);
+    expect((await post(P.createOrAdd, { nonsense: true }, "display")).status).toBe(403);
+  });
+
+  test("a species outside the user's invoicing setting is refused", async () => {
+    const made = await post("/api/user/UpsertTenantUser", {
+      email: "beef.only@demo.processor",
+      firstName: "Beef",
+      lastName: "Only",
+      roleLevel: "user",
+      allowedSpeciesIds: ["2"],
+    });
+    const token = await t.login("beef.only@demo.processor", made.body.temporaryPassword);
+    await t.request("/api/user/ChangeTempPasswordIfAuthed", {
+      method: "POST",
+      token,
+      json: { newPassword: "beef-only-password-1" },
+    });
+    const res = await t.request(`${P.toBeCreated}?speciesId=${SHEEP}`, { token });
+    expect(res.status).toBe(403);
+    expect((await res.json()).message).toMatch(/invoicing setting/);
+  });
+});
+
+describe("the lifecycle", () => {
+  test("bad input is a 400 and changes nothing", async () => {
+    const before = (await (await db()).select().from(invoices)).length;
+    const bad = await post(P.createOrAdd, {});
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ isValidation: true });
+    expect((await post(P.createOrAdd, { stockMobIds: ["x"] })).status).toBe(400);
+    expect(await (await db()).select().from(invoices)).toHaveLength(before);
+  });
+
+  test("create from a killed mob: a draft, priced on the grid, the mob leaves the list; again is 409", async () => {
+    const conn = hubClient(t.origin, tokens.user);
+    await conn.start();
+    await conn.invoke("RegisterRefreshInterest", "Invoices");
+    const created = nextEvent<{ invoiceIds: number[] }>(conn, "invoiceCreated");
+    const res = await post(P.createOrAdd, { stockMobIds: [mobId] });
+    expect(res.status).toBe(200);
+    expect(res.body.stockMobIds).toEqual([mobId]);
+    invoiceId = res.body.livestockInvoiceSummaryDtos[0].id;
+    expect((await created).invoiceIds).toEqual([invoiceId]);
+    await conn.stop();
+    const left = (await get(`${P.toBeCreated}?speciesId=${SHEEP}`)).body;
+    expect(left.some((o: { livestockOrderId: number }) => o.livestockOrderId === orderId)).toBe(false);
+    const drafts = (await get(`${P.created}?speciesId=${SHEEP}`)).body;
+    expect(drafts.map((d: { id: number }) => d.id)).toContain(invoiceId);
+    expect((await post(P.createOrAdd, { stockMobIds: [mobId] })).status).toBe(409);
+  });
+
+  test("lines outside the grid stop publishing until an adjustment prices them", async () => {
+    const v = await view();
+    expect(v.status).toBe("Draft");
+    const unpriced = v.document.computation.carcassLines.filter((l: { pricePerUnitCents: number | null }) =>
+      l.pricePerUnitCents === null
+    );
+    if (unpriced.length) {
+      expect(v.isPublishable).toBe(false);
+      expect(v.unableToPublishReasons.join(" ")).toMatch(/outside the price grid/);
+    }
+    let current = v;
+    for (const l of unpriced) {
+      const res = await post(P.upsertAdjustment, {
+        invoiceId,
+        lastModified: current.lastModified,
+        lineKey: l.key,
+        adjustmentPerUnit: 6.5,
+        reason: "Light lambs at $6.50/kg",
+      });
+      expect(res.status).toBe(200);
+      current = res.body;
+    }
+    expect(current.unableToPublishReasons).toEqual([]);
+    expect(current.isPublishable).toBe(true);
+    expect(current.levyCents).toBeGreaterThan(0);
+    expect((await post(P.upsertAdjustment, {
+      invoiceId,
+      lineKey: "Nothing|-|-|kg",
+      adjustmentPerUnit: 1,
+      reason: "x",
+    })).status).toBe(400);
+  });
+
+  test("additional line items: a missing price is a 400; add, change, delete, each recomputed", async () => {
+    const before = await view();
+    const missing = await post(P.upsertLineItem, { invoiceId, description: "Freight", quantity: 1 });
+    expect(missing.status).toBe(400);
+    const added = await post(P.upsertLineItem, {
+      invoiceId,
+      description: "Freight",
+      quantity: 2,
+      pricePerUnit: -125.5,
+      isApplyGst: true,
+    });
+    expect(added.status).toBe(200);
+    const line = added.body.document.computation.additionalLines[0];
+    expect(line).toMatchObject({ description: "Freight", totalCents: -25100, gstCents: -2510 });
+    expect(added.body.totalCents).toBe(before.totalCents - 25100 - 2510);
+    const changed = await post(P.upsertLineItem, {
+      invoiceId,
+      reciprocalInvoiceLineItemId: line.id,
+      description: "Freight (one truck)",
+      quantity: 1,
+      pricePerUnit: -125.5,
+      isApplyGst: true,
+    });
+    expect(changed.body.document.computation.additionalLines[0].totalCents).toBe(-12550);
+    const res = await t.request(`${P.deleteLineItem}?reciprocalInvoiceLineItemId=${line.id}`, {
+      method: "DELETE",
+      token: tokens.admin,
+    });
+    expect(res.status).toBe(200);
+    expect((await res.json()).totalCents).toBe(before.totalCents);
+  });
+
+  test("a stale edit is 409; the due date saves and is audited", async () => {
+    const stale = await post(P.update, { id: invoiceId, lastModified: "2000-01-01T00:00:00.000Z", invoiceDueDate: "2030-01-01" });
+    expect(stale.status).toBe(409);
+    const v = await view();
+    const res = await post(P.update, { id: invoiceId, lastModified: v.lastModified, invoiceDueDate: "2030-01-31" });
+    expect(res.status).toBe(200);
+    expect(res.body.invoiceDueDate).toBe("2030-01-31");
+    const audit = await (await db()).select().from(auditLog)
+      .where(and(eq(auditLog.entity, "ReciprocalInvoice"), eq(auditLog.entityId, String(invoiceId))));
+    expect(audit.map((a) => a.action)).toContain("Edited");
+  });
+
+  test("publish: numbered, frozen, its PDF kept; publishing again is 409; only the reference and due date change", async () => {
+    const res = await post(P.publish, { id: invoiceId });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: "Published", publishedReportAvailable: true });
+    expect(res.body.invoiceNumber).toMatch(/^RCTI-\d{6}$/);
+    invoiceNumber = res.body.invoiceNumber;
+    expect((await post(P.publish, { id: invoiceId })).status).toBe(409);
+    expect((await post(P.update, { id: invoiceId, invoiceDueDate: "2030-02-01" })).status).toBe(409);
+    const ref = await post(P.updatePublished, { id: invoiceId, supplierReference: "PO 4471", invoiceDueDate: "2030-02-01" });
+    expect(ref.status).toBe(200);
+    expect(ref.body.document.supplierReference).toBe("PO 4471");
+    const pdf = await t.request(withId(P.remittancePdf, invoiceId), { token: tokens.admin });
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    expect(text).toContain(invoiceNumber);
+    const published = (await get(`${P.published}?speciesId=${SHEEP}&fromDate=2020-01-01&toDate=2099-12-31`)).body;
+    expect(published.map((p: { id: number }) => p.id)).toContain(invoiceId);
+  });
+
+  test("unpublish returns it to the drafts keeping its number; finalise needs a published invoice", async () => {
+    expect((await post(P.unpublish, { ids: [invoiceId] })).status).toBe(200);
+    expect((await view()).status).toBe("Draft");
+    expect((await post(P.finalise, { ids: [invoiceId] })).status).toBe(409);
+    const again = await post(P.publish, { id: invoiceId });
+    expect(again.body.invoiceNumber).toBe(invoiceNumber);
+  });
+
+  test("finalise: read-only from then, the order is Invoice finalised", async () => {
+    expect((await post(P.finalise, { ids: [invoiceId] })).status).toBe(200);
+    expect((await view()).status).toBe("Finalised");
+    const [order] = await (await db()).select().from(livestockOrders).where(eq(livestockOrders.id, orderId));
+    expect(order.orderStatus).toBe(ORDER_STATUS.InvoiceFinalised);
+    expect((await post(P.unpublish, { ids: [invoiceId] })).status).toBe(409);
+    expect((await post(P.finalise, { ids: [invoiceId] })).status).toBe(409);
+    expect((await post(P.updatePublished, { id: invoiceId, supplierReference: "x", invoiceDueDate: null })).status)
+      .toBe(409);
+    expect((await post(P.upsertLineItem, { invoiceId, description: "x", quantity: 1, pricePerUnit: 1 })).status)
+      .toBe(409);
+  });
+
+  test("an unknown invoice is 404", async () => {
+    expect((await get(withId(P.invoice, 99999))).status).toBe(404);
+  });
+});
