@@ -19,6 +19,7 @@ import {
   skinPrices,
 } from "../../db/tenant/schema.ts";
 import { ORDER_STATUS } from "../../server/areas/livestock/enums.ts";
+import { addDays } from "../../server/areas/dates.ts";
 import { INVOICES_API as P, withId } from "../../server/areas/invoices/paths.ts";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;
@@ -166,12 +167,14 @@ describe("the lifecycle", () => {
     expect(current.unableToPublishReasons).toEqual([]);
     expect(current.isPublishable).toBe(true);
     expect(current.levyCents).toBeGreaterThan(0);
-    expect((await post(P.upsertAdjustment, {
-      invoiceId,
-      lineKey: "Nothing|-|-|kg",
-      adjustmentPerUnit: 1,
-      reason: "x",
-    })).status).toBe(400);
+    expect(
+      (await post(P.upsertAdjustment, {
+        invoiceId,
+        lineKey: "Nothing|-|-|kg",
+        adjustmentPerUnit: 1,
+        reason: "x",
+      })).status,
+    ).toBe(400);
   });
 
   test("additional line items: a missing price is a 400; add, change, delete, each recomputed", async () => {
@@ -207,10 +210,18 @@ describe("the lifecycle", () => {
   });
 
   test("a stale edit is 409; the due date saves and is audited", async () => {
-    const stale = await post(P.update, { id: invoiceId, lastModified: "2000-01-01T00:00:00.000Z", invoiceDueDate: "2030-01-01" });
+    const stale = await post(P.update, {
+      id: invoiceId,
+      lastModified: "2000-01-01T00:00:00.000Z",
+      invoiceDueDate: "2030-01-01",
+    });
     expect(stale.status).toBe(409);
     const v = await view();
-    const res = await post(P.update, { id: invoiceId, lastModified: v.lastModified, invoiceDueDate: "2030-01-31" });
+    const res = await post(P.update, {
+      id: invoiceId,
+      lastModified: v.lastModified,
+      invoiceDueDate: "2030-01-31",
+    });
     expect(res.status).toBe(200);
     expect(res.body.invoiceDueDate).toBe("2030-01-31");
     const audit = await (await db()).select().from(auditLog)
@@ -226,14 +237,20 @@ describe("the lifecycle", () => {
     invoiceNumber = res.body.invoiceNumber;
     expect((await post(P.publish, { id: invoiceId })).status).toBe(409);
     expect((await post(P.update, { id: invoiceId, invoiceDueDate: "2030-02-01" })).status).toBe(409);
-    const ref = await post(P.updatePublished, { id: invoiceId, supplierReference: "PO 4471", invoiceDueDate: "2030-02-01" });
+    const ref = await post(P.updatePublished, {
+      id: invoiceId,
+      supplierReference: "PO 4471",
+      invoiceDueDate: "2030-02-01",
+    });
     expect(ref.status).toBe(200);
     expect(ref.body.document.supplierReference).toBe("PO 4471");
     const pdf = await t.request(withId(P.remittancePdf, invoiceId), { token: tokens.admin });
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
     expect(text).toContain(invoiceNumber);
-    const published = (await get(`${P.published}?speciesId=${SHEEP}&fromDate=2020-01-01&toDate=2099-12-31`)).body;
+    const today = new Date().toISOString().slice(0, 10);
+    const period = `fromDate=${addDays(today, -30)}&toDate=${addDays(today, 1)}`;
+    const published = (await get(`${P.published}?speciesId=${SHEEP}&${period}`)).body;
     expect(published.map((p: { id: number }) => p.id)).toContain(invoiceId);
   });
 
@@ -252,9 +269,13 @@ describe("the lifecycle", () => {
     expect(order.orderStatus).toBe(ORDER_STATUS.InvoiceFinalised);
     expect((await post(P.unpublish, { ids: [invoiceId] })).status).toBe(409);
     expect((await post(P.finalise, { ids: [invoiceId] })).status).toBe(409);
-    expect((await post(P.updatePublished, { id: invoiceId, supplierReference: "x", invoiceDueDate: null })).status)
+    expect(
+      (await post(P.updatePublished, { id: invoiceId, supplierReference: "x", invoiceDueDate: null })).status,
+    )
       .toBe(409);
-    expect((await post(P.upsertLineItem, { invoiceId, description: "x", quantity: 1, pricePerUnit: 1 })).status)
+    expect(
+      (await post(P.upsertLineItem, { invoiceId, description: "x", quantity: 1, pricePerUnit: 1 })).status,
+    )
       .toBe(409);
   });
 

@@ -1,0 +1,260 @@
+/**
+ * The remittance advice / recipient-created tax invoice as a PDF (@react-pdf/renderer, A4 portrait): the
+ * processor (recipient) and the supplier with their ABNs, the invoice's number and dates, the carcass
+ * lines (or, condensed, a line per category), skins, additional line items, GST, levies as deductions,
+ * the total payable, the head counts, the bank details when shown, and the RCTI agreement when GST applies.
+ */
+import { Document, Page, renderToBuffer, StyleSheet, Text, View } from "@react-pdf/renderer";
+import { formatCents } from "../../server/areas/money.ts";
+import { formatDate } from "../../client/ui/format.ts";
+import { levyLabel } from "../../server/areas/invoiceSettings/rules.ts";
+import {
+  formatAbn,
+  formatBsb,
+  type InvoiceDocument,
+  type PartyOnDocument,
+  RCTI_AGREEMENT,
+} from "../../server/areas/invoices/document.ts";
+
+const s = StyleSheet.create({
+  page: { padding: 32, paddingBottom: 48, fontSize: 9, fontFamily: "Helvetica", color: "#111" },
+  head: { flexDirection: "row", justifyContent: "space-between", marginBottom: 12 },
+  title: { fontSize: 15, fontFamily: "Helvetica-Bold" },
+  draft: { fontSize: 12, fontFamily: "Helvetica-Bold", color: "#b00" },
+  parties: { flexDirection: "row", justifyContent: "space-between", marginBottom: 10 },
+  party: { width: "48%" },
+  label: { fontSize: 7.5, color: "#555", textTransform: "uppercase", marginBottom: 2 },
+  bold: { fontFamily: "Helvetica-Bold" },
+  facts: { flexDirection: "row", flexWrap: "wrap", marginBottom: 10 },
+  fact: { width: "25%", marginBottom: 4 },
+  h: { fontSize: 10.5, fontFamily: "Helvetica-Bold", marginTop: 8, marginBottom: 3 },
+  row: { flexDirection: "row", borderBottomWidth: 0.5, borderBottomColor: "#aaa", paddingVertical: 2.5 },
+  th: { fontFamily: "Helvetica-Bold", backgroundColor: "#e8e8e8" },
+  totals: { marginTop: 8, marginLeft: "50%" },
+  totalRow: { flexDirection: "row", justifyContent: "space-between", paddingVertical: 2 },
+  grand: {
+    fontFamily: "Helvetica-Bold",
+    fontSize: 11,
+    borderTopWidth: 1,
+    borderTopColor: "#333",
+    paddingTop: 3,
+  },
+  small: { fontSize: 7.5, color: "#444", marginTop: 10 },
+  footer: {
+    position: "absolute",
+    bottom: 20,
+    left: 32,
+    right: 32,
+    flexDirection: "row",
+    justifyContent: "space-between",
+    fontSize: 7.5,
+    color: "#555",
+  },
+});
+
+const cell = (width: number, right = false) => ({
+  width: `${width}%`,
+  paddingHorizontal: 2,
+  textAlign: right ? "right" as const : "left" as const,
+});
+const kg = (n: number) => n.toLocaleString("en-AU", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+function Party({ title, p, extra }: { title: string; p: PartyOnDocument; extra?: string[] }) {
+  return (
+    <View style={s.party}>
+      <Text style={s.label}>{title}</Text>
+      <Text style={s.bold}>{p.name}</Text>
+      {p.abn ? <Text>ABN {formatAbn(p.abn)}</Text> : null}
+      {p.addressLines.map((l) => <Text key={l}>{l}</Text>)}
+      {[p.phone, p.email].filter(Boolean).map((l) => <Text key={l}>{l}</Text>)}
+      {(extra ?? []).map((l) => <Text key={l}>{l}</Text>)}
+    </View>
+  );
+}
+
+function Table({ columns, rows }: {
+  columns: readonly { label: string; width: number; right?: boolean }[];
+  rows: readonly (readonly string[])[];
+}) {
+  return (
+    <View>
+      <View style={[s.row, s.th]} fixed>
+        {columns.map((c) => <Text key={c.label} style={cell(c.width, c.right)}>{c.label}</Text>)}
+      </View>
+      {rows.map((r, i) => (
+        <View key={i} style={s.row} wrap={false}>
+          {r.map((v, j) => <Text key={j} style={cell(columns[j].width, columns[j].right)}>{v}</Text>)}
+        </View>
+      ))}
+    </View>
+  );
+}
+
+export function RemittancePdf({ doc }: { doc: InvoiceDocument }) {
+  const c = doc.computation;
+  const unit = (cents: number | null, u: string) => (cents === null ? "—" : `${formatCents(cents)}/${u}`);
+  const carcassRows = doc.condensed
+    ? c.carcassSummaries.map((x) => [
+      x.defectCategory || "Standard",
+      String(x.count),
+      kg(x.totalWeightInKilograms),
+      x.averageCentsPerKg ? `${formatCents(x.averageCentsPerKg)}/kg avg` : "",
+      formatCents(x.totalCents),
+    ])
+    : c.carcassLines.map((l) => [
+      [l.defectCategory || "Standard", l.weightRange, l.fatDetails].filter(Boolean).join(" · "),
+      String(l.count),
+      l.unitType === "kg" ? kg(l.totalWeightInKilograms) : "—",
+      unit(l.pricePerUnitCents, l.unitType),
+      formatCents(l.totalCents),
+    ]);
+  const h = c.headCounts;
+  const payable = c.totalCents >= 0;
+  return (
+    <Document title={`${doc.title} ${doc.invoiceNumber ?? "draft"}`} author={doc.processor.name}>
+      <Page size="A4" style={s.page}>
+        <View style={s.head}>
+          <View>
+            <Text style={s.title}>{doc.title}</Text>
+            {doc.supplier.isGstExempt && !doc.isServiceKill
+              ? <Text>The supplier is not registered for GST.</Text>
+              : null}
+          </View>
+          <View>
+            {doc.status === "Draft"
+              ? <Text style={s.draft}>DRAFT: not issued</Text>
+              : <Text style={s.bold}>Invoice {doc.invoiceNumber}</Text>}
+            <Text>Issued {formatDate(doc.issueDate)}</Text>
+            <Text>Due {formatDate(doc.dueDate)}</Text>
+          </View>
+        </View>
+        <View style={s.parties}>
+          <Party title="Recipient (processor)" p={doc.processor} />
+          <Party
+            title="Supplier"
+            p={doc.supplier}
+            extra={[doc.supplier.pic ? `PIC ${doc.supplier.pic}` : ""].filter(Boolean)}
+          />
+        </View>
+        <View style={s.facts}>
+          {[
+            ["Order", String(doc.order.id)],
+            ["Lot", doc.order.lotReference || "—"],
+            ["Killed", formatDate(doc.productionDate)],
+            ["Delivered", formatDate(doc.order.deliveryDate)],
+            ["Stock", `${doc.order.speciesName} · ${doc.order.speciesCategoryName}`],
+            ["NVD", doc.order.nvd || "—"],
+            ["Priced", doc.order.pricing],
+            ["Your reference", doc.supplierReference || "—"],
+          ].map(([label, value]) => (
+            <View key={label} style={s.fact}>
+              <Text style={s.label}>{label}</Text>
+              <Text>{value}</Text>
+            </View>
+          ))}
+        </View>
+
+        <Text style={s.h}>Carcasses</Text>
+        <Table
+          columns={[
+            { label: doc.condensed ? "Category" : "Category · weight · fat", width: 46 },
+            { label: "Head", width: 10, right: true },
+            { label: "HSCW kg", width: 14, right: true },
+            { label: "Price", width: 15, right: true },
+            { label: "Amount", width: 15, right: true },
+          ]}
+          rows={carcassRows}
+        />
+        {c.skinLines.length
+          ? (
+            <>
+              <Text style={s.h}>Skins</Text>
+              <Table
+                columns={[
+                  { label: "Grade", width: 46 },
+                  { label: "Pieces", width: 24, right: true },
+                  { label: "Price", width: 15, right: true },
+                  { label: "Amount", width: 15, right: true },
+                ]}
+                rows={c.skinLines.map((l) => [
+                  `Grade ${l.grade}`,
+                  String(l.count),
+                  formatCents(l.centsPerPiece),
+                  formatCents(l.totalCents),
+                ])}
+              />
+            </>
+          )
+          : null}
+        {c.additionalLines.length
+          ? (
+            <>
+              <Text style={s.h}>Other items</Text>
+              <Table
+                columns={[
+                  { label: "Description", width: 46 },
+                  { label: "Quantity", width: 24, right: true },
+                  { label: "Price", width: 15, right: true },
+                  { label: "Amount", width: 15, right: true },
+                ]}
+                rows={c.additionalLines.map((l) => [
+                  `${l.description}${l.isApplyGst ? "" : " (no GST)"}`,
+                  String(l.quantity),
+                  formatCents(l.pricePerUnitCents),
+                  formatCents(l.totalCents),
+                ])}
+              />
+            </>
+          )
+          : null}
+
+        <View style={s.totals} wrap={false}>
+          <View style={s.totalRow}>
+            <Text>Subtotal (excluding GST)</Text>
+            <Text>{formatCents(c.subTotalCents)}</Text>
+          </View>
+          <View style={s.totalRow}>
+            <Text>GST {Math.round(c.taxRate * 100)}%</Text>
+            <Text>{formatCents(c.taxCents)}</Text>
+          </View>
+          {c.levyLines.map((l) => (
+            <View key={l.levyType + l.description} style={s.totalRow}>
+              <Text>Less {levyLabel(l)} ({l.head} head)</Text>
+              <Text>−{formatCents(l.totalCents)}</Text>
+            </View>
+          ))}
+          <View style={[s.totalRow, s.grand]}>
+            <Text>{payable ? "Total payable" : "Total owed by the supplier"}</Text>
+            <Text>{formatCents(Math.abs(c.totalCents))}</Text>
+          </View>
+        </View>
+
+        <Text style={s.h}>Head</Text>
+        <Text>
+          Ordered {h.ordered} · delivered {h.delivered} · dead on arrival {h.deadOnArrival} · unfit{" "}
+          {h.unfitPreKillFloor} · sent to the kill floor {h.sentToKillFloor} · processed {h.processed}{" "}
+          · condemned {h.condemned}
+        </Text>
+        {doc.supplier.bank
+          ? (
+            <Text style={{ marginTop: 6 }}>
+              Paid to {doc.supplier.bank.accountName} · BSB {formatBsb(doc.supplier.bank.bsb)} · account{" "}
+              {doc.supplier.bank.accountNumber}
+            </Text>
+          )
+          : null}
+        {!doc.supplier.isGstExempt && !doc.isServiceKill
+          ? <Text style={s.small}>{RCTI_AGREEMENT}</Text>
+          : null}
+        <View style={s.footer} fixed>
+          <Text>{doc.processor.name} · {doc.title} {doc.invoiceNumber ?? "(draft)"}</Text>
+          <Text render={({ pageNumber, totalPages }) => `Page ${pageNumber} of ${totalPages}`} />
+        </View>
+      </Page>
+    </Document>
+  );
+}
+
+export async function renderRemittancePdf(doc: InvoiceDocument): Promise<Uint8Array> {
+  return new Uint8Array(await renderToBuffer(<RemittancePdf doc={doc} />));
+}
