@@ -159,6 +159,7 @@ export default function InvoiceEditor({ view: first, api: paths, managerHref }: 
         >
           {view.status}
         </span>
+        {view.invoiceNumber && <strong className="nowrap">{view.invoiceNumber}</strong>}
         {isDraft && (
           <>
             <Button

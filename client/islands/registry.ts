@@ -15,6 +15,8 @@ export const ISLANDS = {
   KillAgendaPlanner: "./KillAgendaPlanner.tsx",
   ApiKeyCreate: "./ApiKeyCreate.tsx",
   CarcassUpload: "./CarcassUpload.tsx",
+  InvoiceList: "./InvoiceList.tsx",
+  InvoiceEditor: "./InvoiceEditor.tsx",
 } as const satisfies Record<string, string>;
 
 export type IslandName = keyof typeof ISLANDS;

@@ -15,6 +15,8 @@ import KillAgendaDayComponent from "../../client/islands/KillAgendaDay.tsx";
 import KillAgendaPlannerComponent from "../../client/islands/KillAgendaPlanner.tsx";
 import ApiKeyCreateComponent from "../../client/islands/ApiKeyCreate.tsx";
 import CarcassUploadComponent from "../../client/islands/CarcassUpload.tsx";
+import InvoiceListComponent from "../../client/islands/InvoiceList.tsx";
+import InvoiceEditorComponent from "../../client/islands/InvoiceEditor.tsx";
 import { Island } from "./Island.tsx";
 
 function island<P extends object>(name: IslandName, component: ComponentType<P>) {
@@ -33,3 +35,5 @@ export const KillAgendaDay = island("KillAgendaDay", KillAgendaDayComponent);
 export const KillAgendaPlanner = island("KillAgendaPlanner", KillAgendaPlannerComponent);
 export const ApiKeyCreate = island("ApiKeyCreate", ApiKeyCreateComponent);
 export const CarcassUpload = island("CarcassUpload", CarcassUploadComponent);
+export const InvoiceList = island("InvoiceList", InvoiceListComponent);
+export const InvoiceEditor = island("InvoiceEditor", InvoiceEditorComponent);

@@ -1,23 +1,15 @@
 /**
  * api/ReciprocalInvoices over real HTTP and real db files: an invoice made from a demo sheep order's
- * killed mob, priced on its grid, then edited, published, unpublished and finalised. The settings it needs
- * (a skin price, a levy) and the skin count are written straight into the tenant database, so the test
- * does not lean on the invoicing settings' demo seed.
+ * killed mob (tests/helpers/invoices.ts readies it), priced on its grid, then edited, published,
+ * unpublished and finalised.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { serveTestApp } from "../helpers/app.ts";
 import { hubClient, nextEvent } from "../helpers/hub.ts";
 import { pdfText } from "../helpers/pdf.ts";
-import {
-  auditLog,
-  carcasses,
-  invoices,
-  levySettings,
-  livestockOrders,
-  skinCounts,
-  skinPrices,
-} from "../../db/tenant/schema.ts";
+import { invoiceableOrder } from "../helpers/invoices.ts";
+import { auditLog, invoices, livestockOrders } from "../../db/tenant/schema.ts";
 import { ORDER_STATUS } from "../../server/areas/livestock/enums.ts";
 import { addDays } from "../../server/areas/dates.ts";
 import { INVOICES_API as P, withId } from "../../server/areas/invoices/paths.ts";
@@ -45,45 +37,7 @@ beforeAll(async () => {
   t = await serveTestApp();
   for (const who of ["admin", "user", "display"]) tokens[who] = await t.login(`${who}@demo.processor`);
   tokens.farm = await t.login("producer@demo.farm");
-  const list = (await get(`${P.toBeCreated}?speciesId=${SHEEP}`)).body;
-  const order = list.find((o: { isCarcassDataComplete: boolean; stockMobs: unknown[] }) =>
-    o.isCarcassDataComplete && o.stockMobs.length === 1
-  );
-  orderId = order.livestockOrderId;
-  mobId = order.stockMobs[0].id;
-  const tenant = await db();
-  const rows = await tenant.select().from(carcasses).where(eq(carcasses.livestockOrderId, orderId));
-  const counts: Record<string, number> = {};
-  for (const c of rows) counts[c.skinGrade ?? "1"] = (counts[c.skinGrade ?? "1"] ?? 0) + 1;
-  const now = new Date().toISOString();
-  const [o] = await tenant.select().from(livestockOrders).where(eq(livestockOrders.id, orderId));
-  await tenant.insert(skinPrices).values({
-    kind: "skin",
-    speciesId: SHEEP,
-    name: "Test skins",
-    startDate: "2020-01-01",
-    grades: Object.keys(counts).map((grade, i) => ({ grade, centsPerPiece: 400 - i * 100 })),
-    createdAt: now,
-    lastModified: now,
-  });
-  await tenant.insert(skinCounts).values({
-    livestockOrderId: orderId,
-    productionDate: rows[0].productionDate,
-    counts,
-    total: rows.length,
-    recordedBy: "test",
-    createdAt: now,
-    lastModified: now,
-  }).onConflictDoNothing();
-  await tenant.insert(levySettings).values({
-    levyType: "TransactionLevy",
-    tenantSiteId: 0,
-    speciesCategoryId: o.speciesCategoryId!,
-    startDate: "2020-01-01",
-    bands: [{ fromValueCents: 0, perHeadCents: 0, basisPoints: 200 }],
-    createdAt: now,
-    lastModified: now,
-  }).onConflictDoNothing();
+  ({ orderId, mobId } = await invoiceableOrder(t, tokens.admin, SHEEP));
 });
 afterAll(() => t.close());
 

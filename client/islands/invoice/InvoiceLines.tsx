@@ -121,21 +121,6 @@ export function InvoiceLines({ view, api: paths, disabled, act, onDirty }: {
                     >
                       Adjust
                     </Button>
-                    {adj && (
-                      <Button
-                        variant="ghost"
-                        onClick={() =>
-                          act(
-                            "Saving",
-                            "POST",
-                            paths.removeAdjustment,
-                            { ...stamp, lineKey: l.key },
-                            "The adjustment was removed.",
-                          )}
-                      >
-                        Remove
-                      </Button>
-                    )}
                   </td>
                 )}
               </tr>
@@ -171,6 +156,23 @@ export function InvoiceLines({ view, api: paths, disabled, act, onDirty }: {
             />
           </label>
           <Button type="submit" variant="primary">Save adjustment</Button>
+          {adjustmentOf(adjusting) && (
+            <Button
+              variant="ghost"
+              onClick={async () => {
+                const ok = await act(
+                  "Saving",
+                  "POST",
+                  paths.removeAdjustment,
+                  { ...stamp, lineKey: adjusting },
+                  "The adjustment was removed.",
+                );
+                if (ok) setAdjusting(null);
+              }}
+            >
+              Remove adjustment
+            </Button>
+          )}
           <Button onClick={() => setAdjusting(null)}>Cancel</Button>
         </form>
       )}

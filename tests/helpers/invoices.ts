@@ -1,0 +1,60 @@
+/**
+ * A demo sheep order ready to invoice: a completely killed order with one mob, not yet on an invoice,
+ * with what publishing needs written straight into the tenant database (a skin price, its skins counted,
+ * a transaction levy), so invoice tests do not lean on the settings' and skins' demo seeds.
+ */
+import { eq } from "drizzle-orm";
+import { carcasses, levySettings, livestockOrders, skinCounts, skinPrices } from "../../db/tenant/schema.ts";
+import { INVOICES_API } from "../../server/areas/invoices/paths.ts";
+import type { serveTestApp } from "./app.ts";
+
+type TestApp = Awaited<ReturnType<typeof serveTestApp>>;
+
+export async function invoiceableOrder(t: TestApp, token: string, speciesId = 1) {
+  const res = await t.request(`${INVOICES_API.toBeCreated}?speciesId=${speciesId}`, { token });
+  const list: {
+    livestockOrderId: number;
+    supplierName: string;
+    isCarcassDataComplete: boolean;
+    stockMobs: { id: number }[];
+  }[] = await res.json();
+  const order = list.find((o) => o.isCarcassDataComplete && o.stockMobs.length === 1);
+  if (!order) throw new Error("no demo order to invoice");
+  const db = await t.services.db.tenantDb(1);
+  const rows = await db.select().from(carcasses).where(
+    eq(carcasses.livestockOrderId, order.livestockOrderId),
+  );
+  const counts: Record<string, number> = {};
+  for (const c of rows) counts[c.skinGrade ?? "1"] = (counts[c.skinGrade ?? "1"] ?? 0) + 1;
+  const now = new Date().toISOString();
+  const [o] = await db.select().from(livestockOrders).where(eq(livestockOrders.id, order.livestockOrderId));
+  await db.insert(skinPrices).values({
+    kind: speciesId === 2 ? "hide" : "skin",
+    speciesId,
+    name: "Test prices",
+    startDate: "2020-01-01",
+    grades: Object.keys(counts).map((grade, i) => ({ grade, centsPerPiece: 400 - i * 100 })),
+    createdAt: now,
+    lastModified: now,
+  });
+  await db.delete(skinCounts).where(eq(skinCounts.livestockOrderId, order.livestockOrderId));
+  await db.insert(skinCounts).values({
+    livestockOrderId: order.livestockOrderId,
+    productionDate: rows[0].productionDate,
+    counts,
+    total: rows.length,
+    recordedBy: "test",
+    createdAt: now,
+    lastModified: now,
+  });
+  await db.insert(levySettings).values({
+    levyType: "TransactionLevy",
+    tenantSiteId: 0,
+    speciesCategoryId: o.speciesCategoryId!,
+    startDate: "2020-01-02",
+    bands: [{ fromValueCents: 0, perHeadCents: 0, basisPoints: 200 }],
+    createdAt: now,
+    lastModified: now,
+  }).onConflictDoNothing();
+  return { orderId: order.livestockOrderId, mobId: order.stockMobs[0].id, supplierName: order.supplierName };
+}
