@@ -152,6 +152,7 @@ describe("buildSideMenu on the app's table", () => {
           icon: "stockyard",
         },
         { name: "stocklocations", title: "Stock Locations", path: "/home/stocklocations", icon: "location" },
+        { name: "invoicemanager", title: "Invoice Manager", path: "/home/invoicemanager", icon: "invoice" },
         { name: "livestock", title: "Livestock Orders", path: "/home/livestock", icon: "livestock" },
         // buySettings opens the settings menu (spec 2 §2.2)
         { name: "settings", title: "Settings", path: "/settings", icon: "settings" },

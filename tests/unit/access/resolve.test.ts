@@ -119,9 +119,10 @@ describe("resolvePath: redirects", () => {
       kind: "redirect",
       to: "/home/stockyard",
     });
+    // the invoice manager is built: an invoicing user starts there
     expect(resolvePath(subject({ modules: ["invoices"] }), "/", APP_ROUTES)).toEqual({
       kind: "redirect",
-      to: "/home/userHome",
+      to: "/home/invoicemanager",
     });
     expect(resolvePath(subject({ roleLevel: "super" }), "/home/", APP_ROUTES)).toEqual({
       kind: "redirect",
