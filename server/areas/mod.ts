@@ -48,8 +48,10 @@ import { invoiceReportsApi } from "./invoices/reports/api.ts";
 import { INVOICE_REPORT_PAGES } from "./invoices/reports/routes.ts";
 import { invoiceSettingsApi } from "./invoiceSettings/api.ts";
 import { INVOICE_SETTINGS_PAGES } from "./invoiceSettings/routes.ts";
+import { seedInvoiceSettings } from "./invoiceSettings/seed.ts";
 import { skinsApi } from "./skins/api.ts";
 import { SKIN_PAGES } from "./skins/routes.ts";
+import { seedSkins } from "./skins/seed.ts";
 import { killAgendaApi } from "./killAgenda/api.ts";
 import { KILL_AGENDA_PAGES } from "./killAgenda/routes.ts";
 import { KILL_AGENDA_EVENTS } from "./killAgenda/events.ts";
@@ -118,8 +120,13 @@ const AREA_LIST = [
   },
   { name: "storage", api: storageApi },
   { name: "integrations", api: integrationsApi, pages: INTEGRATION_PAGES },
-  { name: "invoice settings", api: invoiceSettingsApi, pages: INVOICE_SETTINGS_PAGES },
-  { name: "skins", api: skinsApi, pages: SKIN_PAGES, events: SKIN_EVENTS },
+  {
+    name: "invoice settings",
+    api: invoiceSettingsApi,
+    pages: INVOICE_SETTINGS_PAGES,
+    seed: seedInvoiceSettings,
+  },
+  { name: "skins", api: skinsApi, pages: SKIN_PAGES, seed: seedSkins, events: SKIN_EVENTS },
   { name: "invoices", api: invoicesApi, pages: INVOICE_PAGES, seed: seedInvoices, events: INVOICE_EVENTS },
   { name: "invoice reports", api: invoiceReportsApi, pages: INVOICE_REPORT_PAGES },
 ] as const satisfies readonly Area[];

@@ -11,6 +11,7 @@ import { benchStockyard } from "./stockyard.ts";
 import { benchAuth } from "./auth.ts";
 import { benchKillAgenda } from "./killAgenda.ts";
 import { benchKillFloor, IMPORT_ROWS, NLIS_HEAD } from "./killFloor.ts";
+import { benchInvoices, INVOICE_CARCASSES, LIST_INVOICES } from "./invoices.ts";
 import { time } from "./timing.ts";
 
 interface Entry {
@@ -144,6 +145,7 @@ try {
   );
   const plannerJs = pageJs(agenda.plannerHtml).total;
   const floor = await benchKillFloor(server.origin, token, await server.services.db.tenantDb(me.tenantId));
+  const inv = await benchInvoices(server.origin, token, await server.services.db.tenantDb(me.tenantId));
   const yardJs = pageJs(yard.pageHtml).total;
   const settingsHtml = await (await fetch(`${server.origin}/settings/stockyard`, { headers: { cookie } }))
     .text();
@@ -324,6 +326,27 @@ its progress streamed (\`Accept: application/x-ndjson\`); one transaction per fi
     ms(floor.nlis.p50)
   } (p99 ${ms(floor.nlis.p99)}) | ${(floor.nlis.p50 / 1000).toFixed(3)} of the 1 s target; ${
     ratio(floor.nlis.p50)
+  } usermodel |
+
+## Invoices
+
+A beef invoice of ${
+    INVOICE_CARCASSES.toLocaleString("en")
+  } carcasses over a 7 × 6 grid (bruising, condemnations, a
+transaction levy, hides, a freight line), and the invoice manager's drafts with ${LIST_INVOICES} invoices.
+
+| measure | figure | against the target |
+|---|---|---|
+| compute the invoice (pure), p50 | ${ms(inv.compute.p50)} (p99 ${ms(inv.compute.p99)}) | ${
+    (inv.compute.p50 / 100).toFixed(2)
+  } of the 100 ms target |
+| render its remittance PDF (${kb(inv.pdfBytes)}), p50 | ${ms(inv.pdf.p50)} | ${
+    (inv.pdf.p50 / 1000).toFixed(2)
+  } of the 1 s target |
+| \`GET ${"/api/ReciprocalInvoices/GetCreatedInvoices"}\` (${inv.listed} drafts), p50 over HTTP | ${
+    ms(inv.list.p50)
+  } (p99 ${ms(inv.list.p99)}) | ${(inv.list.p50 / 50).toFixed(2)} of the 50 ms target; ${
+    ratio(inv.list.p50)
   } usermodel |
 
 ## Push hub (/hubs/userHub)
