@@ -16,11 +16,8 @@ import { Facts } from "../ui/Facts.tsx";
 import { formatDate, formatHead } from "../ui/format.ts";
 import { formatCents } from "../../server/areas/money.ts";
 import { levyLabel } from "../../server/areas/invoiceSettings/rules.ts";
-import type { InvoiceQueries } from "../../server/areas/invoices/queries.ts";
-import type { INVOICES_API } from "../../server/areas/invoices/paths.ts";
+import type { INVOICES_API, InvoiceView } from "../../server/areas/invoices/rules.ts";
 import { InvoiceLines } from "./invoice/InvoiceLines.tsx";
-
-export type InvoiceView = Awaited<ReturnType<InvoiceQueries["view"]>>;
 
 export interface InvoiceEditorProps {
   view: InvoiceView;

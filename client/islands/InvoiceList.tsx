@@ -14,25 +14,7 @@ import { push } from "../runtime/push.ts";
 import { Button } from "../ui/Button.tsx";
 import { formatDate, formatHead } from "../ui/format.ts";
 import { formatCents } from "../../server/areas/money.ts";
-import type { InvoiceSummary } from "../../server/areas/invoices/queries.ts";
-import type { INVOICES_API } from "../../server/areas/invoices/paths.ts";
-
-interface Mob {
-  id: number;
-  lotReference: string;
-  head: number;
-  carcasses: number;
-}
-export interface ToBeCreatedRow {
-  livestockOrderId: number;
-  supplierName: string;
-  speciesCategoryName: string;
-  lotReference: string;
-  productionDate: string;
-  isCarcassDataComplete: boolean;
-  carcassCount: number;
-  stockMobs: Mob[];
-}
+import type { INVOICES_API, InvoiceSummary, ToBeCreatedRow } from "../../server/areas/invoices/rules.ts";
 
 export interface InvoiceListProps {
   tab: "tobecreated" | "created" | "corrections" | "published";
@@ -267,6 +249,24 @@ export default function InvoiceList(props: InvoiceListProps) {
   );
 }
 
+/** A list's header: a choose column, then the columns ("#…" for a number, right-aligned). */
+function Head({ columns }: { columns: string[] }) {
+  return (
+    <thead>
+      <tr>
+        <th scope="col">
+          <span className="sr-only">Choose</span>
+        </th>
+        {columns.map((c) =>
+          c.startsWith("#")
+            ? <th key={c} scope="col" className="num">{c.slice(1)}</th>
+            : <th key={c} scope="col">{c}</th>
+        )}
+      </tr>
+    </thead>
+  );
+}
+
 function Orders({ rows, selected, toggle }: {
   rows: ToBeCreatedRow[];
   selected: Set<number>;
@@ -277,18 +277,7 @@ function Orders({ rows, selected, toggle }: {
   }
   return (
     <table className="table">
-      <thead>
-        <tr>
-          <th scope="col">
-            <span className="sr-only">Choose</span>
-          </th>
-          <th scope="col">Supplier</th>
-          <th scope="col">Mobs</th>
-          <th scope="col">Killed</th>
-          <th scope="col" className="num">Carcasses</th>
-          <th scope="col">Kill floor data</th>
-        </tr>
-      </thead>
+      <Head columns={["Supplier", "Mobs", "Killed", "#Carcasses", "Kill floor data"]} />
       <tbody>
         {rows.map((o) => {
           const ids = o.stockMobs.map((m) => m.id);
@@ -353,19 +342,16 @@ function Invoices({ rows, tab, selected, toggle, editHref, pdfHref }: {
   }
   return (
     <table className="table">
-      <thead>
-        <tr>
-          <th scope="col">
-            <span className="sr-only">Choose</span>
-          </th>
-          <th scope="col">Invoice</th>
-          <th scope="col">Supplier</th>
-          <th scope="col">Killed</th>
-          <th scope="col" className="num">Carcasses</th>
-          <th scope="col" className="num">Total</th>
-          <th scope="col">{tab === "published" ? "Status" : "Ready?"}</th>
-        </tr>
-      </thead>
+      <Head
+        columns={[
+          "Invoice",
+          "Supplier",
+          "Killed",
+          "#Carcasses",
+          "#Total",
+          tab === "published" ? "Status" : "Ready?",
+        ]}
+      />
       <tbody>
         {rows.map((i) => {
           const canChoose = i.status !== "Finalised" && (tab !== "created" || i.isPublishable);

@@ -2,6 +2,7 @@ import type { ComponentType } from "react";
 import type { z } from "zod";
 import type { PageContext } from "./context.ts";
 import type { RouteName } from "../access/mod.ts";
+import { ApiError } from "../http/errors.ts";
 
 /**
  * A built screen: its component, and optionally a zod search schema and a loader. The route table
@@ -22,3 +23,10 @@ export function defineScreen<S = Record<string, unknown>, D = unknown>(screen: S
 export type ScreenMap = Partial<Record<RouteName, Screen<any, any>>>;
 
 export const definePages = (pages: ScreenMap): ScreenMap => pages;
+
+/** A record id from a route param (`$id`): a positive whole number, else the page is 404. */
+export function pathId(value: string | undefined): number {
+  const id = Number(value);
+  if (!/^\d{1,15}$/.test(value ?? "") || !Number.isSafeInteger(id) || id <= 0) throw ApiError.notFound();
+  return id;
+}

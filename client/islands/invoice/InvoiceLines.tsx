@@ -7,8 +7,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { Button } from "../../ui/Button.tsx";
 import { formatHead } from "../../ui/format.ts";
 import { formatCents } from "../../../server/areas/money.ts";
-import type { INVOICES_API } from "../../../server/areas/invoices/paths.ts";
-import type { InvoiceView } from "../InvoiceEditor.tsx";
+import type { INVOICES_API, InvoiceView } from "../../../server/areas/invoices/rules.ts";
 
 type Act = (label: string, method: string, path: string, body: unknown, done: string) => Promise<boolean>;
 

@@ -98,18 +98,7 @@ export class InvoiceCommands extends InvoiceQueries {
             .where(eq(invoices.id, draft.id)).returning();
           updated.push(row.id);
         } else {
-          [row] = await tx.insert(invoices).values({
-            livestockOrderId: orderId,
-            supplierId: order.supplierId,
-            speciesId: order.speciesId,
-            speciesCategoryId: order.speciesCategoryId,
-            productionDate: day,
-            status: "Draft",
-            dueDate: addDays(day, PAYMENT_TERMS_DAYS),
-            createdBy: this.who(),
-            createdAt: now,
-            lastModified: now,
-          }).returning();
+          row = await insertDraft(tx, { ...order, id: orderId }, day, this.who(), now);
           created.push(row.id);
         }
         await tx.insert(invoiceMobs).values(mobs.map((m) => ({ stockMobId: m.mobId, invoiceId: row.id })));
@@ -297,3 +286,26 @@ export class InvoiceCommands extends InvoiceQueries {
 }
 
 export { invoiceRow };
+
+/** A new draft for an order's mobs killed on `day` (due after the payment terms). */
+export async function insertDraft(
+  tx: TenantTx,
+  order: { id: number; supplierId: number; speciesId: number; speciesCategoryId: number | null },
+  day: string,
+  who: string,
+  at: string,
+): Promise<InvoiceRow> {
+  const [row] = await tx.insert(invoices).values({
+    livestockOrderId: order.id,
+    supplierId: order.supplierId,
+    speciesId: order.speciesId,
+    speciesCategoryId: order.speciesCategoryId,
+    productionDate: day,
+    status: "Draft",
+    dueDate: addDays(day, PAYMENT_TERMS_DAYS),
+    createdBy: who,
+    createdAt: at,
+    lastModified: at,
+  }).returning();
+  return row;
+}

@@ -20,6 +20,7 @@ import { isFeatureEnabled, userSettingValue } from "../../access/flags.ts";
 import { speciesCategoryName } from "../livestock/enums.ts";
 import { computeInvoice, type InvoiceComputation } from "./rules.ts";
 import type { InvoiceDocument, InvoiceStatus } from "./document.ts";
+import type { InvoiceSummary, InvoiceView, ToBeCreatedRow } from "./views.ts";
 import { buildInvoiceDocument } from "./documentOf.ts";
 import { type InvoiceRow, invoiceRow, type InvoiceSources, loadSources } from "./inputs.ts";
 
@@ -27,8 +28,6 @@ import { type InvoiceRow, invoiceRow, type InvoiceSources, loadSources } from ".
 export const DEFAULT_INVOICE_SPECIES = 1;
 /** Lists answer at most this many rows (the published list is further bounded by its period). */
 export const LIST_LIMIT = 500;
-
-export type InvoiceSummary = Awaited<ReturnType<InvoiceQueries["created"]>>[number];
 
 export class InvoiceQueries {
   constructor(protected readonly ctx: AreaContext) {}
@@ -70,7 +69,7 @@ export class InvoiceQueries {
   }
 
   /** Orders with killed mobs not yet on an invoice (spec 2 §4 "to be created"), latest kill first. */
-  async toBeCreated(speciesId?: number | null) {
+  async toBeCreated(speciesId?: number | null): Promise<ToBeCreatedRow[]> {
     const species = this.invoiceSpecies(speciesId);
     const invoiced = this.ctx.db.select({ id: invoiceMobs.stockMobId }).from(invoiceMobs);
     const killed = await this.ctx.db.select({
@@ -156,7 +155,7 @@ export class InvoiceQueries {
     return rows;
   }
 
-  async #summaries(where: ReturnType<typeof eq>) {
+  async #summaries(where: ReturnType<typeof eq>): Promise<InvoiceSummary[]> {
     const rows = await this.ctx.db.select({
       invoice: invoices,
       supplierName: suppliers.name,
@@ -222,7 +221,7 @@ export class InvoiceQueries {
   }
 
   /** One invoice for the editor: its document, its edits and what may be done with it. */
-  async view(id: number) {
+  async view(id: number): Promise<InvoiceView> {
     const row = await this.freshen(await this.row(id));
     const document = await this.document(row.id);
     const adjustments = await this.ctx.db.select().from(invoicePriceAdjustments)

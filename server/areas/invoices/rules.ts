@@ -18,6 +18,9 @@ import { type LevyLine, levyLines, type LevyRule } from "./levies.ts";
 
 export * from "./pricing.ts";
 export * from "./levies.ts";
+// what the islands are sent and call (plain types and path constants)
+export type { InvoiceSummary, InvoiceView, ToBeCreatedRow } from "./views.ts";
+export { INVOICES_API, withId } from "./paths.ts";
 
 /** GST (A New Tax System (Goods and Services Tax) Act 1999): 10 %. */
 export const GST_RATE = 0.1;

@@ -21,7 +21,7 @@ import { ORDER_STATUS } from "../livestock/enums.ts";
 import { loadSources } from "./inputs.ts";
 import { storeComputation } from "./queries.ts";
 import { buildInvoiceDocument } from "./documentOf.ts";
-import { PAYMENT_TERMS_DAYS } from "./commands.ts";
+import { insertDraft } from "./commands.ts";
 
 const SPECIES_NAMES: Record<number, string> = { 1: "Sheep", 2: "Beef", 3: "Pig", 4: "Goat", 5: "Deer" };
 const OFF_GRID_CENTS: Record<number, number> = { 1: 600, 2: 550 };
@@ -57,18 +57,7 @@ export async function seedInvoices({ db, category, today }: DemoTenant) {
     const day = killed.reduce((d, k) => (k.day > d ? k.day : d), "");
     await db.transaction(async (tx) => {
       const at = `${day}T06:00:00.000Z`;
-      const [row] = await tx.insert(invoices).values({
-        livestockOrderId: order.id,
-        supplierId: order.supplierId,
-        speciesId: order.speciesId,
-        speciesCategoryId: order.speciesCategoryId,
-        productionDate: day,
-        status: "Draft",
-        dueDate: addDays(day, PAYMENT_TERMS_DAYS),
-        createdBy: WHO,
-        createdAt: at,
-        lastModified: at,
-      }).returning();
+      const row = await insertDraft(tx, order, day, WHO, at);
       await tx.insert(invoiceMobs).values(mobIds.map((stockMobId) => ({ stockMobId, invoiceId: row.id })));
       const firstLook = await storeComputation(tx, row, await loadSources(tx, row));
       for (const line of firstLook.computation.carcassLines.filter((l) => l.pricePerUnitCents === null)) {

@@ -4,16 +4,15 @@
  */
 import { href } from "../../../access/routes.ts";
 import { InvoiceEditor } from "../../../pages/islands.tsx";
-import { defineScreen } from "../../../pages/screen.ts";
+import { defineScreen, pathId } from "../../../pages/screen.ts";
 import { pageService } from "../../context.ts";
-import { idParam } from "../../pricing/pages/shared.tsx";
 import { InvoiceQueries } from "../queries.ts";
 import { INVOICES_API } from "../paths.ts";
 
 export const InvoiceEditScreen = defineScreen({
   loader: async ({ context, params }) => {
     const q = await pageService(context, InvoiceQueries);
-    return { view: await q.view(idParam(params.id)) };
+    return { view: await q.view(pathId(params.id)) };
   },
   component: ({ data }) => {
     const { view } = data;

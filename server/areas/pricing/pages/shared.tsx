@@ -12,12 +12,8 @@ export async function pricingOf(context: PageContext) {
   return { ctx, service: new PricingService(ctx) };
 }
 
-/** A positive id from a route param, else 404. */
-export function idParam(value: string | undefined): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0) throw ApiError.notFound();
-  return id;
-}
+/** A positive id from a route param, else 404 (the one rule: server/pages/screen.ts). */
+export { pathId as idParam } from "../../../pages/screen.ts";
 
 /**
  * The species a page is about: the one in the path (id or name), else the one picked in the header,

@@ -1,0 +1,54 @@
+/**
+ * What the invoice screens are sent (the lists' rows and the editor's invoice): plain types, shared by
+ * the queries that build them and the islands that show them (through rules.ts). Pure.
+ */
+import type { InvoiceDocument, InvoiceStatus } from "./document.ts";
+
+/** A row of the invoice manager's lists (spec 2 §3 "Reciprocal invoice summary"). */
+export interface InvoiceSummary {
+  id: number;
+  invoiceNumber: string | null;
+  status: InvoiceStatus;
+  livestockOrderId: number;
+  speciesId: number;
+  speciesCategoryName: string;
+  supplierName: string;
+  lotReference: string;
+  productionDate: string | null;
+  invoiceDueDate: string | null;
+  invoicePublishedDate: string | null;
+  invoiceFinalisedDate: string | null;
+  supplierReference: string;
+  carcassCount: number;
+  subTotalCents: number;
+  taxCents: number;
+  levyCents: number;
+  totalCents: number;
+  isPublishable: boolean;
+  unableToPublishReasons: string[];
+  /** kill floor data changed since it was computed (drafts) or published */
+  hasCorrections: boolean;
+  stockMobIds: number[];
+  lastModified: string;
+}
+
+/** One invoice in the editor: its row, its document and its edits. */
+export interface InvoiceView extends InvoiceSummary {
+  leviesRemoved: boolean;
+  publishedReportAvailable: boolean;
+  document: InvoiceDocument;
+  adjustments: { lineKey: string; centsPerUnit: number; reason: string }[];
+}
+
+/** A row of "to be created": an order's killed mobs not yet on an invoice. */
+export interface ToBeCreatedRow {
+  livestockOrderId: number;
+  supplierName: string;
+  speciesCategoryName: string;
+  lotReference: string;
+  productionDate: string;
+  quantityOrdered: number;
+  isCarcassDataComplete: boolean;
+  carcassCount: number;
+  stockMobs: { id: number; lotReference: string; head: number; carcasses: number }[];
+}
