@@ -234,7 +234,7 @@ export default function InvoiceEditor({ view: first, api: paths, managerHref }: 
         </div>
       )}
 
-      <form className="invoice-details no-print" onSubmit={saveDetails}>
+      <form className="inline-form invoice-details no-print" onSubmit={saveDetails}>
         <label>
           Due date{" "}
           <input

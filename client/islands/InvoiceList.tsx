@@ -276,7 +276,7 @@ function Orders({ rows, selected, toggle }: {
     return <p className="empty">Nothing to invoice: every killed mob of this species is on an invoice.</p>;
   }
   return (
-    <table className="table">
+    <table className="table table-compact">
       <Head columns={["Supplier", "Mobs", "Killed", "#Carcasses", "Kill floor data"]} />
       <tbody>
         {rows.map((o) => {
@@ -310,7 +310,7 @@ function Orders({ rows, selected, toggle }: {
                     </label>
                   ))}
               </td>
-              <td className="nowrap">{formatDate(o.productionDate)}</td>
+              <td className="nowrap">{formatDate(o.productionDate, false)}</td>
               <td className="num">{formatHead(o.carcassCount)}</td>
               <td>
                 <span className={o.isCarcassDataComplete ? "badge badge-success" : "badge badge-warning"}>
@@ -341,7 +341,7 @@ function Invoices({ rows, tab, selected, toggle, editHref, pdfHref }: {
     );
   }
   return (
-    <table className="table">
+    <table className="table table-compact">
       <Head
         columns={[
           "Invoice",
@@ -380,7 +380,7 @@ function Invoices({ rows, tab, selected, toggle, editHref, pdfHref }: {
                 <div className="muted small">Order {i.livestockOrderId} · {i.speciesCategoryName}</div>
               </td>
               <td className="nowrap">
-                {formatDate(i.productionDate)}
+                {formatDate(i.productionDate, false)}
                 {i.invoiceDueDate && (
                   <div className="muted small">due {formatDate(i.invoiceDueDate, false)}</div>
                 )}
@@ -390,13 +390,17 @@ function Invoices({ rows, tab, selected, toggle, editHref, pdfHref }: {
               <td>
                 {tab === "published"
                   ? (
-                    <span className={i.status === "Finalised" ? "badge badge-muted" : "badge badge-success"}>
-                      {i.status}
-                      {i.hasCorrections ? " · data changed since" : ""}
-                    </span>
+                    <>
+                      <span
+                        className={i.status === "Finalised" ? "badge badge-muted" : "badge badge-success"}
+                      >
+                        {i.status}
+                      </span>
+                      {i.hasCorrections && <div className="muted small">kill data changed since</div>}
+                    </>
                   )
                   : i.isPublishable
-                  ? <span className="badge badge-success">Ready to publish</span>
+                  ? <span className="badge badge-success" title="Ready to publish">Ready</span>
                   : (
                     <details className="small">
                       <summary>

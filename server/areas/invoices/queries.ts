@@ -201,9 +201,8 @@ export class InvoiceQueries {
         totalCents: i.totalCents,
         isPublishable: i.isPublishable,
         unableToPublishReasons: i.unableToPublishReasons,
-        /** kill floor data changed since it was computed (drafts) or published */
-        hasCorrections: !!at && !!(i.status === "Draft" ? i.computedAt : i.publishedAt) &&
-          at > (i.status === "Draft" ? i.computedAt! : i.publishedAt!),
+        /** kill floor data changed since it was last computed (a draft) or published (its last compute) */
+        hasCorrections: !!at && !!i.computedAt && at > i.computedAt,
         stockMobIds: (mobsOf.get(i.id) ?? []).sort((a, b) => a - b),
         lastModified: i.lastModified,
       };
