@@ -137,6 +137,10 @@ export default function InvoiceEditor({ view: first, api: paths, managerHref }: 
 
   return (
     <div className="invoice-editor" data-dirty={dirty ? "" : undefined}>
+      <h2 className="print-only">
+        {doc.title} {view.invoiceNumber ?? "(draft, not issued)"} · {doc.supplier.name}
+        {view.invoiceDueDate ? ` · due ${formatDate(view.invoiceDueDate)}` : ""}
+      </h2>
       {newer && (
         <div className="banner banner-info no-print" role="status">
           Someone else changed this invoice{newer.status !== view.status
@@ -223,7 +227,7 @@ export default function InvoiceEditor({ view: first, api: paths, managerHref }: 
       </div>
 
       {isDraft && !view.isPublishable && (
-        <div className="banner banner-warning" role="note">
+        <div className="banner banner-warning no-print" role="note">
           <strong>Not ready to publish:</strong>
           <ul>{view.unableToPublishReasons.map((r) => <li key={r}>{r}</li>)}</ul>
         </div>

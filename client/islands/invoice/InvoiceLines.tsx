@@ -78,7 +78,7 @@ export function InvoiceLines({ view, api: paths, disabled, act, onDirty }: {
             <th scope="col" className="num">Price</th>
             <th scope="col" className="num">Total</th>
             {!disabled && (
-              <th scope="col">
+              <th scope="col" className="no-print">
                 <span className="sr-only">Adjust</span>
               </th>
             )}
@@ -104,7 +104,7 @@ export function InvoiceLines({ view, api: paths, disabled, act, onDirty }: {
                 </td>
                 <td className="num nowrap">{formatCents(l.totalCents)}</td>
                 {!disabled && (
-                  <td className="nowrap">
+                  <td className="nowrap no-print">
                     <Button
                       className="btn-sm"
                       onClick={() => {
@@ -205,7 +205,7 @@ export function InvoiceLines({ view, api: paths, disabled, act, onDirty }: {
                 <td>{l.isApplyGst ? "GST" : "no GST"}</td>
                 <td className="num">{formatCents(l.totalCents)}</td>
                 {!disabled && (
-                  <td className="nowrap">
+                  <td className="nowrap no-print">
                     <Button
                       onClick={() =>
                         setLine({
@@ -240,7 +240,9 @@ export function InvoiceLines({ view, api: paths, disabled, act, onDirty }: {
           </tbody>
         </table>
       )}
-      {!disabled && !line && <Button onClick={() => setLine(blank(gstDefault))}>Add a line item</Button>}
+      {!disabled && !line && (
+        <Button className="no-print" onClick={() => setLine(blank(gstDefault))}>Add a line item</Button>
+      )}
       {!disabled && line && (
         <form className="inline-form no-print" onSubmit={saveLine} aria-label="Line item">
           <label>

@@ -27,9 +27,8 @@ export const InvoiceEditScreen = defineScreen({
           </h2>
           <a className="btn" href={manager}>Back to the invoice manager</a>
         </div>
-        <div className="no-print">
-          <InvoiceEditor view={view} api={INVOICES_API} managerHref={manager} />
-        </div>
+        {/* prints as the invoice: the island marks its forms and buttons no-print */}
+        <InvoiceEditor view={view} api={INVOICES_API} managerHref={manager} />
       </section>
     );
   },
