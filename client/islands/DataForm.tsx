@@ -35,6 +35,7 @@ import {
   inputValue,
   isBlank,
   isRequired,
+  isShown,
   normalise,
   readPath,
 } from "../ui/formRules.ts";
@@ -255,7 +256,7 @@ export default function DataForm(props: DataFormProps) {
         )
         : null}
       <div className="form-fields">
-        {fields.map((f) => {
+        {fields.filter((f) => isShown(f, values)).map((f) => {
           const id = fieldId(f.name);
           const error = errors[f.name];
           const required = isRequired(f, values);

@@ -31,6 +31,11 @@ export interface FieldSpec {
   required?: boolean;
   /** Required only while another field (or a hidden key of `initial`) has this value. */
   requiredWhen?: { field: string; equals: string | number | boolean };
+  /**
+   * Shown only while another field has one of these values; a field that is not shown is not required
+   * and is sent blank (a defect rule's amount only for the rules that take one).
+   */
+  shownWhen?: { field: string; oneOf: (string | number | boolean)[] };
   options?: FieldOption[];
   placeholder?: string;
   autoComplete?: string;
@@ -77,8 +82,14 @@ export function conditionHolds(actual: unknown, expected: string | number | bool
   return String(actual) === String(expected);
 }
 
+/** Whether the field is on the form now (its `shownWhen` condition holds, or it has none). */
+export function isShown(field: FieldSpec, values: FormValues): boolean {
+  const when = field.shownWhen;
+  return !when || when.oneOf.some((v) => conditionHolds(values[when.field], v));
+}
+
 export function isRequired(field: FieldSpec, values: FormValues): boolean {
-  if (field.type === "id" || field.readOnly) return false;
+  if (field.type === "id" || field.readOnly || !isShown(field, values)) return false;
   if (field.required) return true;
   const when = field.requiredWhen;
   return when ? conditionHolds(values[when.field], when.equals) : false;
@@ -205,7 +216,7 @@ export function buildBody(
   for (const name of names) {
     const field = byName.get(name);
     const value = field
-      ? toWire(field, values[name], samples[name] ?? baseline[name])
+      ? toWire(field, isShown(field, values) ? values[name] : null, samples[name] ?? baseline[name])
       : values[name] ?? baseline[name];
     if (value !== undefined) body[name] = value;
   }

@@ -3,6 +3,8 @@
  * the price rules of a defect detail, and how they read. Pure; the settings islands bundle it.
  */
 import type { DefectPriceRule } from "../invoices/pricing.ts";
+import type { LevyBand } from "../invoices/levies.ts";
+import { formatCents, toCents } from "../money.ts";
 
 /**
  * Levy types: the statutory transaction and slaughter levies (the Primary Industries (Excise) Levies Act
@@ -48,3 +50,100 @@ export const DEFECT_PRICE_RULE_NAMES: Record<DefectPriceRule, string> = {
 export const SKIN_KINDS = ["skin", "hide"] as const;
 export type SkinKind = (typeof SKIN_KINDS)[number];
 export const skinKindOf = (speciesId: number): SkinKind => speciesId === 2 ? "hide" : "skin";
+
+/** How a defect rule reads on the settings list: "10 % off the grid price", "Not paid". */
+export function describeDefectRule(r: { priceRule: string; amount: number }): string {
+  switch (r.priceRule) {
+    case "GridPrice":
+      return "Paid at the grid price";
+    case "PercentOff":
+      return `${r.amount} % off the grid price`;
+    case "CentsPerKgOff":
+      return `${r.amount}c a kg off the grid price`;
+    case "FixedPerHead":
+      return `${formatCents(r.amount)} a head`;
+    case "NoPayment":
+      return "Not paid";
+    default:
+      return r.priceRule;
+  }
+}
+
+/** A band as a person types it: dollars and a percentage. */
+export interface LevyBandInput {
+  fromValue?: number | null;
+  perHead?: number | null;
+  percent?: number | null;
+}
+
+/** Bands the form sent, blank rows dropped, in cents and basis points, ascending. */
+export function bandsFromInput(rows: readonly (LevyBandInput | null | undefined)[]): LevyBand[] {
+  return rows
+    .filter((r): r is LevyBandInput =>
+      !!r && [r.fromValue, r.perHead, r.percent].some((v) => v !== null && v !== undefined)
+    )
+    .map((r) => ({
+      fromValueCents: toCents(r.fromValue ?? 0),
+      perHeadCents: toCents(r.perHead ?? 0),
+      basisPoints: Math.round((r.percent ?? 0) * 100),
+    }))
+    .sort((a, b) => a.fromValueCents - b.fromValueCents);
+}
+
+export function bandToInput(b: LevyBand): LevyBandInput {
+  return { fromValue: b.fromValueCents / 100, perHead: b.perHeadCents / 100, percent: b.basisPoints / 100 };
+}
+
+/** Where a levy's figures are wrong, in words next to the field (field names as the form's). */
+export function levyProblems(l: {
+  levyType: string;
+  description: string;
+  bands: readonly LevyBand[];
+  maxPerHeadCents: number | null;
+}): { field: string; message: string }[] {
+  const problems: { field: string; message: string }[] = [];
+  if (l.levyType === "ProcessorCharge" && !l.description.trim()) {
+    problems.push({ field: "description", message: "Name the charge (e.g. Effluent)" });
+  }
+  if (!l.bands.length) {
+    problems.push({ field: "bands.0.perHead", message: "Enter an amount a head or a percentage" });
+  }
+  if (l.bands.length && l.bands[0].fromValueCents !== 0) {
+    problems.push({ field: "bands.0.fromValue", message: "The first band starts at $0.00" });
+  }
+  l.bands.forEach((b, i) => {
+    if (i > 0 && b.fromValueCents === l.bands[i - 1].fromValueCents) {
+      problems.push({ field: `bands.${i}.fromValue`, message: "Two bands start at the same value" });
+    }
+    if (b.perHeadCents < 0 || b.basisPoints < 0 || b.fromValueCents < 0) {
+      problems.push({ field: `bands.${i}.perHead`, message: "Amounts cannot be negative" });
+    }
+    if (b.basisPoints > 10_000) problems.push({ field: `bands.${i}.percent`, message: "At most 100 %" });
+  });
+  if (l.levyType === "ServiceKillFee" && l.bands.some((b) => b.basisPoints > 0 || b.fromValueCents > 0)) {
+    problems.push({ field: "bands.0.percent", message: "A service kill fee is an amount a head" });
+  }
+  if (l.maxPerHeadCents !== null && l.maxPerHeadCents <= 0) {
+    problems.push({
+      field: "maxPerHead",
+      message: "A cap must be more than $0.00 (leave it blank for none)",
+    });
+  }
+  return problems;
+}
+
+/** A levy's rate in words: "$5.00 a head", "2 % of the value from $5.00 (nothing below)". */
+export function describeLevy(l: { bands: readonly LevyBand[]; maxPerHeadCents: number | null }): string {
+  const part = (b: LevyBand) => {
+    const bits = [
+      b.perHeadCents ? `${formatCents(b.perHeadCents)} a head` : "",
+      b.basisPoints ? `${b.basisPoints / 100} % of the value` : "",
+    ].filter(Boolean);
+    return bits.length ? bits.join(" + ") : "nothing";
+  };
+  const charged = l.bands.filter((b) => b.perHeadCents || b.basisPoints);
+  const from = (b: LevyBand) => b.fromValueCents ? ` from ${formatCents(b.fromValueCents)}` : "";
+  const text = !charged.length ? "nothing" : charged.map((b) => part(b) + from(b)).join("; ") +
+    (charged[0].fromValueCents ? " (nothing below)" : "");
+  return l.maxPerHeadCents === null ? text : `${text}; at most ${formatCents(l.maxPerHeadCents)} a head`;
+}

@@ -309,3 +309,23 @@ export async function insertDraft(
   }).returning();
   return row;
 }
+
+/**
+ * Drafts whose inputs changed elsewhere (a levy, a defect rule, a skin price or count): their computed
+ * figures are cleared so the next read recomputes them, silently (they are not "with corrections").
+ * Returns their ids; the caller announces invoiceUpdated after its commit.
+ */
+export async function recomputeDrafts(
+  tx: TenantTx,
+  scope: { speciesIds?: number[]; speciesCategoryIds?: number[]; livestockOrderIds?: number[] },
+): Promise<number[]> {
+  const filters = [
+    scope.speciesIds && inArray(invoices.speciesId, scope.speciesIds),
+    scope.speciesCategoryIds && inArray(invoices.speciesCategoryId, scope.speciesCategoryIds),
+    scope.livestockOrderIds && inArray(invoices.livestockOrderId, scope.livestockOrderIds),
+  ].filter((f) => f !== undefined);
+  const rows = await tx.update(invoices).set({ computedAt: null })
+    .where(and(eq(invoices.status, "Draft"), ...filters))
+    .returning({ id: invoices.id });
+  return rows.map((r) => r.id);
+}

@@ -7,6 +7,7 @@ import {
   formState,
   isEmptyValue,
   isRequired,
+  isShown,
   nestDotted,
   normalise,
   readPath,
@@ -151,5 +152,35 @@ describe("array paths", () => {
     expect(baseline.mobs[0].head).toBe(60);
     expect(nestDotted({ "a.0": 1 })).toEqual({ a: [1] });
     expect(readPath(baseline, "mobs.1.head")).toBe(40);
+  });
+});
+
+describe("fields shown only for some values", () => {
+  const fields: FieldSpec[] = [
+    { name: "priceRule", label: "Rule", type: "select", required: true },
+    {
+      name: "percentOff",
+      label: "Percent off",
+      type: "number",
+      required: true,
+      shownWhen: { field: "priceRule", oneOf: ["PercentOff"] },
+    },
+  ];
+
+  test("a hidden field is not required and is sent blank", () => {
+    const values = { priceRule: "NoPayment", percentOff: 10 };
+    expect(isShown(fields[1], values)).toBe(false);
+    expect(formState(fields, values, {}).missing).toEqual([]);
+    expect(buildBody(fields, values, {})).toEqual({ priceRule: "NoPayment", percentOff: null });
+  });
+
+  test("a shown field keeps its rules and value", () => {
+    const values = { priceRule: "PercentOff", percentOff: "" };
+    expect(isShown(fields[1], values)).toBe(true);
+    expect(formState(fields, values, {}).missing).toEqual(["percentOff"]);
+    expect(buildBody(fields, { ...values, percentOff: "12" }, {})).toEqual({
+      priceRule: "PercentOff",
+      percentOff: 12,
+    });
   });
 });

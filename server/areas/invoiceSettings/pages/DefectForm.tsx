@@ -1,0 +1,135 @@
+/**
+ * Settings › Invoicing sub-forms for a defect detail (spec 2 §2.2 invoicesettings/newDefectDetail and
+ * invoicesettings/defectDetails/{id}): the code the kill floor sends, the category the invoice lists the
+ * carcass under, the species, and how it is paid (the amount field follows the rule chosen).
+ */
+import { z } from "zod";
+import { ActionButton, DataForm } from "../../../pages/islands.tsx";
+import type { DataFormProps, FieldSpec } from "../../../../client/islands/DataForm.tsx";
+import { idNumber } from "../../../http/params.ts";
+import { ApiError } from "../../../http/errors.ts";
+import type { PageContext } from "../../../pages/context.ts";
+import { defineScreen } from "../../../pages/screen.ts";
+import { DEFECT_PRICE_RULE_NAMES, DEFECT_PRICE_RULES } from "../rules.ts";
+import { INVOICE_SETTINGS_API as API, INVOICE_SETTINGS_PATHS as PATHS } from "../paths.ts";
+import type { DefectDetail } from "../schemas.ts";
+import { chosenSpecies, settingsService } from "./InvoiceSettings.tsx";
+
+const amountField = (name: string, label: string, rule: string, help: string): FieldSpec => ({
+  name,
+  label,
+  type: "number",
+  required: true,
+  help,
+  shownWhen: { field: "priceRule", oneOf: [rule] },
+});
+
+function defectFields(context: PageContext): FieldSpec[] {
+  return [
+    { name: "id", label: "Id", type: "id" },
+    {
+      name: "code",
+      label: "Code",
+      type: "text",
+      required: true,
+      help: "As the kill floor sends it (e.g. BRUISE); CONDEMNED and PART_CONDEMNED price condemnations.",
+    },
+    { name: "name", label: "Category on the invoice", type: "text", required: true, placeholder: "Bruising" },
+    {
+      name: "speciesId",
+      label: "Species",
+      type: "select",
+      valueType: "number",
+      placeholder: "Every species",
+      options: context.caller!.species.map((s) => ({ value: String(s.id), label: s.name })),
+      help: "A species' own rule beats the every-species rule for the same code.",
+    },
+    {
+      name: "priceRule",
+      label: "Paid",
+      type: "select",
+      required: true,
+      options: DEFECT_PRICE_RULES.map((r) => ({ value: r, label: DEFECT_PRICE_RULE_NAMES[r] })),
+    },
+    amountField("percentOff", "Percentage off (%)", "PercentOff", "Of the carcass's grid price."),
+    amountField("centsPerKgOff", "Cents a kg off", "CentsPerKgOff", "Off the grid price a kg (50 = 50c/kg)."),
+    amountField("perHead", "Amount a head ($)", "FixedPerHead", "Paid instead of the grid price."),
+  ];
+}
+
+function formProps(context: PageContext, initial: Record<string, unknown>, title: string): DataFormProps {
+  return {
+    id: "defect-detail",
+    title,
+    fields: defectFields(context),
+    initial,
+    submit: { method: "POST", url: API.upsertDefect },
+    cancelHref: PATHS.list,
+    redirectTo: PATHS.list,
+    successToast: "The defect detail was saved. Draft invoices will be recomputed.",
+  };
+}
+
+function initialOf(d: DefectDetail): Record<string, unknown> {
+  return {
+    id: d.id,
+    lastModified: d.lastModified,
+    code: d.code,
+    name: d.name,
+    speciesId: d.speciesId,
+    priceRule: d.priceRule,
+    percentOff: d.priceRule === "PercentOff" ? d.amount : null,
+    centsPerKgOff: d.priceRule === "CentsPerKgOff" ? d.amount : null,
+    perHead: d.priceRule === "FixedPerHead" ? d.amount / 100 : null,
+  };
+}
+
+/** settingsNewDefectDetail */
+export const NewDefectScreen = defineScreen({
+  validateSearch: z.object({ speciesId: idNumber().optional() }),
+  loader: ({ context, search }) => ({ speciesId: chosenSpecies(context, search.speciesId)?.id ?? null }),
+  component: ({ data, context }) => (
+    <section className="panel">
+      <DataForm
+        {...formProps(context, { speciesId: data.speciesId, priceRule: "PercentOff" }, "New defect detail")}
+      />
+    </section>
+  ),
+});
+
+/** settingsDefectDetail: edit, archive or restore one. */
+export const DefectScreen = defineScreen({
+  loader: async ({ context, params }) => {
+    const id = Number(params.id);
+    if (!Number.isSafeInteger(id) || id <= 0) throw ApiError.notFound();
+    return await (await settingsService(context)).defect(id);
+  },
+  component: ({ data, context }) => (
+    <>
+      <section className="panel">
+        {data.isArchived && (
+          <p className="banner banner-info">
+            Archived: invoices no longer use this rule. Restore it to use it again.
+          </p>
+        )}
+        <DataForm {...formProps(context, initialOf(data), `${data.code}: ${data.name}`)} />
+      </section>
+      <section className="panel" aria-label="Archive">
+        <p className="muted small">
+          Archive a rule the plant no longer uses: draft invoices are recomputed without it, published ones
+          keep it.
+        </p>
+        <ActionButton
+          label={data.isArchived ? "Restore" : "Archive"}
+          url={API.archiveDefect}
+          body={{ id: data.id, lastModified: data.lastModified, isArchived: !data.isArchived }}
+          variant={data.isArchived ? "primary" : "danger"}
+          confirm={data.isArchived
+            ? undefined
+            : `Archive ${data.code} (${data.name})? Carcasses with this code will be paid at the grid price.`}
+          successToast={data.isArchived ? "The rule was restored." : "The rule was archived."}
+        />
+      </section>
+    </>
+  ),
+});

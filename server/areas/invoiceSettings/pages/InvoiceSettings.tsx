@@ -1,0 +1,180 @@
+/**
+ * Settings › Invoicing (spec 2 §2.2 tab invoicesettings): per species, the levies, charges and service
+ * kill fees an invoice deducts or charges (current, upcoming and superseded rows), and how defects and
+ * condemnations are paid. Server-rendered tables and links: the page ships no React.
+ */
+import { z } from "zod";
+import { Table } from "../../../../client/ui/Table.tsx";
+import { TabBar } from "../../../../client/ui/TabBar.tsx";
+import { formatDate } from "../../../../client/ui/format.ts";
+import { idNumber } from "../../../http/params.ts";
+import { pageService } from "../../context.ts";
+import type { PageContext } from "../../../pages/context.ts";
+import { defineScreen } from "../../../pages/screen.ts";
+import { InvoiceSettingsService } from "../service.ts";
+import { INVOICE_SETTINGS_PATHS as PATHS } from "../paths.ts";
+import type { DefectDetail, LevySetting } from "../schemas.ts";
+
+export const settingsService = (context: PageContext) => pageService(context, InvoiceSettingsService);
+
+/** The species asked for when it is one of the caller's, else their first. */
+export function chosenSpecies(context: PageContext, speciesId?: number) {
+  const species = context.caller!.species;
+  return species.find((s) => s.id === speciesId) ?? species[0] ?? null;
+}
+
+const TIMING_WORDS: Record<LevySetting["timing"], string> = {
+  current: "In use",
+  future: "Upcoming",
+  superseded: "Superseded",
+};
+
+const TIMING_BADGE: Record<LevySetting["timing"], string> = {
+  current: "success",
+  future: "info",
+  superseded: "muted",
+};
+
+function LevyTable({ rows, empty }: { rows: LevySetting[]; empty: string }) {
+  return (
+    <div className="table-wrap">
+      <Table
+        rows={rows}
+        rowKey={(l) => l.id}
+        empty={empty}
+        columns={[
+          {
+            header: "Levy or charge",
+            cell: (l) => (
+              <a href={PATHS.levy(l)}>
+                {l.description ? `${l.levyTypeName}: ${l.description}` : l.levyTypeName}
+              </a>
+            ),
+          },
+          { header: "Category", cell: (l) => l.speciesCategory },
+          { header: "Site", cell: (l) => l.site },
+          { header: "From", cell: (l) => formatDate(l.startDate) },
+          { header: "Rate", cell: (l) => l.rate },
+          {
+            header: "Status",
+            cell: (l) => (
+              <span className={`badge badge-${TIMING_BADGE[l.timing]}`}>{TIMING_WORDS[l.timing]}</span>
+            ),
+          },
+          {
+            header: "Copy",
+            srOnly: true,
+            cell: (l) => (
+              <a
+                href={PATHS.levy(l, true)}
+                aria-label={`Copy ${l.levyTypeName} ${l.speciesCategory} from ${formatDate(l.startDate)}`}
+              >
+                Copy
+              </a>
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
+function DefectTable({ rows, empty }: { rows: DefectDetail[]; empty: string }) {
+  return (
+    <div className="table-wrap">
+      <Table
+        rows={rows}
+        rowKey={(d) => d.id}
+        empty={empty}
+        columns={[
+          { header: "Code", cell: (d) => <a href={PATHS.defect(d.id)}>{d.code}</a> },
+          { header: "Category on the invoice", cell: (d) => d.name },
+          { header: "Species", cell: (d) => d.species },
+          { header: "Paid", cell: (d) => d.rule },
+        ]}
+      />
+    </div>
+  );
+}
+
+/** settingsInvoicing */
+export const InvoiceSettingsScreen = defineScreen({
+  validateSearch: z.object({ speciesId: idNumber().optional() }),
+  loader: async ({ context, search }) => {
+    const species = chosenSpecies(context, search.speciesId);
+    const service = await settingsService(context);
+    const [levies, defects] = await Promise.all([service.levies(), service.defects()]);
+    return {
+      species,
+      levies: levies.filter((l) => l.speciesId === species?.id),
+      defects: defects.filter((d) => d.speciesId === null || d.speciesId === species?.id),
+    };
+  },
+  component: ({ data, context }) => {
+    const allSpecies = context.caller!.species;
+    const { species, levies, defects } = data;
+    if (!species) {
+      return (
+        <section className="panel">
+          <h2>Invoicing</h2>
+          <p className="muted">No species is enabled for you: ask an admin.</p>
+        </section>
+      );
+    }
+    const live = levies.filter((l) => l.timing !== "superseded");
+    const old = levies.filter((l) => l.timing === "superseded");
+    return (
+      <>
+        {allSpecies.length > 1 && (
+          <TabBar
+            tabs={allSpecies.map((s) => ({ key: String(s.id), title: s.name }))}
+            current={String(species.id)}
+            href={(key) => `${PATHS.list}?speciesId=${key}`}
+          />
+        )}
+        <section className="panel" aria-label={`${species.name} levies and charges`}>
+          <div className="panel-head">
+            <h2>{species.name}: levies, charges and service kill fees</h2>
+            <a className="btn btn-primary" href={`${PATHS.newLevy}?speciesId=${species.id}`}>New levy</a>
+          </div>
+          <p className="muted small">
+            Levies and charges are deducted from the supplier's invoice; a service kill fee is charged a head
+            instead of paying for the stock. The row with the latest start on or before the kill day applies;
+            a site's own row beats the all-sites row. A new rate from 1 July: copy the row and give the copy
+            the new start date.
+          </p>
+          <LevyTable rows={live} empty={`No levy is set for ${species.name.toLowerCase()}.`} />
+          {old.length > 0 && (
+            <details className="superseded">
+              <summary>Superseded rates ({old.length})</summary>
+              <LevyTable rows={old} empty="" />
+            </details>
+          )}
+        </section>
+        <section className="panel" aria-label="Defect details">
+          <div className="panel-head">
+            <h2>Defects and condemnations</h2>
+            <a className="btn btn-primary" href={`${PATHS.newDefect}?speciesId=${species.id}`}>
+              New defect detail
+            </a>
+          </div>
+          <p className="muted small">
+            How a carcass with a defect code from the kill floor is paid. A whole condemnation is looked up as
+            CONDEMNED (not paid when no rule is set), a part condemnation as PART_CONDEMNED. Of several
+            defects on a carcass the one that pays least decides.
+          </p>
+          <DefectTable
+            rows={defects.filter((d) => !d.isArchived)}
+            empty="No defect rule: carcasses with defects are paid at the grid price."
+          />
+          {defects.some((d) => d.isArchived) && (
+            <details className="superseded">
+              <summary>Archived ({defects.filter((d) => d.isArchived).length})</summary>
+              <DefectTable rows={defects.filter((d) => d.isArchived)} empty="" />
+            </details>
+          )}
+        </section>
+      </>
+    );
+  },
+});
