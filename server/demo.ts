@@ -9,6 +9,7 @@ import {
   memberships,
   species,
   tenants,
+  tenantSettings,
   tenantSites,
   users,
   userSettings,
@@ -106,6 +107,13 @@ export async function seedDemo(
       isEnabledForSuperUser: true,
     },
   ]);
+
+  // the yard's race reader is set up at the demo plant: its RFID discrepancies page is on
+  await db.control.insert(tenantSettings).values({
+    tenantId: processorId,
+    settingType: "rfidDiscrepancies",
+    value: { isEnabled: true },
+  });
 
   for (const u of DEMO_USERS) {
     const [first, last] = nameOf(u);

@@ -3,7 +3,7 @@
  * their pens with the layout geometry the editor draws, and the checks each mob must pass before the
  * kill (requirements). Where a mob is lives on the mob (stock_mobs.pen_id, stockyard_id, is_in_bin).
  */
-import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { flag, id, stamps } from "./columns.ts";
 import { livestockOrders, stockMobs } from "./livestock.ts";
 
@@ -56,3 +56,21 @@ export const mobRequirements = sqliteTable("mob_requirements", {
   completedBy: text("completed_by"),
   completedAt: text("completed_at"),
 }, (t) => [index("requirements_mob").on(t.stockMobId)]);
+
+/**
+ * NLIS devices read at the unloading race (the yard's RFID reader, through the integration sync call):
+ * one row per device per order. Compared with the live head received and with the devices the kill floor
+ * records, they give the RFID count errors and discrepancies (docs/decisions.md "RFID discrepancies").
+ */
+export const rfidScans = sqliteTable("rfid_scans", {
+  id: id(),
+  livestockOrderId: integer("livestock_order_id").notNull().references(() => livestockOrders.id),
+  /** the device number as the reader sends it, without spaces, upper case ("982000123456789") */
+  rfid: text("rfid").notNull(),
+  scannedAt: text("scanned_at").notNull(),
+  /** who sent it: the integration key's user, or "Demo reader" */
+  source: text("source").notNull(),
+}, (t) => [
+  uniqueIndex("rfid_scans_order_device").on(t.livestockOrderId, t.rfid),
+  index("rfid_scans_device").on(t.rfid),
+]);

@@ -37,6 +37,7 @@ import { STOCKYARD_EVENTS } from "./stockyard/events.ts";
 import { stockyardApi } from "./stockyard/api.ts";
 import { STOCKYARD_PAGES } from "./stockyard/routes.ts";
 import { seedStockyard } from "./stockyard/seed.ts";
+import { seedRfidScans } from "./stockyard/rfidSeed.ts";
 import { storageApi } from "./storage/api.ts";
 import { integrationsApi } from "./integrations/api.ts";
 import { INTEGRATION_PAGES } from "./integrations/routes.ts";
@@ -118,6 +119,8 @@ const AREA_LIST = [
     seed: seedKillFloor,
     events: KILL_FLOOR_EVENTS,
   },
+  // the race reader's NLIS readings are seeded from the kill floor's records (the stockyard area's data)
+  { name: "race readings", seed: seedRfidScans },
   { name: "storage", api: storageApi },
   { name: "integrations", api: integrationsApi, pages: INTEGRATION_PAGES },
   {

@@ -7,6 +7,7 @@ import { type ApiRouter, apiRouter, areaRoutes } from "../../http/openapi.ts";
 import { IdParam } from "../../http/params.ts";
 import { apiService } from "../context.ts";
 import { StockyardService } from "./service.ts";
+import { rfidApi } from "./rfidApi.ts";
 import {
   CarryOverBody,
   KillFloorBody,
@@ -305,4 +306,5 @@ export const stockyardApi: ApiRouter = apiRouter()
       SETUP_WRITE,
     ),
     async (c) => c.json(await (await service(c)).setupCommands.saveLayout(c.req.valid("json")), 200),
-  );
+  )
+  .route("/", rfidApi);

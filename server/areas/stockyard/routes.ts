@@ -4,6 +4,7 @@ import { StockLocationsScreen, StockyardOverviewScreen } from "./pages/Overview.
 import { ManagementMobScreen, ManagementScreen } from "./pages/Management.tsx";
 import { StockyardReservePensScreen } from "./pages/ReservePens.tsx";
 import { StockyardEditScreen, StockyardSettingsScreen } from "./pages/YardSettings.tsx";
+import { RfidDiscrepanciesScreen } from "./pages/RfidDiscrepancies.tsx";
 
 /** The stockyard's screens by route name (server/access/routes/home.ts, livestock.ts, settings.ts). */
 export const STOCKYARD_PAGES = definePages({
@@ -15,4 +16,5 @@ export const STOCKYARD_PAGES = definePages({
   managementMob: ManagementMobScreen,
   settingsStockyard: StockyardSettingsScreen,
   settingsStockyardEdit: StockyardEditScreen,
+  rfidDiscrepancies: RfidDiscrepanciesScreen,
 });

@@ -1,11 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, test } from "vitest";
 import { MOB_STATUS } from "../livestock/enums.ts";
 import {
   normalisePen,
+  normaliseRfid,
   PEN_MIN_SIZE,
   penStatus,
   refuseHead,
   refuseLoad,
+  rfidDiscrepancies,
   settleSeparatedHead,
   statusInYard,
   statusWhenMarkedPending,
@@ -106,5 +108,25 @@ describe("which yards take a mob", () => {
     expect(yardTakes({ isAnySpeciesYard: false, speciesId: 2 }, 2)).toBe(true);
     expect(yardTakes({ isAnySpeciesYard: true, speciesId: null }, 2)).toBe(true);
     expect(yardTakes({ isAnySpeciesYard: false, speciesId: 1 }, 2)).toBe(false);
+  });
+});
+
+describe("RFID devices", () => {
+  test("device numbers read in one spelling; anything else is not one", () => {
+    expect(normaliseRfid("982 000123456789")).toBe("982000123456789");
+    expect(normaliseRfid("3abcd123xba00001")).toBe("3ABCD123XBA00001");
+    expect(normaliseRfid("98200012345678")).toBeNull();
+    expect(normaliseRfid("hello")).toBeNull();
+  });
+
+  test("count difference, killed but never read, read but not killed once the kill is complete", () => {
+    const input = {
+      liveHead: 3,
+      scanned: ["A", "B", "C", "D"],
+      killed: ["A", "B", "E"],
+      killComplete: false,
+    };
+    expect(rfidDiscrepancies(input)).toEqual({ countDifference: 1, killedNotRead: ["E"], readNotKilled: [] });
+    expect(rfidDiscrepancies({ ...input, killComplete: true }).readNotKilled).toEqual(["C", "D"]);
   });
 });

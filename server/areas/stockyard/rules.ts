@@ -162,3 +162,36 @@ export function normalisePen<P extends PenRect>(pen: P, step = GRID_STEP): P {
     angle: ((Math.round(pen.angle) % 360) + 360) % 360,
   };
 }
+
+/**
+ * An NLIS device number as readers send it ("982 000123456789", "3abcd123xba00001") in one spelling:
+ * no spaces, upper case; null when it is not one (15 digits of an ISO 11784 FDX-B number, or the 16
+ * characters of an NLIS ID).
+ */
+export function normaliseRfid(text: string): string | null {
+  const s = text.replace(/[\s-]/g, "").toUpperCase();
+  return /^\d{15}$/.test(s) || /^[0-9A-Z]{16}$/.test(s) ? s : null;
+}
+
+/** Species whose animals carry their own NLIS device (cattle); the others are mob-based unless read. */
+export const INDIVIDUALLY_TAGGED_SPECIES: readonly number[] = [2];
+
+/**
+ * How an order's devices disagree: read at the race against live head received, and against the
+ * devices the kill floor recorded (a device killed but never read; one read but not killed once the
+ * order's kill is complete).
+ */
+export function rfidDiscrepancies(input: {
+  liveHead: number;
+  scanned: readonly string[];
+  killed: readonly string[];
+  killComplete: boolean;
+}) {
+  const scanned = new Set(input.scanned);
+  const killed = new Set(input.killed);
+  return {
+    countDifference: scanned.size - input.liveHead,
+    killedNotRead: [...killed].filter((d) => !scanned.has(d)).sort(),
+    readNotKilled: input.killComplete ? [...scanned].filter((d) => !killed.has(d)).sort() : [],
+  };
+}
