@@ -4,7 +4,7 @@
  * kill (requirements). Where a mob is lives on the mob (stock_mobs.pen_id, stockyard_id, is_in_bin).
  */
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { flag, id, stamps } from "./columns.ts";
+import { flag, id, json, stamps } from "./columns.ts";
 import { livestockOrders, stockMobs } from "./livestock.ts";
 
 export const stockyards = sqliteTable("stockyards", {
@@ -74,3 +74,13 @@ export const rfidScans = sqliteTable("rfid_scans", {
   uniqueIndex("rfid_scans_order_device").on(t.livestockOrderId, t.rfid),
   index("rfid_scans_device").on(t.rfid),
 ]);
+
+/**
+ * The plant's yard settings (one row, id 1): the checks every mob must pass before the kill, in the order
+ * the yard ticks them (Settings › Yards & paddocks). A mob gets the list as it is when it is penned.
+ */
+export const yardSettings = sqliteTable("yard_settings", {
+  id: id(),
+  mobChecks: json<string[]>("mob_checks").notNull(),
+  lastModified: text("last_modified").notNull(),
+});

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { startTestApp, type TestApp } from "../helpers/app.ts";
-import { livestockOrders, stockMobs } from "../../db/tenant/schema.ts";
+import { livestockOrders, mobRequirements, stockMobs } from "../../db/tenant/schema.ts";
 import type { TenantDb } from "../../db/client.ts";
 import { STOCKYARD_API as A } from "../../server/areas/stockyard/api.ts";
 import { MOB_STATUS, ORDER_STATUS } from "../../server/areas/livestock/enums.ts";
@@ -391,5 +391,43 @@ describe("settings: yards and their layout", () => {
     });
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.body)).toMatch(/holds stock/);
+  });
+});
+
+describe("the plant's checks before the kill", () => {
+  test("are the defaults until changed; a change is checked, refused when stale, and given to mobs penned after", async () => {
+    const start = await call("GET", A.getMobChecks);
+    expect(start.body).toEqual({
+      checks: ["NVD checked", "Ante-mortem inspection", "Water and feed"],
+      lastModified: null,
+    });
+    const dup = await post(A.saveMobChecks, { checks: ["NVD checked", " nvd checked "] });
+    expect(dup.status).toBe(400);
+    expect(dup.body.errors[0]).toMatchObject({ field: "checks.1" });
+    expect((await post(A.saveMobChecks, { checks: ["", null] })).status).toBe(400);
+    const saved = await post(A.saveMobChecks, {
+      checks: ["NVD checked", "", "Vet inspection", "Feed withheld 12 h"],
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.checks).toEqual(["NVD checked", "Vet inspection", "Feed withheld 12 h"]);
+    const stale = await post(A.saveMobChecks, { checks: ["x"], lastModified: "2020-01-01T00:00:00.000Z" });
+    expect(stale.status).toBe(409);
+    expect((await call("GET", A.getMobChecks)).body.checks).toEqual(saved.body.checks);
+
+    const view = await yardWithWaiting();
+    const mob = view.waiting[0];
+    const pen = view.pens.find((p: Json) => p.status === "empty" && p.isOperational);
+    const unloaded = await post(A.unloadDeliveryToPen, {
+      stockMobId: mob.stockMobId,
+      penId: pen.id,
+      head: mob.head,
+      lastModified: mob.lastModified,
+    });
+    expect(unloaded.status).toBe(200);
+    const penned = await db.select().from(stockMobs).where(eq(stockMobs.penId, pen.id));
+    const checks = await db.select().from(mobRequirements).where(
+      eq(mobRequirements.stockMobId, penned[0].id),
+    );
+    expect(checks.map((c) => c.name)).toEqual(saved.body.checks);
   });
 });

@@ -129,6 +129,19 @@ describe("yards and paddocks in the browser", () => {
     );
   });
 
+  it("changes the plant's checks before the kill, with a toast, and keeps them after a reload", async () => {
+    const page = browser.page;
+    await page.goto(`${server.origin}/settings/stockyard`);
+    await page.waitForSelector("#mob-checks[aria-labelledby]");
+    const form = page.locator("#mob-checks");
+    expect(await form.getByLabel("Check 2").inputValue()).toBe("Ante-mortem inspection");
+    await form.getByLabel("Check 4").fill("Feed withheld 12 h");
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => page.getByText("The checks were saved.").count()).toBeGreaterThan(0);
+    await page.reload();
+    expect(await page.locator("#mob-checks").getByLabel("Check 4").inputValue()).toBe("Feed withheld 12 h");
+  });
+
   it("adds a pen at 5,5, drags it, resizes it, renames it, saves, and finds it after a reload", async () => {
     const page = browser.page;
     await openYard(page);

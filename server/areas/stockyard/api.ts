@@ -8,9 +8,11 @@ import { IdParam } from "../../http/params.ts";
 import { apiService } from "../context.ts";
 import { StockyardService } from "./service.ts";
 import { rfidApi } from "./rfidApi.ts";
+import { MobCheckService } from "./mobChecks.ts";
 import {
   CarryOverBody,
   KillFloorBody,
+  MobChecks,
   MobHistory,
   MobHistoryParam,
   MobInYard,
@@ -20,6 +22,7 @@ import {
   PendingKillBody,
   ReservePensBody,
   SaveLayoutBody,
+  SaveMobChecksBody,
   SetupQuery,
   StockyardBody,
   StockyardIdBody,
@@ -63,6 +66,8 @@ export const STOCKYARD_API = {
   getStockyardSetup: "/api/stockyard/GetStockyardSetup",
   upsertStockyard: "/api/stockyard/UpsertStockyard",
   saveStockyardLayout: "/api/stockyard/SaveStockyardLayout",
+  getMobChecks: "/api/stockyard/GetMobChecks",
+  saveMobChecks: "/api/stockyard/SaveMobChecks",
 } as const;
 
 const { get, post } = areaRoutes(["Stockyard"]);
@@ -306,5 +311,25 @@ export const stockyardApi: ApiRouter = apiRouter()
       SETUP_WRITE,
     ),
     async (c) => c.json(await (await service(c)).setupCommands.saveLayout(c.req.valid("json")), 200),
+  )
+  .openapi(
+    get(
+      A.getMobChecks,
+      "The checks a mob gets when it is penned",
+      { query: z.object({}) },
+      MobChecks,
+      YARD_READ,
+    ),
+    async (c) => c.json(await (await apiService(c, MobCheckService)).get(), 200),
+  )
+  .openapi(
+    post(
+      A.saveMobChecks,
+      "Change the checks new mobs get (penned mobs keep theirs)",
+      SaveMobChecksBody,
+      MobChecks,
+      SETUP_WRITE,
+    ),
+    async (c) => c.json(await (await apiService(c, MobCheckService)).save(c.req.valid("json")), 200),
   )
   .route("/", rfidApi);

@@ -125,6 +125,30 @@ export function isMovable(mobStatus: number): boolean {
 /** The checks every mob starts with (docs/decisions.md: Australian arrival practice). */
 export const DEFAULT_REQUIREMENTS = ["NVD checked", "Ante-mortem inspection", "Water and feed"] as const;
 
+export const MAX_MOB_CHECKS = 10;
+export const MOB_CHECK_MAX_LENGTH = 40;
+
+/** A plant's check list as typed: trimmed, blanks dropped; problems named by the form's field. */
+export function mobCheckList(typed: readonly (string | null | undefined)[]) {
+  const checks = typed.map((c) => (c ?? "").trim()).filter(Boolean);
+  const problems: { field: string; message: string }[] = [];
+  if (!checks.length) problems.push({ field: "checks.0", message: "Keep at least one check" });
+  if (checks.length > MAX_MOB_CHECKS) {
+    problems.push({ field: "checks", message: `At most ${MAX_MOB_CHECKS} checks` });
+  }
+  const seen = new Set<string>();
+  typed.forEach((raw, i) => {
+    const c = (raw ?? "").trim();
+    if (!c) return;
+    if (c.length > MOB_CHECK_MAX_LENGTH) {
+      problems.push({ field: `checks.${i}`, message: `At most ${MOB_CHECK_MAX_LENGTH} characters` });
+    }
+    if (seen.has(c.toLowerCase())) problems.push({ field: `checks.${i}`, message: `"${c}" is listed twice` });
+    seen.add(c.toLowerCase());
+  });
+  return { checks, problems };
+}
+
 /** A head count taken out of a mob: whole, at least 1, at most what the mob holds. */
 export function refuseHead(head: number, available: number): string | null {
   if (!Number.isInteger(head) || head < 1) return "Choose at least one head.";

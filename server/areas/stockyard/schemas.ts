@@ -251,3 +251,14 @@ export const MobHistory = z.object({
     reason: z.string().nullable(),
   })),
 }).openapi("MobHistory");
+
+export const MobChecks = z.object({
+  checks: z.array(z.string()),
+  /** null until the plant first changes the default list */
+  lastModified: z.string().nullable(),
+}).openapi("MobChecks");
+
+export const SaveMobChecksBody = z.object({
+  checks: z.array(z.string().max(200).nullable()).max(20, "At most 20 rows."),
+  lastModified: z.string().max(40).nullish(),
+}).openapi("SaveMobChecksBody");

@@ -3,6 +3,7 @@
  * they are now (409 when the client's copy is stale), the pen rules, landing head in a pen (merge, move or
  * split), and the audit row. Made per transaction by StockyardService (commands.ts).
  */
+import { mobChecksOf } from "./mobChecks.ts";
 import { and, eq, gt, inArray } from "drizzle-orm";
 import { livestockOrders, mobRequirements, pens, stockMobs } from "../../../db/tenant/schema.ts";
 import { ApiError } from "../../http/errors.ts";
@@ -10,7 +11,6 @@ import { type AreaContext, nextModified, type TenantTx } from "../context.ts";
 import { recordAudit } from "../audit.ts";
 import { ORDER_STATUS } from "../livestock/enums.ts";
 import {
-  DEFAULT_REQUIREMENTS,
   refuseHead,
   refuseLoad,
   settleSeparatedHead,
@@ -195,12 +195,13 @@ export class YardTx {
     return split;
   }
 
-  /** A mob in a pen has the default checks (NVD, ante-mortem, water and feed) to tick. */
+  /** A mob in a pen has the plant's checks (by default NVD, ante-mortem, water and feed) to tick. */
   async ensureRequirements(stockMobId: number) {
     const [any] = await this.tx.select({ id: mobRequirements.id }).from(mobRequirements)
       .where(eq(mobRequirements.stockMobId, stockMobId)).limit(1);
     if (any) return;
-    await this.tx.insert(mobRequirements).values(DEFAULT_REQUIREMENTS.map((name) => ({ stockMobId, name })));
+    const checks = await mobChecksOf(this.tx);
+    await this.tx.insert(mobRequirements).values(checks.map((name) => ({ stockMobId, name })));
   }
 
   /** Bumps the pen (a concurrent action on it conflicts) and optionally uses up its reservation. */

@@ -17,6 +17,8 @@ import { ApiError } from "../../../http/errors.ts";
 import type { PageContext } from "../../../pages/context.ts";
 import { defineScreen } from "../../../pages/screen.ts";
 import { StockyardQueries } from "../service.ts";
+import { MobCheckService } from "../mobChecks.ts";
+import { MAX_MOB_CHECKS } from "../rules.ts";
 import type { StockyardSetup } from "../schemas.ts";
 import type { z } from "@hono/zod-openapi";
 
@@ -34,40 +36,68 @@ const speciesOf = (y: Setup) => (y.isAnySpeciesYard || y.speciesId === null ? "A
 
 /** settingsStockyard: the yards and paddock groups of the caller's sites. */
 export const StockyardSettingsScreen = defineScreen({
-  loader: async ({ context }) => ({ yards: await (await queries(context)).setups() }),
+  loader: async ({ context }) => {
+    const [yards, checks] = await Promise.all([
+      (await queries(context)).setups(),
+      (await pageService(context, MobCheckService)).get(),
+    ]);
+    return { yards, checks };
+  },
   component: ({ data, context }) => {
     const sites = context.caller!.sites;
     return (
-      <section className="panel" aria-label="Yards and paddocks">
-        <div className="panel-head">
-          <h2>Yards &amp; paddocks</h2>
-          <a className="btn btn-primary" href={YARD_PATHS.create}>Add yard</a>
-        </div>
-        <p className="muted small">
-          Each site has its yards of pens and its paddock groups. Open one to change its details, upload its
-          site map and draw its pens.
-        </p>
-        <div className="table-wrap yard-list">
-          <Table
-            rows={data.yards}
-            rowKey={(y) => y.id}
-            empty={sites.length ? "No yard is set up yet: add one." : "You have no site: ask an admin."}
-            columns={[
-              { header: "Name", cell: (y) => <a href={YARD_PATHS.edit(y.id)}>{y.name}</a> },
-              { header: "Site", cell: (y) => y.siteName },
-              { header: "Species", cell: speciesOf },
-              { header: "Paddock group", cell: (y) => yesNo(y.isPaddockGroup) },
-              { header: "Unfit bin", cell: (y) => yesNo(y.isIncludeUnfitBin) },
-              { header: "Operational", cell: (y) => yesNo(y.isOperational) },
-              {
-                header: "Capacity (head)",
-                cell: (y) => <span className="num">{formatHead(y.capacity)}</span>,
-              },
-              { header: "Pens", cell: (y) => <span className="num">{y.pens.length}</span> },
-            ]}
+      <>
+        <section className="panel" aria-label="Yards and paddocks">
+          <div className="panel-head">
+            <h2>Yards &amp; paddocks</h2>
+            <a className="btn btn-primary" href={YARD_PATHS.create}>Add yard</a>
+          </div>
+          <p className="muted small">
+            Each site has its yards of pens and its paddock groups. Open one to change its details, upload its
+            site map and draw its pens.
+          </p>
+          <div className="table-wrap yard-list">
+            <Table
+              rows={data.yards}
+              rowKey={(y) => y.id}
+              empty={sites.length ? "No yard is set up yet: add one." : "You have no site: ask an admin."}
+              columns={[
+                { header: "Name", cell: (y) => <a href={YARD_PATHS.edit(y.id)}>{y.name}</a> },
+                { header: "Site", cell: (y) => y.siteName },
+                { header: "Species", cell: speciesOf },
+                { header: "Paddock group", cell: (y) => yesNo(y.isPaddockGroup) },
+                { header: "Unfit bin", cell: (y) => yesNo(y.isIncludeUnfitBin) },
+                { header: "Operational", cell: (y) => yesNo(y.isOperational) },
+                {
+                  header: "Capacity (head)",
+                  cell: (y) => <span className="num">{formatHead(y.capacity)}</span>,
+                },
+                { header: "Pens", cell: (y) => <span className="num">{y.pens.length}</span> },
+              ]}
+            />
+          </div>
+        </section>
+        <section className="panel" aria-label="Checks before the kill">
+          <p className="muted small">
+            What the yard ticks for every mob before it goes to the kill floor, in this order. A pen is "ready
+            to empty" once its mob's checks are done. A changed list applies to mobs penned from now on.
+          </p>
+          <DataForm
+            id="mob-checks"
+            title="Checks before the kill"
+            fields={Array.from({ length: MAX_MOB_CHECKS }, (_, i): FieldSpec => ({
+              name: `checks.${i}`,
+              label: `Check ${i + 1}`,
+              type: "text",
+              required: i === 0,
+              labelWidth: "8rem",
+            }))}
+            initial={{ checks: data.checks.checks, lastModified: data.checks.lastModified }}
+            submit={{ method: "POST", url: STOCKYARD_API.saveMobChecks }}
+            successToast="The checks were saved."
           />
-        </div>
-      </section>
+        </section>
+      </>
     );
   },
 });

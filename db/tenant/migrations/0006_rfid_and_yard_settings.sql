@@ -8,4 +8,9 @@ CREATE TABLE `rfid_scans` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `rfid_scans_order_device` ON `rfid_scans` (`livestock_order_id`,`rfid`);--> statement-breakpoint
-CREATE INDEX `rfid_scans_device` ON `rfid_scans` (`rfid`);
+CREATE INDEX `rfid_scans_device` ON `rfid_scans` (`rfid`);--> statement-breakpoint
+CREATE TABLE `yard_settings` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`mob_checks` text NOT NULL,
+	`last_modified` text NOT NULL
+);
