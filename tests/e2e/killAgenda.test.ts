@@ -259,6 +259,26 @@ describe("the kill agenda in the browser", () => {
     expect(await dayRows(page)).toEqual(expected);
   });
 
+  it("shows another user's reorder of the open day without a reload (push)", async () => {
+    const date = (await week()).days.find((d) => d.items.length >= 3)!.productionDate;
+    const before = await day(date);
+    const page = browser.page;
+    await openDay(page, before);
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+    const reversed = before.items.map((i) => i.id).toReversed();
+    const other = await server.login("user@demo.processor");
+    const res = await server.request("/api/killagenda/Reorder", {
+      method: "POST",
+      token: other,
+      json: { killAgendaId: before.id, lastModified: before.lastModified, itemIds: reversed },
+    });
+    expect(res.status).toBe(200);
+    await expect.poll(() => dayRows(page), { timeout: 10_000 }).toEqual(reversed);
+    // the same document: redrawn in place, not reloaded
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument))
+      .toBe(true);
+  });
+
   it("downloads the day's report as PDF from the day page, with the day's lots in kill order", async () => {
     const a = (await week()).days.find((d) => d.items.length >= 2)!;
     const page = browser.page;
