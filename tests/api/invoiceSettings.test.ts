@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { eq } from "drizzle-orm";
-import { serveTestApp } from "../helpers/app.ts";
+import { jsonCalls, serveTestApp } from "../helpers/app.ts";
 import { defectDetails, invoices, levySettings } from "../../db/tenant/schema.ts";
 import { INVOICE_SETTINGS_API as P } from "../../server/areas/invoiceSettings/paths.ts";
 import { INVOICES_API, withId } from "../../server/areas/invoices/paths.ts";
@@ -15,14 +15,7 @@ const tokens: Record<string, string> = {};
 const LAMB = 11;
 const HOGGET = 12;
 
-const get = async (path: string, who = "admin") => {
-  const res = await t.request(path, { token: tokens[who] });
-  return { status: res.status, body: await res.json() };
-};
-const post = async (path: string, json: unknown, who = "admin") => {
-  const res = await t.request(path, { method: "POST", token: tokens[who], json });
-  return { status: res.status, body: await res.json() };
-};
+const { get, post } = jsonCalls(() => t, tokens);
 const db = () => t.services.db.tenantDb(1);
 const keyQuery = (
   l: { levyType: string; tenantSiteId: number; speciesCategoryId: number; startDate: string },

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { serveTestApp } from "../helpers/app.ts";
+import { jsonCalls, serveTestApp } from "../helpers/app.ts";
 import { hubClient, nextEvent } from "../helpers/hub.ts";
 import { pdfText } from "../helpers/pdf.ts";
 import { invoiceableOrder } from "../helpers/invoices.ts";
@@ -22,14 +22,7 @@ let invoiceId = 0;
 let invoiceNumber = "";
 const SHEEP = 1;
 
-const get = async (path: string, who = "admin") => {
-  const res = await t.request(path, { token: tokens[who] });
-  return { status: res.status, body: await res.json() };
-};
-const post = async (path: string, json: unknown, who = "admin") => {
-  const res = await t.request(path, { method: "POST", token: tokens[who], json });
-  return { status: res.status, body: await res.json() };
-};
+const { get, post } = jsonCalls(() => t, tokens);
 const view = async () => (await get(withId(P.invoice, invoiceId))).body;
 const db = () => t.services.db.tenantDb(1);
 

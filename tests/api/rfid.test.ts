@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { and, eq, gt } from "drizzle-orm";
-import { serveTestApp } from "../helpers/app.ts";
+import { jsonCalls, serveTestApp } from "../helpers/app.ts";
 import { livestockOrders, rfidScans } from "../../db/tenant/schema.ts";
 import { RFID_API as P } from "../../server/areas/stockyard/rfidApi.ts";
 
@@ -13,14 +13,7 @@ let t: Awaited<ReturnType<typeof serveTestApp>>;
 const tokens: Record<string, string> = {};
 let orderId = 0;
 
-const get = async (path: string, who = "admin") => {
-  const res = await t.request(path, { token: tokens[who] });
-  return { status: res.status, body: await res.json() };
-};
-const post = async (path: string, json: unknown, who = "admin") => {
-  const res = await t.request(path, { method: "POST", token: tokens[who], json });
-  return { status: res.status, body: await res.json() };
-};
+const { get, post } = jsonCalls(() => t, tokens);
 const db = () => t.services.db.tenantDb(1);
 
 beforeAll(async () => {
@@ -84,7 +77,9 @@ describe("the office's reads", () => {
   test("the demo's count errors over the last days, and one order's devices", async () => {
     const today = new Date().toISOString().slice(0, 10);
     const from = new Date(Date.now() - 9 * 86_400_000).toISOString().slice(0, 10);
-    const { status, body } = await get(`${P.getRfidCountErrors}?speciesId=2&fromDate=${from}&toDate=${today}`);
+    const { status, body } = await get(
+      `${P.getRfidCountErrors}?speciesId=2&fromDate=${from}&toDate=${today}`,
+    );
     expect(status).toBe(200);
     expect(body.ordersChecked).toBeGreaterThan(0);
     expect(body.errors.length).toBeGreaterThan(0);

@@ -65,3 +65,18 @@ export async function serveTestApp(env: Record<string, string> = {}) {
     },
   };
 }
+
+/**
+ * JSON calls as one of the signed-in users of `tokens` (by name, default "admin"): the status and the
+ * parsed answer, for API tests.
+ */
+export function jsonCalls(t: () => Pick<TestApp, "request">, tokens: Record<string, string>) {
+  const call = async (path: string, init: { method?: string; json?: unknown }, who: string) => {
+    const res = await t().request(path, { ...init, token: tokens[who] });
+    return { status: res.status, body: await res.json() };
+  };
+  return {
+    get: (path: string, who = "admin") => call(path, {}, who),
+    post: (path: string, json: unknown, who = "admin") => call(path, { method: "POST", json }, who),
+  };
+}
