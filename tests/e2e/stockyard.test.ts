@@ -108,7 +108,7 @@ describe("the live yard in the browser", () => {
     );
     await pen(page, target.name).click();
     await toast(page, `Unloaded 10 head into pen ${target.name}.`).waitFor();
-    expect(await status(page, target.name)).not.toBe("empty");
+    await expect.poll(() => status(page, target.name)).not.toBe("empty");
     await expect.poll(async () =>
       (await view(yard.yard.id)).waiting.find((m) => m.stockMobId === load.stockMobId)?.head
     )
@@ -131,8 +131,8 @@ describe("the live yard in the browser", () => {
     await openYard(page, yard.yard.id);
     await drag(page, pen(page, from.name), pen(page, to.name));
     await toast(page, `Moved ${from.head} head to pen ${to.name}.`).waitFor();
-    expect(await status(page, from.name)).toBe("empty");
-    expect(await status(page, to.name)).not.toBe("empty");
+    await expect.poll(() => status(page, from.name)).toBe("empty");
+    await expect.poll(() => status(page, to.name)).not.toBe("empty");
     const after = await view(yard.yard.id);
     expect(after.pens.find((p) => p.id === to.id)!.contents[0].livestockOrderId).toBe(orderOf(from));
   });
@@ -165,7 +165,7 @@ describe("the live yard in the browser", () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute("data-pen-name"))).toBe(into.name);
     await page.keyboard.press("Enter");
     await toast(page, `Merged ${from.head} head into pen ${into.name}.`).waitFor();
-    expect(await status(page, from.name)).toBe("empty");
+    await expect.poll(() => status(page, from.name)).toBe("empty");
     const after = await view(yard.yard.id);
     const merged = after.pens.find((p) => p.id === into.id)!;
     expect(merged.contents).toHaveLength(1);
@@ -207,7 +207,7 @@ describe("the live yard in the browser", () => {
     await pen(page, target.name).click();
     await page.getByRole("button", { name: "Send mob to kill floor" }).click();
     await toast(page, "sent to the kill floor").waitFor();
-    expect(await status(page, target.name)).toBe("empty");
+    await expect.poll(() => status(page, target.name)).toBe("empty");
     const mob = target.contents[0];
     const history = await server.request(`/api/stockyard/GetMobHistory/${mob.stockMobId}`, { token });
     expect((await history.json()).mob.mobStatusName).toBe("AtKillFloor");
@@ -242,7 +242,7 @@ describe("the live yard in the browser", () => {
     expect(await toast(page, "Someone else changed this mob").innerText()).toContain("Change Conflict");
     await reloaded;
     await page.unroute("**/api/stockyard/MoveOrMergeMobs");
-    expect(await status(page, from.name)).not.toBe("empty");
+    await expect.poll(() => status(page, from.name)).not.toBe("empty");
   });
 
   it("reserves pens for an order on the drawing and unreserves them", async () => {
@@ -257,7 +257,7 @@ describe("the live yard in the browser", () => {
     await page.keyboard.press("Enter");
     await page.getByRole("button", { name: "Reserve 2 pens" }).click();
     await toast(page, `Reserved ${a.name}, ${b.name}`).waitFor();
-    expect(await status(page, a.name)).toBe("reserved");
+    await expect.poll(() => status(page, a.name)).toBe("reserved");
     expect(await page.locator("[data-reserved]").innerText()).toBe(`${a.name}, ${b.name}`);
     const reserved = (await view(yard.yard.id)).pens.filter((p) => p.livestockOrderReservedForId === orderId);
     expect(reserved.map((p) => p.id).sort()).toEqual([a.id, b.id].sort());
@@ -265,8 +265,8 @@ describe("the live yard in the browser", () => {
     await pen(page, a.name).click();
     await page.getByRole("button", { name: "Unreserve 1 pen" }).click();
     await toast(page, `${a.name} no longer reserved`).waitFor();
-    expect(await status(page, a.name)).toBe("empty");
-    expect(await status(page, b.name)).toBe("reserved");
+    await expect.poll(() => status(page, a.name)).toBe("empty");
+    await expect.poll(() => status(page, b.name)).toBe("reserved");
   });
 
   it("acts from the side panel: checks, separated head, pending kill, unfit bin, carry over", async () => {
@@ -291,10 +291,10 @@ describe("the live yard in the browser", () => {
 
     await picked.getByRole("button", { name: "Mark pending kill" }).click();
     await toast(page, `Pen ${first.name} marked pending kill.`).waitFor();
-    expect(await status(page, first.name)).toBe("pending");
+    await expect.poll(() => status(page, first.name)).toBe("pending");
     await picked.getByRole("button", { name: "Unmark pending kill" }).click();
     await toast(page, `Pen ${first.name} is no longer pending kill.`).waitFor();
-    expect(await status(page, first.name)).not.toBe("pending");
+    await expect.poll(() => status(page, first.name)).not.toBe("pending");
 
     await picked.locator("#yard-unfit-head").fill("1");
     await picked.getByLabel("Reason").fill("Lame");
