@@ -230,3 +230,33 @@ describe("the lifecycle", () => {
     expect((await get(withId(P.invoice, 99999))).status).toBe(404);
   });
 });
+
+describe("UploadPublishedReport", () => {
+  const upload = (id: number, bytes: Uint8Array, who = "admin") => {
+    const form = new FormData();
+    form.set("invoiceId", String(id));
+    form.set("file", new File([bytes], "signed.pdf", { type: "application/pdf" }));
+    return t.request("/api/storage/UploadPublishedReport", {
+      method: "POST",
+      token: tokens[who],
+      body: form,
+    });
+  };
+  const signed = new TextEncoder().encode("%PDF-1.4\n% signed by the plant manager\n%%EOF\n");
+
+  test("keeps a signed PDF of a published invoice; downloads give it from then on", async () => {
+    expect((await upload(invoiceId, signed, "display")).status).toBe(403);
+    const notPdf = await upload(invoiceId, new TextEncoder().encode("hello"));
+    expect(notPdf.status).toBe(415);
+    expect((await notPdf.json()).message).toMatch(/not a PDF/);
+    expect((await upload(invoiceId, new Uint8Array())).status).toBe(400);
+    const draft = await (await db()).select().from(invoices).where(eq(invoices.status, "Draft")).get();
+    expect((await upload(draft!.id, signed)).status).toBe(409);
+
+    const ok = await upload(invoiceId, signed);
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ invoiceId, bytes: signed.length });
+    const pdf = await t.request(withId(P.remittancePdf, invoiceId), { token: tokens.admin });
+    expect(new Uint8Array(await pdf.arrayBuffer())).toEqual(signed);
+  });
+});

@@ -23,6 +23,7 @@ import { toCents } from "../money.ts";
 import { ORDER_STATUS } from "../livestock/enums.ts";
 import { type InvoiceRow, invoiceRow, loadSources } from "./inputs.ts";
 import { InvoiceQueries, storeComputation } from "./queries.ts";
+import { StorageService } from "../storage/service.ts";
 import type {
   AdjustmentBody,
   CreateInvoicesBody,
@@ -40,6 +41,30 @@ export const PAYMENT_TERMS_DAYS = 7;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 export class InvoiceCommands extends InvoiceQueries {
+  /**
+   * UploadPublishedReport: a signed or stamped copy of a published (or finalised) invoice's PDF is kept in
+   * place of the rendered one; downloads give it from then on. The frozen document does not change.
+   */
+  async attachPublishedReport(id: number, bytes: Uint8Array) {
+    const row = await this.row(id);
+    if (row.status === "Draft") {
+      throw ApiError.conflict("Publish the invoice first: only a published invoice keeps its PDF.");
+    }
+    const at = new Date().toISOString();
+    const ref = await new StorageService(this.ctx).storePublishedReport("invoices", id, at, bytes);
+    await this.ctx.db.transaction(async (tx) => {
+      await tx.update(invoices).set({ publishedReportRef: ref, lastModified: nextModified(row.lastModified) })
+        .where(eq(invoices.id, id));
+      await recordAudit(tx, this.ctx, {
+        entity: INVOICE_ENTITY,
+        entityId: id,
+        action: "Published PDF replaced by an upload",
+      });
+    });
+    await this.ctx.app.push.emit(this.ctx.tenantId, "invoiceUpdated", { invoiceIds: [id] });
+    return { invoiceId: id, bytes: bytes.length };
+  }
+
   /** CreateOrAddToLivestockInvoices: mobs (or all killed mobs of orders) onto their order's draft. */
   async createOrAdd(input: In<typeof CreateInvoicesBody>) {
     const now = new Date().toISOString();

@@ -10,12 +10,21 @@ import { ApiErrorBodySchema } from "../../http/errors.ts";
 import { z } from "@hono/zod-openapi";
 import { apiService } from "../context.ts";
 import { StorageService } from "./service.ts";
-import { MapImageInfo, MapImageParam, UploadMapImageForm } from "./schemas.ts";
-import { MAP_IMAGE_MAX_BYTES } from "./rules.ts";
+import {
+  MapImageInfo,
+  MapImageParam,
+  PublishedReportInfo,
+  UploadMapImageForm,
+  UploadPublishedReportForm,
+} from "./schemas.ts";
+import { formatBytes, isPdf, MAP_IMAGE_MAX_BYTES, PUBLISHED_REPORT_MAX_BYTES } from "./rules.ts";
+import { InvoiceCommands } from "../invoices/commands.ts";
+import { ApiError } from "../../http/errors.ts";
 
 /** The paths pages and islands call. */
 export const STORAGE_API = {
   uploadMapImage: "/api/storage/UploadMapImage",
+  uploadPublishedReport: "/api/storage/UploadPublishedReport",
   /** + `/{stockyardId}` */
   downloadMapImage: "/api/storage/DownloadMapImage",
 } as const;
@@ -26,6 +35,7 @@ export const STORAGE_API = {
  */
 export const STORAGE_BODY_LIMITS: Readonly<Record<string, number>> = {
   [STORAGE_API.uploadMapImage]: MAP_IMAGE_MAX_BYTES + 64 * 1024,
+  [STORAGE_API.uploadPublishedReport]: PUBLISHED_REPORT_MAX_BYTES + 64 * 1024,
 };
 
 const tags = ["Storage"];
@@ -36,6 +46,44 @@ const errorContent = { "application/json": { schema: ApiErrorBodySchema } };
 const image = { schema: z.string().openapi({ type: "string", format: "binary" }) };
 
 export const storageApi: ApiRouter = apiRouter()
+  .openapi(
+    apiRoute({
+      method: "post",
+      path: STORAGE_API.uploadPublishedReport,
+      tags,
+      summary: "Keep a signed or stamped PDF as a published invoice's report (multipart: invoiceId, file; " +
+        "a PDF up to 10 MB); downloads give it from then on",
+      access: { pages: ["invoicemanager"] },
+      request: {
+        body: { content: { "multipart/form-data": { schema: UploadPublishedReportForm } }, required: true },
+      },
+      responses: {
+        ...okJson(PublishedReportInfo),
+        413: { description: "The PDF is over 10 MB", content: errorContent },
+        415: { description: "Not a PDF (or not a multipart form)", content: errorContent },
+      },
+    }),
+    async (c) => {
+      const { invoiceId, file } = c.req.valid("form");
+      if (file.size === 0) throw ApiError.badRequest("The file is empty: choose the PDF.");
+      if (file.size > PUBLISHED_REPORT_MAX_BYTES) {
+        throw new ApiError(
+          413,
+          `The PDF is ${formatBytes(file.size)}: it can be at most ${
+            formatBytes(PUBLISHED_REPORT_MAX_BYTES)
+          }.`,
+        );
+      }
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      if (!isPdf(bytes)) {
+        throw new ApiError(415, "That file is not a PDF: save or print the report as a PDF.");
+      }
+      return c.json(
+        await (await apiService(c, InvoiceCommands)).attachPublishedReport(invoiceId, bytes),
+        200,
+      );
+    },
+  )
   .openapi(
     apiRoute({
       method: "post",

@@ -2,6 +2,12 @@
 
 /** The largest map image taken (spec: ≤ 5 MB). */
 export const MAP_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** A published report uploaded in place of the kept PDF (a signed or stamped copy): at most 10 MB. */
+export const PUBLISHED_REPORT_MAX_BYTES = 10 * 1024 * 1024;
+
+/** Whether the bytes start as a PDF does ("%PDF-"). */
+export const isPdf = (head: Uint8Array) =>
+  head.length >= 5 && new TextDecoder().decode(head.subarray(0, 5)) === "%PDF-";
 
 export const MAP_IMAGE_TYPES = {
   png: "image/png",

@@ -9,6 +9,16 @@ import { idNumber, idParam } from "../../http/params.ts";
 const filePart = z.custom<File>((value) => value instanceof File, { error: "Choose an image file." })
   .openapi({ type: "string", format: "binary", description: "a PNG, JPEG or WebP image of at most 5 MB" });
 
+export const UploadPublishedReportForm = z.object({
+  invoiceId: idNumber().openapi({ type: "integer", description: "the published invoice the PDF is of" }),
+  file: z.custom<File>((value) => value instanceof File, { error: "Choose a PDF file." })
+    .openapi({ type: "string", format: "binary", description: "a PDF of at most 10 MB" }),
+}).openapi("UploadPublishedReportForm");
+
+export const PublishedReportInfo = z.object({ invoiceId: z.number(), bytes: z.number() }).openapi(
+  "PublishedReportInfo",
+);
+
 export const UploadMapImageForm = z.object({
   stockyardId: idNumber().openapi({ type: "integer", description: "the yard the map is drawn behind" }),
   file: filePart,
