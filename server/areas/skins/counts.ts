@@ -1,0 +1,417 @@
+/**
+ * Skin grading (spec 2 §2.1 skin grade, §7.2): each order's kill on a production day is a skin record:
+ * its head processed are the skins (or hides) to count, the skin room records them by grade, and the
+ * invoice pays for them at the day's price. A record is incomplete until every head processed has its
+ * skin counted. Service kills are left out (the plant keeps the skins), as are pigs.
+ *
+ * Counts are stored for a day at once (UpsertSkinCountForOrdersForDate), all or nothing, audited, refused
+ * when stale (409) or when the order's invoice for that day is already published or finalised (unpublish
+ * first); they clear the computed figures of the order's drafts, which recompute when next read.
+ */
+import { and, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import {
+  carcasses,
+  invoiceMobs,
+  invoices,
+  livestockOrders,
+  pricingGridGroups,
+  skinCounts,
+  suppliers,
+} from "../../../db/tenant/schema.ts";
+import { ApiError } from "../../http/errors.ts";
+import { type AreaContext, assertUnchanged, nextModified } from "../context.ts";
+import { recordAudit } from "../audit.ts";
+import { addDays } from "../dates.ts";
+import { recomputeDrafts } from "../invoices/commands.ts";
+import { skinPriceFor } from "../invoiceSettings/queries.ts";
+import { speciesCategoryName } from "../livestock/enums.ts";
+import { formatDate } from "../../../client/ui/format.ts";
+import {
+  countProblems,
+  countTotal,
+  hasSkins,
+  pageStart,
+  SKIN_PAGE_SIZE,
+  skinValue,
+  skinWord,
+} from "./rules.ts";
+import type { SkinCountBody, SkinRecord } from "./schemas.ts";
+
+export const SKIN_COUNT_ENTITY = "SkinCount";
+/** The incomplete list looks back this far unless asked otherwise; a report covers at most a year. */
+export const INCOMPLETE_LOOKBACK_DAYS = 60;
+export const MAX_REPORT_DAYS = 366;
+
+interface Kill {
+  orderId: number;
+  day: string;
+  head: number;
+}
+
+export class SkinGradeService {
+  /** Access is checked by the route rules before a service is made. */
+  constructor(private readonly ctx: AreaContext) {}
+
+  get today() {
+    return this.ctx.today;
+  }
+
+  /** The caller's species with skins or hides. */
+  skinSpecies(): { id: number; name: string }[] {
+    return this.ctx.caller.species.filter((s) => hasSkins(s.id));
+  }
+
+  /** A species by name (spec 2 §7.2 speciesName): unknown is 400, not the caller's is 403; default the first. */
+  speciesOf(name?: string | null): { id: number; name: string } {
+    const mine = this.skinSpecies();
+    if (!name) {
+      const first = mine[0];
+      if (!first) throw ApiError.forbidden("None of your species has skins or hides to grade.");
+      return first;
+    }
+    const found = mine.find((s) => s.name.toLowerCase() === name.trim().toLowerCase());
+    if (found) return found;
+    if (this.ctx.caller.species.some((s) => s.name.toLowerCase() === name.trim().toLowerCase())) {
+      throw ApiError.validation([{ field: "speciesName", message: `${name} have no skins to grade` }]);
+    }
+    throw ApiError.forbidden(`${name} is not one of your species.`);
+  }
+
+  /** Records still to count in a period (default: the last 60 days), oldest kill first, one page. */
+  async incomplete(
+    q: { speciesName?: string; pageSize?: number; startIndex?: number; fromDate?: string; toDate?: string },
+  ) {
+    const species = this.speciesOf(q.speciesName);
+    const to = q.toDate ?? this.today;
+    const from = q.fromDate ?? addDays(to, -INCOMPLETE_LOOKBACK_DAYS);
+    this.#checkPeriod(from, to);
+    const kills = await this.#kills(species.id, { from, to });
+    const counted = await this.#counts(kills);
+    const open = kills.filter((k) => (counted.get(key(k))?.total ?? 0) < k.head)
+      .sort((a, b) => a.day.localeCompare(b.day) || a.orderId - b.orderId);
+    const pageSize = q.pageSize ?? SKIN_PAGE_SIZE;
+    const startIndex = pageStart(q.startIndex ?? 0, pageSize, open.length);
+    const data = await this.#records(open.slice(startIndex, startIndex + pageSize), counted);
+    return { data, totalRecords: open.length, startIndex, pageSize };
+  }
+
+  /** Every order killed on a day, counted or not: the skin room's count sheet. */
+  async day(q: { speciesName?: string; productionDate: string }): Promise<SkinRecord[]> {
+    const species = this.speciesOf(q.speciesName);
+    const kills = await this.#kills(species.id, { from: q.productionDate, to: q.productionDate });
+    return await this.#records(kills, await this.#counts(kills));
+  }
+
+  /** The completed skin invoice report: records fully counted in a period, latest kill first. */
+  async completed(q: { speciesName?: string; fromDate: string; toDate: string }): Promise<SkinRecord[]> {
+    const species = this.speciesOf(q.speciesName);
+    this.#checkPeriod(q.fromDate, q.toDate);
+    const kills = await this.#kills(species.id, { from: q.fromDate, to: q.toDate });
+    const counted = await this.#counts(kills);
+    const done = kills.filter((k) => (counted.get(key(k))?.total ?? 0) >= k.head)
+      .sort((a, b) => b.day.localeCompare(a.day) || a.orderId - b.orderId);
+    return await this.#records(done, counted);
+  }
+
+  /** An order's skin records, day by day. */
+  async ofOrder(orderId: number): Promise<SkinRecord[]> {
+    const order = await this.ctx.db.select({ speciesId: livestockOrders.speciesId }).from(livestockOrders)
+      .where(eq(livestockOrders.id, orderId)).get();
+    if (!order || !this.ctx.caller.species.some((s) => s.id === order.speciesId)) {
+      throw ApiError.notFound("That order does not exist.");
+    }
+    if (!hasSkins(order.speciesId)) return [];
+    const kills = await this.#kills(order.speciesId, { orderId });
+    return await this.#records(kills, await this.#counts(kills));
+  }
+
+  /** Draft invoices of a species that cannot be published for want of skin data, one page. */
+  async incompleteInvoices(q: { speciesName?: string; pageSize?: number; startIndex?: number }) {
+    const species = this.speciesOf(q.speciesName);
+    const drafts = await this.ctx.db.select({
+      invoiceId: invoices.id,
+      orderId: invoices.livestockOrderId,
+      speciesCategoryId: invoices.speciesCategoryId,
+      lotReference: livestockOrders.agendaLotReference,
+      supplierName: suppliers.name,
+      head: sql<number>`count(${carcasses.id})`,
+      day: sql<string>`max(${carcasses.productionDate})`,
+      days: sql<string>`group_concat(distinct ${carcasses.productionDate})`,
+    }).from(invoices)
+      .innerJoin(livestockOrders, eq(livestockOrders.id, invoices.livestockOrderId))
+      .innerJoin(suppliers, eq(suppliers.id, invoices.supplierId))
+      .innerJoin(invoiceMobs, eq(invoiceMobs.invoiceId, invoices.id))
+      .innerJoin(carcasses, eq(carcasses.stockMobId, invoiceMobs.stockMobId))
+      .leftJoin(pricingGridGroups, eq(pricingGridGroups.id, livestockOrders.pricingGridGroupId))
+      .where(and(
+        eq(invoices.status, "Draft"),
+        eq(invoices.speciesId, species.id),
+        sql`coalesce(${pricingGridGroups.isServiceKill}, 0) = 0`,
+      ))
+      .groupBy(invoices.id).orderBy(desc(invoices.productionDate), desc(invoices.id)).limit(2_000);
+    const kills = drafts.flatMap((d) =>
+      d.days.split(",").map((day) => ({ orderId: d.orderId, day, head: 0 }))
+    );
+    const counted = await this.#counts(kills);
+    const word = skinWord(species.id);
+    const rows = [];
+    for (const d of drafts) {
+      const total = d.days.split(",").reduce(
+        (n, day) => n + (counted.get(`${d.orderId}:${day}`)?.total ?? 0),
+        0,
+      );
+      const price = await skinPriceFor(this.ctx.db, {
+        speciesId: species.id,
+        speciesCategoryId: d.speciesCategoryId,
+        date: d.day,
+      });
+      if (total >= d.head && price) continue;
+      const reasons = [
+        total < d.head ? `${total} of ${d.head} ${word} counted` : "",
+        price ? "" : `no ${word.slice(0, -1)} price for ${formatDate(d.day)}`,
+      ].filter(Boolean);
+      rows.push({
+        invoiceId: d.invoiceId,
+        livestockOrderId: d.orderId,
+        lotReference: d.lotReference ?? "",
+        supplierName: d.supplierName,
+        productionDate: d.day,
+        headProcessed: d.head,
+        totalSkinCount: total,
+        hasSkinPrice: price !== null,
+        reason: capitalise(reasons.join("; ")),
+      });
+    }
+    const pageSize = q.pageSize ?? SKIN_PAGE_SIZE;
+    const startIndex = pageStart(q.startIndex ?? 0, pageSize, rows.length);
+    return {
+      data: rows.slice(startIndex, startIndex + pageSize),
+      totalRecords: rows.length,
+      startIndex,
+      pageSize,
+    };
+  }
+
+  /** Record the skins of orders killed on a day (all or nothing); a record of all zeros clears the count. */
+  async upsert(body: SkinCountBody): Promise<SkinRecord[]> {
+    const day = body.productionDate;
+    const orderIds = [...new Set(body.countRecords.map((r) => r.livestockOrderId))];
+    if (orderIds.length !== body.countRecords.length) {
+      throw ApiError.validation([{
+        field: "countRecords",
+        message: "Each order may be counted once a day.",
+      }]);
+    }
+    const kills = await this.ctx.db.transaction(async (tx) => {
+      const orders = await tx.select({
+        id: livestockOrders.id,
+        speciesId: livestockOrders.speciesId,
+        lot: livestockOrders.agendaLotReference,
+      }).from(livestockOrders).where(inArray(livestockOrders.id, orderIds));
+      const heads = await tx.select({ orderId: carcasses.livestockOrderId, head: sql<number>`count(*)` })
+        .from(carcasses).where(
+          and(inArray(carcasses.livestockOrderId, orderIds), eq(carcasses.productionDate, day)),
+        )
+        .groupBy(carcasses.livestockOrderId);
+      const closed = await tx.selectDistinct({
+        orderId: invoices.livestockOrderId,
+        number: invoices.invoiceNumber,
+        status: invoices.status,
+      }).from(invoices).innerJoin(invoiceMobs, eq(invoiceMobs.invoiceId, invoices.id))
+        .innerJoin(carcasses, eq(carcasses.stockMobId, invoiceMobs.stockMobId))
+        .where(and(
+          inArray(invoices.livestockOrderId, orderIds),
+          inArray(invoices.status, ["Published", "Finalised"]),
+          eq(carcasses.productionDate, day),
+        ));
+      const existing = await tx.select().from(skinCounts)
+        .where(and(inArray(skinCounts.livestockOrderId, orderIds), eq(skinCounts.productionDate, day)));
+      const problems: { field: string; message: string }[] = [];
+      body.countRecords.forEach((r, i) => {
+        const field = `countRecords.${i}.counts`;
+        const order = orders.find((o) => o.id === r.livestockOrderId);
+        const lot = order?.lot ? `Lot ${order.lot}` : `Order ${r.livestockOrderId}`;
+        if (!order || !this.skinSpecies().some((s) => s.id === order.speciesId)) {
+          problems.push({
+            field,
+            message: `Order ${r.livestockOrderId} is not one of your orders with skins`,
+          });
+          return;
+        }
+        const head = heads.find((h) => h.orderId === r.livestockOrderId)?.head ?? 0;
+        if (!head) {
+          problems.push({ field, message: `${lot} had no kill on ${formatDate(day)}` });
+          return;
+        }
+        const problem = countProblems(r.counts, head, skinWord(order.speciesId));
+        if (problem) problems.push({ field, message: `${lot}: ${problem}` });
+      });
+      if (problems.length) throw ApiError.validation(problems);
+      for (const c of closed) {
+        const lot = orders.find((o) => o.id === c.orderId)?.lot ?? String(c.orderId);
+        throw ApiError.conflict(
+          `Invoice ${
+            c.number ?? ""
+          } for lot ${lot} is ${c.status.toLowerCase()}: unpublish it before changing its skins.`
+            .replace("  ", " "),
+        );
+      }
+      const now = new Date().toISOString();
+      for (const r of body.countRecords) {
+        const current = existing.find((e) => e.livestockOrderId === r.livestockOrderId);
+        if (current && r.lastModified) assertUnchanged(current, r.lastModified, "skin count");
+        const counts = Object.fromEntries(Object.entries(r.counts).filter(([, n]) => n > 0));
+        const total = countTotal(counts);
+        if (!total) {
+          if (current) await tx.delete(skinCounts).where(eq(skinCounts.id, current.id));
+        } else if (current) {
+          await tx.update(skinCounts).set({
+            counts,
+            total,
+            recordedBy: this.#who(),
+            lastModified: nextModified(current.lastModified),
+          }).where(eq(skinCounts.id, current.id));
+        } else {
+          await tx.insert(skinCounts).values({
+            livestockOrderId: r.livestockOrderId,
+            productionDate: day,
+            counts,
+            total,
+            recordedBy: this.#who(),
+            createdAt: now,
+            lastModified: now,
+          });
+        }
+        if (total || current) {
+          await recordAudit(tx, this.ctx, {
+            entity: SKIN_COUNT_ENTITY,
+            entityId: r.livestockOrderId,
+            action: current ? (total ? "update" : "delete") : "create",
+            before: current ? { productionDate: day, counts: current.counts } : undefined,
+            after: { productionDate: day, counts },
+          });
+        }
+      }
+      const drafts = await recomputeDrafts(tx, { livestockOrderIds: orderIds });
+      if (drafts.length) {
+        await this.ctx.app.push.emit(this.ctx.tenantId, "invoiceUpdated", { invoiceIds: drafts });
+      }
+      return heads.map((h) => ({ orderId: h.orderId, day, head: h.head }));
+    });
+    return await this.#records(kills, await this.#counts(kills));
+  }
+
+  #checkPeriod(from: string, to: string) {
+    if (from > to) {
+      throw ApiError.validation([{ field: "toDate", message: "The period ends before it starts." }]);
+    }
+    if (addDays(from, MAX_REPORT_DAYS) < to) {
+      throw ApiError.validation([{ field: "fromDate", message: "Choose a period of at most a year." }]);
+    }
+  }
+
+  /** Head processed per order and day (service kills left out). */
+  async #kills(speciesId: number, where: { from?: string; to?: string; orderId?: number }): Promise<Kill[]> {
+    return await this.ctx.db.select({
+      orderId: carcasses.livestockOrderId,
+      day: carcasses.productionDate,
+      head: sql<number>`count(*)`,
+    }).from(carcasses)
+      .innerJoin(livestockOrders, eq(livestockOrders.id, carcasses.livestockOrderId))
+      .leftJoin(pricingGridGroups, eq(pricingGridGroups.id, livestockOrders.pricingGridGroupId))
+      .where(and(
+        eq(carcasses.speciesId, speciesId),
+        where.from ? gte(carcasses.productionDate, where.from) : undefined,
+        where.to ? lte(carcasses.productionDate, where.to) : undefined,
+        where.orderId ? eq(carcasses.livestockOrderId, where.orderId) : undefined,
+        sql`coalesce(${pricingGridGroups.isServiceKill}, 0) = 0`,
+      ))
+      .groupBy(carcasses.livestockOrderId, carcasses.productionDate);
+  }
+
+  async #counts(kills: { orderId: number; day: string }[]) {
+    const byKey = new Map<string, typeof skinCounts.$inferSelect>();
+    const orderIds = [...new Set(kills.map((k) => k.orderId))];
+    for (let i = 0; i < orderIds.length; i += 500) {
+      const rows = await this.ctx.db.select().from(skinCounts)
+        .where(inArray(skinCounts.livestockOrderId, orderIds.slice(i, i + 500)));
+      for (const r of rows) byKey.set(`${r.livestockOrderId}:${r.productionDate}`, r);
+    }
+    return byKey;
+  }
+
+  /** The records of kills: order, supplier, counts, the day's price and value, and the paying invoice. */
+  async #records(kills: Kill[], counted: Map<string, typeof skinCounts.$inferSelect>): Promise<SkinRecord[]> {
+    if (!kills.length) return [];
+    const orderIds = [...new Set(kills.map((k) => k.orderId))];
+    const orders = new Map(
+      (await this.ctx.db.select({
+        id: livestockOrders.id,
+        speciesId: livestockOrders.speciesId,
+        speciesCategoryId: livestockOrders.speciesCategoryId,
+        lot: livestockOrders.agendaLotReference,
+        supplierName: suppliers.name,
+      }).from(livestockOrders).innerJoin(suppliers, eq(suppliers.id, livestockOrders.supplierId))
+        .where(inArray(livestockOrders.id, orderIds))).map((o) => [o.id, o]),
+    );
+    const paying = await this.ctx.db.selectDistinct({
+      orderId: carcasses.livestockOrderId,
+      day: carcasses.productionDate,
+      id: invoices.id,
+      number: invoices.invoiceNumber,
+      status: invoices.status,
+    }).from(carcasses).innerJoin(invoiceMobs, eq(invoiceMobs.stockMobId, carcasses.stockMobId))
+      .innerJoin(invoices, eq(invoices.id, invoiceMobs.invoiceId))
+      .where(inArray(carcasses.livestockOrderId, orderIds));
+    const prices = new Map<string, Awaited<ReturnType<typeof skinPriceFor>>>();
+    const out: SkinRecord[] = [];
+    for (const k of kills) {
+      const o = orders.get(k.orderId)!;
+      const priceKey = `${o.speciesId}:${o.speciesCategoryId}:${k.day}`;
+      if (!prices.has(priceKey)) {
+        prices.set(
+          priceKey,
+          await skinPriceFor(this.ctx.db, {
+            speciesId: o.speciesId,
+            speciesCategoryId: o.speciesCategoryId,
+            date: k.day,
+          }),
+        );
+      }
+      const price = prices.get(priceKey)!;
+      const c = counted.get(key(k));
+      const counts = c?.counts ?? {};
+      const value = price ? skinValue(counts, price.grades) : null;
+      const invoice = paying.find((p) => p.orderId === k.orderId && p.day === k.day);
+      out.push({
+        livestockOrderId: k.orderId,
+        productionDate: k.day,
+        lotReference: o.lot ?? "",
+        supplierName: o.supplierName,
+        speciesId: o.speciesId,
+        speciesCategory: speciesCategoryName(o.speciesCategoryId),
+        totalToProcess: k.head,
+        counts,
+        totalCounted: c?.total ?? 0,
+        isComplete: (c?.total ?? 0) >= k.head,
+        priceName: price?.name ?? null,
+        valueCents: value?.cents ?? null,
+        unpricedGrades: value?.unpriced ?? [],
+        invoiceId: invoice?.id ?? null,
+        invoiceNumber: invoice?.number ?? null,
+        invoiceStatus: invoice?.status ?? null,
+        recordedBy: c?.recordedBy ?? null,
+        lastModified: c?.lastModified ?? null,
+      });
+    }
+    return out;
+  }
+
+  #who() {
+    const u = this.ctx.caller.user;
+    return `${u.firstName} ${u.lastName}`.trim() || u.email;
+  }
+}
+
+const key = (k: { orderId: number; day: string }) => `${k.orderId}:${k.day}`;
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
