@@ -17,6 +17,7 @@ export const ISLANDS = {
   CarcassUpload: "./CarcassUpload.tsx",
   InvoiceList: "./InvoiceList.tsx",
   InvoiceEditor: "./InvoiceEditor.tsx",
+  SkinCountSheet: "./SkinCountSheet.tsx",
 } as const satisfies Record<string, string>;
 
 export type IslandName = keyof typeof ISLANDS;

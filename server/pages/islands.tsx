@@ -17,6 +17,7 @@ import ApiKeyCreateComponent from "../../client/islands/ApiKeyCreate.tsx";
 import CarcassUploadComponent from "../../client/islands/CarcassUpload.tsx";
 import InvoiceListComponent from "../../client/islands/InvoiceList.tsx";
 import InvoiceEditorComponent from "../../client/islands/InvoiceEditor.tsx";
+import SkinCountSheetComponent from "../../client/islands/SkinCountSheet.tsx";
 import { Island } from "./Island.tsx";
 
 function island<P extends object>(name: IslandName, component: ComponentType<P>) {
@@ -37,3 +38,4 @@ export const ApiKeyCreate = island("ApiKeyCreate", ApiKeyCreateComponent);
 export const CarcassUpload = island("CarcassUpload", CarcassUploadComponent);
 export const InvoiceList = island("InvoiceList", InvoiceListComponent);
 export const InvoiceEditor = island("InvoiceEditor", InvoiceEditorComponent);
+export const SkinCountSheet = island("SkinCountSheet", SkinCountSheetComponent);

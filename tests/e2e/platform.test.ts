@@ -34,6 +34,7 @@ describe("in the browser", () => {
       "Stockyard Overview",
       "Stock Locations",
       "Invoice Manager",
+      "Skin Grade",
       "Livestock Orders",
       "Deliveries",
       "Undelivered Orders",
@@ -42,6 +43,7 @@ describe("in the browser", () => {
       "RFID Discrepancies",
       "Kill Agenda Controlled Document",
       "Kill Agenda Report",
+      "Hide Report",
       "Data Upload",
       "Users",
       "Settings",
@@ -58,6 +60,7 @@ describe("in the browser", () => {
       "Stockyard Overview",
       "Stock Locations",
       "Invoice Manager",
+      "Skin Grade",
       "Livestock Orders",
       "Deliveries",
       "Undelivered Orders",
@@ -66,6 +69,7 @@ describe("in the browser", () => {
       "RFID Discrepancies",
       "Kill Agenda Controlled Document",
       "Kill Agenda Report",
+      "Hide Report",
       "Settings",
     ]);
     const superPage = await page.goto(`${server.origin}/super/home`);

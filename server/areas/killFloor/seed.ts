@@ -3,7 +3,7 @@
  * simulator makes for them (through the import's own checks and writes), their orders' totals follow; a
  * plant interchange client reports in, and one integration error waits to be seen. Deterministic.
  */
-import { and, asc, eq, lt } from "drizzle-orm";
+import { and, asc, eq, isNull, lt } from "drizzle-orm";
 import {
   carcassImports,
   integrationErrors,
@@ -17,6 +17,7 @@ import { MOB_STATUS } from "../livestock/enums.ts";
 import { checkRows, saveRecords } from "./importer.ts";
 import { simulateKill } from "./simulator.ts";
 import { refreshOrderTotals } from "./totals.ts";
+import { lotReference } from "../killAgenda/rules.ts";
 
 export async function seedKillFloor({ db, category, today, siteIds }: DemoTenant) {
   if (category !== "processor") return;
@@ -53,8 +54,16 @@ export async function seedKillFloor({ db, category, today, siteIds }: DemoTenant
     }).returning({ id: carcassImports.id });
     let rows = 0, added = 0;
     for (const [key, dayMobs] of days) {
-      const [day, speciesId] = key.split("|");
-      const simulated = simulateKill(dayMobs.map((m) => ({ ...m, lot: null })), {
+      const [day, speciesId, siteId] = key.split("|");
+      // the day's agenda numbered its lots in kill order (mob order here)
+      const siteNumber = siteIds.length > 1 ? siteIds.indexOf(Number(siteId)) + 1 || null : null;
+      const lots = dayMobs.map((m, i) => ({ ...m, lot: lotReference(m.speciesId, day, i + 1, siteNumber) }));
+      for (const m of lots) {
+        await tx.update(stockMobs).set({ agendaLotReference: m.lot }).where(eq(stockMobs.id, m.stockMobId));
+        await tx.update(livestockOrders).set({ agendaLotReference: m.lot })
+          .where(and(eq(livestockOrders.id, m.livestockOrderId), isNull(livestockOrders.agendaLotReference)));
+      }
+      const simulated = simulateKill(lots, {
         productionDate: day,
         seed: Date.parse(day) / 86_400_000 + Number(speciesId),
       });

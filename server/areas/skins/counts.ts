@@ -16,6 +16,7 @@ import {
   livestockOrders,
   pricingGridGroups,
   skinCounts,
+  stockMobs,
   suppliers,
 } from "../../../db/tenant/schema.ts";
 import { ApiError } from "../../http/errors.ts";
@@ -46,7 +47,14 @@ interface Kill {
   orderId: number;
   day: string;
   head: number;
+  /** the lot references of the day's mobs (kill order) */
+  lot?: string | null;
 }
+
+/** The day's lot references of an order's mobs ("A12, A13b"), from the carcasses' mobs. */
+const LOTS = sql<
+  string | null
+>`group_concat(distinct ${stockMobs.agendaLotReference} || coalesce(${stockMobs.agendaLotReferenceSuffix}, ''))`;
 
 export class SkinGradeService {
   /** Access is checked by the route rules before a service is made. */
@@ -98,8 +106,19 @@ export class SkinGradeService {
   /** Every order killed on a day, counted or not: the skin room's count sheet. */
   async day(q: { speciesName?: string; productionDate: string }): Promise<SkinRecord[]> {
     const species = this.speciesOf(q.speciesName);
-    const kills = await this.#kills(species.id, { from: q.productionDate, to: q.productionDate });
+    const kills = (await this.#kills(species.id, { from: q.productionDate, to: q.productionDate }))
+      .sort((a, b) =>
+        (a.lot ?? "~").localeCompare(b.lot ?? "~", "en", { numeric: true }) || a.orderId - b.orderId
+      );
     return await this.#records(kills, await this.#counts(kills));
+  }
+
+  /** The latest day on or before `day` with a kill of the species (the count sheet's default), or `day`. */
+  async latestKillDay(speciesId: number, day: string): Promise<string> {
+    const row = await this.ctx.db.select({ day: sql<string | null>`max(${carcasses.productionDate})` })
+      .from(carcasses).where(and(eq(carcasses.speciesId, speciesId), lte(carcasses.productionDate, day)))
+      .get();
+    return row?.day ?? day;
   }
 
   /** The completed skin invoice report: records fully counted in a period, latest kill first. */
@@ -208,8 +227,12 @@ export class SkinGradeService {
         speciesId: livestockOrders.speciesId,
         lot: livestockOrders.agendaLotReference,
       }).from(livestockOrders).where(inArray(livestockOrders.id, orderIds));
-      const heads = await tx.select({ orderId: carcasses.livestockOrderId, head: sql<number>`count(*)` })
-        .from(carcasses).where(
+      const heads = await tx.select({
+        orderId: carcasses.livestockOrderId,
+        head: sql<number>`count(*)`,
+        lot: LOTS,
+      })
+        .from(carcasses).innerJoin(stockMobs, eq(stockMobs.id, carcasses.stockMobId)).where(
           and(inArray(carcasses.livestockOrderId, orderIds), eq(carcasses.productionDate, day)),
         )
         .groupBy(carcasses.livestockOrderId);
@@ -230,7 +253,10 @@ export class SkinGradeService {
       body.countRecords.forEach((r, i) => {
         const field = `countRecords.${i}.counts`;
         const order = orders.find((o) => o.id === r.livestockOrderId);
-        const lot = order?.lot ? `Lot ${order.lot}` : `Order ${r.livestockOrderId}`;
+        const kill = heads.find((h) => h.orderId === r.livestockOrderId);
+        const lot = kill?.lot || order?.lot
+          ? `Lot ${kill?.lot || order?.lot}`
+          : `Order ${r.livestockOrderId}`;
         if (!order || !this.skinSpecies().some((s) => s.id === order.speciesId)) {
           problems.push({
             field,
@@ -238,7 +264,7 @@ export class SkinGradeService {
           });
           return;
         }
-        const head = heads.find((h) => h.orderId === r.livestockOrderId)?.head ?? 0;
+        const head = kill?.head ?? 0;
         if (!head) {
           problems.push({ field, message: `${lot} had no kill on ${formatDate(day)}` });
           return;
@@ -248,7 +274,7 @@ export class SkinGradeService {
       });
       if (problems.length) throw ApiError.validation(problems);
       for (const c of closed) {
-        const lot = orders.find((o) => o.id === c.orderId)?.lot ?? String(c.orderId);
+        const lot = heads.find((h) => h.orderId === c.orderId)?.lot ?? String(c.orderId);
         throw ApiError.conflict(
           `Invoice ${
             c.number ?? ""
@@ -296,7 +322,7 @@ export class SkinGradeService {
       if (drafts.length) {
         await this.ctx.app.push.emit(this.ctx.tenantId, "invoiceUpdated", { invoiceIds: drafts });
       }
-      return heads.map((h) => ({ orderId: h.orderId, day, head: h.head }));
+      return heads.map((h) => ({ ...h, day }));
     });
     return await this.#records(kills, await this.#counts(kills));
   }
@@ -316,7 +342,9 @@ export class SkinGradeService {
       orderId: carcasses.livestockOrderId,
       day: carcasses.productionDate,
       head: sql<number>`count(*)`,
+      lot: LOTS,
     }).from(carcasses)
+      .innerJoin(stockMobs, eq(stockMobs.id, carcasses.stockMobId))
       .innerJoin(livestockOrders, eq(livestockOrders.id, carcasses.livestockOrderId))
       .leftJoin(pricingGridGroups, eq(pricingGridGroups.id, livestockOrders.pricingGridGroupId))
       .where(and(
@@ -386,7 +414,7 @@ export class SkinGradeService {
       out.push({
         livestockOrderId: k.orderId,
         productionDate: k.day,
-        lotReference: o.lot ?? "",
+        lotReference: k.lot || o.lot || "",
         supplierName: o.supplierName,
         speciesId: o.speciesId,
         speciesCategory: speciesCategoryName(o.speciesCategoryId),

@@ -1,4 +1,22 @@
 import { definePages } from "../../pages/screen.ts";
+import { SkinGradeScreen } from "./pages/SkinGrade.tsx";
+import { HideReportScreen } from "./pages/SkinReport.tsx";
+import { SkinPricesScreen } from "./pages/SkinPrices.tsx";
+import {
+  CopySkinPriceScreen,
+  NewHidePriceScreen,
+  NewSkinPriceScreen,
+  SkinPriceScreen,
+} from "./pages/SkinPriceForm.tsx";
 
-/** Skin grade and the hide report by route name (server/access/routes/home.ts). */
-export const SKIN_PAGES = definePages({});
+/** Skin Grade, the Hide Report and Settings › Skin/Hide Price by route name (server/access/routes/). */
+export const SKIN_PAGES = definePages({
+  skingrade: SkinGradeScreen,
+  hidereporting: HideReportScreen,
+  settingsSkinPrice: SkinPricesScreen,
+  settingsSkinPriceEdit: SkinPriceScreen,
+  settingsHidePrice: SkinPriceScreen,
+  settingsNewSkinPrice: NewSkinPriceScreen,
+  settingsNewHidePrice: NewHidePriceScreen,
+  settingsCopySkinPrice: CopySkinPriceScreen,
+});

@@ -1,8 +1,8 @@
 /**
- * Demo skin counts (processor tenants): the skins and hides of the orders killed from 9 to 3 days ago,
+ * Demo skin counts (processor tenants): the skins and hides of the orders killed up to 3 days ago,
  * counted by grade as the kill floor graded them; the last two days' are still to count.
  */
-import { and, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, inArray, lt, sql } from "drizzle-orm";
 import { carcasses, skinCounts } from "../../../db/tenant/schema.ts";
 import type { DemoTenant } from "../mod.ts";
 import { addDays } from "../dates.ts";
@@ -17,7 +17,6 @@ export async function seedSkins({ db, category, today }: DemoTenant) {
     n: sql<number>`count(*)`,
   }).from(carcasses).where(and(
     inArray(carcasses.speciesId, [1, 2, 4]),
-    gte(carcasses.productionDate, addDays(today, -9)),
     lt(carcasses.productionDate, addDays(today, -2)),
   )).groupBy(carcasses.livestockOrderId, carcasses.productionDate, sql`3`);
   const byKey = new Map<string, { orderId: number; day: string; counts: Record<string, number> }>();

@@ -1,0 +1,129 @@
+/**
+ * Settings › Skin/Hide Price (spec 2 §2.2 tab skinprice): per species, what the plant pays a piece for
+ * skins (hides for cattle) by grade, from a start date until archived: the prices in use, upcoming,
+ * superseded by a newer one, and archived. Server-rendered tables and links: the page ships no React.
+ */
+import { z } from "zod";
+import { Table } from "../../../../client/ui/Table.tsx";
+import { TabBar } from "../../../../client/ui/TabBar.tsx";
+import { formatDate } from "../../../../client/ui/format.ts";
+import { formatCents } from "../../money.ts";
+import { idNumber } from "../../../http/params.ts";
+import { defineScreen } from "../../../pages/screen.ts";
+import { priceService } from "./services.ts";
+import { SKIN_PATHS as PATHS } from "../paths.ts";
+import { SKIN_GRADES, skinKindOf, skinWord } from "../rules.ts";
+import type { SkinPrice } from "../schemas.ts";
+
+const TIMING: Record<SkinPrice["timing"], { words: string; badge: string }> = {
+  current: { words: "In use", badge: "success" },
+  future: { words: "Upcoming", badge: "info" },
+  superseded: { words: "Superseded", badge: "muted" },
+  archived: { words: "Archived", badge: "muted" },
+};
+
+function PriceTable({ rows, empty }: { rows: SkinPrice[]; empty: string }) {
+  return (
+    <div className="table-wrap">
+      <Table
+        rows={rows}
+        rowKey={(p) => p.id}
+        empty={empty}
+        columns={[
+          { header: "Price", cell: (p) => <a href={PATHS.price(p)}>{p.name}</a> },
+          { header: "Category", cell: (p) => p.speciesCategory },
+          {
+            header: "Applies",
+            cell: (p) => (
+              <>
+                <span>from {formatDate(p.startDate)}</span>
+                {p.archivedDate && (
+                  <div className="nowrap muted small">until {formatDate(p.archivedDate)}</div>
+                )}
+              </>
+            ),
+          },
+          ...SKIN_GRADES.map((grade) => ({
+            header: grade === "reject" ? "Reject" : `Gr ${grade}`,
+            cell: (p: SkinPrice) => {
+              const g = p.grades.find((x) => x.grade === grade);
+              return g ? formatCents(g.centsPerPiece) : "—";
+            },
+          })),
+          {
+            header: "Status",
+            cell: (p) => (
+              <>
+                <span className={`badge badge-${TIMING[p.timing].badge}`}>{TIMING[p.timing].words}</span>
+                <div className="small">
+                  <a
+                    href={PATHS.copyPrice(p.id)}
+                    aria-label={`Copy ${p.name} from ${formatDate(p.startDate)}`}
+                  >
+                    Copy
+                  </a>
+                </div>
+              </>
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
+/** settingsSkinPrice */
+export const SkinPricesScreen = defineScreen({
+  validateSearch: z.object({ speciesId: idNumber().optional() }),
+  loader: async ({ context, search }) => {
+    const service = await priceService(context);
+    const species = service.skinSpecies();
+    const chosen = species.find((s) => s.id === search.speciesId) ?? species[0] ?? null;
+    return { species, chosen, prices: chosen ? await service.prices(chosen.id) : [] };
+  },
+  component: ({ data }) => {
+    const { species, chosen, prices } = data;
+    if (!chosen) {
+      return (
+        <section className="panel">
+          <h2>Skin and hide prices</h2>
+          <p className="muted">None of your species has skins or hides to pay for: ask an admin.</p>
+        </section>
+      );
+    }
+    const word = skinWord(chosen.id);
+    const kind = skinKindOf(chosen.id);
+    const live = prices.filter((p) => p.timing === "current" || p.timing === "future");
+    const old = prices.filter((p) => p.timing === "superseded" || p.timing === "archived");
+    return (
+      <>
+        {species.length > 1 && (
+          <TabBar
+            tabs={species.map((s) => ({ key: String(s.id), title: s.name }))}
+            current={String(chosen.id)}
+            href={(key) => `${PATHS.prices}?speciesId=${key}`}
+          />
+        )}
+        <section className="panel" aria-label={`${chosen.name} ${word} prices`}>
+          <div className="panel-head">
+            <h2>{chosen.name}: {kind} prices</h2>
+            <a className="btn btn-primary" href={PATHS.newPrice(chosen.id)}>New {kind} price</a>
+          </div>
+          <p className="muted small">
+            What the supplier is paid a piece for {word}{" "}
+            by grade, on the invoice of a kill on or after the start date. The newest begun price applies; a
+            category's own price beats the every-category price. A new season's price: copy the row and give
+            the copy its start date, so earlier kills keep the old one.
+          </p>
+          <PriceTable rows={live} empty={`No ${kind} price is set for ${chosen.name.toLowerCase()}.`} />
+          {old.length > 0 && (
+            <details className="superseded">
+              <summary>Superseded and archived ({old.length})</summary>
+              <PriceTable rows={old} empty="" />
+            </details>
+          )}
+        </section>
+      </>
+    );
+  },
+});
