@@ -67,8 +67,20 @@ function RouteError({ error }: { error: unknown }) {
 /** A page's search schema: a value it cannot use is a 400 in plain words, never a server error. */
 function searchValidator(schema: z.ZodType) {
   return (raw: unknown) => {
-    const parsed = schema.safeParse(raw);
-    if (parsed.success) return parsed.data;
+    // a GET form sends the fields left blank ("speciesId=" for "All"): blank means not chosen. The router
+    // lays the page's search over the address's, so a blank key is answered as undefined, not left out.
+    const blanks = raw && typeof raw === "object"
+      ? Object.keys(raw).filter((k) => (raw as Record<string, unknown>)[k] === "")
+      : [];
+    const given = blanks.length
+      ? Object.fromEntries(Object.entries(raw as object).filter(([k]) => !blanks.includes(k)))
+      : raw;
+    const parsed = schema.safeParse(given);
+    if (parsed.success) {
+      return blanks.length
+        ? { ...Object.fromEntries(blanks.map((k) => [k, undefined])), ...(parsed.data as object) }
+        : parsed.data;
+    }
     const fields = [...new Set(parsed.error.issues.map((i) => i.path.join(".")))].join(", ");
     throw ApiError.badRequest(
       `The address has a value this page cannot use (${fields}). Open the page from the menu.`,

@@ -14,7 +14,9 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** The page signed out with nothing running: an open island told of the lost session would navigate. */
 async function freshPage() {
+  await browser.page.goto("about:blank");
   await browser.context.clearCookies();
   return browser.page;
 }
@@ -43,11 +45,15 @@ describe("in the browser", () => {
       "RFID Discrepancies",
       "Kill Agenda Controlled Document",
       "Kill Agenda Report",
+      "Invoice Report",
+      "Feedback Sheets",
+      "Levy Report",
       "Hide Report",
       "Data Upload",
       "Users",
       "Settings",
     ]);
+    await page.goto("about:blank"); // leave the live yard first: its islands must not race the sign-out
     await page.goto(`${server.origin}/logout`);
     await page.waitForURL(/\/login$/);
 
@@ -69,6 +75,9 @@ describe("in the browser", () => {
       "RFID Discrepancies",
       "Kill Agenda Controlled Document",
       "Kill Agenda Report",
+      "Invoice Report",
+      "Feedback Sheets",
+      "Levy Report",
       "Hide Report",
       "Settings",
     ]);

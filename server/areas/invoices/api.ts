@@ -8,14 +8,8 @@ import type { Context } from "hono";
 import { z } from "@hono/zod-openapi";
 import type { AccessRule } from "../../access/apiAccess.ts";
 import type { AppEnv } from "../../env.ts";
-import {
-  apiRoute,
-  type ApiRouter,
-  apiRouter,
-  areaRoutes,
-  errorResponses,
-  okJson,
-} from "../../http/openapi.ts";
+import { apiRoute, type ApiRouter, apiRouter, areaRoutes, okJson } from "../../http/openapi.ts";
+import { fileAnswer, fileResponses } from "../../http/files.ts";
 import { apiService } from "../context.ts";
 import { addDays } from "../dates.ts";
 import { InvoiceLifecycle } from "./lifecycle.ts";
@@ -249,23 +243,11 @@ export const invoicesApi: ApiRouter = apiRouter()
         "The remittance advice / recipient-created tax invoice as PDF: the stored document of the last publish, or a draft rendered now",
       access: MANAGER,
       request: { params: InvoiceIdParam },
-      responses: {
-        200: {
-          description: "The PDF",
-          content: {
-            "application/pdf": { schema: z.string().openapi({ type: "string", format: "binary" }) },
-          },
-        },
-        ...errorResponses,
-      },
+      responses: fileResponses("pdf"),
     }),
     async (c) => {
       const { bytes, name } = await (await invoices(c)).remittancePdf(c.req.valid("param").id);
-      return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
-        "Content-Type": "application/pdf",
-        "Content-Disposition": `attachment; filename="${name}.pdf"`,
-        "Cache-Control": "no-store",
-      }) as never;
+      return fileAnswer(bytes, "pdf", name) as never;
     },
   );
 

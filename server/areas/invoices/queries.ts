@@ -209,6 +209,18 @@ export class InvoiceQueries {
     });
   }
 
+  /** Recompute the drafts among these whose inputs moved on, so stored figures can be reported. */
+  async freshenDrafts(ids: readonly number[]): Promise<void> {
+    for (let i = 0; i < ids.length; i += 500) {
+      const stale = await this.ctx.db.select({ id: invoices.id }).from(invoices).where(and(
+        inArray(invoices.id, ids.slice(i, i + 500)),
+        eq(invoices.status, "Draft"),
+        sql`${invoices.computedAt} is null`,
+      ));
+      for (const r of stale) await this.freshen(await invoiceRow(this.ctx.db, r.id));
+    }
+  }
+
   /** Recompute a draft whose inputs moved on (computedAt cleared), storing its figures. */
   protected async freshen(row: InvoiceRow): Promise<InvoiceRow> {
     if (row.status !== "Draft" || row.computedAt !== null) return row;

@@ -3,8 +3,8 @@
  * the server from the same model as their print-ready pages (reports/killAgenda/). Reading one changes
  * nothing: the screens' PDF links and Print buttons mark the days printed (MarkPrinted) as they issue it.
  */
-import { z } from "@hono/zod-openapi";
-import { apiRoute, type ApiRouter, apiRouter, errorResponses } from "../../http/openapi.ts";
+import { apiRoute, type ApiRouter, apiRouter } from "../../http/openapi.ts";
+import { fileAnswer, fileResponses } from "../../http/files.ts";
 import { apiService } from "../context.ts";
 import { agendaReport, controlBlock } from "../../../reports/killAgenda/model.ts";
 import { renderAgendaPdf } from "../../../reports/killAgenda/pdf.tsx";
@@ -15,22 +15,10 @@ import { AGENDA_READ, KILL_AGENDA_DOCUMENTS } from "./paths.ts";
 export const REPORT_TITLE = "Kill Agenda";
 export const CONTROLLED_TITLE = "Kill Agenda — Controlled Document";
 
-const pdf = { schema: z.string().openapi({ type: "string", format: "binary" }) };
-const responses = { 200: { description: "The PDF", content: { "application/pdf": pdf } }, ...errorResponses };
-
 /** "23 Nov 2026, 6:05 am" in the plant's zone (the browser's, else the configured one). */
 export function nowAtPlant(timeZone: string): string {
   return new Date().toLocaleString("en-AU", { timeZone, dateStyle: "medium", timeStyle: "short" });
 }
-
-const pdfAnswer = (bytes: Uint8Array, name: string) =>
-  new Response(new Uint8Array(bytes), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${name}.pdf"`,
-      "Cache-Control": "no-store",
-    },
-  });
 
 export const reportApi: ApiRouter = apiRouter()
   .openapi(
@@ -41,7 +29,7 @@ export const reportApi: ApiRouter = apiRouter()
       summary: "The day's kill agenda as PDF: every species of yours (or one), grouped, with totals",
       access: AGENDA_READ,
       request: { query: DayQuery },
-      responses,
+      responses: fileResponses("pdf"),
     }),
     async (c) => {
       const q = c.req.valid("query");
@@ -50,8 +38,9 @@ export const reportApi: ApiRouter = apiRouter()
         q.speciesId === undefined,
       );
       const date = q.date ?? c.var.clock.localDate;
-      return pdfAnswer(
+      return fileAnswer(
         await renderAgendaPdf(agendaReport(REPORT_TITLE, agendas, date, nowAtPlant(c.var.clock.timeZone))),
+        "pdf",
         `kill-agenda-${date}`,
       );
     },
@@ -64,7 +53,7 @@ export const reportApi: ApiRouter = apiRouter()
       summary: "The day's kill agenda of one species as a controlled document (number, version, sign-offs)",
       access: AGENDA_READ,
       request: { query: DayQuery },
-      responses,
+      responses: fileResponses("pdf"),
     }),
     async (c) => {
       const q = c.req.valid("query");
@@ -76,6 +65,6 @@ export const reportApi: ApiRouter = apiRouter()
         nowAtPlant(c.var.clock.timeZone),
       );
       const control = controlBlock(agenda);
-      return pdfAnswer(await renderAgendaPdf(report, control), control.documentNumber);
+      return fileAnswer(await renderAgendaPdf(report, control), "pdf", control.documentNumber);
     },
   );

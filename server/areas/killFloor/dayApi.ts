@@ -3,10 +3,10 @@
  * (module killFloorCorrections), the plant simulator (testers), and the files owed to others as CSV.
  */
 import type { Context } from "hono";
-import { z } from "@hono/zod-openapi";
 import type { AccessRule } from "../../access/apiAccess.ts";
 import type { AppEnv } from "../../env.ts";
-import { apiRoute, type ApiRouter, apiRouter, areaRoutes, errorResponses } from "../../http/openapi.ts";
+import { apiRoute, type ApiRouter, apiRouter, areaRoutes } from "../../http/openapi.ts";
+import { fileAnswer, fileResponses } from "../../http/files.ts";
 import { apiService } from "../context.ts";
 import { KillFloorQueries } from "./queries.ts";
 import { KillFloorCommands } from "./commands.ts";
@@ -33,20 +33,8 @@ export const SIMULATE: AccessRule = { pages: ["superTesting", "testerHome"] };
 const queries = (c: Context<AppEnv>) => apiService(c, KillFloorQueries);
 const commands = (c: Context<AppEnv>) => apiService(c, KillFloorCommands);
 
-const csvResponses = {
-  200: { description: "The CSV file", content: { "text/csv": { schema: z.string() } } },
-  ...errorResponses,
-};
-
-function csvFile(c: Context<AppEnv>, body: string, name: string) {
-  return c.body(body, 200, {
-    "Content-Type": "text/csv; charset=utf-8",
-    "Content-Disposition": `attachment; filename="${name}"`,
-  });
-}
-
 const fileName = (kind: string, d: { species: string; date: string }) =>
-  `${kind}-${d.species.toLowerCase()}-${d.date}.csv`;
+  `${kind}-${d.species.toLowerCase()}-${d.date}`;
 
 export const killFloorDayApi: ApiRouter = apiRouter()
   .openapi(
@@ -97,11 +85,11 @@ export const killFloorDayApi: ApiRouter = apiRouter()
       summary: "The day's NLIS kill file (device or vendor PIC, kill date, body number, HSCW) as CSV",
       access: DAY_READ,
       request: { query: KillFloorDayQuery },
-      responses: csvResponses,
+      responses: fileResponses("csv"),
     }),
     async (c) => {
       const data = await (await queries(c)).exportRows(c.req.valid("query"));
-      return csvFile(c, nlisKillFile(data.rows), fileName("nlis-kill", data)) as never;
+      return fileAnswer(nlisKillFile(data.rows), "csv", fileName("nlis-kill", data)) as never;
     },
   )
   .openapi(
@@ -112,11 +100,11 @@ export const killFloorDayApi: ApiRouter = apiRouter()
       summary: "The day's MSA grading data (the MSA-graded carcasses) as CSV",
       access: DAY_READ,
       request: { query: KillFloorDayQuery },
-      responses: csvResponses,
+      responses: fileResponses("csv"),
     }),
     async (c) => {
       const data = await (await queries(c)).exportRows(c.req.valid("query"));
-      return csvFile(c, msaGradingFile(data.rows), fileName("msa-grading", data)) as never;
+      return fileAnswer(msaGradingFile(data.rows), "csv", fileName("msa-grading", data)) as never;
     },
   )
   .openapi(
@@ -128,14 +116,14 @@ export const killFloorDayApi: ApiRouter = apiRouter()
         "range of at most 31 days (date to `to`), as CSV a farm's software imports",
       access: DAY_READ,
       request: { query: FeedbackQuery },
-      responses: csvResponses,
+      responses: fileResponses("csv"),
     }),
     async (c) => {
       const q = c.req.valid("query");
       const data = await (await queries(c)).exportRows(q);
       const name = `feedback-${
         data.rows[0]?.supplierName.replace(/[^A-Za-z0-9]+/g, "-").toLowerCase() || q.supplierId
-      }-${data.date}.csv`;
-      return csvFile(c, supplierFeedbackFile(data.rows), name) as never;
+      }-${data.date}`;
+      return fileAnswer(supplierFeedbackFile(data.rows), "csv", name) as never;
     },
   );

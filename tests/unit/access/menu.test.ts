@@ -154,6 +154,27 @@ describe("buildSideMenu on the app's table", () => {
         { name: "stocklocations", title: "Stock Locations", path: "/home/stocklocations", icon: "location" },
         { name: "invoicemanager", title: "Invoice Manager", path: "/home/invoicemanager", icon: "invoice" },
         { name: "livestock", title: "Livestock Orders", path: "/home/livestock", icon: "livestock" },
+        {
+          name: "Reports",
+          title: "Reports",
+          path: "/home/invoicereporting",
+          icon: "report",
+          children: [
+            {
+              name: "invoicereporting",
+              title: "Invoice Report",
+              path: "/home/invoicereporting",
+              icon: "report",
+            },
+            {
+              name: "feedBackSheets",
+              title: "Feedback Sheets",
+              path: "/home/feedBackSheets",
+              icon: "report",
+            },
+            { name: "levyreporting", title: "Levy Report", path: "/home/levyreporting", icon: "report" },
+          ],
+        },
         // buySettings opens the settings menu (spec 2 §2.2)
         { name: "settings", title: "Settings", path: "/settings", icon: "settings" },
       ]);

@@ -1,0 +1,81 @@
+/**
+ * The parts the invoice PDFs share (@react-pdf/renderer): the styles, a party block with its ABN, a table
+ * whose header repeats on every page, and kilograms as they print.
+ */
+import { StyleSheet, Text, View } from "@react-pdf/renderer";
+import { formatAbn, type PartyOnDocument } from "../../server/areas/invoices/document.ts";
+
+export const s = StyleSheet.create({
+  page: { padding: 32, paddingBottom: 48, fontSize: 9, fontFamily: "Helvetica", color: "#111" },
+  head: { flexDirection: "row", justifyContent: "space-between", marginBottom: 12 },
+  title: { fontSize: 15, fontFamily: "Helvetica-Bold" },
+  draft: { fontSize: 12, fontFamily: "Helvetica-Bold", color: "#b00" },
+  parties: { flexDirection: "row", justifyContent: "space-between", marginBottom: 10 },
+  party: { width: "48%" },
+  label: { fontSize: 7.5, color: "#555", textTransform: "uppercase", marginBottom: 2 },
+  bold: { fontFamily: "Helvetica-Bold" },
+  facts: { flexDirection: "row", flexWrap: "wrap", marginBottom: 10 },
+  fact: { width: "25%", marginBottom: 4 },
+  h: { fontSize: 10.5, fontFamily: "Helvetica-Bold", marginTop: 8, marginBottom: 3 },
+  row: { flexDirection: "row", borderBottomWidth: 0.5, borderBottomColor: "#aaa", paddingVertical: 2.5 },
+  th: { fontFamily: "Helvetica-Bold", backgroundColor: "#e8e8e8" },
+  totals: { marginTop: 8, marginLeft: "50%" },
+  totalRow: { flexDirection: "row", justifyContent: "space-between", paddingVertical: 2 },
+  grand: {
+    fontFamily: "Helvetica-Bold",
+    fontSize: 11,
+    borderTopWidth: 1,
+    borderTopColor: "#333",
+    paddingTop: 3,
+  },
+  small: { fontSize: 7.5, color: "#444", marginTop: 10 },
+  footer: {
+    position: "absolute",
+    bottom: 20,
+    left: 32,
+    right: 32,
+    flexDirection: "row",
+    justifyContent: "space-between",
+    fontSize: 7.5,
+    color: "#555",
+  },
+});
+
+export const cell = (width: number, right = false) => ({
+  width: `${width}%`,
+  paddingHorizontal: 2,
+  textAlign: right ? "right" as const : "left" as const,
+});
+export const kg = (n: number) =>
+  n.toLocaleString("en-AU", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+export function Party({ title, p, extra }: { title: string; p: PartyOnDocument; extra?: string[] }) {
+  return (
+    <View style={s.party}>
+      <Text style={s.label}>{title}</Text>
+      <Text style={s.bold}>{p.name}</Text>
+      {p.abn ? <Text>ABN {formatAbn(p.abn)}</Text> : null}
+      {p.addressLines.map((l) => <Text key={l}>{l}</Text>)}
+      {[p.phone, p.email].filter(Boolean).map((l) => <Text key={l}>{l}</Text>)}
+      {(extra ?? []).map((l) => <Text key={l}>{l}</Text>)}
+    </View>
+  );
+}
+
+export function Table({ columns, rows }: {
+  columns: readonly { label: string; width: number; right?: boolean }[];
+  rows: readonly (readonly string[])[];
+}) {
+  return (
+    <View>
+      <View style={[s.row, s.th]} fixed>
+        {columns.map((c) => <Text key={c.label} style={cell(c.width, c.right)}>{c.label}</Text>)}
+      </View>
+      {rows.map((r, i) => (
+        <View key={i} style={s.row} wrap={false}>
+          {r.map((v, j) => <Text key={j} style={cell(columns[j].width, columns[j].right)}>{v}</Text>)}
+        </View>
+      ))}
+    </View>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * What the invoice report screens share: the service for the page, the default period (the last 30 days),
+ * the filter form (a plain GET form: period, species and any extra fields) and download links.
+ */
+import type { ReactNode } from "react";
+import { z } from "zod";
+import { idNumber } from "../../../../http/params.ts";
+import { isoDate } from "../../../../http/validation.ts";
+import { pageService } from "../../../context.ts";
+import { addDays } from "../../../dates.ts";
+import type { PageContext } from "../../../../pages/context.ts";
+import { InvoiceReportService } from "../service.ts";
+
+export const reportService = (context: PageContext) => pageService(context, InvoiceReportService);
+
+export const PeriodSearch = z.object({
+  fromDate: isoDate.optional(),
+  toDate: isoDate.optional(),
+  speciesId: idNumber().optional(),
+});
+
+/** The period asked for, else the last 30 days to today. */
+export function periodOf(context: PageContext, s: { fromDate?: string; toDate?: string }) {
+  const toDate = s.toDate ?? context.today;
+  return { fromDate: s.fromDate ?? addDays(toDate, -30), toDate };
+}
+
+export function ReportFilter({ id, fromDate, toDate, species, speciesId, allSpecies, children }: {
+  id: string;
+  fromDate: string;
+  toDate: string;
+  species: { id: number; name: string }[];
+  speciesId: number | undefined;
+  /** offer "All species" (blank) */
+  allSpecies?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <form method="get" className="inline-form period-filter no-print" aria-label="Choose what to report">
+      <label htmlFor={`${id}-from`}>From</label>
+      <input
+        id={`${id}-from`}
+        className="input"
+        type="date"
+        name="fromDate"
+        defaultValue={fromDate}
+        required
+      />
+      <label htmlFor={`${id}-to`}>to</label>
+      <input id={`${id}-to`} className="input" type="date" name="toDate" defaultValue={toDate} required />
+      <label htmlFor={`${id}-species`}>Species</label>
+      <select id={`${id}-species`} name="speciesId" className="input select" defaultValue={speciesId ?? ""}>
+        {allSpecies && <option value="">All</option>}
+        {species.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+      </select>
+      {children}
+      <button className="btn" type="submit">Show</button>
+    </form>
+  );
+}
+
+/** Links to the report as files (the same query), beside Print. */
+export function Downloads({ links }: { links: { label: string; href: string }[] }) {
+  return (
+    <div className="actions no-print">
+      {links.map((l) => <a key={l.label} className="btn" href={l.href} download>{l.label}</a>)}
+    </div>
+  );
+}
+
+export const query = (values: Record<string, string | number | undefined>) => {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(values)) if (v !== undefined && v !== "") q.set(k, String(v));
+  return q.toString();
+};

@@ -1,0 +1,227 @@
+/**
+ * The invoice reports (spec 1 §2 reports invoicereporting, feedBackSheets, levyreporting; spec 2 §7.1):
+ * - feedback sheets: each carcass of a lot as graded and paid, from the invoice's document (a published
+ *   invoice's frozen one), as PDF or CSV;
+ * - the levy report: what published and finalised invoices deducted in a period, by species, category and
+ *   levy (what the plant remits), read from the documents as sent;
+ * - the invoice report (FilterLivestockInvoiceData): invoices of a period by kill or publish day, status
+ *   and supplier, with their totals (stale drafts recomputed first).
+ * Every report is limited to the caller's invoicing species and to a period of at most a year.
+ */
+import { and, desc, eq, gte, inArray, lte, type SQL } from "drizzle-orm";
+import { invoices, livestockOrders, suppliers } from "../../../../db/tenant/schema.ts";
+import { ApiError } from "../../../http/errors.ts";
+import { anyContains, type AreaContext } from "../../context.ts";
+import { addDays } from "../../dates.ts";
+import { speciesCategoryName } from "../../livestock/enums.ts";
+import { levyLabel } from "../../invoiceSettings/rules.ts";
+import { InvoiceQueries } from "../queries.ts";
+import type { InvoiceDocument } from "../document.ts";
+import type { FeedbackQuery, InvoiceFilter, InvoiceReport, LevyQuery, LevyReport } from "./schemas.ts";
+
+const BEEF = 2;
+/** A period's feedback sheets in one file: at most this many lots. */
+export const MAX_SHEETS = 100;
+/** The invoice report lists at most this many invoices. */
+export const MAX_REPORT_ROWS = 2_000;
+
+export class InvoiceReportService {
+  readonly #queries: InvoiceQueries;
+
+  /** Access is checked by the route rules before a service is made. */
+  constructor(private readonly ctx: AreaContext) {
+    this.#queries = new InvoiceQueries(ctx);
+  }
+
+  get today() {
+    return this.ctx.today;
+  }
+
+  /** The species the caller invoices (the reports' species choices). */
+  species() {
+    return this.#queries.invoicingSpecies();
+  }
+
+  /** The lots with feedback: invoices of a species (Beef by default) killed in a period, latest first. */
+  async feedbackSheets(q: { speciesId?: number; fromDate: string; toDate: string }) {
+    const species = this.#speciesOr(q.speciesId, BEEF);
+    checkPeriod(q.fromDate, q.toDate);
+    const rows = await this.#rows(
+      and(
+        eq(invoices.speciesId, species),
+        gte(invoices.productionDate, q.fromDate),
+        lte(invoices.productionDate, q.toDate),
+      )!,
+      MAX_SHEETS,
+    );
+    return rows.map((r) => ({
+      invoiceId: r.id,
+      invoiceNumber: r.invoiceNumber,
+      status: r.status,
+      supplierName: r.supplierName,
+      lotReference: r.lotReference ?? "",
+      speciesCategory: speciesCategoryName(r.speciesCategoryId),
+      productionDate: r.productionDate,
+      carcassCount: r.carcassCount,
+    }));
+  }
+
+  /** The documents behind one sheet or a period's sheets. */
+  async feedbackDocuments(q: FeedbackQuery): Promise<{ docs: InvoiceDocument[]; name: string }> {
+    if (q.invoiceId !== undefined) {
+      const doc = await this.#queries.document(q.invoiceId);
+      return { docs: [doc], name: `Feedback ${doc.order.lotReference || doc.invoiceId}` };
+    }
+    const sheets = await this.feedbackSheets({
+      speciesId: q.speciesId,
+      fromDate: q.fromDate!,
+      toDate: q.toDate!,
+    });
+    if (!sheets.length) throw ApiError.notFound("No lot was invoiced for that species in that period.");
+    const docs = [];
+    for (const s of sheets) docs.push(await this.#queries.document(s.invoiceId));
+    return { docs, name: `Feedback ${q.fromDate} to ${q.toDate}` };
+  }
+
+  /** What published and finalised invoices of a period (by kill day) deducted as levies. */
+  async levyReport(q: LevyQuery): Promise<LevyReport> {
+    checkPeriod(q.fromDate, q.toDate);
+    const species = q.speciesId === undefined
+      ? this.species().map((s) => s.id)
+      : [this.#queries.invoiceSpecies(q.speciesId)];
+    const inPeriod = and(
+      inArray(invoices.speciesId, species),
+      gte(invoices.productionDate, q.fromDate),
+      lte(invoices.productionDate, q.toDate),
+    );
+    const sent = await this.ctx.db.select({
+      speciesId: invoices.speciesId,
+      speciesCategoryId: invoices.speciesCategoryId,
+      document: invoices.publishedDocument,
+    }).from(invoices).where(and(inPeriod, inArray(invoices.status, ["Published", "Finalised"])));
+    const drafts = await this.ctx.db.$count(invoices, and(inPeriod, eq(invoices.status, "Draft")));
+    const byKey = new Map<string, LevyReport["rows"][number]>();
+    for (const inv of sent) {
+      const lines = (inv.document as InvoiceDocument | null)?.computation.levyLines ?? [];
+      for (const l of lines) {
+        const species = this.species().find((s) => s.id === inv.speciesId)?.name ?? "";
+        const category = speciesCategoryName(inv.speciesCategoryId);
+        const levy = levyLabel(l);
+        const key = `${species}|${category}|${levy}`;
+        const row = byKey.get(key) ??
+          { species, speciesCategory: category, levy, invoices: 0, head: 0, cents: 0 };
+        row.invoices += 1;
+        row.head += l.head;
+        row.cents += l.totalCents;
+        byKey.set(key, row);
+      }
+    }
+    const rows = [...byKey.values()].sort((a, b) =>
+      a.species.localeCompare(b.species) || a.speciesCategory.localeCompare(b.speciesCategory) ||
+      a.levy.localeCompare(b.levy)
+    );
+    const totals = new Map<string, { levy: string; head: number; cents: number }>();
+    for (const r of rows) {
+      const t = totals.get(r.levy) ?? { levy: r.levy, head: 0, cents: 0 };
+      t.head += r.head;
+      t.cents += r.cents;
+      totals.set(r.levy, t);
+    }
+    return {
+      fromDate: q.fromDate,
+      toDate: q.toDate,
+      rows,
+      totals: [...totals.values()].sort((a, b) => a.levy.localeCompare(b.levy)),
+      totalCents: rows.reduce((n, r) => n + r.cents, 0),
+      draftsNotCounted: drafts,
+    };
+  }
+
+  /** FilterLivestockInvoiceData: invoices by period, status and supplier with their figures and totals. */
+  async filter(f: InvoiceFilter): Promise<InvoiceReport> {
+    checkPeriod(f.fromDate, f.toDate);
+    const species = f.speciesId === undefined
+      ? this.species().map((s) => s.id)
+      : [this.#queries.invoiceSpecies(f.speciesId)];
+    const day = f.dateField === "published" ? invoices.publishedAt : invoices.productionDate;
+    const where = and(
+      inArray(invoices.speciesId, species),
+      gte(day, f.fromDate),
+      lte(day, f.dateField === "published" ? `${f.toDate}T99` : f.toDate),
+      f.statuses.length ? inArray(invoices.status, f.statuses) : undefined,
+      f.supplier ? anyContains([suppliers.name], f.supplier) : undefined,
+    )!;
+    const first = await this.#rows(where, MAX_REPORT_ROWS + 1);
+    await this.#queries.freshenDrafts(first.filter((r) => r.status === "Draft").map((r) => r.id));
+    const rows = (await this.#rows(where, MAX_REPORT_ROWS + 1)).map((r) => ({
+      id: r.id,
+      invoiceNumber: r.invoiceNumber,
+      status: r.status,
+      species: this.species().find((s) => s.id === r.speciesId)?.name ?? "",
+      speciesCategory: speciesCategoryName(r.speciesCategoryId),
+      supplierName: r.supplierName,
+      lotReference: r.lotReference ?? "",
+      productionDate: r.productionDate,
+      publishedDate: r.publishedAt?.slice(0, 10) ?? null,
+      dueDate: r.dueDate,
+      carcassCount: r.carcassCount,
+      subTotalCents: r.subTotalCents,
+      taxCents: r.taxCents,
+      levyCents: r.levyCents,
+      totalCents: r.totalCents,
+    }));
+    const shown = rows.slice(0, MAX_REPORT_ROWS);
+    const sum = (k: "carcassCount" | "subTotalCents" | "taxCents" | "levyCents" | "totalCents") =>
+      shown.reduce((n, r) => n + r[k], 0);
+    return {
+      rows: shown,
+      truncated: rows.length > MAX_REPORT_ROWS,
+      totals: {
+        invoices: shown.length,
+        carcassCount: sum("carcassCount"),
+        subTotalCents: sum("subTotalCents"),
+        taxCents: sum("taxCents"),
+        levyCents: sum("levyCents"),
+        totalCents: sum("totalCents"),
+      },
+    };
+  }
+
+  #speciesOr(speciesId: number | undefined, fallback: number): number {
+    if (speciesId !== undefined) return this.#queries.invoiceSpecies(speciesId);
+    const mine = this.species();
+    return mine.find((s) => s.id === fallback)?.id ?? this.#queries.invoiceSpecies();
+  }
+
+  async #rows(where: SQL, limit: number) {
+    return await this.ctx.db.select({
+      id: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
+      status: invoices.status,
+      speciesId: invoices.speciesId,
+      speciesCategoryId: invoices.speciesCategoryId,
+      productionDate: invoices.productionDate,
+      publishedAt: invoices.publishedAt,
+      dueDate: invoices.dueDate,
+      carcassCount: invoices.carcassCount,
+      subTotalCents: invoices.subTotalCents,
+      taxCents: invoices.taxCents,
+      levyCents: invoices.levyCents,
+      totalCents: invoices.totalCents,
+      supplierName: suppliers.name,
+      lotReference: livestockOrders.agendaLotReference,
+    }).from(invoices).innerJoin(suppliers, eq(suppliers.id, invoices.supplierId))
+      .innerJoin(livestockOrders, eq(livestockOrders.id, invoices.livestockOrderId))
+      .where(where).orderBy(desc(invoices.productionDate), desc(invoices.id)).limit(limit);
+  }
+}
+
+/** A period in order and of at most a year (400 otherwise, in words). */
+export function checkPeriod(from: string, to: string) {
+  if (from > to) {
+    throw ApiError.validation([{ field: "toDate", message: "The period ends before it starts." }]);
+  }
+  if (addDays(from, 366) < to) {
+    throw ApiError.validation([{ field: "fromDate", message: "Choose a period of at most a year." }]);
+  }
+}
