@@ -8,7 +8,14 @@ export default defineConfig({
   test: {
     pool: "forks",
     // an area's rules.test.ts sits beside its rules.ts
-    include: ["tests/**/*.test.ts", "tests/**/*.test.tsx", "server/**/*.test.ts", "client/**/*.test.ts"],
+    include: [
+      "tests/**/*.test.ts",
+      "tests/**/*.test.tsx",
+      "server/**/*.test.ts",
+      "client/**/*.test.ts",
+      "display/**/*.test.ts",
+      "reports/**/*.test.ts",
+    ],
     fileParallelism: false,
     // browser tests share two cores with the server they drive: allow for pauses under load
     testTimeout: 60_000,

@@ -47,6 +47,8 @@ import { INVOICE_PAGES } from "./invoices/routes.ts";
 import { seedInvoices } from "./invoices/seed.ts";
 import { invoiceReportsApi } from "./invoices/reports/api.ts";
 import { INVOICE_REPORT_PAGES } from "./invoices/reports/routes.ts";
+import { displayApi } from "./display/api.ts";
+import { DISPLAY_PAGES } from "./display/routes.ts";
 import { invoiceSettingsApi } from "./invoiceSettings/api.ts";
 import { INVOICE_SETTINGS_PAGES } from "./invoiceSettings/routes.ts";
 import { seedInvoiceSettings } from "./invoiceSettings/seed.ts";
@@ -132,6 +134,7 @@ const AREA_LIST = [
   { name: "skins", api: skinsApi, pages: SKIN_PAGES, seed: seedSkins, events: SKIN_EVENTS },
   { name: "invoices", api: invoicesApi, pages: INVOICE_PAGES, seed: seedInvoices, events: INVOICE_EVENTS },
   { name: "invoice reports", api: invoiceReportsApi, pages: INVOICE_REPORT_PAGES },
+  { name: "display", api: displayApi, pages: DISPLAY_PAGES },
 ] as const satisfies readonly Area[];
 
 export const AREAS: readonly Area[] = AREA_LIST;

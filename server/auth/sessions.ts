@@ -121,6 +121,29 @@ export class SessionStore {
   }
 
   /**
+   * A wall display's session (docs/decisions.md "Display sessions"): while the TV keeps using it, its
+   * absolute end moves to `lifetimeMs` from now once less than half of that is left, so a TV in daily use
+   * never signs out and one left off for the whole lifetime needs a person. Null when it has ended.
+   */
+  async renewAbsolute(session: Session, lifetimeMs: number, now = new Date()): Promise<Session | null> {
+    if (session.absoluteExpiresAt.getTime() - now.getTime() > lifetimeMs / 2) return session;
+    const epoch = this.cache.epoch;
+    const stored = await this.#byId.get({ id: session.id });
+    if (!stored || stored.expiresAt.getTime() <= now.getTime()) return null;
+    const absoluteExpiresAt = new Date(now.getTime() + lifetimeMs);
+    const expiresAt = new Date(Math.max(stored.expiresAt.getTime(), now.getTime() + this.times.tokenTtlMs));
+    await this.db.update(sessions).set({ absoluteExpiresAt, expiresAt }).where(eq(sessions.id, stored.id));
+    const next = { ...stored, absoluteExpiresAt, expiresAt };
+    this.cache.set(stored.id, next, epoch, now.getTime());
+    return next;
+  }
+
+  /** The lifetime a display session renews to (the "keep me signed in" length). */
+  get displayLifetimeMs(): number {
+    return this.times.keepLoggedInMs;
+  }
+
+  /**
    * Browser sessions slide: a request past half the token's life extends it, up to the absolute end.
    * The decision is taken on the stored row (another instance may have extended, rotated or ended it),
    * so it costs a read and a write once per half token life, not per request. Null when it has ended.

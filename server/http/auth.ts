@@ -37,7 +37,13 @@ export const identify = createMiddleware<AppEnv>(async (c, next) => {
       if (extended && extended !== session) setSessionCookie(c, token, extended.absoluteExpiresAt);
       session = extended;
     }
-    const caller = session ? await callers.get(session, fresh) : null;
+    let caller = session ? await callers.get(session, fresh) : null;
+    if (session && caller && cookie && caller.subject.roleLevel === "display") {
+      // a wall display keeps itself signed in while it is used (docs/decisions.md "Display sessions")
+      const renewed = await sessions.renewAbsolute(session, sessions.displayLifetimeMs);
+      if (!renewed) caller = null;
+      else if (renewed !== session) setSessionCookie(c, token, renewed.absoluteExpiresAt);
+    }
     c.set("caller", caller);
     c.set("authVia", caller ? (bearer ? "bearer" : "cookie") : null);
   }

@@ -14,6 +14,7 @@ import { ApiError } from "../http/errors.ts";
 import type { z } from "zod";
 import type { PageContext } from "./context.ts";
 import { Document } from "./Document.tsx";
+import { TvDocument } from "../../display/TvDocument.tsx";
 import { Shell } from "./Shell.tsx";
 import { SCREENS } from "../areas/mod.ts";
 import type { RouteName } from "../access/mod.ts";
@@ -35,6 +36,13 @@ function RootLayout() {
   const context = leaf?.context as PageContext;
   const title = def?.title ?? "Not found";
   const bare = !context.caller || def?.public;
+  if (def?.tv && context.caller) {
+    return (
+      <TvDocument title={title}>
+        <Outlet />
+      </TvDocument>
+    );
+  }
   return (
     <Document title={title} flash={context.flash} push={!bare} nonce={context.nonce}>
       {bare

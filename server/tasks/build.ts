@@ -164,6 +164,7 @@ export async function build(opts: { sourcemap?: boolean; quiet?: boolean } = {})
   const entryPoints: Record<string, string> = {
     "runtime/islands": `${CLIENT}/runtime/islands.ts`,
     "runtime/shell": `${CLIENT}/runtime/shell.ts`,
+    "runtime/display": `${ROOT}display/runtime.ts`,
   };
   for (const name of ISLAND_NAMES) {
     entryPoints[`islands/${name}`] = fileURLToPath(islandModuleUrl(name));

@@ -6,8 +6,9 @@
  */
 import { computeInvoice, type InvoiceInputs } from "../../server/areas/invoices/rules.ts";
 import { GRADING_SHAPES, type GridCells } from "../../server/areas/pricing/cells.ts";
-import type { InvoiceDocument } from "../../server/areas/invoices/document.ts";
+import type { FeedbackCarcass, InvoiceDocument } from "../../server/areas/invoices/document.ts";
 import { renderRemittancePdf } from "../../reports/invoices/remittance.tsx";
+import { renderFeedbackPdf } from "../../reports/invoices/feedback.tsx";
 import { invoices } from "../../db/tenant/schema.ts";
 import type { TenantDb } from "../../db/client.ts";
 import { INVOICES_API } from "../../server/areas/invoices/paths.ts";
@@ -103,7 +104,30 @@ function documentOf(inputs: InvoiceInputs): InvoiceDocument {
     isServiceKill: false,
     condensed: false,
     computation: computeInvoice(inputs),
-    carcasses: [],
+    carcasses: inputs.carcasses.map((c, i): FeedbackCarcass => ({
+      bodyNumber: c.bodyNumber,
+      killSequence: i + 1,
+      rfid: `982 00012345${String(i).padStart(4, "0")}`,
+      sex: i % 2 ? "F" : "M",
+      dentition: i % 5,
+      hscwKg: c.hscwKg,
+      fatDepthMm: 4 + (i % 20),
+      fatScore: c.fatScore,
+      gradeCode: null,
+      msaIndex: 55 + (i % 10),
+      msaMarbling: i % 4,
+      msaOssification: 140 + (i % 60),
+      msaRibFatMm: 5 + (i % 8),
+      msaUltimatePh: 5.6,
+      defects: [...c.defects],
+      condemned: c.condemned,
+      condemnedReason: c.condemned === "whole" ? "Pleurisy" : null,
+      skinGrade: "1",
+      lineKey: "",
+      pricePerUnitCents: 650,
+      unitType: "kg",
+      valueCents: Math.round(c.hscwKg * 650),
+    })),
   };
 }
 
@@ -126,10 +150,12 @@ export async function benchInvoices(origin: string, token: string, db: TenantDb)
   const doc = documentOf(inputs);
   const pdfBytes = (await renderRemittancePdf(doc)).byteLength;
   const pdf = await time(5, () => renderRemittancePdf(doc), 2);
+  const feedbackBytes = (await renderFeedbackPdf([doc])).byteLength;
+  const feedback = await time(3, () => renderFeedbackPdf([doc]), 1);
   await fillDrafts(db);
   const url = `${origin}${INVOICES_API.created}?speciesId=1`;
   const headers = { authorization: `Bearer ${token}` };
   const listed = (await (await fetch(url, { headers })).json()).length;
   const list = await time(30, async () => await (await fetch(url, { headers })).text());
-  return { compute, pdf, pdfBytes, list, listed };
+  return { compute, pdf, pdfBytes, feedback, feedbackBytes, list, listed };
 }

@@ -13,6 +13,7 @@ import { benchKillAgenda } from "./killAgenda.ts";
 import { benchKillFloor, IMPORT_ROWS, NLIS_HEAD } from "./killFloor.ts";
 import { benchInvoices, INVOICE_CARCASSES, LIST_INVOICES } from "./invoices.ts";
 import { time } from "./timing.ts";
+import { benchDisplayRedraw } from "./display.ts";
 
 interface Entry {
   file: string;
@@ -145,6 +146,12 @@ try {
   );
   const plannerJs = pageJs(agenda.plannerHtml).total;
   const floor = await benchKillFloor(server.origin, token, await server.services.db.tenantDb(me.tenantId));
+  const displayToken = await server.login("display@demo.processor");
+  const tvHtml =
+    await (await fetch(`${server.origin}/display`, { headers: { cookie: `session=${displayToken}` } }))
+      .text();
+  const tvJs = pageJs(tvHtml);
+  const tvRedraw = await benchDisplayRedraw(server.origin, token, displayToken);
   const inv = await benchInvoices(server.origin, token, await server.services.db.tenantDb(me.tenantId));
   const yardJs = pageJs(yard.pageHtml).total;
   const settingsHtml = await (await fetch(`${server.origin}/settings/stockyard`, { headers: { cookie } }))
@@ -343,11 +350,27 @@ transaction levy, hides, a freight line), and the invoice manager's drafts with 
 | render its remittance PDF (${kb(inv.pdfBytes)}), p50 | ${ms(inv.pdf.p50)} | ${
     (inv.pdf.p50 / 1000).toFixed(2)
   } of the 1 s target |
+| render its feedback sheet PDF (${kb(inv.feedbackBytes)}, a line per carcass), p50 | ${
+    ms(inv.feedback.p50)
+  } | ${(inv.feedback.p50 / inv.pdf.p50).toFixed(1)}× the remittance PDF |
 | \`GET ${"/api/ReciprocalInvoices/GetCreatedInvoices"}\` (${inv.listed} drafts), p50 over HTTP | ${
     ms(inv.list.p50)
   } (p99 ${ms(inv.list.p99)}) | ${(inv.list.p50 / 50).toFixed(2)} of the 50 ms target; ${
     ratio(inv.list.p50)
   } usermodel |
+
+## Display carousel (TV)
+
+A TV signed in as the display user, on the carousel (\`/display\`) at 1920×1080 in Chromium.
+
+| measure | figure | against the target |
+|---|---|---|
+| JavaScript of the whole carousel (runtime and push client, gzip) | ${kb(tvJs.total)}${
+    tvJs.react ? " (React!)" : ", no React"
+  } | ${(tvJs.total / 15360).toFixed(2)} of the 15 KB target |
+| an agenda reordered through the API until the TV has redrawn it, p50 | ${ms(tvRedraw.p50)} (p99 ${
+    ms(tvRedraw.p99)
+  }) | ${(tvRedraw.p50 / 1000).toFixed(2)} of the 1 s target; ${ratio(tvRedraw.p50)} usermodel |
 
 ## Push hub (/hubs/userHub)
 

@@ -47,6 +47,8 @@ export interface RouteDef {
    * screens are never linked from the menu nor chosen as a home page.
    */
   readonly built: boolean;
+  /** A TV screen (display carousel): drawn without menu or header, with the carousel's script. */
+  readonly tv?: boolean;
   /** Query parameters the screen reads (documentation for the page and its links). */
   readonly search?: readonly string[];
 }

@@ -7,7 +7,7 @@ import { route, type RouteDef } from "./define.ts";
  * as a candidate and "exactly one candidate" would pick a TV screen.
  */
 const d = (rest: string) => `/display${rest}`;
-const DISPLAY = { roleValue: "display", icon: "display" } as const;
+const DISPLAY = { roleValue: "display", icon: "display", tv: true } as const;
 
 export const DISPLAY_ROUTES = [
   route("/display", "Display", "displayHome", {
@@ -31,7 +31,13 @@ export const DISPLAY_ROUTES = [
         modules: ["yieldReporting"],
       }),
       route(d("/viewreport/$id"), "Report", "displayViewReport", { ...DISPLAY, modules: ["yieldReporting"] }),
-      route(d("/configure"), "Configure Display", "displayConfigure", { ...DISPLAY, icon: "settings" }),
+      route(d("/configure"), "Configure Display", "displayConfigure", {
+        ...DISPLAY,
+        icon: "settings",
+        tv: false,
+        // an admin sets any display's screens, a display its own (issue 20)
+        onlyRoles: ["display", "admin", "super"],
+      }),
     ],
   }),
 ] as const satisfies readonly RouteDef[];

@@ -154,6 +154,7 @@ describe("buildSideMenu on the app's table", () => {
         { name: "stocklocations", title: "Stock Locations", path: "/home/stocklocations", icon: "location" },
         { name: "invoicemanager", title: "Invoice Manager", path: "/home/invoicemanager", icon: "invoice" },
         { name: "livestock", title: "Livestock Orders", path: "/home/livestock", icon: "livestock" },
+        { name: "displayHome", title: "Display", path: "/display", icon: "display" },
         {
           name: "Reports",
           title: "Reports",
@@ -189,6 +190,7 @@ describe("buildSideMenu on the app's table", () => {
   it("an admin also gets the users page", () => {
     expect(names(buildSideMenu(subject({ roleLevel: "admin" }), APP_ROUTES))).toEqual([
       "home",
+      "displayHome",
       "dataupload",
       "clientusers",
     ]);
@@ -196,7 +198,14 @@ describe("buildSideMenu on the app's table", () => {
 
   it("a super gets users and the super home, and the home button goes to the super home", () => {
     const menu = buildSideMenu(subject({ roleLevel: "super" }), APP_ROUTES);
-    expect(names(menu)).toEqual(["home", "dataupload", "clientusers", "settings", "superHome"]);
+    expect(names(menu)).toEqual([
+      "home",
+      "displayHome",
+      "dataupload",
+      "clientusers",
+      "settings",
+      "superHome",
+    ]);
     expect(menu[0].path).toBe("/super/home");
   });
 

@@ -1,0 +1,36 @@
+/** What the TV screens show (built by server/areas/display/service.ts, drawn by the screens). Pure types. */
+
+/** A lot on today's kill: done (every head has its carcass record), on the kill floor, or waiting. */
+export interface LotProgress {
+  order: number;
+  lot: string;
+  supplier: string;
+  head: number;
+  killed: number;
+  state: "done" | "floor" | "waiting";
+}
+
+export interface AgendaTv {
+  species: string;
+  date: string;
+  site: string;
+  /** 0: a plant without sites */
+  siteId: number;
+  lots: LotProgress[];
+  head: number;
+  killed: number;
+  /** the day's kill volume target (head); 0 when none is set */
+  target: number;
+}
+
+export const STATE_WORDS: Record<LotProgress["state"], string> = {
+  done: "Done",
+  floor: "On the floor",
+  waiting: "Waiting",
+};
+
+/** The share of the day's head killed so far, 0–100 (of the target when one is set). */
+export function progressPercent(a: Pick<AgendaTv, "head" | "killed" | "target">): number {
+  const of = a.target || a.head;
+  return of ? Math.min(100, Math.round((a.killed / of) * 100)) : 0;
+}
