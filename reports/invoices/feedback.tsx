@@ -8,7 +8,7 @@ import { formatCents } from "../../server/areas/money.ts";
 import { formatDate } from "../../client/ui/format.ts";
 import type { InvoiceDocument } from "../../server/areas/invoices/document.ts";
 import { feedbackColumns, feedbackSummary } from "./feedbackModel.ts";
-import { kg, Party, s, Table } from "./pdfParts.tsx";
+import { Facts, kg, Party, s, Table } from "./pdfParts.tsx";
 
 function Sheet({ doc }: { doc: InvoiceDocument }) {
   const columns = feedbackColumns(doc.order.speciesId);
@@ -48,14 +48,7 @@ function Sheet({ doc }: { doc: InvoiceDocument }) {
           extra={[doc.supplier.pic ? `PIC ${doc.supplier.pic}` : ""].filter(Boolean)}
         />
       </View>
-      <View style={s.facts}>
-        {facts.map(([label, value]) => (
-          <View key={label} style={s.fact}>
-            <Text style={s.label}>{label}</Text>
-            <Text>{value}</Text>
-          </View>
-        ))}
-      </View>
+      <Facts facts={facts} />
       <Table columns={columns} rows={doc.carcasses.map((c) => columns.map((col) => col.text(c)))} />
       <Text style={s.small}>
         HSCW: hot standard carcass weight (AUS-MEAT standard trim). Fat score from the fat depth at the{" "}

@@ -79,3 +79,17 @@ export function Table({ columns, rows }: {
     </View>
   );
 }
+
+/** Labelled facts in a grid of four a row (order, lot, dates…). */
+export function Facts({ facts }: { facts: readonly (readonly [string, string])[] }) {
+  return (
+    <View style={s.facts}>
+      {facts.map(([label, value]) => (
+        <View key={label} style={s.fact}>
+          <Text style={s.label}>{label}</Text>
+          <Text>{value}</Text>
+        </View>
+      ))}
+    </View>
+  );
+}

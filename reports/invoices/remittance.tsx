@@ -9,7 +9,7 @@ import { formatCents } from "../../server/areas/money.ts";
 import { formatDate } from "../../client/ui/format.ts";
 import { levyLabel } from "../../server/areas/invoiceSettings/rules.ts";
 import { formatBsb, type InvoiceDocument, RCTI_AGREEMENT } from "../../server/areas/invoices/document.ts";
-import { kg, Party, s, Table } from "./pdfParts.tsx";
+import { Facts, kg, Party, s, Table } from "./pdfParts.tsx";
 
 export function RemittancePdf({ doc }: { doc: InvoiceDocument }) {
   const c = doc.computation;
@@ -57,8 +57,8 @@ export function RemittancePdf({ doc }: { doc: InvoiceDocument }) {
             extra={[doc.supplier.pic ? `PIC ${doc.supplier.pic}` : ""].filter(Boolean)}
           />
         </View>
-        <View style={s.facts}>
-          {[
+        <Facts
+          facts={[
             ["Order", String(doc.order.id)],
             ["Lot", doc.order.lotReference || "—"],
             ["Killed", formatDate(doc.productionDate)],
@@ -67,13 +67,8 @@ export function RemittancePdf({ doc }: { doc: InvoiceDocument }) {
             ["NVD", doc.order.nvd || "—"],
             ["Priced", doc.order.pricing],
             ["Your reference", doc.supplierReference || "—"],
-          ].map(([label, value]) => (
-            <View key={label} style={s.fact}>
-              <Text style={s.label}>{label}</Text>
-              <Text>{value}</Text>
-            </View>
-          ))}
-        </View>
+          ]}
+        />
 
         <Text style={s.h}>Carcasses</Text>
         <Table

@@ -10,7 +10,7 @@ import type { AppEnv, AppServices } from "../env.ts";
 import type { Caller } from "../auth/userModel.ts";
 import type { TenantDb } from "../../db/client.ts";
 import { requireCaller } from "../http/auth.ts";
-import { isoDate } from "./dates.ts";
+import { isoDate, periodProblem } from "./dates.ts";
 import { ApiError } from "../http/errors.ts";
 
 export interface AreaContext {
@@ -69,6 +69,12 @@ export function assertUnchanged(
       `The ${what} was changed by someone else since you opened it. Reload and try again.`,
     );
   }
+}
+
+/** 400 in words when a report's period runs backwards or is longer than a year. */
+export function assertPeriod(from: string, to: string) {
+  const problem = periodProblem(from, to);
+  if (problem) throw ApiError.validation([problem]);
 }
 
 /** A fresh `lastModified`, strictly later than the previous one (two saves in one millisecond differ). */

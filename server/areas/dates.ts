@@ -15,6 +15,19 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
+/** Why a report's period cannot be used (backwards, or longer than `maxDays`), in words; null when it can. */
+export function periodProblem(
+  from: string,
+  to: string,
+  maxDays = 366,
+): { field: "fromDate" | "toDate"; message: string } | null {
+  if (from > to) return { field: "toDate", message: "The period ends before it starts." };
+  if (daysBetween(from, to) > maxDays) {
+    return { field: "fromDate", message: "Choose a period of at most a year." };
+  }
+  return null;
+}
+
 /** Monday = 0 … Sunday = 6 (kill-volume weekdays run Monday to Sunday). */
 export function weekdayIndex(date: string): number {
   return (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;

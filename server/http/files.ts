@@ -3,7 +3,8 @@
  * a name and never cached (a report is read fresh each time).
  */
 import { z } from "@hono/zod-openapi";
-import { errorResponses } from "./openapi.ts";
+import type { AccessRule } from "../access/apiAccess.ts";
+import { apiRoute, errorResponses } from "./openapi.ts";
 
 const FILE_TYPES = {
   pdf: {
@@ -33,5 +34,25 @@ export function fileAnswer(body: Uint8Array | string, type: FileType, name: stri
       "Content-Disposition": `attachment; filename="${safe}.${type}"`,
       "Cache-Control": "no-store",
     },
+  });
+}
+
+/** A GET answering a file: its path, what it is, who may, and its query or path parameters. */
+export function fileRoute<P extends { query: z.ZodObject } | { params: z.ZodObject }>(o: {
+  path: string;
+  tags: string[];
+  summary: string;
+  access: AccessRule;
+  request: P;
+  type: FileType;
+}) {
+  return apiRoute({
+    method: "get",
+    path: o.path,
+    tags: o.tags,
+    summary: o.summary,
+    access: o.access,
+    request: o.request,
+    responses: fileResponses(o.type),
   });
 }

@@ -4,8 +4,7 @@
  * without its forms.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
-import { launchBrowser, signIn } from "../helpers/browser.ts";
+import { expectFits, launchBrowser, signIn } from "../helpers/browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
 import { pdfText } from "../helpers/pdf.ts";
 
@@ -23,14 +22,11 @@ afterAll(async () => {
   await server?.close();
 });
 
-const fits = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
-
 describe("invoice reports", () => {
   it("filters the invoice report by status through its form", async () => {
     const page = browser.page;
     await page.goto(`${server.origin}/home/invoicereporting`);
-    await fits(page);
+    await expectFits(page);
     await page.getByLabel("Status").selectOption("Published");
     await page.getByRole("button", { name: "Show" }).click();
     await page.waitForURL(/status=Published/);
@@ -46,7 +42,7 @@ describe("invoice reports", () => {
   it("shows the levies deducted with a total", async () => {
     const page = browser.page;
     await page.goto(`${server.origin}/home/levyreporting`);
-    await fits(page);
+    await expectFits(page);
     expect(await page.locator("tfoot").innerText()).toMatch(/Total deducted\s+\$[\d,]+\.\d\d/);
     expect(await page.locator("tbody tr", { hasText: "Transaction levy" }).count()).toBeGreaterThan(0);
   });
@@ -54,7 +50,7 @@ describe("invoice reports", () => {
   it("downloads a lot's feedback sheet as a PDF", async () => {
     const page = browser.page;
     await page.goto(`${server.origin}/home/feedBackSheets`);
-    await fits(page);
+    await expectFits(page);
     const row = page.locator("tbody tr").first();
     const supplier = (await row.locator("td").nth(2).innerText()).trim();
     const [download] = await Promise.all([

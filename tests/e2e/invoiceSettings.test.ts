@@ -4,8 +4,7 @@
  * defect rule whose amount field follows the rule chosen, then archive it; the pages fit 1024 px.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
-import { launchBrowser, recordToasts, signIn, toastsSeen } from "../helpers/browser.ts";
+import { expectFits, launchBrowser, recordToasts, signIn, toastWith } from "../helpers/browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
 
 let server: Awaited<ReturnType<typeof serveTestApp>>;
@@ -23,21 +22,16 @@ afterAll(async () => {
   await server?.close();
 });
 
-const toastWith = async (page: Page, text: RegExp) =>
-  await expect.poll(async () => (await toastsSeen(page)).join(" | "), { timeout: 10_000 }).toMatch(text);
-const fits = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
-
 describe("levies", () => {
   it("copies a rate to a new start date, then deletes the copy after confirming", async () => {
     const page = browser.page;
     await page.goto(`${server.origin}/settings/invoicesettings?speciesId=1`);
-    await fits(page);
+    await expectFits(page);
     const lamb = page.locator("tr", { hasText: "Transaction levy" }).filter({ hasText: "Lamb" }).first();
     await expect.poll(() => lamb.textContent()).toMatch(/2 % of the value from \$5\.00/);
     await lamb.getByRole("link", { name: /Copy/ }).click();
     await page.waitForURL(/\/copy$/);
-    await fits(page);
+    await expectFits(page);
     await page.getByLabel("Applies to kills from").fill("2027-07-01");
     await page.locator('[name="bands.1.percent"]').fill("2.5");
     await page.getByRole("button", { name: "Save" }).click();
@@ -70,7 +64,7 @@ describe("defect details", () => {
   it("adds a rule whose amount follows the rule chosen, then archives it", async () => {
     const page = browser.page;
     await page.goto(`${server.origin}/settings/invoicesettings/newDefectDetail?speciesId=1`);
-    await fits(page);
+    await expectFits(page);
     await page.getByLabel("Code").fill("SEED-E2E");
     await page.getByLabel("Category on the invoice").fill("Seed contamination");
     await page.locator('select[name="priceRule"]').selectOption("CentsPerKgOff");

@@ -4,8 +4,7 @@
  * download the PDF and read it back, unpublish and finalise (each confirmed); and both screens at 1024 px.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
-import { launchBrowser, recordToasts, signIn, toastsSeen } from "../helpers/browser.ts";
+import { expectFits, launchBrowser, recordToasts, signIn, toastWith } from "../helpers/browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
 import { invoiceableOrder } from "../helpers/invoices.ts";
 import { pdfText } from "../helpers/pdf.ts";
@@ -33,14 +32,11 @@ afterAll(async () => {
   await server?.close();
 });
 
-const toastWith = async (page: Page, text: RegExp) =>
-  await expect.poll(async () => (await toastsSeen(page)).join(" | "), { timeout: 10_000 }).toMatch(text);
-
 describe("an invoice from the kill to final", () => {
   it("creates a draft from the chosen mob", async () => {
     const page = one.page;
     await page.goto(`${server.origin}/home/invoicemanager?speciesId=1`);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+    await expectFits(page);
     await page.getByLabel(`Order ${order.orderId} of ${order.supplierName}`).check();
     await page.getByRole("button", { name: /Create invoices \(1 mob\)/ }).click();
     await toastWith(page, /1 invoice created/);
@@ -72,7 +68,7 @@ describe("an invoice from the kill to final", () => {
     await page.getByRole("button", { name: "Add line" }).click();
     await toastWith(page, /The line item was added/);
     await expect(page.locator("td", { hasText: "Freight" }).count()).resolves.toBe(1);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+    await expectFits(page);
   });
 
   it("publishes; the second window is told and keeps its unsaved edit", async () => {

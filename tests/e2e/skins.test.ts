@@ -5,8 +5,7 @@
  * fit 1024 px.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
-import { launchBrowser, recordToasts, signIn, toastsSeen } from "../helpers/browser.ts";
+import { expectFits, launchBrowser, recordToasts, signIn, toastWith } from "../helpers/browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
 
 let server: Awaited<ReturnType<typeof serveTestApp>>;
@@ -24,17 +23,12 @@ afterAll(async () => {
   await server?.close();
 });
 
-const toastWith = async (page: Page, text: RegExp) =>
-  await expect.poll(async () => (await toastsSeen(page)).join(" | "), { timeout: 10_000 }).toMatch(text);
-const fits = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
-
 describe("the count sheet", () => {
   it("counts a lot by grade, refusing more skins than head, and saves", async () => {
     const page = browser.page;
     await page.goto(`${server.origin}/home/skingrade`);
     await page.locator('[data-island="SkinCountSheet"][data-hydrated]').waitFor({ timeout: 10_000 });
-    await fits(page);
+    await expectFits(page);
     const row = page.locator(".skin-sheet tbody tr").first();
     const lot = (await row.locator("strong").innerText()).trim();
     const head = Number((await row.locator(".badge").innerText()).split("/")[1]);
@@ -70,7 +64,7 @@ describe("the count sheet", () => {
 
     await page.getByRole("link", { name: "To count" }).click();
     await page.waitForURL(/view=incomplete/);
-    await fits(page);
+    await expectFits(page);
     expect(await page.locator("td", { hasText: lot }).count()).toBe(0);
   });
 });
@@ -79,11 +73,11 @@ describe("skin prices", () => {
   it("adds a lamb skin price and archives it after a confirmation", async () => {
     const page = browser.page;
     await page.goto(`${server.origin}/settings/skinprice`);
-    await fits(page);
+    await expectFits(page);
     await page.getByRole("link", { name: "New skin price" }).click();
     await page.waitForURL(/\/settings\/newskinprice\/1$/);
     await page.locator('[data-island="DataForm"][data-hydrated]').waitFor({ timeout: 10_000 });
-    await fits(page);
+    await expectFits(page);
     await page.getByLabel("Name").fill("Lamb skins E2E");
     await page.getByLabel("Category").selectOption({ label: "Lamb" });
     await page.locator('[name="startDate"]').fill("2026-01-05");

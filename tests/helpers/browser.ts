@@ -1,4 +1,5 @@
 import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { expect } from "vitest";
 
 export const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
 
@@ -60,3 +61,13 @@ export function recordToasts(context: BrowserContext) {
 /** The toasts shown in this tab so far (see `recordToasts`). */
 export const toastsSeen = (page: Page) =>
   page.evaluate(() => JSON.parse(sessionStorage.getItem("e2e-toasts") ?? "[]") as string[]);
+
+/** Waits until a toast matching `text` has been shown in this tab (see `recordToasts`). */
+export async function toastWith(page: Page, text: RegExp) {
+  await expect.poll(async () => (await toastsSeen(page)).join(" | "), { timeout: 10_000 }).toMatch(text);
+}
+
+/** The page fits `width` CSS px: nothing scrolls sideways. */
+export async function expectFits(page: Page, width = 1024) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}

@@ -4,7 +4,7 @@
  * user of the tenant; a display user may change its own. The screens' data: today's kill agenda of a
  * species with each lot's progress, and a live yard.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { memberships, users, userSettings } from "../../../db/control/schema.ts";
 import { carcasses } from "../../../db/tenant/schema.ts";
 import { ApiError } from "../../http/errors.ts";
@@ -68,14 +68,7 @@ export class DisplayService {
 
   /** The display users of the tenant an admin may configure (a display user: itself). */
   async displayUsers() {
-    const rows = await this.ctx.app.db.control.select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      roleLevel: memberships.roleLevel,
-    }).from(memberships).innerJoin(users, eq(users.id, memberships.userId))
-      .where(and(eq(memberships.tenantId, this.ctx.tenantId), eq(memberships.roleLevel, "display")));
+    const rows = await this.#members(eq(memberships.roleLevel, "display"));
     return rows.filter((r) => this.#mayConfigure(r.id)).map((r) => ({
       id: r.id,
       name: `${r.firstName} ${r.lastName}`.trim() || r.email,
@@ -180,16 +173,21 @@ export class DisplayService {
     if (!this.#mayConfigure(id)) {
       throw ApiError.forbidden("Only an admin or the display itself may set its screens.");
     }
-    const row = await this.ctx.app.db.control.select({
+    const [row] = await this.#members(eq(memberships.userId, id));
+    if (!row || row.roleLevel !== "display") throw ApiError.notFound("That is not a display user of yours.");
+    return { id: row.id, name: `${row.firstName} ${row.lastName}`.trim() || row.email };
+  }
+
+  /** The tenant's members matching `where`, with their role. */
+  #members(where: SQL) {
+    return this.ctx.app.db.control.select({
       id: users.id,
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
       roleLevel: memberships.roleLevel,
     }).from(memberships).innerJoin(users, eq(users.id, memberships.userId))
-      .where(and(eq(memberships.tenantId, this.ctx.tenantId), eq(memberships.userId, id))).get();
-    if (!row || row.roleLevel !== "display") throw ApiError.notFound("That is not a display user of yours.");
-    return { id: row.id, name: `${row.firstName} ${row.lastName}`.trim() || row.email };
+      .where(and(eq(memberships.tenantId, this.ctx.tenantId), where));
   }
 
   async #stored(userId: number): Promise<unknown> {

@@ -9,7 +9,7 @@ import { z } from "@hono/zod-openapi";
 import type { AccessRule } from "../../access/apiAccess.ts";
 import type { AppEnv } from "../../env.ts";
 import { apiRoute, type ApiRouter, apiRouter, areaRoutes, okJson } from "../../http/openapi.ts";
-import { fileAnswer, fileResponses } from "../../http/files.ts";
+import { fileAnswer, fileRoute } from "../../http/files.ts";
 import { apiService } from "../context.ts";
 import { addDays } from "../dates.ts";
 import { InvoiceLifecycle } from "./lifecycle.ts";
@@ -235,15 +235,14 @@ export const invoicesApi: ApiRouter = apiRouter()
     },
   )
   .openapi(
-    apiRoute({
-      method: "get",
+    fileRoute({
       path: P.remittancePdf,
       tags,
       summary:
         "The remittance advice / recipient-created tax invoice as PDF: the stored document of the last publish, or a draft rendered now",
       access: MANAGER,
       request: { params: InvoiceIdParam },
-      responses: fileResponses("pdf"),
+      type: "pdf",
     }),
     async (c) => {
       const { bytes, name } = await (await invoices(c)).remittancePdf(c.req.valid("param").id);

@@ -3,8 +3,8 @@
  * the server from the same model as their print-ready pages (reports/killAgenda/). Reading one changes
  * nothing: the screens' PDF links and Print buttons mark the days printed (MarkPrinted) as they issue it.
  */
-import { apiRoute, type ApiRouter, apiRouter } from "../../http/openapi.ts";
-import { fileAnswer, fileResponses } from "../../http/files.ts";
+import { type ApiRouter, apiRouter } from "../../http/openapi.ts";
+import { fileAnswer, fileRoute } from "../../http/files.ts";
 import { apiService } from "../context.ts";
 import { agendaReport, controlBlock } from "../../../reports/killAgenda/model.ts";
 import { renderAgendaPdf } from "../../../reports/killAgenda/pdf.tsx";
@@ -22,14 +22,13 @@ export function nowAtPlant(timeZone: string): string {
 
 export const reportApi: ApiRouter = apiRouter()
   .openapi(
-    apiRoute({
-      method: "get",
+    fileRoute({
       path: KILL_AGENDA_DOCUMENTS.reportPdf,
       tags: ["Kill agenda"],
       summary: "The day's kill agenda as PDF: every species of yours (or one), grouped, with totals",
       access: AGENDA_READ,
       request: { query: DayQuery },
-      responses: fileResponses("pdf"),
+      type: "pdf",
     }),
     async (c) => {
       const q = c.req.valid("query");
@@ -46,14 +45,13 @@ export const reportApi: ApiRouter = apiRouter()
     },
   )
   .openapi(
-    apiRoute({
-      method: "get",
+    fileRoute({
       path: KILL_AGENDA_DOCUMENTS.controlledDocumentPdf,
       tags: ["Kill agenda"],
       summary: "The day's kill agenda of one species as a controlled document (number, version, sign-offs)",
       access: AGENDA_READ,
       request: { query: DayQuery },
-      responses: fileResponses("pdf"),
+      type: "pdf",
     }),
     async (c) => {
       const q = c.req.valid("query");

@@ -5,8 +5,8 @@
 import type { Context } from "hono";
 import type { AccessRule } from "../../access/apiAccess.ts";
 import type { AppEnv } from "../../env.ts";
-import { apiRoute, type ApiRouter, apiRouter, areaRoutes } from "../../http/openapi.ts";
-import { fileAnswer, fileResponses } from "../../http/files.ts";
+import { type ApiRouter, apiRouter, areaRoutes } from "../../http/openapi.ts";
+import { fileAnswer, fileRoute } from "../../http/files.ts";
 import { apiService } from "../context.ts";
 import { KillFloorQueries } from "./queries.ts";
 import { KillFloorCommands } from "./commands.ts";
@@ -78,14 +78,13 @@ export const killFloorDayApi: ApiRouter = apiRouter()
     async (c) => c.json(await (await commands(c)).simulate(c.req.valid("json")), 200),
   )
   .openapi(
-    apiRoute({
-      method: "get",
+    fileRoute({
       path: K.nlisFile,
       tags,
       summary: "The day's NLIS kill file (device or vendor PIC, kill date, body number, HSCW) as CSV",
       access: DAY_READ,
       request: { query: KillFloorDayQuery },
-      responses: fileResponses("csv"),
+      type: "csv",
     }),
     async (c) => {
       const data = await (await queries(c)).exportRows(c.req.valid("query"));
@@ -93,14 +92,13 @@ export const killFloorDayApi: ApiRouter = apiRouter()
     },
   )
   .openapi(
-    apiRoute({
-      method: "get",
+    fileRoute({
       path: K.msaFile,
       tags,
       summary: "The day's MSA grading data (the MSA-graded carcasses) as CSV",
       access: DAY_READ,
       request: { query: KillFloorDayQuery },
-      responses: fileResponses("csv"),
+      type: "csv",
     }),
     async (c) => {
       const data = await (await queries(c)).exportRows(c.req.valid("query"));
@@ -108,15 +106,14 @@ export const killFloorDayApi: ApiRouter = apiRouter()
     },
   )
   .openapi(
-    apiRoute({
-      method: "get",
+    fileRoute({
       path: K.feedbackFile,
       tags,
       summary: "A supplier's feedback file: one row per carcass with every grading field, for a day or a " +
         "range of at most 31 days (date to `to`), as CSV a farm's software imports",
       access: DAY_READ,
       request: { query: FeedbackQuery },
-      responses: fileResponses("csv"),
+      type: "csv",
     }),
     async (c) => {
       const q = c.req.valid("query");

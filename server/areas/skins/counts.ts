@@ -20,7 +20,7 @@ import {
   suppliers,
 } from "../../../db/tenant/schema.ts";
 import { ApiError } from "../../http/errors.ts";
-import { type AreaContext, assertUnchanged, nextModified } from "../context.ts";
+import { type AreaContext, assertPeriod, assertUnchanged, nextModified } from "../context.ts";
 import { recordAudit } from "../audit.ts";
 import { addDays } from "../dates.ts";
 import { recomputeDrafts } from "../invoices/commands.ts";
@@ -39,9 +39,8 @@ import {
 import type { SkinCountBody, SkinRecord } from "./schemas.ts";
 
 export const SKIN_COUNT_ENTITY = "SkinCount";
-/** The incomplete list looks back this far unless asked otherwise; a report covers at most a year. */
+/** The incomplete list looks back this far unless asked otherwise. */
 export const INCOMPLETE_LOOKBACK_DAYS = 60;
-export const MAX_REPORT_DAYS = 366;
 
 interface Kill {
   orderId: number;
@@ -92,7 +91,7 @@ export class SkinGradeService {
     const species = this.speciesOf(q.speciesName);
     const to = q.toDate ?? this.today;
     const from = q.fromDate ?? addDays(to, -INCOMPLETE_LOOKBACK_DAYS);
-    this.#checkPeriod(from, to);
+    assertPeriod(from, to);
     const kills = await this.#kills(species.id, { from, to });
     const counted = await this.#counts(kills);
     const open = kills.filter((k) => (counted.get(key(k))?.total ?? 0) < k.head)
@@ -124,7 +123,7 @@ export class SkinGradeService {
   /** The completed skin invoice report: records fully counted in a period, latest kill first. */
   async completed(q: { speciesName?: string; fromDate: string; toDate: string }): Promise<SkinRecord[]> {
     const species = this.speciesOf(q.speciesName);
-    this.#checkPeriod(q.fromDate, q.toDate);
+    assertPeriod(q.fromDate, q.toDate);
     const kills = await this.#kills(species.id, { from: q.fromDate, to: q.toDate });
     const counted = await this.#counts(kills);
     const done = kills.filter((k) => (counted.get(key(k))?.total ?? 0) >= k.head)
@@ -325,15 +324,6 @@ export class SkinGradeService {
       return heads.map((h) => ({ ...h, day }));
     });
     return await this.#records(kills, await this.#counts(kills));
-  }
-
-  #checkPeriod(from: string, to: string) {
-    if (from > to) {
-      throw ApiError.validation([{ field: "toDate", message: "The period ends before it starts." }]);
-    }
-    if (addDays(from, MAX_REPORT_DAYS) < to) {
-      throw ApiError.validation([{ field: "fromDate", message: "Choose a period of at most a year." }]);
-    }
   }
 
   /** Head processed per order and day (service kills left out). */

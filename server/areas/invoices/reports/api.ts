@@ -7,8 +7,8 @@ import type { Context } from "hono";
 import { z } from "@hono/zod-openapi";
 import type { AccessRule } from "../../../access/apiAccess.ts";
 import type { AppEnv } from "../../../env.ts";
-import { apiRoute, type ApiRouter, apiRouter, areaRoutes } from "../../../http/openapi.ts";
-import { fileAnswer, fileResponses } from "../../../http/files.ts";
+import { type ApiRouter, apiRouter, areaRoutes } from "../../../http/openapi.ts";
+import { fileAnswer, fileRoute } from "../../../http/files.ts";
 import { ApiError } from "../../../http/errors.ts";
 import { apiService } from "../../context.ts";
 import { renderFeedbackPdf } from "../../../../reports/invoices/feedback.tsx";
@@ -56,14 +56,13 @@ export const invoiceReportsApi: ApiRouter = apiRouter()
     async (c) => c.json(await (await reports(c)).feedbackSheets(c.req.valid("query")), 200),
   )
   .openapi(
-    apiRoute({
-      method: "get",
+    fileRoute({
       path: P.feedbackPdf,
       tags,
       summary: "Carcass feedback sheets as PDF: one invoice's lot, or every lot of a period (at most 100)",
       access: FEEDBACK,
       request: { query: FeedbackQuery },
-      responses: fileResponses("pdf"),
+      type: "pdf",
     }),
     async (c) => {
       const { docs, name } = await (await reports(c)).feedbackDocuments(c.req.valid("query"));
@@ -71,14 +70,13 @@ export const invoiceReportsApi: ApiRouter = apiRouter()
     },
   )
   .openapi(
-    apiRoute({
-      method: "get",
+    fileRoute({
       path: P.feedbackCsv,
       tags,
       summary: "Carcass feedback sheets as CSV: a row per carcass with its lot",
       access: FEEDBACK,
       request: { query: FeedbackQuery },
-      responses: fileResponses("csv"),
+      type: "csv",
     }),
     async (c) => {
       const { docs, name } = await (await reports(c)).feedbackDocuments(c.req.valid("query"));
@@ -98,14 +96,13 @@ export const invoiceReportsApi: ApiRouter = apiRouter()
     async (c) => c.json(await (await reports(c)).levyReport(c.req.valid("query")), 200),
   )
   .openapi(
-    apiRoute({
-      method: "get",
+    fileRoute({
       path: P.levyCsv,
       tags,
       summary: "The levy report as CSV",
       access: LEVIES,
       request: { query: LevyQuery },
-      responses: fileResponses("csv"),
+      type: "csv",
     }),
     async (c) => {
       const q = c.req.valid("query");
@@ -124,14 +121,13 @@ export const invoiceReportsApi: ApiRouter = apiRouter()
     async (c) => c.json(await (await reports(c)).filter(c.req.valid("json")), 200),
   )
   .openapi(
-    apiRoute({
-      method: "get",
+    fileRoute({
       path: P.filterCsv,
       tags,
       summary: "The invoice report as CSV (statuses comma separated)",
       access: INVOICES,
       request: { query: InvoiceFilterQuery },
-      responses: fileResponses("csv"),
+      type: "csv",
     }),
     async (c) => {
       const q = c.req.valid("query");

@@ -11,8 +11,7 @@
 import { and, desc, eq, gte, inArray, lte, type SQL } from "drizzle-orm";
 import { invoices, livestockOrders, suppliers } from "../../../../db/tenant/schema.ts";
 import { ApiError } from "../../../http/errors.ts";
-import { anyContains, type AreaContext } from "../../context.ts";
-import { addDays } from "../../dates.ts";
+import { anyContains, type AreaContext, assertPeriod } from "../../context.ts";
 import { speciesCategoryName } from "../../livestock/enums.ts";
 import { levyLabel } from "../../invoiceSettings/rules.ts";
 import { InvoiceQueries } from "../queries.ts";
@@ -45,7 +44,7 @@ export class InvoiceReportService {
   /** The lots with feedback: invoices of a species (Beef by default) killed in a period, latest first. */
   async feedbackSheets(q: { speciesId?: number; fromDate: string; toDate: string }) {
     const species = this.#speciesOr(q.speciesId, BEEF);
-    checkPeriod(q.fromDate, q.toDate);
+    assertPeriod(q.fromDate, q.toDate);
     const rows = await this.#rows(
       and(
         eq(invoices.speciesId, species),
@@ -85,7 +84,7 @@ export class InvoiceReportService {
 
   /** What published and finalised invoices of a period (by kill day) deducted as levies. */
   async levyReport(q: LevyQuery): Promise<LevyReport> {
-    checkPeriod(q.fromDate, q.toDate);
+    assertPeriod(q.fromDate, q.toDate);
     const species = q.speciesId === undefined
       ? this.species().map((s) => s.id)
       : [this.#queries.invoiceSpecies(q.speciesId)];
@@ -139,7 +138,7 @@ export class InvoiceReportService {
 
   /** FilterLivestockInvoiceData: invoices by period, status and supplier with their figures and totals. */
   async filter(f: InvoiceFilter): Promise<InvoiceReport> {
-    checkPeriod(f.fromDate, f.toDate);
+    assertPeriod(f.fromDate, f.toDate);
     const species = f.speciesId === undefined
       ? this.species().map((s) => s.id)
       : [this.#queries.invoiceSpecies(f.speciesId)];
@@ -213,15 +212,5 @@ export class InvoiceReportService {
     }).from(invoices).innerJoin(suppliers, eq(suppliers.id, invoices.supplierId))
       .innerJoin(livestockOrders, eq(livestockOrders.id, invoices.livestockOrderId))
       .where(where).orderBy(desc(invoices.productionDate), desc(invoices.id)).limit(limit);
-  }
-}
-
-/** A period in order and of at most a year (400 otherwise, in words). */
-export function checkPeriod(from: string, to: string) {
-  if (from > to) {
-    throw ApiError.validation([{ field: "toDate", message: "The period ends before it starts." }]);
-  }
-  if (addDays(from, 366) < to) {
-    throw ApiError.validation([{ field: "fromDate", message: "Choose a period of at most a year." }]);
   }
 }

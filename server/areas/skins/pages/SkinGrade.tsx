@@ -20,7 +20,8 @@ import { SkinCountSheet } from "../../../pages/islands.tsx";
 import { SKIN_API as API, SKIN_PATHS as PATHS } from "../paths.ts";
 import { SKIN_PAGE_SIZE, skinWord } from "../rules.ts";
 import type { SkinRecord } from "../schemas.ts";
-import { PeriodForm, SkinRecordTable } from "./SkinReport.tsx";
+import { SkinRecordTable } from "./SkinReport.tsx";
+import { PeriodForm } from "../../../../client/ui/PeriodForm.tsx";
 import { gradeService } from "./services.ts";
 
 const VIEWS = [

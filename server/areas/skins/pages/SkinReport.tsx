@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { formatDate } from "../../../../client/ui/format.ts";
+import { PeriodForm } from "../../../../client/ui/PeriodForm.tsx";
 import { isoDate } from "../../../http/validation.ts";
 import { formatCents } from "../../money.ts";
 import { addDays } from "../../dates.ts";
@@ -15,33 +16,6 @@ import type { SkinRecord } from "../schemas.ts";
 import { gradeService } from "./services.ts";
 
 const CATTLE = 2;
-
-export function PeriodForm(
-  { id, keep, fromDate, toDate }: {
-    id: string;
-    keep: Record<string, string>;
-    fromDate: string;
-    toDate: string;
-  },
-) {
-  return (
-    <form method="get" className="inline-form period-filter no-print" aria-label="Choose the period">
-      {Object.entries(keep).map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
-      <label htmlFor={`${id}-from`}>From</label>
-      <input
-        id={`${id}-from`}
-        className="input"
-        type="date"
-        name="fromDate"
-        defaultValue={fromDate}
-        required
-      />
-      <label htmlFor={`${id}-to`}>to</label>
-      <input id={`${id}-to`} className="input" type="date" name="toDate" defaultValue={toDate} required />
-      <button className="btn" type="submit">Show</button>
-    </form>
-  );
-}
 
 /** A grade's column header, short so a table of grades fits 1024 px ("Gr 1", "Rej."). */
 function GradeHeader({ grade }: { grade: string }) {

@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from "react";
 import { z } from "zod";
+import { PeriodForm } from "../../../../../client/ui/PeriodForm.tsx";
 import { idNumber } from "../../../../http/params.ts";
 import { isoDate } from "../../../../http/validation.ts";
 import { pageService } from "../../../context.ts";
@@ -25,37 +26,25 @@ export function periodOf(context: PageContext, s: { fromDate?: string; toDate?: 
   return { fromDate: s.fromDate ?? addDays(toDate, -30), toDate };
 }
 
+/** The report's period and species (with "All" when `allSpecies`), and any extra filters. */
 export function ReportFilter({ id, fromDate, toDate, species, speciesId, allSpecies, children }: {
   id: string;
   fromDate: string;
   toDate: string;
   species: { id: number; name: string }[];
   speciesId: number | undefined;
-  /** offer "All species" (blank) */
   allSpecies?: boolean;
   children?: ReactNode;
 }) {
   return (
-    <form method="get" className="inline-form period-filter no-print" aria-label="Choose what to report">
-      <label htmlFor={`${id}-from`}>From</label>
-      <input
-        id={`${id}-from`}
-        className="input"
-        type="date"
-        name="fromDate"
-        defaultValue={fromDate}
-        required
-      />
-      <label htmlFor={`${id}-to`}>to</label>
-      <input id={`${id}-to`} className="input" type="date" name="toDate" defaultValue={toDate} required />
+    <PeriodForm id={id} fromDate={fromDate} toDate={toDate}>
       <label htmlFor={`${id}-species`}>Species</label>
       <select id={`${id}-species`} name="speciesId" className="input select" defaultValue={speciesId ?? ""}>
         {allSpecies && <option value="">All</option>}
         {species.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
       </select>
       {children}
-      <button className="btn" type="submit">Show</button>
-    </form>
+    </PeriodForm>
   );
 }
 
