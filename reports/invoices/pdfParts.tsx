@@ -62,18 +62,21 @@ export function Party({ title, p, extra }: { title: string; p: PartyOnDocument; 
   );
 }
 
-export function Table({ columns, rows }: {
+export function Table({ columns, rows, repeatHeader = true }: {
   columns: readonly { label: string; width: number; right?: boolean }[];
   rows: readonly (readonly string[])[];
+  /** repeat the header on each page the table runs onto (off when the caller pages it itself) */
+  repeatHeader?: boolean;
 }) {
+  const styles = columns.map((c) => cell(c.width, c.right)); // one style object per column, not per cell
   return (
     <View>
-      <View style={[s.row, s.th]} fixed>
-        {columns.map((c) => <Text key={c.label} style={cell(c.width, c.right)}>{c.label}</Text>)}
+      <View style={[s.row, s.th]} fixed={repeatHeader}>
+        {columns.map((c, j) => <Text key={c.label} style={styles[j]}>{c.label}</Text>)}
       </View>
       {rows.map((r, i) => (
-        <View key={i} style={s.row} wrap={false}>
-          {r.map((v, j) => <Text key={j} style={cell(columns[j].width, columns[j].right)}>{v}</Text>)}
+        <View key={i} style={s.row} wrap={repeatHeader ? false : undefined}>
+          {r.map((v, j) => <Text key={j} style={styles[j]}>{v}</Text>)}
         </View>
       ))}
     </View>

@@ -17,7 +17,7 @@ import { time } from "./timing.ts";
 export const INVOICE_CARCASSES = 1_000;
 export const LIST_INVOICES = 500;
 
-function beefInputs(): InvoiceInputs {
+export function beefInputs(): InvoiceInputs {
   const shape = GRADING_SHAPES[2];
   const cells: GridCells = {
     ...shape,
@@ -71,7 +71,7 @@ function beefInputs(): InvoiceInputs {
   };
 }
 
-function documentOf(inputs: InvoiceInputs): InvoiceDocument {
+export function documentOf(inputs: InvoiceInputs): InvoiceDocument {
   const party = {
     name: "Bench Pastoral Co",
     abn: "53004085616",
