@@ -362,6 +362,7 @@ transaction levy, hides, a freight line), and the invoice manager's drafts with 
 ## Display carousel (TV)
 
 A TV signed in as the display user, on the carousel (\`/display\`) at 1920×1080 in Chromium.
+The redraw includes the runtime's 150 ms wait that folds a burst of events into one read.
 
 | measure | figure | against the target |
 |---|---|---|
