@@ -41,7 +41,9 @@ export class DisplayService {
       }
     }
     if (canSeeRouteNamed(subject, "displayStockyard")) {
-      for (const y of await new StockyardQueries(this.ctx).yards()) {
+      // the busiest yard first: the default rotation shows the first
+      const yards = (await new StockyardQueries(this.ctx).yards()).sort((a, b) => b.head - a.head);
+      for (const y of yards) {
         const screen: DisplayScreen = { kind: "stockyard", stockyardId: y.id, seconds: SECONDS.default };
         const site = this.ctx.caller.sites.length > 1
           ? ` (${this.ctx.caller.sites.find((s) => s.id === y.tenantSiteId)?.name ?? ""})`
@@ -202,7 +204,7 @@ export class DisplayService {
   }
 }
 
-/** Until configured: every kill agenda the TV may show, then the first yard, 20 s each. */
+/** Until configured: every kill agenda the TV may show, then the busiest yard, 20 s each. */
 export function defaultRotation(choices: { screen: DisplayScreen }[]): DisplayScreen[] {
   const agendas = choices.filter((c) => c.screen.kind === "killagendareport").map((c) => c.screen);
   const yard = choices.find((c) => c.screen.kind === "stockyard")?.screen;

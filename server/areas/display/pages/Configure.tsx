@@ -92,7 +92,7 @@ export const ConfigureScreen = defineScreen({
           />
           {!settings.isConfigured && (
             <p className="muted small">
-              Not set yet: the TV shows every kill agenda and the first yard, 20 seconds each.
+              Not set yet: the TV shows every kill agenda and the busiest yard, 20 seconds each.
             </p>
           )}
         </section>
