@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("the rotation", () => {
-  test("a display user's TV runs every kill agenda and the first yard until someone sets its screens", async () => {
+  test("a display user's TV runs every kill agenda and its busiest yard until someone sets its screens", async () => {
     const { status, body } = await get(P.rotation, "display");
     expect(status).toBe(200);
     const paths = body.screens.map((s: { path: string }) => s.path);
