@@ -10,6 +10,7 @@ import {
   useRouterState,
 } from "@tanstack/react-router";
 import { allRoutes, canSeeRoute, type RouteDef } from "../access/mod.ts";
+import { fillParams } from "../access/match.ts";
 import { ApiError } from "../http/errors.ts";
 import type { z } from "zod";
 import type { PageContext } from "./context.ts";
@@ -106,14 +107,14 @@ const rootRoute = createRootRouteWithContext<PageContext>()({
  * The guard every page runs before it loads: public pages are open; others need a session; a user on a
  * temporary password goes to change it; then the one access policy decides.
  */
-function guard(def: RouteDef, context: PageContext, pathname: string) {
+function guard(def: RouteDef, context: PageContext, pathname: string, params: Record<string, string>) {
   const { caller } = context;
   if (def.public) return;
   if (!caller) throw redirect({ href: `/login?next=${encodeURIComponent(pathname)}` });
   if (!caller.user.isPasswordUpdated && def.path !== CHANGE_PASSWORD_PATH) {
     throw redirect({ href: CHANGE_PASSWORD_PATH });
   }
-  if (def.redirectTo) throw redirect({ href: def.redirectTo });
+  if (def.redirectTo) throw redirect({ href: fillParams(def.redirectTo, params) });
   if (!canSeeRoute(caller.subject, def)) throw ApiError.forbidden();
 }
 
@@ -131,8 +132,13 @@ function pageRoute(def: RouteDef): AnyRoute {
         loaderDeps: ({ search }: { search: unknown }) => search,
       }
       : {}),
-    beforeLoad: ({ context, location }: { context: PageContext; location: { pathname: string } }) =>
-      guard(def, context, location.pathname),
+    beforeLoad: (
+      { context, location, params }: {
+        context: PageContext;
+        location: { pathname: string };
+        params: Record<string, string>;
+      },
+    ) => guard(def, context, location.pathname, params),
     loader: screen?.loader
       ? ({ context, params, deps }: { context: PageContext; params: Record<string, string>; deps: never }) =>
         screen.loader!({ context, params, search: deps ?? {} })

@@ -191,10 +191,35 @@ describe("pages", () => {
     );
   });
 
+  it("an order's own page has no Open button leading back to itself", async () => {
+    const groups = await page("/home/livestock", "admin@demo.processor");
+    const orderId = groups.html.match(/href="\/home\/livestock\/orders\/(\d+)"/)?.[1];
+    const group = await page(
+      `/home/livestock/ordergroups/${groups.html.match(/ordergroups\/(\d+)/)![1]}`,
+      "admin@demo.processor",
+    );
+    const id = orderId ?? group.html.match(/href="\/home\/livestock\/orders\/(\d+)"/)![1];
+    const { html } = await page(`/home/livestock/orders/${id}`, "admin@demo.processor");
+    expect(html).not.toMatch(new RegExp(`href="/home/livestock/orders/${id}"[^>]*>Open<`));
+  });
+
+  it("the /home spelling of the ROI report display forwards to /report with its id", async () => {
+    const res = await t.request("/home/RoiLayoutDisplay/7", {
+      headers: { cookie: `session=${await t.login("super@demo.processor")}` },
+      redirect: "manual",
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/report/RoiLayoutDisplay/7");
+    await res.body?.cancel();
+  });
+
   it("the super home lists tenants and lets a super user work in one; others are refused", async () => {
     const superToken = await t.login("super@demo.processor");
     const { html } = await page("/super/home", "super@demo.processor");
     expect(html).toContain("Demo Farm");
+    // each tenant's users are counted (the demo processor has one user per role)
+    const row = html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").match(/Demo Processing processor (\d+)/);
+    expect(Number(row?.[1])).toBe(6);
     const farm = await t.services.db.control.query.tenants.findFirst({
       where: (x, { eq }) => eq(x.name, "Demo Farm"),
     });

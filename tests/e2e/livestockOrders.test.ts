@@ -58,7 +58,9 @@ describe("orders in the browser", () => {
       1,
     );
 
-    // reinstate it
+    // reinstate it: a state change asks first, like cancelling
+    await cancelled.first().getByRole("button", { name: "Reinstate" }).click();
+    await expect.poll(() => cancelled.first().getByText(/Reinstate this order\?/).count()).toBe(1);
     await cancelled.first().getByRole("button", { name: "Reinstate" }).click();
     await page.waitForFunction(() => !document.querySelector('section[aria-label="Cancelled orders"]'));
     expect(await page.getByRole("region", { name: "Orders", exact: true }).locator("tbody tr").count()).toBe(

@@ -26,11 +26,13 @@ export function StatusBadge({ name }: { name: string }) {
   );
 }
 
-/** Open, split, cancel, reinstate, delete: the ones the order's state allows. */
-export function orderActions(o: Order, groupId: number) {
+/** Open (not on the order's own page), split, cancel, reinstate, delete: the ones its state allows. */
+export function orderActions(o: Order, groupId: number, onOrderPage = false) {
   const body = { livestockOrderId: o.id, lastModified: o.lastModified };
   const parts = [];
-  parts.push(<a key="open" className="btn btn-ghost" href={ORDER_PATHS.order(o.id)}>Open</a>);
+  if (!onOrderPage) {
+    parts.push(<a key="open" className="btn btn-ghost" href={ORDER_PATHS.order(o.id)}>Open</a>);
+  }
   if (!whyNotSplit(o, 1)) {
     parts.push(
       <a key="split" className="btn btn-ghost" href={ORDER_PATHS.orderSplit(groupId, o.id)}>Split</a>,
@@ -56,6 +58,7 @@ export function orderActions(o: Order, groupId: number) {
         label="Reinstate"
         url={ORDERS_API.ReinstateCancelledLivestockOrder}
         body={body}
+        confirm="Reinstate this order? It goes back on the buying plan and the kill."
         successToast="The order was reinstated."
       />,
     );

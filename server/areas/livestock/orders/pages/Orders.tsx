@@ -74,7 +74,7 @@ export const OrderScreen = defineScreen({
               Order #{o.id} · {o.supplierName} <StatusBadge name={o.orderStatusName} />
             </h2>
             <a className="btn" href={ORDER_PATHS.orderGroup(o.livestockOrderGroupId)}>Order group</a>
-            {orderActions(o, o.livestockOrderGroupId)}
+            {orderActions(o, o.livestockOrderGroupId, true)}
             {o.recurrenceSeriesId && o.recurrenceFrequencyName !== "None" && (
               <ActionButton
                 label="End series after this"
