@@ -336,6 +336,12 @@ export default function DataForm(props: DataFormProps) {
           const adornment = f.matches
             ? matched ? <CheckIcon label="Matches" /> : <WarningIcon label="Does not match" />
             : undefined;
+          // in words too, not only the icon, once something is typed
+          const mismatch = f.matches && !matched && !isBlank(values[f.name])
+            ? `Does not match the ${
+              (props.fields.find((x) => x.name === f.matches)?.label ?? "field").toLowerCase()
+            }.`
+            : undefined;
           const field = (
             <Field
               key={f.name}
@@ -343,7 +349,7 @@ export default function DataForm(props: DataFormProps) {
               label={f.label}
               required={required}
               help={f.help}
-              error={error}
+              error={error ?? mismatch}
               labelWidth={f.labelWidth}
               group={f.type === "multiselect"}
               adornment={adornment}

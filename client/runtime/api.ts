@@ -231,8 +231,22 @@ export async function api<T = unknown>(
     apiConfig.navigate(apiConfig.logoutPath);
     throw error;
   }
-  if (!opts.silent) apiConfig.notify(error.isValidation ? "warning" : "error", error.message, error.title);
+  if (!opts.silent) {
+    if (error.isValidation) apiConfig.notify("warning", validationWords(error), VALIDATION_TITLE);
+    else apiConfig.notify("error", error.message, error.title);
+  }
   throw error;
+}
+
+/** A validation failure's toast title: plain words, never "Bad Request" (the form shows each field's). */
+export const VALIDATION_TITLE = "Please check what you entered";
+
+/** The field messages in words (not the field names), at most three, for the toast. */
+export function validationWords(error: ApiError): string {
+  const messages = [...new Set(error.errors.map((e) => e.message))];
+  if (!messages.length) return error.message;
+  const more = messages.length - 3;
+  return messages.slice(0, 3).join(" ") + (more > 0 ? ` (and ${more} more)` : "");
 }
 
 /** Shorthands. */

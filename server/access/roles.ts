@@ -19,6 +19,22 @@ export const ROLE_LEVELS = {
 
 export type RoleName = keyof typeof ROLE_LEVELS;
 
+/** What a person reads for each role (never the code name). */
+export const ROLE_LABELS: Record<RoleName, string> = {
+  none: "No role",
+  display: "Display (TV)",
+  integrationPartner: "Integration partner",
+  demo: "Demo",
+  user: "User",
+  newCustomTemplate: "Custom template editor",
+  support: "Support",
+  test: "Tester",
+  admin: "Administrator",
+  super: "Super administrator",
+};
+
+export const roleLabel = (role: string) => ROLE_LABELS[role as RoleName] ?? role;
+
 /** All role names, lowest level first. */
 export const ROLE_NAMES: readonly RoleName[] = (Object.keys(ROLE_LEVELS) as RoleName[])
   .sort((a, b) => ROLE_LEVELS[a] - ROLE_LEVELS[b]);

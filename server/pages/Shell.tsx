@@ -4,6 +4,7 @@ import type { PageContext } from "./context.ts";
 import { defaultSiteId } from "../auth/userModel.ts";
 import { userSettingValue } from "../access/mod.ts";
 import { Icon } from "./Icon.tsx";
+import { roleLabel } from "../access/roles.ts";
 
 /**
  * The app shell: side menu from the access policy, a header with tenant, site and species pickers
@@ -61,7 +62,7 @@ export function Shell(
               <summary>
                 <Icon name="user" />{" "}
                 {`${caller.user.firstName} ${caller.user.lastName}`.trim() || caller.user.email}
-                <span className="badge">{caller.roleLevel}</span>
+                <span className="badge">{roleLabel(caller.roleLevel)}</span>
               </summary>
               <ul>
                 <li>

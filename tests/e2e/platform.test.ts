@@ -156,7 +156,10 @@ describe("in the browser", () => {
     await page.locator('[data-island="DataForm"][data-hydrated]').waitFor({ timeout: 10_000 });
     expect(await page.locator('input[name="id"]').inputValue()).toBe("New");
     const roleOptions = await page.locator('select[name="roleLevel"] option').allInnerTexts();
-    expect(roleOptions).not.toContain("super");
+    expect(roleOptions).not.toContain("Super administrator");
+    // roles read as words, never code names
+    expect(roleOptions).toContain("Integration partner");
+    expect(roleOptions.some((o) => /^[a-z]+[A-Z]/.test(o))).toBe(false);
     await page.locator('input[name="email"]').fill("yard.hand@demo.processor");
     await page.locator('input[name="firstName"]').fill("Yard");
     await page.locator('input[name="lastName"]').fill("Hand");
@@ -174,6 +177,6 @@ describe("in the browser", () => {
     await page.locator('select[name="roleLevel"]').selectOption("test");
     await page.getByRole("button", { name: "Save" }).click();
     await page.waitForURL(/\/home\/clientusers$/);
-    expect(await page.locator("tr", { hasText: "yard.hand@demo.processor" }).innerText()).toContain("test");
+    expect(await page.locator("tr", { hasText: "yard.hand@demo.processor" }).innerText()).toContain("Tester");
   });
 });

@@ -277,11 +277,13 @@ describe.skipIf(!hasDom)("DataForm", () => {
     await typeInto(m.field("newPassword"), "abc12345");
     await typeInto(m.field("confirm"), "abc1234");
     expect(confirmRow().querySelector(".icon-warning")?.getAttribute("aria-label")).toBe("Does not match");
+    expect(confirmRow().textContent).toContain("Does not match the new password.");
     expect(confirmRow().querySelector(".icon-check")).toBeNull();
     expect(m.save().disabled).toBe(true);
     await typeInto(m.field("confirm"), "abc12345");
     expect(confirmRow().querySelector(".icon-check")?.getAttribute("aria-label")).toBe("Matches");
     expect(confirmRow().querySelector(".icon-warning")).toBeNull();
+    expect(confirmRow().textContent).not.toContain("Does not match");
     expect(m.save().disabled).toBe(false);
     expect(m.save().textContent).toBe("Change");
     // the new password row has no icon

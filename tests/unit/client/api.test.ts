@@ -118,7 +118,8 @@ describe("api", () => {
     });
     expect(err.errors).toEqual([{ field: "name", message: "Required" }]);
     expect(err.fieldMessages()).toEqual({ name: "Required" });
-    expect(notify).toHaveBeenCalledWith("warning", "name: Required", "Bad Request");
+    // the toast speaks plainly: the field's words under a plain title, never "Bad Request" or field names
+    expect(notify).toHaveBeenCalledWith("warning", "Required", "Please check what you entered");
   });
 
   test("other errors toast as errors with the catalogue title and the fallback text", async () => {

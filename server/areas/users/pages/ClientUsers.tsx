@@ -3,7 +3,7 @@ import { z } from "zod";
 import { USERS_API } from "../api.ts";
 import { ActionButton, DataForm } from "../../../pages/islands.tsx";
 import { type DataFormProps, type FieldSpec } from "../../../../client/islands/DataForm.tsx";
-import { assignableRoles } from "../../../access/roles.ts";
+import { assignableRoles, roleLabel } from "../../../access/roles.ts";
 import { UserService } from "../service.ts";
 import { pageService } from "../../context.ts";
 import { defineScreen } from "../../../pages/screen.ts";
@@ -20,7 +20,7 @@ export const ClientUsersScreen = defineScreen({
   component: ({ data, search }) => {
     const q = (search.q ?? "").trim().toLowerCase();
     const rows = q
-      ? data.filter((u) => `${u.fullName} ${u.email} ${u.roleLevel}`.toLowerCase().includes(q))
+      ? data.filter((u) => `${u.fullName} ${u.email} ${roleLabel(u.roleLevel)}`.toLowerCase().includes(q))
       : data;
     return (
       <section className="panel">
@@ -41,7 +41,7 @@ export const ClientUsersScreen = defineScreen({
           columns={[
             { header: "Name", cell: (u) => u.fullName || "—" },
             { header: "Email", cell: (u) => u.email },
-            { header: "Role", cell: (u) => <span className="badge">{u.roleLevel}</span> },
+            { header: "Role", cell: (u) => <span className="badge">{roleLabel(u.roleLevel)}</span> },
             { header: "Mobile", cell: (u) => u.phone || "—" },
             // one status: disabled first, then a temporary password still to be changed
             {
@@ -97,7 +97,7 @@ function userFormProps(
         label: "Role",
         type: "select",
         required: true,
-        options: roleOptions.map((r) => ({ value: r, label: r })),
+        options: roleOptions.map((r) => ({ value: r, label: roleLabel(r) })),
       },
       {
         name: "allowedSpeciesIds",
