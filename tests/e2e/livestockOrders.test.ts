@@ -73,8 +73,11 @@ describe("orders in the browser", () => {
       { name: "Open" },
     ).click();
     const history = await page.getByRole("region", { name: "History" }).innerText();
-    expect(history).toMatch(/User Demo · reinstate/);
-    expect(history).toMatch(/cancel · “Supplier short of lambs”/);
+    // each entry a sentence: who did what and why, and the change in words (no field names or codes)
+    expect(history).toMatch(/Reinstated by User Demo/);
+    expect(history).toMatch(/Cancelled by User Demo: Supplier short of lambs/);
+    expect(history).toMatch(/Status ordered → cancelled|Status confirmed → cancelled/);
+    expect(history).not.toMatch(/orderStatus|[{}]/);
   });
 
   it("records a delivery load on the deliveries page", async () => {
@@ -102,7 +105,7 @@ describe("orders in the browser", () => {
     await page.locator("#correct-head [name=reason]").fill("Recount at the race");
     await page.getByRole("button", { name: "Correct" }).click();
     await expect.poll(() => page.getByRole("region", { name: "History" }).innerText()).toMatch(
-      /head count corrected · “Recount at the race”/,
+      /Head count corrected by .+: Recount at the race/,
     );
     expect(await page.locator("dl.facts").innerText()).toMatch(/Delivered\s+197/);
   });
