@@ -5,7 +5,7 @@
  */
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { api, apiConfig } from "../runtime/api.ts";
-import { toast } from "../runtime/toast.ts";
+import { toastOnNextPage } from "../runtime/toast.ts";
 import { Button, type ButtonVariant } from "../ui/Button.tsx";
 
 export interface ActionButtonProps {
@@ -38,7 +38,8 @@ export default function ActionButton(props: ActionButtonProps) {
     setBusy(true);
     try {
       await api("POST", props.url, props.reason ? { ...props.body, reason } : props.body);
-      toast("success", props.successToast);
+      // the page is left (another one, or this one again): the toast goes with the next page
+      toastOnNextPage("success", props.successToast);
       if (props.redirectTo) apiConfig.navigate(props.redirectTo);
       else globalThis.location?.reload();
     } catch {

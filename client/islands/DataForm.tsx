@@ -13,7 +13,7 @@
  */
 import { type FormEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
 import { api, apiConfig, ApiError } from "../runtime/api.ts";
-import { toast } from "../runtime/toast.ts";
+import { toast, toastOnNextPage } from "../runtime/toast.ts";
 import { Button } from "../ui/Button.tsx";
 import {
   CheckboxInput,
@@ -165,18 +165,20 @@ export default function DataForm(props: DataFormProps) {
         submit.url,
         buildBody(fields, values, baseline, submit.bodyFields, props.initial),
       );
-      toast("success", props.successToast ?? DEFAULT_SUCCESS_TOAST);
       const noticeValue = props.successNotice && isRecord(result)
         ? result[props.successNotice.field]
         : undefined;
-      setNotice(
-        typeof noticeValue === "string" || typeof noticeValue === "number" ? String(noticeValue) : null,
-      );
+      const message = props.successToast ?? DEFAULT_SUCCESS_TOAST;
       if (redirectTo && noticeValue === undefined) {
         leaving = true;
+        toastOnNextPage("success", message); // shown on the page the save goes to
         apiConfig.navigate(fillFromResult(redirectTo, result));
         return;
       }
+      toast("success", message);
+      setNotice(
+        typeof noticeValue === "string" || typeof noticeValue === "number" ? String(noticeValue) : null,
+      );
       const saved = initialValues(fields, isRecord(result) ? { ...values, ...result } : values);
       setBaseline(saved);
       setValues(saved);

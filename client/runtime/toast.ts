@@ -191,3 +191,15 @@ export function dismissAllToasts(): void {
   document.getElementById("toast-status")?.replaceChildren();
   document.getElementById("toast-alert")?.replaceChildren();
 }
+
+/**
+ * A toast for the page about to open (a save that redirects, an action that reloads): kept in
+ * sessionStorage and shown by shell.js on the next page, so it is not lost with this one.
+ */
+export function toastOnNextPage(kind: ToastKind, message: string): void {
+  try {
+    sessionStorage.setItem("flash", JSON.stringify({ kind, message }));
+  } catch {
+    toast(kind, message); // storage off: at least show it now
+  }
+}
