@@ -384,6 +384,34 @@ describe("deliveries and head counts", () => {
     expect((await call(`/api/livestock/GetLivestockOrder/${id}`)).status).toBe(404);
   });
 
+  test("a load far past the head ordered needs the user's confirmation; within 10 % it does not", async () => {
+    const g = await createGroup({ quantityOrdered: 150 });
+    const id = g.livestockOrders[0].id;
+    const typo = await call("/api/livestock/AddDeliveryLoad", {
+      livestockOrderId: id,
+      head: 9999,
+      deliveryTime: "06:00",
+    });
+    expect(typo.status).toBe(400);
+    expect(typo.body.errors[0].field).toBe("head");
+    expect(typo.body.errors[0].message).toContain("9,999 head delivered on an order of 150");
+    expect((await call(`/api/livestock/GetLivestockOrder/${id}`)).body.totalDelivered).toBe(0);
+    const near = await call("/api/livestock/AddDeliveryLoad", {
+      livestockOrderId: id,
+      head: 165,
+      deliveryTime: "06:00",
+    });
+    expect(near.status).toBe(200); // 10 % over: a full truck
+    const more = await call("/api/livestock/AddDeliveryLoad", {
+      livestockOrderId: id,
+      head: 40,
+      deliveryTime: "07:00",
+      confirmOverDelivery: true,
+    });
+    expect(more.status).toBe(200);
+    expect((await call(`/api/livestock/GetLivestockOrder/${id}`)).body.totalDelivered).toBe(205);
+  });
+
   test("a head-count correction changes the mob and the order, with an audit of who, when, before, after, why", async () => {
     const g = await createGroup({ quantityOrdered: 100 });
     const id = g.livestockOrders[0].id;

@@ -387,7 +387,10 @@ describe.skipIf(!hasDom)("DataForm", () => {
     const [, init] = (apiConfig.fetch as ReturnType<typeof vi.fn>).mock.calls[0] as [string, RequestInit];
     expect(JSON.parse(init.body as string)).toEqual({ name: "Cy" });
     // the toast travels with the navigation: the next page shows it (shell.js reads "flash")
-    expect(JSON.parse(sessionStorage.getItem("flash")!)).toEqual({ kind: "success", message: "User created" });
+    expect(JSON.parse(sessionStorage.getItem("flash")!)).toEqual({
+      kind: "success",
+      message: "User created",
+    });
     sessionStorage.removeItem("flash");
     expect(apiConfig.navigate).toHaveBeenCalledWith("/users");
   });

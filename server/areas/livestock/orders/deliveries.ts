@@ -10,7 +10,14 @@ import { deliveryLoads, livestockOrders, stockMobs } from "../../../../db/tenant
 import { type AreaContext, nextModified } from "../../context.ts";
 import { displayName, recordAudit } from "../../audit.ts";
 import { MOB_STATUS, ORDER_STATUS, orderStatusName } from "../enums.ts";
-import { addDays, separatedHeadAfter, statusForDelivered, whyNotBalance, whyNotDeliver } from "./rules.ts";
+import {
+  addDays,
+  overDeliveryProblem,
+  separatedHeadAfter,
+  statusForDelivered,
+  whyNotBalance,
+  whyNotDeliver,
+} from "./rules.ts";
 import { loadAnswer } from "./mapping.ts";
 import { ORDER_ENTITY } from "./history.ts";
 import { announceOrders } from "./events.ts";
@@ -57,11 +64,14 @@ export class DeliveryService {
     deliveryDate: string | null;
     deliveryTime: string;
     stockMobTempId?: number | null;
+    confirmOverDelivery?: boolean;
   }) {
     const result = await this.ctx.db.transaction(async (tx) => {
       const order = await orderRow(tx, input.livestockOrderId);
       const why = whyNotDeliver(order);
       if (why) throw ApiError.conflict(why);
+      const over = input.confirmOverDelivery ? null : overDeliveryProblem(order, input.head);
+      if (over) throw ApiError.validation([{ field: "head", message: over }]);
       const now = nextModified(order.lastModified);
       const deliveryDate = input.deliveryDate ?? this.ctx.today;
       const [load] = await tx.insert(deliveryLoads).values({

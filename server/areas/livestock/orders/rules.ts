@@ -139,3 +139,16 @@ export function whyNotBalance(before: number[], after: number[]): string | null 
 
 /** Spec 1 §5: separated head resets to 0 when it exceeds the mob's head. */
 export const separatedHeadAfter = (separated: number, head: number) => (separated > head ? 0 : separated);
+
+/**
+ * A load that takes the order this far past what was ordered is checked with the user first (a truck can
+ * carry more than ordered, a typo of 9,999 should not pass unseen): over by more than 10 % and 5 head.
+ */
+export function overDeliveryProblem(o: OrderCounts, head: number): string | null {
+  const delivered = o.totalDelivered + head;
+  const tolerance = Math.max(5, Math.ceil(o.quantityOrdered * 0.1));
+  if (delivered <= o.quantityOrdered + tolerance) return null;
+  return `That makes ${delivered.toLocaleString("en-AU")} head delivered on an order of ${
+    o.quantityOrdered.toLocaleString("en-AU")
+  }. Check the head on the truck, or tick "More than ordered" to record it anyway.`;
+}

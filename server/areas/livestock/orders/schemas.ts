@@ -108,6 +108,8 @@ export const DeliveryLoadBody = z.object({
   deliveryTime: time,
   /** the client's temporary (negative) id of the new mob, echoed back with the real one */
   stockMobTempId: z.number().int().max(-1).nullish(),
+  /** the user saw that the load takes the order well past what was ordered, and means it */
+  confirmOverDelivery: z.boolean().default(false),
 }).refine((b) => b.doa <= b.head, { message: "DOA cannot exceed the head delivered", path: ["doa"] })
   .openapi("AddDeliveryLoad");
 

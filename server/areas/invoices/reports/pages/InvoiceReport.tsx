@@ -112,7 +112,7 @@ export const InvoiceReportScreen = defineScreen({
               {report.rows.map((r) => (
                 <tr key={r.id}>
                   <td>
-                    <a className="nowrap" href={REPORT_PATHS.invoice(r.id)}>{r.invoiceNumber ?? "Draft"}</a>
+                    <a className="nowrap" href={REPORT_PATHS.invoice(r.id)}>{r.invoiceNumber ?? "Open"}</a>
                     <div>
                       <span className={`badge badge-${STATUS_BADGE[r.status] ?? "muted"}`}>{r.status}</span>
                     </div>

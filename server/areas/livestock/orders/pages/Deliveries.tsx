@@ -39,7 +39,14 @@ export const DeliveriesScreen = defineScreen({
     const deliveries = await pageService(context, DeliveryService);
     const today = deliveries.orders.today;
     const week = await deliveries.deliveries(params.fromDate ?? today, 7);
-    return { ...week, today };
+    // the arrival time offered: now at the plant (a truck is usually recorded as it arrives)
+    const nowTime = new Date().toLocaleTimeString("en-GB", {
+      timeZone: context.timeZone,
+      hour: "2-digit",
+      minute: "2-digit",
+      hour12: false,
+    });
+    return { ...week, today, nowTime };
   },
   component: ({ data }) => {
     const days = Array.from({ length: 7 }, (_, i) => addDays(data.fromDate, i));
@@ -80,9 +87,21 @@ export const DeliveriesScreen = defineScreen({
                 { name: "head", label: "Head on the truck", type: "number", required: true },
                 { name: "doa", label: "Dead on arrival", type: "number" },
                 { name: "nvdNumber", label: "NVD number", type: "text" },
+                { name: "deliveryDate", label: "Arrival date", type: "date", required: true },
                 { name: "deliveryTime", label: "Arrival time", type: "time", required: true },
+                {
+                  name: "confirmOverDelivery",
+                  label: "More than ordered",
+                  type: "checkbox",
+                  help: "Tick to record a load that takes the order well past the head ordered.",
+                },
               ]}
-              initial={{ doa: 0 }}
+              initial={{
+                doa: 0,
+                deliveryDate: data.today,
+                deliveryTime: data.nowTime,
+                confirmOverDelivery: false,
+              }}
               submit={{ method: "POST", url: ORDERS_API.AddDeliveryLoad }}
               submitLabel="Add load"
               successToast="The load was recorded and its mob created."
