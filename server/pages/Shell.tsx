@@ -14,7 +14,9 @@ export function Shell(
   { context, current, children }: { context: PageContext; current?: RouteDef; children: ReactNode },
 ) {
   const caller = context.caller!;
-  const menu = buildSideMenu(caller.subject, context.routes);
+  // a user who must first replace a temporary password can go nowhere else: no entries that bounce back
+  const mustChangePassword = !caller.user.isPasswordUpdated;
+  const menu = mustChangePassword ? [] : buildSideMenu(caller.subject, context.routes);
   return (
     <div className="shell">
       <a className="skip-link" href="#main">Skip to content</a>
@@ -26,6 +28,11 @@ export function Shell(
         <nav>
           <ul className="menu">
             {menu.map((item) => <MenuEntry key={item.name} item={item} current={current} />)}
+            {mustChangePassword && (
+              <li>
+                <a href="/logout">Sign out</a>
+              </li>
+            )}
           </ul>
         </nav>
       </aside>

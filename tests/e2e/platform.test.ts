@@ -133,6 +133,8 @@ describe("in the browser", () => {
     await page.waitForURL(/\/user\/changepassword$/);
     await page.goto(`${server.origin}/home/userHome`);
     await page.waitForURL(/\/user\/changepassword$/); // still forced here
+    // its menu offers nothing that would only bounce back here: just signing out
+    expect(await menuTexts()).toEqual(["Sign out"]);
     await page.locator('[data-island="DataForm"][data-hydrated]').waitFor({ timeout: 10_000 });
     expect(await page.getByLabel("Old password").count()).toBe(0); // temporary-password flow
     const change = page.getByRole("button", { name: "Change" });
@@ -140,6 +142,7 @@ describe("in the browser", () => {
     await page.locator('input[name="confirmPassword"]').fill("first-day-passwor");
     expect(await change.isDisabled()).toBe(true);
     expect(await page.getByRole("img", { name: "Does not match" }).count()).toBe(1);
+    expect(await page.getByText("Does not match the new password.").count()).toBe(1); // in words too
     await page.locator('input[name="confirmPassword"]').fill("first-day-password");
     expect(await page.getByRole("img", { name: "Matches" }).count()).toBe(1);
     await change.click();
