@@ -96,6 +96,11 @@ describe("orders in the browser", () => {
     const row = page.locator("tbody tr", { has: page.locator(`a[href$="/orders/${option}"]`) }).first();
     await expect.poll(() => row.innerText()).toMatch(/200\s+2\s+198/);
     expect(await row.innerText()).toContain("Partly delivered");
+    // printed, the week is the document: the load form and the week buttons are not on paper
+    await page.emulateMedia({ media: "print" });
+    expect(await page.getByText("Add a delivery load record").isVisible()).toBe(false);
+    expect(await row.isVisible()).toBe(true);
+    await page.emulateMedia({ media: "screen" });
 
     // the yard re-counts the mob: a correction with a reason, in the order's history
     await page.goto(`${server.origin}/home/livestock/orders/${option}`);
