@@ -7,6 +7,7 @@ export function OrderHistory({ entries }: { entries: z.output<typeof HistoryEntr
   return (
     <section className="panel" aria-label="History">
       <h2>History</h2>
+      {entries.length === 0 && <p className="muted">No changes recorded since the order was made.</p>}
       <ol className="history">
         {entries.map((h, i) => {
           const detail = historyDetail(h);
