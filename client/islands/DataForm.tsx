@@ -33,9 +33,9 @@ import {
   formState,
   type FormValues,
   inputValue,
-  isBlank,
   isRequired,
   isShown,
+  matchState,
   normalise,
   readPath,
 } from "../ui/formRules.ts";
@@ -332,18 +332,11 @@ export default function DataForm(props: DataFormProps) {
                 />
               );
           }
-          const matched = f.matches
-            ? !isBlank(values[f.name]) && normalise(f, values[f.name]) === normalise(f, values[f.matches])
-            : false;
+          const match = matchState(f, values, fields);
           const adornment = f.matches
-            ? matched ? <CheckIcon label="Matches" /> : <WarningIcon label="Does not match" />
+            ? match.matched ? <CheckIcon label="Matches" /> : <WarningIcon label="Does not match" />
             : undefined;
-          // in words too, not only the icon, once something is typed
-          const mismatch = f.matches && !matched && !isBlank(values[f.name])
-            ? `Does not match the ${
-              (props.fields.find((x) => x.name === f.matches)?.label ?? "field").toLowerCase()
-            }.`
-            : undefined;
+          const mismatch = match.message;
           const field = (
             <Field
               key={f.name}

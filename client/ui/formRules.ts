@@ -83,6 +83,23 @@ export function conditionHolds(actual: unknown, expected: string | number | bool
 }
 
 /** Whether the field is on the form now (its `shownWhen` condition holds, or it has none). */
+/**
+ * A confirm field (`matches`): whether it equals its field, and once something is typed that does not, the
+ * words to show beside it (not only the icon).
+ */
+export function matchState(
+  f: FieldSpec,
+  values: FormValues,
+  fields: readonly FieldSpec[],
+): { matched: boolean; message?: string } {
+  if (!f.matches) return { matched: false };
+  const matched = !isBlank(values[f.name]) &&
+    normalise(f, values[f.name]) === normalise(f, values[f.matches]);
+  if (matched || isBlank(values[f.name])) return { matched };
+  const label = fields.find((x) => x.name === f.matches)?.label ?? "field";
+  return { matched, message: `Does not match the ${label.toLowerCase()}.` };
+}
+
 export function isShown(field: FieldSpec, values: FormValues): boolean {
   const when = field.shownWhen;
   return !when || when.oneOf.some((v) => conditionHolds(values[when.field], v));

@@ -126,7 +126,7 @@ describe("the display session", () => {
     for (const who of ["display", "user"]) {
       const id = tokens[who].split(".")[0];
       await db.update(sessions).set({ absoluteExpiresAt: soon }).where(eq(sessions.id, id));
-      t.services.sessions.cache.forget([id]);
+      t.services.sessions.forget([id]);
       const res = await fetch(`${t.origin}/api/display/GetRotation`, {
         headers: { cookie: `${SESSION_COOKIE}=${tokens[who]}` },
       });

@@ -3,29 +3,16 @@
  * and percent; the service kill fee form hides the band fields), delete it with a confirmation, and add a
  * defect rule whose amount field follows the rule chosen, then archive it; the pages fit 1024 px.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectFits, launchBrowser, recordToasts, signIn, toastWith } from "../helpers/browser.ts";
-import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
+import { describe, expect, it } from "vitest";
+import { expectFits, toastWith } from "../helpers/browser.ts";
+import { signedInBrowser } from "../helpers/signedIn.ts";
 
-let server: Awaited<ReturnType<typeof serveTestApp>>;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
-beforeAll(async () => {
-  server = await serveTestApp();
-  browser = await launchBrowser();
-  await browser.page.setViewportSize({ width: 1024, height: 768 });
-  await recordToasts(browser.context);
-  await signIn(browser.page, server.origin, "admin@demo.processor", TEST_PASSWORD);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const t = signedInBrowser();
 
 describe("levies", () => {
   it("copies a rate to a new start date, then deletes the copy after confirming", async () => {
-    const page = browser.page;
-    await page.goto(`${server.origin}/settings/invoicesettings?speciesId=1`);
+    const page = t.browser.page;
+    await page.goto(`${t.server.origin}/settings/invoicesettings?speciesId=1`);
     await expectFits(page);
     const lamb = page.locator("tr", { hasText: "Transaction levy" }).filter({ hasText: "Lamb" }).first();
     await expect.poll(() => lamb.textContent()).toMatch(/2 % of the value from \$5\.00/);
@@ -50,8 +37,8 @@ describe("levies", () => {
   });
 
   it("a service kill fee asks only for an amount a head", async () => {
-    const page = browser.page;
-    await page.goto(`${server.origin}/settings/invoicesettings/newLevy?speciesId=1`);
+    const page = t.browser.page;
+    await page.goto(`${t.server.origin}/settings/invoicesettings/newLevy?speciesId=1`);
     await expect.poll(() => page.locator('[name="bands.2.percent"]').count()).toBe(1);
     await page.getByLabel("Type").selectOption("ServiceKillFee");
     await expect.poll(() => page.locator('[name="bands.2.percent"]').count()).toBe(0);
@@ -62,8 +49,8 @@ describe("levies", () => {
 
 describe("defect details", () => {
   it("adds a rule whose amount follows the rule chosen, then archives it", async () => {
-    const page = browser.page;
-    await page.goto(`${server.origin}/settings/invoicesettings/newDefectDetail?speciesId=1`);
+    const page = t.browser.page;
+    await page.goto(`${t.server.origin}/settings/invoicesettings/newDefectDetail?speciesId=1`);
     await expectFits(page);
     await page.getByLabel("Code").fill("SEED-E2E");
     await page.getByLabel("Category on the invoice").fill("Seed contamination");

@@ -2,28 +2,15 @@
  * Livestock › RFID discrepancies in Chromium: the demo's count errors for cattle over the last ten days,
  * an order opened to see the devices to chase; the page fits 1024 px.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, signIn } from "../helpers/browser.ts";
-import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
+import { describe, expect, it } from "vitest";
+import { signedInBrowser } from "../helpers/signedIn.ts";
 
-let server: Awaited<ReturnType<typeof serveTestApp>>;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
-beforeAll(async () => {
-  server = await serveTestApp();
-  browser = await launchBrowser();
-  await browser.page.setViewportSize({ width: 1024, height: 768 });
-  await signIn(browser.page, server.origin, "admin@demo.processor", TEST_PASSWORD);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const t = signedInBrowser();
 
 describe("RFID discrepancies", () => {
   it("lists the orders whose devices do not add up and opens one", async () => {
-    const page = browser.page;
-    await page.goto(`${server.origin}/home/livestock/rfidDiscrepancies`);
+    const page = t.browser.page;
+    await page.goto(`${t.server.origin}/home/livestock/rfidDiscrepancies`);
     const from = new Date(Date.now() - 9 * 86_400_000).toISOString().slice(0, 10);
     await page.locator("#rfid-from").fill(from);
     await page.locator("#rfid-species").selectOption({ label: "Beef" });

@@ -4,29 +4,16 @@
  * leaves "To count"), a new lamb skin price through the form, archived after a confirmation; the screens
  * fit 1024 px.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectFits, launchBrowser, recordToasts, signIn, toastWith } from "../helpers/browser.ts";
-import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
+import { describe, expect, it } from "vitest";
+import { expectFits, toastWith } from "../helpers/browser.ts";
+import { signedInBrowser } from "../helpers/signedIn.ts";
 
-let server: Awaited<ReturnType<typeof serveTestApp>>;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
-beforeAll(async () => {
-  server = await serveTestApp();
-  browser = await launchBrowser();
-  await browser.page.setViewportSize({ width: 1024, height: 768 });
-  await recordToasts(browser.context);
-  await signIn(browser.page, server.origin, "admin@demo.processor", TEST_PASSWORD);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const t = signedInBrowser();
 
 describe("the count sheet", () => {
   it("counts a lot by grade, refusing more skins than head, and saves", async () => {
-    const page = browser.page;
-    await page.goto(`${server.origin}/home/skingrade`);
+    const page = t.browser.page;
+    await page.goto(`${t.server.origin}/home/skingrade`);
     await page.locator('[data-island="SkinCountSheet"][data-hydrated]').waitFor({ timeout: 10_000 });
     await expectFits(page);
     const row = page.locator(".skin-sheet tbody tr").first();
@@ -71,8 +58,8 @@ describe("the count sheet", () => {
 
 describe("skin prices", () => {
   it("adds a lamb skin price and archives it after a confirmation", async () => {
-    const page = browser.page;
-    await page.goto(`${server.origin}/settings/skinprice`);
+    const page = t.browser.page;
+    await page.goto(`${t.server.origin}/settings/skinprice`);
     await expectFits(page);
     await page.getByRole("link", { name: "New skin price" }).click();
     await page.waitForURL(/\/settings\/newskinprice\/1$/);

@@ -8,7 +8,7 @@
  * when stale (409) or when the order's invoice for that day is already published or finalised (unpublish
  * first); they clear the computed figures of the order's drafts, which recompute when next read.
  */
-import { and, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import {
   carcasses,
   invoiceMobs,
@@ -21,39 +21,18 @@ import {
 } from "../../../db/tenant/schema.ts";
 import { ApiError } from "../../http/errors.ts";
 import { type AreaContext, assertPeriod, assertUnchanged, nextModified } from "../context.ts";
-import { recordAudit } from "../audit.ts";
+import { displayName, recordAudit } from "../audit.ts";
 import { addDays } from "../dates.ts";
 import { recomputeDrafts } from "../invoices/commands.ts";
 import { skinPriceFor } from "../invoiceSettings/queries.ts";
-import { speciesCategoryName } from "../livestock/enums.ts";
 import { formatDate } from "../../../client/ui/format.ts";
-import {
-  countProblems,
-  countTotal,
-  hasSkins,
-  pageStart,
-  SKIN_PAGE_SIZE,
-  skinValue,
-  skinWord,
-} from "./rules.ts";
+import { countProblems, countTotal, hasSkins, pageStart, SKIN_PAGE_SIZE, skinWord } from "./rules.ts";
 import type { SkinCountBody, SkinRecord } from "./schemas.ts";
+import { countsOf, killsOf, LOTS, recordKey, recordsOf } from "./records.ts";
 
 export const SKIN_COUNT_ENTITY = "SkinCount";
 /** The incomplete list looks back this far unless asked otherwise. */
 export const INCOMPLETE_LOOKBACK_DAYS = 60;
-
-interface Kill {
-  orderId: number;
-  day: string;
-  head: number;
-  /** the lot references of the day's mobs (kill order) */
-  lot?: string | null;
-}
-
-/** The day's lot references of an order's mobs ("A12, A13b"), from the carcasses' mobs. */
-const LOTS = sql<
-  string | null
->`group_concat(distinct ${stockMobs.agendaLotReference} || coalesce(${stockMobs.agendaLotReferenceSuffix}, ''))`;
 
 export class SkinGradeService {
   /** Access is checked by the route rules before a service is made. */
@@ -92,24 +71,24 @@ export class SkinGradeService {
     const to = q.toDate ?? this.today;
     const from = q.fromDate ?? addDays(to, -INCOMPLETE_LOOKBACK_DAYS);
     assertPeriod(from, to);
-    const kills = await this.#kills(species.id, { from, to });
-    const counted = await this.#counts(kills);
-    const open = kills.filter((k) => (counted.get(key(k))?.total ?? 0) < k.head)
+    const kills = await killsOf(this.ctx.db, species.id, { from, to });
+    const counted = await countsOf(this.ctx.db, kills);
+    const open = kills.filter((k) => (counted.get(recordKey(k))?.total ?? 0) < k.head)
       .sort((a, b) => a.day.localeCompare(b.day) || a.orderId - b.orderId);
     const pageSize = q.pageSize ?? SKIN_PAGE_SIZE;
     const startIndex = pageStart(q.startIndex ?? 0, pageSize, open.length);
-    const data = await this.#records(open.slice(startIndex, startIndex + pageSize), counted);
+    const data = await recordsOf(this.ctx, open.slice(startIndex, startIndex + pageSize), counted);
     return { data, totalRecords: open.length, startIndex, pageSize };
   }
 
   /** Every order killed on a day, counted or not: the skin room's count sheet. */
   async day(q: { speciesName?: string; productionDate: string }): Promise<SkinRecord[]> {
     const species = this.speciesOf(q.speciesName);
-    const kills = (await this.#kills(species.id, { from: q.productionDate, to: q.productionDate }))
+    const kills = (await killsOf(this.ctx.db, species.id, { from: q.productionDate, to: q.productionDate }))
       .sort((a, b) =>
         (a.lot ?? "~").localeCompare(b.lot ?? "~", "en", { numeric: true }) || a.orderId - b.orderId
       );
-    return await this.#records(kills, await this.#counts(kills));
+    return await recordsOf(this.ctx, kills, await countsOf(this.ctx.db, kills));
   }
 
   /** The latest day on or before `day` with a kill of the species (the count sheet's default), or `day`. */
@@ -124,11 +103,11 @@ export class SkinGradeService {
   async completed(q: { speciesName?: string; fromDate: string; toDate: string }): Promise<SkinRecord[]> {
     const species = this.speciesOf(q.speciesName);
     assertPeriod(q.fromDate, q.toDate);
-    const kills = await this.#kills(species.id, { from: q.fromDate, to: q.toDate });
-    const counted = await this.#counts(kills);
-    const done = kills.filter((k) => (counted.get(key(k))?.total ?? 0) >= k.head)
+    const kills = await killsOf(this.ctx.db, species.id, { from: q.fromDate, to: q.toDate });
+    const counted = await countsOf(this.ctx.db, kills);
+    const done = kills.filter((k) => (counted.get(recordKey(k))?.total ?? 0) >= k.head)
       .sort((a, b) => b.day.localeCompare(a.day) || a.orderId - b.orderId);
-    return await this.#records(done, counted);
+    return await recordsOf(this.ctx, done, counted);
   }
 
   /** An order's skin records, day by day. */
@@ -139,8 +118,8 @@ export class SkinGradeService {
       throw ApiError.notFound("That order does not exist.");
     }
     if (!hasSkins(order.speciesId)) return [];
-    const kills = await this.#kills(order.speciesId, { orderId });
-    return await this.#records(kills, await this.#counts(kills));
+    const kills = await killsOf(this.ctx.db, order.speciesId, { orderId });
+    return await recordsOf(this.ctx, kills, await countsOf(this.ctx.db, kills));
   }
 
   /** Draft invoices of a species that cannot be published for want of skin data, one page. */
@@ -170,7 +149,7 @@ export class SkinGradeService {
     const kills = drafts.flatMap((d) =>
       d.days.split(",").map((day) => ({ orderId: d.orderId, day, head: 0 }))
     );
-    const counted = await this.#counts(kills);
+    const counted = await countsOf(this.ctx.db, kills);
     const word = skinWord(species.id);
     const rows = [];
     for (const d of drafts) {
@@ -220,7 +199,7 @@ export class SkinGradeService {
         message: "Each order may be counted once a day.",
       }]);
     }
-    const kills = await this.ctx.db.transaction(async (tx) => {
+    const { kills, drafts } = await this.ctx.db.transaction(async (tx) => {
       const orders = await tx.select({
         id: livestockOrders.id,
         speciesId: livestockOrders.speciesId,
@@ -293,7 +272,7 @@ export class SkinGradeService {
           await tx.update(skinCounts).set({
             counts,
             total,
-            recordedBy: this.#who(),
+            recordedBy: displayName(this.ctx.caller),
             lastModified: nextModified(current.lastModified),
           }).where(eq(skinCounts.id, current.id));
         } else {
@@ -302,7 +281,7 @@ export class SkinGradeService {
             productionDate: day,
             counts,
             total,
-            recordedBy: this.#who(),
+            recordedBy: displayName(this.ctx.caller),
             createdAt: now,
             lastModified: now,
           });
@@ -318,118 +297,14 @@ export class SkinGradeService {
         }
       }
       const drafts = await recomputeDrafts(tx, { livestockOrderIds: orderIds });
-      if (drafts.length) {
-        await this.ctx.app.push.emit(this.ctx.tenantId, "invoiceUpdated", { invoiceIds: drafts });
-      }
-      return heads.map((h) => ({ ...h, day }));
+      return { kills: heads.map((h) => ({ ...h, day })), drafts };
     });
-    return await this.#records(kills, await this.#counts(kills));
-  }
-
-  /** Head processed per order and day (service kills left out). */
-  async #kills(speciesId: number, where: { from?: string; to?: string; orderId?: number }): Promise<Kill[]> {
-    return await this.ctx.db.select({
-      orderId: carcasses.livestockOrderId,
-      day: carcasses.productionDate,
-      head: sql<number>`count(*)`,
-      lot: LOTS,
-    }).from(carcasses)
-      .innerJoin(stockMobs, eq(stockMobs.id, carcasses.stockMobId))
-      .innerJoin(livestockOrders, eq(livestockOrders.id, carcasses.livestockOrderId))
-      .leftJoin(pricingGridGroups, eq(pricingGridGroups.id, livestockOrders.pricingGridGroupId))
-      .where(and(
-        eq(carcasses.speciesId, speciesId),
-        where.from ? gte(carcasses.productionDate, where.from) : undefined,
-        where.to ? lte(carcasses.productionDate, where.to) : undefined,
-        where.orderId ? eq(carcasses.livestockOrderId, where.orderId) : undefined,
-        sql`coalesce(${pricingGridGroups.isServiceKill}, 0) = 0`,
-      ))
-      .groupBy(carcasses.livestockOrderId, carcasses.productionDate);
-  }
-
-  async #counts(kills: { orderId: number; day: string }[]) {
-    const byKey = new Map<string, typeof skinCounts.$inferSelect>();
-    const orderIds = [...new Set(kills.map((k) => k.orderId))];
-    for (let i = 0; i < orderIds.length; i += 500) {
-      const rows = await this.ctx.db.select().from(skinCounts)
-        .where(inArray(skinCounts.livestockOrderId, orderIds.slice(i, i + 500)));
-      for (const r of rows) byKey.set(`${r.livestockOrderId}:${r.productionDate}`, r);
+    // told once committed: a client re-reading at once must see the new counts
+    if (drafts.length) {
+      await this.ctx.app.push.emit(this.ctx.tenantId, "invoiceUpdated", { invoiceIds: drafts });
     }
-    return byKey;
-  }
-
-  /** The records of kills: order, supplier, counts, the day's price and value, and the paying invoice. */
-  async #records(kills: Kill[], counted: Map<string, typeof skinCounts.$inferSelect>): Promise<SkinRecord[]> {
-    if (!kills.length) return [];
-    const orderIds = [...new Set(kills.map((k) => k.orderId))];
-    const orders = new Map(
-      (await this.ctx.db.select({
-        id: livestockOrders.id,
-        speciesId: livestockOrders.speciesId,
-        speciesCategoryId: livestockOrders.speciesCategoryId,
-        lot: livestockOrders.agendaLotReference,
-        supplierName: suppliers.name,
-      }).from(livestockOrders).innerJoin(suppliers, eq(suppliers.id, livestockOrders.supplierId))
-        .where(inArray(livestockOrders.id, orderIds))).map((o) => [o.id, o]),
-    );
-    const paying = await this.ctx.db.selectDistinct({
-      orderId: carcasses.livestockOrderId,
-      day: carcasses.productionDate,
-      id: invoices.id,
-      number: invoices.invoiceNumber,
-      status: invoices.status,
-    }).from(carcasses).innerJoin(invoiceMobs, eq(invoiceMobs.stockMobId, carcasses.stockMobId))
-      .innerJoin(invoices, eq(invoices.id, invoiceMobs.invoiceId))
-      .where(inArray(carcasses.livestockOrderId, orderIds));
-    const prices = new Map<string, Awaited<ReturnType<typeof skinPriceFor>>>();
-    const out: SkinRecord[] = [];
-    for (const k of kills) {
-      const o = orders.get(k.orderId)!;
-      const priceKey = `${o.speciesId}:${o.speciesCategoryId}:${k.day}`;
-      if (!prices.has(priceKey)) {
-        prices.set(
-          priceKey,
-          await skinPriceFor(this.ctx.db, {
-            speciesId: o.speciesId,
-            speciesCategoryId: o.speciesCategoryId,
-            date: k.day,
-          }),
-        );
-      }
-      const price = prices.get(priceKey)!;
-      const c = counted.get(key(k));
-      const counts = c?.counts ?? {};
-      const value = price ? skinValue(counts, price.grades) : null;
-      const invoice = paying.find((p) => p.orderId === k.orderId && p.day === k.day);
-      out.push({
-        livestockOrderId: k.orderId,
-        productionDate: k.day,
-        lotReference: k.lot || o.lot || "",
-        supplierName: o.supplierName,
-        speciesId: o.speciesId,
-        speciesCategory: speciesCategoryName(o.speciesCategoryId),
-        totalToProcess: k.head,
-        counts,
-        totalCounted: c?.total ?? 0,
-        isComplete: (c?.total ?? 0) >= k.head,
-        priceName: price?.name ?? null,
-        valueCents: value?.cents ?? null,
-        unpricedGrades: value?.unpriced ?? [],
-        invoiceId: invoice?.id ?? null,
-        invoiceNumber: invoice?.number ?? null,
-        invoiceStatus: invoice?.status ?? null,
-        recordedBy: c?.recordedBy ?? null,
-        lastModified: c?.lastModified ?? null,
-      });
-    }
-    return out;
-  }
-
-  #who() {
-    const u = this.ctx.caller.user;
-    return `${u.firstName} ${u.lastName}`.trim() || u.email;
+    return await recordsOf(this.ctx, kills, await countsOf(this.ctx.db, kills));
   }
 }
 
-const key = (k: { orderId: number; day: string }) => `${k.orderId}:${k.day}`;
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -5,7 +5,7 @@
  * kills keep the old one. Every write is audited, refuses a stale edit (409), clears the computed figures
  * of the drafts of that species (they recompute when next read) and announces skinPriceUpdated.
  */
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { asc, desc, eq, inArray } from "drizzle-orm";
 import { skinPrices } from "../../../db/tenant/schema.ts";
 import { ApiError } from "../../http/errors.ts";
 import { type AreaContext, assertUnchanged, nextModified, type TenantTx } from "../context.ts";
@@ -134,7 +134,7 @@ export class SkinPriceService {
   }
 
   async #find(db: AreaContext["db"] | TenantTx, id: number): Promise<PriceRow> {
-    const row = await db.select().from(skinPrices).where(and(eq(skinPrices.id, id))).get();
+    const row = await db.select().from(skinPrices).where(eq(skinPrices.id, id)).get();
     if (!row || !this.skinSpecies().some((s) => s.id === row.speciesId)) {
       throw ApiError.notFound("That skin or hide price does not exist.");
     }

@@ -1,0 +1,28 @@
+/**
+ * The setup most browser test files share: the real app served on loopback and Chromium signed in as one
+ * user at 1024×768 (toasts recorded), both closed after the file. Register at the top of a test file.
+ */
+import { afterAll, beforeAll } from "vitest";
+import { launchBrowser, recordToasts, signIn } from "./browser.ts";
+import { serveTestApp, TEST_PASSWORD } from "./app.ts";
+
+export interface SignedIn {
+  server: Awaited<ReturnType<typeof serveTestApp>>;
+  browser: Awaited<ReturnType<typeof launchBrowser>>;
+}
+
+export function signedInBrowser(email = "admin@demo.processor"): SignedIn {
+  const t = {} as SignedIn;
+  beforeAll(async () => {
+    t.server = await serveTestApp();
+    t.browser = await launchBrowser();
+    await t.browser.page.setViewportSize({ width: 1024, height: 768 });
+    await recordToasts(t.browser.context);
+    await signIn(t.browser.page, t.server.origin, email, TEST_PASSWORD);
+  });
+  afterAll(async () => {
+    await t.browser?.close();
+    await t.server?.close();
+  });
+  return t;
+}
