@@ -195,7 +195,7 @@ export default function SkinCountSheet(props: SkinCountSheetProps) {
                         className="btn btn-ghost btn-sm"
                         disabled={!hydrated}
                         onClick={() => restAsGradeOne(r)}
-                        aria-label={`Count the rest of lot ${who} as grade 1`}
+                        aria-label={`Rest as 1: count the rest of lot ${who} as grade 1`}
                       >
                         Rest as 1
                       </button>

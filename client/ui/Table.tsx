@@ -4,8 +4,15 @@ export interface Column<T> {
   header: string;
   /** hidden header text (an actions column) */
   srOnly?: boolean;
+  /** a figure the others imply: hidden on a screen under 1200 px (class `col-optional`), always printed */
+  optional?: boolean;
+  /** e.g. `num` (right-aligned figures) or `nowrap` */
+  className?: string;
   cell: (row: T) => ReactNode;
 }
+
+const classOf = <T,>(c: Column<T>) =>
+  [c.className, c.optional && "col-optional"].filter(Boolean).join(" ") || undefined;
 
 /** The one data table: header row, a row per item, and a line saying so when there is none. */
 export function Table<T>({ columns, rows, rowKey, empty }: {
@@ -19,13 +26,17 @@ export function Table<T>({ columns, rows, rowKey, empty }: {
       <thead>
         <tr>
           {columns.map((c) => (
-            <th key={c.header}>{c.srOnly ? <span className="sr-only">{c.header}</span> : c.header}</th>
+            <th key={c.header} className={classOf(c)}>
+              {c.srOnly ? <span className="sr-only">{c.header}</span> : c.header}
+            </th>
           ))}
         </tr>
       </thead>
       <tbody>
         {rows.map((row) => (
-          <tr key={rowKey(row)}>{columns.map((c) => <td key={c.header}>{c.cell(row)}</td>)}</tr>
+          <tr key={rowKey(row)}>
+            {columns.map((c) => <td key={c.header} className={classOf(c)}>{c.cell(row)}</td>)}
+          </tr>
         ))}
         {!rows.length && (
           <tr>

@@ -1,8 +1,7 @@
 import type { ReactNode } from "react";
 import { buildSideMenu, type MenuItem, type RouteDef } from "../access/mod.ts";
 import type { PageContext } from "./context.ts";
-import { defaultSiteId } from "../auth/userModel.ts";
-import { userSettingValue } from "../access/mod.ts";
+import { defaultSiteId, defaultSpeciesId } from "../auth/userModel.ts";
 import { Icon } from "./Icon.tsx";
 import { roleLabel } from "../access/roles.ts";
 
@@ -68,8 +67,11 @@ export function Shell(
             <details className="user-menu">
               <summary>
                 <Icon name="user" />{" "}
-                {`${caller.user.firstName} ${caller.user.lastName}`.trim() || caller.user.email}
-                <span className="badge">{roleLabel(caller.roleLevel)}</span>
+                {/* on a mid-width screen only the icon shows; the name is still read out */}
+                <span className="user-name">
+                  {`${caller.user.firstName} ${caller.user.lastName}`.trim() || caller.user.email}
+                </span>
+                <span className="badge user-role">{roleLabel(caller.roleLevel)}</span>
               </summary>
               <ul>
                 <li>
@@ -179,16 +181,12 @@ function SitePicker({ context }: { context: PageContext }) {
 
 function SpeciesPicker({ context }: { context: PageContext }) {
   const caller = context.caller!;
-  const chosen = Number(
-    (userSettingValue(caller.subject, "speciesId") as { speciesId?: unknown } | undefined)?.speciesId,
-  );
-  const current = caller.species.find((s) => s.id === chosen)?.id ?? caller.species[0]?.id ?? null;
   return (
     <PickerForm
       action="/user/preferences"
       name="speciesId"
       label="Species"
-      value={current}
+      value={defaultSpeciesId(caller)}
       options={caller.species.map((s) => ({ value: s.id, label: s.name }))}
     />
   );

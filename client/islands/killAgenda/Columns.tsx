@@ -75,10 +75,14 @@ export function DayColumn({ day, today, isOver, dayHref, otherDates, onSwap, dis
   );
 }
 
+/** A card stays an item of its day's list (a list may hold only items); its role description says it moves. */
+const LIST_ITEM = { role: "listitem" };
+
 function LotCard({ item, disabled }: { item: Item; disabled: boolean }) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
     id: `item:${item.id}`,
     disabled,
+    attributes: LIST_ITEM,
   });
   const lot = lotOf(item);
   return (
@@ -113,7 +117,11 @@ export function DraggableCard({ id, title, detail, disabled }: {
   detail: string;
   disabled: boolean;
 }) {
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id, disabled });
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
+    id,
+    disabled,
+    attributes: LIST_ITEM,
+  });
   return (
     <li
       ref={setNodeRef}

@@ -114,62 +114,72 @@ export const PenShape = memo(function PenShape(
   return (
     <g
       className={classes}
-      data-pen-id={pen.id}
-      data-pen-name={pen.name}
-      data-status={pen.status}
       transform={`translate(${pen.x} ${pen.y})${pen.angle ? ` rotate(${pen.angle})` : ""}`}
-      {...(interactive
-        ? {
-          role: "button",
-          tabIndex: flags.tabbable ? 0 : -1,
-          "aria-label": description + (flags.refused ? ", cannot take the picked mob" : ""),
-          "aria-pressed": Boolean(flags.selected),
-        }
-        : {})}
     >
-      {interactive ? null : <title>{description}</title>}
-      <rect className="yard-pen-box" width={w} height={h} rx={Math.min(4, w / 10)} />
-      {pen.status === "pending" && (
-        <rect className="yard-pen-hatch" width={w} height={h} fill="url(#yard-hatch)" />
-      )}
-      {!pen.isOperational && (
-        <rect className="yard-pen-hatch" width={w} height={h} fill="url(#yard-closed)" />
-      )}
-      <text className="yard-pen-name" x={pad} y={pad + fs * 0.85} fontSize={fs}>
-        {fit(pen.name, Math.max(2, chars - (mark ? 2 : 0)))}
-      </text>
-      {mark && (
-        <g className="yard-pen-mark" transform={`translate(${w - pad - fs * 1.1} ${pad * 0.6})`}>
-          <rect width={fs * 1.1} height={fs * 1.1} rx={fs * 0.2} />
-          <text x={fs * 0.55} y={fs * 0.86} fontSize={fs * 0.9}>{mark}</text>
-        </g>
-      )}
-      {shownLines.map((l, i) => {
-        const big = i === 0 && pen.head > 0;
-        const y = pad + fs * 0.85 + line * (i + 1) + (i === 0 ? fs * 0.1 : 0);
-        // a line level with the checks marker (bottom-right corner) leaves it room
-        const room = pen.head > 0 && y > h - pad - fs * 1.3 ? 2 : 0;
-        return (
-          <text
-            key={l.cls}
-            className={l.cls}
-            x={pad}
-            y={y}
-            fontSize={big ? fs * 1.12 : fs * 0.92}
+      {
+        /* The pen itself (what is clicked, focused and named) holds no words: the drawn ones beside it
+          are shortened to fit, so its name for assistive technology is its description instead. */
+      }
+      <g
+        className="yard-pen-target"
+        data-pen-id={pen.id}
+        data-pen-name={pen.name}
+        data-status={pen.status}
+        {...(interactive
+          ? {
+            role: "button",
+            tabIndex: flags.tabbable ? 0 : -1,
+            "aria-label": description + (flags.refused ? ", cannot take the picked mob" : ""),
+            "aria-pressed": Boolean(flags.selected),
+          }
+          : {})}
+      >
+        {interactive ? null : <title>{description}</title>}
+        <rect className="yard-pen-box" width={w} height={h} rx={Math.min(4, w / 10)} />
+        {pen.status === "pending" && (
+          <rect className="yard-pen-hatch" width={w} height={h} fill="url(#yard-hatch)" />
+        )}
+        {!pen.isOperational && (
+          <rect className="yard-pen-hatch" width={w} height={h} fill="url(#yard-closed)" />
+        )}
+      </g>
+      <g className="yard-pen-words" aria-hidden="true">
+        <text className="yard-pen-name" x={pad} y={pad + fs * 0.85} fontSize={fs}>
+          {fit(pen.name, Math.max(2, chars - (mark ? 2 : 0)))}
+        </text>
+        {mark && (
+          <g className="yard-pen-mark" transform={`translate(${w - pad - fs * 1.1} ${pad * 0.6})`}>
+            <rect width={fs * 1.1} height={fs * 1.1} rx={fs * 0.2} />
+            <text x={fs * 0.55} y={fs * 0.86} fontSize={fs * 0.9}>{mark}</text>
+          </g>
+        )}
+        {shownLines.map((l, i) => {
+          const big = i === 0 && pen.head > 0;
+          const y = pad + fs * 0.85 + line * (i + 1) + (i === 0 ? fs * 0.1 : 0);
+          // a line level with the checks marker (bottom-right corner) leaves it room
+          const room = pen.head > 0 && y > h - pad - fs * 1.3 ? 2 : 0;
+          return (
+            <text
+              key={l.cls}
+              className={l.cls}
+              x={pad}
+              y={y}
+              fontSize={big ? fs * 1.12 : fs * 0.92}
+            >
+              {fit(l.text, Math.floor(chars / (big ? 1.12 : 0.92)) - room)}
+            </text>
+          );
+        })}
+        {pen.head > 0 && (
+          <g
+            className={checks ? "yard-check has-open-checks" : "yard-check has-checks-done"}
+            transform={`translate(${w - pad - fs * 0.6} ${h - pad - fs * 0.6})`}
           >
-            {fit(l.text, Math.floor(chars / (big ? 1.12 : 0.92)) - room)}
-          </text>
-        );
-      })}
-      {pen.head > 0 && (
-        <g
-          className={checks ? "yard-check has-open-checks" : "yard-check has-checks-done"}
-          transform={`translate(${w - pad - fs * 0.6} ${h - pad - fs * 0.6})`}
-        >
-          <circle r={fs * 0.62} />
-          <text y={fs * 0.33} fontSize={fs * 0.85}>{checks ? "!" : "✓"}</text>
-        </g>
-      )}
+            <circle r={fs * 0.62} />
+            <text y={fs * 0.33} fontSize={fs * 0.85}>{checks ? "!" : "✓"}</text>
+          </g>
+        )}
+      </g>
     </g>
   );
 });

@@ -94,12 +94,13 @@ export function OrdersTable({ orders, groupId, empty }: { orders: Order[]; group
         { header: "Category", cell: (o) => o.speciesCategory || o.species },
         { header: "Ordered", cell: (o) => formatHead(o.quantityOrdered) },
         { header: "Delivered", cell: (o) => formatHead(o.totalDelivered) },
-        { header: "DOA", cell: (o) => formatHead(o.totalDoa) },
-        { header: "Live", cell: (o) => formatHead(o.liveDelivered) },
+        { header: "DOA", optional: true, cell: (o) => formatHead(o.totalDoa) },
+        { header: "Live", optional: true, cell: (o) => formatHead(o.liveDelivered) },
         { header: "To unload", cell: (o) => formatHead(o.remainderToUnload) },
         { header: "Status", cell: (o) => <StatusBadge name={o.orderStatusName} /> },
         {
           header: "Price",
+          optional: true,
           cell: (o) =>
             o.offGridPrice !== null
               ? `${formatPrice(o.offGridPrice)} ${o.offGridPricePerName}`

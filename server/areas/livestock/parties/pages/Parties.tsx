@@ -92,6 +92,7 @@ export async function partyTable(
             },
             {
               header: "ABN",
+              className: "nowrap",
               cell: (r) => r.businessTaxIdentifier ? formatAbn(r.businessTaxIdentifier) : "—",
             },
             {
@@ -141,7 +142,7 @@ export async function partyTable(
           empty={q ? `No transport company matches “${q}”.` : "No transport companies yet."}
           columns={[
             { header: "Name", cell: (r) => link(r.id, r.name) },
-            { header: "Phone", cell: (r) => r.phone || "—" },
+            { header: "Phone", className: "nowrap", cell: (r) => r.phone || "—" },
             { header: "Email", cell: (r) => r.email || "—" },
           ]}
         />

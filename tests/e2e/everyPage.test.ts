@@ -1,0 +1,164 @@
+/**
+ * Every built page, as the users who may open it: it fits 1024 px without sideways scrolling, and axe-core
+ * finds no serious or critical accessibility violation in light or dark mode. Pages with a path parameter
+ * are reached through a link on another page, so a page added to the route table is visited the day it is
+ * built (or the test names it as unreached).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import axe from "axe-core";
+import { launchBrowser, signIn } from "../helpers/browser.ts";
+import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
+import { APP_ROUTES } from "../../server/areas/mod.ts";
+import { allRoutes, matchRoute, type RouteDef } from "../../server/access/mod.ts";
+
+let server: Awaited<ReturnType<typeof serveTestApp>>;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+
+beforeAll(async () => {
+  server = await serveTestApp();
+  browser = await launchBrowser();
+  await browser.page.setViewportSize({ width: 1024, height: 768 });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Built routes no page is opened for here, and why. */
+const NOT_VISITED: Record<string, string> = {
+  login: "the sign-in page is visited by every sign-in below",
+  logout: "signs out; answered by the server, no page",
+  changePassword: "only for users with a temporary password (tests/e2e/platform.test.ts)",
+};
+
+const BUILT = allRoutes(APP_ROUTES).filter((r) => r.built);
+const hasParams = (r: RouteDef) => r.path.includes("$");
+
+interface Problem {
+  url: string;
+  theme: string;
+  rule: string;
+  impact: string;
+  nodes: string[];
+}
+
+async function axeProblems(page: Page, url: string, theme: string): Promise<Problem[]> {
+  if (!(await page.evaluate(() => "axe" in globalThis))) await page.evaluate(axe.source); // evaluated through the debugger: the page's CSP allows no inline script
+  const results = await page.evaluate(() =>
+    (globalThis as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ["violations"] })
+  );
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({
+      url,
+      theme,
+      rule: v.id,
+      impact: v.impact!,
+      nodes: v.nodes.slice(0, 3).map((n) =>
+        `${n.target.join(" ")}: ${n.failureSummary?.split("\n")[1] ?? ""}`
+      ),
+    }));
+}
+
+/** Opens `url` and checks it; answers the page's own links (for the routes with parameters). */
+async function check(url: string, problems: Problem[], widths: string[]) {
+  const page = browser.page;
+  await page.emulateMedia({ colorScheme: "light", reducedMotion: "reduce" }); // no colour mid-transition
+  await page.goto(`${server.origin}${url}`);
+  await page.waitForLoadState("load");
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  if (width > 1024) widths.push(`${url}: ${width} px`);
+  problems.push(...await axeProblems(page, url, "light"));
+  await page.emulateMedia({ colorScheme: "dark", reducedMotion: "reduce" });
+  problems.push(...await axeProblems(page, url, "dark"));
+  const path = new URL(page.url()).pathname;
+  const links = await page.evaluate(() =>
+    [...document.querySelectorAll("a[href^='/']")].map((a) => a.getAttribute("href")!)
+  );
+  return { landed: path, links };
+}
+
+/**
+ * Pages opened first, per user: behind a tab or a filter, or whose links lead where other lists do not
+ * (an order still to come can be split; a producer's own suppliers and buyers).
+ */
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const ALSO_OPEN: Record<string, string[]> = {
+  "admin@demo.processor": [
+    `/home/livestock?tab=orders&from=${inDays(3)}`, // groups still to come: an order there can split
+    "/home/livestock?tab=suppliers",
+    "/home/livestock?tab=buyers",
+    "/home/livestock?tab=transport",
+    "/home/livestock?tab=stakeholders",
+    "/settings/skinprice",
+    "/settings/skinprice?speciesId=2", // cattle: hides
+  ],
+  "producer@demo.farm": ["/home/suppliers", "/home/buyers"],
+};
+
+/** Pages opened from a live island's menu, for the same record as a page with links: route ← route. */
+const SAME_IDS: Record<string, string> = {
+  stockyardOrderEdit: "order",
+  stockyardDeliveryEdit: "order",
+  stockyardReservePens: "order",
+};
+
+/** More links of pages already seen to try while some page is unreached (e.g. an order that can split). */
+const EXPLORE = 12;
+
+/**
+ * Visits every built page `email` may open that no earlier user visited: first those without parameters,
+ * then, until nothing new is reached, each page with parameters through a link seen so far.
+ */
+async function visitAs(email: string, visited: Set<string>, problems: Problem[], widths: string[]) {
+  await browser.context.clearCookies();
+  await signIn(browser.page, server.origin, email, TEST_PASSWORD);
+  const links = new Set<string>();
+  const opened = new Set<string>();
+  const match = (url: string) => matchRoute(new URL(url, server.origin).pathname, APP_ROUTES);
+  const visit = async (url: string) => {
+    opened.add(url);
+    const seen = await check(url, problems, widths);
+    const route = match(seen.landed)?.route;
+    // a page the user may not open sends them elsewhere: only the page landed on counts as visited
+    if (route && match(url)?.route.name === route.name) visited.add(route.name);
+    for (const l of seen.links) links.add(l);
+  };
+  const open = (r: RouteDef) => !visited.has(r.name) && !NOT_VISITED[r.name];
+  const linkTo = (route: RouteDef) => {
+    const direct = [...links].find((l) => match(l)?.route.name === route.name);
+    if (direct || !SAME_IDS[route.name]) return direct;
+    const source = [...links].map(match).find((m) => m?.route.name === SAME_IDS[route.name]);
+    return source && route.path.replace(/\$(\w+)/g, (_, k) => source.params[k]);
+  };
+  for (const url of ALSO_OPEN[email] ?? []) await visit(url);
+  for (const route of BUILT.filter((r) => open(r) && !hasParams(r))) await visit(route.path);
+  for (let explore = EXPLORE; explore >= 0;) {
+    let progress = false;
+    for (const route of BUILT.filter((r) => open(r) && hasParams(r))) {
+      const link = linkTo(route);
+      if (!link) continue;
+      await visit(link);
+      progress ||= visited.has(route.name);
+    }
+    if (progress) continue;
+    const more = [...links].find((l) => !opened.has(l) && match(l)?.route.path.includes("$"));
+    if (!more || !BUILT.some((r) => open(r) && hasParams(r))) break;
+    await visit(more);
+    explore--;
+  }
+}
+
+const USERS = ["admin@demo.processor", "super@demo.processor", "producer@demo.farm"];
+
+describe("every built page", () => {
+  it("fits 1024 px and has no serious accessibility problem, in light and dark, for each user", async () => {
+    const problems: Problem[] = [];
+    const widths: string[] = [];
+    const visited = new Set<string>();
+    for (const email of USERS) await visitAs(email, visited, problems, widths);
+    const unreached = BUILT.filter((r) => !visited.has(r.name) && !NOT_VISITED[r.name]).map((r) => r.name);
+    expect({ widths, problems, unreached }).toEqual({ widths: [], problems: [], unreached: [] });
+  }, 900_000);
+});
