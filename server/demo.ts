@@ -2,7 +2,7 @@
  * The demo seeder: the species, the demo tenants and users (control database), then each area's demo
  * data through the area's own seed.ts. Run by `server/main.ts --demo` and by the tests' app.
  */
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Databases } from "../db/client.ts";
 import {
   featureFlags,
@@ -157,7 +157,10 @@ export async function seedDemo(
       category,
       today,
       speciesIds: [...speciesIds],
-      siteIds: (await db.control.query.tenantSites.findMany({ where: eq(tenantSites.tenantId, tenantId) }))
+      siteIds: (await db.control.query.tenantSites.findMany({
+        where: eq(tenantSites.tenantId, tenantId),
+        orderBy: asc(tenantSites.id),
+      }))
         .map((s) => s.id),
     };
     for (const area of AREAS) await area.seed?.(tenant);

@@ -23,7 +23,8 @@ export function periodProblem(
 ): { field: "fromDate" | "toDate"; message: string } | null {
   if (from > to) return { field: "toDate", message: "The period ends before it starts." };
   if (daysBetween(from, to) > maxDays) {
-    return { field: "fromDate", message: "Choose a period of at most a year." };
+    const most = maxDays >= 365 ? "a year" : `${maxDays} days`;
+    return { field: "fromDate", message: `Choose a period of at most ${most}.` };
   }
   return null;
 }

@@ -33,6 +33,13 @@ export function allowedIds(
   return Array.isArray(ids) && ids.length ? ids.map(Number) : null;
 }
 
+/** The species chosen in the header, when still allowed; otherwise the user's first species. */
+export function defaultSpeciesId(caller: Caller): number | null {
+  const setting = userSettingValue(caller.subject, "speciesId") as { speciesId?: unknown } | undefined;
+  const chosen = Number(setting?.speciesId);
+  return caller.species.find((s) => s.id === chosen)?.id ?? caller.species[0]?.id ?? null;
+}
+
 /** The user's chosen site, when still allowed; otherwise their first allowed site. */
 export function defaultSiteId(caller: Caller): number | null {
   const setting = userSettingValue(caller.subject, "tenantSite") as

@@ -27,3 +27,24 @@ export function idParam<N extends string>(name: N) {
 
 /** `{id}` in the path: the one id parameter of every area. */
 export const IdParam = idParam("id");
+
+/** The most rows a list endpoint answers at once, and the default. */
+export const MAX_PAGE_SIZE = 1000;
+
+/**
+ * A page of a list endpoint that answers a JSON array (the spec's shape): rows from `startIndex`, at most
+ * `pageSize`; the answer's `X-Total-Count` header says how many there are in all (see `pageHeaders`).
+ */
+export const PageQuery = z.object({
+  startIndex: wholeNumber({ min: 0 }).optional().openapi({ description: "first row, from 0" }),
+  pageSize: wholeNumber({ min: 1, max: MAX_PAGE_SIZE }).optional()
+    .openapi({ description: `rows in the answer, at most ${MAX_PAGE_SIZE} (the default)` }),
+});
+
+export const pageOf = (q: { startIndex?: number; pageSize?: number }) => ({
+  offset: q.startIndex ?? 0,
+  limit: q.pageSize ?? MAX_PAGE_SIZE,
+});
+
+/** The total behind a paged array answer. */
+export const pageHeaders = (total: number) => ({ "X-Total-Count": String(total) });

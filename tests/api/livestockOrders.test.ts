@@ -27,7 +27,7 @@ const call = async (path: string, json?: unknown, who = "user") => {
     json,
     headers,
   });
-  return { status: res.status, body: await res.json() };
+  return { status: res.status, body: await res.json(), total: res.headers.get("X-Total-Count") };
 };
 const group = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
   speciesId: 1,
@@ -96,8 +96,8 @@ describe("order groups and orders", () => {
 
   test("bad input is a validation 400 per field and changes nothing", async () => {
     const before = (await call(
-      `/api/livestock/GetLivestockOrders?fromDate=2026-01-01&toDate=2027-12-31&includeCancelled=true`,
-    )).body.length;
+      `/api/livestock/GetLivestockOrders?fromDate=2026-11-01&toDate=2027-01-31&includeCancelled=true`,
+    )).total;
     const bad = await call("/api/livestock/UpsertLivestockOrderAndGroup", {
       livestockOrderGroupDto: group({ speciesId: 4, supplierId: 99999 }),
       livestockOrderDto: order({ quantityOrdered: 0, deliveryDate: "1/12/2026", offGridPrice: 5 }),
@@ -119,9 +119,45 @@ describe("order groups and orders", () => {
       "livestockOrderGroupDto.supplierId",
     ]);
     const after = (await call(
-      `/api/livestock/GetLivestockOrders?fromDate=2026-01-01&toDate=2027-12-31&includeCancelled=true`,
-    )).body.length;
+      `/api/livestock/GetLivestockOrders?fromDate=2026-11-01&toDate=2027-01-31&includeCancelled=true`,
+    )).total;
     expect(after).toBe(before);
+  });
+
+  test("order lists are bounded: at most 92 days, a page of at most 1,000, the total in a header", async () => {
+    const long = await call(`/api/livestock/GetLivestockOrders?fromDate=2026-01-01&toDate=2026-12-31`);
+    expect(long.status).toBe(400);
+    expect(long.body.errors).toEqual([{ field: "fromDate", message: "Choose a period of at most 92 days." }]);
+    const backwards = await call(
+      `/api/livestock/GetLivestockOrderGroups?fromDate=2026-12-31&toDate=2026-12-01`,
+    );
+    expect(backwards.body.errors).toEqual([{
+      field: "toDate",
+      message: "The period ends before it starts.",
+    }]);
+    expect(
+      (await call(`/api/livestock/GetCancelledLivestockOrders?fromDate=2026-01-01&toDate=2026-12-31`)).status,
+    )
+      .toBe(400);
+    expect(
+      (await call(`/api/livestock/GetLivestockOrders?fromDate=2026-12-01&toDate=2026-12-31&pageSize=1001`))
+        .status,
+    ).toBe(400);
+
+    await createGroup();
+    await createGroup();
+    const window = "fromDate=2026-11-01&toDate=2027-01-31&includeCancelled=true";
+    const all = await call(`/api/livestock/GetLivestockOrders?${window}`);
+    expect(Number(all.total)).toBe(all.body.length);
+    expect(all.body.length).toBeGreaterThanOrEqual(2);
+    const second = await call(`/api/livestock/GetLivestockOrders?${window}&startIndex=1&pageSize=1`);
+    expect(second.body.map((o: { id: number }) => o.id)).toEqual([all.body[1].id]);
+    expect(second.total).toBe(all.total);
+    const groups = await call(
+      `/api/livestock/GetLivestockOrderGroups?fromDate=2026-11-01&toDate=2027-01-31&pageSize=1`,
+    );
+    expect(groups.body).toHaveLength(1);
+    expect(Number(groups.total)).toBeGreaterThanOrEqual(2);
   });
 
   test("a stale edit of the order or the group is 409", async () => {

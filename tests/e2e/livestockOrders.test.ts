@@ -100,7 +100,13 @@ describe("orders in the browser", () => {
     await page.emulateMedia({ media: "print" });
     expect(await page.getByText("Add a delivery load record").isVisible()).toBe(false);
     expect(await row.isVisible()).toBe(true);
-    await page.emulateMedia({ media: "screen" });
+    // with background graphics on, nothing dark prints: no menu band between the panels, even in dark mode
+    await page.emulateMedia({ media: "print", colorScheme: "dark" });
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector(".shell")!).backgroundImage))
+      .toBe("none");
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector(".panel")!).backgroundColor))
+      .toBe("rgb(255, 255, 255)");
+    await page.emulateMedia({ media: "screen", colorScheme: "light" });
 
     // the yard re-counts the mob: a correction with a reason, in the order's history
     await page.goto(`${server.origin}/home/livestock/orders/${option}`);
@@ -149,5 +155,47 @@ describe("orders in the browser", () => {
     // outside the period: not offered
     await field("livestockOrderDto.deliveryDate").fill("2027-01-15");
     await expect.poll(labels).not.toContainEqual(expect.stringMatching(/Xmas lambs/));
+  });
+
+  it("lists the order groups of the header's species and site, a page at a time, and says so", async () => {
+    const page = browser.page;
+    const stock = () =>
+      page.locator("section[aria-label='Order groups'] tbody tr td:nth-child(3)").allInnerTexts();
+    // the header's picker posts the choice and comes back to the page
+    const pick = (label: string, option: string) =>
+      Promise.all([
+        page.waitForEvent("load"),
+        page.getByLabel(label, { exact: true }).selectOption({ label: option }),
+      ]);
+    const wide = `${server.origin}/home/livestock?tab=orders&from=2026-01-01&to=2027-12-31`;
+    await page.goto(wide);
+    await pick("Species", "Beef");
+    // the demo's cattle are killed at Bordertown: at Wagga Wagga the list says there are none
+    expect(await page.locator(".scope-note").innerText()).toMatch(
+      /^0 order groups .* for Beef at Wagga Wagga/,
+    );
+    await pick("Site", "Bordertown");
+    await expect.poll(stock).not.toHaveLength(0);
+    expect((await stock()).every((s) => s.startsWith("Beef"))).toBe(true);
+    const note = page.locator(".scope-note");
+    expect(await note.innerText()).toMatch(/order groups? delivers? between .* for Beef at Bordertown/);
+
+    await pick("Species", "Sheep");
+    await pick("Site", "Wagga Wagga");
+    await expect.poll(async () => (await stock()).every((s) => s.startsWith("Sheep"))).toBe(true);
+    const total = Number((await note.innerText()).match(/^([\d,]+) order groups/)![1].replace(",", ""));
+    const pager = page.getByRole("navigation", { name: "Pages of order groups" });
+    if (total > 50) {
+      expect(await stock()).toHaveLength(50);
+      expect(await pager.innerText()).toContain(`Page 1 of ${Math.ceil(total / 50)}`);
+      await pager.getByRole("link", { name: "Next" }).click();
+      await page.waitForURL(/start=50/);
+      expect(await page.getByRole("navigation", { name: "Pages of order groups" }).innerText()).toContain(
+        "Page 2",
+      );
+    } else {
+      expect(await stock()).toHaveLength(total);
+      expect(await pager.count()).toBe(0);
+    }
   });
 });

@@ -15,7 +15,7 @@ import {
   stockMobs,
   suppliers,
 } from "../../../db/tenant/schema.ts";
-import { defaultSiteId } from "../../auth/userModel.ts";
+import { defaultSiteId, defaultSpeciesId } from "../../auth/userModel.ts";
 import { ApiError } from "../../http/errors.ts";
 import type { AreaContext } from "../context.ts";
 import { addDays } from "../dates.ts";
@@ -80,12 +80,13 @@ export class KillAgendaQueries {
 
   /**
    * The species and site asked for, checked against the caller's (400 for one that is not theirs). Without
-   * a site: the caller's site that kills most of the species lately (a plant's sheep may all go to one
+   * a species: the one chosen in the header. Without a site: the caller's site that kills most of the species lately (a plant's sheep may all go to one
    * site), else their default site.
    */
   protected async scope(q: SpeciesSite): Promise<{ speciesId: number; siteId: number }> {
     const { species, sites } = this.ctx.caller;
-    const speciesId = q.speciesId ?? species[0]?.id;
+    // the species chosen in the header, as every list defaults to (server/pages/ListScope.tsx)
+    const speciesId = q.speciesId ?? defaultSpeciesId(this.ctx.caller) ?? undefined;
     if (speciesId === undefined || !species.some((s) => s.id === speciesId)) {
       throw ApiError.validation([{ field: "speciesId", message: "Choose one of your species." }]);
     }

@@ -2,6 +2,7 @@
  * One mob's carcasses on the kill floor page, a page at a time in kill order, each with a link to its
  * correction; and the correction form's fields (a reason is always asked for: the change is audited).
  */
+import { Pager } from "../../../../client/ui/Pager.tsx";
 import { formatHead } from "../../../../client/ui/format.ts";
 import { type Column, Table } from "../../../../client/ui/Table.tsx";
 import type { FieldSpec } from "../../../../client/ui/formRules.ts";
@@ -50,7 +51,6 @@ export function CarcassTable({ mob, page, pageNumber, link, correctLink }: {
   /** null: the caller may not correct (module killFloorCorrections) */
   correctLink: ((carcassId: number) => string) | null;
 }) {
-  const pages = Math.max(1, Math.ceil(page.totalRecords / page.limit));
   const columns: Column<Row>[] = [
     { header: "Body", cell: (c) => c.bodyNumber },
     { header: "RFID", cell: (c) => <span className="nowrap">{c.rfid ?? "—"}</span> },
@@ -100,13 +100,13 @@ export function CarcassTable({ mob, page, pageNumber, link, correctLink }: {
           empty="No carcass recorded yet."
         />
       </div>
-      {pages > 1 && (
-        <nav className="pager no-print" aria-label="Pages of carcasses">
-          {pageNumber > 1 && <a className="btn" href={link(pageNumber - 1)}>Previous</a>}
-          <span className="muted">Page {pageNumber} of {pages}</span>
-          {pageNumber < pages && <a className="btn" href={link(pageNumber + 1)}>Next</a>}
-        </nav>
-      )}
+      <Pager
+        offset={(pageNumber - 1) * page.limit}
+        pageSize={page.limit}
+        total={page.totalRecords}
+        what="carcasses"
+        link={(offset) => link(offset / page.limit + 1)}
+      />
     </section>
   );
 }

@@ -4,6 +4,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../../env.ts";
 import { type ApiRouter, apiRouter, areaRoutes } from "../../../http/openapi.ts";
 import { apiService } from "../../context.ts";
+import { pageHeaders, pageOf } from "../../../http/params.ts";
 import { OrderService } from "./service.ts";
 import { DeliveryService } from "./deliveries.ts";
 import {
@@ -69,14 +70,20 @@ export const ordersApi: ApiRouter = apiRouter()
   .openapi(
     get(
       ORDERS_API.GetLivestockOrderGroups,
-      "Order groups delivering between two dates, with their orders",
+      "Order groups delivering between two dates (at most 92 days), with their orders; paged, the total in X-Total-Count",
       { query: DateRangeQuery },
       z.array(OrderGroup),
       ORDERS_READ,
     ),
     async (c) => {
-      const { fromDate, toDate } = c.req.valid("query");
-      return c.json(await (await orders(c)).groupsBetween(fromDate, toDate), 200);
+      const q = c.req.valid("query");
+      const { groups, total } = await (await orders(c)).groupsPage(
+        q.fromDate,
+        q.toDate,
+        undefined,
+        pageOf(q),
+      );
+      return c.json(groups, 200, pageHeaders(total));
     },
   )
   .openapi(
@@ -107,17 +114,21 @@ export const ordersApi: ApiRouter = apiRouter()
   .openapi(
     get(
       ORDERS_API.GetLivestockOrders,
-      "Orders delivering between two dates (cancelled ones with includeCancelled=true)",
+      "Orders delivering between two dates, at most 92 days (cancelled ones with includeCancelled=true); paged, the total in X-Total-Count",
       { query: DateRangeQuery },
       z.array(Order),
       ORDERS_READ,
     ),
     async (c) => {
-      const { fromDate, toDate, includeCancelled } = c.req.valid("query");
-      return c.json(
-        await (await orders(c)).ordersBetween(fromDate, toDate, includeCancelled === "true"),
-        200,
+      const q = c.req.valid("query");
+      const service = await orders(c);
+      const { orders: rows, total } = await service.ordersBetweenPage(
+        q.fromDate,
+        q.toDate,
+        q.includeCancelled === "true",
+        pageOf(q),
       );
+      return c.json(rows, 200, pageHeaders(total));
     },
   )
   .openapi(
@@ -138,7 +149,7 @@ export const ordersApi: ApiRouter = apiRouter()
   .openapi(
     get(
       ORDERS_API.GetCancelledLivestockOrders,
-      "Cancelled orders between two dates (listed apart)",
+      "Cancelled orders between two dates, at most 92 days (listed apart); paged, the total in X-Total-Count",
       {
         query: DateRangeQuery,
       },
@@ -146,8 +157,13 @@ export const ordersApi: ApiRouter = apiRouter()
       ORDERS_READ,
     ),
     async (c) => {
-      const { fromDate, toDate } = c.req.valid("query");
-      return c.json(await (await orders(c)).cancelledBetween(fromDate, toDate), 200);
+      const q = c.req.valid("query");
+      const { orders: rows, total } = await (await orders(c)).cancelledBetween(
+        q.fromDate,
+        q.toDate,
+        pageOf(q),
+      );
+      return c.json(rows, 200, pageHeaders(total));
     },
   )
   .openapi(
@@ -177,7 +193,7 @@ export const ordersApi: ApiRouter = apiRouter()
   .openapi(
     get(
       ORDERS_API.GetUndeliveredOrders,
-      "Orders due by today (X-Local-Date) not yet fully delivered",
+      "Orders due in the last 92 days and by today (X-Local-Date) not yet fully delivered",
       {
         query: z.object({}),
       },

@@ -4,12 +4,12 @@
  * counts and status; corrections change a mob's head (and the order's) with a reason, balancing moves
  * head between an order's mobs. Each is one transaction, audited in the order's history.
  */
-import { and, asc, eq, gte, inArray, lte, ne } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { ApiError } from "../../../http/errors.ts";
 import { deliveryLoads, livestockOrders, stockMobs } from "../../../../db/tenant/schema.ts";
 import { type AreaContext, nextModified } from "../../context.ts";
 import { displayName, recordAudit } from "../../audit.ts";
-import { MOB_STATUS, ORDER_STATUS, orderStatusName } from "../enums.ts";
+import { MOB_STATUS, orderStatusName } from "../enums.ts";
 import {
   addDays,
   overDeliveryProblem,
@@ -22,7 +22,7 @@ import { loadAnswer } from "./mapping.ts";
 import { ORDER_ENTITY } from "./history.ts";
 import { announceOrders } from "./events.ts";
 import { orderRow } from "./commands.ts";
-import { OrderQueries } from "./queries.ts";
+import { OrderQueries, type OrderScope } from "./queries.ts";
 
 export class DeliveryService {
   readonly orders: OrderQueries;
@@ -32,26 +32,20 @@ export class DeliveryService {
   }
 
   /** Orders due in the days from `fromDate` (default today, 7 days), cancelled ones apart. */
-  async deliveries(fromDate = this.ctx.today, days = 7) {
+  async deliveries(fromDate = this.ctx.today, days = 7, scope?: OrderScope) {
     const toDate = addDays(fromDate, days - 1);
-    const orders = await this.orders.orders(and(
-      gte(livestockOrders.deliveryDate, fromDate),
-      lte(livestockOrders.deliveryDate, toDate),
-      ne(livestockOrders.orderStatus, ORDER_STATUS.Cancelled),
-    ));
+    const orders = await this.orders.ordersBetween(fromDate, toDate, false, scope);
     const loads = orders.length
       ? await this.ctx.db.select().from(deliveryLoads)
         .where(inArray(deliveryLoads.livestockOrderId, orders.map((o) => o.id))).orderBy(
           asc(deliveryLoads.id),
         )
       : [];
+    const loadsOf = Map.groupBy(loads, (l) => l.livestockOrderId);
     return {
       fromDate,
       toDate,
-      orders: orders.map((o) => ({
-        ...o,
-        deliveryLoads: loads.filter((l) => l.livestockOrderId === o.id).map(loadAnswer),
-      })),
+      orders: orders.map((o) => ({ ...o, deliveryLoads: (loadsOf.get(o.id) ?? []).map(loadAnswer) })),
     };
   }
 

@@ -3,7 +3,22 @@
  * and history, and what the order forms choose from. Pages make this class (they never write); the
  * API's OrderService (commands.ts) extends it with the writes. Processor tenants only (spec 1 §6).
  */
-import { aliasedTable, and, asc, eq, gte, inArray, lte, ne, or, type SQL } from "drizzle-orm";
+import {
+  aliasedTable,
+  and,
+  asc,
+  count,
+  eq,
+  exists,
+  gte,
+  inArray,
+  isNull,
+  lte,
+  ne,
+  notExists,
+  or,
+  type SQL,
+} from "drizzle-orm";
 import { ApiError } from "../../../http/errors.ts";
 import {
   buyers,
@@ -19,6 +34,7 @@ import {
 } from "../../../../db/tenant/schema.ts";
 import type { AreaContext, TenantTx } from "../../context.ts";
 import { ORDER_STATUS } from "../enums.ts";
+import { addDays } from "../../dates.ts";
 import type { GroupForPricing } from "../../pricing/rules.ts";
 import type { Order, OrderGroup } from "./schemas.ts";
 import { groupAnswer, loadAnswer, mobAnswer, orderAnswer } from "./mapping.ts";
@@ -26,6 +42,44 @@ import { ORDER_ENTITY } from "./history.ts";
 import { auditHistory } from "../../audit.ts";
 
 const groupTransport = aliasedTable(transportCompanies, "group_transport");
+
+/** The header's species and site a list keeps to (server/pages/ListScope.tsx); none given, every one. */
+export interface OrderScope {
+  speciesId?: number | null;
+  siteId?: number | null;
+}
+
+/** An order with no site may be delivered to any site, so it shows at every one. */
+const atSite = (siteId: number) =>
+  or(isNull(livestockOrders.tenantSiteId), eq(livestockOrders.tenantSiteId, siteId));
+
+const orderScope = (scope?: OrderScope) =>
+  and(
+    scope?.speciesId ? eq(livestockOrders.speciesId, scope.speciesId) : undefined,
+    scope?.siteId ? atSite(scope.siteId) : undefined,
+  );
+
+/** Orders delivering in the period, cancelled ones only when asked for. */
+const between = (from: string, to: string, includeCancelled: boolean, scope?: OrderScope) =>
+  and(
+    gte(livestockOrders.deliveryDate, from),
+    lte(livestockOrders.deliveryDate, to),
+    includeCancelled ? undefined : ne(livestockOrders.orderStatus, ORDER_STATUS.Cancelled),
+    orderScope(scope),
+  );
+
+export interface Page {
+  offset: number;
+  /** -1: no limit */
+  limit: number;
+}
+const ALL: Page = { offset: 0, limit: -1 };
+
+/** How far back undelivered orders are looked for (a quarter). */
+export const UNDELIVERED_DAYS = 92;
+
+/** The most order groups a page lists at once. */
+export const GROUP_PAGE_SIZE = 50;
 
 export class OrderQueries {
   /** Access is checked by the route rules (api.ts, the page routes) before a service is made. */
@@ -37,7 +91,7 @@ export class OrderQueries {
   }
 
   /** Orders with supplier, buyer and carrier names, ordered by delivery date and time. */
-  async orders(where?: SQL): Promise<Order[]> {
+  async orders(where?: SQL, page = ALL): Promise<Order[]> {
     const rows = await this.ctx.db.select({
       order: livestockOrders,
       group: livestockOrderGroups,
@@ -52,7 +106,8 @@ export class OrderQueries {
       .leftJoin(transportCompanies, eq(transportCompanies.id, livestockOrders.transportCompanyId))
       .leftJoin(groupTransport, eq(groupTransport.id, livestockOrderGroups.transportCompanyId))
       .where(where)
-      .orderBy(asc(livestockOrders.deliveryDate), asc(livestockOrders.deliveryTime), asc(livestockOrders.id));
+      .orderBy(asc(livestockOrders.deliveryDate), asc(livestockOrders.deliveryTime), asc(livestockOrders.id))
+      .limit(page.limit).offset(page.offset);
     return rows.map((r) =>
       orderAnswer(r.order, r.group, {
         supplier: r.supplierName,
@@ -62,26 +117,43 @@ export class OrderQueries {
     );
   }
 
-  ordersBetween(from: string, to: string, includeCancelled = false) {
-    return this.orders(and(
-      gte(livestockOrders.deliveryDate, from),
-      lte(livestockOrders.deliveryDate, to),
-      includeCancelled ? undefined : ne(livestockOrders.orderStatus, ORDER_STATUS.Cancelled),
-    ));
+  /** One page of orders and how many match in all (the API's paged arrays). */
+  async ordersPage(where: SQL | undefined, page: Page): Promise<{ orders: Order[]; total: number }> {
+    const [orders, [{ n }]] = await Promise.all([
+      this.orders(where, page),
+      this.ctx.db.select({ n: count() }).from(livestockOrders).where(where),
+    ]);
+    return { orders, total: n };
   }
 
-  cancelledBetween(from: string, to: string) {
-    return this.orders(and(
-      gte(livestockOrders.deliveryDate, from),
-      lte(livestockOrders.deliveryDate, to),
-      eq(livestockOrders.orderStatus, ORDER_STATUS.Cancelled),
-    ));
+  ordersBetween(from: string, to: string, includeCancelled = false, scope?: OrderScope) {
+    return this.orders(between(from, to, includeCancelled, scope));
   }
 
-  /** Orders due by today that are not fully delivered (cancelled ones excluded), oldest first. */
-  undelivered() {
+  ordersBetweenPage(from: string, to: string, includeCancelled: boolean, page: Page) {
+    return this.ordersPage(between(from, to, includeCancelled), page);
+  }
+
+  cancelledBetween(from: string, to: string, page = ALL) {
+    return this.ordersPage(
+      and(
+        gte(livestockOrders.deliveryDate, from),
+        lte(livestockOrders.deliveryDate, to),
+        eq(livestockOrders.orderStatus, ORDER_STATUS.Cancelled),
+      ),
+      page,
+    );
+  }
+
+  /**
+   * Orders due by today that are not fully delivered (cancelled ones excluded), oldest first, going
+   * back at most UNDELIVERED_DAYS: an order older than that is a record to tidy, not a truck to expect.
+   */
+  undelivered(scope?: OrderScope) {
     return this.orders(and(
       lte(livestockOrders.deliveryDate, this.ctx.today),
+      gte(livestockOrders.deliveryDate, addDays(this.ctx.today, -UNDELIVERED_DAYS)),
+      orderScope(scope),
       gte(livestockOrders.orderStatus, ORDER_STATUS.Ordered),
       or(
         eq(livestockOrders.orderStatus, ORDER_STATUS.Ordered),
@@ -120,15 +192,37 @@ export class OrderQueries {
   }
 
   /** Groups with a delivery date in the range, or with an order in it, with all their orders. */
-  async groupsBetween(from: string, to: string): Promise<OrderGroup[]> {
-    const inRange = await this.ctx.db.selectDistinct({ id: livestockOrders.livestockOrderGroupId })
-      .from(livestockOrders).where(
-        and(gte(livestockOrders.deliveryDate, from), lte(livestockOrders.deliveryDate, to)),
-      );
-    const byDate = await this.ctx.db.select({ id: livestockOrderGroups.id }).from(livestockOrderGroups)
-      .where(and(gte(livestockOrderGroups.deliveryDate, from), lte(livestockOrderGroups.deliveryDate, to)));
-    const ids = [...new Set([...inRange, ...byDate].map((r) => r.id))];
-    return this.#groups(ids);
+  async groupsBetween(from: string, to: string, scope?: OrderScope): Promise<OrderGroup[]> {
+    return (await this.groupsPage(from, to, scope, ALL)).groups;
+  }
+
+  /** One page of `groupsBetween` (limit -1: all of them), with how many there are in all. */
+  async groupsPage(
+    from: string,
+    to: string,
+    scope: OrderScope | undefined,
+    page: Page,
+  ): Promise<{ groups: OrderGroup[]; total: number }> {
+    const db = this.ctx.db;
+    const ofGroup = (...more: (SQL | undefined)[]) =>
+      db.select({ one: livestockOrders.id }).from(livestockOrders)
+        .where(and(eq(livestockOrders.livestockOrderGroupId, livestockOrderGroups.id), ...more));
+    const where = and(
+      or(
+        and(gte(livestockOrderGroups.deliveryDate, from), lte(livestockOrderGroups.deliveryDate, to)),
+        exists(ofGroup(gte(livestockOrders.deliveryDate, from), lte(livestockOrders.deliveryDate, to))),
+      ),
+      scope?.speciesId ? eq(livestockOrderGroups.speciesId, scope.speciesId) : undefined,
+      // a group still without orders belongs to no site yet: it shows at every one
+      scope?.siteId ? or(notExists(ofGroup()), exists(ofGroup(atSite(scope.siteId)))) : undefined,
+    );
+    const [ids, [{ n }]] = await Promise.all([
+      db.select({ id: livestockOrderGroups.id }).from(livestockOrderGroups).where(where)
+        .orderBy(asc(livestockOrderGroups.deliveryDate), asc(livestockOrderGroups.id))
+        .limit(page.limit).offset(page.offset),
+      db.select({ n: count() }).from(livestockOrderGroups).where(where),
+    ]);
+    return { groups: await this.#groups(ids.map((r) => r.id)), total: n };
   }
 
   async group(id: number): Promise<OrderGroup> {
@@ -150,12 +244,15 @@ export class OrderQueries {
       .leftJoin(transportCompanies, eq(transportCompanies.id, livestockOrderGroups.transportCompanyId))
       .where(inArray(livestockOrderGroups.id, ids))
       .orderBy(asc(livestockOrderGroups.deliveryDate), asc(livestockOrderGroups.id));
-    const orders = await this.orders(inArray(livestockOrders.livestockOrderGroupId, ids));
+    const orders = Map.groupBy(
+      await this.orders(inArray(livestockOrders.livestockOrderGroupId, ids)),
+      (o) => o.livestockOrderGroupId,
+    );
     return rows.map(({ group: g, supplierName, buyerName, transportName }) =>
       groupAnswer(
         g,
         { supplier: supplierName, buyer: buyerName ?? "", transport: transportName ?? "" },
-        orders.filter((o) => o.livestockOrderGroupId === g.id),
+        orders.get(g.id) ?? [],
         this.ctx.caller,
       )
     );
@@ -200,6 +297,7 @@ export async function pricingGroupsIn(db: AreaContext["db"] | TenantTx): Promise
     bestPrice: pricingGrids.bestPrice,
     priority: pricingGrids.priority,
   }).from(pricingGrids);
+  const byGroup = Map.groupBy(grids, (x) => x.pricingGridGroupId);
   return groups.map((g) => ({
     id: g.id,
     name: g.name,
@@ -208,6 +306,6 @@ export async function pricingGroupsIn(db: AreaContext["db"] | TenantTx): Promise
     endDate: g.endDate,
     isServiceKill: g.isServiceKill,
     isDefaultGroup: g.isDefaultGroup,
-    grids: grids.filter((x) => x.pricingGridGroupId === g.id),
+    grids: byGroup.get(g.id) ?? [],
   }));
 }

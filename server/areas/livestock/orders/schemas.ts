@@ -1,6 +1,7 @@
 /** Order groups, orders, deliveries and head-count corrections at the API boundary (spec 1 §3, §7). */
 import { z } from "@hono/zod-openapi";
-import { wholeNumber } from "../../../http/params.ts";
+import { PageQuery, wholeNumber } from "../../../http/params.ts";
+import { periodProblem } from "../../dates.ts";
 import { isoDate } from "../../../http/validation.ts";
 import { OFF_GRID_PRICE_PER, OFF_GRID_PRICE_TYPES, RECURRENCE_FREQUENCIES } from "../enums.ts";
 
@@ -13,10 +14,16 @@ const head = (label: string) => z.number({ message: `Enter the ${label}` }).int(
 const reason = z.string().trim().min(3, "Give a reason (at least 3 characters)").max(500);
 
 export { IdParam } from "../../../http/params.ts";
-export const DateRangeQuery = z.object({
+/** The longest period an order list answers at once (a quarter); longer ones are asked for in parts. */
+export const MAX_ORDER_DAYS = 92;
+
+export const DateRangeQuery = PageQuery.extend({
   fromDate: isoDate,
   toDate: isoDate,
   includeCancelled: z.enum(["true", "false"]).optional(),
+}).superRefine((q, ctx) => {
+  const problem = periodProblem(q.fromDate, q.toDate, MAX_ORDER_DAYS);
+  if (problem) ctx.addIssue({ code: "custom", path: [problem.field], message: problem.message });
 });
 export const DeliveryDateQuery = z.object({ deliveryDate: isoDate });
 export const DeliveriesQuery = z.object({

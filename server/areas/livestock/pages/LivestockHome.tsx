@@ -4,6 +4,7 @@
  * with the parties, whose tabs it mostly is; the order groups tab is the orders area's panel.
  */
 import { z } from "zod";
+import { wholeNumber } from "../../../http/params.ts";
 import type { PageContext } from "../../../pages/context.ts";
 import { defineScreen } from "../../../pages/screen.ts";
 // shared with the pricing and volume target screens; see that file
@@ -26,11 +27,12 @@ export const LivestockHomeScreen = defineScreen({
     q: z.string().max(100).optional(),
     from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
     to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+    start: wholeNumber({ min: 0, max: 1_000_000 }).optional(),
   }),
   loader: async (
     { context, search }: {
       context: PageContext;
-      search: { tab?: BuyHomeTab; q?: string; from?: string; to?: string };
+      search: { tab?: BuyHomeTab; q?: string; from?: string; to?: string; start?: number };
     },
   ) => {
     const tabs = tabsFor(context);

@@ -2,7 +2,7 @@
 import { pageAreaContext } from "../../context.ts";
 import { PricingService } from "../service.ts";
 import { type PeriodStatus, periodStatus } from "../periods.ts";
-import { userSettingValue } from "../../../access/flags.ts";
+import { defaultSpeciesId } from "../../../auth/userModel.ts";
 import { ApiError } from "../../../http/errors.ts";
 import type { PageContext } from "../../../pages/context.ts";
 
@@ -28,10 +28,8 @@ export function chooseSpecies(context: PageContext, wanted?: string | number) {
     if (!found) throw ApiError.notFound("That species is not one this organisation works with.");
     return found;
   }
-  const picked =
-    (userSettingValue(context.caller!.subject, "speciesId") as { speciesId?: unknown } | undefined)
-      ?.speciesId;
-  return species.find((s) => s.id === Number(picked)) ?? species[0];
+  const picked = defaultSpeciesId(context.caller!);
+  return species.find((s) => s.id === picked) ?? species[0];
 }
 
 const STATUS_TEXT: Record<PeriodStatus, string> = { current: "Current", upcoming: "Upcoming", past: "Past" };

@@ -7,6 +7,7 @@
  * - An order (?orderId=): its skins day by day.
  * Everything but the count sheet is server-rendered.
  */
+import { Pager } from "../../../../client/ui/Pager.tsx";
 import { z } from "zod";
 import { Table } from "../../../../client/ui/Table.tsx";
 import { TabBar } from "../../../../client/ui/TabBar.tsx";
@@ -95,26 +96,6 @@ async function load(context: PageContext, search: Search) {
 
 type Data = Awaited<ReturnType<typeof load>>;
 
-function Pager(
-  { start, total, link, what }: {
-    start: number;
-    total: number;
-    link: (start: number) => string;
-    what: string;
-  },
-) {
-  if (total <= SKIN_PAGE_SIZE) return null;
-  const page = Math.floor(start / SKIN_PAGE_SIZE) + 1;
-  const pages = Math.ceil(total / SKIN_PAGE_SIZE);
-  return (
-    <nav className="pager no-print" aria-label={`Pages of ${what}`}>
-      {page > 1 && <a className="btn" href={link(start - SKIN_PAGE_SIZE)}>Previous</a>}
-      <span className="muted">Page {page} of {pages} ({total})</span>
-      {page < pages && <a className="btn" href={link(start + SKIN_PAGE_SIZE)}>Next</a>}
-    </nav>
-  );
-}
-
 function CountDay({ data }: { data: Extract<Data, { kind: "count" }> }) {
   const { species, date, records } = data;
   const word = skinWord(species.id);
@@ -175,7 +156,8 @@ function ToCount({ data }: { data: Extract<Data, { kind: "incomplete" }> }) {
         grades={false}
       />
       <Pager
-        start={page.startIndex}
+        pageSize={SKIN_PAGE_SIZE}
+        offset={page.startIndex}
         total={page.totalRecords}
         what={`${word} to count`}
         link={(start) => href({ ...keep, view: "incomplete", fromDate, toDate, start })}
@@ -217,7 +199,8 @@ function InvoicesWaiting({ data }: { data: Extract<Data, { kind: "invoices" }> }
         />
       </div>
       <Pager
-        start={page.startIndex}
+        pageSize={SKIN_PAGE_SIZE}
+        offset={page.startIndex}
         total={page.totalRecords}
         what="invoices"
         link={(start) => href({ view: "invoices", species: species.name, start })}

@@ -14,19 +14,21 @@ import { DeliveryService } from "../deliveries.ts";
 import { addDays, undeliveredHead, whyNotDeliver } from "../rules.ts";
 import type { Order } from "../schemas.ts";
 import { orderQueries } from "./loaders.ts";
+import { UNDELIVERED_DAYS } from "../queries.ts";
+import { listScope, ScopeNote } from "../../../../pages/ListScope.tsx";
 import { StatusBadge } from "./OrderTables.tsx";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const orderColumns = [
   { header: "Order", cell: (o: Order) => <a href={ORDER_PATHS.order(o.id)}>#{o.id}</a> },
-  { header: "Time", cell: (o: Order) => o.deliveryTime ?? "—" },
+  { header: "Time", className: "nowrap", cell: (o: Order) => o.deliveryTime ?? "—" },
   { header: "Supplier", cell: (o: Order) => o.supplierName },
   { header: "Stock", cell: (o: Order) => `${o.species} ${o.speciesCategory}`.trim() },
   { header: "Ordered", cell: (o: Order) => formatHead(o.quantityOrdered) },
   { header: "Delivered", cell: (o: Order) => formatHead(o.totalDelivered) },
   { header: "DOA", cell: (o: Order) => formatHead(o.totalDoa) },
-  { header: "Live", cell: (o: Order) => formatHead(o.liveDelivered) },
+  { header: "Live", optional: true, cell: (o: Order) => formatHead(o.liveDelivered) },
   { header: "To unload", cell: (o: Order) => formatHead(o.remainderToUnload) },
   { header: "Status", cell: (o: Order) => <StatusBadge name={o.orderStatusName} /> },
 ];
@@ -38,7 +40,8 @@ export const DeliveriesScreen = defineScreen({
     }
     const deliveries = await pageService(context, DeliveryService);
     const today = deliveries.orders.today;
-    const week = await deliveries.deliveries(params.fromDate ?? today, 7);
+    const scope = listScope(context);
+    const week = await deliveries.deliveries(params.fromDate ?? today, 7, scope);
     // the arrival time offered: now at the plant (a truck is usually recorded as it arrives)
     const nowTime = new Date().toLocaleTimeString("en-GB", {
       timeZone: context.timeZone,
@@ -46,7 +49,7 @@ export const DeliveriesScreen = defineScreen({
       minute: "2-digit",
       hour12: false,
     });
-    return { ...week, today, nowTime };
+    return { ...week, today, nowTime, scope };
   },
   component: ({ data }) => {
     const days = Array.from({ length: 7 }, (_, i) => addDays(data.fromDate, i));
@@ -66,6 +69,7 @@ export const DeliveriesScreen = defineScreen({
               </a>
             </nav>
           </div>
+          <ScopeNote scope={data.scope}>Orders of</ScopeNote>
           <details open={open.length > 0}>
             <summary>Add a delivery load record</summary>
             <DataForm
@@ -130,7 +134,8 @@ export const DeliveriesScreen = defineScreen({
 export const UndeliveredOrdersScreen = defineScreen({
   loader: async ({ context }) => {
     const orders = await orderQueries(context);
-    return { orders: await orders.undelivered(), today: orders.today };
+    const scope = listScope(context);
+    return { orders: await orders.undelivered(scope), today: orders.today, scope };
   },
   component: ({ data }) => (
     <section className="panel">
@@ -138,6 +143,9 @@ export const UndeliveredOrdersScreen = defineScreen({
         <h2>Undelivered orders</h2>
         <a className="btn" href={ORDER_PATHS.deliveries}>Deliveries</a>
       </div>
+      <ScopeNote scope={data.scope}>
+        Orders due in the last {UNDELIVERED_DAYS} days and today, not yet fully delivered, of
+      </ScopeNote>
       <Table
         rows={data.orders}
         rowKey={(o) => o.id}

@@ -14,15 +14,28 @@ import { groupFormValues } from "../mapping.ts";
 import { addDays } from "../rules.ts";
 import { formChoices, groupFields, orderFields, orderForm, OrderFormIsland } from "./OrderFormFields.tsx";
 import { groupWithChoices, orderQueries } from "./loaders.ts";
+import { GROUP_PAGE_SIZE } from "../queries.ts";
+import { listScope, ScopeNote } from "../../../../pages/ListScope.tsx";
+import { Pager } from "../../../../../client/ui/Pager.tsx";
 import { OrdersTable, StatusBadge } from "./OrderTables.tsx";
 
-/** The buy home's "Order groups" tab: groups delivering from a week ago to four weeks on, by default. */
-export async function orderGroupsPanel(context: PageContext, search: { from?: string; to?: string }) {
+/**
+ * The buy home's "Order groups" tab: groups delivering from a week ago to four weeks on, by default, of
+ * the species and site chosen in the header, a page at a time.
+ */
+export async function orderGroupsPanel(
+  context: PageContext,
+  search: { from?: string; to?: string; start?: number },
+) {
   const orders = await orderQueries(context);
   const today = orders.today;
   const from = search.from ?? addDays(today, -7);
   const to = search.to ?? addDays(today, 28);
-  const groups = await orders.groupsBetween(from, to);
+  const scope = listScope(context);
+  const offset = search.start ?? 0;
+  const { groups, total } = await orders.groupsPage(from, to, scope, { offset, limit: GROUP_PAGE_SIZE });
+  const pageLink = (start: number) =>
+    `${ORDER_PATHS.buyHome}?${new URLSearchParams({ tab: "orders", from, to, start: String(start) })}`;
   return (
     <section className="panel" aria-label="Order groups">
       <div className="panel-head">
@@ -40,13 +53,18 @@ export async function orderGroupsPanel(context: PageContext, search: { from?: st
         <a className="btn btn-primary" href={ORDER_PATHS.orderGroupNew}>New order group</a>
         <a className="btn" href={ORDER_PATHS.orderGroupNewGroup}>Group only</a>
       </div>
+      <ScopeNote scope={scope}>
+        {formatHead(total)} order {total === 1 ? "group delivers" : "groups deliver"} between{" "}
+        {formatDate(from)} and {formatDate(to)} for
+      </ScopeNote>
       <Table
         rows={groups}
         rowKey={(g) => g.id}
-        empty={`No order groups deliver between ${formatDate(from)} and ${formatDate(to)}.`}
+        empty="None to show: choose other dates, or another species or site at the top of the page."
         columns={[
           {
             header: "Delivery",
+            className: "nowrap",
             cell: (g) => formatDate(g.deliveryDate ?? g.livestockOrders[0]?.deliveryDate, false),
           },
           {
@@ -54,13 +72,13 @@ export async function orderGroupsPanel(context: PageContext, search: { from?: st
             cell: (g) => <a href={ORDER_PATHS.orderGroup(g.id)}>{g.supplierName}</a>,
           },
           { header: "Stock", cell: (g) => [g.species, g.speciesCategory].filter(Boolean).join(" · ") },
-          { header: "Buyer", cell: (g) => g.buyerName || "—" },
+          { header: "Buyer", optional: true, cell: (g) => g.buyerName || "—" },
           {
             header: "Orders",
             cell: (g) => g.livestockOrders.filter((o) => o.orderStatus !== ORDER_STATUS.Cancelled).length,
           },
           {
-            header: "Head (ordered / delivered)",
+            header: "Head ordered / delivered",
             cell: (g) => {
               const live = g.livestockOrders.filter((o) => o.orderStatus !== ORDER_STATUS.Cancelled);
               return `${formatHead(live.reduce((s, o) => s + o.quantityOrdered, 0))} / ${
@@ -80,6 +98,7 @@ export async function orderGroupsPanel(context: PageContext, search: { from?: st
           },
         ]}
       />
+      <Pager offset={offset} pageSize={GROUP_PAGE_SIZE} total={total} link={pageLink} what="order groups" />
     </section>
   );
 }
@@ -89,7 +108,7 @@ const newGroupData = async (context: PageContext) => ({
   today: (await orderQueries(context)).today,
 });
 const newGroupValues = (context: PageContext, today: string) => ({
-  speciesId: context.caller!.species[0]?.id ?? null,
+  speciesId: listScope(context).speciesId,
   deliveryDate: today,
 });
 
