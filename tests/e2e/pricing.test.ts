@@ -58,7 +58,13 @@ describe("price grids in the browser", () => {
     await cells.fill("kg\t1\t2\n0-18\t$8.20\t820");
     await page.waitForSelector("[data-preview-errors]");
     expect(await page.locator("[data-preview-errors]").innerText()).toMatch(/cents per kg/);
-    await cells.fill(PASTED);
+    // a real paste: the spreadsheet's block on the system clipboard, Ctrl+V in the box
+    await browser.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.origin });
+    await cells.fill("");
+    await page.evaluate((text) => navigator.clipboard.writeText(text), PASTED);
+    await cells.focus();
+    await page.keyboard.press("ControlOrMeta+V");
+    await expect.poll(() => cells.inputValue()).toBe(PASTED);
     await expect.poll(() => page.locator("[data-best-price]").getAttribute("data-best-price")).toBe("9.35");
     expect(await page.locator("[data-preview] tbody tr").count()).toBe(3);
     await page.getByRole("button", { name: "Save" }).click();
