@@ -27,6 +27,15 @@ export function listScope(context: PageContext): ListScope {
   };
 }
 
+/** Of the species a screen offers, the header's when it is one of them, else the first. */
+export function headerSpeciesAmong<T extends { id: number }>(
+  context: PageContext,
+  offered: T[],
+): T | undefined {
+  const chosen = defaultSpeciesId(context.caller!);
+  return offered.find((s) => s.id === chosen) ?? offered[0];
+}
+
 /** "Sheep at Wagga Wagga, as chosen at the top of the page." */
 export function ScopeNote({ scope, children }: { scope: ListScope; children?: React.ReactNode }) {
   return (

@@ -4,6 +4,7 @@
  * (skin counts recorded: computedAt cleared) is recomputed when read; a published invoice is read from
  * the document frozen at publish.
  */
+import { defaultSpeciesId } from "../../auth/userModel.ts";
 import { and, desc, eq, gte, inArray, lte, notInArray, sql } from "drizzle-orm";
 import {
   carcasses,
@@ -48,11 +49,16 @@ export class InvoiceQueries {
     return this.ctx.caller.species.filter((s) => !allowed || allowed.has(s.id));
   }
 
-  /** The species asked for, if the caller may invoice it (403 otherwise); Sheep or their first by default. */
+  /**
+   * The species asked for, if the caller may invoice it (403 otherwise); by default the one chosen in the
+   * header, else Sheep, else their first.
+   */
   invoiceSpecies(speciesId?: number | null): number {
     const species = this.invoicingSpecies();
     if (speciesId === undefined || speciesId === null) {
-      return species.find((s) => s.id === DEFAULT_INVOICE_SPECIES)?.id ?? species[0]?.id ??
+      const header = defaultSpeciesId(this.ctx.caller);
+      return species.find((s) => s.id === header)?.id ??
+        species.find((s) => s.id === DEFAULT_INVOICE_SPECIES)?.id ?? species[0]?.id ??
         DEFAULT_INVOICE_SPECIES;
     }
     if (!species.some((s) => s.id === speciesId)) {

@@ -7,6 +7,7 @@
  * - An order (?orderId=): its skins day by day.
  * Everything but the count sheet is server-rendered.
  */
+import { headerSpeciesAmong } from "../../../pages/ListScope.tsx";
 import { Pager } from "../../../../client/ui/Pager.tsx";
 import { z } from "zod";
 import { Table } from "../../../../client/ui/Table.tsx";
@@ -55,7 +56,7 @@ async function load(context: PageContext, search: Search) {
   const service = await gradeService(context);
   const speciesList = service.skinSpecies();
   if (!speciesList.length) return { kind: "none" as const };
-  const species = service.speciesOf(search.species ?? speciesList[0].name);
+  const species = service.speciesOf(search.species ?? headerSpeciesAmong(context, speciesList)!.name);
   const base = { species, speciesList, search };
   if (search.orderId) {
     return { ...base, kind: "order" as const, records: await service.ofOrder(search.orderId) };

@@ -3,6 +3,7 @@
  * skins (hides for cattle) by grade, from a start date until archived: the prices in use, upcoming,
  * superseded by a newer one, and archived. Server-rendered tables and links: the page ships no React.
  */
+import { headerSpeciesAmong } from "../../../pages/ListScope.tsx";
 import { z } from "zod";
 import { Table } from "../../../../client/ui/Table.tsx";
 import { TabBar } from "../../../../client/ui/TabBar.tsx";
@@ -78,7 +79,8 @@ export const SkinPricesScreen = defineScreen({
   loader: async ({ context, search }) => {
     const service = await priceService(context);
     const species = service.skinSpecies();
-    const chosen = species.find((s) => s.id === search.speciesId) ?? species[0] ?? null;
+    const chosen = species.find((s) => s.id === search.speciesId) ?? headerSpeciesAmong(context, species) ??
+      null;
     return { species, chosen, prices: chosen ? await service.prices(chosen.id) : [] };
   },
   component: ({ data }) => {

@@ -1,3 +1,4 @@
+import { headerSpeciesAmong } from "../../../../pages/ListScope.tsx";
 import { idNumber } from "../../../../http/params.ts";
 /**
  * Settings › Livestock targets (spec 2 §2.2 tab volumetargets, sub-forms volumeTargetsNew and
@@ -32,10 +33,10 @@ const service = (context: PageContext) => pageService(context, KillVolumeTargetS
 // no .catch/.default here: they make the router redirect to a "canonical" URL (STACK-NOTES)
 const optionalId = idNumber().optional();
 
-/** The species asked for when it is one of the caller's, else their first. */
+/** The species asked for when it is one of the caller's, else the header's. */
 function chosenSpecies(context: PageContext, speciesId?: number) {
   const species = context.caller!.species;
-  return species.find((s) => s.id === speciesId) ?? species[0] ?? null;
+  return species.find((s) => s.id === speciesId) ?? headerSpeciesAmong(context, species) ?? null;
 }
 
 const TIMING_GROUPS = [
