@@ -1,6 +1,7 @@
 /**
- * Every built page, as the users who may open it: it fits 1024 px without sideways scrolling, and axe-core
- * finds no serious or critical accessibility violation in light or dark mode. Pages with a path parameter
+ * Every built page, as the users who may open it: it fits 1024 px without sideways scrolling, axe-core
+ * finds no serious or critical accessibility violation in light or dark mode, and every island hydrates
+ * onto its server HTML without a mismatch. Pages with a path parameter
  * are reached through a link on another page, so a page added to the route table is visited the day it is
  * built (or the test names it as unreached).
  */
@@ -19,7 +20,12 @@ beforeAll(async () => {
   server = await serveTestApp();
   browser = await launchBrowser();
   await browser.page.setViewportSize({ width: 1024, height: 768 });
+  // an island whose server HTML its first browser render does not match says so on the console
+  browser.page.on("console", (m) => {
+    if (/hydrat/i.test(m.text())) hydration.push(`${browser.page.url()}: ${m.text().slice(0, 200)}`);
+  });
 });
+const hydration: string[] = [];
 afterAll(async () => {
   await browser?.close();
   await server?.close();
@@ -159,6 +165,11 @@ describe("every built page", () => {
     const visited = new Set<string>();
     for (const email of USERS) await visitAs(email, visited, problems, widths);
     const unreached = BUILT.filter((r) => !visited.has(r.name) && !NOT_VISITED[r.name]).map((r) => r.name);
-    expect({ widths, problems, unreached }).toEqual({ widths: [], problems: [], unreached: [] });
+    expect({ widths, problems, unreached, hydration }).toEqual({
+      widths: [],
+      problems: [],
+      unreached: [],
+      hydration: [],
+    });
   }, 900_000);
 });
