@@ -18,9 +18,13 @@ export function formatDate(date: string | null | undefined, withYear = true): st
   return `${DAYS[weekday]} ${d} ${MONTHS[m - 1]}${withYear ? ` ${y}` : ""}`;
 }
 
+// made once: `toLocaleString` builds a formatter on every call, which showed in long tables' render time
+const WHOLE = new Intl.NumberFormat("en-AU");
+
 /** "1,234" */
 export function formatHead(n: number | null | undefined): string {
-  return n === null || n === undefined ? "—" : n.toLocaleString("en-AU");
+  if (n === null || n === undefined) return "—";
+  return Number.isInteger(n) && n > -1000 && n < 1000 ? String(n) : WHOLE.format(n);
 }
 
 /** "$8.45": money reads and rounds one way everywhere (server/areas/money.ts). */
@@ -32,8 +36,15 @@ export function formatDayNumbers(date: string): string {
   return d && m && y ? `${d}/${m}/${y}` : date;
 }
 
+const MOMENTS = new Map<string, Intl.DateTimeFormat>();
+
 /** "23 Nov 2026, 10:29 pm" in a time zone (a moment, not a plant day); "—" for none. */
 export function formatDateTime(iso: string | null | undefined, timeZone: string): string {
   if (!iso) return "—";
-  return new Date(iso).toLocaleString("en-AU", { timeZone, dateStyle: "medium", timeStyle: "short" });
+  let format = MOMENTS.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-AU", { timeZone, dateStyle: "medium", timeStyle: "short" });
+    MOMENTS.set(timeZone, format);
+  }
+  return format.format(new Date(iso));
 }

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { Facts } from "../../../../client/ui/Facts.tsx";
 import { Table } from "../../../../client/ui/Table.tsx";
 import { TabBar } from "../../../../client/ui/TabBar.tsx";
-import { formatDate, formatHead } from "../../../../client/ui/format.ts";
+import { formatDate, formatDateTime, formatHead } from "../../../../client/ui/format.ts";
 import { lotLabel, words, type YardMob } from "../../../../client/ui/yard/model.ts";
 import { canSeeRouteNamed } from "../../../access/policy.ts";
 import { href } from "../../../access/routes.ts";
@@ -153,7 +153,7 @@ export const ManagementMobScreen = defineScreen({
       canOpenOrder: canSeeRouteNamed(context.caller!.subject, "order"),
     };
   },
-  component: ({ data }) => {
+  component: ({ data, context }) => {
     const { mob, history } = data.detail;
     const where = mob.penId !== null
       ? `${data.detail.stockyardName ?? "Yard"} · pen ${data.detail.penName ?? mob.penId}`
@@ -225,7 +225,7 @@ export const ManagementMobScreen = defineScreen({
             columns={[
               {
                 header: "When",
-                cell: (h) => <time dateTime={h.at}>{new Date(h.at).toLocaleString("en-AU")}</time>,
+                cell: (h) => <time dateTime={h.at}>{formatDateTime(h.at, context.timeZone)}</time>,
               },
               { header: "Who", cell: (h) => h.userName },
               { header: "What", cell: (h) => h.action },

@@ -2,8 +2,12 @@
 import type { z } from "@hono/zod-openapi";
 import type { HistoryEntry } from "../schemas.ts";
 import { historyDetail, historyTitle } from "../historyWords.ts";
+import { formatDateTime } from "../../../../../client/ui/format.ts";
 
-export function OrderHistory({ entries }: { entries: z.output<typeof HistoryEntry>[] }) {
+/** `timeZone`: the plant's (a change is read in plant time, wherever the server runs). */
+export function OrderHistory(
+  { entries, timeZone }: { entries: z.output<typeof HistoryEntry>[]; timeZone: string },
+) {
   return (
     <section className="panel" aria-label="History">
       <h2>History</h2>
@@ -13,7 +17,7 @@ export function OrderHistory({ entries }: { entries: z.output<typeof HistoryEntr
           const detail = historyDetail(h);
           return (
             <li key={i}>
-              <time dateTime={h.at}>{new Date(h.at).toLocaleString("en-AU")}</time> · {historyTitle(h)}
+              <time dateTime={h.at}>{formatDateTime(h.at, timeZone)}</time> · {historyTitle(h)}
               {detail ? <div className="muted small">{detail}</div> : null}
             </li>
           );

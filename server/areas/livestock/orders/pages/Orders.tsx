@@ -63,7 +63,7 @@ export const OrderScreen = defineScreen({
     ]);
     return { order, group, choices };
   },
-  component: ({ data }) => {
+  component: ({ data, context }) => {
     const o = data.order;
     const cancelled = o.orderStatus === ORDER_STATUS.Cancelled;
     return (
@@ -155,7 +155,7 @@ export const OrderScreen = defineScreen({
             />
           </details>
         )}
-        <OrderHistory entries={o.history} />
+        <OrderHistory entries={o.history} timeZone={context.timeZone} />
       </>
     );
   },
