@@ -2,10 +2,12 @@
  * The audit trail every area writes and reads: `recordAudit` in the write's transaction (who, when,
  * before, after, reason), `auditHistory` to read one record's entries back (a history panel or API).
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { auditLog } from "../../db/tenant/schema.ts";
 import type { Caller } from "../auth/userModel.ts";
 import type { AreaContext, TenantTx } from "./context.ts";
+import type { TenantDb } from "../../db/client.ts";
+import { preparedPerDb } from "./prepared.ts";
 
 /** One entry of a record's history, newest first in `auditHistory`. */
 export interface AuditEntry {
@@ -61,15 +63,22 @@ export async function recordAudit(
   });
 }
 
+// a record's page reads its history on every view: prepared once per database
+const historyOf = preparedPerDb((db) =>
+  db.select().from(auditLog)
+    .where(
+      and(eq(auditLog.entity, sql.placeholder("entity")), eq(auditLog.entityId, sql.placeholder("entityId"))),
+    )
+    .orderBy(desc(auditLog.id)).prepare()
+);
+
 /** Who did what to one record of `entity`, newest first. */
 export async function auditHistory(
-  db: AreaContext["db"] | TenantTx,
+  db: TenantDb,
   entity: string,
   entityId: number | string,
 ): Promise<AuditEntry[]> {
-  const rows = await db.select().from(auditLog)
-    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, String(entityId))))
-    .orderBy(desc(auditLog.id));
+  const rows = await historyOf(db).all({ entity, entityId: String(entityId) });
   return rows.map((r) => ({
     at: r.at.toISOString(),
     userName: r.userName,

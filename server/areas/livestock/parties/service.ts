@@ -4,7 +4,7 @@
  * admin permission flag (spec 1 §6). Each write is one transaction with an audit record; supplier
  * changes are announced on the push hub so clients caching the list re-read it.
  */
-import { and, asc, desc, eq, gt, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, type SQL, sql } from "drizzle-orm";
 import { ApiError } from "../../../http/errors.ts";
 import { buyers, stakeholders, suppliers, transportCompanies } from "../../../../db/tenant/schema.ts";
 import {
@@ -15,6 +15,7 @@ import {
   type TenantTx,
 } from "../../context.ts";
 import { changedValues, recordAudit } from "../../audit.ts";
+import { preparedPerDb } from "../../prepared.ts";
 import type {
   BuyerBody,
   Stakeholder,
@@ -32,6 +33,10 @@ type StakeholderRow = typeof stakeholders.$inferSelect;
 type BuyerRow = typeof buyers.$inferSelect;
 type TransportRow = typeof transportCompanies.$inferSelect;
 
+const supplierById = preparedPerDb((db) =>
+  db.select().from(suppliers).where(eq(suppliers.id, sql.placeholder("id"))).prepare()
+);
+
 export class PartyService {
   /** Access is checked by the route rules (api.ts, the page routes) before a service is made. */
   constructor(private readonly ctx: AreaContext) {}
@@ -46,7 +51,7 @@ export class PartyService {
   }
 
   async getSupplier(id: number): Promise<Supplier> {
-    const row = await this.ctx.db.query.suppliers.findFirst({ where: eq(suppliers.id, id) });
+    const [row] = await supplierById(this.ctx.db).all({ id });
     if (!row) throw ApiError.notFound("That supplier does not exist.");
     return toSupplier(row);
   }
