@@ -2,6 +2,9 @@
  * `deno task bench`: what a plant PC downloads per page (JavaScript, gzipped) and how long sign-in and a
  * page take over real HTTP on loopback. Writes docs/performance.md. Bounded: a fixed number of requests.
  */
+import { benchScale } from "./scale.ts";
+import { benchMobile } from "./mobile.ts";
+import { livestockOrders, pricingGrids } from "../../db/tenant/schema.ts";
 import { gzipSync } from "node:zlib";
 import * as esbuild from "esbuild";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
@@ -153,6 +156,15 @@ try {
   const tvJs = pageJs(tvHtml);
   const tvRedraw = await benchDisplayRedraw(server.origin, token, displayToken);
   const inv = await benchInvoices(server.origin, token, await server.services.db.tenantDb(me.tenantId));
+  const tenantDb = await server.services.db.tenantDb(me.tenantId);
+  const [grid] = await tenantDb.select({ id: pricingGrids.id }).from(pricingGrids).limit(1);
+  const [order] = await tenantDb.select({ id: livestockOrders.id }).from(livestockOrders).limit(1);
+  const mobile = await benchMobile(server.origin, token, [
+    `/home/livestock/orders/${order.id}`,
+    `/settings/pricinggrids/${grid.id}`,
+  ]);
+  // last: it adds 10,000 orders to the database every other figure was measured on
+  const scale = await benchScale(server.origin, token, cookie, tenantDb);
   const yardJs = pageJs(yard.pageHtml).total;
   const settingsHtml = await (await fetch(`${server.origin}/settings/stockyard`, { headers: { cookie } }))
     .text();
@@ -258,6 +270,13 @@ ${
       } | ${share(signedIn.usermodelRedis)} |\n`
       : ""
   }
+| \`GET /api/livestock/GetSupplier/{id}\` (a point read: one record by its key) | ${rps(scale.pointRead)} | ${
+    share(scale.pointRead)
+  } |
+| \`GET /api/livestock/GetLivestockOrder/{id}\` (one order with its loads, mobs and history) | ${
+    rps(scale.orderRead)
+  } | ${share(scale.orderRead)} |
+
 Control-database statements per warm signed-in request: ${
     signedIn.queriesPerRequest.toFixed(2)
   }. The session and the caller are kept in memory and
@@ -275,9 +294,12 @@ Ratios are to \`GET /login/usermodel\` in the same run (${
 
 | request | n | p50 | p99 | p50 ÷ usermodel |
 |---|---|---|---|---|
-| \`GET /home/stockyard\` (the live yard page, SVG drawn on the server) | ${yard.page.n} | ${
+| \`GET /home/stockyard\` (the live yard page, SVG drawn on the server; the drawing kept by its data) | ${yard.page.n} | ${
     ms(yard.page.p50)
   } | ${ms(yard.page.p99)} | ${ratio(yard.page.p50)} |
+| the same page just after a move (its drawing rendered afresh) | ${yard.pageAfterChange.n} | ${
+    ms(yard.pageAfterChange.p50)
+  } | ${ms(yard.pageAfterChange.p99)} | ${ratio(yard.pageAfterChange.p50)} |
 | the yard drawing alone (\`renderToString\` of the SVG, ${yard.pens} pens) | ${yard.svg.n} | ${
     ms(yard.svg.p50)
   } | ${ms(yard.svg.p99)} | ${ratio(yard.svg.p50)} |
@@ -372,6 +394,46 @@ The redraw includes the runtime's 150 ms wait that folds a burst of events into 
 | an agenda reordered through the API until the TV has redrawn it, p50 | ${ms(tvRedraw.p50)} (p99 ${
     ms(tvRedraw.p99)
   }) | ${(tvRedraw.p50 / 1000).toFixed(2)} of the 1 s target; ${ratio(tvRedraw.p50)} usermodel |
+
+## Lists at size
+
+The order groups page (61 days, 50 groups a page) and \`GetLivestockOrders\` (61 days, at most 1,000
+rows, the total in X-Total-Count) at the demo's size and after 10,000 more orders over the same days.
+
+| measure | demo (${scale.demo.orders} orders) | +10,000 (${scale.large.orders} orders) | ratio |
+|---|---|---|---|
+| order groups page, p50 | ${ms(scale.demo.groupsPage.p50)} | ${ms(scale.large.groupsPage.p50)} | ${
+    (scale.large.groupsPage.p50 / scale.demo.groupsPage.p50).toFixed(1)
+  }× (${(scale.large.groupsPage.p50 / api.p50).toFixed(1)}× usermodel) |
+| order groups page, 8 clients (÷ bare route) | ${rps(scale.demo.groupsPageRps)} req/s (${
+    share(scale.demo.groupsPageRps)
+  }) | ${rps(scale.large.groupsPageRps)} req/s (${share(scale.large.groupsPageRps)}) | target ≥ 0.01 |
+| order groups page, HTML (raw / gzip) | ${kb(scale.demo.groupsPageBytes)} / ${
+    kb(scale.demo.groupsPageGzip)
+  } | ${kb(scale.large.groupsPageBytes)} / ${kb(scale.large.groupsPageGzip)} | |
+| GetLivestockOrders, p50 | ${ms(scale.demo.ordersApi.p50)} | ${ms(scale.large.ordersApi.p50)} | ${
+    (scale.large.ordersApi.p50 / scale.demo.ordersApi.p50).toFixed(1)
+  }× |
+| GetLivestockOrders, answer (rows of total) | ${
+    kb(scale.demo.ordersApiBytes)
+  } (${scale.demo.ordersApiRows} of ${scale.demo.ordersApiTotal}) | ${
+    kb(scale.large.ordersApiBytes)
+  } (${scale.large.ordersApiRows} of ${scale.large.ordersApiTotal}) | |
+
+## A slow plant PC (Chromium, Lighthouse's mobile profile)
+
+CPU slowed 4×, 150 ms round trips, 1.6 Mbps down; cold = empty cache, warm = the page opened again.
+Targets: LCP ≤ 1.0 s, TBT ≤ 150 ms, a warm view ≤ 10 KB besides its HTML.
+
+| page | LCP cold | TBT cold | LCP warm | TBT warm | warm view, besides HTML |
+|---|---|---|---|---|---|
+${
+    mobile.map((m) =>
+      `| \`${m.path}\` | ${m.cold.lcp} ms | ${m.cold.tbt} ms | ${m.warm.lcp} ms | ${m.warm.tbt} ms | ${
+        kb(m.warm.assetBytes)
+      } |`
+    ).join("\n")
+  }
 
 ## Push hub (/hubs/userHub)
 

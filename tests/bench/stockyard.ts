@@ -6,7 +6,7 @@
  */
 import { gzipSync } from "node:zlib";
 import { STOCKYARD_API as A } from "../../server/areas/stockyard/api.ts";
-import { time } from "./timing.ts";
+import { percentile, time } from "./timing.ts";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { YardSvg } from "../../client/ui/yard/YardSvg.tsx";
@@ -56,7 +56,7 @@ export async function benchStockyard(origin: string, token: string, cookie: stri
   const to = view.pens.find((p: Json) => p.status === "empty");
   let current = view;
   let out = true;
-  const move = await time(100, async () => {
+  const moveOnce = async () => {
     const source = current.pens.find((p: Json) => p.id === (out ? from.id : to.id));
     const mob = source.contents.find((c: Json) => !out || c.head >= 2) ?? source.contents[0];
     current = await post(A.moveOrMergeMobs, {
@@ -66,7 +66,22 @@ export async function benchStockyard(origin: string, token: string, cookie: stri
       lastModified: mob.lastModified,
     });
     out = !out;
-  });
+  };
+  const move = await time(100, moveOnce);
+  // the page just after the yard changed: nothing of it kept from an earlier view
+  const afterMove: number[] = [];
+  for (let i = 0; i < 40; i++) {
+    await moveOnce();
+    const t0 = performance.now();
+    await (await fetch(`${origin}/home/stockyard?yard=${setup.id}`, { headers: { cookie } })).text();
+    afterMove.push(performance.now() - t0);
+  }
+  afterMove.sort((a, b) => a - b);
+  const pageAfterChange = {
+    p50: percentile(afterMove, 50),
+    p99: percentile(afterMove, 99),
+    n: afterMove.length,
+  };
   // the drawing alone: what the page's server time spends on 200 pens
   const svg = await time(
     200,
@@ -76,6 +91,7 @@ export async function benchStockyard(origin: string, token: string, cookie: stri
     pens: view.pens.length,
     svg,
     page,
+    pageAfterChange,
     initial,
     move,
     pageHtmlGzip: gzipSync(pageHtml).length,
