@@ -16,7 +16,7 @@ export function TvDocument({ title, children }: { title: string; children: React
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${title} · Abattoir Manager`}</title>
-        <link rel="stylesheet" href={stylesheetUrl()} />
+        <link rel="stylesheet" href={stylesheetUrl()} precedence="default" />
         <link rel="icon" href="data:," />
         <meta name="push-hub" content="/hubs/userHub" />
         <script type="module" src={runtime.src}></script>

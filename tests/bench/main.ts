@@ -263,6 +263,12 @@ route answering \`ok\`, both served by \`Deno.serve\` on loopback in the same pr
 | \`GET /login/usermodel\`, \`Accept-Encoding: identity\` | ${rps(signedIn.usermodelIdentity)} | ${
     share(signedIn.usermodelIdentity)
   } |
+| \`GET /api/livestock/GetSupplier/{id}\` (a point read: one record by its key) | ${rps(scale.pointRead)} | ${
+    share(scale.pointRead)
+  } |
+| \`GET /api/livestock/GetLivestockOrder/{id}\` (one order with its loads, mobs and history) | ${
+    rps(scale.orderRead)
+  } | ${share(scale.orderRead)} |
 ${
     signedIn.usermodelRedis
       ? `| \`GET /login/usermodel\`, Redis bus (\`PUSH_REDIS_URL\`: one PING per request) | ${
@@ -270,13 +276,6 @@ ${
       } | ${share(signedIn.usermodelRedis)} |\n`
       : ""
   }
-| \`GET /api/livestock/GetSupplier/{id}\` (a point read: one record by its key) | ${rps(scale.pointRead)} | ${
-    share(scale.pointRead)
-  } |
-| \`GET /api/livestock/GetLivestockOrder/{id}\` (one order with its loads, mobs and history) | ${
-    rps(scale.orderRead)
-  } | ${share(scale.orderRead)} |
-
 Control-database statements per warm signed-in request: ${
     signedIn.queriesPerRequest.toFixed(2)
   }. The session and the caller are kept in memory and
