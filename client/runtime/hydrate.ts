@@ -67,11 +67,21 @@ export async function hydrateIsland(el: HTMLElement, load: IslandLoader): Promis
   }
 }
 
-/** Hydrates every `[data-island]` under `scope` (default: the document). */
+/**
+ * Hydrates every `[data-island]` under `scope` (default: the document); those in a closed `<details>`
+ * when it first opens.
+ */
 export function hydrateIslands(
   scope: ParentNode = document,
   load: IslandLoader = defaultLoader(),
 ): Promise<(Root | null)[]> {
   const markers = Array.from(scope.querySelectorAll<HTMLElement>("[data-island]"));
-  return Promise.all(markers.map((el) => hydrateIsland(el, load)));
+  const now: Promise<Root | null>[] = [];
+  for (const el of markers) {
+    // one in a closed <details> waits until it is opened: its code is fetched and run only if used
+    const fold = el.closest("details:not([open])");
+    if (fold) fold.addEventListener("toggle", () => void hydrateIsland(el, load), { once: true });
+    else now.push(hydrateIsland(el, load));
+  }
+  return Promise.all(now);
 }

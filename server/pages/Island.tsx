@@ -2,6 +2,7 @@ import { type ComponentType, createContext, useContext } from "react";
 import { preloadModule } from "react-dom";
 import { renderToString } from "react-dom/server";
 import { moduleEntry } from "./assets.ts";
+import { FoldedContext } from "./Folded.tsx";
 
 /** Per page render: whether the islands runtime script has been emitted yet. */
 export const IslandRenderContext = createContext<{ runtimeEmitted: boolean }>({ runtimeEmitted: false });
@@ -24,7 +25,9 @@ export function Island<P extends object>(
   render.runtimeEmitted = true;
   const runtime = moduleEntry("runtime/islands");
   const island = moduleEntry(`islands/${name}`);
-  for (const href of [runtime.src, ...runtime.imports, island.src, ...island.imports]) {
+  // an island in a closed fold loads when it is opened (server/pages/Folded.tsx)
+  const folded = useContext(FoldedContext);
+  for (const href of [runtime.src, ...runtime.imports, ...(folded ? [] : [island.src, ...island.imports])]) {
     preloadModule(href, { as: "script" });
   }
   const json = JSON.stringify(props);

@@ -79,6 +79,27 @@ describe.skipIf(!hasDom)("island runtime", () => {
     expect(loader).toHaveBeenCalledTimes(2);
   });
 
+  test("an island in a closed <details> hydrates when it is opened, not before", async () => {
+    const fold = document.createElement("details");
+    fold.innerHTML = "<summary>Edit</summary>";
+    document.body.appendChild(fold);
+    const el = marker("Counter", { start: 1, label: "F" }, renderToString(<Counter start={1} label="F" />));
+    fold.appendChild(el);
+    loader.mockClear();
+    await act(async () => {
+      await hydrateIslands(fold, loader);
+    });
+    expect(loader).not.toHaveBeenCalled();
+    expect(el.hasAttribute("data-hydrated")).toBe(false);
+    await act(async () => {
+      fold.open = true;
+      fold.dispatchEvent(new Event("toggle")); // what the browser fires on opening
+    });
+    await expect.poll(() => el.hasAttribute("data-hydrated")).toBe(true);
+    expect(loader).toHaveBeenCalledTimes(1);
+    fold.remove();
+  });
+
   test("DataForm as an island: server HTML + data-props hydrate without mismatch", async () => {
     const props: DataFormProps = {
       fields: [

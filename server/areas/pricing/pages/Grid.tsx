@@ -3,6 +3,7 @@
  * (settings/pricinggrids/{id}), with the cell matrix as pasteable text and its live preview (the
  * PricingGridEditor island). The edit page can also copy the grid to another group or delete it.
  */
+import { Folded } from "../../../pages/Folded.tsx";
 import type { DataFormProps, FieldSpec } from "../../../../client/islands/DataForm.tsx";
 import { ActionButton, DataForm, PricingGridEditor } from "../../../pages/islands.tsx";
 import { defineScreen } from "../../../pages/screen.ts";
@@ -147,8 +148,7 @@ export const PricingGridScreen = defineScreen({
             })}
           />
         </section>
-        <details className="panel no-print">
-          <summary>Copy to a group</summary>
+        <Folded className="panel no-print" summary="Copy to a group">
           <DataForm
             id="pricing-grid-copy"
             fields={[
@@ -176,7 +176,7 @@ export const PricingGridScreen = defineScreen({
             redirectTo={PRICING_PATHS.gridOfAnswer}
             successToast="The grid was copied."
           />
-        </details>
+        </Folded>
         <section className="panel no-print" aria-label="Delete">
           <ActionButton
             label="Delete grid"

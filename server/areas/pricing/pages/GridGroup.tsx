@@ -4,6 +4,7 @@
  * agents are sent), and the group's form. Also the new-group (settings/newpricinggrid) and copy-group
  * (settings/clonepricinggrid/{id}) forms.
  */
+import { Folded } from "../../../pages/Folded.tsx";
 import { z } from "zod";
 import { Facts } from "../../../../client/ui/Facts.tsx";
 import { ActionButton, DataForm } from "../../../pages/islands.tsx";
@@ -182,8 +183,7 @@ export const PricingGridGroupScreen = defineScreen({
             />
           </section>
         ))}
-        <details className="panel no-print">
-          <summary>Edit the group</summary>
+        <Folded className="panel no-print" summary="Edit the group">
           <DataForm
             {...groupForm}
             id="pricing-group-edit"
@@ -201,7 +201,7 @@ export const PricingGridGroupScreen = defineScreen({
             redirectTo={PRICING_PATHS.group(g.id)}
             successToast="The group was saved."
           />
-        </details>
+        </Folded>
       </>
     );
   },

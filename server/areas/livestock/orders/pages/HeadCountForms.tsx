@@ -1,4 +1,5 @@
 /** Head-count corrections (with a reason, audited): one mob re-counted, or head moved between mobs. */
+import { Folded } from "../../../../pages/Folded.tsx";
 import type { z } from "@hono/zod-openapi";
 import { formatHead } from "../../../../../client/ui/format.ts";
 import { DataForm } from "../../../../pages/islands.tsx";
@@ -11,8 +12,7 @@ export function HeadCountForms({ order: o }: { order: z.output<typeof OrderDetai
   const reason = { name: "reason", label: "Reason", type: "text", required: true } as const;
   return (
     <>
-      <details>
-        <summary>Correct a mob's head count</summary>
+      <Folded summary="Correct a mob's head count">
         <DataForm
           id="correct-head"
           fields={[
@@ -37,10 +37,9 @@ export function HeadCountForms({ order: o }: { order: z.output<typeof OrderDetai
           redirectTo={ORDER_PATHS.order(o.id)}
           undo={false}
         />
-      </details>
+      </Folded>
       {mobs.length > 1 && (
-        <details>
-          <summary>Balance head between mobs</summary>
+        <Folded summary="Balance head between mobs">
           <DataForm
             id="balance-head"
             fields={[
@@ -61,7 +60,7 @@ export function HeadCountForms({ order: o }: { order: z.output<typeof OrderDetai
             successToast="The head were balanced between the mobs."
             redirectTo={ORDER_PATHS.order(o.id)}
           />
-        </details>
+        </Folded>
       )}
     </>
   );

@@ -2,6 +2,7 @@
  * Order groups (spec 1 §2 "Livestock routes"): the buy home's tab of groups by delivery date, a new
  * group with its first order, a group alone, and one group with its orders and their actions.
  */
+import { Folded } from "../../../../pages/Folded.tsx";
 import { Table } from "../../../../../client/ui/Table.tsx";
 import { Facts } from "../../../../../client/ui/Facts.tsx";
 import { formatDate, formatHead } from "../../../../../client/ui/format.ts";
@@ -192,8 +193,7 @@ export const OrderGroupScreen = defineScreen({
             <OrdersTable orders={cancelled} groupId={g.id} empty="" />
           </section>
         )}
-        <details className="panel">
-          <summary>Edit the group</summary>
+        <Folded className="panel" summary="Edit the group">
           <DataForm
             {...orderForm({
               id: "order-group-edit",
@@ -203,7 +203,7 @@ export const OrderGroupScreen = defineScreen({
               successToast: "The order group was saved.",
             })}
           />
-        </details>
+        </Folded>
       </>
     );
   },

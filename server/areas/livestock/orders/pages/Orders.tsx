@@ -2,6 +2,7 @@
  * One order (spec 1 §2 "Livestock routes"): adding one to a group, the order with its loads, mobs,
  * head-count corrections, edit form and history, and splitting it.
  */
+import { Folded } from "../../../../pages/Folded.tsx";
 import { Table } from "../../../../../client/ui/Table.tsx";
 import { Facts } from "../../../../../client/ui/Facts.tsx";
 import { formatDate, formatHead } from "../../../../../client/ui/format.ts";
@@ -136,8 +137,7 @@ export const OrderScreen = defineScreen({
           {o.deliveredMobs.length > 0 && <HeadCountForms order={o} />}
         </section>
         {!cancelled && (
-          <details className="panel">
-            <summary>Edit the order</summary>
+          <Folded className="panel" summary="Edit the order">
             <OrderFormIsland
               form={orderForm({
                 id: "order-edit",
@@ -153,7 +153,7 @@ export const OrderScreen = defineScreen({
               choices={data.choices}
               group={{ speciesId: data.group.speciesId, speciesCategoryId: data.group.speciesCategoryId }}
             />
-          </details>
+          </Folded>
         )}
         <OrderHistory entries={o.history} timeZone={context.timeZone} />
       </>
