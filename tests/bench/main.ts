@@ -2,6 +2,7 @@
  * `deno task bench`: what a plant PC downloads per page (JavaScript, gzipped) and how long sign-in and a
  * page take over real HTTP on loopback. Writes docs/performance.md. Bounded: a fixed number of requests.
  */
+import { benchLighthouse, LIGHTHOUSE_VERSION } from "./lighthouse.ts";
 import { benchScale } from "./scale.ts";
 import { benchMobile } from "./mobile.ts";
 import { livestockOrders, pricingGrids } from "../../db/tenant/schema.ts";
@@ -160,6 +161,10 @@ try {
   const [grid] = await tenantDb.select({ id: pricingGrids.id }).from(pricingGrids).limit(1);
   const [order] = await tenantDb.select({ id: livestockOrders.id }).from(livestockOrders).limit(1);
   const mobile = await benchMobile(server.origin, token, [
+    `/home/livestock/orders/${order.id}`,
+    `/settings/pricinggrids/${grid.id}`,
+  ]);
+  const lighthouse = await benchLighthouse(server.origin, token, [
     `/home/livestock/orders/${order.id}`,
     `/settings/pricinggrids/${grid.id}`,
   ]);
@@ -434,6 +439,21 @@ ${
     ).join("\n")
   }
 
+${
+    lighthouse
+      ? `Lighthouse ${LIGHTHOUSE_VERSION} (npx, our Chromium, its mobile profile with simulated throttling; targets: performance 100,
+accessibility ≥ 95):
+
+| page | performance | accessibility | LCP (simulated) | TBT (simulated) |
+|---|---|---|---|---|
+${
+        lighthouse.map((l) =>
+          `| \`${l.path}\` | ${l.performance} | ${l.accessibility} | ${l.lcp} ms | ${l.tbt} ms |`
+        ).join("\n")
+      }
+`
+      : "Lighthouse could not run here (npx lighthouse needs the npm registry).\n"
+  }
 ## Push hub (/hubs/userHub)
 
 ${hub.clients} official \`@microsoft/signalr\` clients (WebSockets, JSON protocol) connected to the server

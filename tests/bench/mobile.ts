@@ -48,6 +48,8 @@ export async function benchMobile(origin: string, token: string, paths: string[]
     });
     const view = async (path: string): Promise<PageView> => {
       await page.goto(origin + path, { waitUntil: "load" });
+      // a page that sent us to sign in would measure the wrong page
+      if (new URL(page.url()).pathname !== path) throw new Error(`${path}: landed on ${page.url()}`);
       // quiet for a second (hydration and its chunks done), at most 15 s
       for (let waited = 0; waited < 15_000; waited += 250) {
         const quiet = await page.evaluate(() => {
