@@ -160,6 +160,44 @@ describe("order groups and orders", () => {
     expect(Number(groups.total)).toBeGreaterThanOrEqual(2);
   });
 
+  test("the order groups page lists what the API answers, for the header's species and site, summed", async () => {
+    const from = "2026-11-01", to = "2027-01-31";
+    const me = await (await t.request("/login/usermodel", { token: tokens.admin })).json();
+    const site = me.defaultTenantSiteId;
+    const sheep = 1; // the header's species when none was chosen: the user's first
+    type Row = { id: number; speciesId: number; livestockOrders: Api[] };
+    type Api = {
+      orderStatus: number;
+      quantityOrdered: number;
+      totalDelivered: number;
+      tenantSiteId: number | null;
+    };
+    const api: Row[] = await (await t.request(
+      `/api/livestock/GetLivestockOrderGroups?fromDate=${from}&toDate=${to}`,
+      { token: tokens.admin },
+    )).json();
+    const expected = api.filter((g) =>
+      g.speciesId === sheep &&
+      (!g.livestockOrders.length ||
+        g.livestockOrders.some((o) => o.tenantSiteId === null || o.tenantSiteId === site))
+    ).slice(0, 50).map((g) => {
+      const live = g.livestockOrders.filter((o) => o.orderStatus !== 0);
+      const sum = (k: "quantityOrdered" | "totalDelivered") => live.reduce((n, o) => n + o[k], 0);
+      return `${g.id}:${sum("quantityOrdered").toLocaleString("en-AU")} / ${
+        sum("totalDelivered").toLocaleString("en-AU")
+      }`;
+    });
+    const html = await (await t.request(`/home/livestock?tab=orders&from=${from}&to=${to}`, {
+      headers: { cookie: `session=${tokens.admin}` },
+    })).text();
+    const rows = [
+      ...html.matchAll(/ordergroups\/(\d+)".*?<td[^>]*>\d+<\/td><td[^>]*>([\d,]+ \/ [\d,]+)<\/td>/g),
+    ]
+      .map((m) => `${m[1]}:${m[2]}`);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows).toEqual(expected);
+  });
+
   test("a stale edit of the order or the group is 409", async () => {
     const g = await createGroup();
     const o = g.livestockOrders[0];

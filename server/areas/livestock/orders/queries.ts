@@ -9,19 +9,18 @@ import {
   asc,
   count,
   eq,
-  exists,
   gte,
   inArray,
   isNull,
   lte,
   ne,
-  notExists,
   or,
   type SQL,
   sql,
 } from "drizzle-orm";
 import type { TenantDb } from "../../../../db/client.ts";
 import { preparedPerDb } from "../../prepared.ts";
+import { groupSummariesPage, groupsWhere } from "./groupList.ts";
 import { ApiError } from "../../../http/errors.ts";
 import {
   buyers,
@@ -84,7 +83,7 @@ export interface OrderScope {
 }
 
 /** An order with no site may be delivered to any site, so it shows at every one. */
-const atSite = (siteId: number) =>
+export const atSite = (siteId: number) =>
   or(isNull(livestockOrders.tenantSiteId), eq(livestockOrders.tenantSiteId, siteId));
 
 const orderScope = (scope?: OrderScope) =>
@@ -229,18 +228,7 @@ export class OrderQueries {
     page: Page,
   ): Promise<{ groups: OrderGroup[]; total: number }> {
     const db = this.ctx.db;
-    const ofGroup = (...more: (SQL | undefined)[]) =>
-      db.select({ one: livestockOrders.id }).from(livestockOrders)
-        .where(and(eq(livestockOrders.livestockOrderGroupId, livestockOrderGroups.id), ...more));
-    const where = and(
-      or(
-        and(gte(livestockOrderGroups.deliveryDate, from), lte(livestockOrderGroups.deliveryDate, to)),
-        exists(ofGroup(gte(livestockOrders.deliveryDate, from), lte(livestockOrders.deliveryDate, to))),
-      ),
-      scope?.speciesId ? eq(livestockOrderGroups.speciesId, scope.speciesId) : undefined,
-      // a group still without orders belongs to no site yet: it shows at every one
-      scope?.siteId ? or(notExists(ofGroup()), exists(ofGroup(atSite(scope.siteId)))) : undefined,
-    );
+    const where = groupsWhere(this.ctx.db, from, to, scope);
     const [ids, [{ n }]] = await Promise.all([
       db.select({ id: livestockOrderGroups.id }).from(livestockOrderGroups).where(where)
         .orderBy(asc(livestockOrderGroups.deliveryDate), asc(livestockOrderGroups.id))
@@ -248,6 +236,11 @@ export class OrderQueries {
       db.select({ n: count() }).from(livestockOrderGroups).where(where),
     ]);
     return { groups: await this.#groups(ids.map((r) => r.id)), total: n };
+  }
+
+  /** One page of the groups list (the buy home): see groupList.ts. */
+  groupSummariesPage(from: string, to: string, scope: OrderScope | undefined, page: Page) {
+    return groupSummariesPage(this.ctx, from, to, scope, page);
   }
 
   async group(id: number): Promise<OrderGroup> {

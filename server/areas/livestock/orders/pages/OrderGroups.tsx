@@ -34,7 +34,10 @@ export async function orderGroupsPanel(
   const to = search.to ?? addDays(today, 28);
   const scope = listScope(context);
   const offset = search.start ?? 0;
-  const { groups, total } = await orders.groupsPage(from, to, scope, { offset, limit: GROUP_PAGE_SIZE });
+  const { groups, total } = await orders.groupSummariesPage(from, to, scope, {
+    offset,
+    limit: GROUP_PAGE_SIZE,
+  });
   const pageLink = (start: number) =>
     `${ORDER_PATHS.buyHome}?${new URLSearchParams({ tab: "orders", from, to, start: String(start) })}`;
   return (
@@ -66,7 +69,7 @@ export async function orderGroupsPanel(
           {
             header: "Delivery",
             className: "nowrap",
-            cell: (g) => formatDate(g.deliveryDate ?? g.livestockOrders[0]?.deliveryDate, false),
+            cell: (g) => formatDate(g.deliveryDate, false),
           },
           {
             header: "Supplier",
@@ -74,26 +77,16 @@ export async function orderGroupsPanel(
           },
           { header: "Stock", cell: (g) => [g.species, g.speciesCategory].filter(Boolean).join(" · ") },
           { header: "Buyer", optional: true, cell: (g) => g.buyerName || "—" },
-          {
-            header: "Orders",
-            cell: (g) => g.livestockOrders.filter((o) => o.orderStatus !== ORDER_STATUS.Cancelled).length,
-          },
+          { header: "Orders", cell: (g) => g.orders },
           {
             header: "Head ordered / delivered",
-            cell: (g) => {
-              const live = g.livestockOrders.filter((o) => o.orderStatus !== ORDER_STATUS.Cancelled);
-              return `${formatHead(live.reduce((s, o) => s + o.quantityOrdered, 0))} / ${
-                formatHead(live.reduce((s, o) => s + o.totalDelivered, 0))
-              }`;
-            },
+            cell: (g) => `${formatHead(g.ordered)} / ${formatHead(g.delivered)}`,
           },
           {
             header: "Status",
             cell: (g) => (
               <span className="actions">
-                {[...new Set(g.livestockOrders.map((o) => o.orderStatusName))].map((n) => (
-                  <StatusBadge key={n} name={n} />
-                ))}
+                {g.statusNames.map((n) => <StatusBadge key={n} name={n} />)}
               </span>
             ),
           },

@@ -1,0 +1,98 @@
+/**
+ * The order groups list of the buy home (spec 1 §2): which groups a period and the header's scope take
+ * in, and a page of them with their orders summed up in SQL — the few columns the list shows, at a
+ * fraction of the cost of reading every order (`OrderQueries.groupsPage` answers the API's full groups).
+ */
+import { and, asc, count, eq, exists, gte, lte, ne, notExists, or, type SQL, sql } from "drizzle-orm";
+import { buyers, livestockOrderGroups, livestockOrders, suppliers } from "../../../../db/tenant/schema.ts";
+import type { TenantDb } from "../../../../db/client.ts";
+import type { AreaContext } from "../../context.ts";
+import { ORDER_STATUS, orderStatusName, speciesCategoryName } from "../enums.ts";
+import { atSite, type OrderScope, type Page } from "./queries.ts";
+
+/** A row of the order groups list. */
+export interface GroupSummary {
+  id: number;
+  deliveryDate: string | null;
+  supplierName: string;
+  species: string;
+  speciesCategory: string;
+  buyerName: string;
+  /** not cancelled */
+  orders: number;
+  ordered: number;
+  delivered: number;
+  /** of every order, cancelled ones too */
+  statusNames: string[];
+}
+
+/** Groups delivering in the period (by their date or an order's) of the scope's species and site. */
+export function groupsWhere(db: TenantDb, from: string, to: string, scope?: OrderScope) {
+  const ofGroup = (...more: (SQL | undefined)[]) =>
+    db.select({ one: livestockOrders.id }).from(livestockOrders)
+      .where(and(eq(livestockOrders.livestockOrderGroupId, livestockOrderGroups.id), ...more));
+  return and(
+    or(
+      and(gte(livestockOrderGroups.deliveryDate, from), lte(livestockOrderGroups.deliveryDate, to)),
+      exists(ofGroup(gte(livestockOrders.deliveryDate, from), lte(livestockOrders.deliveryDate, to))),
+    ),
+    scope?.speciesId ? eq(livestockOrderGroups.speciesId, scope.speciesId) : undefined,
+    // a group still without orders belongs to no site yet: it shows at every one
+    scope?.siteId ? or(notExists(ofGroup()), exists(ofGroup(atSite(scope.siteId)))) : undefined,
+  );
+}
+
+/** One page of the list, with how many groups there are in all. */
+export async function groupSummariesPage(
+  ctx: AreaContext,
+  from: string,
+  to: string,
+  scope: OrderScope | undefined,
+  page: Page,
+): Promise<{ groups: GroupSummary[]; total: number }> {
+  const db = ctx.db;
+  const where = groupsWhere(db, from, to, scope);
+  const live = ne(livestockOrders.orderStatus, ORDER_STATUS.Cancelled);
+  const [rows, [{ n }]] = await Promise.all([
+    db.select({
+      id: livestockOrderGroups.id,
+      deliveryDate: livestockOrderGroups.deliveryDate,
+      firstDelivery: sql<string | null>`min(${livestockOrders.deliveryDate})`,
+      speciesId: livestockOrderGroups.speciesId,
+      speciesCategoryId: livestockOrderGroups.speciesCategoryId,
+      supplierName: suppliers.name,
+      buyerName: buyers.name,
+      orders: sql<number>`count(case when ${live} then 1 end)`,
+      ordered: sql<number>`coalesce(sum(case when ${live} then ${livestockOrders.quantityOrdered} end), 0)`,
+      delivered: sql<
+        number
+      >`coalesce(sum(case when ${live} then ${livestockOrders.totalDelivered} end), 0)`,
+      statuses: sql<string | null>`group_concat(distinct ${livestockOrders.orderStatus})`,
+    }).from(livestockOrderGroups)
+      .innerJoin(suppliers, eq(suppliers.id, livestockOrderGroups.supplierId))
+      .leftJoin(buyers, eq(buyers.id, livestockOrderGroups.buyerId))
+      .leftJoin(livestockOrders, eq(livestockOrders.livestockOrderGroupId, livestockOrderGroups.id))
+      .where(where).groupBy(livestockOrderGroups.id)
+      .orderBy(asc(livestockOrderGroups.deliveryDate), asc(livestockOrderGroups.id))
+      .limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(livestockOrderGroups).where(where),
+  ]);
+  const species = new Map(ctx.caller.species.map((x) => [x.id, x.name]));
+  return {
+    total: n,
+    groups: rows.map((r) => ({
+      id: r.id,
+      deliveryDate: r.deliveryDate ?? r.firstDelivery,
+      supplierName: r.supplierName,
+      species: species.get(r.speciesId) ?? String(r.speciesId),
+      speciesCategory: speciesCategoryName(r.speciesCategoryId),
+      buyerName: r.buyerName ?? "",
+      orders: Number(r.orders),
+      ordered: Number(r.ordered),
+      delivered: Number(r.delivered),
+      statusNames: [
+        ...new Set((r.statuses ?? "").split(",").filter(Boolean).map((x) => orderStatusName(Number(x)))),
+      ],
+    })),
+  };
+}
