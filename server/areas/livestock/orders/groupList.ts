@@ -3,7 +3,21 @@
  * in, and a page of them with their orders summed up in SQL — the few columns the list shows, at a
  * fraction of the cost of reading every order (`OrderQueries.groupsPage` answers the API's full groups).
  */
-import { and, asc, count, eq, exists, gte, lte, ne, notExists, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  eq,
+  exists,
+  gte,
+  inArray,
+  lte,
+  ne,
+  notExists,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { buyers, livestockOrderGroups, livestockOrders, suppliers } from "../../../../db/tenant/schema.ts";
 import type { TenantDb } from "../../../../db/client.ts";
 import type { AreaContext } from "../../context.ts";
@@ -53,8 +67,16 @@ export async function groupSummariesPage(
   const db = ctx.db;
   const where = groupsWhere(db, from, to, scope);
   const live = ne(livestockOrders.orderStatus, ORDER_STATUS.Cancelled);
-  const [rows, [{ n }]] = await Promise.all([
-    db.select({
+  // the page's groups first (groups alone, by their date index), then their orders summed for those
+  // only: summing every group in the period before the limit grew with the period's orders
+  const [ids, [{ n }]] = await Promise.all([
+    db.select({ id: livestockOrderGroups.id }).from(livestockOrderGroups).where(where)
+      .orderBy(asc(livestockOrderGroups.deliveryDate), asc(livestockOrderGroups.id))
+      .limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(livestockOrderGroups).where(where),
+  ]);
+  const rows = ids.length
+    ? await db.select({
       id: livestockOrderGroups.id,
       deliveryDate: livestockOrderGroups.deliveryDate,
       firstDelivery: sql<string | null>`min(${livestockOrders.deliveryDate})`,
@@ -64,19 +86,15 @@ export async function groupSummariesPage(
       buyerName: buyers.name,
       orders: sql<number>`count(case when ${live} then 1 end)`,
       ordered: sql<number>`coalesce(sum(case when ${live} then ${livestockOrders.quantityOrdered} end), 0)`,
-      delivered: sql<
-        number
-      >`coalesce(sum(case when ${live} then ${livestockOrders.totalDelivered} end), 0)`,
+      delivered: sql<number>`coalesce(sum(case when ${live} then ${livestockOrders.totalDelivered} end), 0)`,
       statuses: sql<string | null>`group_concat(distinct ${livestockOrders.orderStatus})`,
     }).from(livestockOrderGroups)
       .innerJoin(suppliers, eq(suppliers.id, livestockOrderGroups.supplierId))
       .leftJoin(buyers, eq(buyers.id, livestockOrderGroups.buyerId))
       .leftJoin(livestockOrders, eq(livestockOrders.livestockOrderGroupId, livestockOrderGroups.id))
-      .where(where).groupBy(livestockOrderGroups.id)
+      .where(inArray(livestockOrderGroups.id, ids.map((r) => r.id))).groupBy(livestockOrderGroups.id)
       .orderBy(asc(livestockOrderGroups.deliveryDate), asc(livestockOrderGroups.id))
-      .limit(page.limit).offset(page.offset),
-    db.select({ n: count() }).from(livestockOrderGroups).where(where),
-  ]);
+    : [];
   const species = new Map(ctx.caller.species.map((x) => [x.id, x.name]));
   return {
     total: n,
