@@ -104,6 +104,13 @@ export const sessions = sqliteTable("sessions", {
   expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
   absoluteExpiresAt: integer("absolute_expires_at", { mode: "timestamp_ms" }).notNull(),
   localLoginDate: text("local_login_date"),
+  /** what the user sees in their list of sessions (ASVS V7): the browser's User-Agent, its address */
+  userAgent: text("user_agent").notNull().default(""),
+  ipAddress: text("ip_address").notNull().default(""),
+  /** the sign-in this session descends from (a refreshed token is a new row, the same sign-in) */
+  signedInAt: integer("signed_in_at", { mode: "timestamp_ms" }),
+  /** the last request seen, written at most once per half token life */
+  lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }),
 }, (t) => [index("sessions_user").on(t.userId)]);
 
 /** Invitations to join a tenant (the sign-up flow comes in a later issue; the table is the seam). */

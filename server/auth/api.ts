@@ -29,6 +29,7 @@ export const loginApi: ApiRouter = apiRouter()
         localLoginDate: body.localLoginDate ?? c.var.clock.localDate,
         ip: clientIp(c),
         device: getDeviceCookie(c),
+        userAgent: c.req.header("user-agent") ?? "",
       });
       setSessionCookie(c, token, caller.session.absoluteExpiresAt);
       if (device) setDeviceCookie(c, device);

@@ -211,6 +211,10 @@ export class ApiKeyStore {
       expiresAt: NEVER,
       absoluteExpiresAt: NEVER,
       localLoginDate: null,
+      userAgent: "",
+      ipAddress: "",
+      signedInAt: null,
+      lastSeenAt: null,
     };
   }
 

@@ -35,6 +35,7 @@ export class AuthService {
       localLoginDate?: string | null;
       ip: string;
       device?: string | null;
+      userAgent?: string;
     },
   ): Promise<SignedIn> {
     const email = input.email.trim().toLowerCase();
@@ -60,6 +61,8 @@ export class AuthService {
       tenantId,
       keepLoggedIn: input.keepLoggedIn,
       localLoginDate: input.localLoginDate,
+      userAgent: input.userAgent,
+      ipAddress: input.ip,
     });
     return { ...signedIn, device: this.limiter.rememberDevice(email, input.device) };
   }
@@ -101,6 +104,10 @@ export class AuthService {
       impersonating: !isMember,
       localLoginDate,
       absoluteExpiresAt: caller.session.absoluteExpiresAt,
+      // the same sign-in, working elsewhere
+      userAgent: caller.session.userAgent,
+      ipAddress: caller.session.ipAddress,
+      signedInAt: caller.session.signedInAt,
     });
     await this.sessions.invalidate(caller.session.id);
     return signedIn;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { constantTimeEqual } from "@oslojs/crypto/subtle";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
@@ -62,6 +62,11 @@ export class SessionStore {
     impersonating?: boolean;
     localLoginDate?: string | null;
     absoluteExpiresAt?: Date;
+    /** the browser's User-Agent and address, shown in the user's list of sessions */
+    userAgent?: string;
+    ipAddress?: string;
+    /** the original sign-in, for a session that continues one (a refreshed token, another tenant) */
+    signedInAt?: Date | null;
     now?: Date;
   }): Promise<{ token: string; session: Session }> {
     const now = input.now ?? new Date();
@@ -80,6 +85,10 @@ export class SessionStore {
       expiresAt: new Date(Math.min(now.getTime() + this.times.tokenTtlMs, absoluteExpiresAt.getTime())),
       absoluteExpiresAt,
       localLoginDate: input.localLoginDate ?? null,
+      userAgent: (input.userAgent ?? "").slice(0, 300),
+      ipAddress: (input.ipAddress ?? "").slice(0, 64),
+      signedInAt: input.signedInAt ?? now,
+      lastSeenAt: now,
     };
     await this.db.insert(sessions).values(session);
     return { token: `${id}.${secret}`, session };
@@ -159,8 +168,8 @@ export class SessionStore {
       Math.min(now.getTime() + this.times.tokenTtlMs, stored.absoluteExpiresAt.getTime()),
     );
     if (stored.expiresAt.getTime() - now.getTime() <= half && expiresAt > stored.expiresAt) {
-      await this.#setExpiry(stored.id, expiresAt);
-      next = { ...stored, expiresAt };
+      await this.#setExpiry(stored.id, expiresAt, now);
+      next = { ...stored, expiresAt, lastSeenAt: now };
     }
     this.cache.set(stored.id, next, epoch, now.getTime());
     return next;
@@ -199,8 +208,18 @@ export class SessionStore {
     return ids.length;
   }
 
-  async #setExpiry(id: string, expiresAt: Date) {
-    await this.db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+  async #setExpiry(id: string, expiresAt: Date, lastSeenAt?: Date) {
+    await this.db.update(sessions).set({ expiresAt, ...(lastSeenAt ? { lastSeenAt } : {}) })
+      .where(eq(sessions.id, id));
+  }
+
+  /** A user's live sessions, newest sign-in first (their "Your sessions" list). */
+  async ofUser(userId: number, now = new Date()): Promise<Session[]> {
+    const rows = await this.db.select().from(sessions)
+      .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)));
+    return rows.toSorted((a, b) =>
+      (b.signedInAt ?? b.createdAt).getTime() - (a.signedInAt ?? a.createdAt).getTime()
+    );
   }
 
   async #end(ids: string[]) {

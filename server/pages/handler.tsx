@@ -122,6 +122,7 @@ export const pages = new Hono<AppEnv>()
         keepLoggedIn: parsed.data.isKeepLoggedIn,
         ip: clientIp(c),
         device: getDeviceCookie(c),
+        userAgent: c.req.header("user-agent") ?? "",
       });
       setSessionCookie(c, token, caller.session.absoluteExpiresAt);
       if (device) setDeviceCookie(c, device);

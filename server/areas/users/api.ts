@@ -4,15 +4,19 @@ import { requireCaller } from "../../http/auth.ts";
 import { userModel } from "../../auth/userModel.ts";
 import { ChangePasswordBody, ChangeTempPasswordBody, UserModel } from "../../auth/schemas.ts";
 import {
+  EndedSessions,
   IdParam,
+  MySession,
   SavedTenantUser,
   SelfSettingBody,
+  SessionIdBody,
   TenantUser,
   TenantUserBody,
   TenantUserIdBody,
   UpdateUserDetailsBody,
 } from "./schemas.ts";
 import { UserService } from "./service.ts";
+import { OwnSessionService } from "./sessions.ts";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env.ts";
 import { apiService } from "../context.ts";
@@ -26,6 +30,10 @@ export const USERS_API = {
   upsertTenantUser: "/api/user/UpsertTenantUser",
   enableTenantUser: "/api/user/EnableTenantUser",
   disableTenantUser: "/api/user/DisableTenantUser",
+  getMySessions: "/api/user/GetMySessions",
+  endMySession: "/api/user/EndMySession",
+  endMyOtherSessions: "/api/user/EndMyOtherSessions",
+  endTenantUserSessions: "/api/user/EndTenantUserSessions",
 } as const;
 
 const tags = ["User"];
@@ -173,4 +181,53 @@ export const userApi: ApiRouter = apiRouter()
         await (await service(c)).setDisabled(c.req.valid("json").id, false),
         200,
       ),
+  )
+  .openapi(
+    apiRoute({
+      method: "get",
+      path: USERS_API.getMySessions,
+      tags,
+      summary: "The caller's sessions (every device signed in as them), newest sign-in first",
+      access: SIGNED_IN,
+      responses: okJson(z.array(MySession)),
+    }),
+    async (c) => c.json(await (await apiService(c, OwnSessionService)).list(), 200),
+  )
+  .openapi(
+    apiRoute({
+      method: "post",
+      path: USERS_API.endMySession,
+      tags,
+      summary: "End one of the caller's other sessions (its pages lose their live connection at once)",
+      access: SIGNED_IN,
+      request: jsonBody(SessionIdBody),
+      responses: noContent,
+    }),
+    async (c) => {
+      await (await apiService(c, OwnSessionService)).end(c.req.valid("json").sessionId);
+      return c.body(null, 204);
+    },
+  )
+  .openapi(
+    apiRoute({
+      method: "post",
+      path: USERS_API.endMyOtherSessions,
+      tags,
+      summary: "End every session of the caller but this one",
+      access: SIGNED_IN,
+      responses: okJson(EndedSessions),
+    }),
+    async (c) => c.json(await (await apiService(c, OwnSessionService)).endOthers(), 200),
+  )
+  .openapi(
+    apiRoute({
+      method: "post",
+      path: USERS_API.endTenantUserSessions,
+      tags,
+      summary: "Admins: end every session of a user of the current tenant (their pages sign out saying why)",
+      access: USER_ADMIN,
+      request: jsonBody(TenantUserIdBody),
+      responses: okJson(EndedSessions),
+    }),
+    async (c) => c.json(await (await service(c)).endSessions(c.req.valid("json").id), 200),
   );

@@ -94,3 +94,19 @@ export { IdParam } from "../../http/params.ts";
 
 /** Disable / enable: the user's id. */
 export const TenantUserIdBody = z.object({ id: idNumber() }).openapi("TenantUserIdBody");
+
+/** One of the caller's sessions, as their Account page lists it (ASVS V7: they can see and end them). */
+export const MySession = z.object({
+  sessionId: z.string(),
+  /** "Chrome on Windows" */
+  device: z.string(),
+  ipAddress: z.string(),
+  signedInAt: z.string(),
+  /** within half a token's life */
+  lastSeenAt: z.string().nullable(),
+  /** the session of this request */
+  isCurrent: z.boolean(),
+}).openapi("MySession");
+
+export const SessionIdBody = z.object({ sessionId: z.string().min(1).max(64) }).openapi("SessionIdBody");
+export const EndedSessions = z.object({ ended: z.number().int() }).openapi("EndedSessions");

@@ -143,6 +143,23 @@ export class UserService {
     return this.getTenantUser(userId);
   }
 
+  /** Ends every session of a user of the caller's organisation; their open pages sign out saying why. */
+  async endSessions(userId: number): Promise<{ ended: number }> {
+    const { sessions, push } = this.ctx.app;
+    if (!(await this.#memberRow(this.caller.tenant.id, userId))) {
+      throw ApiError.notFound("That user is not in your organisation.");
+    }
+    if (userId === this.caller.user.id) {
+      throw ApiError.validation([{ field: "id", message: "End your own sessions from your account page." }]);
+    }
+    const power = powerOver(this.caller, userId, await this.#accountRoles(userId));
+    if (!power.mayChange) throw ApiError.forbidden(SUPER_ONLY);
+    const ended = (await sessions.ofUser(userId)).length;
+    await push.signOutUsers([userId], "An administrator signed you out.");
+    await sessions.invalidateAllForUser(userId);
+    return { ended };
+  }
+
   /**
    * Creates or edits a user of the this.caller's tenant. A new email gets an account with a temporary
    * password (answered once) that must be changed at first sign-in. An email that already has an

@@ -155,7 +155,8 @@ export const UserEditScreen = defineScreen({
 });
 
 /**
- * Disable or enable the account, with a confirmation. Only for an account the admin manages (their
+ * Disable or enable the account, or sign its owner out everywhere (a lost phone, a shared PC left
+ * signed in), with a confirmation. Only for an account the admin manages (their
  * organisation alone uses it) and not their own; the server checks the same.
  */
 function AccountActions(
@@ -191,7 +192,19 @@ function AccountActions(
           )
           : "A disabled account is signed out everywhere at once and cannot sign in until it is enabled."}
       </p>
-      <ActionButton {...props} body={{ id: user.id }} />
+      <div className="actions">
+        <ActionButton {...props} body={{ id: user.id }} />
+        {!user.isDisabled && (
+          <ActionButton
+            label="Sign out everywhere"
+            url={USERS_API.endTenantUserSessions}
+            body={{ id: user.id }}
+            variant="ghost"
+            confirm={`Sign ${user.fullName} out on every device? They can sign in again.`}
+            successToast="They are signed out everywhere."
+          />
+        )}
+      </div>
     </section>
   );
 }
