@@ -27,8 +27,10 @@ export function Document(
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${title} · Abattoir Manager`}</title>
-        {/* a stylesheet resource (precedence): React writes it before the module preloads, so on a slow
-            line the CSS the first paint waits for is not queued behind the islands' scripts */}
+        {
+          /* a stylesheet resource (precedence): React writes it before the module preloads, so on a slow
+            line the CSS the first paint waits for is not queued behind the islands' scripts */
+        }
         <link rel="stylesheet" href={stylesheetUrl()} precedence="default" />
         <link rel="icon" href="data:," />
         {flash && <meta name="flash" content={JSON.stringify(flash)} />}
