@@ -136,6 +136,7 @@ try {
   const signedIn = await benchAuth(server, token);
   const rps = (x: { rps: number }) => Math.round(x.rps).toLocaleString("en");
   const share = (x: { rps: number }) => `${(x.rps / signedIn.plain.rps).toFixed(2)}`;
+  const share3 = (x: { rps: number }) => `${(x.rps / signedIn.plain.rps).toFixed(3)}`;
 
   const targets = await benchVolumeTargets(server.origin, cookie);
   const yard = await benchStockyard(server.origin, token, cookie);
@@ -410,8 +411,8 @@ rows, the total in X-Total-Count) at the demo's size and after 10,000 more order
     (scale.large.groupsPage.p50 / scale.demo.groupsPage.p50).toFixed(1)
   }× (${(scale.large.groupsPage.p50 / api.p50).toFixed(1)}× usermodel) |
 | order groups page, 8 clients (÷ bare route) | ${rps(scale.demo.groupsPageRps)} req/s (${
-    share(scale.demo.groupsPageRps)
-  }) | ${rps(scale.large.groupsPageRps)} req/s (${share(scale.large.groupsPageRps)}) | target ≥ 0.01 |
+    share3(scale.demo.groupsPageRps)
+  }) | ${rps(scale.large.groupsPageRps)} req/s (${share3(scale.large.groupsPageRps)}) | target ≥ 0.010 |
 | order groups page, HTML (raw / gzip) | ${kb(scale.demo.groupsPageBytes)} / ${
     kb(scale.demo.groupsPageGzip)
   } | ${kb(scale.large.groupsPageBytes)} / ${kb(scale.large.groupsPageGzip)} | |
