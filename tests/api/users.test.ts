@@ -66,6 +66,43 @@ describe("the caller's own account", () => {
       .toBe(400);
   });
 
+  it("UpdateUserSettingsOnly keeps several settings together, or none when one is wrong", async () => {
+    const token = await t.login("test@demo.processor");
+    const me = async () => await (await t.request("/login/usermodel", { token })).json();
+    const before = await me();
+    const [site, species] = [before.tenantSites.at(-1).id, before.species.at(-1).id];
+    const wrong = await post("/api/user/UpdateUserSettingsOnly", token, {
+      settings: [
+        { settingType: "speciesId", value: { speciesId: species } },
+        { settingType: "tenantSite", value: { defaultTenantSiteId: 9999 } },
+      ],
+    });
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()).errors).toEqual([
+      { field: "settings.1.value.defaultTenantSiteId", message: "That site is not one of your sites." },
+    ]);
+    const unchanged = await me();
+    expect(JSON.stringify(unchanged.userSettings)).toBe(JSON.stringify(before.userSettings));
+    const twice = await post("/api/user/UpdateUserSettingsOnly", token, {
+      settings: [
+        { settingType: "speciesId", value: { speciesId: species } },
+        { settingType: "speciesId", value: { speciesId: species } },
+      ],
+    });
+    expect(twice.status).toBe(400);
+    const ok = await post("/api/user/UpdateUserSettingsOnly", token, {
+      settings: [
+        { settingType: "speciesId", value: { speciesId: species } },
+        { settingType: "tenantSite", value: { defaultTenantSiteId: site } },
+      ],
+    });
+    expect(ok.status).toBe(204);
+    const after = await me();
+    expect(after.defaultTenantSiteId).toBe(site);
+    const chosen = after.userSettings.find((s: { settingType: string }) => s.settingType === "speciesId");
+    expect(chosen.value).toEqual({ speciesId: species });
+  });
+
   it("ChangePasswordIfAuthed needs the old password, then ends the user's other sessions", async () => {
     const token = await t.login("support@demo.processor");
     const other = await t.login("support@demo.processor");

@@ -9,6 +9,7 @@ import {
   MySession,
   SavedTenantUser,
   SelfSettingBody,
+  SelfSettingsBody,
   SessionIdBody,
   TenantUser,
   TenantUserBody,
@@ -111,6 +112,21 @@ export const userApi: ApiRouter = apiRouter()
     }),
     async (c) => {
       await (await service(c)).updateOwnSetting(c.req.valid("json"));
+      return c.body(null, 204);
+    },
+  )
+  .openapi(
+    apiRoute({
+      method: "post",
+      path: "/api/user/UpdateUserSettingsOnly",
+      tags,
+      summary: "Change several of the caller's own settings at once: all are checked before any is kept",
+      access: SIGNED_IN,
+      request: jsonBody(SelfSettingsBody),
+      responses: noContent,
+    }),
+    async (c) => {
+      await (await service(c)).updateOwnSettings(c.req.valid("json").settings);
       return c.body(null, 204);
     },
   )

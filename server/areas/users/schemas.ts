@@ -38,6 +38,14 @@ export const SelfSettingBody = z.discriminatedUnion("settingType", [
   z.object({ settingType: z.literal("displayUserSettings"), value: z.record(z.string(), z.unknown()) }),
 ]).openapi("UserUpdatesSingleSettingBody");
 
+/** Several of the user's own settings at once, each setting type at most once. */
+export const SelfSettingsBody = z.object({
+  settings: z.array(SelfSettingBody).min(1).max(6).refine(
+    (list) => new Set(list.map((s) => s.settingType)).size === list.length,
+    "Send each setting once.",
+  ),
+}).openapi("UpdateUserSettingsOnlyBody");
+
 /** The admin setting's permission flags (spec 1 §3): without one, that master data is read-only. */
 export const AdminPermissions = z.object({
   hasSupplierAdminPermission: z.boolean().default(false),

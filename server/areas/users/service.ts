@@ -47,30 +47,47 @@ export class UserService {
 
   /** A setting the user may change for themselves, checked against what they are allowed to pick. */
   async updateOwnSetting(setting: z.infer<typeof SelfSettingBody>) {
-    let value: unknown = setting.value;
+    await this.updateOwnSettings([setting], "");
+  }
+
+  /**
+   * Several of the user's own settings at once (UpdateUserSettingsOnly): every one is checked before any
+   * is written, and they are written together. `at` prefixes the error fields (`settings.2.`).
+   */
+  async updateOwnSettings(settings: z.infer<typeof SelfSettingBody>[], at = "settings.") {
+    const checked = settings.map((s, i) => [s.settingType, this.#ownValue(s, at && `${at}${i}.`)] as const);
+    await this.db.transaction(async (tx) => {
+      for (const [type, value] of checked) {
+        await this.#putSetting(this.caller.user.id, this.caller.tenant.id, type, value, tx);
+      }
+    });
+    await this.ctx.app.callers.changed({ userIds: [this.caller.user.id] });
+  }
+
+  /** The value to store for one of the user's own settings, or a validation error on `field`. */
+  #ownValue(setting: z.infer<typeof SelfSettingBody>, at: string): unknown {
     if (setting.settingType === "tenantSite") {
       const siteId = setting.value.defaultTenantSiteId;
       if (!this.caller.sites.some((s) => s.id === siteId)) {
         throw ApiError.validation([{
-          field: "value.defaultTenantSiteId",
+          field: `${at}value.defaultTenantSiteId`,
           message: "That site is not one of your sites.",
         }]);
       }
       const current = this.caller.subject.userSettings.find((s) => s.settingType === "tenantSite")?.value ??
         {};
-      value = { ...(current as object), defaultTenantSiteId: siteId }; // keep the admin-set allow-list
+      return { ...(current as object), defaultTenantSiteId: siteId }; // keep the admin-set allow-list
     }
     if (
       setting.settingType === "speciesId" &&
       !this.caller.species.some((s) => s.id === setting.value.speciesId)
     ) {
       throw ApiError.validation([{
-        field: "value.speciesId",
+        field: `${at}value.speciesId`,
         message: "That species is not one of your species.",
       }]);
     }
-    await this.#putSetting(this.caller.user.id, this.caller.tenant.id, setting.settingType, value);
-    await this.ctx.app.callers.changed({ userIds: [this.caller.user.id] });
+    return setting.value;
   }
 
   async listTenantUsers(): Promise<TenantUserDto[]> {
