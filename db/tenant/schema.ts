@@ -9,6 +9,7 @@ export * from "./stockyard.ts";
 export * from "./killAgenda.ts";
 export * from "./killFloor.ts";
 export * from "./invoices.ts";
+export * from "./support.ts";
 
 export const auditLog = sqliteTable("audit_log", {
   id: integer("id").primaryKey({ autoIncrement: true }),

@@ -9,6 +9,8 @@ import type { ScreenMap } from "../pages/screen.ts";
 import { type RouteDef, ROUTES, withScreens } from "../access/routes.ts";
 import type { TenantDb } from "../../db/client.ts";
 import { userApi } from "./users/api.ts";
+import { supportApi } from "./support/api.ts";
+import { SUPPORT_PAGES } from "./support/routes.ts";
 import { USERS_PAGES } from "./users/routes.ts";
 import { superApi } from "./super/api.ts";
 import { SUPER_PAGES } from "./super/routes.ts";
@@ -135,6 +137,7 @@ const AREA_LIST = [
   { name: "invoices", api: invoicesApi, pages: INVOICE_PAGES, seed: seedInvoices, events: INVOICE_EVENTS },
   { name: "invoice reports", api: invoiceReportsApi, pages: INVOICE_REPORT_PAGES },
   { name: "display", api: displayApi, pages: DISPLAY_PAGES },
+  { name: "support", api: supportApi, pages: SUPPORT_PAGES },
 ] as const satisfies readonly Area[];
 
 export const AREAS: readonly Area[] = AREA_LIST;

@@ -12,6 +12,8 @@ const PATHS: Record<string, string> = {
   shield: "M12 2l8 4v6c0 5-3.5 8.5-8 10-4.5-1.5-8-5-8-10V6z",
   display: "M3 4h18v12H3zM8 20h8M12 16v4",
   page: "M6 2h12v20H6zM9 7h6M9 11h6M9 15h4",
+  // a question mark in a circle
+  help: "M12 22a10 10 0 100-20 10 10 0 000 20zM9.5 9a2.5 2.5 0 115 .5c0 1.5-2.5 2-2.5 3.5M12 17h.01",
 };
 
 export function Icon({ name }: { name: string }) {

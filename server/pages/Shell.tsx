@@ -81,6 +81,15 @@ export function Shell(
                   <a href="/user/changepassword">Change password</a>
                 </li>
                 <li>
+                  <a
+                    href={`/home/support?from=${
+                      encodeURIComponent(context.url.pathname + context.url.search)
+                    }`}
+                  >
+                    Report a problem
+                  </a>
+                </li>
+                <li>
                   <a href="/logout">Sign out</a>
                 </li>
               </ul>

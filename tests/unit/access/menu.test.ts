@@ -153,6 +153,7 @@ describe("buildSideMenu on the app's table", () => {
         },
         { name: "stocklocations", title: "Stock Locations", path: "/home/stocklocations", icon: "location" },
         { name: "invoicemanager", title: "Invoice Manager", path: "/home/invoicemanager", icon: "invoice" },
+        { name: "support", title: "Support", path: "/home/support", icon: "help" },
         { name: "livestock", title: "Livestock Orders", path: "/home/livestock", icon: "livestock" },
         { name: "displayHome", title: "Display", path: "/display", icon: "display" },
         {
@@ -190,6 +191,7 @@ describe("buildSideMenu on the app's table", () => {
   it("an admin also gets the users page", () => {
     expect(names(buildSideMenu(subject({ roleLevel: "admin" }), APP_ROUTES))).toEqual([
       "home",
+      "support",
       "displayHome",
       "dataupload",
       "clientusers",
@@ -200,6 +202,7 @@ describe("buildSideMenu on the app's table", () => {
     const menu = buildSideMenu(subject({ roleLevel: "super" }), APP_ROUTES);
     expect(names(menu)).toEqual([
       "home",
+      "support",
       "displayHome",
       "dataupload",
       "clientusers",

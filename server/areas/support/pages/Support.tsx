@@ -1,0 +1,110 @@
+/**
+ * Support (spec 1 §2 home/support): report a problem from any page (the user menu's "Report a problem"
+ * brings the page along), and, for the support staff and admins, the problems reported in the
+ * organisation, open ones first, each marked handled when dealt with.
+ */
+import { z } from "zod";
+import { Table } from "../../../../client/ui/Table.tsx";
+import { formatDateTime } from "../../../../client/ui/format.ts";
+import { roleValue } from "../../../access/roles.ts";
+import type { PageContext } from "../../../pages/context.ts";
+import { ActionButton, DataForm } from "../../../pages/islands.tsx";
+import { defineScreen } from "../../../pages/screen.ts";
+import { pageService } from "../../context.ts";
+import { SUPPORT_API } from "../api.ts";
+import { SupportService } from "../service.ts";
+
+/** A page of this app to go back to (never another site). */
+const ownPath = (from?: string) => from && /^\/[^/\\]/.test(from) ? from : undefined;
+
+const mayTriage = (context: PageContext) =>
+  roleValue(context.caller!.subject.roleLevel) >= roleValue("support");
+
+export const SupportScreen = defineScreen({
+  validateSearch: z.object({
+    from: z.string().max(300).optional(),
+    all: z.enum(["true"]).optional(),
+  }),
+  loader: async ({ context, search }) => ({
+    from: ownPath(search.from),
+    all: search.all === "true",
+    reports: mayTriage(context)
+      ? await (await pageService(context, SupportService)).list(search.all === "true")
+      : null,
+  }),
+  component: ({ data, context }) => (
+    <>
+      <section className="panel" aria-labelledby="report-title">
+        <p className="muted">
+          Something did not work as it should? Say what you did and what happened: your support team gets it
+          with the page and your browser.
+        </p>
+        <DataForm
+          id="report"
+          title="Report a problem"
+          fields={[
+            { name: "page", label: "Page", type: "text", readOnly: true },
+            {
+              name: "message",
+              label: "What went wrong?",
+              type: "textarea",
+              required: true,
+              help: "What you did, what you expected, and what happened instead.",
+            },
+          ]}
+          initial={{ page: data.from ?? "/home/support", message: "" }}
+          submit={{ method: "POST", url: SUPPORT_API.reportBug }}
+          submitLabel="Send the report"
+          successToast="Thank you: your report was sent to your support team."
+          redirectTo={data.from ?? "/home/support"}
+          undo={false}
+        />
+      </section>
+      {data.reports && (
+        <section className="panel" aria-labelledby="reports-title">
+          <div className="panel-head">
+            <h2 id="reports-title">Reported problems</h2>
+            <a className="btn" href={data.all ? "/home/support" : "/home/support?all=true"}>
+              {data.all ? "Open ones only" : "Show handled ones too"}
+            </a>
+          </div>
+          <Table
+            rows={data.reports}
+            rowKey={(r) => r.id}
+            empty="No problem reported: nothing to do."
+            columns={[
+              {
+                header: "Reported",
+                cell: (r) => (
+                  <>
+                    {formatDateTime(r.createdAt, context.timeZone)}
+                    <div className="muted small">{r.userName}</div>
+                  </>
+                ),
+              },
+              { header: "Page", cell: (r) => <a href={r.page}>{r.page}</a> },
+              { header: "Problem", cell: (r) => <span className="pre-wrap">{r.message}</span> },
+              { header: "Browser", optional: true, cell: (r) => r.device },
+              {
+                header: "Handled",
+                cell: (r) =>
+                  r.handledAt
+                    ? `${r.handledBy ?? ""}, ${formatDateTime(r.handledAt, context.timeZone)}`
+                    : (
+                      <ActionButton
+                        label="Mark handled"
+                        url={SUPPORT_API.markHandled}
+                        body={{ id: r.id }}
+                        variant="ghost"
+                        confirm="Mark this problem handled?"
+                        successToast="Marked handled."
+                      />
+                    ),
+              },
+            ]}
+          />
+        </section>
+      )}
+    </>
+  ),
+});
