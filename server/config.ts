@@ -29,6 +29,14 @@ const ConfigSchema = z.object({
   PUSH_CLIENT_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
   /** Push bus between server instances: empty = this process only; `redis://host:port` = Redis pub/sub. */
   PUSH_REDIS_URL: z.string().default(""),
+  /** outgoing mail (password resets, invitations): smtp://user:pass@host:587 or smtps://…; none: the log */
+  SMTP_URL: z.string().default(""),
+  MAIL_FROM: z.string().default("Abattoir Manager <no-reply@abattoir.local>"),
+  /**
+   * The address people open the app at (https://plant.example.com): links in mails use it. Set it in
+   * production: without it a link takes the request's own host, which a forged Host header could change.
+   */
+  PUBLIC_URL: z.string().default(""),
   /** Folder the plant's systems read the kill agenda from (api/KillAgendaManagement/SendToPlant); empty = DATA_DIR/interchange. */
   PLANT_INTERCHANGE_DIR: z.string().default(""),
   /**

@@ -1,3 +1,4 @@
+import type { Mailer } from "./mail/mailer.ts";
 import type { Config } from "./config.ts";
 import type { Databases } from "../db/client.ts";
 import type { AuthService } from "./auth/service.ts";
@@ -20,6 +21,8 @@ export interface AppServices {
   apiKeys: ApiKeyStore;
   auth: AuthService;
   push: PushService<AppPushEvents>;
+  /** outgoing mail (server/mail/mailer.ts) */
+  mail: Mailer;
   /** closes the databases and the push hub */
   close(): Promise<void>;
 }

@@ -1,3 +1,4 @@
+import { createMailer } from "./mail/mailer.ts";
 import type { Config } from "./config.ts";
 import { Databases } from "../db/client.ts";
 import { SessionStore } from "./auth/sessions.ts";
@@ -38,17 +39,20 @@ export async function createServices(config: Config): Promise<AppServices> {
     ended: (ids) => push.sessionsEnded(ids),
     rotated: (from, to) => push.sessionRotated(from, to),
   });
+  const mail = createMailer(config);
   return {
     config,
     db,
     sessions,
+    mail,
     callers,
     // keys follow the same bus: a revoke anywhere is heard here
     apiKeys: new ApiKeyStore(db.control, callers, bus),
-    auth: new AuthService(db.control, sessions, callers),
+    auth: new AuthService(db.control, sessions, callers, mail),
     push,
     async close() {
       await push.close();
+      mail.close();
       await db.close();
     },
   };

@@ -113,6 +113,16 @@ export const sessions = sqliteTable("sessions", {
   lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }),
 }, (t) => [index("sessions_user").on(t.userId)]);
 
+/** A "forgot password" link (issue 19 §3): single use, an hour, only the secret's SHA-256 kept. */
+export const passwordResets = sqliteTable("password_resets", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  tokenHash: text("token_hash").notNull().unique(),
+  expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  usedAt: integer("used_at", { mode: "timestamp_ms" }),
+  createdAt: createdAt(),
+}, (t) => [index("password_resets_user").on(t.userId)]);
+
 /** Invitations to join a tenant (the sign-up flow comes in a later issue; the table is the seam). */
 export const invites = sqliteTable("invites", {
   id: integer("id").primaryKey({ autoIncrement: true }),

@@ -4,7 +4,7 @@ import { clearSessionCookie, setSessionCookie } from "../http/cookies.ts";
 import { clientIp } from "../http/clientIp.ts";
 import { userModel } from "./userModel.ts";
 import { getDeviceCookie, setDeviceCookie } from "./service.ts";
-import { ImpersonateQuery, LoginBody, UserModel } from "./schemas.ts";
+import { ForgotPasswordBody, ImpersonateQuery, LoginBody, ResetPasswordBody, UserModel } from "./schemas.ts";
 
 const tags = ["Sign-in"];
 
@@ -33,6 +33,46 @@ export const loginApi: ApiRouter = apiRouter()
       });
       setSessionCookie(c, token, caller.session.absoluteExpiresAt);
       if (device) setDeviceCookie(c, device);
+      return c.json(userModel(caller, true, token), 200);
+    },
+  )
+  .openapi(
+    apiRoute({
+      method: "post",
+      path: "/api/user/ForgotPassword",
+      tags,
+      summary:
+        "Mail a link to set a new password (an hour, once); the same answer whether or not the account exists",
+      access: { public: true },
+      request: jsonBody(ForgotPasswordBody),
+      responses: noContent,
+    }),
+    async (c) => {
+      const origin = c.var.app.config.PUBLIC_URL.replace(/\/$/, "") || new URL(c.req.url).origin;
+      await c.var.app.auth.resets.request(c.req.valid("json").userName, clientIp(c), origin);
+      return c.body(null, 204);
+    },
+  )
+  .openapi(
+    apiRoute({
+      method: "post",
+      path: "/api/user/ResetPasswordAndLogin",
+      tags,
+      summary: "Set a new password through a mailed link and sign in; the account's other sessions end",
+      access: { public: true },
+      request: jsonBody(ResetPasswordBody),
+      responses: okJson(UserModel),
+    }),
+    async (c) => {
+      const body = c.req.valid("json");
+      const { token, caller } = await c.var.app.auth.resetPasswordAndLogin({
+        token: body.token,
+        newPassword: body.newPassword,
+        ip: clientIp(c),
+        userAgent: c.req.header("user-agent") ?? "",
+        localLoginDate: body.localLoginDate ?? c.var.clock.localDate,
+      });
+      setSessionCookie(c, token, caller.session.absoluteExpiresAt);
       return c.json(userModel(caller, true, token), 200);
     },
   )

@@ -25,6 +25,18 @@ export const ChangePasswordBody = z.object({
 
 export const ChangeTempPasswordBody = z.object({ newPassword }).openapi("ChangeTempPasswordBody");
 
+/** ForgotPassword (spec 1 §7): the account's email (its user name); by phone comes with phone codes. */
+export const ForgotPasswordBody = z.object({
+  userName: z.string({ error: "Enter your email" }).trim().min(1, "Enter your email").max(320)
+    .email("Enter a valid email address"),
+}).openapi("ForgotPasswordBody");
+
+export const ResetPasswordBody = z.object({
+  token: z.string().trim().min(1, "The link is incomplete: open it from the mail again").max(100),
+  newPassword,
+  localLoginDate: isoDate.nullish(),
+}).openapi("ResetPasswordAndLoginBody");
+
 const Setting = z.object({ settingType: z.string(), value: z.unknown() });
 
 export const UserModel = z.object({

@@ -9,6 +9,8 @@ import { LOGIN_LIMITS, LoginRateLimiter } from "./rateLimit.ts";
 import { type Session, SessionStore } from "./sessions.ts";
 import type { Caller } from "./userModel.ts";
 import type { CallerCache } from "./callers.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { PasswordResets } from "./passwordReset.ts";
 
 export interface SignedIn {
   token: string;
@@ -21,7 +23,48 @@ export interface SignedIn {
 export class AuthService {
   readonly limiter = new LoginRateLimiter();
 
-  constructor(readonly db: ControlDb, readonly sessions: SessionStore, readonly callers: CallerCache) {}
+  readonly resets: PasswordResets;
+
+  constructor(
+    readonly db: ControlDb,
+    readonly sessions: SessionStore,
+    readonly callers: CallerCache,
+    mail: Mailer,
+  ) {
+    this.resets = new PasswordResets(db, mail);
+  }
+
+  /**
+   * Sets a new password through a "forgot password" link and signs in with it: every other session of
+   * the account ends (whoever knew the old password is out).
+   */
+  async resetPasswordAndLogin(
+    input: {
+      token: string;
+      newPassword: string;
+      ip: string;
+      userAgent?: string;
+      localLoginDate?: string | null;
+    },
+  ): Promise<SignedIn> {
+    const userId = await this.resets.reset(input.token, input.newPassword);
+    await this.sessions.invalidateAllForUser(userId);
+    await this.callers.changed({ userIds: [userId] });
+    const [user] = await this.db.select().from(users).where(eq(users.id, userId));
+    if (user.isDisabled) {
+      throw ApiError.forbidden("This account is disabled. Ask an administrator of your organisation.");
+    }
+    const tenantId = await this.homeTenantOf(userId);
+    if (!tenantId) throw ApiError.forbidden("This account does not belong to any active organisation.");
+    return await this.#open({
+      userId,
+      tenantId,
+      keepLoggedIn: false,
+      localLoginDate: input.localLoginDate,
+      userAgent: input.userAgent,
+      ipAddress: input.ip,
+    });
+  }
 
   /**
    * Signs in with email and password. `device` is the device cookie the request brought: a device the

@@ -16,6 +16,7 @@ export const PUBLIC_ROUTES = [
         public: true,
         roleValue: "none",
         icon: "login",
+        search: ["token", "sent"],
       }),
     ],
   }),

@@ -1,5 +1,6 @@
 import { definePages } from "../../pages/screen.ts";
 import { LoginScreen } from "./pages/Login.tsx";
+import { ForgotPasswordScreen } from "./pages/ForgotPassword.tsx";
 import { AccountScreen } from "./pages/Account.tsx";
 import { ChangePasswordScreen } from "./pages/ChangePassword.tsx";
 import { ClientUsersScreen, UserEditScreen, UserNewScreen } from "./pages/ClientUsers.tsx";
@@ -7,6 +8,7 @@ import { ClientUsersScreen, UserEditScreen, UserNewScreen } from "./pages/Client
 /** Sign-in, the user's own account and the tenant admin's users (server/access/routes/account.ts, home.ts). */
 export const USERS_PAGES = definePages({
   login: LoginScreen,
+  forgotPassword: ForgotPasswordScreen,
   account: AccountScreen,
   changePassword: ChangePasswordScreen,
   clientusers: ClientUsersScreen,

@@ -40,7 +40,9 @@ export const LoginScreen = defineScreen({
           </label>
           <button className="btn btn-primary btn-block" type="submit">Sign in</button>
         </form>
-        <p className="muted small">Forgot your password? Ask your site administrator to reset it.</p>
+        <p className="small">
+          <a href="/login/forgotpassword">Forgot your password?</a>
+        </p>
       </section>
     );
   },
