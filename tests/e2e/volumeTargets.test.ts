@@ -75,7 +75,8 @@ describe("livestock targets in the browser", () => {
     expect(await chart.locator("svg.recharts-surface").count()).toBe(1);
     expect(await chart.locator("svg path.vt-bar").count()).toBeGreaterThan(5);
     const line = await chart.locator(".vt-target path.recharts-line-curve").getAttribute("d");
-    expect(line).toMatch(/^M[\d.]+,[\d.]+L/);
+    // a segment per run of target days (a run may be one day when the window starts on a Thursday)
+    expect(line).toMatch(/M[\d.]+,[\d.]+L/);
     const svg = chart.getByRole("img", { name: `Sheep at ${site.name}: head ordered versus target` });
     expect(await svg.locator("desc").textContent()).toMatch(/[\d,]+ head ordered against a target of [\d,]+/);
 

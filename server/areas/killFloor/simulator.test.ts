@@ -165,14 +165,12 @@ describe("simulateKill", () => {
     expect(rate((r) => r.skinGrade === "1")).toBeGreaterThan(0.7);
   });
 
-  test("fast: 20,000 records well under 100 ms", () => {
+  // its speed is measured by `deno task bench`, never asserted here (timings swing with the machine)
+  test("a day of 20,000 head gives one record per head", () => {
     const mobs = [mob(1, 11, 12_000), mob(2, 23, 6_000, true), mob(3, 32, 2_000)];
-    simulateKill(mobs, { productionDate: DAY, seed: 3 });
-    const start = performance.now();
     const out = simulateKill(mobs, { productionDate: DAY, seed: 5 });
-    const ms = performance.now() - start;
     expect(out).toHaveLength(20_000);
-    expect(ms).toBeLessThan(100);
+    expect(new Set(out.map((r) => r.bodyNumber)).size).toBe(20_000);
   });
 
   test("an unknown species is refused", () => {

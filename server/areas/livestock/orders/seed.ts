@@ -49,6 +49,9 @@ async function insertOrders(db: TenantDb, opts: { today: string; siteIds: number
   }));
   const sheepBuyers = buyerRows.filter((b) => /Lamb|Consignment/.test(b.name));
   const beefBuyers = buyerRows.filter((b) => /Cattle|Beef/.test(b.name));
+  // the last weekday before today: its first order is always one that never arrived, whatever the date
+  let lastWorkday = -1;
+  while (isWeekend(addDays(opts.today, lastWorkday))) lastWorkday--;
   for (let offset = -30; offset <= 30; offset++) {
     const date = addDays(opts.today, offset);
     if (isWeekend(date)) continue;
@@ -81,9 +84,11 @@ async function insertOrders(db: TenantDb, opts: { today: string; siteIds: number
         lastModified: now,
       }).returning();
       const cancelled = offset > -20 && r.next() < 0.04;
-      // a few recent orders never arrived: they show on the undelivered page
-      const late = offset < 0 && offset > -5 && r.next() < 0.1;
-      const delivered = !late && (offset < 0 || (offset === 0 && r.next() < 0.5))
+      // a few recent orders never arrived: they show on the undelivered page; today the first is in already
+      // (its mobs wait for tomorrow's kill)
+      const late = (offset < 0 && offset > -5 && r.next() < 0.1) ||
+        (offset === lastWorkday && item === plan[0]);
+      const delivered = !late && (offset < 0 || (offset === 0 && (r.next() < 0.5 || item === plan[0])))
         ? quantity - (r.next() < 0.15 ? r.int(1, 9) : 0)
         : 0;
       const doa = delivered && r.next() < 0.2 ? r.int(1, 3) : 0;
