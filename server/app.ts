@@ -5,6 +5,7 @@ import { NONCE, secureHeaders } from "hono/secure-headers";
 import type { AppEnv, AppServices } from "./env.ts";
 import { ApiError, errorResponse } from "./http/errors.ts";
 import { isApiPath, PathRegistry } from "./http/paths.ts";
+import { allRoutes } from "./access/routes.ts";
 import { clientClock } from "./http/clientClock.ts";
 import { identify } from "./http/auth.ts";
 import { staticAssets } from "./http/static.ts";
@@ -13,17 +14,34 @@ import { STORAGE_BODY_LIMITS } from "./areas/storage/api.ts";
 import { KILL_FLOOR_BODY_LIMITS } from "./areas/killFloor/api.ts";
 import { apiDocs } from "./http/apiDocs.ts";
 import { loginApi } from "./auth/api.ts";
+import { oidcApi } from "./auth/oidcApi.ts";
 import { hubRoutes } from "./push/routes.ts";
 import { AREAS } from "./areas/mod.ts";
 import { pages } from "./pages/handler.tsx";
 import { declareAccess, SECURITY_SCHEMES } from "./http/openapi.ts";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
+/**
+ * Screens whose path is also, in another spelling, an API path (register/handleinvite the page,
+ * register/HandleInvite the call: spec 1 §2 and §7 name both). A browser opening the page's own spelling
+ * gets the page; everything else is routed as API, case-insensitively.
+ */
+const PAGES_UNDER_API = new Set(
+  allRoutes().map((r) => r.path).filter((p) => isApiPath(p) && !p.includes("$")),
+);
+
+function routedPath(paths: PathRegistry, req: Request): string {
+  const pathname = pathnameOf(req.url);
+  const isPageVisit = req.method === "GET" && PAGES_UNDER_API.has(pathname) &&
+    (req.headers.get("accept") ?? "").includes("text/html");
+  return isPageVisit ? pathname : paths.canonical(pathname);
+}
+
 /** Builds the whole app: middleware, API routes, OpenAPI document, static assets and pages. */
 export function createApp(services: AppServices) {
   const paths = new PathRegistry();
-  const apis = [loginApi, hubRoutes, ...AREAS.flatMap((area) => (area.api ? [area.api] : []))];
-  const app = new OpenAPIHono<AppEnv>({ getPath: (req) => paths.canonical(pathnameOf(req.url)) });
+  const apis = [loginApi, oidcApi, hubRoutes, ...AREAS.flatMap((area) => (area.api ? [area.api] : []))];
+  const app = new OpenAPIHono<AppEnv>({ getPath: (req) => routedPath(paths, req) });
 
   app.use("*", async (c, next) => {
     c.set("app", services);

@@ -1,7 +1,7 @@
 import { apiRoute, type ApiRouter, apiRouter, jsonBody, noContent, okJson } from "../http/openapi.ts";
 import { requireCaller } from "../http/auth.ts";
 import { clearSessionCookie, setSessionCookie } from "../http/cookies.ts";
-import { clientIp } from "../http/clientIp.ts";
+import { clientIp, publicOrigin } from "../http/clientIp.ts";
 import { userModel } from "./userModel.ts";
 import { getDeviceCookie, setDeviceCookie } from "./service.ts";
 import { ForgotPasswordBody, ImpersonateQuery, LoginBody, ResetPasswordBody, UserModel } from "./schemas.ts";
@@ -48,8 +48,7 @@ export const loginApi: ApiRouter = apiRouter()
       responses: noContent,
     }),
     async (c) => {
-      const origin = c.var.app.config.PUBLIC_URL.replace(/\/$/, "") || new URL(c.req.url).origin;
-      await c.var.app.auth.resets.request(c.req.valid("json").userName, clientIp(c), origin);
+      await c.var.app.auth.resets.request(c.req.valid("json").userName, clientIp(c), publicOrigin(c));
       return c.body(null, 204);
     },
   )

@@ -3,49 +3,70 @@
  * good for one hour and one use, only its secret's SHA-256 stored. The answer to a request never says
  * whether the address has an account, and requests are limited per address and per client address.
  */
-import { and, eq, gt, isNull } from "drizzle-orm";
-import { sha256 } from "@oslojs/crypto/sha2";
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { SmsSender } from "../mail/sms.ts";
+import { samePhone } from "./phoneCodes.ts";
 import type { ControlDb } from "../../db/client.ts";
 import { passwordResets, users } from "../../db/control/schema.ts";
 import { ApiError } from "../http/errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { hashPassword } from "./password.ts";
 import { BoundedCache } from "./cache.ts";
+import { hashSecret as hash, isLinkSecret, newLinkSecret } from "./tokens.ts";
 
 export const RESET_LIFETIME_MS = 60 * 60_000;
 /** Links mailed per address, and requests per client address, in an hour. */
 export const RESET_LIMITS = { perEmail: 3, perIp: 20, windowMs: 60 * 60_000 };
 
-const hash = (secret: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(secret)));
 const INVALID = "This link is not valid any more (used, expired or mistyped): ask for a new one.";
 
 export class PasswordResets {
   readonly #counts = new BoundedCache<string, number>(100_000, RESET_LIMITS.windowMs);
 
-  constructor(private readonly db: ControlDb, private readonly mail: Mailer) {}
+  constructor(
+    private readonly db: ControlDb,
+    private readonly mail: Mailer,
+    private readonly sms: SmsSender,
+  ) {}
 
   /**
-   * Mails a reset link to `email` when it is an enabled account; the same quiet answer either way. Too
-   * many requests answer 429 (for every address alike, so that tells nothing either).
+   * Mails a reset link to `userName` when it is an enabled account's email, or texts it when it is an
+   * account's verified mobile (+61…); the same quiet answer either way. Too many requests answer 429 (for
+   * every address alike, so that tells nothing either).
    */
-  async request(email: string, ip: string, origin: string, now = new Date()) {
-    const address = email.trim().toLowerCase();
+  async request(userName: string, ip: string, origin: string, now = new Date()) {
+    const byPhone = userName.trim().startsWith("+");
+    const address = byPhone ? samePhone(userName) : userName.trim().toLowerCase();
     if (
       !this.#allow(`ip:${ip}`, RESET_LIMITS.perIp, now) ||
       !this.#allow(`email:${address}`, RESET_LIMITS.perEmail, now)
     ) {
       throw new ApiError(429, "Too many requests: try again in an hour.");
     }
-    const [user] = await this.db.select().from(users).where(eq(users.email, address));
+    const [user] = await this.db.select().from(users).where(
+      byPhone
+        ? and(
+          eq(sql`replace(replace(${users.phone}, ' ', ''), '-', '')`, address),
+          eq(users.isPhoneVerified, true),
+        )
+        : eq(users.email, address),
+    ).limit(1);
     if (!user || user.isDisabled) return;
-    const secret = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
+    const secret = newLinkSecret();
     await this.db.insert(passwordResets).values({
       userId: user.id,
       tokenHash: hash(secret),
       expiresAt: new Date(now.getTime() + RESET_LIFETIME_MS),
     });
     const link = `${origin}/login/forgotpassword?token=${secret}`;
+    if (byPhone) {
+      await this.sms.send({
+        to: user.phone,
+        text: `Abattoir Manager: choose a new password at ${link} (works once, for an hour). ` +
+          `Did not ask? Ignore this.`,
+      });
+      return;
+    }
     await this.mail.send({
       to: user.email,
       subject: "Reset your Abattoir Manager password",
@@ -83,7 +104,7 @@ export class PasswordResets {
   }
 
   async #live(token: string, now: Date) {
-    if (!/^[a-z2-7]{20,64}$/.test(token)) return null;
+    if (!isLinkSecret(token)) return null;
     const [row] = await this.db.select().from(passwordResets).where(and(
       eq(passwordResets.tokenHash, hash(token)),
       isNull(passwordResets.usedAt),

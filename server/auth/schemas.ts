@@ -25,10 +25,13 @@ export const ChangePasswordBody = z.object({
 
 export const ChangeTempPasswordBody = z.object({ newPassword }).openapi("ChangeTempPasswordBody");
 
-/** ForgotPassword (spec 1 §7): the account's email (its user name); by phone comes with phone codes. */
+/** ForgotPassword (spec 1 §7): the account's email (its user name), or its verified mobile (+61…). */
 export const ForgotPasswordBody = z.object({
-  userName: z.string({ error: "Enter your email" }).trim().min(1, "Enter your email").max(320)
-    .email("Enter a valid email address"),
+  userName: z.string({ error: "Enter your email or mobile" }).trim().min(1, "Enter your email or mobile")
+    .max(320).refine(
+      (v) => v.startsWith("+") ? /^\+[1-9][0-9 -]{6,18}$/.test(v) : z.email().safeParse(v).success,
+      "Enter a valid email address, or a mobile in the international format (+61 400 000 000)",
+    ),
 }).openapi("ForgotPasswordBody");
 
 export const ResetPasswordBody = z.object({

@@ -1,16 +1,20 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, TransactionRollbackError } from "drizzle-orm";
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { ControlDb } from "../../db/client.ts";
 import { memberships, tenants, users } from "../../db/control/schema.ts";
 import { ApiError } from "../http/errors.ts";
-import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.ts";
+import { dummyPasswordHash, hashPassword, PASSWORD_RULE, verifyPassword } from "./password.ts";
 import { LOGIN_LIMITS, LoginRateLimiter } from "./rateLimit.ts";
 import { type Session, SessionStore } from "./sessions.ts";
 import type { Caller } from "./userModel.ts";
 import type { CallerCache } from "./callers.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { PasswordResets } from "./passwordReset.ts";
+import { INVITE_INVALID, Invites } from "./invites.ts";
+import { PhoneCodes } from "./phoneCodes.ts";
+import type { SmsSender } from "../mail/sms.ts";
+import type { OidcProviders, VerifiedIdentity } from "./oidc.ts";
 
 export interface SignedIn {
   token: string;
@@ -24,14 +28,155 @@ export class AuthService {
   readonly limiter = new LoginRateLimiter();
 
   readonly resets: PasswordResets;
+  readonly invites: Invites;
+  readonly phones: PhoneCodes;
 
   constructor(
     readonly db: ControlDb,
     readonly sessions: SessionStore,
     readonly callers: CallerCache,
-    mail: Mailer,
+    private readonly mail: Mailer,
+    sms: SmsSender,
+    readonly oidc: OidcProviders,
   ) {
-    this.resets = new PasswordResets(db, mail);
+    this.resets = new PasswordResets(db, mail, sms);
+    this.invites = new Invites(db, mail);
+    this.phones = new PhoneCodes(db, sms);
+  }
+
+  /**
+   * Accepts an invitation (register/SignUp). Signed in as the invited address: the membership is added
+   * and a session opens in that tenant. Not signed in: a new account is made with the given password; an
+   * address that already has an account must sign in first (nobody takes over an account by invitation).
+   */
+  async signUp(
+    input: {
+      token: string;
+      firstName: string;
+      lastName: string;
+      phone: string;
+      password?: string;
+      ip: string;
+      userAgent?: string;
+      localLoginDate?: string | null;
+    },
+    caller: Caller | null,
+  ): Promise<SignedIn> {
+    const found = await this.invites.describe(input.token);
+    if (!found) throw ApiError.validation([{ field: "token", message: INVITE_INVALID }]);
+    const { invite } = found;
+    if (caller) {
+      if (caller.user.email !== invite.email) {
+        throw ApiError.forbidden(
+          `This invitation is for ${invite.email}: sign out, then open the link again to accept it.`,
+        );
+      }
+      const ok = await this.db.transaction((tx) => this.invites.accept(tx, invite.id, caller.user.id));
+      if (!ok) throw ApiError.validation([{ field: "token", message: INVITE_INVALID }]);
+      await this.callers.changed({ userIds: [caller.user.id] });
+      const fresh = await this.callers.get(caller.session, true);
+      return await this.enterTenant(fresh ?? caller, invite.tenantId, input.localLoginDate);
+    }
+    if (found.accountExists) {
+      throw ApiError.conflict(`An account already uses ${invite.email}: sign in to accept the invitation.`);
+    }
+    const missing = [
+      !input.firstName && { field: "firstName", message: "Enter your first name." },
+      !input.lastName && { field: "lastName", message: "Enter your last name." },
+      (input.password ?? "").length < PASSWORD_RULE.minLength &&
+      { field: "password", message: `Choose a password of at least ${PASSWORD_RULE.minLength} characters.` },
+    ].filter((e) => e !== false);
+    if (missing.length) throw ApiError.validation(missing);
+    const passwordHash = await hashPassword(input.password!);
+    const userId = await this.db.transaction(async (tx) => {
+      const [created] = await tx.insert(users).values({
+        email: invite.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phone: input.phone,
+        passwordHash,
+        isPasswordUpdated: true,
+      }).onConflictDoNothing().returning({ id: users.id });
+      if (!created || !(await this.invites.accept(tx, invite.id, created.id))) {
+        tx.rollback(); // raced by another sign-up with the same link or address
+      }
+      return created.id;
+    }).catch((error) => {
+      if (error instanceof TransactionRollbackError) return null;
+      throw error;
+    });
+    if (!userId) throw ApiError.validation([{ field: "token", message: INVITE_INVALID }]);
+    return await this.#open({
+      userId,
+      tenantId: invite.tenantId,
+      keepLoggedIn: false,
+      localLoginDate: input.localLoginDate,
+      userAgent: input.userAgent,
+      ipAddress: input.ip,
+    });
+  }
+
+  /**
+   * Signs in with an email an identity provider verified (issue 19 §4): the account that uses it, or, with
+   * none, the newest open invitation to it (the account is made then, with a password nobody knows until
+   * "Forgot password" sets one). Nobody else gets in: no account, no invitation, no entry.
+   */
+  async signInWithIdentity(
+    identity: VerifiedIdentity,
+    input: { ip: string; userAgent?: string; localLoginDate?: string | null },
+  ): Promise<SignedIn> {
+    const open = (userId: number, tenantId: number) =>
+      this.#open({
+        userId,
+        tenantId,
+        keepLoggedIn: false,
+        localLoginDate: input.localLoginDate,
+        userAgent: input.userAgent,
+        ipAddress: input.ip,
+      });
+    const user = await this.db.query.users.findFirst({ where: eq(users.email, identity.email) });
+    if (user) {
+      if (user.isDisabled) {
+        throw ApiError.forbidden("This account is disabled. Ask an administrator of your organisation.");
+      }
+      const tenantId = await this.homeTenantOf(user.id);
+      if (!tenantId) throw ApiError.forbidden("This account does not belong to any active organisation.");
+      return await open(user.id, tenantId);
+    }
+    const invite = await this.invites.liveFor(identity.email);
+    if (!invite) {
+      throw ApiError.forbidden(
+        `No account uses ${identity.email}. Ask your organisation's administrator to invite you.`,
+      );
+    }
+    const passwordHash = await hashPassword(crypto.randomUUID() + crypto.randomUUID());
+    const userId = await this.db.transaction(async (tx) => {
+      const [created] = await tx.insert(users).values({
+        email: identity.email,
+        firstName: identity.givenName || invite.firstName,
+        lastName: identity.familyName || invite.lastName,
+        passwordHash,
+        isPasswordUpdated: true,
+      }).onConflictDoNothing().returning({ id: users.id });
+      if (!created || !(await this.invites.accept(tx, invite.id, created.id))) tx.rollback();
+      return created.id;
+    }).catch((error) => {
+      if (error instanceof TransactionRollbackError) return null;
+      throw error;
+    });
+    if (!userId) throw ApiError.conflict("That sign-in raced another: sign in again.");
+    return await open(userId, invite.tenantId);
+  }
+
+  /** Tells the account's owner their password changed (so a change they did not make is noticed). */
+  async #tellPasswordChanged(user: { email: string; firstName: string }, how: string) {
+    await this.mail.send({
+      to: user.email,
+      subject: "Your Abattoir Manager password was changed",
+      text: `Hello ${user.firstName || user.email},\n\nThe password of your account was changed ${how} on ` +
+        `${new Date().toUTCString()}. Your other sessions were signed out.\n\nIf this was not you, use ` +
+        `"Forgot your password?" on the sign-in page at once and tell your site administrator.\n`,
+    }).catch((error) => console.warn("password-changed mail not sent:", error));
   }
 
   /**
@@ -51,6 +196,7 @@ export class AuthService {
     await this.sessions.invalidateAllForUser(userId);
     await this.callers.changed({ userIds: [userId] });
     const [user] = await this.db.select().from(users).where(eq(users.id, userId));
+    await this.#tellPasswordChanged(user, "through a reset link");
     if (user.isDisabled) {
       throw ApiError.forbidden("This account is disabled. Ask an administrator of your organisation.");
     }
@@ -192,6 +338,8 @@ export class AuthService {
     }).where(eq(users.id, caller.user.id));
     await this.sessions.invalidateAllForUser(caller.user.id, caller.session.id);
     await this.callers.changed({ userIds: [caller.user.id] });
+    // a first password replacing a temporary one is no news to anyone
+    if (!temporaryFlow) await this.#tellPasswordChanged(caller.user, "from the Change password page");
   }
 
   async #open(input: Parameters<SessionStore["create"]>[0]): Promise<SignedIn> {

@@ -14,6 +14,7 @@ export const ERROR_CATALOGUE: Readonly<Record<number, { title: string; message: 
   415: { title: "Unsupported Media Type", message: "Send the request body as JSON." },
   429: { title: "Too Many Requests", message: "Too many attempts. Wait a few minutes and try again." },
   500: { title: "Unexpected Error", message: "An unexpected error occurred." },
+  503: { title: "Service Unavailable", message: "A service this needs is not answering. Try again later." },
 };
 
 export const UNEXPECTED_ERROR = ERROR_CATALOGUE[500];

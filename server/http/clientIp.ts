@@ -13,3 +13,11 @@ export function clientIp(c: Context): string {
     return "local"; // app.request() in tests has no socket
   }
 }
+
+/**
+ * Where links in mails point: PUBLIC_URL when set (behind a proxy the request's own host may be an
+ * internal one), else the origin this request came to.
+ */
+export function publicOrigin(c: Context): string {
+  return c.var.app?.config.PUBLIC_URL.replace(/\/$/, "") || new URL(c.req.url).origin;
+}

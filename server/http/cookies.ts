@@ -18,6 +18,24 @@ export function clearSessionCookie(c: Context) {
   deleteCookie(c, SESSION_COOKIE, { path: "/", secure: isSecure(c) });
 }
 
+/**
+ * A short-lived HttpOnly cookie of a sign-in in flight (the OpenID Connect flow's state, nonce and PKCE
+ * verifier). SameSite=Lax: it comes back on the provider's top-level redirect to us, not on other sites' posts.
+ */
+export function setFlowCookie(c: Context, name: string, value: string, maxAgeSeconds: number) {
+  setCookie(c, name, value, {
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: isSecure(c),
+    path: "/",
+    maxAge: maxAgeSeconds,
+  });
+}
+
+export function clearFlowCookie(c: Context, name: string) {
+  deleteCookie(c, name, { path: "/", secure: isSecure(c) });
+}
+
 function isSecure(c: Context): boolean {
   const setting = c.var.app?.config.COOKIE_SECURE ?? "auto";
   if (setting !== "auto") return setting === "true";

@@ -4,6 +4,7 @@
  * kept in a small outbox in memory, never silently dropped.
  */
 import nodemailer from "nodemailer";
+import { Outbox } from "./outbox.ts";
 
 export interface Mail {
   to: string;
@@ -18,8 +19,6 @@ export interface Mailer {
   readonly outbox: readonly (Mail & { at: string })[];
   close(): void;
 }
-
-const OUTBOX_SIZE = 100;
 
 export function createMailer(config: { SMTP_URL: string; MAIL_FROM: string }): Mailer {
   if (!config.SMTP_URL) return new LogMailer();
@@ -39,12 +38,14 @@ export function createMailer(config: { SMTP_URL: string; MAIL_FROM: string }): M
 }
 
 class LogMailer implements Mailer {
-  readonly outbox: (Mail & { at: string })[] = [];
+  readonly #outbox = new Outbox<Mail>("mail");
+
+  get outbox() {
+    return this.#outbox.items;
+  }
 
   send(mail: Mail) {
-    this.outbox.push({ ...mail, at: new Date().toISOString() });
-    if (this.outbox.length > OUTBOX_SIZE) this.outbox.shift();
-    console.info(`[mail, no SMTP_URL] to ${mail.to}: ${mail.subject}\n${mail.text}`);
+    this.#outbox.add(mail, `${mail.subject}\n${mail.text}`);
     return Promise.resolve();
   }
 

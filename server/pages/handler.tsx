@@ -7,6 +7,7 @@ import { matchRoute, selectHomePage } from "../access/mod.ts";
 import { ApiError } from "../http/errors.ts";
 import { isApiPath } from "../http/paths.ts";
 import { clearSessionCookie, setSessionCookie } from "../http/cookies.ts";
+import { completeOidcSignIn } from "../auth/oidcApi.ts";
 import { clientIp } from "../http/clientIp.ts";
 import { isSameOrigin } from "../http/access.ts";
 import { declareAccess } from "../http/openapi.ts";
@@ -137,6 +138,18 @@ export const pages = new Hono<AppEnv>()
       if (!(error instanceof ApiError)) throw error;
       if (error.extra.headers?.["Retry-After"]) c.header("Retry-After", error.extra.headers["Retry-After"]);
       return renderPage(c, { formResult: { error: error.message, values } }, error.status);
+    }
+  })
+  // the identity provider's way back (issue 19 §4): signed in and on, or this page saying why not
+  .get("/oauthcallback", async (c) => {
+    const query = new URL(c.req.url).searchParams;
+    if (!query.has("code") && !query.has("error")) return renderPage(c);
+    try {
+      const { caller, next } = await completeOidcSignIn(c, query);
+      return c.redirect(safeNext(next) ?? selectHomePage(caller.subject, APP_ROUTES), 303);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return renderPage(c, { formResult: { error: error.message, values: {} } }, error.status);
     }
   })
   // a link on another site must not sign the user out: only our own pages (or a typed address) may

@@ -28,7 +28,7 @@ describe("forgot password in the browser", () => {
     await page.getByRole("link", { name: "Forgot your password?" }).click();
     await page.waitForSelector("[data-hydrated] form#forgot-password");
     await page.getByLabel("Email").fill("test@demo.processor");
-    await page.getByRole("button", { name: "Mail me a link" }).click();
+    await page.getByRole("button", { name: "Send me a link" }).click();
     await page.waitForURL(/sent=1/);
     expect(await page.getByRole("heading", { name: "Check your mail" }).count()).toBe(1);
 

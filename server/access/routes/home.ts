@@ -195,6 +195,11 @@ export const HOME_ROUTES = [
         roleValue: "admin",
         icon: "user",
       }),
+      // ours (issue 19 §1): the spec names only register/GenerateInviteLink
+      route("/home/clientusers/invite", "Invite User", "clientUserInvite", {
+        roleValue: "admin",
+        icon: "user",
+      }),
     ],
   }),
   // Add/edit pages under both lists are ours (the spec names only the lists); see docs/decisions.md.

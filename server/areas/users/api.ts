@@ -7,14 +7,17 @@ import {
   EndedSessions,
   IdParam,
   MySession,
+  PhoneCodeSent,
   SavedTenantUser,
   SelfSettingBody,
   SelfSettingsBody,
+  SendPhoneCodeBody,
   SessionIdBody,
   TenantUser,
   TenantUserBody,
   TenantUserIdBody,
   UpdateUserDetailsBody,
+  VerifyPhoneCodeBody,
 } from "./schemas.ts";
 import { UserService } from "./service.ts";
 import { OwnSessionService } from "./sessions.ts";
@@ -35,6 +38,8 @@ export const USERS_API = {
   endMySession: "/api/user/EndMySession",
   endMyOtherSessions: "/api/user/EndMyOtherSessions",
   endTenantUserSessions: "/api/user/EndTenantUserSessions",
+  sendPhoneCode: "/api/user/SendPhoneCode",
+  verifyPhoneCode: "/api/user/VerifyPhoneCode",
 } as const;
 
 const tags = ["User"];
@@ -112,6 +117,40 @@ export const userApi: ApiRouter = apiRouter()
     }),
     async (c) => {
       await (await service(c)).updateOwnSetting(c.req.valid("json"));
+      return c.body(null, 204);
+    },
+  )
+  .openapi(
+    apiRoute({
+      method: "post",
+      path: USERS_API.sendPhoneCode,
+      tags,
+      summary: "Text a six-digit code to a mobile (10 minutes, 5 tries; at most 5 codes an hour); the last " +
+        "code stops working",
+      access: SIGNED_IN,
+      request: jsonBody(SendPhoneCodeBody),
+      responses: okJson(PhoneCodeSent),
+    }),
+    async (c) => {
+      const caller = requireCaller(c);
+      return c.json(await c.var.app.auth.phones.send(caller.user.id, c.req.valid("json").phone), 200);
+    },
+  )
+  .openapi(
+    apiRoute({
+      method: "post",
+      path: USERS_API.verifyPhoneCode,
+      tags,
+      summary: "Check the texted code: right, the number becomes your verified mobile",
+      access: SIGNED_IN,
+      request: jsonBody(VerifyPhoneCodeBody),
+      responses: noContent,
+    }),
+    async (c) => {
+      const caller = requireCaller(c);
+      const { phone, code } = c.req.valid("json");
+      await c.var.app.auth.phones.verify(caller.user.id, phone, code);
+      await c.var.app.callers.changed({ userIds: [caller.user.id] });
       return c.body(null, 204);
     },
   )

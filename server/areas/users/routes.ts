@@ -1,6 +1,10 @@
 import { definePages } from "../../pages/screen.ts";
 import { LoginScreen } from "./pages/Login.tsx";
 import { ForgotPasswordScreen } from "./pages/ForgotPassword.tsx";
+import { HandleInviteScreen } from "./pages/HandleInvite.tsx";
+import { InviteUserScreen } from "./pages/InviteUser.tsx";
+import { PhoneScreen } from "./pages/Phone.tsx";
+import { OAuthCallbackScreen } from "./pages/OAuthCallback.tsx";
 import { AccountScreen } from "./pages/Account.tsx";
 import { ChangePasswordScreen } from "./pages/ChangePassword.tsx";
 import { ClientUsersScreen, UserEditScreen, UserNewScreen } from "./pages/ClientUsers.tsx";
@@ -9,9 +13,13 @@ import { ClientUsersScreen, UserEditScreen, UserNewScreen } from "./pages/Client
 export const USERS_PAGES = definePages({
   login: LoginScreen,
   forgotPassword: ForgotPasswordScreen,
+  handleInvite: HandleInviteScreen,
+  oauthCallback: OAuthCallbackScreen,
   account: AccountScreen,
+  phone: PhoneScreen,
   changePassword: ChangePasswordScreen,
   clientusers: ClientUsersScreen,
   clientUserEdit: UserEditScreen,
   clientUserNew: UserNewScreen,
+  clientUserInvite: InviteUserScreen,
 });

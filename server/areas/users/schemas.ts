@@ -1,5 +1,6 @@
 import { idNumber } from "../../http/params.ts";
 import { z } from "@hono/zod-openapi";
+import { isoDate } from "../../http/validation.ts";
 
 const name = (label: string) => z.string().trim().min(1, `Enter the ${label}`).max(100);
 /** International format (spec 1 §5): + then digits; empty allowed where the phone is optional. */
@@ -118,3 +119,76 @@ export const MySession = z.object({
 
 export const SessionIdBody = z.object({ sessionId: z.string().min(1).max(64) }).openapi("SessionIdBody");
 export const EndedSessions = z.object({ ended: z.number().int() }).openapi("EndedSessions");
+
+/** register/GenerateInviteLink: who, as what, with which species and sites (empty = all). */
+export const InviteBody = z.object({
+  email: z.string().trim().toLowerCase().max(320).email("Enter a valid email address"),
+  firstName: z.string().trim().max(100).default(""),
+  lastName: z.string().trim().max(100).default(""),
+  roleLevel: z.string().min(1, "Choose a role"),
+  allowedSpeciesIds: z.array(idNumber()).max(50).default([]),
+  allowedTenantSiteIds: z.array(idNumber()).max(50).default([]),
+}).openapi("InviteBody");
+
+export const InviteLink = z.object({
+  id: z.number(),
+  email: z.string(),
+  /** also mailed to the address; shown once to the admin, who may pass it on */
+  link: z.string(),
+  expiresAt: z.string(),
+}).openapi("InviteLink");
+
+export const PendingInvite = z.object({
+  id: z.number(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  roleLevel: z.string(),
+  invitedBy: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+}).openapi("PendingInvite");
+
+export const InviteToken = z.object({
+  token: z.string().trim().min(1, "The link is incomplete: open it from the mail again").max(100),
+});
+
+/** register/HandleInvite: what a live link invites to. */
+export const InviteDetail = z.object({
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  tenantName: z.string(),
+  invitedBy: z.string(),
+  roleLevel: z.string(),
+  /** the role in words */
+  roleName: z.string(),
+  expiresAt: z.string(),
+  /** an account uses the address already: it signs in to accept, no new password */
+  accountExists: z.boolean(),
+}).openapi("InviteDetail");
+
+/** register/SignUp: a new account's details, or only the token when signed in as the invited address. */
+export const SignUpBody = z.object({
+  token: InviteToken.shape.token,
+  firstName: z.string().trim().max(100).default(""),
+  lastName: z.string().trim().max(100).default(""),
+  phone: phone.default(""),
+  password: z.string().max(200).optional(),
+  localLoginDate: isoDate.nullish(),
+}).openapi("SignUpBody");
+
+/** SendPhoneCode (spec 1 §5): an international number, + first. */
+export const SendPhoneCodeBody = z.object({
+  phone: z.string().trim().min(1, "Enter your mobile").max(20).regex(
+    /^\+[1-9][0-9 -]{6,18}$/,
+    "Start with + and the country code, e.g. +61 400 000 000",
+  ),
+}).openapi("SendPhoneCodeBody");
+
+export const PhoneCodeSent = z.object({ phone: z.string(), expiresAt: z.string() }).openapi("PhoneCodeSent");
+
+/** VerifyPhoneCode (spec 1 §5): the code is exactly six characters. */
+export const VerifyPhoneCodeBody = SendPhoneCodeBody.extend({
+  code: z.string().trim().regex(/^[0-9]{6}$/, "The code is the six digits in the message"),
+}).openapi("VerifyPhoneCodeBody");

@@ -11,11 +11,18 @@ import {
 } from "../../../db/control/schema.ts";
 import { assignableRoles, isRoleName, type RoleName, roleValue } from "../../access/roles.ts";
 import { generatePassword, hashPassword } from "../../auth/password.ts";
+import { samePhone } from "../../auth/phoneCodes.ts";
 import type { AreaContext } from "../context.ts";
 import type { Caller } from "../../auth/userModel.ts";
 import { ApiError } from "../../http/errors.ts";
 import { AdminPermissions } from "./schemas.ts";
-import type { SelfSettingBody, TenantUser, TenantUserBody, UpdateUserDetailsBody } from "./schemas.ts";
+import type {
+  InviteBody,
+  SelfSettingBody,
+  TenantUser,
+  TenantUserBody,
+  UpdateUserDetailsBody,
+} from "./schemas.ts";
 
 type TenantUserDto = z.infer<typeof TenantUser>;
 type AccountRoles = { tenantId: number; roleLevel: string }[];
@@ -39,7 +46,10 @@ export class UserService {
   }
 
   async updateDetails(input: z.infer<typeof UpdateUserDetailsBody>) {
-    await this.db.update(users).set({ ...input, lastModified: now() }).where(
+    // another number is not verified until a code sent to it comes back
+    const isPhoneVerified = this.caller.user.isPhoneVerified &&
+      samePhone(input.phone) === samePhone(this.caller.user.phone);
+    await this.db.update(users).set({ ...input, isPhoneVerified, lastModified: now() }).where(
       eq(users.id, this.caller.user.id),
     );
     await this.ctx.app.callers.changed({ userIds: [this.caller.user.id] });
@@ -219,7 +229,13 @@ export class UserService {
           }
         }
         const identity = power.canManageAccount
-          ? { email: input.email, firstName: input.firstName, lastName: input.lastName, phone: input.phone }
+          ? {
+            email: input.email,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            phone: input.phone,
+            isPhoneVerified: row.user.isPhoneVerified && samePhone(input.phone) === samePhone(row.user.phone),
+          }
           : {};
         await tx.update(users).set({ ...identity, lastModified: now() }).where(eq(users.id, userId));
         await tx.update(memberships).set({ roleLevel: input.roleLevel })
@@ -293,7 +309,28 @@ export class UserService {
     return { sites, species: speciesRows };
   }
 
-  async #checkChoices(input: z.infer<typeof TenantUserBody>) {
+  /** Invites an address into the caller's tenant with a role, species and sites they may give. */
+  async invite(input: z.infer<typeof InviteBody>, origin: string) {
+    await this.#checkChoices(input);
+    const { user } = this.caller;
+    return await this.ctx.app.auth.invites.create({
+      ...input,
+      tenantId: this.caller.tenant.id,
+      inviter: { id: user.id, name: `${user.firstName} ${user.lastName}`.trim() || user.email },
+    }, origin);
+  }
+
+  pendingInvites() {
+    return this.ctx.app.auth.invites.pending(this.caller.tenant.id);
+  }
+
+  withdrawInvite(id: number) {
+    return this.ctx.app.auth.invites.withdraw(this.caller.tenant.id, id);
+  }
+
+  async #checkChoices(
+    input: Pick<z.infer<typeof TenantUserBody>, "roleLevel" | "allowedSpeciesIds" | "allowedTenantSiteIds">,
+  ) {
     const errors: { field: string; message: string }[] = [];
     if (!assignableRoles(this.caller.roleLevel).includes(input.roleLevel as RoleName)) {
       errors.push({ field: "roleLevel", message: "You cannot give that role." });

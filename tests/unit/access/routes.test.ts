@@ -84,6 +84,7 @@ const SPEC_PATHS = [
   "/home/clientusers",
   "/home/clientusers/useredit",
   "/home/clientusers/usernew",
+  "/home/clientusers/invite", // ours: invite by email (issue 19 §1, docs/decisions.md)
   "/home/suppliers",
   "/home/suppliers/new", // ours: a producer's add/edit pages (docs/decisions.md)
   "/home/suppliers/$id",
@@ -176,6 +177,13 @@ const SPEC_PATHS = [
   // super, support, tester, playground
   "/super",
   "/super/home",
+  // not in the spec's table: the super home's tenant screens (issue 18), docs/decisions.md
+  "/super/newtenant",
+  "/super/tenants/$id",
+  "/super/tenants/$id/user",
+  "/super/tenants/$id/configuration",
+  "/super/users",
+  "/super/outbox", // ours: mails and texts kept when none can be sent (issue 19 §2)
   "/super/apiTesting",
   "/super/testing",
   "/super/appControl",
@@ -420,6 +428,8 @@ describe("route table: restrictions from the specs", () => {
         "/wizard/RoiLayoutEditor/$id",
         "/super",
         "/super/initialdataload",
+        "/super/tenants/$id",
+        "/super/users",
         "/playground",
         "/settings/details",
         "/settings/stockSettings",

@@ -36,6 +36,10 @@ export const AccountScreen = defineScreen({
       <>
         <section className="panel">
           <DataForm {...props} />
+          <p className="small">
+            {user.phone && user.isPhoneVerified ? "Your mobile is verified. " : ""}
+            <a href="/user/phone">{user.isPhoneVerified ? "Verify another mobile" : "Verify your mobile"}</a>
+          </p>
         </section>
         <section className="panel" aria-labelledby="sessions-title">
           <div className="panel-head">

@@ -10,64 +10,146 @@ import { defineScreen } from "../../../pages/screen.ts";
 import { Table } from "../../../../client/ui/Table.tsx";
 import { SearchForm } from "../../../../client/ui/SearchForm.tsx";
 import type { PageContext } from "../../../pages/context.ts";
+import { formatDateTime } from "../../../../client/ui/format.ts";
+import { INVITE_API } from "../inviteApi.ts";
 
 const LIST_PATH = "/home/clientusers";
+
+/** The same user forms open from Users and from Settings › Organisation details: back to where they came from. */
+const listPathOf = (context: PageContext) =>
+  context.url.pathname.startsWith("/settings/") ? "/settings/details" : LIST_PATH;
 
 /** Tenant users (spec 1 §2 clientusers): a server-rendered list with a search box (no script needed). */
 export const ClientUsersScreen = defineScreen({
   validateSearch: z.object({ q: z.string().max(100).optional() }),
-  loader: async ({ context }) => (await pageService(context, UserService)).listTenantUsers(),
-  component: ({ data, search }) => {
+  loader: async ({ context }) => {
+    const service = await pageService(context, UserService);
+    const [users, invites] = await Promise.all([service.listTenantUsers(), service.pendingInvites()]);
+    return { users, invites };
+  },
+  component: ({ data: { users: data, invites }, search, context }) => {
     const q = (search.q ?? "").trim().toLowerCase();
     const rows = q
       ? data.filter((u) => `${u.fullName} ${u.email} ${roleLabel(u.roleLevel)}`.toLowerCase().includes(q))
       : data;
     return (
-      <section className="panel">
-        <div className="panel-head">
-          <h2>Users</h2>
-          <SearchForm
-            id="user-search"
-            label="Search users"
-            value={search.q}
-            placeholder="Search name, email or role"
+      <>
+        <section className="panel">
+          <div className="panel-head">
+            <h2>Users</h2>
+            <SearchForm
+              id="user-search"
+              label="Search users"
+              value={search.q}
+              placeholder="Search name, email or role"
+            />
+            <a className="btn btn-primary" href={`${LIST_PATH}/invite`}>Invite by email</a>
+            <a className="btn" href={`${LIST_PATH}/usernew`}>Add user</a>
+          </div>
+          <Table
+            rows={rows}
+            rowKey={(u) => u.id}
+            empty={`No users match “${search.q}”.`}
+            columns={[
+              { header: "Name", cell: (u) => u.fullName || "—" },
+              { header: "Email", cell: (u) => u.email },
+              { header: "Role", cell: (u) => <span className="badge">{roleLabel(u.roleLevel)}</span> },
+              { header: "Mobile", cell: (u) => u.phone || "—" },
+              // one status: disabled first, then a temporary password still to be changed
+              {
+                header: "Status",
+                cell: (u) =>
+                  u.isDisabled
+                    ? <span className="badge badge-danger">Disabled</span>
+                    : u.isPasswordUpdated
+                    ? "Active"
+                    : <span className="badge badge-warning">Temporary password</span>,
+              },
+              {
+                header: "Actions",
+                srOnly: true,
+                cell: (u) => <a href={`${LIST_PATH}/useredit?id=${u.id}`}>Edit</a>,
+              },
+            ]}
           />
-          <a className="btn btn-primary" href={`${LIST_PATH}/usernew`}>Add user</a>
-        </div>
-        <Table
-          rows={rows}
-          rowKey={(u) => u.id}
-          empty={`No users match “${search.q}”.`}
-          columns={[
-            { header: "Name", cell: (u) => u.fullName || "—" },
-            { header: "Email", cell: (u) => u.email },
-            { header: "Role", cell: (u) => <span className="badge">{roleLabel(u.roleLevel)}</span> },
-            { header: "Mobile", cell: (u) => u.phone || "—" },
-            // one status: disabled first, then a temporary password still to be changed
-            {
-              header: "Status",
-              cell: (u) =>
-                u.isDisabled
-                  ? <span className="badge badge-danger">Disabled</span>
-                  : u.isPasswordUpdated
-                  ? "Active"
-                  : <span className="badge badge-warning">Temporary password</span>,
-            },
-            {
-              header: "Actions",
-              srOnly: true,
-              cell: (u) => <a href={`${LIST_PATH}/useredit?id=${u.id}`}>Edit</a>,
-            },
-          ]}
-        />
-        <p className="muted small">{rows.length} of {data.length} users</p>
-      </section>
+          <p className="muted small">{rows.length} of {data.length} users</p>
+        </section>
+        <PendingInvites invites={invites} timeZone={context.timeZone} />
+      </>
     );
   },
 });
 
-async function choices(context: PageContext) {
+/** Invitations sent and not yet accepted: who, as what, until when; each can be withdrawn. */
+function PendingInvites(
+  { invites, timeZone }: { invites: Awaited<ReturnType<UserService["pendingInvites"]>>; timeZone: string },
+) {
+  if (!invites.length) return null;
+  return (
+    <section className="panel" aria-labelledby="invites-heading">
+      <h2 id="invites-heading">Invitations not yet accepted</h2>
+      <Table
+        rows={invites}
+        rowKey={(i) => i.id}
+        empty="No invitations are waiting."
+        columns={[
+          { header: "Email", cell: (i) => i.email },
+          { header: "Name", cell: (i) => `${i.firstName} ${i.lastName}`.trim() || "—", optional: true },
+          { header: "Role", cell: (i) => <span className="badge">{roleLabel(i.roleLevel)}</span> },
+          { header: "Invited by", cell: (i) => i.invitedBy, optional: true },
+          { header: "Works until", cell: (i) => formatDateTime(i.expiresAt, timeZone) },
+          {
+            header: "Actions",
+            srOnly: true,
+            cell: (i) => (
+              <ActionButton
+                label="Withdraw"
+                url={INVITE_API.withdrawInvite}
+                body={{ id: i.id }}
+                variant="ghost"
+                confirm={`Withdraw the invitation to ${i.email}? Its link stops working.`}
+                successToast="The invitation was withdrawn."
+              />
+            ),
+          },
+        ]}
+      />
+    </section>
+  );
+}
+
+export async function choices(context: PageContext) {
   return (await pageService(context, UserService)).tenantChoices(context.caller!.tenant.id);
+}
+
+/** The role, species and sites a user (or an invitation) is given; roles are those the admin may give. */
+export function accessFields(
+  roleOptions: readonly string[],
+  options: Awaited<ReturnType<typeof choices>>,
+): FieldSpec[] {
+  return [
+    {
+      name: "roleLevel",
+      label: "Role",
+      type: "select",
+      required: true,
+      options: roleOptions.map((r) => ({ value: r, label: roleLabel(r) })),
+    },
+    {
+      name: "allowedSpeciesIds",
+      label: "Species",
+      type: "multiselect",
+      help: "None ticked: all species.",
+      options: options.species.map((s) => ({ value: String(s.id), label: s.name })),
+    },
+    {
+      name: "allowedTenantSiteIds",
+      label: "Sites",
+      type: "multiselect",
+      help: "None ticked: all sites.",
+      options: options.sites.map((s) => ({ value: String(s.id), label: s.name })),
+    },
+  ];
 }
 
 function userFormProps(
@@ -92,27 +174,7 @@ function userFormProps(
       { name: "firstName", label: "First name", type: "text", required: true, ...identity },
       { name: "lastName", label: "Last name", type: "text", required: true, ...identity },
       { name: "phone", label: "Mobile", type: "tel", placeholder: "+61 400 000 000", ...identity },
-      {
-        name: "roleLevel",
-        label: "Role",
-        type: "select",
-        required: true,
-        options: roleOptions.map((r) => ({ value: r, label: roleLabel(r) })),
-      },
-      {
-        name: "allowedSpeciesIds",
-        label: "Species",
-        type: "multiselect",
-        help: "None ticked: all species.",
-        options: options.species.map((s) => ({ value: String(s.id), label: s.name })),
-      },
-      {
-        name: "allowedTenantSiteIds",
-        label: "Sites",
-        type: "multiselect",
-        help: "None ticked: all sites.",
-        options: options.sites.map((s) => ({ value: String(s.id), label: s.name })),
-      },
+      ...accessFields(roleOptions, options),
       permission("hasSupplierAdminPermission", "May edit suppliers"),
       permission("hasTransportAdminPermission", "May edit transport companies"),
       permission("hasBuyerAdminPermission", "May edit buyers"),
@@ -122,8 +184,8 @@ function userFormProps(
     ],
     initial,
     submit: { method: "POST", url: USERS_API.upsertTenantUser },
-    cancelHref: LIST_PATH,
-    ...(initial.id ? { redirectTo: LIST_PATH } : {
+    cancelHref: listPathOf(context),
+    ...(initial.id ? { redirectTo: listPathOf(context) } : {
       successNotice: {
         field: "temporaryPassword",
         label: "Temporary password — give it to the user; they must change it at first sign-in",

@@ -72,10 +72,10 @@ export const ForgotPasswordScreen = defineScreen({
         : search.sent
         ? (
           <>
-            <h1>Check your mail</h1>
+            <h1>Check your mail or messages</h1>
             <p role="status">
-              If an account uses that address, a link to choose a new password is on its way. It works once,
-              for an hour.
+              If an account uses that address (or that verified mobile), a link to choose a new password is on
+              its way. It works once, for an hour.
             </p>
             <p>
               <a href="/login">Back to sign in</a>
@@ -90,17 +90,18 @@ export const ForgotPasswordScreen = defineScreen({
               fields={[
                 {
                   name: "userName",
-                  label: "Email",
-                  type: "email",
+                  label: "Email or mobile",
+                  type: "text",
                   required: true,
                   autoComplete: "username",
-                  help: "We mail you a link to choose a new password.",
+                  help: "We mail you a link to choose a new password, or text it to your verified mobile " +
+                    "(+61 …).",
                 },
               ]}
               initial={{}}
               submit={{ method: "POST", url: "/api/user/ForgotPassword" }}
-              submitLabel="Mail me a link"
-              successToast="If that address has an account, the link is on its way."
+              submitLabel="Send me a link"
+              successToast="If that address or mobile has an account, the link is on its way."
               redirectTo={`${FORGOT}?sent=1`}
               cancelHref="/login"
               undo={false}

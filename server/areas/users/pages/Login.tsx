@@ -9,6 +9,9 @@ export const LoginScreen = defineScreen({
   validateSearch: z.object({ next: z.string().max(500).optional(), showGoogleSignIn: z.string().optional() }),
   component: ({ search, context }) => {
     const result = context.formResult;
+    const next = result?.values.next || search.next;
+    // "Sign in with …" for each configured provider; showGoogleSignIn=false hides them (a shared plant PC)
+    const providers = search.showGoogleSignIn === "false" ? [] : context.services.auth.oidc.list();
     return (
       <section className="auth-card">
         <div className="auth-brand">
@@ -17,7 +20,7 @@ export const LoginScreen = defineScreen({
         <h1>Sign in</h1>
         {result && <p className="form-error" role="alert">{result.error}</p>}
         <form method="post" action="/login" className="form form-stacked">
-          <input type="hidden" name="next" value={result?.values.next ?? search.next ?? ""} />
+          <input type="hidden" name="next" value={next ?? ""} />
           <input type="hidden" name="localLoginDate" data-local-date value="" />
           <div className="field">
             <label htmlFor="email">Email</label>
@@ -43,6 +46,26 @@ export const LoginScreen = defineScreen({
         <p className="small">
           <a href="/login/forgotpassword">Forgot your password?</a>
         </p>
+        {providers.length > 0 && (
+          <div className="auth-providers">
+            <p className="auth-or">
+              <span>or</span>
+            </p>
+            {providers.map((p) => (
+              <a
+                key={p.key}
+                className="btn btn-block"
+                href={`/register/GetOAuthProviderDetail?${new URLSearchParams({
+                  provider: p.key,
+                  redirect: "true",
+                  ...(next?.startsWith("/") ? { next } : {}),
+                })}`}
+              >
+                {`Sign in with ${p.name}`}
+              </a>
+            ))}
+          </div>
+        )}
       </section>
     );
   },

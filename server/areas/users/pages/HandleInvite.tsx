@@ -1,0 +1,135 @@
+import { z } from "zod";
+import { defineScreen } from "../../../pages/screen.ts";
+import { ActionButton, DataForm } from "../../../pages/islands.tsx";
+import { PASSWORD_RULE } from "../../../auth/password.ts";
+import { INVITE_API, inviteDetail } from "../inviteApi.ts";
+import { formatDateTime } from "../../../../client/ui/format.ts";
+
+/**
+ * register/handleinvite?token= (spec 1 §2, issue 19 §1): who invited whom to which organisation, then the
+ * one step that fits: sign up (a new address), sign in first (an address with an account), accept (signed
+ * in as the invited address) or sign out (signed in as someone else). A dead link says so plainly.
+ */
+export const HandleInviteScreen = defineScreen({
+  validateSearch: z.object({ token: z.string().max(100).optional() }),
+  loader: async ({ context, search }) => {
+    const found = search.token ? await context.services.auth.invites.describe(search.token) : null;
+    return { detail: found ? inviteDetail(found) : null };
+  },
+  component: ({ data, search, context }) => {
+    const detail = data.detail;
+    const caller = context.caller;
+    const here = `/register/handleinvite?token=${encodeURIComponent(search.token ?? "")}`;
+    return (
+      <section className="auth-card">
+        <div className="auth-brand">
+          <span className="shell-logo" aria-hidden="true">AM</span> Abattoir Manager
+        </div>
+        {!detail
+          ? (
+            <>
+              <h1>This invitation cannot be used</h1>
+              <p role="alert">
+                An invitation works once, for seven days, and stops when it is withdrawn or replaced by a
+                newer one. This one was used, has expired, was withdrawn or the link is incomplete. Ask
+                whoever invited you to send a new one.
+              </p>
+              <p>
+                <a className="btn" href="/login">Go to sign in</a>
+              </p>
+            </>
+          )
+          : (
+            <>
+              <h1>{`Join ${detail.tenantName}`}</h1>
+              <p>
+                {detail.invitedBy || "An administrator"} invited <strong>{detail.email}</strong> to join{" "}
+                <strong>{detail.tenantName}</strong> as <strong>{detail.roleName}</strong>.
+              </p>
+              <p className="muted small">
+                The invitation works until {formatDateTime(detail.expiresAt, context.timeZone)}.
+              </p>
+              {caller
+                ? caller.user.email === detail.email
+                  ? (
+                    <ActionButton
+                      label={`Join ${detail.tenantName}`}
+                      url={INVITE_API.signUp}
+                      body={{ token: search.token }}
+                      variant="primary"
+                      successToast={`You joined ${detail.tenantName}.`}
+                      redirectTo="/"
+                    />
+                  )
+                  : (
+                    <>
+                      <p role="alert">
+                        You are signed in as{" "}
+                        {caller.user.email}. Sign out, then open the invitation again to accept it as{" "}
+                        {detail.email}.
+                      </p>
+                      <p>
+                        <a className="btn" href="/logout">Sign out</a>
+                      </p>
+                    </>
+                  )
+                : detail.accountExists
+                ? (
+                  <>
+                    <p>An account already uses this address: sign in to accept the invitation.</p>
+                    <p>
+                      <a className="btn btn-primary" href={`/login?next=${encodeURIComponent(here)}`}>
+                        Sign in to accept
+                      </a>
+                    </p>
+                  </>
+                )
+                : (
+                  <DataForm
+                    id="sign-up"
+                    title="Your account"
+                    fields={[
+                      { name: "email", label: "Email", type: "email", readOnly: true },
+                      { name: "firstName", label: "First name", type: "text", required: true },
+                      { name: "lastName", label: "Last name", type: "text", required: true },
+                      { name: "phone", label: "Mobile", type: "tel", placeholder: "+61 400 000 000" },
+                      {
+                        name: "password",
+                        label: "Password",
+                        type: "password",
+                        required: true,
+                        autoComplete: "new-password",
+                        help: `At least ${PASSWORD_RULE.minLength} characters.`,
+                      },
+                      {
+                        name: "confirmPassword",
+                        label: "Confirm password",
+                        type: "password",
+                        required: true,
+                        matches: "password",
+                        autoComplete: "new-password",
+                      },
+                    ]}
+                    initial={{
+                      token: search.token,
+                      email: detail.email,
+                      firstName: detail.firstName,
+                      lastName: detail.lastName,
+                    }}
+                    submit={{
+                      method: "POST",
+                      url: INVITE_API.signUp,
+                      bodyFields: ["token", "firstName", "lastName", "phone", "password"],
+                    }}
+                    submitLabel="Create my account"
+                    successToast={`Welcome to ${detail.tenantName}.`}
+                    redirectTo="/"
+                    undo={false}
+                  />
+                )}
+            </>
+          )}
+      </section>
+    );
+  },
+});

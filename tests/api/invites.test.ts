@@ -1,0 +1,198 @@
+/**
+ * Invitations (issue 19 §1) over real HTTP and a real SMTP server: the mailed link, sign-up with it, its one
+ * use, expiry, forgery, withdrawal, replacement, another tenant's reach, and an existing account accepting.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { eq } from "drizzle-orm";
+import { serveTestApp } from "../helpers/app.ts";
+import { startSmtp } from "../helpers/smtp.ts";
+import { invites } from "../../db/control/schema.ts";
+
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let t: Awaited<ReturnType<typeof serveTestApp>>;
+let admin: string;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t = await serveTestApp({ SMTP_URL: smtp.url });
+  admin = await t.login("admin@demo.processor");
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+const call = async (method: string, path: string, json?: unknown, token?: string) => {
+  const res = await fetch(`${t.origin}${path}`, {
+    method,
+    headers: {
+      ...(json === undefined ? {} : { "content-type": "application/json" }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+};
+const invite = (json: Record<string, unknown>, token = admin) =>
+  call("POST", "/register/GenerateInviteLink", { roleLevel: "user", ...json }, token);
+const tokenOf = (link: string) => new URL(link).searchParams.get("token")!;
+const handle = (token: string) => call("GET", `/register/HandleInvite?token=${token}`);
+const signUp = (json: Record<string, unknown>, token?: string) =>
+  call("POST", "/register/SignUp", json, token);
+/** the page as a browser opens it (the same path in the API's spelling is the JSON call) */
+const page = async (token: string) =>
+  await (await fetch(`${t.origin}/register/handleinvite?token=${token}`, {
+    headers: { accept: "text/html" },
+  }))
+    .text();
+const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email));
+
+describe("invitations", () => {
+  test("an invited address signs up once with the mailed link and works in the tenant with its role", async () => {
+    const me = (await call("GET", "/login/usermodel", undefined, admin)).body;
+    const beef = me.species.find((s: { name: string }) => s.name === "Beef").id;
+    const sent = await invite({
+      email: "New.Person@Example.com ",
+      firstName: "Nell",
+      roleLevel: "user",
+      allowedSpeciesIds: [beef],
+    });
+    expect(sent.status).toBe(200);
+    expect(sent.body.email).toBe("new.person@example.com");
+    await expect.poll(() => mailsTo("new.person@example.com").length).toBe(1);
+    const mail = mailsTo("new.person@example.com")[0].text;
+    expect(mail).toMatch(/invited you to Demo Processing/);
+    expect(mail).toContain(sent.body.link);
+    const token = tokenOf(sent.body.link);
+
+    const detail = await handle(token);
+    expect(detail.status).toBe(200);
+    expect(detail.body).toMatchObject({
+      email: "new.person@example.com",
+      tenantName: "Demo Processing",
+      roleName: "User",
+      accountExists: false,
+      firstName: "Nell",
+    });
+    const opened = await page(token);
+    expect(opened).toContain("Join Demo Processing");
+    expect(opened).toContain("Create my account");
+
+    const pending = await call("GET", "/register/GetPendingInvites", undefined, admin);
+    expect(pending.body.map((i: { email: string }) => i.email)).toContain("new.person@example.com");
+
+    // the new account's details are checked, and nothing is used up by a refusal
+    const weak = await signUp({ token, firstName: "Nell", lastName: "Ng", password: "short" });
+    expect(weak.status).toBe(400);
+    expect(weak.body.errors.map((e: { field: string }) => e.field)).toEqual(["password"]);
+    const joined = await signUp({ token, firstName: "Nell", lastName: "Ng", password: "nells-password-1" });
+    expect(joined.status).toBe(200);
+    expect(joined.body).toMatchObject({ email: "new.person@example.com", tenantName: "Demo Processing" });
+    expect(joined.body.roleLevel).toBe("user");
+    expect(joined.body.species.map((s: { id: number }) => s.id)).toEqual([beef]);
+    expect(joined.body.isPasswordUpdated).toBe(true);
+    expect(
+      (await call("POST", "/login/login", {
+        email: "new.person@example.com",
+        password: "nells-password-1",
+      })).status,
+    ).toBe(200);
+
+    const again = await signUp({ token, firstName: "X", lastName: "Y", password: "another-password-1" });
+    expect(again.status).toBe(400);
+    expect(again.body.errors[0].message).toMatch(/not valid any more/);
+    expect((await handle(token)).status).toBe(400);
+    expect(await page(token)).toContain("This invitation cannot be used");
+    const after = await call("GET", "/register/GetPendingInvites", undefined, admin);
+    expect(after.body.map((i: { email: string }) => i.email)).not.toContain("new.person@example.com");
+  });
+
+  test("an expired, forged or withdrawn link is refused plainly; a newer invitation replaces an older", async () => {
+    const expiring = await invite({ email: "late@example.com" });
+    await t.services.db.control.update(invites).set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invites.id, expiring.body.id));
+    const late = await signUp({
+      token: tokenOf(expiring.body.link),
+      firstName: "L",
+      lastName: "Ate",
+      password: "late-password-1",
+    });
+    expect(late.status).toBe(400);
+
+    for (const forged of ["abc", "a".repeat(32), "<script>", ""]) {
+      const res = await handle(encodeURIComponent(forged));
+      expect(res.status).toBe(400);
+      expect(res.body.isValidation).toBe(true);
+      expect(await page(encodeURIComponent(forged))).toContain("This invitation cannot be used");
+    }
+
+    const first = await invite({ email: "twice@example.com" });
+    const second = await invite({ email: "twice@example.com", roleLevel: "admin" });
+    expect((await handle(tokenOf(first.body.link))).status).toBe(400);
+    expect((await handle(tokenOf(second.body.link))).body.roleName).toBe("Administrator");
+
+    // another tenant's admin cannot see or withdraw it
+    const farmer = await t.login("producer@demo.farm");
+    const theirs = await call("GET", "/register/GetPendingInvites", undefined, farmer);
+    expect(theirs.body.map((i: { email: string }) => i.email)).not.toContain("twice@example.com");
+    const reach = await call("POST", "/register/WithdrawInvite", { id: second.body.id }, farmer);
+    expect(reach.status).toBe(404);
+    expect((await handle(tokenOf(second.body.link))).status).toBe(200);
+
+    expect((await call("POST", "/register/WithdrawInvite", { id: second.body.id }, admin)).status).toBe(204);
+    expect((await handle(tokenOf(second.body.link))).status).toBe(400);
+    expect((await call("POST", "/register/WithdrawInvite", { id: second.body.id }, admin)).status).toBe(404);
+  });
+
+  test("only roles, species and sites the admin may give; never someone already in the organisation", async () => {
+    const superRole = await invite({ email: "boss@example.com", roleLevel: "super" });
+    expect(superRole.status).toBe(400);
+    expect(superRole.body.errors[0].field).toBe("roleLevel");
+    const farmSpecies = await invite({ email: "odd@example.com", allowedSpeciesIds: [999] });
+    expect(farmSpecies.status).toBe(400);
+    const member = await invite({ email: "user@demo.processor" });
+    expect(member.status).toBe(400);
+    expect(member.body.errors[0].message).toMatch(/already in your organisation/);
+    const user = await t.login("user@demo.processor");
+    expect((await invite({ email: "x@example.com" }, user)).status).toBe(403);
+    expect((await call("POST", "/register/GenerateInviteLink", { email: "x@example.com" })).status).toBe(401);
+  });
+
+  test("an address with an account signs in to accept, and joins as itself only", async () => {
+    const sent = await invite({ email: "producer@demo.farm", roleLevel: "user" });
+    const token = tokenOf(sent.body.link);
+    expect((await handle(token)).body.accountExists).toBe(true);
+    expect(await page(token)).toContain("Sign in to accept");
+
+    const anonymous = await signUp({ token, firstName: "P", lastName: "Q", password: "whatever-pass-1" });
+    expect(anonymous.status).toBe(409);
+    const someoneElse = await signUp({ token }, await t.login("test@demo.processor"));
+    expect(someoneElse.status).toBe(403);
+
+    const farmer = await t.login("producer@demo.farm");
+    const accepted = await signUp({ token }, farmer);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.tenantName).toBe("Demo Processing");
+    expect(accepted.body.roleLevel).toBe("user");
+    const tenants = accepted.body.crossTenantClaims.map((c: { tenantName: string }) => c.tenantName);
+    expect(tenants).toEqual(expect.arrayContaining(["Demo Processing", "Demo Farm"]));
+    // the farm stays the account's home: its own sign-in opens there
+    const home = await call("POST", "/login/login", {
+      email: "producer@demo.farm",
+      password: "test-password-1",
+    });
+    expect(home.body.tenantName).toBe("Demo Farm");
+  });
+
+  test("a changed password is told to the account's owner by mail", async () => {
+    const token = await t.login("support@demo.processor");
+    const changed = await call("POST", "/api/user/ChangePasswordIfAuthed", {
+      oldPassword: "test-password-1",
+      newPassword: "support-new-password",
+    }, token);
+    expect(changed.status).toBe(204);
+    await expect.poll(() => mailsTo("support@demo.processor").length).toBe(1);
+    expect(mailsTo("support@demo.processor")[0].text).toMatch(/password of your account was changed/);
+  });
+});
