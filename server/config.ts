@@ -6,6 +6,14 @@ const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./data"),
+  /**
+   * Where files (blobs) are kept: empty = under DATA_DIR/files; an S3-compatible object store for several
+   * app instances: `s3+https://ACCESS_KEY:SECRET@host[:port]/bucket[/prefix][?region=…]` (server/storage/).
+   */
+  STORAGE_URL: z.string().default("").refine(
+    (url) => url === "" || /^s3\+https?:\/\/[^:@/]+:[^@/]+@[^/]+\/[^/?]+/.test(url),
+    "must be empty or s3+https://ACCESS_KEY:SECRET@host/bucket",
+  ),
   /** A libSQL server (sqld/Turso) for the control database; empty = embedded files under DATA_DIR. */
   DATABASE_URL: z.string().default(""),
   DATABASE_AUTH_TOKEN: z.string().default(""),
@@ -32,6 +40,18 @@ const ConfigSchema = z.object({
   /** outgoing mail (password resets, invitations): smtp://user:pass@host:587 or smtps://…; none: the log */
   SMTP_URL: z.string().default(""),
   MAIL_FROM: z.string().default("Abattoir Manager <no-reply@abattoir.local>"),
+  /** text messages (phone codes): an HTTP gateway taking POST {to, message}; none: the log and the outbox */
+  SMS_URL: z.string().default(""),
+  /** sent as a bearer token to SMS_URL when set */
+  SMS_TOKEN: z.string().default(""),
+  /**
+   * "Sign in with …" (OpenID Connect, issue 19 §4): the provider's issuer URL, this app's client id and
+   * secret there, and the name on the button. Several providers: comma-separated, in the same order.
+   */
+  OIDC_ISSUER: z.string().default(""),
+  OIDC_CLIENT_ID: z.string().default(""),
+  OIDC_CLIENT_SECRET: z.string().default(""),
+  OIDC_NAME: z.string().default(""),
   /**
    * The address people open the app at (https://plant.example.com): links in mails use it. Set it in
    * production: without it a link takes the request's own host, which a forged Host header could change.

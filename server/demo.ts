@@ -19,6 +19,7 @@ import { generatePassword, hashPassword } from "./auth/password.ts";
 import { createTenant } from "./tenants.ts";
 import { isoDate } from "./areas/dates.ts";
 import { AREAS, type DemoTenant } from "./areas/mod.ts";
+import { seedSupportContent } from "./areas/settings/seed.ts";
 
 export const SPECIES = [
   { id: 1, name: "Sheep" },
@@ -59,6 +60,7 @@ export async function seedDemo(
   today = isoDate(new Date()),
 ): Promise<{ created: boolean; password: string | null }> {
   await seedSpecies(db);
+  await seedSupportContent(db.control);
   const existing = await db.control.query.tenants.findFirst({ where: eq(tenants.name, DEMO_PROCESSOR) });
   if (existing) {
     if (!password) return { created: false, password: null };

@@ -1,4 +1,5 @@
 import type { Mailer } from "./mail/mailer.ts";
+import type { SmsSender } from "./mail/sms.ts";
 import type { Config } from "./config.ts";
 import type { Databases } from "../db/client.ts";
 import type { AuthService } from "./auth/service.ts";
@@ -9,6 +10,7 @@ import type { PushService } from "./push/service.ts";
 import type { AppPushEvents } from "./areas/mod.ts";
 import type { Caller } from "./auth/userModel.ts";
 import type { ClientClock } from "./http/clientClock.ts";
+import type { BlobStore } from "./storage/blobStore.ts";
 
 /** The long-lived parts of a running server, shared by every request. */
 export interface AppServices {
@@ -23,6 +25,10 @@ export interface AppServices {
   push: PushService<AppPushEvents>;
   /** outgoing mail (server/mail/mailer.ts) */
   mail: Mailer;
+  /** outgoing text messages (server/mail/sms.ts) */
+  sms: SmsSender;
+  /** files: map images, published reports, tenant data and support blobs (server/storage/) */
+  storage: BlobStore;
   /** closes the databases and the push hub */
   close(): Promise<void>;
 }

@@ -1,4 +1,6 @@
 import { createMailer } from "./mail/mailer.ts";
+import { createSmsSender } from "./mail/sms.ts";
+import { OidcProviders, oidcProvidersFrom } from "./auth/oidc.ts";
 import type { Config } from "./config.ts";
 import { Databases } from "../db/client.ts";
 import { SessionStore } from "./auth/sessions.ts";
@@ -11,6 +13,7 @@ import { LocalBus } from "./push/bus.ts";
 import { RedisBus } from "./push/redisBus.ts";
 import { PushService } from "./push/service.ts";
 import { PUSH_CATALOGUE } from "./areas/mod.ts";
+import { createBlobStore } from "./storage/mod.ts";
 
 /** Opens and migrates every database and wires the long-lived services. Used by main.ts and the tests. */
 export async function createServices(config: Config): Promise<AppServices> {
@@ -40,16 +43,26 @@ export async function createServices(config: Config): Promise<AppServices> {
     rotated: (from, to) => push.sessionRotated(from, to),
   });
   const mail = createMailer(config);
+  const sms = createSmsSender(config);
   return {
     config,
     db,
     sessions,
     mail,
+    sms,
     callers,
     // keys follow the same bus: a revoke anywhere is heard here
     apiKeys: new ApiKeyStore(db.control, callers, bus),
-    auth: new AuthService(db.control, sessions, callers, mail),
+    auth: new AuthService(
+      db.control,
+      sessions,
+      callers,
+      mail,
+      sms,
+      new OidcProviders(oidcProvidersFrom(config)),
+    ),
     push,
+    storage: createBlobStore(config),
     async close() {
       await push.close();
       mail.close();

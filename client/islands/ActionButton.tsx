@@ -11,6 +11,11 @@ import { Button, type ButtonVariant } from "../ui/Button.tsx";
 export interface ActionButtonProps {
   label: string;
   url: string;
+  /**
+   * default POST; DELETE for an endpoint that removes a record named in its path; GET for the spec's
+   * few GETs that change something (the body goes as the query)
+   */
+  method?: "POST" | "DELETE" | "GET";
   body: Record<string, unknown>;
   variant?: ButtonVariant;
   /** ask for a reason, sent as `reason` */
@@ -37,7 +42,10 @@ export default function ActionButton(props: ActionButtonProps) {
   const run = async () => {
     setBusy(true);
     try {
-      await api("POST", props.url, props.reason ? { ...props.body, reason } : props.body);
+      const body = props.reason ? { ...props.body, reason } : props.body;
+      if (props.method === "GET") {
+        await api("GET", props.url, undefined, { query: body as Record<string, string> });
+      } else await api(props.method ?? "POST", props.url, body);
       // the page is left (another one, or this one again): the toast goes with the next page
       toastOnNextPage("success", props.successToast);
       if (props.redirectTo) apiConfig.navigate(props.redirectTo);

@@ -18,6 +18,8 @@ export const ISLANDS = {
   InvoiceList: "./InvoiceList.tsx",
   InvoiceEditor: "./InvoiceEditor.tsx",
   SkinCountSheet: "./SkinCountSheet.tsx",
+  LogoUpload: "./LogoUpload.tsx",
+  BlobUpload: "./BlobUpload.tsx",
 } as const satisfies Record<string, string>;
 
 export type IslandName = keyof typeof ISLANDS;

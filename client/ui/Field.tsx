@@ -183,10 +183,12 @@ export interface MultiSelectInputProps extends ControlBase {
   options: { value: string; label: string }[];
 }
 
-/** A checkbox list inside role="group", labelled by the field label. */
+/**
+ * A checkbox list inside role="group", labelled by the field label. A group cannot carry aria-required
+ * (axe: not allowed on that role); "required" shows in its label and the form's check says what is missing.
+ */
 export function MultiSelectInput(
-  { id, name, value, onValue, options, required, readOnly, disabled, invalid, describedBy }:
-    MultiSelectInputProps,
+  { id, name, value, onValue, options, readOnly, disabled, invalid, describedBy }: MultiSelectInputProps,
 ) {
   const chosen = new Set(value);
   const toggle = (v: string, on: boolean) => {
@@ -201,7 +203,6 @@ export function MultiSelectInput(
       id={id}
       role="group"
       aria-labelledby={labelId(id)}
-      aria-required={required || undefined}
       aria-invalid={invalid || undefined}
       aria-describedby={describedBy}
     >

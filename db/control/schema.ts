@@ -123,18 +123,48 @@ export const passwordResets = sqliteTable("password_resets", {
   createdAt: createdAt(),
 }, (t) => [index("password_resets_user").on(t.userId)]);
 
-/** Invitations to join a tenant (the sign-up flow comes in a later issue; the table is the seam). */
+/**
+ * A code texted to verify a mobile (issue 19 §5, spec 1 §5): six digits, ten minutes, five tries, used
+ * once; only its SHA-256 kept. A newer code for the user replaces the older.
+ */
+export const phoneCodes = sqliteTable("phone_codes", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  phone: text("phone").notNull(),
+  codeHash: text("code_hash").notNull(),
+  attempts: integer("attempts").notNull().default(0),
+  expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  usedAt: integer("used_at", { mode: "timestamp_ms" }),
+  createdAt: createdAt(),
+}, (t) => [index("phone_codes_user").on(t.userId)]);
+
+/**
+ * Invitations to join a tenant (issue 19 §1): single use, 7 days, only the secret's SHA-256 kept. The role,
+ * species and sites are the inviting admin's choice; accepting gives exactly those in that tenant.
+ */
 export const invites = sqliteTable("invites", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   tenantId: integer("tenant_id").notNull().references(() => tenants.id, { onDelete: "cascade" }),
+  /** stored lower-case, as users.email */
   email: text("email").notNull(),
+  firstName: text("first_name").notNull().default(""),
+  lastName: text("last_name").notNull().default(""),
   roleLevel: text("role_level").notNull().default("user"),
+  /** empty = all of the tenant's */
+  allowedSpeciesIds: text("allowed_species_ids", { mode: "json" }).notNull().$type<number[]>().default(
+    sql`'[]'`,
+  ),
+  allowedTenantSiteIds: text("allowed_tenant_site_ids", { mode: "json" }).notNull().$type<number[]>()
+    .default(sql`'[]'`),
   tokenHash: text("token_hash").notNull().unique(),
   createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
   expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
   acceptedAt: integer("accepted_at", { mode: "timestamp_ms" }),
+  acceptedByUserId: integer("accepted_by_user_id").references(() => users.id, { onDelete: "set null" }),
+  /** withdrawn by an admin, or replaced by a newer invitation to the same address */
+  withdrawnAt: integer("withdrawn_at", { mode: "timestamp_ms" }),
   createdAt: createdAt(),
-});
+}, (t) => [index("invites_tenant").on(t.tenantId)]);
 
 /** Feature flags per tenant. Unknown keys are treated as off by the access policy. */
 export const featureFlags = sqliteTable("feature_flags", {
@@ -164,3 +194,38 @@ export const apiKeys = sqliteTable("api_keys", {
   revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
   revokedBy: text("revoked_by"),
 }, (t) => [index("api_keys_tenant").on(t.tenantId)]);
+
+/**
+ * Every action of a super user (issue 18): who, when, in which tenant, what. Written by the super area's
+ * one helper (server/areas/super/audit.ts) in the control database, so it outlives a tenant's data.
+ */
+export const superAudit = sqliteTable("super_audit", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  at: text("at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+  userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+  userName: text("user_name").notNull(),
+  /** null for actions on the whole application (the maintenance message) */
+  tenantId: integer("tenant_id").references(() => tenants.id, { onDelete: "set null" }),
+  action: text("action").notNull(),
+  /** what was asked, in plain fields (never a password) */
+  detail: text("detail", { mode: "json" }).$type<Record<string, unknown>>(),
+}, (t) => [index("super_audit_tenant").on(t.tenantId, t.id)]);
+
+/** Application-wide switches a super user sets (App Control): one row per key, e.g. "maintenance". */
+export const appControl = sqliteTable("app_control", {
+  key: text("key").primaryKey(),
+  value: text("value", { mode: "json" }).notNull().$type<Record<string, unknown>>(),
+  updatedAt: text("updated_at").notNull(),
+  updatedBy: text("updated_by").notNull(),
+});
+
+/** A processor's configuration (spec 2 §7.6 get/set processor configuration): one checked document. */
+export const processorConfigurations = sqliteTable("processor_configurations", {
+  tenantId: integer("tenant_id").primaryKey().references(() => tenants.id, { onDelete: "cascade" }),
+  document: text("document", { mode: "json" }).notNull().$type<Record<string, unknown>>(),
+  lastModified: text("last_modified").notNull(),
+  updatedBy: text("updated_by").notNull(),
+});
+
+/** The settings area: organisation details and help content (db/control/organisation.ts). */
+export * from "./organisation.ts";

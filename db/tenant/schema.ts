@@ -10,6 +10,8 @@ export * from "./killAgenda.ts";
 export * from "./killFloor.ts";
 export * from "./invoices.ts";
 export * from "./support.ts";
+export * from "./settings.ts";
+export * from "./storage.ts";
 
 export const auditLog = sqliteTable("audit_log", {
   id: integer("id").primaryKey({ autoIncrement: true }),

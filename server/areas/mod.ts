@@ -9,13 +9,22 @@ import type { ScreenMap } from "../pages/screen.ts";
 import { type RouteDef, ROUTES, withScreens } from "../access/routes.ts";
 import type { TenantDb } from "../../db/client.ts";
 import { userApi } from "./users/api.ts";
+import { inviteApi } from "./users/inviteApi.ts";
+import { OUTBOX_PAGES } from "./outbox/routes.ts";
 import { supportApi } from "./support/api.ts";
 import { SUPPORT_PAGES } from "./support/routes.ts";
 import { USERS_PAGES } from "./users/routes.ts";
 import { superApi } from "./super/api.ts";
 import { SUPER_PAGES } from "./super/routes.ts";
+import { superTenantsApi } from "./super/tenants/api.ts";
+import { superControlApi } from "./super/control/api.ts";
+import { superDataApi } from "./super/data/api.ts";
 import { HOME_PAGES } from "./home/routes.ts";
 import { SETTINGS_PAGES } from "./settings/routes.ts";
+import { settingsApi } from "./settings/api.ts";
+import { UserEditScreen, UserNewScreen } from "./users/pages/ClientUsers.tsx";
+import { notificationsApi } from "./notifications/api.ts";
+import { NOTIFICATION_PAGES } from "./notifications/routes.ts";
 import { partiesApi } from "./livestock/parties/api.ts";
 import { ordersApi } from "./livestock/orders/api.ts";
 import { LIVESTOCK_HOME_PAGES } from "./livestock/routes.ts";
@@ -41,6 +50,7 @@ import { STOCKYARD_PAGES } from "./stockyard/routes.ts";
 import { seedStockyard } from "./stockyard/seed.ts";
 import { seedRfidScans } from "./stockyard/rfidSeed.ts";
 import { storageApi } from "./storage/api.ts";
+import { STORAGE_PAGES } from "./storage/routes.ts";
 import { integrationsApi } from "./integrations/api.ts";
 import { INTEGRATION_PAGES } from "./integrations/routes.ts";
 import { INVOICE_EVENTS } from "./invoices/events.ts";
@@ -89,8 +99,18 @@ export interface Area {
 const AREA_LIST = [
   { name: "home", pages: HOME_PAGES },
   { name: "users", api: userApi, pages: USERS_PAGES },
+  { name: "invitations", api: inviteApi },
+  { name: "outbox", pages: OUTBOX_PAGES },
   { name: "super", api: superApi, pages: SUPER_PAGES, events: SUPER_EVENTS },
-  { name: "settings", pages: SETTINGS_PAGES },
+  { name: "super tenants", api: superTenantsApi },
+  { name: "super control", api: superControlApi },
+  { name: "super data", api: superDataApi },
+  {
+    name: "settings",
+    api: settingsApi,
+    // the users' forms under Organisation details are the users area's (spec 2 §2.2 useredit, usernew)
+    pages: { ...SETTINGS_PAGES, settingsUserEdit: UserEditScreen, settingsUserNew: UserNewScreen },
+  },
   { name: "livestock", pages: LIVESTOCK_HOME_PAGES },
   { name: "livestock parties", api: partiesApi, pages: PARTY_PAGES, seed: seedParties, events: PARTY_EVENTS },
   { name: "pricing", api: pricingApi, pages: PRICING_PAGES, seed: seedPricing, events: PRICING_EVENTS },
@@ -125,7 +145,7 @@ const AREA_LIST = [
   },
   // the race reader's NLIS readings are seeded from the kill floor's records (the stockyard area's data)
   { name: "race readings", seed: seedRfidScans },
-  { name: "storage", api: storageApi },
+  { name: "storage", api: storageApi, pages: STORAGE_PAGES },
   { name: "integrations", api: integrationsApi, pages: INTEGRATION_PAGES },
   {
     name: "invoice settings",
@@ -138,6 +158,7 @@ const AREA_LIST = [
   { name: "invoice reports", api: invoiceReportsApi, pages: INVOICE_REPORT_PAGES },
   { name: "display", api: displayApi, pages: DISPLAY_PAGES },
   { name: "support", api: supportApi, pages: SUPPORT_PAGES },
+  { name: "notifications", api: notificationsApi, pages: NOTIFICATION_PAGES },
 ] as const satisfies readonly Area[];
 
 export const AREAS: readonly Area[] = AREA_LIST;

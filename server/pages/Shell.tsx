@@ -4,6 +4,8 @@ import type { PageContext } from "./context.ts";
 import { defaultSiteId, defaultSpeciesId } from "../auth/userModel.ts";
 import { Icon } from "./Icon.tsx";
 import { roleLabel } from "../access/roles.ts";
+import { SettingsTabs } from "./SettingsTabs.tsx";
+import { MaintenanceBanner } from "../areas/super/pages/MaintenanceBanner.tsx";
 
 /**
  * The app shell: side menu from the access policy, a header with tenant, site and species pickers
@@ -81,6 +83,9 @@ export function Shell(
                   <a href="/user/changepassword">Change password</a>
                 </li>
                 <li>
+                  <a href="/home/notifications">Notifications</a>
+                </li>
+                <li>
                   <a
                     href={`/home/support?from=${
                       encodeURIComponent(context.url.pathname + context.url.search)
@@ -96,12 +101,18 @@ export function Shell(
             </details>
           </div>
         </header>
+        <MaintenanceBanner db={context.services.db.control} />
         {caller.session.impersonating && (
           <div className="banner banner-warning" role="status">
             You are working in <strong>{caller.tenant.name}</strong> as a super user.
           </div>
         )}
-        <main className="shell-main" id="main">{children}</main>
+        <main className="shell-main" id="main">
+          {current && !mustChangePassword && (
+            <SettingsTabs subject={caller.subject} current={current} routes={context.routes} />
+          )}
+          {children}
+        </main>
       </div>
     </div>
   );

@@ -18,6 +18,8 @@ import CarcassUploadComponent from "../../client/islands/CarcassUpload.tsx";
 import InvoiceListComponent from "../../client/islands/InvoiceList.tsx";
 import InvoiceEditorComponent from "../../client/islands/InvoiceEditor.tsx";
 import SkinCountSheetComponent from "../../client/islands/SkinCountSheet.tsx";
+import BlobUploadComponent from "../../client/islands/BlobUpload.tsx";
+import LogoUploadComponent from "../../client/islands/LogoUpload.tsx";
 import { Island } from "./Island.tsx";
 
 function island<P extends object>(name: IslandName, component: ComponentType<P>) {
@@ -39,3 +41,5 @@ export const CarcassUpload = island("CarcassUpload", CarcassUploadComponent);
 export const InvoiceList = island("InvoiceList", InvoiceListComponent);
 export const InvoiceEditor = island("InvoiceEditor", InvoiceEditorComponent);
 export const SkinCountSheet = island("SkinCountSheet", SkinCountSheetComponent);
+export const BlobUpload = island("BlobUpload", BlobUploadComponent);
+export const LogoUpload = island("LogoUpload", LogoUploadComponent);

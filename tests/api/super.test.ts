@@ -2,6 +2,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { serveTestApp } from "../helpers/app.ts";
 import { hubClient, nextEvent } from "../helpers/hub.ts";
+import { eq } from "drizzle-orm";
+import { featureFlags, superAudit } from "../../db/control/schema.ts";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;
 let processorId: number;
@@ -40,6 +42,8 @@ describe("feature flags", () => {
         label: "ROI analysis menu",
         isEnabled: true,
         isEnabledForSuperUser: false,
+        isRecognised: true,
+        isStored: true,
       });
       expect(await told).toEqual({ featureKey: "roiAnalysisMenu" });
       const model = await (await call("GET", "/login/usermodel", userToken)).json();
@@ -99,6 +103,43 @@ describe("feature flags", () => {
     expect(flags.find((f: { featureKey: string }) => f.featureKey === "msaDataRequery").isEnabled).toBe(
       false,
     );
+  });
+
+  test("a stored flag this version does not know is listed as unrecognised and can be deleted", async () => {
+    await t.services.db.control.insert(featureFlags).values({
+      tenantId: processorId,
+      featureKey: "oldBetaScreen",
+      isEnabled: true,
+    });
+    const flags = await (await call("GET", `/api/super/GetFeatureFlags/${processorId}`, superToken)).json();
+    expect(flags.at(-1)).toMatchObject({ featureKey: "oldBetaScreen", isRecognised: false, isStored: true });
+    const del = await call("DELETE", `/api/super/DeleteFeatureFlag/${processorId}/oldBetaScreen`, superToken);
+    expect(del.status).toBe(200);
+    expect((await del.json()).some((f: { featureKey: string }) => f.featureKey === "oldBetaScreen")).toBe(
+      false,
+    );
+  });
+
+  test("every flag change, refresh and logout is in the super audit with who, when and why", async () => {
+    const refresh = await call("POST", "/api/super/ForceRefresh", superToken, {
+      tenantId: processorId,
+      reason: "prices corrected",
+    });
+    expect(refresh.status).toBe(200);
+    const rows = await t.services.db.control.select().from(superAudit).where(
+      eq(superAudit.tenantId, processorId),
+    );
+    const actions = rows.map((r) => r.action);
+    expect(actions).toEqual(
+      expect.arrayContaining(["UpsertFeatureFlag", "DeleteFeatureFlag", "ForceRefresh"]),
+    );
+    const last = rows.at(-1)!;
+    expect(last).toMatchObject({
+      action: "ForceRefresh",
+      userName: "Super Demo",
+      detail: { reason: "prices corrected" },
+    });
+    expect(Date.parse(last.at)).toBeGreaterThan(Date.now() - 60_000);
   });
 
   test("another tenant's admin is refused too", async () => {

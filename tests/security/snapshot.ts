@@ -6,6 +6,8 @@
  * - control `sessions`: sign-in, token refresh and impersonation create and end rows, and every cookie
  *   request past half the token's life slides `expires_at`. With `includeSessions` the rows are kept but
  *   `expires_at` is dropped, so a test can still see a session appear or end (e.g. a refused impersonation).
+ * - control `super_audit`: a valid super read (a tenant's data download) records who read it, as a
+ *   sign-in records a session; refused calls write no audit row, and what an action changes shows itself.
  * - `__drizzle_migrations` (migration bookkeeping) and SQLite's own `sqlite_*` tables (`sqlite_sequence`
  *   only mirrors inserts, which the rows themselves show).
  * - with `builtOnRead`: what a read may build (spec 1 §7 "get or build the agenda for a date"): a day's kill
@@ -38,7 +40,12 @@ export async function snapshot(
 ): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   const control = clientOf(services.db.control);
-  await hashDatabase(out, "control", control, options.includeSessions ? [] : ["sessions"]);
+  await hashDatabase(
+    out,
+    "control",
+    control,
+    options.includeSessions ? ["super_audit"] : ["sessions", "super_audit"],
+  );
   const tenants = await control.execute("SELECT id FROM tenants ORDER BY id");
   for (const row of tenants.rows) {
     const id = Number(row.id);

@@ -22,6 +22,19 @@ export const SUPER_ROUTES = [
         canBeHomePage: true,
         homeModule: "super",
       }),
+      // Tenant screens under the super home (issue 18; the spec names the jobs, not the paths)
+      route(sup("/newtenant"), "New Organisation", "superTenantNew", { ...SUPER_ONLY, icon: "super" }),
+      route(sup("/tenants/$id"), "Organisation", "superTenant", { ...SUPER_ONLY, icon: "super" }),
+      route(sup("/tenants/$id/user"), "Organisation User", "superTenantUser", {
+        ...SUPER_ONLY,
+        icon: "super",
+        search: ["userId"],
+      }),
+      route(sup("/tenants/$id/configuration"), "Processor Configuration", "superProcessorConfiguration", {
+        ...SUPER_ONLY,
+        icon: "super",
+      }),
+      route(sup("/users"), "Cross-tenant Users", "superCrossTenantUsers", { ...SUPER_ONLY, icon: "super" }),
       route(sup("/apiTesting"), "API Testing", "superApiTesting", { ...SUPER_ONLY, icon: "test" }),
       route(sup("/testing"), "Testing", "superTesting", { ...SUPER_ONLY, icon: "test" }),
       route(sup("/appControl"), "App Control", "superAppControl", { ...SUPER_ONLY, icon: "control" }),
@@ -30,6 +43,8 @@ export const SUPER_ROUTES = [
       route(sup("/featureflags"), "Feature Flags", "superFeatureFlags", { ...SUPER_ONLY, icon: "flag" }),
       route(sup("/support"), "Support", "superSupport", { ...SUPER_ONLY, icon: "help" }),
       route(sup("/pricinggrid"), "Pricing Grid", "superPricingGrid", { ...SUPER_ONLY, icon: "price" }),
+      // ours (issue 19 §2): mails and texts kept when no mail server or SMS gateway is configured
+      route(sup("/outbox"), "Outbox", "superOutbox", { ...SUPER_ONLY, icon: "mail" }),
       // Initial-data load is super only (spec 1 §6); its path is not given.
       route(sup("/initialdataload"), "Initial Data Load", "superInitialDataLoad", {
         ...SUPER_ONLY,

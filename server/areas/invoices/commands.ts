@@ -43,15 +43,25 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 export class InvoiceCommands extends InvoiceQueries {
   /**
    * UploadPublishedReport: a signed or stamped copy of a published (or finalised) invoice's PDF is kept in
-   * place of the rendered one; downloads give it from then on. The frozen document does not change.
+   * place of the rendered one; downloads give it from then on. The frozen document does not change. The
+   * PDF streams into the blob store (checked and limited by the caller's stream).
    */
-  async attachPublishedReport(id: number, bytes: Uint8Array) {
-    const row = await this.row(id);
+  async attachPublishedReport(id: number, content: ReadableStream<Uint8Array>) {
+    const row = await this.row(id).catch(async (error) => {
+      await content.cancel();
+      throw error;
+    });
     if (row.status === "Draft") {
+      await content.cancel();
       throw ApiError.conflict("Publish the invoice first: only a published invoice keeps its PDF.");
     }
     const at = new Date().toISOString();
-    const ref = await new StorageService(this.ctx).storePublishedReport("invoices", id, at, bytes);
+    const { key: ref, size } = await new StorageService(this.ctx).storePublishedStream(
+      "invoices",
+      id,
+      at,
+      content,
+    );
     await this.ctx.db.transaction(async (tx) => {
       await tx.update(invoices).set({ publishedReportRef: ref, lastModified: nextModified(row.lastModified) })
         .where(eq(invoices.id, id));
@@ -62,7 +72,7 @@ export class InvoiceCommands extends InvoiceQueries {
       });
     });
     await this.ctx.app.push.emit(this.ctx.tenantId, "invoiceUpdated", { invoiceIds: [id] });
-    return { invoiceId: id, bytes: bytes.length };
+    return { invoiceId: id, bytes: size };
   }
 
   /** CreateOrAddToLivestockInvoices: mobs (or all killed mobs of orders) onto their order's draft. */

@@ -1,6 +1,8 @@
 /**
- * api/storage/… (spec 2 §7.5 "Blob storage"): the site map drawn behind a yard's pens. Uploading is for
- * whoever can open Settings › Yards & paddocks; the image is read by every screen that draws the yard.
+ * api/storage/… (spec 2 §7.5 "Blob storage"): the site map drawn behind a yard's pens (uploading is for
+ * whoever can open Settings › Yards & paddocks; the image is read by every screen that draws the yard) and
+ * a published invoice's signed PDF. The tenant data, published and support blob calls are blobApi.ts.
+ * Uploads are read as streams (multipart.ts): the form's fields first, the file straight into the store.
  */
 import type { Context } from "hono";
 import type { AccessRule } from "../../access/apiAccess.ts";
@@ -11,15 +13,19 @@ import { z } from "@hono/zod-openapi";
 import { apiService } from "../context.ts";
 import { StorageService } from "./service.ts";
 import {
+  MAP_UPLOAD_FORM,
   MapImageInfo,
   MapImageParam,
+  MapYardField,
+  PUBLISHED_UPLOAD_FORM,
+  PublishedInvoiceField,
   PublishedReportInfo,
-  UploadMapImageForm,
-  UploadPublishedReportForm,
 } from "./schemas.ts";
-import { formatBytes, isPdf, MAP_IMAGE_MAX_BYTES, PUBLISHED_REPORT_MAX_BYTES } from "./rules.ts";
+import { MAP_IMAGE_MAX_BYTES, PUBLISHED_REPORT_MAX_BYTES } from "./rules.ts";
 import { InvoiceCommands } from "../invoices/commands.ts";
 import { ApiError } from "../../http/errors.ts";
+import { BLOB_BODY_LIMITS, blobApi } from "./blobApi.ts";
+import { checkedFile, streamUpload } from "./multipart.ts";
 
 /** The paths pages and islands call. */
 export const STORAGE_API = {
@@ -36,6 +42,7 @@ export const STORAGE_API = {
 export const STORAGE_BODY_LIMITS: Readonly<Record<string, number>> = {
   [STORAGE_API.uploadMapImage]: MAP_IMAGE_MAX_BYTES + 64 * 1024,
   [STORAGE_API.uploadPublishedReport]: PUBLISHED_REPORT_MAX_BYTES + 64 * 1024,
+  ...BLOB_BODY_LIMITS,
 };
 
 const tags = ["Storage"];
@@ -55,7 +62,7 @@ export const storageApi: ApiRouter = apiRouter()
         "a PDF up to 10 MB); downloads give it from then on",
       access: { pages: ["invoicemanager"] },
       request: {
-        body: { content: { "multipart/form-data": { schema: UploadPublishedReportForm } }, required: true },
+        body: { content: { "multipart/form-data": { schema: PUBLISHED_UPLOAD_FORM } }, required: true },
       },
       responses: {
         ...okJson(PublishedReportInfo),
@@ -64,24 +71,19 @@ export const storageApi: ApiRouter = apiRouter()
       },
     }),
     async (c) => {
-      const { invoiceId, file } = c.req.valid("form");
-      if (file.size === 0) throw ApiError.badRequest("The file is empty: choose the PDF.");
-      if (file.size > PUBLISHED_REPORT_MAX_BYTES) {
-        throw new ApiError(
-          413,
-          `The PDF is ${formatBytes(file.size)}: it can be at most ${
-            formatBytes(PUBLISHED_REPORT_MAX_BYTES)
-          }.`,
+      const invoices = await apiService(c, InvoiceCommands);
+      // read as a stream: the invoice first, then the PDF's bytes, checked as they pass, into the store
+      const answer = await streamUpload(c, (fields, file) => {
+        const id = PublishedInvoiceField.safeParse({ invoiceId: fields.invoiceid });
+        if (!id.success) throw ApiError.fromZod(id.error);
+        const pdf = checkedFile(
+          file.body,
+          "pdf",
+          "That file is not a PDF: save or print the report as a PDF.",
         );
-      }
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      if (!isPdf(bytes)) {
-        throw new ApiError(415, "That file is not a PDF: save or print the report as a PDF.");
-      }
-      return c.json(
-        await (await apiService(c, InvoiceCommands)).attachPublishedReport(invoiceId, bytes),
-        200,
-      );
+        return invoices.attachPublishedReport(id.data.invoiceId, pdf);
+      });
+      return c.json(answer, 200);
     },
   )
   .openapi(
@@ -93,7 +95,7 @@ export const storageApi: ApiRouter = apiRouter()
         "it replaces the yard's previous map",
       access: MAP_WRITE,
       request: {
-        body: { content: { "multipart/form-data": { schema: UploadMapImageForm } }, required: true },
+        body: { content: { "multipart/form-data": { schema: MAP_UPLOAD_FORM } }, required: true },
       },
       responses: {
         ...okJson(MapImageInfo),
@@ -105,8 +107,14 @@ export const storageApi: ApiRouter = apiRouter()
       },
     }),
     async (c) => {
-      const form = c.req.valid("form");
-      return c.json(await (await service(c)).uploadMapImage(form.stockyardId, form.file), 200);
+      const storage = await service(c);
+      // read as a stream: the yard first, then the image's bytes straight into the store
+      const answer = await streamUpload(c, (fields, file) => {
+        const id = MapYardField.safeParse({ stockyardId: fields.stockyardid });
+        if (!id.success) throw ApiError.fromZod(id.error);
+        return storage.uploadMapImage(id.data.stockyardId, file.body);
+      });
+      return c.json(answer, 200);
     },
   )
   .openapi(
@@ -135,9 +143,11 @@ export const storageApi: ApiRouter = apiRouter()
         "Content-Disposition": "inline",
       };
       if (c.req.header("if-none-match") === map.etag) {
-        map.file.close();
+        await map.body.cancel();
         return c.body(null, 304, headers);
       }
-      return c.body(map.file.readable, 200, { ...headers, "Content-Length": String(map.bytes) });
+      return c.body(map.body, 200, { ...headers, "Content-Length": String(map.bytes) });
     },
-  );
+  )
+  // tenant data, published and support blobs (blobApi.ts)
+  .route("/", blobApi);

@@ -39,3 +39,89 @@ export function extensionOfKey(key: string): MapImageExtension | null {
   const ext = key.slice(key.lastIndexOf(".") + 1).toLowerCase();
   return ext in MAP_IMAGE_TYPES ? ext as MapImageExtension : null;
 }
+
+/** A tenant data blob (Files & publishing, other screens' files): at most 20 MB. */
+export const TENANT_BLOB_MAX_BYTES = 20 * 1024 * 1024;
+/** A support blob (support content images and attachments): at most 10 MB. */
+export const SUPPORT_BLOB_MAX_BYTES = 10 * 1024 * 1024;
+
+type Sniff = "pdf" | "image" | "zip" | "text";
+
+/**
+ * The kinds of file kept, by the name's extension; the content type comes from here, never from the
+ * browser. Markup and scripts (HTML, SVG, JS) are refused: a download must never run in our pages.
+ */
+export const BLOB_TYPES: Readonly<Record<string, { contentType: string; sniff: Sniff }>> = {
+  pdf: { contentType: "application/pdf", sniff: "pdf" },
+  png: { contentType: "image/png", sniff: "image" },
+  jpg: { contentType: "image/jpeg", sniff: "image" },
+  jpeg: { contentType: "image/jpeg", sniff: "image" },
+  webp: { contentType: "image/webp", sniff: "image" },
+  csv: { contentType: "text/csv; charset=utf-8", sniff: "text" },
+  txt: { contentType: "text/plain; charset=utf-8", sniff: "text" },
+  json: { contentType: "application/json", sniff: "text" },
+  xlsx: {
+    contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    sniff: "zip",
+  },
+  docx: {
+    contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    sniff: "zip",
+  },
+};
+
+export const BLOB_TYPE_WORDS = "a PDF, a PNG, JPEG or WebP image, a CSV, text or JSON file, or an Excel or " +
+  "Word document";
+
+/** The extension of a name, lower case ("" when it has none). */
+export const extensionOf = (name: string) =>
+  name.includes(".") ? name.slice(name.lastIndexOf(".") + 1).toLowerCase() : "";
+
+/** The kind a name says, when it is one that is kept. */
+export function blobTypeOf(name: string) {
+  const ext = extensionOf(name);
+  return Object.hasOwn(BLOB_TYPES, ext) ? { ext, ...BLOB_TYPES[ext] } : null;
+}
+
+/** How many first bytes the check needs. */
+export const SNIFF_BYTES = 16;
+
+/**
+ * Whether the first bytes agree with the kind the name says: a PDF starts "%PDF-", an image is the image
+ * its extension says, an Office document is a ZIP, a text file has no NUL byte.
+ */
+export function headMatches(ext: string, head: Uint8Array): boolean {
+  const kind = BLOB_TYPES[ext]?.sniff;
+  switch (kind) {
+    case "pdf":
+      return isPdf(head);
+    case "image": {
+      const seen = sniffImage(head);
+      return seen !== null && (seen === ext || (seen === "jpg" && ext === "jpeg"));
+    }
+    case "zip":
+      return head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && head[2] === 3 && head[3] === 4;
+    case "text":
+      return !head.includes(0);
+    default:
+      return false;
+  }
+}
+
+/** Shown inline (images and PDFs open in the browser); everything else downloads as a file. */
+export const isInlineType = (contentType: string) =>
+  contentType.startsWith("image/") || contentType === "application/pdf";
+
+/**
+ * A file's name as a blob name: letters, digits, `.`, `_` and `-` only (others become `-`), starting with a
+ * letter or digit, its extension kept, at most 120 characters. "" when nothing usable is left.
+ */
+export function safeBlobName(fileName: string): string {
+  const base = fileName.split(/[\\/]/).at(-1) ?? "";
+  const dot = base.lastIndexOf(".");
+  const ext = dot > 0 ? base.slice(dot + 1).toLowerCase().replace(/[^a-z0-9]/g, "") : "";
+  const stem = (dot > 0 ? base.slice(0, dot) : base).normalize("NFKD").replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^A-Za-z0-9_-]+/g, "-").replace(/^[-_]+|[-_]+$/g, "").slice(0, 100);
+  if (!stem || !ext) return "";
+  return `${stem}.${ext}`;
+}

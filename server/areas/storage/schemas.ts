@@ -5,24 +5,38 @@
 import { z } from "@hono/zod-openapi";
 import { idNumber, idParam } from "../../http/params.ts";
 
-/** A file part of a multipart form (a string part is not a file). */
-const filePart = z.custom<File>((value) => value instanceof File, { error: "Choose an image file." })
-  .openapi({ type: "string", format: "binary", description: "a PNG, JPEG or WebP image of at most 5 MB" });
+/** UploadPublishedReport's invoice field (the form is read as a stream: see PUBLISHED_UPLOAD_FORM). */
+export const PublishedInvoiceField = z.object({ invoiceId: idNumber() });
 
-export const UploadPublishedReportForm = z.object({
-  invoiceId: idNumber().openapi({ type: "integer", description: "the published invoice the PDF is of" }),
-  file: z.custom<File>((value) => value instanceof File, { error: "Choose a PDF file." })
-    .openapi({ type: "string", format: "binary", description: "a PDF of at most 10 MB" }),
-}).openapi("UploadPublishedReportForm");
+export const PUBLISHED_UPLOAD_FORM = {
+  type: "object" as const,
+  required: ["invoiceId", "file"],
+  properties: {
+    invoiceId: { type: "integer" as const, description: "the published invoice the PDF is of; before file" },
+    file: { type: "string" as const, format: "binary", description: "a PDF of at most 10 MB" },
+  },
+};
 
 export const PublishedReportInfo = z.object({ invoiceId: z.number(), bytes: z.number() }).openapi(
   "PublishedReportInfo",
 );
 
-export const UploadMapImageForm = z.object({
-  stockyardId: idNumber().openapi({ type: "integer", description: "the yard the map is drawn behind" }),
-  file: filePart,
-}).openapi("UploadMapImageForm");
+/** The map upload's yard field (the form is read as a stream: see MAP_UPLOAD_FORM). */
+export const MapYardField = z.object({ stockyardId: idNumber() });
+
+/** UploadMapImage's form, documented as a plain schema: a zod one would make the router buffer the form. */
+export const MAP_UPLOAD_FORM = {
+  type: "object" as const,
+  required: ["stockyardId", "file"],
+  properties: {
+    stockyardId: { type: "integer" as const, description: "the yard the map is drawn behind; before file" },
+    file: {
+      type: "string" as const,
+      format: "binary",
+      description: "a PNG, JPEG or WebP image of at most 5 MB",
+    },
+  },
+};
 
 export const MapImageInfo = z.object({
   stockyardId: z.number(),

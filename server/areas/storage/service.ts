@@ -1,21 +1,24 @@
 /**
- * Blob storage on the server's disk (spec 2 §7.5): a yard's site map, kept per tenant under
- * `${DATA_DIR}/files/tenant-<id>/maps/<stockyardId>.<ext>`, its key on the yard (`stockyards.mapImageKey`).
- * A file is written beside its place and renamed in, so a reader never sees half an image. Only yards of
- * the caller's sites exist for them (404 otherwise). Uploading a map does not change the yard's
- * lastModified: a layout being edited stays saveable.
+ * A yard's site map and the published reports (spec 2 §7.5), kept in the app's blob store (server/storage/)
+ * under the tenant's own space: `tenant-<id>/maps/<stockyardId>.<ext>` (its key without the tenant part on
+ * the yard, `stockyards.mapImageKey`) and `tenant-<id>/published/<category>/<id>-<time>.pdf`. The store
+ * writes a blob whole or not at all. Only yards of the caller's sites exist for them (404 otherwise).
+ * Uploading a map does not change the yard's lastModified: a layout being edited stays saveable.
  */
 import { eq } from "drizzle-orm";
 import { stockyards } from "../../../db/tenant/schema.ts";
 import { ApiError } from "../../http/errors.ts";
 import type { AreaContext } from "../context.ts";
 import { recordAudit } from "../audit.ts";
+import { BlobService, tooLargeInWords } from "./blobs.ts";
+import { peekHead } from "./multipart.ts";
 import {
   extensionOfKey,
   formatBytes,
   MAP_IMAGE_MAX_BYTES,
   MAP_IMAGE_TYPES,
   type MapImageExtension,
+  PUBLISHED_REPORT_MAX_BYTES,
   sniffImage,
 } from "./rules.ts";
 
@@ -23,7 +26,7 @@ import {
 const YARD_ENTITY = "stockyard";
 
 export interface StoredImage {
-  file: Deno.FsFile;
+  body: ReadableStream<Uint8Array>;
   contentType: string;
   bytes: number;
   etag: string;
@@ -32,10 +35,12 @@ export interface StoredImage {
 export class StorageService {
   constructor(private readonly ctx: AreaContext) {}
 
-  /** The tenant's own folder: nothing of another tenant's can be named from here. */
-  #tenantDir(): string {
-    return `${this.ctx.app.config.DATA_DIR}/files/tenant-${this.ctx.tenantId}`;
+  /** The tenant's own space in the store: nothing of another tenant's can be named from here. */
+  #key(local: string): string {
+    return `tenant-${this.ctx.tenantId}/${local}`;
   }
+
+  #store = () => this.ctx.app.storage;
 
   async #yard(stockyardId: number) {
     const [yard] = await this.ctx.db.select().from(stockyards).where(eq(stockyards.id, stockyardId));
@@ -45,45 +50,38 @@ export class StorageService {
     return yard;
   }
 
-  /** Stores the map image of a yard (PNG, JPEG or WebP, ≤ 5 MB), replacing the one it had. */
-  async uploadMapImage(stockyardId: number, file: File) {
+  /**
+   * Stores the map image of a yard (PNG, JPEG or WebP, ≤ 5 MB), replacing the one it had. The upload is
+   * read as it arrives: its first bytes say which image it is, the rest streams into the store.
+   */
+  async uploadMapImage(stockyardId: number, upload: ReadableStream<Uint8Array>) {
     const yard = await this.#yard(stockyardId);
-    if (file.size === 0) throw ApiError.badRequest("The file is empty: choose a map image.");
-    if (file.size > MAP_IMAGE_MAX_BYTES) {
-      throw new ApiError(
-        413,
-        `The image is ${formatBytes(file.size)}: a map can be at most ${formatBytes(MAP_IMAGE_MAX_BYTES)}.`,
-      );
-    }
-    const data = new Uint8Array(await file.arrayBuffer());
-    const ext = sniffImage(data.subarray(0, 16));
-    if (!ext) {
+    const { head, body } = await peekHead(upload, 16);
+    const ext = sniffImage(head);
+    if (head.byteLength === 0 || !ext) {
+      await body.cancel();
+      if (head.byteLength === 0) throw ApiError.badRequest("The file is empty: choose a map image.");
       throw new ApiError(415, "That file is not a PNG, JPEG or WebP image: save the map as one of those.");
     }
     const key = `maps/${yard.id}.${ext}`;
-    const dir = `${this.#tenantDir()}/maps`;
-    await Deno.mkdir(dir, { recursive: true });
-    const path = `${this.#tenantDir()}/${key}`;
-    const partial = `${path}.${crypto.randomUUID()}.part`;
-    try {
-      await Deno.writeFile(partial, data);
-      await Deno.rename(partial, path);
-    } catch (error) {
-      await Deno.remove(partial).catch(() => {});
-      throw error;
-    }
+    const stored = await this.#store().put(this.#key(key), body, {
+      contentType: MAP_IMAGE_TYPES[ext],
+      maxBytes: MAP_IMAGE_MAX_BYTES,
+    }).catch((error) => {
+      throw tooLargeInWords(error, "map image");
+    });
     await this.ctx.db.transaction(async (tx) => {
       await tx.update(stockyards).set({ mapImageKey: key }).where(eq(stockyards.id, yard.id));
       await recordAudit(tx, this.ctx, {
         entity: YARD_ENTITY,
         entityId: yard.id,
-        action: `Site map uploaded (${ext.toUpperCase()}, ${formatBytes(data.byteLength)})`,
+        action: `Site map uploaded (${ext.toUpperCase()}, ${formatBytes(stored.size)})`,
         before: { mapImageKey: yard.mapImageKey },
         after: { mapImageKey: key },
       });
     });
     if (yard.mapImageKey && yard.mapImageKey !== key) {
-      await Deno.remove(`${this.#tenantDir()}/${yard.mapImageKey}`).catch(() => {});
+      await this.#store().delete(this.#key(yard.mapImageKey)).catch(() => {});
     }
     await this.ctx.app.push.emit(
       this.ctx.tenantId,
@@ -91,45 +89,50 @@ export class StorageService {
       { stockyardId: yard.id, siteId: yard.tenantSiteId },
       { qualifier: yard.tenantSiteId },
     );
-    const stat = await Deno.stat(path);
     return {
       stockyardId: yard.id,
       hasMapImage: true,
       contentType: MAP_IMAGE_TYPES[ext],
-      bytes: stat.size,
-      version: versionOf(stat),
+      bytes: stored.size,
+      version: versionOf(stored.size, stored.etag),
     };
   }
 
   /**
-   * Keeps a published report (UploadPublishedReport): the exact PDF sent, under
-   * `published/<category>/<id>-<publish time>.pdf`; answers its reference (the blob key).
+   * Keeps a published report: the exact PDF sent (rendered at publish, or uploaded by UploadPublishedReport,
+   * streamed), under `published/<category>/<id>-<publish time>.pdf`; answers its reference (the key inside
+   * the tenant's space) and size, and records who published it for Files & publishing.
    */
-  async storePublishedReport(category: string, id: number, publishedAt: string, bytes: Uint8Array) {
+  async storePublishedStream(
+    category: string,
+    id: number,
+    publishedAt: string,
+    content: ReadableStream<Uint8Array>,
+  ): Promise<{ key: string; size: number }> {
     const safe = category.replace(/[^a-z0-9-]/gi, "");
     const key = `published/${safe}/${id}-${publishedAt.replace(/[^0-9]/g, "")}.pdf`;
-    await Deno.mkdir(`${this.#tenantDir()}/published/${safe}`, { recursive: true });
-    const path = `${this.#tenantDir()}/${key}`;
-    const partial = `${path}.${crypto.randomUUID()}.part`;
-    try {
-      await Deno.writeFile(partial, bytes);
-      await Deno.rename(partial, path);
-    } catch (error) {
-      await Deno.remove(partial).catch(() => {});
-      throw error;
-    }
-    return key;
+    const stored = await this.#store().put(this.#key(key), content, {
+      contentType: "application/pdf",
+      maxBytes: PUBLISHED_REPORT_MAX_BYTES,
+      metadata: { filename: `${safe}-${id}.pdf` },
+    }).catch((error) => {
+      throw tooLargeInWords(error, "PDF");
+    });
+    await new BlobService(this.ctx).recordPublished(key, stored.size, publishedAt);
+    return { key, size: stored.size };
+  }
+
+  /** The same for a PDF already in memory (one just rendered): answers its reference. */
+  async storePublishedReport(category: string, id: number, publishedAt: string, bytes: Uint8Array) {
+    const body = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream();
+    return (await this.storePublishedStream(category, id, publishedAt, body)).key;
   }
 
   /** A published report's bytes by its reference; null when the file is gone. */
   async publishedReport(key: string): Promise<Uint8Array | null> {
     if (!/^published\/[a-z0-9-]+\/[0-9]+-[0-9]+\.pdf$/i.test(key)) return null;
-    try {
-      return await Deno.readFile(`${this.#tenantDir()}/${key}`);
-    } catch (error) {
-      if (error instanceof Deno.errors.NotFound) return null;
-      throw error;
-    }
+    const blob = await this.#store().get(this.#key(key));
+    return blob ? new Uint8Array(await new Response(blob.body).arrayBuffer()) : null;
   }
 
   /** The yard's map image, open for streaming; 404 when it has none. */
@@ -137,18 +140,18 @@ export class StorageService {
     const yard = await this.#yard(stockyardId);
     const ext: MapImageExtension | null = yard.mapImageKey ? extensionOfKey(yard.mapImageKey) : null;
     if (!yard.mapImageKey || !ext) throw ApiError.notFound("This yard has no site map yet.");
-    let file: Deno.FsFile;
-    try {
-      file = await Deno.open(`${this.#tenantDir()}/${yard.mapImageKey}`, { read: true });
-    } catch (error) {
-      if (error instanceof Deno.errors.NotFound) throw ApiError.notFound("This yard has no site map yet.");
-      throw error;
-    }
-    const stat = await file.stat();
-    return { file, contentType: MAP_IMAGE_TYPES[ext], bytes: stat.size, etag: `"${versionOf(stat)}"` };
+    const blob = await this.#store().get(this.#key(yard.mapImageKey));
+    if (!blob) throw ApiError.notFound("This yard has no site map yet.");
+    return {
+      body: blob.body,
+      contentType: MAP_IMAGE_TYPES[ext],
+      bytes: blob.size,
+      etag: `"${versionOf(blob.size, blob.etag)}"`,
+    };
   }
 }
 
-function versionOf(stat: Deno.FileInfo): string {
-  return `${stat.size.toString(36)}-${(stat.mtime?.getTime() ?? 0).toString(36)}`;
+/** A short version of a stored blob: its size and its ETag's first characters. */
+function versionOf(size: number, etag: string): string {
+  return `${size.toString(36)}-${etag.replace(/[^0-9a-z]/gi, "").slice(0, 12)}`;
 }

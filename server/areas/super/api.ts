@@ -16,6 +16,15 @@ import { apiService } from "../context.ts";
 import { SUPER } from "../../access/apiAccess.ts";
 
 const tags = ["Super"];
+
+/** The paths the super pages post to (a page cannot misname an endpoint). */
+export const SUPER_API = {
+  forceRefresh: "/api/super/ForceRefresh",
+  forceTotalLogout: "/api/super/ForceTotalLogout",
+  upsertFeatureFlag: "/api/super/UpsertFeatureFlag",
+  deleteFeatureFlag: (tenantId: number, key: string) =>
+    `/api/super/DeleteFeatureFlag/${tenantId}/${encodeURIComponent(key)}`,
+} as const;
 const service = (c: Context<AppEnv>) => apiService(c, SuperService);
 
 /** api/super/… (spec 2 §7.6): push-channel actions and feature flags for now; the super screens come later. */

@@ -34,6 +34,10 @@ export const FeatureFlag = z.object({
   label: z.string(),
   isEnabled: z.boolean(),
   isEnabledForSuperUser: z.boolean(),
+  /** false: a flag stored for the tenant that this version does not know; it is off, and may be deleted */
+  isRecognised: z.boolean(),
+  /** false: never set for the tenant (off) */
+  isStored: z.boolean(),
 }).openapi("FeatureFlag");
 
 export const FeatureFlagBody = z.object({
@@ -45,5 +49,10 @@ export const FeatureFlagBody = z.object({
 
 export const FeatureFlagParams = z.object({
   tenantId: idNumber().openapi({ param: { name: "tenantId", in: "path" } }),
-  featureKey: FeatureKey.openapi({ param: { name: "featureKey", in: "path" } }),
+  // any stored key, known or not: super users delete the ones this version does not recognise
+  featureKey: z.string().regex(
+    /^[A-Za-z0-9_.-]{1,100}$/,
+    "A flag key is letters, digits, dots, dashes or underscores",
+  )
+    .openapi({ param: { name: "featureKey", in: "path" } }),
 });

@@ -1,11 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { featureFlags, tenants } from "../../../db/control/schema.ts";
-import { FEATURE_FLAG_KEYS, FEATURE_FLAGS, type FeatureFlagKey } from "../../access/flags.ts";
+import { FEATURE_FLAG_KEYS, FEATURE_FLAGS, type FeatureFlagKey, isKnownFlag } from "../../access/flags.ts";
 import type { AppServices } from "../../env.ts";
 import type { Caller } from "../../auth/userModel.ts";
 import { ApiError } from "../../http/errors.ts";
 import type { AreaContext } from "../context.ts";
 import type { OnlineUser } from "../../push/hub.ts";
+import { recordSuperAudit } from "./audit.ts";
 
 const DEFAULT_REFRESH_REASON = "A super user refreshed your data.";
 const DEFAULT_LOGOUT_REASON = "A super user signed everyone out.";
@@ -27,6 +28,7 @@ export class SuperService {
     await this.app.push.emit(input.tenantId, "forceRefresh", {
       reason: input.reason || DEFAULT_REFRESH_REASON,
     });
+    await this.#audit(input.tenantId, "ForceRefresh", { reason: input.reason, connectionsTold });
     return { tenantId: input.tenantId, connectionsTold, sessionsEnded: 0 };
   }
 
@@ -45,6 +47,7 @@ export class SuperService {
       input.tenantId,
       this.caller.session.id,
     );
+    await this.#audit(input.tenantId, "ForceTotalLogout", { reason: input.reason, sessionsEnded });
     return { tenantId: input.tenantId, connectionsTold, sessionsEnded };
   }
 
@@ -53,21 +56,35 @@ export class SuperService {
     return this.app.push.hub.whoIsOnline(tenantId);
   }
 
-  /** Every known flag of a tenant, stored or not (a flag never stored is off). */
+  /**
+   * Every known flag of a tenant, stored or not (a flag never stored is off), then the stored flags this
+   * version does not know (off whatever they say; a super user may delete them, spec 2 §5).
+   */
   async featureFlags(tenantId: number) {
     await this.#tenant(tenantId);
     const stored = await this.app.db.control.query.featureFlags.findMany({
       where: eq(featureFlags.tenantId, tenantId),
     });
-    return FEATURE_FLAG_KEYS.map((featureKey) => {
+    const known = FEATURE_FLAG_KEYS.map((featureKey) => {
       const row = stored.find((f) => f.featureKey === featureKey);
       return {
         featureKey,
         label: FEATURE_FLAGS[featureKey],
         isEnabled: row?.isEnabled ?? false,
         isEnabledForSuperUser: row?.isEnabledForSuperUser ?? false,
+        isRecognised: true,
+        isStored: Boolean(row),
       };
     });
+    const unknown = stored.filter((f) => !isKnownFlag(f.featureKey)).map((f) => ({
+      featureKey: f.featureKey,
+      label: f.featureKey,
+      isEnabled: f.isEnabled,
+      isEnabledForSuperUser: f.isEnabledForSuperUser,
+      isRecognised: false,
+      isStored: true,
+    }));
+    return [...known, ...unknown];
   }
 
   /** Sets a tenant's flag; its clients are told (featureFlagUpdated) and re-read their user model. */
@@ -84,21 +101,27 @@ export class SuperService {
       target: [featureFlags.tenantId, featureFlags.featureKey],
       set: { isEnabled: input.isEnabled, isEnabledForSuperUser: input.isEnabledForSuperUser },
     });
+    await this.#audit(input.tenantId, "UpsertFeatureFlag", { ...input, tenantId: undefined });
     await this.app.callers.changed({ tenantIds: [input.tenantId] });
     await this.app.push.emit(input.tenantId, "featureFlagUpdated", { featureKey: input.featureKey });
     return this.featureFlags(input.tenantId);
   }
 
-  /** Removes a tenant's flag (it is then off). */
-  async deleteFeatureFlag(tenantId: number, featureKey: FeatureFlagKey) {
+  /** Removes a tenant's flag, known or not (it is then off). */
+  async deleteFeatureFlag(tenantId: number, featureKey: string) {
     await this.#tenant(tenantId);
     const deleted = await this.app.db.control.delete(featureFlags)
       .where(and(eq(featureFlags.tenantId, tenantId), eq(featureFlags.featureKey, featureKey)))
       .returning();
     if (!deleted.length) throw ApiError.notFound("That flag is not set for this organisation.");
+    await this.#audit(tenantId, "DeleteFeatureFlag", { featureKey });
     await this.app.callers.changed({ tenantIds: [tenantId] });
     await this.app.push.emit(tenantId, "featureFlagUpdated", { featureKey });
     return this.featureFlags(tenantId);
+  }
+
+  #audit(tenantId: number, action: string, detail: Record<string, unknown>) {
+    return recordSuperAudit(this.app.db.control, this.caller, { tenantId, action, detail });
   }
 
   async #tenant(id: number) {

@@ -205,6 +205,7 @@ describe("buildSideMenu on the app's table", () => {
       "support",
       "displayHome",
       "dataupload",
+      "locationinfo",
       "clientusers",
       "settings",
       "superHome",

@@ -1,56 +1,101 @@
-import { count } from "drizzle-orm";
-import { memberships, tenants } from "../../../../db/control/schema.ts";
+import { z } from "zod";
 import { defineScreen } from "../../../pages/screen.ts";
+import { pageService } from "../../context.ts";
 import { Table } from "../../../../client/ui/Table.tsx";
+import { SearchForm } from "../../../../client/ui/SearchForm.tsx";
+import { formatDateTime } from "../../../../client/ui/format.ts";
+import { moduleInfo, type ModuleKey } from "../../../access/modules.ts";
+import { SuperTenantService, TENANT_LIST_LIMIT } from "../tenants/service.ts";
+import { superAuditPage } from "../audit.ts";
+import { AuditTable } from "./AuditTable.tsx";
 
-/** The super home: every tenant, with a button to work in it (impersonation). */
+/** The super screens that are not a tenant's: the side menu has only the super home (spec 1 §2). */
+const SUPER_TOOLS = [
+  ["/super/featureflags", "Feature flags"],
+  ["/super/appControl", "App control"],
+  ["/super/datadownload", "Data download and upload"],
+  ["/super/fileupload", "File upload"],
+  ["/super/apiTesting", "API testing"],
+] as const;
+
+export const CATEGORY_LABELS = { processor: "Processor", producer: "Producer" } as const;
+
+export const moduleNames = (keys: readonly string[]) =>
+  keys.map((k) => {
+    try {
+      return moduleInfo(k as ModuleKey).displayName;
+    } catch {
+      return k;
+    }
+  });
+
+/**
+ * The super home: every tenant with its category, sites, species, modules, users and last activity
+ * (server-rendered, a search box, no script), the way to a new tenant, and the latest super actions.
+ */
 export const SuperHomeScreen = defineScreen({
-  loader: async ({ context }) => {
-    const db = context.services.db.control;
-    // counted apart: inside a correlated subquery drizzle writes columns unqualified, and "id" then
-    // named the membership's own column (every tenant showed 1 user)
-    const [rows, counts] = await Promise.all([
-      db.select({
-        id: tenants.id,
-        name: tenants.name,
-        category: tenants.category,
-        isActive: tenants.isActive,
-      })
-        .from(tenants).orderBy(tenants.name),
-      db.select({ tenantId: memberships.tenantId, users: count() }).from(memberships).groupBy(
-        memberships.tenantId,
-      ),
-    ]);
-    const users = new Map(counts.map((c) => [c.tenantId, c.users]));
-    return rows.map((t) => ({ ...t, users: users.get(t.id) ?? 0 }));
+  validateSearch: z.object({ q: z.string().max(100).optional() }),
+  loader: async ({ context, search }) => {
+    const tenants = await (await pageService(context, SuperTenantService)).list(
+      search.q?.trim() || undefined,
+    );
+    const audit = await superAuditPage(context.services.db.control, { limit: 10 });
+    return { tenants, audit: audit.rows };
   },
-  component: ({ data, context }) => (
-    <section className="panel">
-      <h2>Tenants</h2>
-      <Table
-        rows={data}
-        rowKey={(t) => t.id}
-        empty="No tenants yet."
-        columns={[
-          { header: "Name", cell: (t) => t.name },
-          { header: "Category", cell: (t) => t.category },
-          { header: "Users", cell: (t) => t.users },
-          { header: "Status", cell: (t) => (t.isActive ? "Active" : "Inactive") },
-          {
-            header: "Actions",
-            srOnly: true,
-            cell: (t) =>
-              t.id === context.caller!.tenant.id
-                ? <span className="badge">Current</span>
-                : (
-                  <form method="post" action="/user/tenant">
-                    <input type="hidden" name="tenantId" value={t.id} />
-                    <button className="btn" type="submit">Work in this tenant</button>
-                  </form>
-                ),
-          },
-        ]}
-      />
-    </section>
+  component: ({ data, search, context }) => (
+    <>
+      <nav className="toolbar" aria-label="Super user tools">
+        {SUPER_TOOLS.map(([href, label]) => <a key={href} className="btn" href={href}>{label}</a>)}
+      </nav>
+      <section className="panel">
+        <div className="panel-head">
+          <h2>Organisations</h2>
+          <SearchForm
+            id="tenant-search"
+            label="Search organisations"
+            value={search.q}
+            placeholder="Search names"
+          />
+          <a className="btn" href="/super/users">Cross-tenant users</a>
+          <a className="btn btn-primary" href="/super/newtenant">New organisation</a>
+        </div>
+        <Table
+          rows={data.tenants}
+          rowKey={(t) => t.id}
+          empty={search.q ? `No organisation matches “${search.q}”.` : "No organisations yet."}
+          columns={[
+            { header: "Name", cell: (t) => <a href={`/super/tenants/${t.id}`}>{t.name}</a> },
+            { header: "Category", cell: (t) => CATEGORY_LABELS[t.category] },
+            { header: "Sites", cell: (t) => t.sites.join(", ") || "—" },
+            { header: "Species", cell: (t) => t.species.join(", ") || "—" },
+            {
+              header: "Modules",
+              optional: true,
+              cell: (t) => <span title={moduleNames(t.modules).join(", ")}>{t.modules.length}</span>,
+              className: "num",
+            },
+            { header: "Users", cell: (t) => t.users, className: "num" },
+            {
+              header: "Last activity",
+              className: "nowrap",
+              cell: (t) => formatDateTime(t.lastActivity, context.timeZone),
+            },
+            {
+              header: "Status",
+              cell: (t) => (t.isActive ? "Active" : <span className="badge badge-warning">Inactive</span>),
+            },
+          ]}
+        />
+        <p className="muted small">
+          {data.tenants.length === TENANT_LIST_LIMIT
+            ? `The first ${TENANT_LIST_LIMIT} organisations by name: search to find others.`
+            : `${data.tenants.length} organisations.`} Last activity is the latest sign-in or page seen.
+        </p>
+      </section>
+      <section className="panel">
+        <h2>Latest super user actions</h2>
+        <AuditTable rows={data.audit} timeZone={context.timeZone} withTenant />
+      </section>
+    </>
   ),
 });

@@ -1,0 +1,9 @@
+import type { ControlDb } from "../../../../db/client.ts";
+import { currentMaintenance } from "../control/service.ts";
+
+/** The super user's maintenance message at the top of every signed-in page while it is on (App Control). */
+export function MaintenanceBanner({ db }: { db: ControlDb }) {
+  const notice = currentMaintenance(db);
+  if (!notice.isActive || !notice.message) return null;
+  return <div className="banner banner-warning" role="status" data-maintenance>{notice.message}</div>;
+}

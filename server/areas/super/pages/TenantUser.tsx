@@ -1,0 +1,137 @@
+import { z } from "zod";
+import { defineScreen, pathId } from "../../../pages/screen.ts";
+import { pageService } from "../../context.ts";
+import { DataForm } from "../../../pages/islands.tsx";
+import type { DataFormProps, FieldSpec } from "../../../../client/islands/DataForm.tsx";
+import { idNumber } from "../../../http/params.ts";
+import { ROLE_NAMES, roleLabel } from "../../../access/roles.ts";
+import { SuperTenantService } from "../tenants/service.ts";
+import { SUPER_TENANTS_API } from "../tenants/api.ts";
+import { Crumbs } from "./Crumbs.tsx";
+
+const PERMISSIONS = [
+  ["hasSupplierAdminPermission", "May edit suppliers"],
+  ["hasTransportAdminPermission", "May edit transport companies"],
+  ["hasBuyerAdminPermission", "May edit buyers"],
+  ["hasStakeholderAdminPermission", "May edit stakeholders"],
+  ["hasProductDefinitionAdminPermission", "May edit product definitions"],
+  ["hasRecipeAdminPermission", "May edit recipes"],
+] as const;
+
+/**
+ * The user form of the tenant admin's screen (home/clientusers), for any tenant and with every role:
+ * the same fields and the same endpoint rules (UserService), posted with the tenant's id.
+ */
+function userForm(
+  tenantId: number,
+  initial: Record<string, unknown>,
+  choices: { sites: { id: number; name: string }[]; species: { id: number; name: string }[] },
+): DataFormProps {
+  const back = `/super/tenants/${tenantId}`;
+  const fields: FieldSpec[] = [
+    { name: "id", label: "Id", type: "id" },
+    { name: "email", label: "Email", type: "email", required: true },
+    { name: "firstName", label: "First name", type: "text", required: true },
+    { name: "lastName", label: "Last name", type: "text", required: true },
+    { name: "phone", label: "Mobile", type: "tel", placeholder: "+61 400 000 000" },
+    {
+      name: "roleLevel",
+      label: "Role",
+      type: "select",
+      required: true,
+      options: ROLE_NAMES.filter((r) => r !== "none").map((r) => ({ value: r, label: roleLabel(r) })),
+    },
+    {
+      name: "allowedSpeciesIds",
+      label: "Species",
+      type: "multiselect",
+      valueType: "number",
+      help: "None ticked: all species.",
+      options: choices.species.map((s) => ({ value: String(s.id), label: s.name })),
+    },
+    {
+      name: "allowedTenantSiteIds",
+      label: "Sites",
+      type: "multiselect",
+      valueType: "number",
+      help: "None ticked: all sites.",
+      options: choices.sites.map((s) => ({ value: String(s.id), label: s.name })),
+    },
+    ...PERMISSIONS.map(([name, label]): FieldSpec => ({ name, label, type: "checkbox" })),
+  ];
+  return {
+    id: "super-user",
+    title: initial.id ? "Edit user" : "New user",
+    fields,
+    initial: { ...initial, tenantId },
+    submit: { method: "POST", url: SUPER_TENANTS_API.addOrEditUser },
+    cancelHref: back,
+    ...(initial.id ? { redirectTo: back } : {
+      successNotice: {
+        field: "temporaryPassword",
+        label: "Temporary password — give it to the user; they must change it at first sign-in",
+      },
+    }),
+  };
+}
+
+/** A confirmed reset: a new temporary password, shown once, that must be changed at the next sign-in. */
+function resetForm(userId: number, name: string): DataFormProps {
+  return {
+    id: "reset-password",
+    title: "Reset password",
+    fields: [{
+      name: "confirm",
+      label: "Confirm",
+      type: "checkbox",
+      required: true,
+      placeholder: `Give ${name} a new temporary password and sign them out everywhere`,
+    }],
+    initial: { confirm: false },
+    submit: { method: "POST", url: SUPER_TENANTS_API.resetPassword(userId), bodyFields: [] },
+    submitLabel: "Reset password",
+    successToast: "The password was reset.",
+    undo: false,
+    successNotice: {
+      field: "temporaryPassword",
+      label: "New temporary password — give it to the user; they must change it at their next sign-in",
+    },
+  };
+}
+
+export const SuperTenantUserScreen = defineScreen({
+  validateSearch: z.object({ userId: idNumber().optional() }),
+  loader: async ({ context, params, search }) => {
+    const tenantId = pathId(params.id);
+    const tenants = await pageService(context, SuperTenantService);
+    const [tenant, choices] = await Promise.all([tenants.tenant(tenantId), tenants.userChoices(tenantId)]);
+    const user = search.userId ? await tenants.user(tenantId, search.userId) : null;
+    const initial = user
+      ? {
+        ...user,
+        allowedSpeciesIds: user.allowedSpeciesIds.map(String),
+        allowedTenantSiteIds: user.allowedTenantSiteIds.map(String),
+      }
+      : { id: null, roleLevel: "user", allowedSpeciesIds: [], allowedTenantSiteIds: [] };
+    return { tenant: { id: tenant.id, name: tenant.name }, initial, choices, user };
+  },
+  component: ({ data, context }) => (
+    <>
+      <Crumbs
+        trail={[
+          ["Organisations", "/super/home"],
+          [data.tenant.name, `/super/tenants/${data.tenant.id}`],
+          [data.user ? data.user.fullName || data.user.email : "New user"],
+        ]}
+      />
+      <section className="panel">
+        <DataForm {...userForm(data.tenant.id, data.initial, data.choices)} />
+      </section>
+      {data.user && data.user.id !== context.caller!.user.id && (
+        <section className="panel">
+          <DataForm {...resetForm(data.user.id, data.user.fullName || data.user.email)} />
+        </section>
+      )}
+    </>
+  ),
+});

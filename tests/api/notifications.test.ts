@@ -1,0 +1,127 @@
+/**
+ * home/notifications over real HTTP: a user's own notifications (only theirs), integration error
+ * notifications only while their flag is on, and marking read.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { jsonCalls, startTestApp, type TestApp } from "../helpers/app.ts";
+import { featureFlags, tenants, users } from "../../db/control/schema.ts";
+import { areaContext } from "../../server/areas/context.ts";
+import { NotificationService } from "../../server/areas/notifications/service.ts";
+import { integrationErrors } from "../../db/tenant/schema.ts";
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+const { get, post } = jsonCalls(() => t, tokens);
+let tenantId = 0;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  for (const who of ["admin", "user"]) tokens[who] = await t.login(`${who}@demo.processor`);
+  [{ id: tenantId }] = await t.services.db.control.select({ id: tenants.id }).from(tenants)
+    .where(eq(tenants.name, "Demo Processing"));
+});
+afterAll(() => t.close());
+
+/** Notifies a demo user through the service other areas call, as the signed-in admin's request would. */
+async function notify(email: string, title: string, route = "/home/livestock") {
+  const [u] = await t.services.db.control.select().from(users).where(eq(users.email, email));
+  const session = await t.services.sessions.validate(tokens.admin);
+  const caller = await t.services.callers.get(session!);
+  await new NotificationService(await areaContext(t.services, caller!)).notify([u.id], {
+    type: "orderDelivered",
+    title,
+    message: "Lot 12 arrived at the yards.",
+    route,
+  });
+}
+
+async function setFlag(isEnabled: boolean) {
+  await t.services.db.control.update(featureFlags).set({ isEnabled, isEnabledForSuperUser: isEnabled })
+    .where(
+      and(eq(featureFlags.tenantId, tenantId), eq(featureFlags.featureKey, "integrationErrorNotifications")),
+    );
+  await t.services.callers.changed({ tenantIds: [tenantId] });
+}
+
+describe("notifications", () => {
+  test("a user sees only their own; marking one read leaves the others unread", async () => {
+    await notify("user@demo.processor", "Order delivered");
+    await notify("user@demo.processor", "Second order delivered");
+    await notify("admin@demo.processor", "Admin only");
+    const mine = await get("/api/notifications/GetNotifications?unreadOnly=true", "user");
+    expect(mine.status).toBe(200);
+    const own = mine.body.filter((n: { id: string }) => n.id.startsWith("app-"));
+    expect(own.map((n: { title: string }) => n.title).sort()).toEqual([
+      "Order delivered",
+      "Second order delivered",
+    ]);
+    expect(own[0]).toMatchObject({ type: "orderDelivered", routeName: "/home/livestock", isRead: false });
+    const first = own.find((n: { title: string }) => n.title === "Order delivered");
+    // another user's id is not theirs to mark
+    const adminsList = await get("/api/notifications/GetNotifications", "admin");
+    const adminOwn = adminsList.body.find((n: { title: string }) => n.title === "Admin only");
+    const foreign = await post("/api/notifications/MarkNotificationsRead", {
+      ids: [Number(adminOwn.id.slice(4))],
+    }, "user");
+    expect(foreign.body.marked).toBe(0);
+    const marked = await post("/api/notifications/MarkNotificationsRead", {
+      ids: [Number(first.id.slice(4))],
+    }, "user");
+    expect(marked).toEqual({ status: 200, body: { marked: 1 } });
+    const after = await get("/api/notifications/GetNotifications", "user");
+    const titles = (read: boolean) =>
+      after.body.filter((n: { isRead: boolean; id: string }) => n.isRead === read && n.id.startsWith("app-"))
+        .map((n: { title: string }) => n.title);
+    expect(titles(true)).toEqual(["Order delivered"]);
+    expect(titles(false)).toEqual(["Second order delivered"]);
+    expect((await get("/api/notifications/GetNotifications", "admin")).body.some(
+      (n: { title: string; isRead: boolean }) => n.title === "Admin only" && !n.isRead,
+    )).toBe(true);
+  });
+
+  test("integration errors are notifications while their flag is on, and only then", async () => {
+    const db = await t.services.db.tenantDb(tenantId);
+    const [err] = await db.insert(integrationErrors).values({
+      errorItemId: "BODY-4411",
+      date: new Date().toISOString(),
+      integrationPartner: "1",
+      errorType: "CarcassRejected",
+      message: "Weight missing",
+    }).returning();
+    await setFlag(true);
+    const on = await get("/api/notifications/GetNotifications", "user");
+    const shown = on.body.find((n: { id: string }) => n.id === `integration-${err.id}`);
+    expect(shown).toMatchObject({
+      type: "integrationError",
+      title: "Plant interchange: CarcassRejected",
+      isRead: false,
+    });
+    expect(shown.message).toContain("BODY-4411");
+    await setFlag(false);
+    const off = await get("/api/notifications/GetNotifications", "user");
+    expect(off.body.some((n: { id: string }) => n.id.startsWith("integration-"))).toBe(false);
+    const refused = await post(
+      "/api/notifications/MarkNotificationsRead",
+      { integrationErrorIds: [err.id] },
+      "user",
+    );
+    expect(refused.status).toBe(403);
+    await setFlag(true);
+    const all = await post("/api/notifications/MarkNotificationsRead", { all: true }, "user");
+    expect(all.status).toBe(200);
+    expect(all.body.marked).toBeGreaterThanOrEqual(2);
+    const unread = await get("/api/notifications/GetNotifications?unreadOnly=true", "user");
+    expect(unread.body).toEqual([]);
+    // the page shows them in words (no type names)
+    const html = await (await t.request("/home/notifications", { token: tokens.user })).text();
+    expect(html).toContain("Plant system error");
+    expect(html).not.toContain("integrationError<");
+  });
+
+  test("bad input is refused in words", async () => {
+    const bad = await post("/api/notifications/MarkNotificationsRead", { ids: ["x"] }, "user");
+    expect(bad.status).toBe(400);
+    expect(bad.body.isValidation).toBe(true);
+  });
+});
