@@ -2,6 +2,7 @@
  * Files the API answers with (a PDF, a CSV): their OpenAPI responses and the answer itself, downloaded under
  * a name and never cached (a report is read fresh each time).
  */
+import type { Context } from "hono";
 import { z } from "@hono/zod-openapi";
 import type { AccessRule } from "../access/apiAccess.ts";
 import { apiRoute, errorResponses } from "./openapi.ts";
@@ -55,4 +56,56 @@ export function fileRoute<P extends { query: z.ZodObject } | { params: z.ZodObje
     request: o.request,
     responses: fileResponses(o.type),
   });
+}
+
+const image = { schema: z.string().openapi({ type: "string", format: "binary" }) };
+
+/** The responses of a route answering a stored image (a site map, a logo), with 304 on a matching ETag. */
+export const imageResponses = {
+  200: {
+    description: "The image",
+    content: { "image/png": image, "image/jpeg": image, "image/webp": image },
+  },
+  304: { description: "Not modified since the ETag sent in If-None-Match" },
+  ...errorResponses,
+};
+
+/** A stored file as it is read from the blob store. */
+export interface StoredFile {
+  body: ReadableStream<Uint8Array>;
+  contentType: string;
+  etag: string;
+  size: number;
+  lastModified?: Date;
+}
+
+/**
+ * A stored file as the answer: its type, length and ETag (a 304 when the browser's copy matches), shown in
+ * the page or downloaded under `fileName`, kept by the browser for a day when `allowCache`, else asked for
+ * again each time. Only the user's own browser keeps it (private).
+ */
+export async function storedFileAnswer(
+  c: Context,
+  file: StoredFile,
+  o: { fileName?: string; inline: boolean; allowCache?: boolean },
+): Promise<Response> {
+  const name = o.fileName;
+  const headers: Record<string, string> = {
+    "Content-Type": file.contentType,
+    ETag: file.etag,
+    "Cache-Control": o.allowCache ? "private, max-age=86400" : "private, no-cache",
+    "Content-Disposition": (o.inline ? "inline" : "attachment") +
+      (name
+        ? `; filename="${name.replace(/[^A-Za-z0-9._-]/g, "_")}"; filename*=UTF-8''${
+          encodeURIComponent(name)
+        }`
+        : ""),
+    "X-Content-Type-Options": "nosniff",
+    ...(file.lastModified ? { "Last-Modified": file.lastModified.toUTCString() } : {}),
+  };
+  if (c.req.header("if-none-match") === file.etag) {
+    await file.body.cancel();
+    return c.body(null, 304, headers);
+  }
+  return c.body(file.body, 200, { ...headers, "Content-Length": String(file.size) });
 }

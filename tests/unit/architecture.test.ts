@@ -130,8 +130,11 @@ const CLIENT_SHARED = {
 
 /** What one area may import from another: its public face, never its internals (pages, seed, helpers). */
 const AREA_PUBLIC = {
-  /** the service split by job, the pure rules, the shared enums and the zod schemas */
-  files: ["service.ts", "queries.ts", "commands.ts", "rules.ts", "enums.ts", "schemas.ts"],
+  /**
+   * the service split by job, the pure rules, the shared enums, the zod schemas and the field lists of
+   * its forms (another area's screen for the same record shows the same fields)
+   */
+  files: ["service.ts", "queries.ts", "commands.ts", "rules.ts", "enums.ts", "schemas.ts", "forms.ts"],
   /** api.ts only for its path constants (an UPPER_CASE name), never its routers or handlers */
   apiConstants: /^[A-Z][A-Z0-9_]*$/,
   /** the registry wires every area's api and routes together */

@@ -7,15 +7,9 @@ import type { Context } from "hono";
 import { z } from "@hono/zod-openapi";
 import type { AccessRule } from "../../access/apiAccess.ts";
 import type { AppEnv } from "../../env.ts";
-import {
-  apiRoute,
-  type ApiRouter,
-  apiRouter,
-  areaRoutes,
-  errorResponses,
-  okJson,
-} from "../../http/openapi.ts";
+import { apiRoute, type ApiRouter, apiRouter, areaRoutes, okJson } from "../../http/openapi.ts";
 import { ApiErrorBodySchema } from "../../http/errors.ts";
+import { imageResponses, storedFileAnswer } from "../../http/files.ts";
 import { apiService } from "../context.ts";
 import { SettingsService } from "./service.ts";
 import { OrganisationService } from "./organisation.ts";
@@ -73,7 +67,6 @@ const LOGO_READ: AccessRule = {};
 
 const tags = ["Settings"];
 const errorContent = { "application/json": { schema: ApiErrorBodySchema } };
-const image = { schema: z.string().openapi({ type: "string", format: "binary" }) };
 const { get, post } = areaRoutes(tags);
 
 const settings = (c: Context<AppEnv>) => apiService(c, SettingsService);
@@ -237,29 +230,11 @@ export const settingsApi: ApiRouter = apiRouter()
       summary: "The organisation's logo image (404 when it has none)",
       access: LOGO_READ,
       request: { query: z.object({ v: z.string().max(40).optional() }) },
-      responses: {
-        200: {
-          description: "The image",
-          content: { "image/png": image, "image/jpeg": image, "image/webp": image },
-        },
-        304: { description: "Not modified since the ETag sent in If-None-Match" },
-        ...errorResponses,
-      },
+      responses: imageResponses,
     }),
     async (c) => {
       const logo = await (await organisation(c)).logo();
-      const headers = {
-        "Content-Type": logo.contentType,
-        "Cache-Control": "private, no-cache",
-        ETag: logo.etag,
-        "Content-Disposition": "inline",
-        "X-Content-Type-Options": "nosniff",
-      };
-      if (c.req.header("if-none-match") === logo.etag) {
-        await logo.body.cancel();
-        return c.body(null, 304, headers);
-      }
-      return c.body(logo.body, 200, { ...headers, "Content-Length": String(logo.size) });
+      return await storedFileAnswer(c, logo, { inline: true });
     },
   )
   .openapi(

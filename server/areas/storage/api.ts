@@ -7,9 +7,8 @@
 import type { Context } from "hono";
 import type { AccessRule } from "../../access/apiAccess.ts";
 import type { AppEnv } from "../../env.ts";
-import { apiRoute, type ApiRouter, apiRouter, errorResponses, okJson } from "../../http/openapi.ts";
+import { apiRoute, type ApiRouter, apiRouter, okJson } from "../../http/openapi.ts";
 import { ApiErrorBodySchema } from "../../http/errors.ts";
-import { z } from "@hono/zod-openapi";
 import { apiService } from "../context.ts";
 import { StorageService } from "./service.ts";
 import {
@@ -24,6 +23,7 @@ import {
 import { MAP_IMAGE_MAX_BYTES, PUBLISHED_REPORT_MAX_BYTES } from "./rules.ts";
 import { InvoiceCommands } from "../invoices/commands.ts";
 import { ApiError } from "../../http/errors.ts";
+import { imageResponses, storedFileAnswer } from "../../http/files.ts";
 import { BLOB_BODY_LIMITS, blobApi } from "./blobApi.ts";
 import { checkedFile, streamUpload } from "./multipart.ts";
 
@@ -50,7 +50,6 @@ const MAP_WRITE: AccessRule = { pages: ["settingsStockyard"] };
 const MAP_READ: AccessRule = { role: "user", modules: ["stockyard", "stockyardSettings"] };
 const service = (c: Context<AppEnv>) => apiService(c, StorageService);
 const errorContent = { "application/json": { schema: ApiErrorBodySchema } };
-const image = { schema: z.string().openapi({ type: "string", format: "binary" }) };
 
 export const storageApi: ApiRouter = apiRouter()
   .openapi(
@@ -125,28 +124,11 @@ export const storageApi: ApiRouter = apiRouter()
       summary: "A yard's site map image (404 when it has none)",
       access: MAP_READ,
       request: { params: MapImageParam },
-      responses: {
-        200: {
-          description: "The image",
-          content: { "image/png": image, "image/jpeg": image, "image/webp": image },
-        },
-        304: { description: "Not modified since the ETag sent in If-None-Match" },
-        ...errorResponses,
-      },
+      responses: imageResponses,
     }),
     async (c) => {
       const map = await (await service(c)).mapImage(c.req.valid("param").stockyardId);
-      const headers = {
-        "Content-Type": map.contentType,
-        "Cache-Control": "private, no-cache",
-        ETag: map.etag,
-        "Content-Disposition": "inline",
-      };
-      if (c.req.header("if-none-match") === map.etag) {
-        await map.body.cancel();
-        return c.body(null, 304, headers);
-      }
-      return c.body(map.body, 200, { ...headers, "Content-Length": String(map.bytes) });
+      return await storedFileAnswer(c, { ...map, size: map.bytes }, { inline: true });
     },
   )
   // tenant data, published and support blobs (blobApi.ts)

@@ -13,6 +13,7 @@ import type { AccessRule } from "../../access/apiAccess.ts";
 import { SIGNED_IN, SUPER } from "../../access/apiAccess.ts";
 import type { AppEnv } from "../../env.ts";
 import { ApiError, ApiErrorBodySchema } from "../../http/errors.ts";
+import { storedFileAnswer } from "../../http/files.ts";
 import { requireCaller } from "../../http/auth.ts";
 import { apiRoute, type ApiRouter, apiRouter, errorResponses, okJson } from "../../http/openapi.ts";
 import { apiService } from "../context.ts";
@@ -105,24 +106,9 @@ function kindOf(name: string) {
 const notWhatItSays = (ext: string) =>
   `That file is not the ${ext.toUpperCase()} its name says: save it again as ${ext.toUpperCase()}.`;
 
-/** A stored blob as an HTTP answer: its type, length, ETag (304 when it matches) and caching. */
-async function blobResponse(c: Context<AppEnv>, blob: BlobBody, fileName: string, allowCache: boolean) {
-  const disposition = isInlineType(blob.contentType) ? "inline" : "attachment";
-  const headers: Record<string, string> = {
-    "Content-Type": blob.contentType,
-    ETag: blob.etag,
-    "Last-Modified": blob.lastModified.toUTCString(),
-    // a kept copy is the user's own (private); without allowCache the browser asks again each time
-    "Cache-Control": allowCache ? "private, max-age=86400" : "private, no-cache",
-    "Content-Disposition": `${disposition}; filename="${fileName.replace(/[^A-Za-z0-9._-]/g, "_")}"; ` +
-      `filename*=UTF-8''${encodeURIComponent(fileName)}`,
-  };
-  if (c.req.header("if-none-match") === blob.etag) {
-    await blob.body.cancel();
-    return c.body(null, 304, headers);
-  }
-  return c.body(blob.body, 200, { ...headers, "Content-Length": String(blob.size) });
-}
+/** A stored blob as an HTTP answer: shown in the page when the browser can, else downloaded. */
+const blobResponse = (c: Context<AppEnv>, blob: BlobBody, fileName: string, allowCache: boolean) =>
+  storedFileAnswer(c, blob, { fileName, allowCache, inline: isInlineType(blob.contentType) });
 
 const booleanField = (value: string | undefined, field: string) => {
   if (value === undefined || value === "") return false;

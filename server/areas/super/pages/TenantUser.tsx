@@ -2,21 +2,13 @@ import { z } from "zod";
 import { defineScreen, pathId } from "../../../pages/screen.ts";
 import { pageService } from "../../context.ts";
 import { DataForm } from "../../../pages/islands.tsx";
-import type { DataFormProps, FieldSpec } from "../../../../client/islands/DataForm.tsx";
+import type { DataFormProps } from "../../../../client/islands/DataForm.tsx";
+import { userFields } from "../../users/forms.ts";
 import { idNumber } from "../../../http/params.ts";
-import { ROLE_NAMES, roleLabel } from "../../../access/roles.ts";
+import { ROLE_NAMES } from "../../../access/roles.ts";
 import { SuperTenantService } from "../tenants/service.ts";
 import { SUPER_TENANTS_API } from "../tenants/api.ts";
 import { Crumbs } from "./Crumbs.tsx";
-
-const PERMISSIONS = [
-  ["hasSupplierAdminPermission", "May edit suppliers"],
-  ["hasTransportAdminPermission", "May edit transport companies"],
-  ["hasBuyerAdminPermission", "May edit buyers"],
-  ["hasStakeholderAdminPermission", "May edit stakeholders"],
-  ["hasProductDefinitionAdminPermission", "May edit product definitions"],
-  ["hasRecipeAdminPermission", "May edit recipes"],
-] as const;
 
 /**
  * The user form of the tenant admin's screen (home/clientusers), for any tenant and with every role:
@@ -28,37 +20,8 @@ function userForm(
   choices: { sites: { id: number; name: string }[]; species: { id: number; name: string }[] },
 ): DataFormProps {
   const back = `/super/tenants/${tenantId}`;
-  const fields: FieldSpec[] = [
-    { name: "id", label: "Id", type: "id" },
-    { name: "email", label: "Email", type: "email", required: true },
-    { name: "firstName", label: "First name", type: "text", required: true },
-    { name: "lastName", label: "Last name", type: "text", required: true },
-    { name: "phone", label: "Mobile", type: "tel", placeholder: "+61 400 000 000" },
-    {
-      name: "roleLevel",
-      label: "Role",
-      type: "select",
-      required: true,
-      options: ROLE_NAMES.filter((r) => r !== "none").map((r) => ({ value: r, label: roleLabel(r) })),
-    },
-    {
-      name: "allowedSpeciesIds",
-      label: "Species",
-      type: "multiselect",
-      valueType: "number",
-      help: "None ticked: all species.",
-      options: choices.species.map((s) => ({ value: String(s.id), label: s.name })),
-    },
-    {
-      name: "allowedTenantSiteIds",
-      label: "Sites",
-      type: "multiselect",
-      valueType: "number",
-      help: "None ticked: all sites.",
-      options: choices.sites.map((s) => ({ value: String(s.id), label: s.name })),
-    },
-    ...PERMISSIONS.map(([name, label]): FieldSpec => ({ name, label, type: "checkbox" })),
-  ];
+  const roles = ROLE_NAMES.filter((r) => r !== "none");
+  const fields = userFields(roles, choices);
   return {
     id: "super-user",
     title: initial.id ? "Edit user" : "New user",

@@ -2,7 +2,7 @@ import { idNumber } from "../../../http/params.ts";
 import { z } from "zod";
 import { USERS_API } from "../api.ts";
 import { ActionButton, DataForm } from "../../../pages/islands.tsx";
-import { type DataFormProps, type FieldSpec } from "../../../../client/islands/DataForm.tsx";
+import type { DataFormProps } from "../../../../client/islands/DataForm.tsx";
 import { assignableRoles, roleLabel } from "../../../access/roles.ts";
 import { UserService } from "../service.ts";
 import { pageService } from "../../context.ts";
@@ -10,6 +10,7 @@ import { defineScreen } from "../../../pages/screen.ts";
 import { Table } from "../../../../client/ui/Table.tsx";
 import { SearchForm } from "../../../../client/ui/SearchForm.tsx";
 import type { PageContext } from "../../../pages/context.ts";
+import { userFields } from "../forms.ts";
 import { formatDateTime } from "../../../../client/ui/format.ts";
 import { INVITE_API } from "../inviteApi.ts";
 
@@ -122,36 +123,6 @@ export async function choices(context: PageContext) {
   return (await pageService(context, UserService)).tenantChoices(context.caller!.tenant.id);
 }
 
-/** The role, species and sites a user (or an invitation) is given; roles are those the admin may give. */
-export function accessFields(
-  roleOptions: readonly string[],
-  options: Awaited<ReturnType<typeof choices>>,
-): FieldSpec[] {
-  return [
-    {
-      name: "roleLevel",
-      label: "Role",
-      type: "select",
-      required: true,
-      options: roleOptions.map((r) => ({ value: r, label: roleLabel(r) })),
-    },
-    {
-      name: "allowedSpeciesIds",
-      label: "Species",
-      type: "multiselect",
-      help: "None ticked: all species.",
-      options: options.species.map((s) => ({ value: String(s.id), label: s.name })),
-    },
-    {
-      name: "allowedTenantSiteIds",
-      label: "Sites",
-      type: "multiselect",
-      help: "None ticked: all sites.",
-      options: options.sites.map((s) => ({ value: String(s.id), label: s.name })),
-    },
-  ];
-}
-
 function userFormProps(
   context: PageContext,
   initial: Record<string, unknown>,
@@ -161,27 +132,12 @@ function userFormProps(
   const current = typeof initial.roleLevel === "string" ? initial.roleLevel : null;
   const roleOptions = [...roles];
   if (current && !roleOptions.includes(current as never)) roleOptions.push(current as never); // show, not offer
-  const permission = (name: string, label: string): FieldSpec => ({ name, label, type: "checkbox" });
   // another organisation also uses the account: its identity is its owner's (the server refuses too)
   const locked = initial.canManageAccount === false;
-  const identity = locked ? { readOnly: true, help: "Only this person can change it." } : {};
   return {
     id: "user",
     title: initial.id ? "Edit user" : "New user",
-    fields: [
-      { name: "id", label: "Id", type: "id" },
-      { name: "email", label: "Email", type: "email", required: true, ...identity },
-      { name: "firstName", label: "First name", type: "text", required: true, ...identity },
-      { name: "lastName", label: "Last name", type: "text", required: true, ...identity },
-      { name: "phone", label: "Mobile", type: "tel", placeholder: "+61 400 000 000", ...identity },
-      ...accessFields(roleOptions, options),
-      permission("hasSupplierAdminPermission", "May edit suppliers"),
-      permission("hasTransportAdminPermission", "May edit transport companies"),
-      permission("hasBuyerAdminPermission", "May edit buyers"),
-      permission("hasStakeholderAdminPermission", "May edit stakeholders"),
-      permission("hasProductDefinitionAdminPermission", "May edit product definitions"),
-      permission("hasRecipeAdminPermission", "May edit recipes"),
-    ],
+    fields: userFields(roleOptions, options, locked),
     initial,
     submit: { method: "POST", url: USERS_API.upsertTenantUser },
     cancelHref: listPathOf(context),

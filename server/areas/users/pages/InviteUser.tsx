@@ -2,7 +2,8 @@ import { DataForm } from "../../../pages/islands.tsx";
 import { assignableRoles } from "../../../access/roles.ts";
 import { defineScreen } from "../../../pages/screen.ts";
 import { INVITE_API } from "../inviteApi.ts";
-import { accessFields, choices } from "./ClientUsers.tsx";
+import { choices } from "./ClientUsers.tsx";
+import { accessFields } from "../forms.ts";
 
 /**
  * Invite by email (clientusers/invite, issue 19 §1): the address, optionally the name, and the role,
