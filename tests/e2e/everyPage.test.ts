@@ -39,7 +39,8 @@ const NOT_VISITED: Record<string, string> = {
 };
 
 const BUILT = allRoutes(APP_ROUTES).filter((r) => r.built);
-const hasParams = (r: RouteDef) => r.path.includes("$");
+/** A path parameter, or an id in the query (useredit?id=): reached through a link, never by its bare path. */
+const hasParams = (r: RouteDef) => r.path.includes("$") || Boolean(r.search?.includes("id"));
 
 interface Problem {
   url: string;
@@ -71,7 +72,7 @@ async function axeProblems(page: Page, url: string, theme: string): Promise<Prob
 async function check(url: string, problems: Problem[], widths: string[]) {
   const page = browser.page;
   await page.emulateMedia({ colorScheme: "light", reducedMotion: "reduce" }); // no colour mid-transition
-  await page.goto(`${server.origin}${url}`);
+  const response = await page.goto(`${server.origin}${url}`);
   await page.waitForLoadState("load");
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   if (width > 1024) widths.push(`${url}: ${width} px`);
@@ -82,7 +83,7 @@ async function check(url: string, problems: Problem[], widths: string[]) {
   const links = await page.evaluate(() =>
     [...document.querySelectorAll("a[href^='/']")].map((a) => a.getAttribute("href")!)
   );
-  return { landed: path, links };
+  return { landed: path, links, refused: (response?.status() ?? 200) >= 400 };
 }
 
 /**
@@ -100,6 +101,7 @@ const ALSO_OPEN: Record<string, string[]> = {
     "/settings/skinprice",
     "/settings/skinprice?speciesId=2", // cattle: hides
   ],
+  "super@demo.processor": ["/settings/details?tab=users"], // its users, each with an Edit link
   "producer@demo.farm": ["/home/suppliers", "/home/buyers"],
 };
 
@@ -127,8 +129,9 @@ async function visitAs(email: string, visited: Set<string>, problems: Problem[],
     opened.add(url);
     const seen = await check(url, problems, widths);
     const route = match(seen.landed)?.route;
-    // a page the user may not open sends them elsewhere: only the page landed on counts as visited
-    if (route && match(url)?.route.name === route.name) visited.add(route.name);
+    // a page the user may not open sends them elsewhere, or answers 403 in place: only a page landed on
+    // and shown counts as visited
+    if (route && !seen.refused && match(url)?.route.name === route.name) visited.add(route.name);
     for (const l of seen.links) links.add(l);
   };
   const open = (r: RouteDef) => !visited.has(r.name) && !NOT_VISITED[r.name];

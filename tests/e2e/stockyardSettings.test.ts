@@ -105,7 +105,7 @@ describe("yards and paddocks in the browser", () => {
     const page = browser.page;
     await page.goto(`${server.origin}/settings/stockyard`);
     const table = page.getByRole("region", { name: "Yards and paddocks" }).locator("table");
-    expect(await table.locator("tbody tr").count()).toBeGreaterThanOrEqual(5);
+    await expect.poll(() => table.locator("tbody tr").count()).toBeGreaterThanOrEqual(5);
     const row = table.locator("tr", { hasText: "Test yard" });
     expect(await row.innerText()).toMatch(/Test yard\s+\S.*\s+Sheep\s+No\s+Yes\s+Yes\s+500\s+0/);
 

@@ -4,7 +4,14 @@
  * a transaction levy), so invoice tests do not lean on the settings' and skins' demo seeds.
  */
 import { eq } from "drizzle-orm";
-import { carcasses, levySettings, livestockOrders, skinCounts, skinPrices } from "../../db/tenant/schema.ts";
+import {
+  carcasses,
+  levySettings,
+  livestockOrders,
+  skinCounts,
+  skinPrices,
+  suppliers,
+} from "../../db/tenant/schema.ts";
 import { INVOICES_API } from "../../server/areas/invoices/paths.ts";
 import type { serveTestApp } from "./app.ts";
 
@@ -18,9 +25,24 @@ export async function invoiceableOrder(t: TestApp, token: string, speciesId = 1)
     isCarcassDataComplete: boolean;
     stockMobs: { id: number }[];
   }[] = await res.json();
-  const order = list.find((o) => o.isCarcassDataComplete && o.stockMobs.length === 1);
-  if (!order) throw new Error("no demo order to invoice");
   const db = await t.services.db.tenantDb(1);
+  // a supplier registered for GST, so the document is a Recipient Created Tax Invoice whatever the day
+  const exempt = new Set(
+    (await db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.isGstExempt, true))).map((s) =>
+      s.id
+    ),
+  );
+  const orderSuppliers = new Map(
+    (await db.select({ id: livestockOrders.id, supplierId: livestockOrders.supplierId }).from(
+      livestockOrders,
+    ))
+      .map((o) => [o.id, o.supplierId]),
+  );
+  const order = list.find((o) =>
+    o.isCarcassDataComplete && o.stockMobs.length === 1 &&
+    !exempt.has(orderSuppliers.get(o.livestockOrderId)!)
+  );
+  if (!order) throw new Error("no demo order to invoice");
   const rows = await db.select().from(carcasses).where(
     eq(carcasses.livestockOrderId, order.livestockOrderId),
   );

@@ -18,7 +18,7 @@ const LIST_PATH = "/home/clientusers";
 
 /** The same user forms open from Users and from Settings › Organisation details: back to where they came from. */
 const listPathOf = (context: PageContext) =>
-  context.url.pathname.startsWith("/settings/") ? "/settings/details" : LIST_PATH;
+  context.url.pathname.startsWith("/settings/") ? "/settings/details?tab=users" : LIST_PATH;
 
 /** Tenant users (spec 1 §2 clientusers): a server-rendered list with a search box (no script needed). */
 export const ClientUsersScreen = defineScreen({
