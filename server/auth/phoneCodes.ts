@@ -35,7 +35,7 @@ export class PhoneCodes {
         .where(and(eq(phoneCodes.userId, userId), isNull(phoneCodes.usedAt)));
       await tx.insert(phoneCodes).values({
         userId,
-        phone: samePhone(phone),
+        phone: phone.trim(),
         codeHash: hashSecret(`${userId}:${code}`),
         expiresAt,
       });
@@ -60,7 +60,7 @@ export class PhoneCodes {
   /** Checks a code; right, the number becomes the account's verified mobile. */
   async verify(userId: number, phone: string, code: string, now = new Date()) {
     const row = await this.#latest(userId, now);
-    if (!row || row.phone !== samePhone(phone)) {
+    if (!row || samePhone(row.phone) !== samePhone(phone)) {
       throw ApiError.validation([{
         field: "code",
         message: "There is no live code for that number: ask for a new code.",

@@ -16,6 +16,7 @@ const SUPER_TOOLS = [
   ["/super/datadownload", "Data download and upload"],
   ["/super/fileupload", "File upload"],
   ["/super/apiTesting", "API testing"],
+  ["/super/outbox", "Outbox (mail and texts)"],
 ] as const;
 
 export const CATEGORY_LABELS = { processor: "Processor", producer: "Producer" } as const;
