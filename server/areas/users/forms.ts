@@ -4,6 +4,7 @@
  */
 import type { FieldSpec } from "../../../client/islands/DataForm.tsx";
 import { roleLabel } from "../../access/roles.ts";
+import { PASSWORD_RULE } from "../../auth/password.ts";
 
 /** The species and sites of a tenant, to choose from. */
 export interface UserChoices {
@@ -62,5 +63,30 @@ export function userFields(
     permission("hasStakeholderAdminPermission", "May edit stakeholders"),
     permission("hasProductDefinitionAdminPermission", "May edit product definitions"),
     permission("hasRecipeAdminPermission", "May edit recipes"),
+  ];
+}
+
+/** A new password and its confirmation (change, reset, sign-up): the rule's length said beside it. */
+export function newPasswordFields(
+  name = "newPassword",
+  labels = { password: "New password", confirm: "Confirm new password" },
+): FieldSpec[] {
+  return [
+    {
+      name,
+      label: labels.password,
+      type: "password",
+      required: true,
+      autoComplete: "new-password",
+      help: `At least ${PASSWORD_RULE.minLength} characters.`,
+    },
+    {
+      name: "confirmPassword",
+      label: labels.confirm,
+      type: "password",
+      required: true,
+      matches: name,
+      autoComplete: "new-password",
+    },
   ];
 }

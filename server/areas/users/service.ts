@@ -9,13 +9,14 @@ import {
   users,
   userSettings,
 } from "../../../db/control/schema.ts";
-import { assignableRoles, isRoleName, type RoleName, roleValue } from "../../access/roles.ts";
+import { assignableRoles, type RoleName } from "../../access/roles.ts";
 import { generatePassword, hashPassword } from "../../auth/password.ts";
 import { samePhone } from "../../auth/phoneCodes.ts";
 import type { AreaContext } from "../context.ts";
 import type { Caller } from "../../auth/userModel.ts";
 import { ApiError } from "../../http/errors.ts";
 import { AdminPermissions } from "./schemas.ts";
+import { type AccountRoles, pickAdminPermissions, powerOver } from "./rules.ts";
 import type {
   InviteBody,
   SelfSettingBody,
@@ -25,7 +26,6 @@ import type {
 } from "./schemas.ts";
 
 type TenantUserDto = z.infer<typeof TenantUser>;
-type AccountRoles = { tenantId: number; roleLevel: string }[];
 const now = () => new Date().toISOString();
 
 /** The same answer whoever owns the email, so it tells nothing about that account. */
@@ -370,28 +370,6 @@ export class UserService {
         set: { value },
       });
   }
-}
-
-function pickAdminPermissions(source: Partial<Record<string, unknown>>): z.infer<typeof AdminPermissions> {
-  return Object.fromEntries(
-    Object.keys(AdminPermissions.shape).map((k) => [k, source[k] === true]),
-  ) as z.infer<typeof AdminPermissions>;
-}
-
-/**
- * What the caller may do to an account. An account that is super anywhere is a super user's alone
- * (`mayChange`). Its identity (email, names, mobile) and its disabling are the caller's only when it is
- * their own, or only their tenant uses it and its highest role is not above theirs, or they are super.
- */
-function powerOver(caller: Caller, userId: number, roles: AccountRoles) {
-  const isSuper = caller.roleLevel === "super";
-  const isSelf = userId === caller.user.id;
-  const highest = Math.max(0, ...roles.map((r) => isRoleName(r.roleLevel) ? roleValue(r.roleLevel) : 0));
-  const onlyHere = roles.every((r) => r.tenantId === caller.tenant.id);
-  return {
-    mayChange: isSuper || isSelf || !roles.some((r) => r.roleLevel === "super"),
-    canManageAccount: isSuper || isSelf || (onlyHere && highest <= roleValue(caller.roleLevel)),
-  };
 }
 
 function toDto(

@@ -1,8 +1,8 @@
+import { newPasswordFields } from "../forms.ts";
 import { type DataFormProps } from "../../../../client/islands/DataForm.tsx";
 import { selectHomePage } from "../../../access/mod.ts";
 import { USERS_API } from "../api.ts";
 import { DataForm } from "../../../pages/islands.tsx";
-import { PASSWORD_RULE } from "../../../auth/password.ts";
 import { defineScreen } from "../../../pages/screen.ts";
 
 /**
@@ -24,22 +24,7 @@ export const ChangePasswordScreen = defineScreen({
           required: true,
           autoComplete: "current-password",
         }]),
-        {
-          name: "newPassword",
-          label: "New password",
-          type: "password",
-          required: true,
-          autoComplete: "new-password",
-          help: `At least ${PASSWORD_RULE.minLength} characters.`,
-        },
-        {
-          name: "confirmPassword",
-          label: "Confirm new password",
-          type: "password",
-          required: true,
-          matches: "newPassword",
-          autoComplete: "new-password",
-        },
+        ...newPasswordFields(),
       ],
       initial: {},
       submit: {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineScreen } from "../../../pages/screen.ts";
 import { DataForm } from "../../../pages/islands.tsx";
-import { PASSWORD_RULE } from "../../../auth/password.ts";
+import { newPasswordFields } from "../forms.ts";
 
 const FORGOT = "/login/forgotpassword";
 
@@ -27,24 +27,7 @@ export const ForgotPasswordScreen = defineScreen({
             <DataForm
               id="reset-password"
               title="Choose a new password"
-              fields={[
-                {
-                  name: "newPassword",
-                  label: "New password",
-                  type: "password",
-                  required: true,
-                  autoComplete: "new-password",
-                  help: `At least ${PASSWORD_RULE.minLength} characters.`,
-                },
-                {
-                  name: "confirmPassword",
-                  label: "Confirm new password",
-                  type: "password",
-                  required: true,
-                  matches: "newPassword",
-                  autoComplete: "new-password",
-                },
-              ]}
+              fields={newPasswordFields()}
               initial={{ token: search.token }}
               submit={{
                 method: "POST",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineScreen } from "../../../pages/screen.ts";
 import { ActionButton, DataForm } from "../../../pages/islands.tsx";
-import { PASSWORD_RULE } from "../../../auth/password.ts";
+import { newPasswordFields } from "../forms.ts";
 import { INVITE_API, inviteDetail } from "../inviteApi.ts";
 import { formatDateTime } from "../../../../client/ui/format.ts";
 
@@ -93,22 +93,7 @@ export const HandleInviteScreen = defineScreen({
                       { name: "firstName", label: "First name", type: "text", required: true },
                       { name: "lastName", label: "Last name", type: "text", required: true },
                       { name: "phone", label: "Mobile", type: "tel", placeholder: "+61 400 000 000" },
-                      {
-                        name: "password",
-                        label: "Password",
-                        type: "password",
-                        required: true,
-                        autoComplete: "new-password",
-                        help: `At least ${PASSWORD_RULE.minLength} characters.`,
-                      },
-                      {
-                        name: "confirmPassword",
-                        label: "Confirm password",
-                        type: "password",
-                        required: true,
-                        matches: "password",
-                        autoComplete: "new-password",
-                      },
+                      ...newPasswordFields("password", { password: "Password", confirm: "Confirm password" }),
                     ]}
                     initial={{
                       token: search.token,

@@ -1,0 +1,35 @@
+/**
+ * The users area's pure rules: who may change an account, and the admin permission flags kept of a
+ * setting. No database here: the service reads, these decide.
+ */
+import type { z } from "@hono/zod-openapi";
+import type { Caller } from "../../auth/userModel.ts";
+import { isRoleName, roleValue } from "../../access/roles.ts";
+import { AdminPermissions } from "./schemas.ts";
+
+/** Every membership of an account, in any tenant: what decides who may change it. */
+export type AccountRoles = { tenantId: number; roleLevel: string }[];
+
+export function pickAdminPermissions(
+  source: Partial<Record<string, unknown>>,
+): z.infer<typeof AdminPermissions> {
+  return Object.fromEntries(
+    Object.keys(AdminPermissions.shape).map((k) => [k, source[k] === true]),
+  ) as z.infer<typeof AdminPermissions>;
+}
+
+/**
+ * What the caller may do to an account. An account that is super anywhere is a super user's alone
+ * (`mayChange`). Its identity (email, names, mobile) and its disabling are the caller's only when it is
+ * their own, or only their tenant uses it and its highest role is not above theirs, or they are super.
+ */
+export function powerOver(caller: Caller, userId: number, roles: AccountRoles) {
+  const isSuper = caller.roleLevel === "super";
+  const isSelf = userId === caller.user.id;
+  const highest = Math.max(0, ...roles.map((r) => isRoleName(r.roleLevel) ? roleValue(r.roleLevel) : 0));
+  const onlyHere = roles.every((r) => r.tenantId === caller.tenant.id);
+  return {
+    mayChange: isSuper || isSelf || !roles.some((r) => r.roleLevel === "super"),
+    canManageAccount: isSuper || isSelf || (onlyHere && highest <= roleValue(caller.roleLevel)),
+  };
+}
