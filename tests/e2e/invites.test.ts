@@ -45,7 +45,8 @@ describe("invitations in the browser", () => {
 
     await page.goto(`${server.origin}/home/clientusers`);
     const pending = page.getByRole("region", { name: "Invitations not yet accepted" });
-    expect(await pending.getByText("shed.hand@example.com").count()).toBe(1);
+    // waited for: under load the list can be read before the page has settled (it failed once in CI)
+    await expect.poll(() => pending.getByText("shed.hand@example.com").count()).toBe(1);
 
     await expect.poll(() => smtp.received.filter((m) => m.to.includes("shed.hand@example.com")).length)
       .toBe(1);
