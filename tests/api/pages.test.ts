@@ -44,6 +44,13 @@ describe("pages", () => {
     expect(account.html).toContain('data-island="DataForm"');
   });
 
+  it("sends a big page's content in place, not hidden for a script to reveal after a paint", async () => {
+    const { html } = await page("/home/levyreporting", "admin@demo.processor");
+    expect(html.length).toBeGreaterThan(12_800); // React's default size for outlining a boundary
+    expect(html).toContain('<section class="panel report" aria-label="Levy report">');
+    expect(html).not.toMatch(/<div hidden id="S:/);
+  });
+
   it("shows admins the Users menu and plain users not", async () => {
     const admin = menuLinks((await page("/home/userHome", "admin@demo.processor")).html);
     const user = menuLinks((await page("/home/userHome", "user@demo.processor")).html);
