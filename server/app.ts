@@ -93,8 +93,8 @@ export function createApp(services: AppServices) {
     ) => [path, bodyLimit({ maxSize, onError: tooLarge })]),
   );
   app.use("*", (c, next) => (fileLimits.get(c.req.path) ?? defaultLimit)(c, next));
-  app.use("*", clientClock);
   app.use("*", identify);
+  app.use("*", clientClock);
   // a documented path with another method is 405 before anything else can answer it
   app.use("*", async (c, next) => {
     const allowed = paths.allowedMethods(c.req.path);

@@ -1,6 +1,6 @@
 /**
- * Who is calling: the user, tenant, role, modules, flags and settings of a live session. Loaded by nine
- * prepared queries and kept in memory, so a warm signed-in request reads nothing. Every write that
+ * Who is calling: the user, tenant, role, modules, flags and settings of a live session, and the plant's
+ * time zone. Loaded by ten prepared queries and kept in memory, so a warm signed-in request reads nothing. Every write that
  * changes any of it calls `changed()` after committing: this instance forgets at once, the others when
  * the push bus brings the `authChanged` message.
  */
@@ -11,6 +11,7 @@ import {
   memberships,
   species,
   tenantModules,
+  tenantProfiles,
   tenants,
   tenantSettings,
   tenantSites,
@@ -58,6 +59,8 @@ function prepare(db: ControlDb) {
     species: db.select({ id: species.id, name: species.name }).from(tenantSpecies)
       .innerJoin(species, eq(species.id, tenantSpecies.speciesId))
       .where(eq(tenantSpecies.tenantId, tenantId)).orderBy(species.id).prepare(),
+    timeZone: db.select({ timeZone: tenantProfiles.timeZone }).from(tenantProfiles)
+      .where(eq(tenantProfiles.tenantId, tenantId)).prepare(),
     userSettings: db.select().from(userSettings)
       .where(and(eq(userSettings.userId, userId), eq(userSettings.tenantId, tenantId))).prepare(),
   };
@@ -74,17 +77,19 @@ async function loadCallerData(db: ControlDb, session: Session): Promise<CallerDa
   let q = statements.get(db);
   if (!q) statements.set(db, q = prepare(db));
   const keys = { userId: session.userId, tenantId: session.tenantId };
-  const [user, tenant, own, modules, settings, flags, sites, speciesRows, uSettings] = await Promise.all([
-    q.user.get(keys),
-    q.tenant.get(keys),
-    q.memberships.all(keys),
-    q.modules.all(keys),
-    q.settings.all(keys),
-    q.flags.all(keys),
-    q.sites.all(keys),
-    q.species.all(keys),
-    q.userSettings.all(keys),
-  ]);
+  const [user, tenant, own, modules, settings, flags, sites, speciesRows, uSettings, profile] = await Promise
+    .all([
+      q.user.get(keys),
+      q.tenant.get(keys),
+      q.memberships.all(keys),
+      q.modules.all(keys),
+      q.settings.all(keys),
+      q.flags.all(keys),
+      q.sites.all(keys),
+      q.species.all(keys),
+      q.userSettings.all(keys),
+      q.timeZone.get(keys),
+    ]);
   if (!user || user.isDisabled || !tenant || !tenant.isActive) return null;
   const here = own.find((m) => m.tenantId === tenant.id);
   const isSuper = own.some((m) => m.roleLevel === "super");
@@ -115,6 +120,7 @@ async function loadCallerData(db: ControlDb, session: Session): Promise<CallerDa
     sites: allowed ? sites.filter((s) => allowed.includes(s.id)) : sites,
     species: allowedSpecies ? speciesRows.filter((s) => allowedSpecies.includes(s.id)) : speciesRows,
     memberships: own.map((m) => ({ ...m, roleLevel: m.roleLevel as RoleName })),
+    plantTimeZone: profile?.timeZone ?? null,
   };
 }
 

@@ -20,6 +20,8 @@ export interface Caller {
   sites: { id: number; name: string }[];
   species: { id: number; name: string }[];
   memberships: { tenantId: number; tenantName: string; roleLevel: RoleName }[];
+  /** the organisation's time zone (Settings › Organisation details), once its details were saved */
+  plantTimeZone: string | null;
 }
 
 /** An allow-list from a user setting, or null when the setting is absent or empty (= everything). */

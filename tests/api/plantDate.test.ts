@@ -1,6 +1,7 @@
 /**
- * The plant's "today" for requests that send no X-Local-Date (pages): the browser's zone from the `tz`
- * cookie the boot script sets, else the configured TIME_ZONE; never the server's UTC day.
+ * The plant's "today" for requests that send no X-Local-Date (pages): the organisation's time zone once
+ * its details were saved, else the browser's zone from the `tz` cookie the boot script sets, else the
+ * configured TIME_ZONE; never the server's UTC day.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestApp, type TestApp } from "../helpers/app.ts";
@@ -41,6 +42,33 @@ describe("the plant's date on pages", () => {
   });
 
   test("X-Local-Date still wins, for API clients and islands", async () => {
+    expect(await offeredStartDate({ "x-local-date": "2031-07-04" })).toBe("2031-07-04");
+  });
+});
+
+describe("the organisation's time zone", () => {
+  test("once saved, it is the plant's day whatever the browser's zone; a change applies at once", async () => {
+    const superUser = await t.login("super@demo.processor");
+    const call = async (path: string, json?: unknown) =>
+      (await t.request(path, { token: superUser, ...(json ? { method: "POST", json } : {}) })).json();
+    const details = await call("/api/settings/GetOrganisationDetails");
+    const { tenantId: _, category: __, logoRef: ___, lastModified, ...fields } = details;
+    // Pago Pago is 19 hours behind Perth: another day for 19 hours of every 24
+    const browser = { cookie: `session=${session}; tz=Pacific%2FPago_Pago` };
+    const perth = await call("/api/settings/UpdateOrganisationDetails", {
+      ...fields,
+      lastModified: lastModified ?? undefined,
+      timeZone: "Australia/Perth",
+    });
+    expect(perth.timeZone).toBe("Australia/Perth");
+    expect(await offeredStartDate(browser)).toBe(todayIn("Australia/Perth"));
+    const darwin = await call("/api/settings/UpdateOrganisationDetails", {
+      ...fields,
+      lastModified: perth.lastModified,
+      timeZone: "Australia/Darwin",
+    });
+    expect(darwin.timeZone).toBe("Australia/Darwin");
+    expect(await offeredStartDate(browser)).toBe(todayIn("Australia/Darwin"));
     expect(await offeredStartDate({ "x-local-date": "2031-07-04" })).toBe("2031-07-04");
   });
 });

@@ -78,7 +78,10 @@ export class OrganisationService {
         .onConflictDoUpdate({ target: tenantProfiles.tenantId, set: row });
     });
     await this.#audit("OrganisationDetails", this.ctx.tenantId, "update", before, { name, ...row });
-    if (name !== before.name) await this.ctx.app.callers.changed({ tenantIds: [this.ctx.tenantId] });
+    // the name is in every caller's menu; the time zone decides the plant's "today" (server/http/clientClock.ts)
+    if (name !== before.name || row.timeZone !== before.timeZone || !before.lastModified) {
+      await this.ctx.app.callers.changed({ tenantIds: [this.ctx.tenantId] });
+    }
     return this.details();
   }
 
