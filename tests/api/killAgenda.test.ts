@@ -439,3 +439,46 @@ describe("who may use it", () => {
     expect(seen.body.id).toBe(a.id);
   });
 });
+
+describe("coming days under the day's agenda", () => {
+  const comingUp = async (date: string) => {
+    const res = await t.request(`/home/killagenda?date=${date}&speciesId=1`, {
+      headers: { cookie: `session=${token}` },
+    });
+    const html = await res.text();
+    const strip = html.match(/<nav class="coming-days[^"]*" aria-label="Coming days">(.*?)<\/nav>/s)?.[1] ??
+      "";
+    return [...strip.matchAll(/<li>.*?href="([^"]+)".*?<span>(.*?)<\/span>/gs)].map((m) => ({
+      href: m[1].replaceAll("&amp;", "&"),
+      text: m[2].replaceAll("<!-- -->", ""),
+    }));
+  };
+
+  test("shows the organisation's planning days after the day, with the head each day's agenda holds", async () => {
+    const days = await comingUp(today);
+    expect(days).toHaveLength(2); // spec 1 §9: agendaPlanningDays defaults to 2
+    for (const [i, d] of days.entries()) {
+      const date = addDays(today, i + 1);
+      expect(d.href).toContain(`date=${date}`);
+      const agenda = await day(date);
+      expect(d.text).toBe(
+        agenda.items.length
+          ? `${agenda.totals.head.toLocaleString("en-AU")} head in ${agenda.items.length} ${
+            agenda.items.length === 1 ? "lot" : "lots"
+          }`
+          : "Nothing planned",
+      );
+    }
+    const admin = await t.login("super@demo.processor");
+    const settings = (await call("GET", "/api/settings/GetStockSettings", undefined, admin)).body;
+    const saved = await call("POST", "/api/settings/UpdateStockSettings", {
+      speciesIds: settings.speciesIds,
+      speciesCategoryIds: settings.speciesCategoryIds,
+      carcassTypes: settings.carcassTypes,
+      agendaPlanningDays: 4,
+      lastModified: settings.lastModified ?? undefined,
+    }, admin);
+    expect(saved.status).toBe(200);
+    expect(await comingUp(today)).toHaveLength(4);
+  });
+});

@@ -14,8 +14,6 @@ export type WeekView = z.output<typeof import("./schemas.ts").SevenDayAgenda>;
 
 /** The planner shows seven days side by side (spec 1 §9). */
 export const PLANNING_DAYS = 7;
-/** Days the home screen's "next days" strip shows by default (spec 1 §9 agendaPlanningDays). */
-export const DEFAULT_AGENDA_PLANNING_DAYS = 2;
 /** Most items one day's agenda holds: a bound on every list the agenda answers. */
 export const MAX_AGENDA_ITEMS = 500;
 /** Most unscheduled mobs and undelivered orders the planner lists (the answer says how many there are). */

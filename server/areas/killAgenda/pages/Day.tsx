@@ -8,10 +8,11 @@ import { href } from "../../../access/routes.ts";
 import { KillAgendaDay } from "../../../pages/islands.tsx";
 import { defineScreen } from "../../../pages/screen.ts";
 import { pageService } from "../../context.ts";
-import { formatDate } from "../../../../client/ui/format.ts";
+import { formatDate, formatHead } from "../../../../client/ui/format.ts";
 import { KILL_AGENDA_API, KILL_AGENDA_DOCUMENTS } from "../paths.ts";
 import { KillAgendaQueries } from "../queries.ts";
 import { markPrinted } from "./Documents.tsx";
+import { type ComingDay, ComingDays } from "../comingDays.ts";
 import { apiDayHref, DayFilter, dayHref, dayQuery, DaySearch, pickersOf } from "../../../pages/DayFilter.tsx";
 
 /** The API paths the day island calls. */
@@ -30,8 +31,10 @@ function dayScreen(routeName: "killagenda" | "stockyardKillagenda") {
     loader: async ({ context, search }) => {
       const agendas = await pageService(context, KillAgendaQueries);
       const agenda = await agendas.day(dayQuery(search));
+      const key = { date: agenda.productionDate, speciesId: agenda.speciesId, siteId: agenda.tenantSiteId };
       return {
         agenda,
+        coming: await (await pageService(context, ComingDays)).after(key),
         floors: await agendas.killFloors(agenda.tenantSiteId),
         pickers: pickersOf(context),
         today: context.today,
@@ -80,6 +83,7 @@ function dayScreen(routeName: "killagenda" | "stockyardKillagenda") {
             pickers={data.pickers}
           />
           <KillAgendaDay agenda={agenda} floors={data.floors} urls={DAY_URLS} />
+          <ComingUp days={data.coming} dayLink={(date) => dayHref(path, { ...q, date })} />
         </section>
       );
     },
@@ -88,3 +92,32 @@ function dayScreen(routeName: "killagenda" | "stockyardKillagenda") {
 
 export const KillAgendaScreen = dayScreen("killagenda");
 export const StockyardKillAgendaScreen = dayScreen("stockyardKillagenda");
+
+/** The next days at a glance (Settings › Stock settings › agenda planning days), each a link to its day. */
+function ComingUp({ days, dayLink }: { days: ComingDay[]; dayLink: (date: string) => string }) {
+  if (!days.length) return null;
+  return (
+    <nav className="coming-days no-print" aria-label="Coming days">
+      <h3>Coming up</h3>
+      <ul>
+        {days.map((d) => (
+          <li key={d.date}>
+            <a href={dayLink(d.date)}>
+              <strong>{formatDate(d.date)}</strong>
+              <span>
+                {d.lots
+                  ? `${formatHead(d.head)} head in ${d.lots} ${d.lots === 1 ? "lot" : "lots"}`
+                  : "Nothing planned"}
+              </span>
+              {d.target > 0 && (
+                <span className={d.head > d.target ? "badge badge-warning" : "muted"}>
+                  target {formatHead(d.target)}
+                </span>
+              )}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
