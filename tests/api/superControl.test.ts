@@ -61,7 +61,6 @@ describe("maintenance message", () => {
 describe("processor configuration", () => {
   const document = {
     establishmentNumber: "1234",
-    abn: "51 824 753 556",
     killFloors: 2,
     shiftsPerDay: 2,
     dayStartTime: "05:30",
@@ -83,7 +82,7 @@ describe("processor configuration", () => {
       document,
     });
     expect(saved.status).toBe(200);
-    expect(saved.body.document).toEqual({ ...document, abn: "51824753556" });
+    expect(saved.body.document).toEqual(document);
     const [row] = await t.services.db.control.select().from(superAudit)
       .where(eq(superAudit.action, "SetProcessorConfiguration"));
     expect(row.tenantId).toBe(processorId);
@@ -105,14 +104,24 @@ describe("processor configuration", () => {
     );
     const bad = await call("POST", "/api/super/SetProcessorConfiguration", superToken, {
       tenantId: processorId,
-      document: { ...document, abn: "123", dayStartTime: "25:00", msaLicenceNumber: "", killFloors: 0 },
+      document: {
+        ...document,
+        establishmentNumber: "12a",
+        dayStartTime: "25:00",
+        msaLicenceNumber: "",
+        killFloors: 0,
+      },
     });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.map((e: { field: string }) => e.field)).toEqual(
-      expect.arrayContaining(["document.abn", "document.dayStartTime", "document.killFloors"]),
+      expect.arrayContaining([
+        "document.establishmentNumber",
+        "document.dayStartTime",
+        "document.killFloors",
+      ]),
     );
-    expect(bad.body.errors.find((e: { field: string }) => e.field === "document.abn").message)
-      .toBe("An ABN has 11 digits");
+    expect(bad.body.errors.find((e: { field: string }) => e.field === "document.establishmentNumber").message)
+      .toBe("Up to six digits, as on the export licence");
     const after = await call(
       "GET",
       `/api/super/GetProcessorConfiguration?tenantId=${processorId}`,

@@ -40,19 +40,17 @@ describe("super: app control and data", () => {
     await page.getByRole("link", { name: "Processor configuration" }).click();
     await page.locator(hydrated("processor-configuration")).waitFor();
     expect(await page.getByLabel("MSA licence number").count()).toBe(0); // only when MSA licensed
-    await page.getByLabel("Establishment number").fill("1234");
-    await page.getByLabel("ABN").fill("5182475355"); // a digit short
+    await page.getByLabel("Establishment number").fill("1234567"); // a digit too many
     await page.getByLabel("Kill floors").fill("2");
     await page.getByRole("button", { name: "Save" }).click();
-    expect(await page.locator("#processor-configuration-document-abn-error").innerText()).toBe(
-      "An ABN has 11 digits",
-    );
-    await page.getByLabel("ABN").fill("51 824 753 556");
+    expect(await page.locator("#processor-configuration-document-establishmentNumber-error").innerText())
+      .toBe("Up to six digits, as on the export licence");
+    await page.getByLabel("Establishment number").fill("1234");
     await page.getByRole("button", { name: "Save" }).click();
     await expect.poll(() => toastsSeen(page)).toContain("The processor configuration was saved.");
     await page.reload();
     await page.locator(hydrated("processor-configuration")).waitFor();
-    expect(await page.getByLabel("ABN").inputValue()).toBe("51824753556");
+    expect(await page.getByLabel("Establishment number").inputValue()).toBe("1234");
     expect(await page.getByText(/Last changed by Super Demo/).count()).toBe(1);
   });
 

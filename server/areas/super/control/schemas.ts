@@ -22,13 +22,11 @@ const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use a 24-hour time l
 /**
  * A processor's configuration (spec 2 §7.6 "get or set processor configuration"; its fields are not
  * shown there): what the plant is licensed as and how it runs its days. One document per tenant,
- * checked whole on every save.
+ * checked whole on every save. The ABN is not here: its one home is the organisation's details
+ * (Settings › Organisation details, checksum checked), which invoices print.
  */
 export const ProcessorConfiguration = z.object({
   establishmentNumber: z.string().trim().regex(/^[0-9]{1,6}$/, "Up to six digits, as on the export licence"),
-  abn: z.string().trim().transform((v) => v.replace(/\s+/g, "")).pipe(
-    z.string().regex(/^\d{11}$/, "An ABN has 11 digits"),
-  ),
   killFloors: z.number().int().min(1, "At least one kill floor").max(10, "At most 10 kill floors"),
   shiftsPerDay: z.number().int().min(1, "At least one shift").max(3, "At most 3 shifts"),
   dayStartTime: time,

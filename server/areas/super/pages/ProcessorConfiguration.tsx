@@ -19,7 +19,6 @@ const FIELDS: FieldSpec[] = [
     required: true,
     help: "As on the export licence (up to six digits).",
   },
-  { name: d("abn"), label: "ABN", type: "text", required: true, placeholder: "11 digits" },
   { name: d("killFloors"), label: "Kill floors", type: "number", required: true },
   { name: d("shiftsPerDay"), label: "Shifts a day", type: "number", required: true },
   { name: d("dayStartTime"), label: "Day starts at", type: "time", required: true },
@@ -47,7 +46,6 @@ const FIELDS: FieldSpec[] = [
 
 const BLANK = {
   establishmentNumber: "",
-  abn: "",
   killFloors: 1,
   shiftsPerDay: 1,
   dayStartTime: "06:00",
