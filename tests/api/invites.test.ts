@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { serveTestApp } from "../helpers/app.ts";
 import { startSmtp } from "../helpers/smtp.ts";
 import { invites } from "../../db/control/schema.ts";
+import { NOTIFICATIONS_API } from "../../server/areas/notifications/api.ts";
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let t: Awaited<ReturnType<typeof serveTestApp>>;
@@ -98,6 +99,15 @@ describe("invitations", () => {
         password: "nells-password-1",
       })).status,
     ).toBe(200);
+    // the admin who sent it hears of it on their notifications page
+    const told = await call("GET", NOTIFICATIONS_API.list, undefined, admin);
+    expect(told.body).toContainEqual(expect.objectContaining({
+      type: "invitationAccepted",
+      title: "Nell Ng joined Demo Processing",
+      message: "new.person@example.com accepted your invitation as User.",
+      routeName: "/home/clientusers",
+      isRead: false,
+    }));
 
     const again = await signUp({ token, firstName: "X", lastName: "Y", password: "another-password-1" });
     expect(again.status).toBe(400);

@@ -13,7 +13,10 @@ import type { AppEnv } from "../../env.ts";
 import { userModel } from "../../auth/userModel.ts";
 import { INVITE_INVALID } from "../../auth/invites.ts";
 import { UserModel } from "../../auth/schemas.ts";
-import { apiService } from "../context.ts";
+import { apiService, areaContext } from "../context.ts";
+import { NotificationService } from "../notifications/service.ts";
+import { href } from "../../access/routes.ts";
+import type { Caller } from "../../auth/userModel.ts";
 import { UserService } from "./service.ts";
 import {
   InviteBody,
@@ -109,6 +112,7 @@ export const inviteApi: ApiRouter = apiRouter()
     }),
     async (c) => {
       const body = c.req.valid("json");
+      const invited = await c.var.app.auth.invites.describe(body.token);
       const { token, caller } = await c.var.app.auth.signUp({
         ...body,
         ip: clientIp(c),
@@ -116,9 +120,23 @@ export const inviteApi: ApiRouter = apiRouter()
         localLoginDate: body.localLoginDate ?? c.var.clock.localDate,
       }, c.var.caller ?? null);
       setSessionCookie(c, token, caller.session.absoluteExpiresAt);
+      if (invited) await tellInviter(c, caller, invited);
       return c.json(userModel(caller, true, token), 200);
     },
   );
+
+/** The admin who sent the invitation hears that it was taken up (their notifications page). */
+async function tellInviter(c: Context<AppEnv>, caller: Caller, { invite, tenantName }: Described) {
+  if (!invite.createdByUserId || invite.createdByUserId === caller.user.id) return;
+  const ctx = await areaContext(c.var.app, caller, c.var.clock.localDate);
+  const name = `${caller.user.firstName} ${caller.user.lastName}`.trim() || invite.email;
+  await new NotificationService(ctx).notify([invite.createdByUserId], {
+    type: "invitationAccepted",
+    title: `${name} joined ${tenantName}`,
+    message: `${invite.email} accepted your invitation as ${roleLabel(invite.roleLevel)}.`,
+    route: href("clientusers"),
+  });
+}
 
 type Described = NonNullable<Awaited<ReturnType<AppEnv["Variables"]["app"]["auth"]["invites"]["describe"]>>>;
 

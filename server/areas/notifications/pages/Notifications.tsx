@@ -11,7 +11,10 @@ import { pageService } from "../../context.ts";
 import { NOTIFICATIONS_API } from "../api.ts";
 import { NOTIFICATION_LIMIT, NotificationService } from "../service.ts";
 
-const TYPE_WORDS: Record<string, string> = { integrationError: "Plant system error" };
+const TYPE_WORDS: Record<string, string> = {
+  integrationError: "Plant system error",
+  invitationAccepted: "New user",
+};
 const typeWords = (type: string) =>
   TYPE_WORDS[type] ?? type.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/^./, (c) => c.toUpperCase());
 
