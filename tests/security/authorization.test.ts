@@ -122,48 +122,59 @@ describe("every route declares its access", () => {
   });
 });
 
+/** Every endpoint as every person is one test: it grows with the API, so it gets more than the default. */
+const WALK_TIMEOUT = 300_000;
+
 describe("the API as everyone", () => {
-  it("refused calls answer 401/403 in the catalogue shape and change nothing; allowed ones are not refused", async () => {
-    const before = await snapshot(t.services);
-    const failures: string[] = [];
-    let calls = 0;
-    const allowedCalls: [Operation, Who][] = [];
-    for (const op of operations) {
-      for (const who of people) {
-        const decision = decideAccess(who.access, ruleOf(op));
-        if (decision.allowed) {
-          allowedCalls.push([op, who]);
-          continue;
+  it(
+    "refused calls answer 401/403 in the catalogue shape and change nothing; allowed ones are not refused",
+    async () => {
+      const before = await snapshot(t.services);
+      const failures: string[] = [];
+      let calls = 0;
+      const allowedCalls: [Operation, Who][] = [];
+      for (const op of operations) {
+        for (const who of people) {
+          const decision = decideAccess(who.access, ruleOf(op));
+          if (decision.allowed) {
+            allowedCalls.push([op, who]);
+            continue;
+          }
+          calls++;
+          const res = await t.request(...requestFor(op, who.token, "valid"));
+          const body = await res.json().catch(() => null);
+          if (res.status !== decision.status || typeof body?.title !== "string" || body.errors) {
+            failures.push(
+              `${who.label} ${op.method} ${op.path}: ${res.status} (expected ${decision.status})`,
+            );
+          }
         }
+      }
+      const changed = diffSnapshots(before, await snapshot(t.services));
+      // allowed callers send an empty body: validation answers, nothing is written; the calls that end or
+      // replace the caller's session (logout, refresh, impersonation) go last
+      const endsSession = (op: Operation) => op.path.startsWith("/login/");
+      allowedCalls.sort(([a], [b]) => Number(endsSession(a)) - Number(endsSession(b)));
+      for (const [op, who] of allowedCalls) {
         calls++;
-        const res = await t.request(...requestFor(op, who.token, "valid"));
-        const body = await res.json().catch(() => null);
-        if (res.status !== decision.status || typeof body?.title !== "string" || body.errors) {
-          failures.push(`${who.label} ${op.method} ${op.path}: ${res.status} (expected ${decision.status})`);
+        const res = await t.request(...requestFor(op, who.token, op.method === "GET" ? "valid" : "empty"));
+        const text = await res.text();
+        if ([401, 403].includes(res.status) && !/Cross-site/.test(text)) {
+          failures.push(`${who.label} ${op.method} ${op.path}: refused ${res.status} though the rule allows`);
+        }
+        if (res.status >= 500) failures.push(`${who.label} ${op.method} ${op.path}: ${res.status}`);
+        if (who.rival && markers.some((m) => text.includes(m))) {
+          failures.push(`${who.label} ${op.method} ${op.path}: answered the other tenant's data`);
         }
       }
-    }
-    const changed = diffSnapshots(before, await snapshot(t.services));
-    // allowed callers send an empty body: validation answers, nothing is written; the calls that end or
-    // replace the caller's session (logout, refresh, impersonation) go last
-    const endsSession = (op: Operation) => op.path.startsWith("/login/");
-    allowedCalls.sort(([a], [b]) => Number(endsSession(a)) - Number(endsSession(b)));
-    for (const [op, who] of allowedCalls) {
-      calls++;
-      const res = await t.request(...requestFor(op, who.token, op.method === "GET" ? "valid" : "empty"));
-      const text = await res.text();
-      if ([401, 403].includes(res.status) && !/Cross-site/.test(text)) {
-        failures.push(`${who.label} ${op.method} ${op.path}: refused ${res.status} though the rule allows`);
-      }
-      if (res.status >= 500) failures.push(`${who.label} ${op.method} ${op.path}: ${res.status}`);
-      if (who.rival && markers.some((m) => text.includes(m))) {
-        failures.push(`${who.label} ${op.method} ${op.path}: answered the other tenant's data`);
-      }
-    }
-    console.log(`security authorisation (API): ${calls} calls, ${failures.length + changed.length} failures`);
-    expect(failures).toEqual([]);
-    expect(changed).toEqual([]);
-  });
+      console.log(
+        `security authorisation (API): ${calls} calls, ${failures.length + changed.length} failures`,
+      );
+      expect(failures).toEqual([]);
+      expect(changed).toEqual([]);
+    },
+    WALK_TIMEOUT,
+  );
 });
 
 describe("the pages as everyone", () => {
