@@ -259,4 +259,24 @@ describe("UploadPublishedReport", () => {
     const pdf = await t.request(withId(P.remittancePdf, invoiceId), { token: tokens.admin });
     expect(new Uint8Array(await pdf.arrayBuffer())).toEqual(signed);
   });
+
+  test("takes the spec's names (Id, Subcategory, PublishDate) and keeps the publish date", async () => {
+    const form = (fields: Record<string, string>) => {
+      const f = new FormData();
+      for (const [k, v] of Object.entries(fields)) f.set(k, v);
+      f.set("File", new File([signed], "signed.pdf", { type: "application/pdf" }));
+      return t.request("/api/storage/UploadPublishedReport", {
+        method: "POST",
+        token: tokens.admin,
+        body: f,
+      });
+    };
+    const badDate = await form({ Id: String(invoiceId), PublishDate: "31/12/2026" });
+    expect(badDate.status).toBe(400);
+    expect((await badDate.json()).errors[0].field).toBe("PublishDate");
+    const ok = await form({ Id: String(invoiceId), Subcategory: "invoices", PublishDate: "2026-11-20" });
+    expect(ok.status).toBe(200);
+    const [row] = await (await db()).select().from(invoices).where(eq(invoices.id, invoiceId));
+    expect(row.publishedReportRef).toBe(`published/invoices/${invoiceId}-20261120.pdf`);
+  });
 });

@@ -92,6 +92,26 @@ describe("a yard's site map", () => {
     expect(setup.hasMapImage).toBe(true);
   });
 
+  test("the spec's form names work too (Id, Subcategory); another Subcategory is refused in words", async () => {
+    const form = (subcategory: string) => {
+      const f = new FormData();
+      f.set("Id", String(yardId));
+      f.set("Subcategory", subcategory);
+      f.set("File", new Blob([PNG], { type: "image/png" }), "map.png");
+      return t.request(UPLOAD, { method: "POST", token: tokens.admin, body: f });
+    };
+    const wrong = await form("invoices");
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()).errors[0]).toMatchObject({ field: "Subcategory" });
+    const ok = await form("Stockyard");
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ stockyardId: yardId, hasMapImage: true });
+    expect((await t.request(`${DOWNLOAD}/${yardId}?subcategory=stockyard`, { token: tokens.admin })).status)
+      .toBe(200);
+    expect((await t.request(`${DOWNLOAD}/${yardId}?subcategory=invoices`, { token: tokens.admin })).status)
+      .toBe(400);
+  });
+
   test("a user of the yard reads it back with its type and an ETag; the same ETag is 304", async () => {
     const res = await download(yardId, "user");
     expect(res.status).toBe(200);

@@ -46,7 +46,8 @@ export class InvoiceCommands extends InvoiceQueries {
    * place of the rendered one; downloads give it from then on. The frozen document does not change. The
    * PDF streams into the blob store (checked and limited by the caller's stream).
    */
-  async attachPublishedReport(id: number, content: ReadableStream<Uint8Array>) {
+  /** `publishedAt`: the upload's PublishDate (a day or an instant), else now. */
+  async attachPublishedReport(id: number, content: ReadableStream<Uint8Array>, publishedAt?: string | null) {
     const row = await this.row(id).catch(async (error) => {
       await content.cancel();
       throw error;
@@ -55,7 +56,7 @@ export class InvoiceCommands extends InvoiceQueries {
       await content.cancel();
       throw ApiError.conflict("Publish the invoice first: only a published invoice keeps its PDF.");
     }
-    const at = new Date().toISOString();
+    const at = publishedAt ?? new Date().toISOString();
     const { key: ref, size } = await new StorageService(this.ctx).storePublishedStream(
       "invoices",
       id,

@@ -19,12 +19,16 @@ import {
   PUBLISHED_UPLOAD_FORM,
   PublishedInvoiceField,
   PublishedReportInfo,
+  recordOf,
+  SubcategoryQuery,
 } from "./schemas.ts";
 import { MAP_IMAGE_MAX_BYTES, PUBLISHED_REPORT_MAX_BYTES } from "./rules.ts";
 import { InvoiceCommands } from "../invoices/commands.ts";
 import { ApiError } from "../../http/errors.ts";
 import { imageResponses, storedFileAnswer } from "../../http/files.ts";
-import { BLOB_BODY_LIMITS, blobApi } from "./blobApi.ts";
+import { BLOB_BODY_LIMITS, blobApi, publishDateField } from "./blobApi.ts";
+/** The blob calls' paths, for other areas' pages (the super support desk lists support files). */
+export { BLOB_API } from "./blobApi.ts";
 import { checkedFile, streamUpload } from "./multipart.ts";
 
 /** The paths pages and islands call. */
@@ -73,14 +77,16 @@ export const storageApi: ApiRouter = apiRouter()
       const invoices = await apiService(c, InvoiceCommands);
       // read as a stream: the invoice first, then the PDF's bytes, checked as they pass, into the store
       const answer = await streamUpload(c, (fields, file) => {
-        const id = PublishedInvoiceField.safeParse({ invoiceId: fields.invoiceid });
+        const invoiceId = recordOf(fields, "invoiceId", ["invoices", "invoice"]);
+        const id = PublishedInvoiceField.safeParse({ invoiceId });
         if (!id.success) throw ApiError.fromZod(id.error);
+        const publishedAt = publishDateField(fields.publishdate);
         const pdf = checkedFile(
           file.body,
           "pdf",
           "That file is not a PDF: save or print the report as a PDF.",
         );
-        return invoices.attachPublishedReport(id.data.invoiceId, pdf);
+        return invoices.attachPublishedReport(id.data.invoiceId, pdf, publishedAt);
       });
       return c.json(answer, 200);
     },
@@ -109,7 +115,7 @@ export const storageApi: ApiRouter = apiRouter()
       const storage = await service(c);
       // read as a stream: the yard first, then the image's bytes straight into the store
       const answer = await streamUpload(c, (fields, file) => {
-        const id = MapYardField.safeParse({ stockyardId: fields.stockyardid });
+        const id = MapYardField.safeParse({ stockyardId: recordOf(fields, "stockyardId", ["stockyard"]) });
         if (!id.success) throw ApiError.fromZod(id.error);
         return storage.uploadMapImage(id.data.stockyardId, file.body);
       });
@@ -123,7 +129,7 @@ export const storageApi: ApiRouter = apiRouter()
       tags,
       summary: "A yard's site map image (404 when it has none)",
       access: MAP_READ,
-      request: { params: MapImageParam },
+      request: { params: MapImageParam, query: SubcategoryQuery },
       responses: imageResponses,
     }),
     async (c) => {

@@ -212,15 +212,7 @@ export const blobApi: ApiRouter = apiRouter()
         );
         const kind = kindOf(ref.name);
         const savePublisher = booleanField(fields.issavepublisheruserid, "IsSavePublisherUserId");
-        let publishedAt: string | null = null;
-        if (fields.publishdate) {
-          const date = PublishDate.safeParse(fields.publishdate);
-          if (!date.success) {
-            throw ApiError.validation([{ field: "PublishDate", message: "Give a date as yyyy-MM-dd" }]);
-          }
-          // a day stays a day (shown without a time); an instant is kept in UTC
-          publishedAt = date.data.length === 10 ? date.data : new Date(date.data).toISOString();
-        }
+        const publishedAt = publishDateField(fields.publishdate);
         return service.uploadTenantBlob(
           ref,
           checkedFile(file.body, kind.ext, notWhatItSays(kind.ext)),
@@ -304,3 +296,13 @@ export const blobApi: ApiRouter = apiRouter()
       return c.json(await (await blobs(c)).deleteSupportBlob(ref), 200);
     },
   );
+
+/** A form's optional PublishDate: a day stays a day (shown without a time); an instant is kept in UTC. */
+export function publishDateField(value: string | undefined): string | null {
+  if (!value) return null;
+  const date = PublishDate.safeParse(value);
+  if (!date.success) {
+    throw ApiError.validation([{ field: "PublishDate", message: "Give a date as yyyy-MM-dd" }]);
+  }
+  return date.data.length === 10 ? date.data : new Date(date.data).toISOString();
+}

@@ -54,8 +54,12 @@ function dayScreen(routeName: "killagenda" | "stockyardKillagenda") {
           <div className="panel-head">
             <h2 id="agenda-title">
               {agenda.species} kill · {formatDate(agenda.productionDate)}
-              {agenda.productionDate === data.today && <span className="badge badge-info">Today</span>}
-              {agenda.siteName && <span className="muted">· {agenda.siteName}</span>}
+              {agenda.productionDate === data.today && (
+                <>
+                  <span className="badge badge-info">Today</span>
+                </>
+              )}
+              {agenda.siteName && <span className="muted">{" "}· {agenda.siteName}</span>}
             </h2>
             <nav className="actions no-print" aria-label="Agenda">
               <a className="btn" href={dayHref(href("killagendaFocusDay", { focusDay: planFrom }), q)}>
