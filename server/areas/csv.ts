@@ -11,7 +11,12 @@ export function csvCell(value: unknown): string {
 
 /** Rows to CSV text with CRLF line ends (what Excel and farm software expect). */
 export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
-  const lines = [header.map(csvCell).join(",")];
-  for (const r of rows) lines.push(r.map(csvCell).join(","));
-  return lines.join("\r\n") + "\r\n";
+  return csvRows([header, ...rows]);
+}
+
+/** Lines of CSV without a header (a later page of a long file), each ended by CRLF. */
+export function csvRows(rows: readonly (readonly unknown[])[]): string {
+  let text = "";
+  for (const r of rows) text += r.map(csvCell).join(",") + "\r\n";
+  return text;
 }

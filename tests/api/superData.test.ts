@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { superAudit, tenants } from "../../db/control/schema.ts";
 import { startTestApp, type TestApp } from "../helpers/app.ts";
+import { transportCompanies } from "../../db/tenant/schema.ts";
 
 let t: TestApp;
 let superToken: string;
@@ -48,6 +49,31 @@ describe("data download", () => {
       .where(eq(superAudit.action, "DownloadTenantData"));
     expect(audit).toHaveLength(1);
     expect((await t.request("/api/super/DownloadTenantData/9999", { token: superToken })).status).toBe(404);
+  });
+});
+
+describe("data download of a big table", () => {
+  test("is streamed in pages and comes whole: every row once, in order, under one header", async () => {
+    const db = await t.services.db.tenantDb(farmId);
+    const before = await db.select({ id: transportCompanies.id }).from(transportCompanies);
+    await db.insert(transportCompanies).values(
+      Array.from({ length: 4_500 }, (_, i) => ({
+        name: `Carrier ${String(i).padStart(4, "0")}`,
+        createdAt: "2026-11-26T00:00:00.000Z",
+        lastModified: "2026-11-26T00:00:00.000Z",
+      })),
+    );
+    const res = await t.request(`/api/super/DownloadTenantData/${farmId}`, { token: superToken });
+    expect(res.status).toBe(200);
+    const csv = strFromU8(unzipSync(new Uint8Array(await res.arrayBuffer()))["transport_companies.csv"]);
+    const lines = csv.split("\r\n").filter(Boolean);
+    expect(lines[0].split(",")).toContain("name");
+    expect(lines.filter((l) => l.startsWith("id,") || l.includes(",name,"))).toHaveLength(1);
+    expect(lines).toHaveLength(1 + before.length + 4_500);
+    const carriers = lines.flatMap((l) => l.match(/Carrier \d{4}/) ?? []);
+    expect(carriers).toEqual(
+      Array.from({ length: 4_500 }, (_, i) => `Carrier ${String(i).padStart(4, "0")}`),
+    );
   });
 });
 

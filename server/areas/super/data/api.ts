@@ -48,8 +48,8 @@ export const superDataApi: ApiRouter = apiRouter()
       },
     }),
     async (c) => {
-      const { fileName, bytes } = await (await service(c)).download(c.req.valid("param").tenantId);
-      return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      const { fileName, body } = await (await service(c)).download(c.req.valid("param").tenantId);
+      return c.body(body, 200, {
         "Content-Type": "application/zip",
         "Content-Disposition": `attachment; filename="${fileName}"`,
       }) as never;
