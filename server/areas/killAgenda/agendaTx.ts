@@ -86,11 +86,22 @@ export class AgendaTx {
 
   /** An agenda of the caller's species and sites, else 404. */
   async agenda(id: number, lastModified?: string): Promise<AgendaRow> {
+    return (await this.agendaWithItems(id, lastModified)).agenda;
+  }
+
+  /** The same, with its items in kill order (read once: the sync has them in hand). */
+  async agendaWithItems(id: number, lastModified?: string): Promise<{ agenda: AgendaRow; items: ItemRow[] }> {
     const [row] = await this.tx.select().from(killAgendas).where(eq(killAgendas.id, id));
     if (!row || !this.mayUse(row)) throw ApiError.notFound("That kill agenda does not exist.");
-    const synced = await this.sync(keyOf(row));
+    const { next, items } = await this.#plan(row, keyOf(row));
+    if (!next) {
+      assertUnchanged(row, lastModified, "kill agenda");
+      return { agenda: row, items };
+    }
+    await this.write(row, next, items);
+    const synced = await this.touch(row);
     assertUnchanged(synced, lastModified, "kill agenda");
-    return synced;
+    return { agenda: synced, items: await this.items(synced.id) };
   }
 
   /** An item of one of the caller's agendas, else 404. */
@@ -253,7 +264,7 @@ export class AgendaTx {
         killOrder: caseOf(killAgendaItems.id, moved.map((m) => [m.id, m.killOrder])),
       }).where(inArray(killAgendaItems.id, moved.map((m) => m.id)));
     }
-    await this.numberLots(agenda);
+    await this.numberLots(agenda, slots);
   }
 
   /** Items handed to another agenda as they are (their place is set by the next `write`). */
@@ -264,8 +275,8 @@ export class AgendaTx {
   }
 
   /** Lot references in kill order (kept once the agenda was printed or sent: rules.assignLots). */
-  async numberLots(agenda: AgendaRow) {
-    const items = await this.items(agenda.id);
+  async numberLots(agenda: AgendaRow, inKillOrder?: readonly Omit<Slot, "id">[]) {
+    const items = inKillOrder ?? await this.items(agenda.id);
     if (!items.length) return;
     const mobIds = items.flatMap((i) => (i.stockMobId ? [i.stockMobId] : []));
     const orderIds = items.filter((i) => !i.stockMobId).map((i) => i.livestockOrderId);

@@ -42,8 +42,7 @@ export class KillAgendaService extends KillAgendaQueries {
   /** Reorder: the day's items in a new kill order (lots follow it until the agenda is printed). */
   reorder(input: In<typeof ReorderBody>) {
     return this.act(async (w) => {
-      const agenda = await w.agenda(input.killAgendaId, input.lastModified);
-      const items = await w.items(agenda.id);
+      const { agenda, items } = await w.agendaWithItems(input.killAgendaId, input.lastModified);
       const same = items.length === input.itemIds.length && new Set(input.itemIds).size === items.length &&
         items.every((i) => input.itemIds.includes(i.id));
       if (!same) throw ApiError.conflict("The agenda changed since you opened it. It has been reloaded.");
