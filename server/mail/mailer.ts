@@ -17,6 +17,12 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
   /** the last mails sent when there is no SMTP server (newest last); empty with one */
   readonly outbox: readonly (Mail & { at: string })[];
+  /**
+   * Whether the mail server answers, nothing sent (connect, greeting, EHLO, and the sign-in when the URL
+   * has a user): the server's address, or null when there is none (mail goes to the outbox). Throws the
+   * server's error; gives up after `timeoutMs` at each step.
+   */
+  check(timeoutMs: number): Promise<string | null>;
   close(): void;
 }
 
@@ -33,8 +39,34 @@ export function createMailer(config: { SMTP_URL: string; MAIL_FROM: string }): M
         text: mail.text,
       });
     },
+    async check(timeoutMs) {
+      // a transport of its own: the sending one keeps nodemailer's long timeouts
+      const probe = nodemailer.createTransport({
+        url: config.SMTP_URL,
+        connectionTimeout: timeoutMs,
+        greetingTimeout: timeoutMs,
+        socketTimeout: timeoutMs,
+      });
+      try {
+        await probe.verify();
+      } finally {
+        probe.close();
+      }
+      return mailServerAddress(config.SMTP_URL);
+    },
     close: () => transport.close(),
   };
+}
+
+/** `smtp://host:port` of an SMTP_URL, without its user and password. */
+export function mailServerAddress(url: string): string {
+  try {
+    const u = new URL(url);
+    const port = u.port || (u.protocol === "smtps:" ? "465" : "587");
+    return `${u.protocol}//${u.hostname}:${port}`;
+  } catch {
+    return "the mail server in SMTP_URL";
+  }
 }
 
 class LogMailer implements Mailer {
@@ -47,6 +79,10 @@ class LogMailer implements Mailer {
   send(mail: Mail) {
     this.#outbox.add(mail, `${mail.subject}\n${mail.text}`);
     return Promise.resolve();
+  }
+
+  check() {
+    return Promise.resolve(null);
   }
 
   close() {}

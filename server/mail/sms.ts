@@ -16,6 +16,11 @@ export interface SmsSender {
   send(sms: Sms): Promise<void>;
   /** the last messages with no gateway configured (newest last); empty with one */
   readonly outbox: readonly (Sms & { at: string })[];
+  /**
+   * Whether the gateway answers, nothing sent (a HEAD request with the token): its address, or null when
+   * there is none (texts go to the outbox). Throws when it does not answer, refuses the token or fails.
+   */
+  check(timeoutMs: number): Promise<string | null>;
 }
 
 export function createSmsSender(config: { SMS_URL: string; SMS_TOKEN: string }): SmsSender {
@@ -29,17 +34,32 @@ export function createSmsSender(config: { SMS_URL: string; SMS_TOKEN: string }):
         outbox.add(sms, sms.text);
         return Promise.resolve();
       },
+      check: () => Promise.resolve(null),
     };
   }
+  const auth: Record<string, string> = config.SMS_TOKEN
+    ? { authorization: `Bearer ${config.SMS_TOKEN}` }
+    : {};
   return {
     outbox: [],
+    async check(timeoutMs) {
+      const res = await fetch(config.SMS_URL, {
+        method: "HEAD",
+        headers: auth,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      await res.body?.cancel();
+      // a gateway that takes only POST may answer 404 or 405 to a HEAD: it answered all the same
+      if (res.status === 401 || res.status === 403) {
+        throw new Error(`the gateway refused the token (HTTP ${res.status})`);
+      }
+      if (res.status >= 500) throw new Error(`the gateway answered HTTP ${res.status}`);
+      return gatewayAddress(config.SMS_URL);
+    },
     async send(sms) {
       const res = await fetch(config.SMS_URL, {
         method: "POST",
-        headers: {
-          "content-type": "application/json",
-          ...(config.SMS_TOKEN ? { authorization: `Bearer ${config.SMS_TOKEN}` } : {}),
-        },
+        headers: { "content-type": "application/json", ...auth },
         body: JSON.stringify({ to: sms.to.replace(/\s+/g, ""), message: sms.text }),
         signal: AbortSignal.timeout(10_000),
       });
@@ -47,4 +67,14 @@ export function createSmsSender(config: { SMS_URL: string; SMS_TOKEN: string }):
       if (!res.ok) throw new Error(`SMS gateway answered ${res.status}`);
     },
   };
+}
+
+/** The gateway's address without a query (it may carry a key) or a user. */
+export function gatewayAddress(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.origin}${u.pathname}`;
+  } catch {
+    return "the gateway in SMS_URL";
+  }
 }

@@ -35,6 +35,11 @@ export interface PushBus {
    */
   sync(): Promise<boolean>;
   subscribe(listener: BusListener): () => void;
+  /**
+   * A message sent through the bus and back (the super user's connection check): where the bus is, or
+   * null when it is this process only. Throws when it is not connected or the message is not back in time.
+   */
+  probe(timeoutMs: number): Promise<string | null>;
   close(): Promise<void>;
 }
 
@@ -55,6 +60,11 @@ export class LocalBus implements PushBus {
   subscribe(listener: BusListener): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
+  }
+
+  /** nothing leaves the process: nothing to check */
+  probe(): Promise<null> {
+    return Promise.resolve(null);
   }
 
   close(): Promise<void> {

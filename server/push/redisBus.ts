@@ -7,6 +7,7 @@
  */
 import { createClient } from "@redis/client";
 import type { BusListener, BusMessage, PushBus } from "./bus.ts";
+import { withTimeout } from "../timeout.ts";
 
 const CHANNEL = "abattoir:push";
 type Client = ReturnType<
@@ -16,18 +17,20 @@ const CONNECT_TIMEOUT_MS = 5_000;
 const PUBLISH_WAIT_MS = 2_000;
 const SYNC_WAIT_MS = 1_000;
 
-interface Envelope {
-  from: string;
-  message: BusMessage;
-}
+/** A message of the app, or a probe sent by `probe()` (every instance but the sender ignores it). */
+type Envelope = { from: string; message: BusMessage; probe?: undefined } | { from: string; probe: string };
 
 export class RedisBus implements PushBus {
   readonly instanceId = crypto.randomUUID();
   #listeners = new Set<BusListener>();
+  /** probes sent and not back yet: id → resolve */
+  #probes = new Map<string, () => void>();
 
   private constructor(
     private readonly publisher: Client,
     private readonly subscriber: Client,
+    /** the Redis URL without its password */
+    private readonly where: string,
   ) {}
 
   /** Connects both connections or fails (a configured bus that cannot be reached is a startup error). */
@@ -48,7 +51,7 @@ export class RedisBus implements PushBus {
     for (const client of [publisher, subscriber]) {
       client.on("error", (err: Error) => console.error(`push bus (redis): ${err.message}`));
     }
-    const bus = new RedisBus(publisher, subscriber);
+    const bus = new RedisBus(publisher, subscriber, redact(url));
     // back after an outage: messages of the gap are lost, so what they keep fresh is dropped
     subscriber.on("ready", () => started && bus.#deliver({ kind: "resync" }));
     try {
@@ -96,6 +99,31 @@ export class RedisBus implements PushBus {
     }
   }
 
+  /**
+   * A probe published on the channel and heard back on this instance's subscriber connection: Redis is
+   * up both ways. Answers where Redis is; throws when it is not connected or the probe is not back in time.
+   */
+  async probe(timeoutMs: number): Promise<string> {
+    if (!this.publisher.isReady || !this.subscriber.isReady) {
+      throw new Error(`Redis at ${this.where} is not connected`);
+    }
+    const id = crypto.randomUUID();
+    const back = new Promise<void>((resolve) => this.#probes.set(id, resolve));
+    try {
+      await withTimeout(
+        this.publisher.publish(
+          CHANNEL,
+          JSON.stringify({ from: this.instanceId, probe: id } satisfies Envelope),
+        )
+          .then(() => back),
+        timeoutMs,
+      );
+    } finally {
+      this.#probes.delete(id);
+    }
+    return this.where;
+  }
+
   subscribe(listener: BusListener): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
@@ -113,20 +141,13 @@ export class RedisBus implements PushBus {
     } catch {
       return console.error("push bus (redis): an unreadable message was ignored");
     }
-    if (envelope.from !== this.instanceId) this.#deliver(envelope.message);
+    if (envelope.probe !== undefined) this.#probes.get(envelope.probe)?.();
+    else if (envelope.from !== this.instanceId) this.#deliver(envelope.message);
   }
 
   #deliver(message: BusMessage) {
     for (const listener of this.#listeners) listener(message);
   }
-}
-
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout>;
-  return Promise.race([
-    p,
-    new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("timed out")), ms))),
-  ]).finally(() => clearTimeout(timer));
 }
 
 /** The URL without its password, for messages. */

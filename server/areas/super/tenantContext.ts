@@ -1,0 +1,48 @@
+/**
+ * The area context of another tenant, for a super service that uses a tenant area's own service there
+ * (the support desk marks a report handled with SupportService, the grid copy writes with PricingService):
+ * that tenant's database, and the super user as the caller working in it, with the tenant's species and
+ * active sites (a super user has no allow-list), so the area's own rules see the tenant as it is.
+ */
+import { and, asc, eq } from "drizzle-orm";
+import { species, tenants, tenantSites, tenantSpecies } from "../../../db/control/schema.ts";
+import type { TenantRow } from "../../auth/userModel.ts";
+import { ApiError } from "../../http/errors.ts";
+import type { AreaContext } from "../context.ts";
+
+export type TenantContext = AreaContext & { tenant: TenantRow };
+
+/** The tenant, or 404 in words. */
+export async function findTenant(ctx: AreaContext, tenantId: number): Promise<TenantRow> {
+  const tenant = await ctx.app.db.control.query.tenants.findFirst({ where: eq(tenants.id, tenantId) });
+  if (!tenant) throw ApiError.notFound("That organisation does not exist.");
+  return tenant;
+}
+
+export async function tenantContext(ctx: AreaContext, tenantId: number): Promise<TenantContext> {
+  const tenant = await findTenant(ctx, tenantId);
+  const control = ctx.app.db.control;
+  const [speciesRows, sites, db] = await Promise.all([
+    control.select({ id: species.id, name: species.name }).from(tenantSpecies)
+      .innerJoin(species, eq(species.id, tenantSpecies.speciesId))
+      .where(eq(tenantSpecies.tenantId, tenantId)).orderBy(asc(species.id)),
+    control.select({ id: tenantSites.id, name: tenantSites.name }).from(tenantSites)
+      .where(and(eq(tenantSites.tenantId, tenantId), eq(tenantSites.isActive, true)))
+      .orderBy(asc(tenantSites.id)),
+    ctx.app.db.tenantDb(tenantId),
+  ]);
+  const caller = ctx.caller;
+  return {
+    ...ctx,
+    tenant,
+    tenantId,
+    db,
+    caller: {
+      ...caller,
+      tenant,
+      species: speciesRows,
+      sites,
+      subject: { ...caller.subject, tenantCategories: [tenant.category] },
+    },
+  };
+}
