@@ -2,7 +2,8 @@
  * Settings › Files & publishing: upload one file into the organisation's files (a data file or a
  * published report) with the bytes' progress, then a toast and the list again. The file is sent with
  * XMLHttpRequest (fetch tells nothing of an upload's progress) as the multipart form the API reads as a
- * stream: the reference and the publishing fields first, the file last.
+ * stream: the reference and the publishing fields first, the file last. With `forSupport` it uploads a
+ * support file (`support/<folder>/<name>`, shared by every organisation): no kind and no publishing.
  */
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { formatBytes, safeBlobName } from "../../server/areas/storage/rules.ts";
@@ -13,8 +14,12 @@ import { Field, SelectInput, TextInput } from "../ui/Field.tsx";
 
 export interface BlobUploadProps {
   uploadUrl: string;
-  /** `tenant-<id>` */
+  /** `tenant-<id>`, or `support` for a support file */
   tenantPrefix: string;
+  /** a support file: folder and file only (the reference is `<tenantPrefix>/<folder>/<name>`) */
+  forSupport?: boolean;
+  /** the folder offered first (default "general") */
+  defaultFolder?: string;
   maxBytes: number;
   /** the `accept` list of the file input (".pdf,.png,…") */
   accept: string;
@@ -28,7 +33,7 @@ const FOLDER = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}(\/[A-Za-z0-9][A-Za-z0-9_-]{0,63}
 
 export default function BlobUpload(props: BlobUploadProps) {
   const [category, setCategory] = useState("data");
-  const [folder, setFolder] = useState("general");
+  const [folder, setFolder] = useState(props.defaultFolder ?? "general");
   const [file, setFile] = useState<File | null>(null);
   const [publisher, setPublisher] = useState(true);
   const [publishDate, setPublishDate] = useState("");
@@ -45,15 +50,22 @@ export default function BlobUpload(props: BlobUploadProps) {
     : file && file.size > props.maxBytes
     ? `This file is ${formatBytes(file.size)}: at most ${formatBytes(props.maxBytes)} is kept.`
     : null;
-  const reference = `${props.tenantPrefix}/${category}/${folder}/${name}`;
+  const reference = props.forSupport
+    ? `${props.tenantPrefix}/${folder}/${name}`
+    : `${props.tenantPrefix}/${category}/${folder}/${name}`;
+  const place = props.forSupport
+    ? `${props.tenantPrefix}/${folder}`
+    : `${category === "data" ? "data" : "published"}/${folder}`;
 
   const send = (e: FormEvent) => {
     e.preventDefault();
     if (!file || problem) return;
     const form = new FormData();
     form.set("FullBlobReference", reference);
-    form.set("IsSavePublisherUserId", String(publisher));
-    if (publishDate) form.set("PublishDate", publishDate);
+    if (!props.forSupport) {
+      form.set("IsSavePublisherUserId", String(publisher));
+      if (publishDate) form.set("PublishDate", publishDate);
+    }
     form.set("File", file, file.name);
     const xhr = new XMLHttpRequest();
     xhr.open("POST", props.uploadUrl);
@@ -65,10 +77,7 @@ export default function BlobUpload(props: BlobUploadProps) {
       setSent({ loaded: p.loaded, total: p.lengthComputable ? p.total : file.size });
     xhr.onload = () => {
       if (xhr.status === 200) {
-        toastOnNextPage(
-          "success",
-          `${name} was uploaded to ${category === "data" ? "data" : "published"}/${folder}.`,
-        );
+        toastOnNextPage("success", `${name} was uploaded to ${place}.`);
         globalThis.location.reload();
         return;
       }
@@ -92,21 +101,25 @@ export default function BlobUpload(props: BlobUploadProps) {
   const share = sent && sent.total ? Math.min(100, Math.round((sent.loaded / sent.total) * 100)) : 0;
   return (
     <form className="form" onSubmit={send} aria-labelledby="upload-title" data-blob-upload>
-      <h2 className="form-title" id="upload-title">Upload a file</h2>
+      <h2 className="form-title" id="upload-title">
+        {props.forSupport ? "Upload a support file" : "Upload a file"}
+      </h2>
       <div className="form-fields">
-        <Field id="bu-category" label="Kind" required>
-          <SelectInput
-            id="bu-category"
-            name="category"
-            value={category}
-            onValue={setCategory}
-            required
-            options={[{ value: "data", label: "Data file" }, {
-              value: "published",
-              label: "Published report",
-            }]}
-          />
-        </Field>
+        {props.forSupport ? null : (
+          <Field id="bu-category" label="Kind" required>
+            <SelectInput
+              id="bu-category"
+              name="category"
+              value={category}
+              onValue={setCategory}
+              required
+              options={[{ value: "data", label: "Data file" }, {
+                value: "published",
+                label: "Published report",
+              }]}
+            />
+          </Field>
+        )}
         <Field
           id="bu-folder"
           label="Folder"
@@ -132,23 +145,27 @@ export default function BlobUpload(props: BlobUploadProps) {
             onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
           />
         </Field>
-        <Field id="bu-publisher" label="Record me as the publisher">
-          <input
-            id="bu-publisher"
-            type="checkbox"
-            checked={publisher}
-            onChange={(e) => setPublisher(e.currentTarget.checked)}
-          />
-        </Field>
-        <Field id="bu-date" label="Publish date" help="Leave empty for now">
-          <TextInput
-            id="bu-date"
-            name="publishDate"
-            type="date"
-            value={publishDate}
-            onValue={setPublishDate}
-          />
-        </Field>
+        {props.forSupport ? null : (
+          <>
+            <Field id="bu-publisher" label="Record me as the publisher">
+              <input
+                id="bu-publisher"
+                type="checkbox"
+                checked={publisher}
+                onChange={(e) => setPublisher(e.currentTarget.checked)}
+              />
+            </Field>
+            <Field id="bu-date" label="Publish date" help="Leave empty for now">
+              <TextInput
+                id="bu-date"
+                name="publishDate"
+                type="date"
+                value={publishDate}
+                onValue={setPublishDate}
+              />
+            </Field>
+          </>
+        )}
       </div>
       {file && name && !problem ? <p className="muted">Kept as {reference}</p> : null}
       {problem ? <p className="banner banner-warning" role="alert">{problem}</p> : null}

@@ -12,6 +12,7 @@ import type { AreaContext } from "../context.ts";
 import { displayName, recordAudit } from "../audit.ts";
 import type { SupportReference, TenantReference } from "./references.ts";
 import { formatBytes } from "./rules.ts";
+import { SuperService } from "../super/service.ts";
 
 export const BLOB_ENTITY = "blobFile";
 /** The most rows a listing answers (the screen says when there are more). */
@@ -193,6 +194,12 @@ export class BlobService {
     }).catch((error) => {
       throw tooLargeInWords(error, "file");
     });
+    // support files are every organisation's: a super action, in the super audit
+    await new SuperService(this.ctx).recordAction({
+      tenantId: null,
+      action: "UploadSupportBlob",
+      detail: { reference: ref.key, size: info.size, fileName: file.fileName },
+    });
     return {
       reference: ref.key,
       name: ref.name,
@@ -203,6 +210,11 @@ export class BlobService {
 
   async deleteSupportBlob(ref: SupportReference) {
     if (!(await this.#store().delete(ref.key))) throw ApiError.notFound("That support file does not exist.");
+    await new SuperService(this.ctx).recordAction({
+      tenantId: null,
+      action: "DeleteSupportBlob",
+      detail: { reference: ref.key },
+    });
     return { reference: ref.key, deleted: true };
   }
 

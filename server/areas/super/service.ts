@@ -6,7 +6,7 @@ import type { Caller } from "../../auth/userModel.ts";
 import { ApiError } from "../../http/errors.ts";
 import type { AreaContext } from "../context.ts";
 import type { OnlineUser } from "../../push/hub.ts";
-import { recordSuperAudit } from "./audit.ts";
+import { recordSuperAudit, type SuperAuditEntry } from "./audit.ts";
 
 const DEFAULT_REFRESH_REASON = "A super user refreshed your data.";
 const DEFAULT_LOGOUT_REASON = "A super user signed everyone out.";
@@ -118,6 +118,11 @@ export class SuperService {
     await this.app.callers.changed({ tenantIds: [tenantId] });
     await this.app.push.emit(tenantId, "featureFlagUpdated", { featureKey });
     return this.featureFlags(tenantId);
+  }
+
+  /** A super action another area carries out (the support files): its row of the super audit. */
+  recordAction(entry: SuperAuditEntry) {
+    return recordSuperAudit(this.app.db.control, this.caller, entry);
   }
 
   #audit(tenantId: number, action: string, detail: Record<string, unknown>) {
