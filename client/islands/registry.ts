@@ -20,6 +20,7 @@ export const ISLANDS = {
   SkinCountSheet: "./SkinCountSheet.tsx",
   LogoUpload: "./LogoUpload.tsx",
   BlobUpload: "./BlobUpload.tsx",
+  InitialLoad: "./InitialLoad.tsx",
 } as const satisfies Record<string, string>;
 
 export type IslandName = keyof typeof ISLANDS;

@@ -20,6 +20,7 @@ import InvoiceEditorComponent from "../../client/islands/InvoiceEditor.tsx";
 import SkinCountSheetComponent from "../../client/islands/SkinCountSheet.tsx";
 import BlobUploadComponent from "../../client/islands/BlobUpload.tsx";
 import LogoUploadComponent from "../../client/islands/LogoUpload.tsx";
+import InitialLoadComponent from "../../client/islands/InitialLoad.tsx";
 import { Island } from "./Island.tsx";
 
 function island<P extends object>(name: IslandName, component: ComponentType<P>) {
@@ -43,3 +44,4 @@ export const InvoiceEditor = island("InvoiceEditor", InvoiceEditorComponent);
 export const SkinCountSheet = island("SkinCountSheet", SkinCountSheetComponent);
 export const BlobUpload = island("BlobUpload", BlobUploadComponent);
 export const LogoUpload = island("LogoUpload", LogoUploadComponent);
+export const InitialLoad = island("InitialLoad", InitialLoadComponent);

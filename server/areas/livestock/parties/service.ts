@@ -232,7 +232,7 @@ async function refuseDuplicate(
   }
 }
 
-function partyRow(body: SupplierBody | StakeholderBody) {
+export function partyRow(body: SupplierBody | StakeholderBody) {
   const c = body.primaryContact, a = body.primaryAddress, b = body.bankDetails;
   return {
     name: body.name,
@@ -264,7 +264,7 @@ function partyRow(body: SupplierBody | StakeholderBody) {
   };
 }
 
-function toSupplier(r: SupplierRow): Supplier {
+export function toSupplier(r: SupplierRow): Supplier {
   return {
     id: r.id,
     name: r.name,
@@ -300,6 +300,6 @@ function toSupplier(r: SupplierRow): Supplier {
   };
 }
 
-function toStakeholder(r: StakeholderRow): Stakeholder {
+export function toStakeholder(r: StakeholderRow): Stakeholder {
   return { ...toSupplier(r), stakeholderType: r.stakeholderType };
 }
