@@ -108,4 +108,25 @@ describe("super: organisations", () => {
     expect(fresh).toMatch(/^\S{14}$/);
     await t.server.login("yard@gippsland.example", fresh); // the new one works
   });
+
+  it("reprocesses a processor's kill days from its page and says what it did", async () => {
+    const { page } = t.browser;
+    const id = (await t.server.services.db.control.query.tenants.findFirst())!.id;
+    await page.goto(`${t.server.origin}/super/tenants/${id}`);
+    const form = page.locator('[data-island="DataForm"][data-hydrated]', { hasText: "First kill day" });
+    await form.waitFor();
+    await form.getByLabel("First kill day").fill("2020-03-01");
+    await form.getByLabel("Last kill day").fill("2020-02-01");
+    await form.getByRole("button", { name: "Reprocess" }).click();
+    await expect.poll(() => form.locator(".field-error, [id$='-error']").allInnerTexts()).toContain(
+      "The period ends before it starts.",
+    );
+    await form.getByLabel("Last kill day").fill("2020-03-02");
+    await form.getByRole("button", { name: "Reprocess" }).click();
+    await form.locator("[data-notice=summary]").waitFor();
+    expect(await form.locator("[data-notice=summary]").innerText()).toContain(
+      "No carcass was recorded on those days: nothing to reprocess.",
+    );
+    await expect.poll(() => toastsSeen(page)).toContain("The kill days were reprocessed.");
+  });
 });

@@ -3,7 +3,7 @@
  * correction changes one carcass with a reason, audited, and brings the order's totals up to date; the
  * simulator kills the day's mobs at the kill floor that have no records yet, through the one import.
  */
-import { and, eq, inArray, max } from "drizzle-orm";
+import { and, count, eq, gte, inArray, lte, max } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
 import { carcasses, livestockOrders, stockMobs } from "../../../db/tenant/schema.ts";
 import { ApiError } from "../../http/errors.ts";
@@ -15,6 +15,7 @@ import { KillFloorQueries } from "./queries.ts";
 import { refreshOrderTotals } from "./totals.ts";
 import { simulateKill } from "./simulator.ts";
 import type { CorrectCarcassBody, SimulateKillBody } from "./schemas.ts";
+import { recomputeDrafts } from "../invoices/commands.ts";
 
 type In<S extends z.ZodType> = z.output<S>;
 
@@ -112,5 +113,35 @@ export class KillFloorCommands extends KillFloorImports {
       kind: "simulator",
       name: "Plant simulator",
     });
+  }
+
+  /**
+   * Reprocessing (the super user's, for data that came in around the app's own screens): the orders with
+   * carcasses on these kill days have their processed head counted again from the records (an order now
+   * complete is marked so) and their draft invoices computed afresh when next read; published invoices
+   * never change. One transaction; the tenant's open pages hear of it.
+   */
+  async recount(fromDate: string, toDate: string) {
+    const inPeriod = and(gte(carcasses.productionDate, fromDate), lte(carcasses.productionDate, toDate));
+    const now = new Date().toISOString();
+    const outcome = await this.ctx.db.transaction(async (tx) => {
+      const [{ n }] = await tx.select({ n: count() }).from(carcasses).where(inPeriod);
+      const orderIds = (await tx.selectDistinct({ id: carcasses.livestockOrderId }).from(carcasses)
+        .where(inPeriod)).map((r) => r.id);
+      if (!orderIds.length) return { carcasses: n, orderIds, completed: [], drafts: [] };
+      const completed = await refreshOrderTotals(tx, orderIds, now);
+      const drafts = await recomputeDrafts(tx, { livestockOrderIds: orderIds });
+      return { carcasses: n, orderIds, completed, drafts };
+    });
+    if (outcome.orderIds.length) {
+      await this.ctx.app.push.emit(this.ctx.tenantId, "deliveryStatusUpdated", {
+        livestockOrderIds: outcome.orderIds,
+        deliveryDate: null,
+      });
+    }
+    if (outcome.drafts.length) {
+      await this.ctx.app.push.emit(this.ctx.tenantId, "invoiceUpdated", { invoiceIds: outcome.drafts });
+    }
+    return outcome;
   }
 }

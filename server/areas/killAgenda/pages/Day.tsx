@@ -59,7 +59,12 @@ function dayScreen(routeName: "killagenda" | "stockyardKillagenda") {
                   <span className="badge badge-info">Today</span>
                 </>
               )}
-              {agenda.siteName && <span className="muted">{" "}· {agenda.siteName}</span>}
+              {agenda.siteName && (
+                <>
+                  {" "}
+                  <span className="muted">· {agenda.siteName}</span>
+                </>
+              )}
             </h2>
             <nav className="actions no-print" aria-label="Agenda">
               <a className="btn" href={dayHref(href("killagendaFocusDay", { focusDay: planFrom }), q)}>

@@ -12,6 +12,9 @@ import { superAuditPage } from "../audit.ts";
 import { AuditTable } from "./AuditTable.tsx";
 import { tenantFormProps } from "./TenantForm.tsx";
 import { Crumbs } from "./Crumbs.tsx";
+import { SUPER_REPROCESS_API } from "../reprocess/api.ts";
+import { REPROCESS_MAX_DAYS } from "../reprocess/schemas.ts";
+import { addDays } from "../../dates.ts";
 
 /**
  * One tenant: its details (edit form), its users, who is online, the tenant-wide actions (work in it,
@@ -87,6 +90,29 @@ export const SuperTenantScreen = defineScreen({
             </p>
           )}
         </section>
+        {tenant.category === "processor" && (
+          <section className="panel" aria-labelledby="tenant-reprocess">
+            <h2 id="tenant-reprocess">Reprocess kill data</h2>
+            <p className="muted">
+              Counts each order's processed head again from its carcass records, marks orders whose data is
+              now complete, and recomputes their draft invoices. Published invoices never change. Up to{" "}
+              {REPROCESS_MAX_DAYS} kill days at a time.
+            </p>
+            <DataForm
+              id="reprocess"
+              fields={[
+                { name: "fromDate", label: "First kill day", type: "date", required: true },
+                { name: "toDate", label: "Last kill day", type: "date", required: true },
+              ]}
+              initial={{ tenantId: tenant.id, fromDate: addDays(context.today, -6), toDate: context.today }}
+              submit={{ method: "POST", url: SUPER_REPROCESS_API.reprocess }}
+              submitLabel="Reprocess"
+              successToast="The kill days were reprocessed."
+              successNotice={{ field: "summary", label: "Reprocessed" }}
+              undo={false}
+            />
+          </section>
+        )}
         <section className="panel" aria-labelledby="tenant-users">
           <div className="panel-head">
             <h2 id="tenant-users">Users</h2>
