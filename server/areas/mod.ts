@@ -19,6 +19,11 @@ import { SUPER_PAGES } from "./super/routes.ts";
 import { superTenantsApi } from "./super/tenants/api.ts";
 import { superControlApi } from "./super/control/api.ts";
 import { superDataApi } from "./super/data/api.ts";
+import { superInitialLoadApi } from "./super/initialLoad/api.ts";
+import { superSupportApi } from "./super/support/api.ts";
+import { superPricingGridApi } from "./super/pricingGrid/api.ts";
+import { superTestingApi } from "./super/testing/api.ts";
+import { superReprocessApi } from "./super/reprocess/api.ts";
 import { HOME_PAGES } from "./home/routes.ts";
 import { SETTINGS_PAGES } from "./settings/routes.ts";
 import { settingsApi } from "./settings/api.ts";
@@ -105,6 +110,11 @@ const AREA_LIST = [
   { name: "super tenants", api: superTenantsApi },
   { name: "super control", api: superControlApi },
   { name: "super data", api: superDataApi },
+  { name: "super initial load", api: superInitialLoadApi },
+  { name: "super support", api: superSupportApi },
+  { name: "super pricing grid", api: superPricingGridApi },
+  { name: "super testing", api: superTestingApi },
+  { name: "super reprocessing", api: superReprocessApi },
   {
     name: "settings",
     api: settingsApi,

@@ -46,7 +46,18 @@ export const SUPER_ACTION_LABELS: Record<string, string> = {
   SetMaintenanceMessage: "Changed the maintenance message",
   DownloadTenantData: "Downloaded the organisation's data",
   UploadTenantData: "Uploaded data",
+  InitialDataLoad: "Loaded initial data",
   ImpersonateTenant: "Worked in the organisation",
+  MarkProblemReportHandled: "Marked a reported problem handled",
+  UploadSupportBlob: "Uploaded a support file",
+  DeleteSupportBlob: "Deleted a support file",
+  CopyPricingGrid: "Copied a price grid into the organisation",
+  RunConnectionChecks: "Ran connection checks",
+  PingInterchange: "Pinged the plant interchange",
+  SendTestEmail: "Sent a test email",
+  SendTestText: "Sent a test text",
+  SendTestNotification: "Sent a test notification",
+  ReprocessKillData: "Reprocessed kill data",
 };
 
 export const superActionLabel = (action: string) => SUPER_ACTION_LABELS[action] ?? action;

@@ -9,6 +9,10 @@ import { SuperAppControlScreen } from "./pages/AppControl.tsx";
 import { SuperProcessorConfigurationScreen } from "./pages/ProcessorConfiguration.tsx";
 import { SuperDataDownloadScreen } from "./pages/TenantData.tsx";
 import { SuperApiTestingScreen } from "./pages/ApiTesting.tsx";
+import { SuperInitialDataLoadScreen } from "./pages/InitialDataLoad.tsx";
+import { SuperSupportScreen } from "./pages/SuperSupport.tsx";
+import { SuperPricingGridScreen } from "./pages/SuperPricingGrid.tsx";
+import { SuperTestingScreen } from "./pages/Testing.tsx";
 
 /**
  * The super user's screens (server/access/routes/super.ts). superFileUpload is the kill floor's carcass
@@ -25,4 +29,8 @@ export const SUPER_PAGES = definePages({
   superProcessorConfiguration: SuperProcessorConfigurationScreen,
   superDataDownload: SuperDataDownloadScreen,
   superApiTesting: SuperApiTestingScreen,
+  superInitialDataLoad: SuperInitialDataLoadScreen,
+  superSupport: SuperSupportScreen,
+  superPricingGrid: SuperPricingGridScreen,
+  superTesting: SuperTestingScreen,
 });

@@ -14,9 +14,13 @@ const SUPER_TOOLS = [
   ["/super/featureflags", "Feature flags"],
   ["/super/appControl", "App control"],
   ["/super/datadownload", "Data download and upload"],
+  ["/super/initialdataload", "Initial data load"],
   ["/super/fileupload", "File upload"],
   ["/super/apiTesting", "API testing"],
+  ["/super/testing", "Testing"],
   ["/super/outbox", "Outbox (mail and texts)"],
+  ["/super/support", "Support desk"],
+  ["/super/pricinggrid", "Copy a price grid"],
 ] as const;
 
 export const CATEGORY_LABELS = { processor: "Processor", producer: "Producer" } as const;
