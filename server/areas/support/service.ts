@@ -16,7 +16,8 @@ import type { ProblemReport, ReportProblemBody } from "./schemas.ts";
 export const PROBLEM_LIST_LIMIT = 200;
 
 type Row = typeof problemReports.$inferSelect;
-const answer = (r: Row): z.output<typeof ProblemReport> => ({
+/** A stored report as the API shows it (the super user's support desk shows the same). */
+export const problemReportView = (r: Row): z.output<typeof ProblemReport> => ({
   id: r.id,
   userName: r.userName,
   page: r.page,
@@ -39,7 +40,7 @@ export class SupportService {
       userAgent: userAgent.slice(0, 300),
       createdAt: new Date().toISOString(),
     }).returning();
-    return answer(row);
+    return problemReportView(row);
   }
 
   /** Open reports, oldest first; with `all`, the handled ones too (newest first). */
@@ -51,7 +52,7 @@ export class SupportService {
       ? await db.select().from(problemReports).where(isNotNull(problemReports.handledAt))
         .orderBy(desc(problemReports.handledAt)).limit(PROBLEM_LIST_LIMIT)
       : [];
-    return [...open, ...handled].map(answer);
+    return [...open, ...handled].map(problemReportView);
   }
 
   async markHandled(id: number) {
@@ -61,6 +62,6 @@ export class SupportService {
     const [done] = await this.ctx.db.update(problemReports)
       .set({ handledAt: new Date().toISOString(), handledBy: displayName(this.ctx.caller) })
       .where(eq(problemReports.id, id)).returning();
-    return answer(done);
+    return problemReportView(done);
   }
 }

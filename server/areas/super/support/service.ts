@@ -8,8 +8,7 @@ import { asc, count, desc, isNull, sql } from "drizzle-orm";
 import { tenants } from "../../../../db/control/schema.ts";
 import { problemReports } from "../../../../db/tenant/schema.ts";
 import type { AreaContext } from "../../context.ts";
-import { deviceName } from "../../../auth/device.ts";
-import { SupportService } from "../../support/service.ts";
+import { problemReportView, SupportService } from "../../support/service.ts";
 import { recordSuperAudit } from "../audit.ts";
 import { findTenant, tenantContext } from "../tenantContext.ts";
 import { mergeReports, type ReportRow, supportFileOf } from "./rules.ts";
@@ -47,14 +46,7 @@ export class SuperSupportService {
       const reports: ReportRow<TenantProblemReport>[] = rows.map((r) => ({
         tenantId: org.id,
         tenantName: org.name,
-        id: r.id,
-        userName: r.userName,
-        page: r.page,
-        message: r.message,
-        device: deviceName(r.userAgent),
-        createdAt: r.createdAt,
-        handledAt: r.handledAt,
-        handledBy: r.handledBy,
+        ...problemReportView(r),
       }));
       return { reports, total: n, open };
     }));
