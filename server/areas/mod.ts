@@ -24,6 +24,7 @@ import { superSupportApi } from "./super/support/api.ts";
 import { superPricingGridApi } from "./super/pricingGrid/api.ts";
 import { superTestingApi } from "./super/testing/api.ts";
 import { superReprocessApi } from "./super/reprocess/api.ts";
+import { superStockApi } from "./super/stock/api.ts";
 import { HOME_PAGES } from "./home/routes.ts";
 import { SETTINGS_PAGES } from "./settings/routes.ts";
 import { settingsApi } from "./settings/api.ts";
@@ -115,6 +116,7 @@ const AREA_LIST = [
   { name: "super pricing grid", api: superPricingGridApi },
   { name: "super testing", api: superTestingApi },
   { name: "super reprocessing", api: superReprocessApi },
+  { name: "super stock settings", api: superStockApi },
   {
     name: "settings",
     api: settingsApi,

@@ -58,6 +58,7 @@ export const SUPER_ACTION_LABELS: Record<string, string> = {
   SendTestText: "Sent a test text",
   SendTestNotification: "Sent a test notification",
   ReprocessKillData: "Reprocessed kill data",
+  UpdateTenantStockSettings: "Changed the stock settings",
 };
 
 export const superActionLabel = (action: string) => SUPER_ACTION_LABELS[action] ?? action;
