@@ -43,7 +43,7 @@ describe("super: app control and data", () => {
     await page.getByLabel("Establishment number").fill("1234567"); // a digit too many
     await page.getByLabel("Kill floors").fill("2");
     await page.getByRole("button", { name: "Save" }).click();
-    expect(await page.locator("#processor-configuration-document-establishmentNumber-error").innerText())
+    expect(await page.locator("#processor-configuration-document-establishmentnumber-error").innerText())
       .toBe("Up to six digits, as on the export licence");
     await page.getByLabel("Establishment number").fill("1234");
     await page.getByRole("button", { name: "Save" }).click();
