@@ -27,6 +27,30 @@ export type PenRow = typeof pens.$inferSelect;
 export type MobRow = typeof stockMobs.$inferSelect;
 type Db = AreaContext["db"] | TenantTx;
 
+/**
+ * The columns a mob in the yard shows: reading these and not the whole 40-column row is most of what a
+ * yard of hundreds of mobs costs to read (libSQL decodes every column it is given).
+ */
+const MOB_VIEW_COLUMNS = {
+  id: stockMobs.id,
+  livestockOrderId: stockMobs.livestockOrderId,
+  agendaLotReference: stockMobs.agendaLotReference,
+  supplierId: stockMobs.supplierId,
+  speciesId: stockMobs.speciesId,
+  speciesCategoryId: stockMobs.speciesCategoryId,
+  head: stockMobs.head,
+  separatedHead: stockMobs.separatedHead,
+  mobStatus: stockMobs.mobStatus,
+  penId: stockMobs.penId,
+  stockyardId: stockMobs.stockyardId,
+  isInBin: stockMobs.isInBin,
+  pic: stockMobs.pic,
+  applicableProductionDate: stockMobs.applicableProductionDate,
+  reasonSentToBin: stockMobs.reasonSentToBin,
+  lastModified: stockMobs.lastModified,
+};
+type MobViewRow = Pick<MobRow, keyof typeof MOB_VIEW_COLUMNS>;
+
 /** The audit entity of a mob: its history page reads these. */
 export const MOB_ENTITY = "stockMob";
 export const YARD_ENTITY = "stockyard";
@@ -89,17 +113,17 @@ export class StockyardQueries {
     )!;
     const [penRows, mobRows, waitingRows, summaries] = await Promise.all([
       db.select().from(pens).where(eq(pens.stockyardId, yard.id)).orderBy(asc(pens.id)),
-      db.select().from(stockMobs).where(inYard(yard.id)).orderBy(asc(stockMobs.id)),
-      db.select().from(stockMobs).where(waitingWhere).orderBy(asc(stockMobs.id)).limit(200),
+      db.select(MOB_VIEW_COLUMNS).from(stockMobs).where(inYard(yard.id)).orderBy(asc(stockMobs.id)),
+      db.select(MOB_VIEW_COLUMNS).from(stockMobs).where(waitingWhere).orderBy(asc(stockMobs.id)).limit(200),
       this.yardSummaries(yard.tenantSiteId),
     ]);
     const mobs = await this.mobDtos([...mobRows, ...waitingRows]);
     const byPen = Map.groupBy(mobs.filter((m) => m.penId !== null), (m) => m.penId!);
     const labels = await this.orderLabels(penRows.map((p) => p.livestockOrderReservedForId));
     const penViews = penRows.map((pen) => this.penView(pen, byPen.get(pen.id) ?? [], labels));
-    const bin = mobs.filter((m) =>
-      m.stockyardId === yard.id && mobRows.some((r) => r.id === m.stockMobId && r.isInBin)
-    );
+    const inBin = new Set(mobRows.filter((r) => r.isInBin).map((r) => r.id));
+    const waitingIds = new Set(waitingRows.map((r) => r.id));
+    const bin = mobs.filter((m) => m.stockyardId === yard.id && inBin.has(m.stockMobId));
     const summary = summaries.find((s) => s.id === yard.id)!;
     return {
       yard: {
@@ -110,7 +134,7 @@ export class StockyardQueries {
       },
       yards: summaries,
       pens: penViews,
-      waiting: mobs.filter((m) => waitingRows.some((r) => r.id === m.stockMobId)),
+      waiting: mobs.filter((m) => waitingIds.has(m.stockMobId)),
       bin,
       binHead: bin.reduce((sum, m) => sum + m.head, 0),
       arriving: mobs.filter((m) =>
@@ -206,7 +230,7 @@ export class StockyardQueries {
   }
 
   /** Mobs as the yard shows them: supplier, lot, category, requirements. */
-  async mobDtos(rows: MobRow[], db: Db = this.ctx.db): Promise<z.output<typeof MobInYard>[]> {
+  async mobDtos(rows: MobViewRow[], db: Db = this.ctx.db): Promise<z.output<typeof MobInYard>[]> {
     if (!rows.length) return [];
     const ids = rows.map((r) => r.id);
     const [requirementRows, supplierRows, orderRows] = await Promise.all([
@@ -261,14 +285,16 @@ export class StockyardQueries {
   /** The mobs of a yard (pens, bin and arriving). */
   async mobs(stockyardId: number) {
     await this.yard(stockyardId);
-    return this.mobDtos(await this.ctx.db.select().from(stockMobs).where(inYard(stockyardId)));
+    return this.mobDtos(
+      await this.ctx.db.select(MOB_VIEW_COLUMNS).from(stockMobs).where(inYard(stockyardId)),
+    );
   }
 
   /** The unfit bin of a yard. */
   async bins(stockyardId: number) {
     await this.yard(stockyardId);
     return this.mobDtos(
-      await this.ctx.db.select().from(stockMobs).where(and(
+      await this.ctx.db.select(MOB_VIEW_COLUMNS).from(stockMobs).where(and(
         eq(stockMobs.stockyardId, stockyardId),
         eq(stockMobs.isInBin, true),
         gt(stockMobs.head, 0),
@@ -283,7 +309,7 @@ export class StockyardQueries {
   async recentMobs(opts: { fromDate?: string; toDate?: string; limit?: number } = {}) {
     const siteIds = this.ctx.caller.sites.map((s) => s.id);
     if (!siteIds.length) return [];
-    const rows = await this.ctx.db.select().from(stockMobs).where(and(
+    const rows = await this.ctx.db.select(MOB_VIEW_COLUMNS).from(stockMobs).where(and(
       gt(stockMobs.head, 0),
       or(inArray(stockMobs.tenantSiteId, siteIds), isNull(stockMobs.tenantSiteId)),
       opts.fromDate ? gte(stockMobs.applicableProductionDate, opts.fromDate) : undefined,
