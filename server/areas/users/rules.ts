@@ -4,7 +4,7 @@
  */
 import type { z } from "@hono/zod-openapi";
 import type { Caller } from "../../auth/userModel.ts";
-import { isRoleName, roleValue } from "../../access/roles.ts";
+import { assignableRoles, isRoleName, type RoleName, roleValue } from "../../access/roles.ts";
 import { AdminPermissions } from "./schemas.ts";
 
 /** Every membership of an account, in any tenant: what decides who may change it. */
@@ -32,4 +32,31 @@ export function powerOver(caller: Caller, userId: number, roles: AccountRoles) {
     mayChange: isSuper || isSelf || !roles.some((r) => r.roleLevel === "super"),
     canManageAccount: isSuper || isSelf || (onlyHere && highest <= roleValue(caller.roleLevel)),
   };
+}
+
+/** What an admin asked to give a user that is not theirs to give: a role above theirs, another's species or sites. */
+export function choiceProblems(
+  caller: Pick<Caller, "roleLevel">,
+  input: { roleLevel: string; allowedSpeciesIds: number[]; allowedTenantSiteIds: number[] },
+  choices: { species: { id: number }[]; sites: { id: number }[] },
+): { field: string; message: string }[] {
+  const errors: { field: string; message: string }[] = [];
+  if (!assignableRoles(caller.roleLevel).includes(input.roleLevel as RoleName)) {
+    errors.push({ field: "roleLevel", message: "You cannot give that role." });
+  }
+  if (input.allowedSpeciesIds.some((id) => !choices.species.some((s) => s.id === id))) {
+    errors.push({ field: "allowedSpeciesIds", message: "Choose species of your organisation." });
+  }
+  if (input.allowedTenantSiteIds.some((id) => !choices.sites.some((s) => s.id === id))) {
+    errors.push({ field: "allowedTenantSiteIds", message: "Choose sites of your organisation." });
+  }
+  return errors;
+}
+
+/** An account's one status on a user list: disabled first, then a temporary password still to change. */
+export function accountStatus(u: { isDisabled: boolean; isPasswordUpdated: boolean }) {
+  if (u.isDisabled) return { text: "Disabled", tone: "danger" as const };
+  return u.isPasswordUpdated
+    ? { text: "Active", tone: null }
+    : { text: "Temporary password", tone: "warning" as const };
 }

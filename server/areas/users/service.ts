@@ -9,14 +9,13 @@ import {
   users,
   userSettings,
 } from "../../../db/control/schema.ts";
-import { assignableRoles, type RoleName } from "../../access/roles.ts";
 import { generatePassword, hashPassword } from "../../auth/password.ts";
 import { samePhone } from "../../auth/phoneCodes.ts";
 import type { AreaContext } from "../context.ts";
 import type { Caller } from "../../auth/userModel.ts";
 import { ApiError } from "../../http/errors.ts";
 import { AdminPermissions } from "./schemas.ts";
-import { type AccountRoles, pickAdminPermissions, powerOver } from "./rules.ts";
+import { type AccountRoles, choiceProblems, pickAdminPermissions, powerOver } from "./rules.ts";
 import type {
   InviteBody,
   SelfSettingBody,
@@ -331,21 +330,10 @@ export class UserService {
   async #checkChoices(
     input: Pick<z.infer<typeof TenantUserBody>, "roleLevel" | "allowedSpeciesIds" | "allowedTenantSiteIds">,
   ) {
-    const errors: { field: string; message: string }[] = [];
-    if (!assignableRoles(this.caller.roleLevel).includes(input.roleLevel as RoleName)) {
-      errors.push({ field: "roleLevel", message: "You cannot give that role." });
-    }
-    const { species, sites } = await this.tenantChoices(this.caller.tenant.id);
-    if (input.allowedSpeciesIds.some((id) => !species.some((s) => s.id === id))) {
-      errors.push({ field: "allowedSpeciesIds", message: "Choose species of your organisation." });
-    }
-    if (input.allowedTenantSiteIds.some((id) => !sites.some((s) => s.id === id))) {
-      errors.push({ field: "allowedTenantSiteIds", message: "Choose sites of your organisation." });
-    }
+    const errors = choiceProblems(this.caller, input, await this.tenantChoices(this.caller.tenant.id));
     if (errors.length) throw ApiError.validation(errors);
   }
 
-  /** Every membership of an account, in any tenant: what decides who may change it. */
   #accountRoles(userId: number, db: Pick<ControlDb, "select"> = this.db): Promise<AccountRoles> {
     return db.select({ tenantId: memberships.tenantId, roleLevel: memberships.roleLevel }).from(memberships)
       .where(eq(memberships.userId, userId));

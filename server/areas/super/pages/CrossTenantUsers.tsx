@@ -6,6 +6,7 @@ import { SearchForm } from "../../../../client/ui/SearchForm.tsx";
 import { roleLabel } from "../../../access/roles.ts";
 import { CROSS_TENANT_LIMIT, SuperTenantService } from "../tenants/service.ts";
 import { Crumbs } from "./Crumbs.tsx";
+import { StatusText } from "../../../../client/ui/Badge.tsx";
 
 /** Accounts that belong to more than one organisation, with their role in each (crossTenantClaims). */
 export const SuperCrossTenantUsersScreen = defineScreen({
@@ -34,7 +35,7 @@ export const SuperCrossTenantUsersScreen = defineScreen({
               header: "Name",
               cell: (u) => (
                 <>
-                  {u.fullName || "—"} {u.isDisabled && <span className="badge badge-danger">Disabled</span>}
+                  {u.fullName || "—"} {u.isDisabled && <StatusText text="Disabled" tone="danger" />}
                 </>
               ),
             },

@@ -12,6 +12,8 @@ import { superAuditPage } from "../audit.ts";
 import { AuditTable } from "./AuditTable.tsx";
 import { tenantFormProps } from "./TenantForm.tsx";
 import { Crumbs } from "./Crumbs.tsx";
+import { StatusText } from "../../../../client/ui/Badge.tsx";
+import { accountStatus } from "../../users/rules.ts";
 import { SUPER_REPROCESS_API } from "../reprocess/api.ts";
 import { REPROCESS_MAX_DAYS } from "../reprocess/schemas.ts";
 import { addDays } from "../../dates.ts";
@@ -128,12 +130,7 @@ export const SuperTenantScreen = defineScreen({
               { header: "Role", cell: (u) => <span className="badge">{roleLabel(u.roleLevel)}</span> },
               {
                 header: "Status",
-                cell: (u) =>
-                  u.isDisabled
-                    ? <span className="badge badge-danger">Disabled</span>
-                    : u.isPasswordUpdated
-                    ? "Active"
-                    : <span className="badge badge-warning">Temporary password</span>,
+                cell: (u) => <StatusText {...accountStatus(u)} />,
               },
               {
                 header: "Actions",

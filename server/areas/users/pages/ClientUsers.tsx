@@ -1,4 +1,6 @@
 import { idNumber } from "../../../http/params.ts";
+import { StatusText } from "../../../../client/ui/Badge.tsx";
+import { accountStatus } from "../rules.ts";
 import { z } from "zod";
 import { USERS_API } from "../api.ts";
 import { ActionButton, DataForm } from "../../../pages/islands.tsx";
@@ -56,16 +58,7 @@ export const ClientUsersScreen = defineScreen({
               { header: "Email", cell: (u) => u.email },
               { header: "Role", cell: (u) => <span className="badge">{roleLabel(u.roleLevel)}</span> },
               { header: "Mobile", cell: (u) => u.phone || "—" },
-              // one status: disabled first, then a temporary password still to be changed
-              {
-                header: "Status",
-                cell: (u) =>
-                  u.isDisabled
-                    ? <span className="badge badge-danger">Disabled</span>
-                    : u.isPasswordUpdated
-                    ? "Active"
-                    : <span className="badge badge-warning">Temporary password</span>,
-              },
+              { header: "Status", cell: (u) => <StatusText {...accountStatus(u)} /> },
               {
                 header: "Actions",
                 srOnly: true,
@@ -205,7 +198,7 @@ function AccountActions(
         {user.isDisabled
           ? (
             <>
-              <span className="badge badge-danger">Disabled</span> This person cannot sign in.
+              <StatusText text="Disabled" tone="danger" /> This person cannot sign in.
             </>
           )
           : "A disabled account is signed out everywhere at once and cannot sign in until it is enabled."}
