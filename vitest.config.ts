@@ -1,26 +1,56 @@
 import { defineConfig } from "vitest/config";
 
-// Only the forks pool works under Deno (threads/vmThreads fail). Browser tests share one machine with
-// two cores, so files run one at a time and each test may take a few seconds.
+/**
+ * Browser tests drive Chromium and a server on the same two cores, and the hub's tests time keep-alives:
+ * they run one file at a time, after everything else. The rest (rules, API, the security walk) runs two
+ * files at a time; each file's app has its own database files (tests/helpers/app.ts).
+ */
+const ONE_AT_A_TIME = [
+  "tests/e2e/**/*.test.ts",
+  "tests/hub/**/*.test.ts",
+  "tests/security/origin.test.ts",
+  "tests/security/durability.test.ts",
+];
+
+// Only the forks pool works under Deno (threads/vmThreads fail).
 export default defineConfig({
   // production JSX: the tests run React's production build (NODE_ENV=production), which has no jsxDEV
   oxc: { jsx: { runtime: "automatic", importSource: "react", development: false } },
   test: {
     pool: "forks",
-    // an area's rules.test.ts sits beside its rules.ts
-    include: [
-      "tests/**/*.test.ts",
-      "tests/**/*.test.tsx",
-      "server/**/*.test.ts",
-      "client/**/*.test.ts",
-      "display/**/*.test.ts",
-      "reports/**/*.test.ts",
-    ],
-    fileParallelism: false,
     // browser tests share two cores with the server they drive: allow for pauses under load
     testTimeout: 60_000,
     expect: { poll: { timeout: 10_000 } },
     hookTimeout: 60_000,
     env: { NODE_ENV: "production", IS_REACT_ACT_ENVIRONMENT: "true" },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "api",
+          // an area's rules.test.ts sits beside its rules.ts
+          include: [
+            "tests/**/*.test.ts",
+            "tests/**/*.test.tsx",
+            "server/**/*.test.ts",
+            "client/**/*.test.ts",
+            "display/**/*.test.ts",
+            "reports/**/*.test.ts",
+          ],
+          exclude: ONE_AT_A_TIME,
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "browser",
+          include: ONE_AT_A_TIME,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });

@@ -3,6 +3,7 @@ import { createServices } from "../../server/services.ts";
 import { createApp } from "../../server/app.ts";
 import { seedDemo } from "../../server/demo.ts";
 import type { AppServices } from "../../server/env.ts";
+import { copyDir, demoTemplate } from "./demoTemplate.ts";
 
 export const TEST_PASSWORD = "test-password-1";
 
@@ -16,12 +17,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on fresh database files in a temporary folder, with the demo data set. */
+/**
+ * The real app on fresh database files in a temporary folder, with the demo data set: a copy of the
+ * seeded template (demoTemplate.ts), or, for a second instance given the first's DATA_DIR, that folder.
+ */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = await Deno.makeTempDir({ prefix: "abattoir-test-" });
+  if (!env.DATA_DIR) await copyDir(await demoTemplate(TEST_PASSWORD), dataDir);
   const config = loadConfig({ DATA_DIR: dataDir, ...env });
   const services = await createServices(config);
-  await seedDemo(services.db, TEST_PASSWORD);
+  // (a copy is seeded already: this finds the demo tenant and only sets the test password again)
+  if (env.DATA_DIR) await seedDemo(services.db, TEST_PASSWORD);
   const app = createApp(services);
   const request: TestApp["request"] = (path, init = {}) => {
     const headers = new Headers(init.headers);

@@ -1,0 +1,86 @@
+/**
+ * The demo data set seeded once and copied for every test app. Seeding takes seconds (the kill floor's
+ * demo carcasses go through the real importer), copying the database files a few milliseconds, and about
+ * eighty test apps start in a run. A template is named by the UTC day and a hash of the code that
+ * seeds it (server/ and db/), so a change to either builds a new one; two workers building the same one
+ * at once both succeed, and the first rename wins.
+ */
+import { createHash } from "node:crypto";
+import { loadConfig } from "../../server/config.ts";
+import { createServices } from "../../server/services.ts";
+import { seedDemo } from "../../server/demo.ts";
+import { isoDate } from "../../server/areas/dates.ts";
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+const READY = ".ready";
+
+let building: Promise<string> | undefined;
+
+/** The folder holding a seeded control.db and tenants/ (demo users' password: `password`). */
+export function demoTemplate(password: string): Promise<string> {
+  building ??= build(password).catch((e) => {
+    building = undefined;
+    throw e;
+  });
+  return building;
+}
+
+async function build(password: string): Promise<string> {
+  const key = await codeKey(`${isoDate(new Date())}\n${password}`);
+  const dir = `${Deno.env.get("TMPDIR") ?? "/tmp"}/abattoir-demo-${key}`;
+  if (await exists(`${dir}/${READY}`)) return dir;
+  const work = await Deno.makeTempDir({ prefix: "abattoir-demo-building-" });
+  const services = await createServices(loadConfig({ DATA_DIR: work }));
+  try {
+    await seedDemo(services.db, password);
+  } finally {
+    await services.close();
+  }
+  await Deno.writeTextFile(`${work}/${READY}`, "");
+  try {
+    await Deno.rename(work, dir);
+  } catch {
+    // another worker put the same template in place first
+    await Deno.remove(work, { recursive: true }).catch(() => {});
+  }
+  if (!(await exists(`${dir}/${READY}`))) throw new Error(`demo template ${dir} is not ready`);
+  return dir;
+}
+
+/** A hash of every source file under server/ and db/, and `salt`. */
+async function codeKey(salt: string): Promise<string> {
+  const hash = createHash("sha1").update(salt);
+  const files: string[] = [];
+  const walk = async (dir: string) => {
+    for await (const e of Deno.readDir(dir)) {
+      const path = `${dir}/${e.name}`;
+      if (e.isDirectory) await walk(path);
+      else if (/\.(ts|tsx|sql|json)$/.test(e.name)) files.push(path);
+    }
+  };
+  await walk(`${ROOT}server`);
+  await walk(`${ROOT}db`);
+  for (const f of files.sort()) hash.update(f).update(await Deno.readFile(f));
+  return hash.digest("hex").slice(0, 16);
+}
+
+/** Copies a folder's files and subfolders into `to` (which exists). */
+export async function copyDir(from: string, to: string): Promise<void> {
+  for await (const e of Deno.readDir(from)) {
+    if (e.name === READY) continue;
+    const [src, dst] = [`${from}/${e.name}`, `${to}/${e.name}`];
+    if (e.isDirectory) {
+      await Deno.mkdir(dst);
+      await copyDir(src, dst);
+    } else await Deno.copyFile(src, dst);
+  }
+}
+
+async function exists(path: string) {
+  try {
+    await Deno.stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
