@@ -1,4 +1,5 @@
 import { type Client, createClient } from "@libsql/client";
+import { FastReadClient } from "./fastReads.ts";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import * as controlSchema from "./control/schema.ts";
@@ -88,10 +89,13 @@ function fileUrl(dir: string, name: string) {
   return `file:${dir.replace(/\/$/, "")}/${name}`;
 }
 
+const BUSY_TIMEOUT_MS = 5000;
+
 async function openClient(url: string, authToken?: string): Promise<Client> {
   // timeout sets the busy timeout on every pooled connection (a PRAGMA would reach only one)
-  const client = createClient({ url, authToken: authToken || undefined, timeout: 5000 });
+  const client = createClient({ url, authToken: authToken || undefined, timeout: BUSY_TIMEOUT_MS });
+  if (!url.startsWith("file:")) return client;
   // WAL persists in the file, so setting it once on any connection is enough
-  if (url.startsWith("file:")) await client.execute("PRAGMA journal_mode = WAL");
-  return client;
+  await client.execute("PRAGMA journal_mode = WAL");
+  return new FastReadClient(client, url.slice("file:".length), BUSY_TIMEOUT_MS);
 }

@@ -6,20 +6,27 @@ import type { Manifest } from "../tasks/build.ts";
 
 const MANIFEST = new URL("../../dist/static/manifest.json", import.meta.url).pathname;
 
-let cached: { stamp: string; manifest: Manifest | null } | undefined;
+let cached: { stamp: string; manifest: Manifest | null; checkedAt: number } | undefined;
 let warned = false;
+/** How long a manifest is used before the file is looked at again (a page asks several times). */
+const RECHECK_MS = 1000;
 
 /**
- * The current build's manifest, or null before the first build. Re-read when the file changes (one
- * stat per call): `deno task build` beside a running dev server takes effect on the next page.
+ * The current build's manifest, or null before the first build. Re-read when the file changes (at most
+ * one stat a second): `deno task build` beside a running dev server takes effect a second later.
  */
 export function currentManifest(): Manifest | null {
+  const now = performance.now();
+  if (cached && now - cached.checkedAt < RECHECK_MS) return cached.manifest;
   let stamp = "missing";
   try {
     const stat = Deno.statSync(MANIFEST);
     stamp = `${stat.mtime?.getTime()}-${stat.size}`;
   } catch { /* not built */ }
-  if (cached?.stamp === stamp) return cached.manifest;
+  if (cached?.stamp === stamp) {
+    cached.checkedAt = now;
+    return cached.manifest;
+  }
   let manifest: Manifest | null = null;
   try {
     manifest = JSON.parse(Deno.readTextFileSync(MANIFEST));
@@ -27,7 +34,7 @@ export function currentManifest(): Manifest | null {
     if (!warned) console.warn("dist/static/manifest.json is missing: run `deno task build`");
     warned = true;
   }
-  cached = { stamp, manifest };
+  cached = { stamp, manifest, checkedAt: now };
   return manifest;
 }
 

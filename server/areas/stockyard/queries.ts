@@ -4,7 +4,23 @@
  * mob's history. Pages make this class (they never write); StockyardService (commands.ts) extends it.
  * Only yards of the caller's allowed sites exist for them (404 otherwise).
  */
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  countDistinct,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  type SQL,
+  sum,
+} from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
 import {
   livestockOrders,
@@ -192,30 +208,34 @@ export class StockyardQueries {
       .orderBy(asc(stockyards.sort), asc(stockyards.id));
     if (!yards.length) return [];
     const yardIds = yards.map((y) => y.id);
-    const [penRows, mobRows] = await Promise.all([
-      db.select({ id: pens.id, stockyardId: pens.stockyardId }).from(pens).where(
-        inArray(pens.stockyardId, yardIds),
-      ),
-      db.select({ stockyardId: stockMobs.stockyardId, penId: stockMobs.penId, head: stockMobs.head })
-        .from(stockMobs).where(and(inArray(stockMobs.stockyardId, yardIds), gt(stockMobs.head, 0))),
+    // counted by the database: a site's yards hold hundreds of pens
+    const [penCounts, stocked] = await Promise.all([
+      db.select({ stockyardId: pens.stockyardId, n: count() }).from(pens)
+        .where(inArray(pens.stockyardId, yardIds)).groupBy(pens.stockyardId),
+      db.select({
+        stockyardId: stockMobs.stockyardId,
+        head: sum(stockMobs.head).mapWith(Number),
+        pensUsed: countDistinct(stockMobs.penId),
+      }).from(stockMobs)
+        .where(and(inArray(stockMobs.stockyardId, yardIds), gt(stockMobs.head, 0), isNotNull(stockMobs.penId)))
+        .groupBy(stockMobs.stockyardId),
     ]);
-    return yards.map((y) => {
-      const penned = mobRows.filter((m) => m.stockyardId === y.id && m.penId !== null);
-      return {
-        id: y.id,
-        name: y.name,
-        tenantSiteId: y.tenantSiteId,
-        speciesId: y.speciesId,
-        isAnySpeciesYard: y.isAnySpeciesYard,
-        speciesName: this.speciesName(y),
-        isPaddockGroup: y.isPaddockGroup,
-        isOperational: y.isOperational,
-        capacity: y.capacity,
-        head: penned.reduce((sum, m) => sum + m.head, 0),
-        pens: penRows.filter((p) => p.stockyardId === y.id).length,
-        pensUsed: new Set(penned.map((m) => m.penId)).size,
-      };
-    });
+    const pensOf = new Map(penCounts.map((p) => [p.stockyardId, p.n]));
+    const stockOf = new Map(stocked.map((m) => [m.stockyardId, m]));
+    return yards.map((y) => ({
+      id: y.id,
+      name: y.name,
+      tenantSiteId: y.tenantSiteId,
+      speciesId: y.speciesId,
+      isAnySpeciesYard: y.isAnySpeciesYard,
+      speciesName: this.speciesName(y),
+      isPaddockGroup: y.isPaddockGroup,
+      isOperational: y.isOperational,
+      capacity: y.capacity,
+      head: stockOf.get(y.id)?.head ?? 0,
+      pens: pensOf.get(y.id) ?? 0,
+      pensUsed: stockOf.get(y.id)?.pensUsed ?? 0,
+    }));
   }
 
   /** The yards of the caller's sites (one site when given). */
