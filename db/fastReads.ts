@@ -28,6 +28,7 @@ interface Prepared {
 
 export class FastReadClient implements Client {
   #db: Connection | null = null;
+  #version: Statement | null = null;
   readonly #statements = new Map<string, Prepared>();
   readonly #rowClasses = new Map<string, Prepared["Row"]>();
 
@@ -46,6 +47,17 @@ export class FastReadClient implements Client {
       }
     }
     return this.inner.execute(stmt);
+  }
+
+  /**
+   * A number that changes whenever anyone (another connection of this process, another process) has
+   * committed a change to the database since the last call: SQLite's `data_version` of this read-only
+   * connection, which itself never writes. What a cached read is kept by (server/areas/keptReads.ts).
+   */
+  dataVersion(): number {
+    this.#db ??= this.#open();
+    this.#version ??= this.#db.prepare("PRAGMA data_version").raw(true);
+    return Number((this.#version.get() as unknown[])[0]);
   }
 
   #read(sql: string, args: unknown[]): ResultSet {
@@ -159,6 +171,7 @@ export class FastReadClient implements Client {
 
   #closeReader() {
     this.#statements.clear();
+    this.#version = null;
     this.#db?.close();
     this.#db = null;
   }

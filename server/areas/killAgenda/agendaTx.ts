@@ -18,8 +18,8 @@ import {
   or,
   type SQL,
   sql,
-  type SQLWrapper,
 } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   killAgendaItems,
   killAgendas,
@@ -259,10 +259,13 @@ export class AgendaTx {
     });
     // one statement for the whole day, not one per item (a day can hold hundreds of lots)
     if (moved.length) {
-      await this.tx.update(killAgendaItems).set({
-        killAgendaId: agenda.id,
-        killOrder: caseOf(killAgendaItems.id, moved.map((m) => [m.id, m.killOrder])),
-      }).where(inArray(killAgendaItems.id, moved.map((m) => m.id)));
+      await updateEach(
+        this.tx,
+        killAgendaItems,
+        [killAgendaItems.killOrder],
+        moved.map((m) => [m.id, m.killOrder]),
+        [[killAgendaItems.killAgendaId, agenda.id]],
+      );
     }
     await this.numberLots(agenda, slots);
   }
@@ -308,29 +311,28 @@ export class AgendaTx {
       (n) => lotReference(agenda.speciesId, agenda.productionDate, n, siteNumber),
       isFrozen(agenda),
     );
-    const mobLots: [number, string][] = [];
-    const mobSuffixes: [number, string][] = [];
+    const mobLots: [number, string, string][] = [];
     const orderLots: [number, string][] = [];
     for (const [k, item] of items.entries()) {
       const { lot, suffix } = lots[k];
       if (item.stockMobId) {
         const mob = mobById.get(item.stockMobId);
         if (mob?.lot === lot && (mob.suffix ?? "") === suffix) continue;
-        mobLots.push([item.stockMobId, lot]);
-        mobSuffixes.push([item.stockMobId, suffix]);
+        mobLots.push([item.stockMobId, lot, suffix]);
       } else if (orderById.get(item.livestockOrderId)?.lot !== lot) {
         orderLots.push([item.livestockOrderId, lot]);
       }
     }
     if (mobLots.length) {
-      await this.tx.update(stockMobs).set({
-        agendaLotReference: caseOf(stockMobs.id, mobLots),
-        agendaLotReferenceSuffix: caseOf(stockMobs.id, mobSuffixes),
-      }).where(inArray(stockMobs.id, mobLots.map(([id]) => id)));
+      await updateEach(
+        this.tx,
+        stockMobs,
+        [stockMobs.agendaLotReference, stockMobs.agendaLotReferenceSuffix],
+        mobLots,
+      );
     }
     if (orderLots.length) {
-      await this.tx.update(livestockOrders).set({ agendaLotReference: caseOf(livestockOrders.id, orderLots) })
-        .where(inArray(livestockOrders.id, orderLots.map(([id]) => id)));
+      await updateEach(this.tx, livestockOrders, [livestockOrders.agendaLotReference], orderLots);
     }
   }
 
@@ -357,9 +359,26 @@ export class AgendaTx {
   }
 }
 
-/** `CASE id WHEN 1 THEN 'a' … END`: many rows set to their own values in one UPDATE. */
-function caseOf(column: SQLWrapper, values: readonly (readonly [number, string | number])[]): SQL {
-  return sql`CASE ${column} ${sql.join(values.map(([id, v]) => sql`WHEN ${id} THEN ${v}`), sql` `)} END`;
+/**
+ * Many rows of `table` set to their own values in one short UPDATE: each row is `[id, value…]` for
+ * `columns` in order, passed as one JSON argument (a day can renumber hundreds of lots; a statement with
+ * a CASE per row took longer to build and prepare than to run). `same` sets columns every row shares.
+ */
+async function updateEach(
+  tx: Db,
+  table: typeof killAgendaItems | typeof stockMobs | typeof livestockOrders,
+  columns: readonly SQLiteColumn[],
+  rows: readonly (readonly (number | string)[])[],
+  same: readonly (readonly [SQLiteColumn, number])[] = [],
+) {
+  const sets = [
+    ...columns.map((c, i) => sql`${sql.identifier(c.name)} = j.value ->> ${sql.raw(String(i + 1))}`),
+    ...same.map(([c, value]) => sql`${sql.identifier(c.name)} = ${value}`),
+  ];
+  await tx.run(
+    sql`UPDATE ${table} SET ${sql.join(sets, sql`, `)} FROM json_each(${JSON.stringify(rows)}) AS j
+      WHERE ${table.id} = j.value ->> 0`,
+  );
 }
 
 export const keyOf = (a: AgendaRow): DayKey => ({

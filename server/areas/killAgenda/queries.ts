@@ -6,74 +6,24 @@
  */
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, notExists, or } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
-import {
-  killAgendaItems,
-  killVolumeTargets,
-  livestockOrders,
-  pens,
-  siteLocations,
-  stockMobs,
-  suppliers,
-} from "../../../db/tenant/schema.ts";
+import { livestockOrders, pens, stockMobs, suppliers } from "../../../db/tenant/schema.ts";
 import { defaultSiteId, defaultSpeciesId } from "../../auth/userModel.ts";
 import { ApiError } from "../../http/errors.ts";
 import type { AreaContext } from "../context.ts";
 import { addDays } from "../dates.ts";
-import { MOB_STATUS, ORDER_STATUS, orderStatusName, orderStatusText } from "../livestock/enums.ts";
-import { isPartiallyDelivered } from "../livestock/orders/rules.ts";
-import { type AgendaRow, AgendaTx, type DayKey, isFrozen } from "./agendaTx.ts";
-import {
-  agendaTarget,
-  estimatedCarcasses,
-  focusDayProblem,
-  isUnscheduled,
-  itemStatus,
-  lotName,
-  MAX_SIDE_LIST,
-  planningDays,
-  refuseDrop,
-} from "./rules.ts";
-import type { AgendaItem, KillAgenda, SevenDayAgenda, UndeliveredOrders, UnscheduledMob } from "./schemas.ts";
+import { keptUntilChange } from "../keptReads.ts";
+import { MOB_STATUS, ORDER_STATUS } from "../livestock/enums.ts";
+import { type AgendaRow, AgendaTx, type DayKey } from "./agendaTx.ts";
+import { agendaViews, orderWords } from "./views.ts";
+import { focusDayProblem, isUnscheduled, itemStatus, lotName, MAX_SIDE_LIST, planningDays } from "./rules.ts";
+import type { KillAgenda, SevenDayAgenda, UndeliveredOrders, UnscheduledMob } from "./schemas.ts";
 
 type Out<S extends z.ZodType> = z.output<S>;
-type MobRow = typeof stockMobs.$inferSelect;
-type OrderRow = typeof livestockOrders.$inferSelect;
-type ItemMob = Pick<
-  MobRow,
-  | "id"
-  | "head"
-  | "pic"
-  | "mobStatus"
-  | "plannedProductionDate"
-  | "agendaLotReference"
-  | "agendaLotReferenceSuffix"
-  | "lastModified"
->;
-type ItemOrder = Pick<
-  OrderRow,
-  | "id"
-  | "supplierId"
-  | "pic"
-  | "quantityOrdered"
-  | "declaredQuantity"
-  | "orderStatus"
-  | "agendaLotReference"
-  | "isMsaEligible"
-  | "totalDelivered"
-  | "totalDoa"
-  | "totalUnloaded"
-  | "deliveryDate"
-  | "deliveryTime"
-  | "lastModified"
->;
-
 /** What a screen or call asks for: a species and site (defaults: the caller's first / default). */
 export interface SpeciesSite {
   speciesId?: number;
   tenantSiteId?: number;
 }
-
-const orderWords = (level: number) => orderStatusText(orderStatusName(level));
 
 export class KillAgendaQueries {
   constructor(protected readonly ctx: AreaContext) {}
@@ -117,11 +67,24 @@ export class KillAgendaQueries {
       await this.ctx.db.transaction((tx) => new AgendaTx(this.ctx, tx).sync(key));
   }
 
-  /** GetKillAgenda: the day's agenda for a species at a site. */
+  /**
+   * GetKillAgenda: the day's agenda for a species at a site. Kept until the database changes
+   * (keptReads.ts): the office, the floor and the TVs read the day again after every change to it.
+   */
   async day(q: SpeciesSite & { date?: string }): Promise<Out<typeof KillAgenda>> {
     const { speciesId, siteId } = await this.scope(q);
-    const agenda = await this.synced({ date: q.date ?? this.ctx.today, speciesId, siteId });
-    return (await this.views([agenda]))[0];
+    const date = q.date ?? this.ctx.today;
+    return await this.#kept(`day:${date}:${speciesId}:${siteId}`, async () => {
+      const agenda = await this.synced({ date, speciesId, siteId });
+      return (await this.views([agenda]))[0];
+    });
+  }
+
+  /** A read of this caller's species and sites kept until the database changes (and until tomorrow). */
+  #kept<T>(key: string, read: () => Promise<T>): Promise<T> {
+    const { caller, today } = this.ctx;
+    const names = [...caller.species, ...caller.sites].map((s) => `${s.id}=${s.name}`).join();
+    return keptUntilChange(this.ctx.db, `killAgenda:${key}:${today}:${names}`, read);
   }
 
   /**
@@ -149,25 +112,27 @@ export class KillAgendaQueries {
     const problem = focusDayProblem(focusDay, this.ctx.today);
     if (problem) throw ApiError.validation([{ field: "focusDay", message: problem }]);
     const { speciesId, siteId } = await this.scope(q);
-    const agendas = [];
-    for (const date of planningDays(focusDay)) agendas.push(await this.synced({ date, speciesId, siteId }));
-    const key = { speciesId, tenantSiteId: siteId };
-    const [days, unscheduled, undelivered, siteLocations] = await Promise.all([
-      this.views(agendas),
-      this.unscheduled(key),
-      this.undelivered(key),
-      this.killFloors(siteId),
-    ]);
-    return {
-      focusDay,
-      today: this.ctx.today,
-      speciesId,
-      tenantSiteId: siteId,
-      days,
-      unscheduled,
-      undelivered,
-      siteLocations,
-    };
+    return await this.#kept(`week:${focusDay}:${speciesId}:${siteId}`, async () => {
+      const agendas = [];
+      for (const date of planningDays(focusDay)) agendas.push(await this.synced({ date, speciesId, siteId }));
+      const key = { speciesId, tenantSiteId: siteId };
+      const [days, unscheduled, undelivered, siteLocations] = await Promise.all([
+        this.views(agendas),
+        this.unscheduled(key),
+        this.undelivered(key),
+        this.killFloors(siteId),
+      ]);
+      return {
+        focusDay,
+        today: this.ctx.today,
+        speciesId,
+        tenantSiteId: siteId,
+        days,
+        unscheduled,
+        undelivered,
+        siteLocations,
+      };
+    });
   }
 
   /** The kill floors of a site (the agenda's "site location"). */
@@ -260,140 +225,7 @@ export class KillAgendaQueries {
   }
 
   /** The agendas as the API answers them: items joined with their mobs, orders, suppliers and pens. */
-  async views(agendas: readonly AgendaRow[]): Promise<Out<typeof KillAgenda>[]> {
-    if (!agendas.length) return [];
-    const ids = agendas.map((a) => a.id);
-    const speciesIds = [...new Set(agendas.map((a) => a.speciesId))];
-    const locationIds = [...new Set(agendas.flatMap((a) => (a.siteLocationId ? [a.siteLocationId] : [])))];
-    const [rows, targets, locations] = await Promise.all([
-      this.ctx.db.select({
-        item: killAgendaItems,
-        // only what an item shows: decoding whole 40-column rows is most of a day's read time
-        mob: {
-          id: stockMobs.id,
-          head: stockMobs.head,
-          pic: stockMobs.pic,
-          mobStatus: stockMobs.mobStatus,
-          plannedProductionDate: stockMobs.plannedProductionDate,
-          agendaLotReference: stockMobs.agendaLotReference,
-          agendaLotReferenceSuffix: stockMobs.agendaLotReferenceSuffix,
-          lastModified: stockMobs.lastModified,
-        },
-        order: {
-          id: livestockOrders.id,
-          supplierId: livestockOrders.supplierId,
-          pic: livestockOrders.pic,
-          quantityOrdered: livestockOrders.quantityOrdered,
-          declaredQuantity: livestockOrders.declaredQuantity,
-          orderStatus: livestockOrders.orderStatus,
-          agendaLotReference: livestockOrders.agendaLotReference,
-          isMsaEligible: livestockOrders.isMsaEligible,
-          totalDelivered: livestockOrders.totalDelivered,
-          totalDoa: livestockOrders.totalDoa,
-          totalUnloaded: livestockOrders.totalUnloaded,
-          deliveryDate: livestockOrders.deliveryDate,
-          deliveryTime: livestockOrders.deliveryTime,
-          lastModified: livestockOrders.lastModified,
-        },
-        supplierName: suppliers.name,
-        pen: pens.name,
-      }).from(killAgendaItems)
-        .innerJoin(livestockOrders, eq(livestockOrders.id, killAgendaItems.livestockOrderId))
-        .innerJoin(suppliers, eq(suppliers.id, livestockOrders.supplierId))
-        .leftJoin(stockMobs, eq(stockMobs.id, killAgendaItems.stockMobId))
-        .leftJoin(pens, eq(pens.id, stockMobs.penId))
-        .where(inArray(killAgendaItems.killAgendaId, ids))
-        .orderBy(asc(killAgendaItems.killAgendaId), asc(killAgendaItems.killOrder)),
-      this.ctx.db.select().from(killVolumeTargets).where(inArray(killVolumeTargets.speciesId, speciesIds)),
-      locationIds.length
-        ? this.ctx.db.select({ id: siteLocations.id, name: siteLocations.name }).from(siteLocations)
-          .where(inArray(siteLocations.id, locationIds))
-        : [],
-    ]);
-    const byAgenda = Map.groupBy(rows, (r) => r.item.killAgendaId);
-    return agendas.map((agenda) => {
-      const species = this.#speciesName(agenda.speciesId);
-      const items = (byAgenda.get(agenda.id) ?? []).map((r, i) => this.#item(r, i + 1, species, agenda));
-      const head = items.reduce((n, i) => n + i.numberOfHead, 0);
-      const target = agendaTarget(targets, agenda);
-      return {
-        id: agenda.id,
-        productionDate: agenda.productionDate,
-        speciesId: agenda.speciesId,
-        species,
-        tenantSiteId: agenda.tenantSiteId,
-        siteName: this.ctx.caller.sites.find((s) => s.id === agenda.tenantSiteId)?.name ?? "",
-        siteLocationId: agenda.siteLocationId,
-        siteLocationName: locations.find((l) => l.id === agenda.siteLocationId)?.name ?? null,
-        revision: agenda.revision,
-        printedAt: agenda.printedAt,
-        isFrozen: isFrozen(agenda),
-        integrationStatus: agenda.integrationStatus as "NotSent" | "Sent" | "Failed",
-        integrationSentAt: agenda.integrationSentAt,
-        lastModified: agenda.lastModified,
-        items,
-        totals: {
-          head,
-          estimatedCarcasses: items.reduce((n, i) => n + i.estimatedCarcasses, 0),
-          target,
-          difference: head - target,
-        },
-      };
-    });
-  }
-
-  #item(
-    r: {
-      item: typeof killAgendaItems.$inferSelect;
-      mob: ItemMob | null;
-      order: ItemOrder;
-      supplierName: string;
-      pen: string | null;
-    },
-    killOrder: number,
-    species: string,
-    agenda: AgendaRow,
-  ): Out<typeof AgendaItem> {
-    const { mob, order } = r;
-    const head = mob ? mob.head : order.declaredQuantity ?? order.quantityOrdered;
-    const lot = (mob ? mob.agendaLotReference : order.agendaLotReference) ?? "";
-    return {
-      id: r.item.id,
-      livestockOrderId: order.id,
-      stockMobId: mob?.id ?? null,
-      agendaLotReference: lot,
-      agendaLotReferenceSuffix: mob?.agendaLotReferenceSuffix ?? "",
-      speciesId: agenda.speciesId,
-      species,
-      supplierId: order.supplierId,
-      supplierName: r.supplierName,
-      pic: mob?.pic || order.pic,
-      numberOfHead: head,
-      estimatedCarcasses: estimatedCarcasses(head, agenda.speciesId),
-      mobStatusNumber: mob?.mobStatus ?? null,
-      orderStatusNumber: order.orderStatus,
-      orderStatus: orderWords(order.orderStatus),
-      status: itemStatus(mob?.mobStatus ?? null, order.orderStatus),
-      applicableProductionDate: agenda.productionDate,
-      isPlannedProductionDateSetForMob: Boolean(mob?.plannedProductionDate),
-      isPartiallyDelivered: order.orderStatus === ORDER_STATUS.PartiallyDelivered ||
-        isPartiallyDelivered(order),
-      isForDeliveryDisplay: !mob,
-      isMsaEligible: order.isMsaEligible,
-      killAgendaOrderNumber: killOrder,
-      deliveryDate: order.deliveryDate,
-      deliveryTime: order.deliveryTime,
-      pens: r.pen ? [r.pen] : [],
-      moveRefusal: refuseDrop(
-        { mobStatus: mob?.mobStatus ?? null, isUnscheduled: false, lot: lotName(lot, order.id) },
-        this.ctx.today,
-        this.ctx.today,
-      ),
-      lastModified: mob?.lastModified ?? order.lastModified,
-    };
-  }
-
-  #speciesName(id: number) {
-    return this.ctx.caller.species.find((s) => s.id === id)?.name ?? `Species ${id}`;
+  views(agendas: readonly AgendaRow[]): Promise<Out<typeof KillAgenda>[]> {
+    return agendaViews(this.ctx, agendas);
   }
 }

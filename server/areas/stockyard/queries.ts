@@ -32,16 +32,16 @@ import {
 } from "../../../db/tenant/schema.ts";
 import { defaultSiteId } from "../../auth/userModel.ts";
 import { ApiError } from "../../http/errors.ts";
-import type { AreaContext, TenantTx } from "../context.ts";
 import { auditHistory } from "../audit.ts";
+import { keptUntilChange } from "../keptReads.ts";
 import { MOB_STATUS, mobStatusName, orderStatusName, speciesCategoryName } from "../livestock/enums.ts";
 import { penHead, penStatus } from "./rules.ts";
-import type { MobHistory, MobInYard, PenView, StockyardSetup, YardSummary, YardView } from "./schemas.ts";
+import type { MobHistory, MobInYard, PenView, YardSummary, YardView } from "./schemas.ts";
+import { type Db, type YardRow, YardSetupQueries } from "./setupQueries.ts";
 
-export type YardRow = typeof stockyards.$inferSelect;
+export type { YardRow };
 export type PenRow = typeof pens.$inferSelect;
 export type MobRow = typeof stockMobs.$inferSelect;
-type Db = AreaContext["db"] | TenantTx;
 
 /**
  * The columns a mob in the yard shows: reading these and not the whole 40-column row is most of what a
@@ -83,18 +83,7 @@ const inYard = (yardId: number) =>
     ),
   );
 
-export class StockyardQueries {
-  constructor(protected readonly ctx: AreaContext) {}
-
-  /** A yard of the caller's sites, else 404. */
-  protected async yard(id: number, db: Db = this.ctx.db): Promise<YardRow> {
-    const [yard] = await db.select().from(stockyards).where(eq(stockyards.id, id));
-    if (!yard || !this.ctx.caller.sites.some((s) => s.id === yard.tenantSiteId)) {
-      throw ApiError.notFound("That yard does not exist.");
-    }
-    return yard;
-  }
-
+export class StockyardQueries extends YardSetupQueries {
   /**
    * Where the yard screen opens: the caller's default site's operational yard holding the most head
    * (a plant opens on the yard that is working), else any of their sites' yards.
@@ -111,9 +100,28 @@ export class StockyardQueries {
     throw ApiError.notFound("No yard is set up yet. Add one in Settings › Yards & paddocks.");
   }
 
-  /** The live yard (spec 1 §2 stockyard): what the yard screen draws and every action answers. */
+  /**
+   * The live yard (spec 1 §2 stockyard): what the yard screen draws and every action answers. Kept
+   * until the database changes (keptReads.ts): every screen on the yard reads it again after each push.
+   */
   async yardView(stockyardId?: number): Promise<z.output<typeof YardView>> {
-    const yard = stockyardId ? await this.yard(stockyardId) : await this.defaultYard();
+    const id = stockyardId ?? (await this.defaultYard()).id;
+    const { caller, today } = this.ctx;
+    const species = caller.species.map((s) => `${s.id}=${s.name}`).join();
+    const view = await keptUntilChange(
+      this.ctx.db,
+      `yardView:${id}:${today}:${species}`,
+      () => this.#readYardView(id),
+    );
+    // (kept answers are shared: whether this caller may see the yard is checked every time)
+    if (!caller.sites.some((s) => s.id === view.yard.tenantSiteId)) {
+      throw ApiError.notFound("That yard does not exist.");
+    }
+    return view;
+  }
+
+  async #readYardView(stockyardId: number): Promise<z.output<typeof YardView>> {
+    const yard = await this.yard(stockyardId);
     const db = this.ctx.db;
     const speciesMatch = yard.isAnySpeciesYard || yard.speciesId === null
       ? undefined
@@ -217,7 +225,9 @@ export class StockyardQueries {
         head: sum(stockMobs.head).mapWith(Number),
         pensUsed: countDistinct(stockMobs.penId),
       }).from(stockMobs)
-        .where(and(inArray(stockMobs.stockyardId, yardIds), gt(stockMobs.head, 0), isNotNull(stockMobs.penId)))
+        .where(
+          and(inArray(stockMobs.stockyardId, yardIds), gt(stockMobs.head, 0), isNotNull(stockMobs.penId)),
+        )
         .groupBy(stockMobs.stockyardId),
     ]);
     const pensOf = new Map(penCounts.map((p) => [p.stockyardId, p.n]));
@@ -242,11 +252,6 @@ export class StockyardQueries {
   async yards(tenantSiteId?: number): Promise<z.output<typeof YardSummary>[]> {
     const sites = this.ctx.caller.sites.filter((s) => tenantSiteId === undefined || s.id === tenantSiteId);
     return (await Promise.all(sites.map((s) => this.yardSummaries(s.id)))).flat();
-  }
-
-  protected speciesName(yard: YardRow): string {
-    if (yard.isAnySpeciesYard || yard.speciesId === null) return "Any species";
-    return this.ctx.caller.species.find((s) => s.id === yard.speciesId)?.name ?? `Species ${yard.speciesId}`;
   }
 
   /** Mobs as the yard shows them: supplier, lot, category, requirements. */
@@ -359,56 +364,6 @@ export class StockyardQueries {
       penName: pen?.name ?? null,
       stockyardName: yard?.name ?? null,
       history: await auditHistory(this.ctx.db, MOB_ENTITY, stockMobId),
-    };
-  }
-
-  // ---------- setup (settings) ----------
-
-  async setups(tenantSiteId?: number): Promise<z.output<typeof StockyardSetup>[]> {
-    const siteIds = this.ctx.caller.sites.map((s) => s.id)
-      .filter((id) => tenantSiteId === undefined || id === tenantSiteId);
-    if (!siteIds.length) return [];
-    const yards = await this.ctx.db.select().from(stockyards).where(inArray(stockyards.tenantSiteId, siteIds))
-      .orderBy(asc(stockyards.tenantSiteId), asc(stockyards.sort), asc(stockyards.id));
-    return Promise.all(yards.map((y) => this.setupOf(y)));
-  }
-
-  async setup(id: number, db: Db = this.ctx.db): Promise<z.output<typeof StockyardSetup>> {
-    return this.setupOf(await this.yard(id, db), db);
-  }
-
-  protected async setupOf(yard: YardRow, db: Db = this.ctx.db): Promise<z.output<typeof StockyardSetup>> {
-    const [penRows, heads] = await Promise.all([
-      db.select().from(pens).where(eq(pens.stockyardId, yard.id)).orderBy(asc(pens.id)),
-      db.select({ penId: stockMobs.penId, head: stockMobs.head }).from(stockMobs)
-        .where(and(eq(stockMobs.stockyardId, yard.id), gt(stockMobs.head, 0))),
-    ]);
-    return {
-      id: yard.id,
-      name: yard.name,
-      tenantSiteId: yard.tenantSiteId,
-      siteName: this.ctx.caller.sites.find((s) => s.id === yard.tenantSiteId)?.name ?? "",
-      speciesId: yard.speciesId,
-      speciesName: this.speciesName(yard),
-      isAnySpeciesYard: yard.isAnySpeciesYard,
-      isPaddockGroup: yard.isPaddockGroup,
-      isIncludeUnfitBin: yard.isIncludeUnfitBin,
-      isOperational: yard.isOperational,
-      capacity: yard.capacity,
-      hasMapImage: Boolean(yard.mapImageKey),
-      lastModified: yard.lastModified,
-      pens: penRows.map((p) => ({
-        id: p.id,
-        name: p.name,
-        x: p.x,
-        y: p.y,
-        width: p.width,
-        height: p.height,
-        angle: p.angle,
-        capacity: p.capacity,
-        isOperational: p.isOperational,
-        head: heads.filter((h) => h.penId === p.id).reduce((sum, h) => sum + h.head, 0),
-      })),
     };
   }
 }
