@@ -1,5 +1,5 @@
 import { type Client, createClient } from "@libsql/client";
-import { FastReadClient } from "./fastReads.ts";
+import { EmbeddedClient } from "./embeddedClient.ts";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import * as controlSchema from "./control/schema.ts";
@@ -97,5 +97,5 @@ async function openClient(url: string, authToken?: string): Promise<Client> {
   if (!url.startsWith("file:")) return client;
   // WAL persists in the file, so setting it once on any connection is enough
   await client.execute("PRAGMA journal_mode = WAL");
-  return new FastReadClient(client, url.slice("file:".length), BUSY_TIMEOUT_MS);
+  return new EmbeddedClient(client, url.slice("file:".length), BUSY_TIMEOUT_MS);
 }

@@ -2,7 +2,7 @@
  * Reads kept until the tenant's database changes. A live screen is read far more often than its data
  * changes: every yard office PC and TV refreshes the yard after each push, so one move makes as many
  * identical reads as there are screens. A kept read is answered again while the database's data
- * version (db/fastReads.ts: SQLite's `data_version`, moved on by any commit from any connection or
+ * version (db/embeddedClient.ts: SQLite's `data_version`, moved on by any commit from any connection or
  * process) is the one it was read at; after any change it is read afresh. A database reached over the
  * network (a libSQL server) has no such version here, and every read is made.
  *
