@@ -14,7 +14,10 @@ import { YardSvg } from "../../client/ui/yard/YardSvg.tsx";
 // deno-lint-ignore no-explicit-any
 type Json = any;
 
-export async function benchStockyard(origin: string, token: string, cookie: string) {
+/** The app's own fetch, in this process: a request's server time without a socket or a client. */
+type AppFetch = (url: string, init: RequestInit) => Response | Promise<Response>;
+
+export async function benchStockyard(origin: string, token: string, cookie: string, appFetch: AppFetch) {
   const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
   const get = async (path: string) => await (await fetch(origin + path, { headers })).json() as Json;
   const post = async (path: string, body: unknown) => {
@@ -50,6 +53,13 @@ export async function benchStockyard(origin: string, token: string, cookie: stri
     await res.text();
   });
   const initial = await time(100, () => get(`${A.getInitialData}?stockyardId=${setup.id}`));
+  // server time: the app's fetch until the page's last byte (gzipped, as a browser asks for it)
+  const serverTime = await time(200, async () => {
+    const res = await appFetch(`http://localhost/home/stockyard?yard=${setup.id}`, {
+      headers: { cookie, "accept-encoding": "gzip, br" },
+    });
+    await res.arrayBuffer();
+  });
 
   // one head moves back and forth between a stocked pen and an empty one (split, then merge)
   const from = view.pens.find((p: Json) => p.head >= 2);
@@ -91,6 +101,7 @@ export async function benchStockyard(origin: string, token: string, cookie: stri
     pens: view.pens.length,
     svg,
     page,
+    serverTime,
     pageAfterChange,
     initial,
     move,
