@@ -139,7 +139,12 @@ try {
   const share3 = (x: { rps: number }) => `${(x.rps / signedIn.plain.rps).toFixed(3)}`;
 
   const targets = await benchVolumeTargets(server.origin, cookie);
-  const yard = await benchStockyard(server.origin, token, cookie, (url, init) => server.app.request(url, init));
+  const yard = await benchStockyard(
+    server.origin,
+    token,
+    cookie,
+    (url, init) => server.app.request(url, init),
+  );
   const me =
     await (await fetch(`${server.origin}/login/usermodel`, { headers: { authorization: `Bearer ${token}` } }))
       .json();
@@ -305,9 +310,12 @@ Ratios are to \`GET /login/usermodel\` in the same run (${
 | the same page's server time (the app's fetch in process until the last gzipped byte; target ≤ 5 ms) | ${yard.serverTime.n} | ${
     ms(yard.serverTime.p50)
   } | ${ms(yard.serverTime.p99)} | ${ratio(yard.serverTime.p50)} |
-| the same page just after a move (its drawing rendered afresh) | ${yard.pageAfterChange.n} | ${
+| the same page just after a move (the yard read and its drawing rendered afresh) | ${yard.pageAfterChange.n} | ${
     ms(yard.pageAfterChange.p50)
   } | ${ms(yard.pageAfterChange.p99)} | ${ratio(yard.pageAfterChange.p50)} |
+| its server time just after a move (in process, as above) | ${yard.serverTimeAfterChange.n} | ${
+    ms(yard.serverTimeAfterChange.p50)
+  } | ${ms(yard.serverTimeAfterChange.p99)} | ${ratio(yard.serverTimeAfterChange.p50)} |
 | the yard drawing alone (\`renderToString\` of the SVG, ${yard.pens} pens) | ${yard.svg.n} | ${
     ms(yard.svg.p50)
   } | ${ms(yard.svg.p99)} | ${ratio(yard.svg.p50)} |

@@ -3,7 +3,7 @@ import { createServices } from "../../server/services.ts";
 import { createApp } from "../../server/app.ts";
 import { seedDemo } from "../../server/demo.ts";
 import type { AppServices } from "../../server/env.ts";
-import { copyDir, demoTemplate } from "./demoTemplate.ts";
+import { copyDir, demoTemplate, freshenDemo } from "./demoTemplate.ts";
 
 export const TEST_PASSWORD = "test-password-1";
 
@@ -28,6 +28,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const services = await createServices(config);
   // (a copy is seeded already: this finds the demo tenant and only sets the test password again)
   if (env.DATA_DIR) await seedDemo(services.db, TEST_PASSWORD);
+  else await freshenDemo(services);
   const app = createApp(services);
   const request: TestApp["request"] = (path, init = {}) => {
     const headers = new Headers(init.headers);
