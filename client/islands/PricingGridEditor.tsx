@@ -10,11 +10,10 @@
  */
 import { useCallback, useState } from "react";
 import DataForm, { type DataFormProps } from "./DataForm.tsx";
+import { GridMatrix } from "../ui/GridMatrix.tsx";
 import {
-  bandLabel,
   derivedBestPrice,
   formatDollars,
-  type GridCells,
   parseGridText,
   topCellPrice,
 } from "../../server/areas/pricing/rules.ts";
@@ -87,42 +86,5 @@ function Preview({ text, givenPrice }: { text: string; givenPrice: number | null
       </p>
       <GridMatrix cells={parsed.cells} />
     </>
-  );
-}
-
-/** The matrix as a table: bands down, fat scores across, c/kg; the top price in bold. */
-export function GridMatrix({ cells, caption }: { cells: GridCells; caption?: string }) {
-  const top = topCellPrice(cells);
-  return (
-    <div className="table-wrap">
-      <table className="table table-compact grid-matrix">
-        {caption ? <caption>{caption}</caption> : null}
-        <thead>
-          <tr>
-            <th scope="col">HSCW kg</th>
-            {cells.fatScores.map((f) => <th key={f} scope="col" className="num">Fat {f}</th>)}
-          </tr>
-        </thead>
-        <tbody>
-          {cells.weightBands.map((band, i) => (
-            <tr key={i}>
-              <th scope="row" className="nowrap">{bandLabel(band)}</th>
-              {cells.fatScores.map((_, j) => {
-                const price = cells.prices[i]?.[j] ?? null;
-                return (
-                  <td key={j} className="num">
-                    {price === null
-                      ? <span className="muted" title="not bought">–</span>
-                      : price === top
-                      ? <strong>{price}</strong>
-                      : price}
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }

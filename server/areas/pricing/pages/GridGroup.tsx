@@ -9,7 +9,7 @@ import { z } from "zod";
 import { Facts } from "../../../../client/ui/Facts.tsx";
 import { ActionButton, DataForm } from "../../../pages/islands.tsx";
 import { type FieldSpec } from "../../../../client/islands/DataForm.tsx";
-import { GridMatrix } from "../../../../client/islands/PricingGridEditor.tsx";
+import { GridMatrix } from "../../../../client/ui/GridMatrix.tsx";
 import { Table } from "../../../../client/ui/Table.tsx";
 import { idNumber } from "../../../http/params.ts";
 import type { PageContext } from "../../../pages/context.ts";

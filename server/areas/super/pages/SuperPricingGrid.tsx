@@ -11,7 +11,8 @@ import { idNumber } from "../../../http/params.ts";
 import { ActionButton, DataForm } from "../../../pages/islands.tsx";
 import { defineScreen } from "../../../pages/screen.ts";
 import { pageService } from "../../context.ts";
-import { bandLabel, formatDollars, type GridCells } from "../../pricing/rules.ts";
+import { formatDollars, type GridCells } from "../../pricing/rules.ts";
+import { GridMatrix } from "../../../../client/ui/GridMatrix.tsx";
 import { SUPER_PRICING_GRID_API } from "../pricingGrid/api.ts";
 import { type CopyPreview, SOURCE_GRID_LIMIT, type SourceGrid } from "../pricingGrid/schemas.ts";
 import { SuperPricingGridService } from "../pricingGrid/service.ts";
@@ -196,32 +197,14 @@ function SourceGrids({ rows, search }: { rows: SourceGrid[]; search: Search }) {
   );
 }
 
-/** The cells as the pricing screens' price sheet reads: bands down, fat scores across, c/kg HSCW. */
+/** The cells as the pricing screens show them (one table for every grid: client/ui/GridMatrix.tsx). */
 function PriceSheet({ cells, label }: { cells: GridCells | null; label: string }) {
   if (!cells || !cells.weightBands.length) {
     return <p>{label} has no cells: it is priced at its best price.</p>;
   }
   return (
-    <div className="table-wrap">
-      <table className="table" data-price-sheet>
-        <caption>{label}: cents per kg HSCW by carcass weight and fat score</caption>
-        <thead>
-          <tr>
-            <th scope="col">HSCW kg</th>
-            {cells.fatScores.map((f) => <th key={f} scope="col" className="num">Fat {f}</th>)}
-          </tr>
-        </thead>
-        <tbody>
-          {cells.weightBands.map((band, i) => (
-            <tr key={i}>
-              <th scope="row" className="nowrap">{bandLabel(band)}</th>
-              {cells.fatScores.map((f, j) => (
-                <td key={f} className="num">{cells.prices[i]?.[j] ?? <span className="muted">—</span>}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <div data-price-sheet>
+      <GridMatrix cells={cells} caption={`${label}: cents per kg HSCW by carcass weight and fat score`} />
     </div>
   );
 }
