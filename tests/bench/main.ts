@@ -300,7 +300,11 @@ clock, access rule) and compressing the answer.
 
 Ratios are to \`GET /login/usermodel\` in the same run (${
     ms(api.p50)
-  } p50), the figure to compare across runs.
+  } p50), the figure to compare across runs. The yard is kept until the database changes (docs/decisions.md,
+"Reads kept until the database changes"): every view after the first reads it from memory. "Just after
+a move" is the first page after a change: the move's answer has read the yard again, and the island's
+HTML is drawn afresh. Open screens do not ask for the page again after a change: they refresh through
+\`GetInitialData\`/\`Refresh\`.
 
 | request | n | p50 | p99 | p50 ÷ usermodel |
 |---|---|---|---|---|
@@ -351,6 +355,10 @@ hypervisor stealing 5–74 % of the CPU meanwhile (\`st\`), while GC pauses stay
     ms(agenda.reorder.p50)
   } (p99 ${ms(agenda.reorder.p99)}) | ${ratio(agenda.reorder.p50)} usermodel (target ≤ 20 ms) |
 | planner page JavaScript (gzip: runtime, island, dnd-kit) | ${kb(plannerJs)} | target ≤ 95 KB |
+
+KB here is 1,024 bytes, as everywhere in this file. The day is kept until the database changes; a reorder
+answers the day read afresh. The day page's share of the plain route stays about a hundredth: a 300-lot
+day is about 550 KB of HTML (its rows, and their data for the island), and gzipping it alone costs more than a plain route's whole request.
 
 ## Kill floor data
 
