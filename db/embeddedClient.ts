@@ -49,9 +49,9 @@ interface Prepared {
 }
 
 export class EmbeddedClient implements Client {
-  #reader: Statements | null = null;
-  #idle: Statements[] = [];
-  readonly #open = new Set<Statements>();
+  #reader: PreparedConnection | null = null;
+  #idle: PreparedConnection[] = [];
+  readonly #open = new Set<PreparedConnection>();
   #version: Database.Statement | null = null;
 
   constructor(readonly inner: Client, readonly path: string, readonly timeoutMs: number) {}
@@ -94,19 +94,19 @@ export class EmbeddedClient implements Client {
     return Promise.resolve(new EmbeddedTransaction(conn, () => this.#release(conn)));
   }
 
-  #readerConnection(): Statements {
+  #readerConnection(): PreparedConnection {
     return this.#reader ??= this.#connect(true);
   }
 
-  #connect(readOnly: boolean): Statements {
+  #connect(readOnly: boolean): PreparedConnection {
     const db = new Database(this.path, { timeout: this.timeoutMs });
     if (readOnly) db.exec("PRAGMA query_only = 1");
-    const conn = new Statements(db);
+    const conn = new PreparedConnection(db);
     this.#open.add(conn);
     return conn;
   }
 
-  #release(conn: Statements) {
+  #release(conn: PreparedConnection) {
     if (conn.db.open && conn.db.inTransaction) {
       try {
         conn.db.exec("ROLLBACK");
@@ -118,7 +118,7 @@ export class EmbeddedClient implements Client {
     this.#idle.push(conn);
   }
 
-  #drop(conn: Statements) {
+  #drop(conn: PreparedConnection) {
     this.#open.delete(conn);
     conn.close();
   }
@@ -163,7 +163,7 @@ export class EmbeddedClient implements Client {
 class EmbeddedTransaction implements Transaction {
   #done = false;
 
-  constructor(readonly conn: Statements, readonly release: () => void) {}
+  constructor(readonly conn: PreparedConnection, readonly release: () => void) {}
 
   execute(stmt: InStatement): Promise<ResultSet> {
     try {
@@ -231,7 +231,7 @@ class EmbeddedTransaction implements Transaction {
 }
 
 /** One connection and the statements it has prepared. */
-class Statements {
+class PreparedConnection {
   readonly #kept = new Map<string, Prepared>();
   readonly #rowMakers = new Map<string, RowMaker>();
 

@@ -2,7 +2,7 @@
  * Reads kept until the database changes (server/areas/keptReads.ts): the live yard and the kill agenda's
  * day are answered again while nothing was committed, and read afresh after any change, whoever made
  * it: the app, another connection of this process or another program on the same database file. A kept
- * answer is frozen and shown only to callers who may see it.
+ * answer is frozen and shown only to callers who may see it (a user kept to another site gets a 404).
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { eq } from "drizzle-orm";
@@ -92,11 +92,29 @@ describe("reads kept until the database changes", () => {
     expect((await keptUntilChange(db, "test:a", read)).n).toBe(3);
   });
 
-  test("a caller of another organisation never gets a kept yard", async () => {
+  test("a kept yard is shown only to callers of its site, in the same organisation or another", async () => {
     const [yard] = await db.select().from(stockyards).limit(1);
-    expect((await get(`${A.getInitialData}?stockyardId=${yard.id}`)).status).toBe(200);
+    const path = `${A.getInitialData}?stockyardId=${yard.id}`;
+    expect((await get(path)).status).toBe(200); // kept now
+    // a user of the same organisation kept to its other site
+    const users = await (await t.request("/api/user/GetTenantUsers", { token })).json() as Json[];
+    const user = users.find((u) => u.email === "user@demo.processor");
+    const siteIds = (await t.services.db.control.query.tenantSites.findMany({
+      where: (s, { eq }) => eq(s.tenantId, tenantId),
+    })).map((s) => s.id).filter((id) => id !== yard.tenantSiteId);
+    const saved = await t.request("/api/user/UpsertTenantUser", {
+      method: "POST",
+      token,
+      json: { ...user, allowedTenantSiteIds: siteIds },
+    });
+    expect(saved.status).toBe(200);
+    const siteUser = await t.login("user@demo.processor");
+    const refused = await get(path, siteUser);
+    expect(refused.status).toBe(404);
+    expect(JSON.stringify(refused.body)).not.toContain(yard.name);
+    // and a caller of another organisation
     const farmer = await t.login("producer@demo.farm");
-    const res = await get(`${A.getInitialData}?stockyardId=${yard.id}`, farmer);
+    const res = await get(path, farmer);
     expect(res.status).not.toBe(200);
     expect(JSON.stringify(res.body)).not.toContain(yard.name);
   });
