@@ -116,11 +116,21 @@ async function drag(page: Page, from: Locator, to: { x: number; y: number }) {
   await page.mouse.up();
 }
 
+/**
+ * Lifts a lot with Space and waits until dnd-kit listens for the arrow keys. Its keyboard sensor
+ * adds that listener in a `setTimeout` after the drag starts, so an arrow pressed as soon as the
+ * card looks lifted can be lost on a busy machine; a timer of ours set afterwards runs after it.
+ */
+async function lift(page: Page, handle: Locator, dragging: string) {
+  await handle.focus();
+  await page.keyboard.press("Space");
+  await page.locator(dragging).waitFor();
+  await page.evaluate(() => new Promise((done) => setTimeout(done)));
+}
+
 /** From the keyboard alone: the focused card lifted with Space, one day to the right, dropped with Space. */
 async function keyboardToNextDay(page: Page, item: AgendaItemView, next: string) {
-  await card(page, item.id).focus();
-  await page.keyboard.press("Space");
-  await page.locator(`li.planner-card.is-dragging[data-item="${item.id}"]`).waitFor();
+  await lift(page, card(page, item.id), `li.planner-card.is-dragging[data-item="${item.id}"]`);
   await page.keyboard.press("ArrowRight");
   await heard(page, `${lotOf(item)} is over ${formatDate(next, false)}`);
   await page.keyboard.press("Space");
@@ -243,9 +253,8 @@ describe("the kill agenda in the browser", () => {
     await openDay(page, before);
     expect(await dayRows(page)).toEqual(before.items.map((i) => i.id));
 
-    await page.getByRole("button", { name: `Move ${lotOf(first)}`, exact: true }).focus();
-    await page.keyboard.press("Space");
-    await page.locator(`tr.is-dragging[data-item="${first.id}"]`).waitFor();
+    const handle = page.getByRole("button", { name: `Move ${lotOf(first)}`, exact: true });
+    await lift(page, handle, `tr.is-dragging[data-item="${first.id}"]`);
     await page.keyboard.press("ArrowDown");
     await heard(page, `${lotOf(first)} is over place 2 of ${before.items.length}.`);
     await page.keyboard.press("Space");
