@@ -20,6 +20,8 @@ import { AREAS } from "./areas/mod.ts";
 import { pages } from "./pages/handler.tsx";
 import { declareAccess, SECURITY_SCHEMES } from "./http/openapi.ts";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { createHash } from "node:crypto";
+import { THEME_BOOT_SCRIPT } from "../client/runtime/themeBoot.ts";
 
 /**
  * Screens whose path is also, in another spelling, an API path (register/handleinvite the page,
@@ -37,6 +39,9 @@ function routedPath(paths: PathRegistry, req: Request): string {
   return isPageVisit ? pathname : paths.canonical(pathname);
 }
 
+/** The CSP source that lets the theme boot script (server/pages/Document.tsx) run: its SHA-256. */
+const THEME_BOOT_SOURCE = `'sha256-${createHash("sha256").update(THEME_BOOT_SCRIPT).digest("base64")}'`;
+
 /** Builds the whole app: middleware, API routes, OpenAPI document, static assets and pages. */
 export function createApp(services: AppServices) {
   const paths = new PathRegistry();
@@ -52,8 +57,9 @@ export function createApp(services: AppServices) {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        // inline scripts (theme boot, React's streaming) carry the request's nonce: no 'unsafe-inline'
-        scriptSrc: ["'self'", NONCE],
+        // no 'unsafe-inline': the theme boot script is allowed by its hash (the same on every page, so a
+        // kept page can be answered again), anything else inline (React's streaming) by the request's nonce
+        scriptSrc: ["'self'", THEME_BOOT_SOURCE, NONCE],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:"],
         connectSrc: ["'self'"],

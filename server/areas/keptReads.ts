@@ -22,13 +22,11 @@ const keptByDb = new WeakMap<TenantDb, Map<string, Kept>>();
 
 /** `read()`'s answer for `key`, kept until the database changes. `key` names everything else it depends on. */
 export async function keptUntilChange<T>(db: TenantDb, key: string, read: () => Promise<T>): Promise<T> {
-  // (drizzle keeps the client it was made with as $client; its type leaves it out)
-  const client = (db as unknown as { $client?: { dataVersion?: () => number } }).$client;
-  if (!client?.dataVersion) return await read();
+  // the version before reading: a change made while reading leaves the answer already outdated
+  const version = dataVersionOf(db);
+  if (version === null) return await read();
   let kept = keptByDb.get(db);
   if (!kept) keptByDb.set(db, kept = new Map());
-  // the version before reading: a change made while reading leaves the answer already outdated
-  const version = client.dataVersion();
   const hit = kept.get(key);
   if (hit?.version === version) return hit.value as T;
   const value = deepFreeze(await read());
@@ -36,6 +34,13 @@ export async function keptUntilChange<T>(db: TenantDb, key: string, read: () => 
   if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
   kept.set(key, { version, value });
   return value;
+}
+
+/** The database's data version now, or null for a database that has none here (a libSQL server). */
+export function dataVersionOf(db: TenantDb): number | null {
+  // (drizzle keeps the client it was made with as $client; its type leaves it out)
+  const client = (db as unknown as { $client?: { dataVersion?: () => number } }).$client;
+  return client?.dataVersion ? client.dataVersion() : null;
 }
 
 function deepFreeze<T>(value: T): T {

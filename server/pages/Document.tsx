@@ -8,14 +8,12 @@ import { moduleEntry, stylesheetUrl } from "./assets.ts";
  * (with its chunks preloaded, so its imports cost no extra round trip). Asset URLs carry content hashes.
  */
 export function Document(
-  { title, children, flash, push, nonce }: {
+  { title, children, flash, push }: {
     title: string;
     children: ReactNode;
     flash?: { kind: string; message: string };
     /** signed in: shell.js connects the push client to this hub */
     push?: boolean;
-    /** the content security policy's nonce for the one inline script */
-    nonce?: string;
   },
 ) {
   const shell = moduleEntry("runtime/shell");
@@ -35,7 +33,8 @@ export function Document(
         <link rel="icon" href="data:," />
         {flash && <meta name="flash" content={JSON.stringify(flash)} />}
         {push && <meta name="push-hub" content="/hubs/userHub" />}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        {/* allowed by its hash in the CSP (server/app.ts), so a kept page needs no nonce of its request */}
+        <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
         <script type="module" src={shell.src}></script>
       </head>
       <body>{children}</body>

@@ -20,7 +20,9 @@ import { getDeviceCookie, setDeviceCookie } from "../auth/service.ts";
 import type { PageContext } from "./context.ts";
 import { createPageRouter, routingResult } from "./router.tsx";
 import { IslandRenderContext } from "./Island.tsx";
-import { APP_ROUTES } from "../areas/mod.ts";
+import { APP_ROUTES, SCREENS } from "../areas/mod.ts";
+import type { RouteName } from "../access/mod.ts";
+import { keepAndAnswer, keepingOf, keptAnswer } from "./keptPages.ts";
 
 const FLASH_COOKIE = "flash";
 
@@ -42,6 +44,10 @@ export async function renderPage(
     nonce: c.get("secureHeadersNonce"),
     ...extra,
   };
+  // a page rendered before, for the same caller, address and data: answered as it was (keptPages.ts)
+  const keeping = await keepingOf(c, context, forcedStatus === undefined && Object.keys(extra).length === 0);
+  const keptPage = keeping && await keptAnswer(c, keeping);
+  if (keptPage) return keptPage;
   const router = createPageRouter(url, context);
   await router.load();
   const result = routingResult(router);
@@ -50,6 +56,7 @@ export async function renderPage(
     if (isApiPath(url.pathname) || url.pathname.startsWith("/static/")) return c.notFound();
     return c.redirect(homeOf(c), 302); // spec 1 §2: unknown paths go to the default route
   }
+  const keep = keeping && result.status === 200 && SCREENS[result.routeName as RouteName]?.kept;
   const stream = await renderToReadableStream(
     <IslandRenderContext.Provider value={{ runtimeEmitted: false }}>
       <RouterProvider router={router} />
@@ -57,11 +64,13 @@ export async function renderPage(
     // The data is loaded before rendering, so nothing is gained by outlining a big boundary: React would send
     // the page's main content hidden and reveal it by script after a paint (up to ~300 ms later, React 19.2).
     {
-      nonce: context.nonce,
+      // (a kept page is answered to later requests with other nonces: nothing on it may need one)
+      nonce: keep ? undefined : context.nonce,
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       onError: (error) => console.error(`render ${url.pathname}:`, error),
     },
   );
+  if (keep) return await keepAndAnswer(c, keeping, stream);
   return c.body(stream, (forcedStatus ?? result.status) as 200, {
     "Content-Type": "text/html; charset=utf-8",
     "Cache-Control": "no-store",

@@ -45,7 +45,7 @@ function RootLayout() {
     );
   }
   return (
-    <Document title={title} flash={context.flash} push={!bare} nonce={context.nonce}>
+    <Document title={title} flash={context.flash} push={!bare}>
       {bare
         ? (
           <main className="auth-main">
@@ -181,7 +181,7 @@ export type PageRouter = ReturnType<typeof createPageRouter>;
  */
 export function routingResult(router: PageRouter):
   | { type: "redirect"; location: string }
-  | { type: "render"; status: number; matchedRoute: boolean } {
+  | { type: "render"; status: number; matchedRoute: boolean; routeName?: string } {
   // deno-lint-ignore no-explicit-any
   const result = (router as any)._serverResult;
   if (result?.type === "redirect") {
@@ -194,7 +194,8 @@ export function routingResult(router: PageRouter):
   const matches = (result?.matches ?? []) as any[];
   const failed = matches.find((m) => m.status === "error");
   const status = failed ? (apiErrorOf(failed.error)?.status ?? 500) : (result?.status ?? 200);
-  return { type: "render", status, matchedRoute: matches.length > 1 };
+  const routeName = matches.at(-1)?.staticData?.def?.name as string | undefined;
+  return { type: "render", status, matchedRoute: matches.length > 1, routeName };
 }
 
 export { useRouterState };

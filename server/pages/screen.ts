@@ -12,6 +12,12 @@ export interface Screen<S = Record<string, unknown>, D = unknown> {
   validateSearch?: z.ZodType<S>;
   loader?: (args: { context: PageContext; search: S; params: Record<string, string> }) => Promise<D> | D;
   component: ComponentType<{ data: D; search: S; params: Record<string, string>; context: PageContext }>;
+  /**
+   * Rendered once and answered again until the tenant's data, the caller or the date changes
+   * (server/pages/keptPages.ts): for a screen many PCs and TVs keep open whose page is a pure function
+   * of those (no clock beyond the date, nothing from outside the tenant's database and the caller).
+   */
+  kept?: true;
 }
 
 export function defineScreen<S = Record<string, unknown>, D = unknown>(screen: Screen<S, D>): Screen<S, D> {

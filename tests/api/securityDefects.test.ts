@@ -3,6 +3,7 @@
  * The account defects (takeover, login limits, disabling) are in accountSecurity.test.ts; the suite that
  * walks every endpoint is in tests/security/.
  */
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../helpers/app.ts";
 
@@ -116,7 +117,7 @@ describe("headers", () => {
     expect(suppliers.headers.get("cache-control")).toBe("no-store");
   });
 
-  it("a Permissions-Policy, and a CSP whose scripts need the page's nonce (no 'unsafe-inline')", async () => {
+  it("a Permissions-Policy, and a CSP whose inline scripts need the page's nonce or their own hash (no 'unsafe-inline')", async () => {
     const res = await t.request("/login");
     expect(res.headers.get("permissions-policy")).toMatch(/camera=\(\)/);
     const csp = res.headers.get("content-security-policy")!;
@@ -124,9 +125,14 @@ describe("headers", () => {
     expect(scriptSrc).not.toContain("unsafe-inline");
     const nonce = scriptSrc.match(/'nonce-([^']+)'/)![1];
     const html = await res.text();
-    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1]);
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)];
     expect(inline.length).toBeGreaterThan(0);
-    for (const attrs of inline) expect(attrs).toContain(`nonce="${nonce}"`);
+    for (const [, attrs, code] of inline) {
+      const hash = createHash("sha256").update(code).digest("base64");
+      expect(attrs.includes(`nonce="${nonce}"`) || scriptSrc.includes(`'sha256-${hash}'`), code).toBe(true);
+    }
+    // a script of an attacker's with neither is not allowed
+    expect(scriptSrc).not.toContain(`'sha256-${createHash("sha256").update("alert(1)").digest("base64")}'`);
   });
 });
 

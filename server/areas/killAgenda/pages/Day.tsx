@@ -28,6 +28,7 @@ export const DAY_URLS = {
 function dayScreen(routeName: "killagenda" | "stockyardKillagenda") {
   return defineScreen({
     validateSearch: DaySearch,
+    kept: true,
     loader: async ({ context, search }) => {
       const agendas = await pageService(context, KillAgendaQueries);
       const agenda = await agendas.day(dayQuery(search));

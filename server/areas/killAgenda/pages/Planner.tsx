@@ -26,6 +26,7 @@ export const PLANNER_URLS = {
 };
 
 export const KillAgendaPlannerScreen = defineScreen({
+  kept: true,
   validateSearch: z.object({ species: idNumber().optional(), site: idNumber().optional() }),
   loader: async ({ context, params, search }) => {
     if (!isCalendarDate(params.focusDay ?? "")) throw ApiError.notFound("Use a day like 2026-12-01.");

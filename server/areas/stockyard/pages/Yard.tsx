@@ -57,6 +57,7 @@ export const mapUrlOf = (yard: { id: number; hasMapImage: boolean }) =>
   yard.hasMapImage ? `${STORAGE_API.downloadMapImage}/${yard.id}` : null;
 
 export const StockyardScreen = defineScreen({
+  kept: true,
   validateSearch: z.object({ yard: idNumber().optional() }),
   loader: async ({ context, search }) => {
     const yards = await pageService(context, StockyardQueries);

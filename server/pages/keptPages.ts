@@ -1,0 +1,169 @@
+/**
+ * Pages kept until what they show may have changed. The live yard and the kill agenda's day are opened
+ * on every office PC and floor TV and read far more often than they change, and a 300-lot day is
+ * 550 KB of HTML, which costs far more to render than to send. A screen that says `kept: true`
+ * (server/pages/screen.ts) is rendered once and answered again, byte for byte and compressed once, while
+ * nothing it depends on has changed:
+ *
+ * - who asks: the caller's loaded data (server/auth/callers.ts) is replaced as a whole on any change to
+ *   the user, their memberships, settings, modules or flags, on every instance; the key holds that
+ *   object's identity, so a changed caller never meets an old page;
+ * - the address, the plant's date and time zone, the maintenance notice and the asset build;
+ * - the tenant's database: SQLite's data version (server/areas/keptReads.ts), moved on by any commit.
+ *
+ * The access check is in the key too: a page is kept only after the router's guard and the screen's
+ * loader let this caller (object) see it at this address and version, and the same inputs decide alike.
+ * A kept page carries an ETag (a hash of its bytes), so a browser reloading it after a change that did not
+ * touch it gets a 304. Only plain signed-in GETs are kept: no flash message, no re-rendered form, no
+ * forced status, and only a 200.
+ */
+import type { Context } from "hono";
+import { createHash } from "node:crypto";
+import { brotliCompress, constants, gzip as gzipCallback } from "node:zlib";
+import { promisify } from "node:util";
+import type { AppEnv } from "../env.ts";
+import type { PageContext } from "./context.ts";
+import { chooseEncoding } from "../http/compression.ts";
+import { dataVersionOf } from "../areas/keptReads.ts";
+import { currentManifest } from "./assets.ts";
+import { currentMaintenance } from "../areas/super/control/service.ts";
+
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCallback);
+
+/** Kept pages on this instance, by bytes and by count (least recently used go first). */
+const MAX_BYTES = 48 * 1024 * 1024;
+const MAX_PAGES = 400;
+
+interface KeptPage {
+  key: string;
+  version: number;
+  etag: string;
+  html: Uint8Array<ArrayBuffer>;
+  gzip: Uint8Array<ArrayBuffer>;
+  /** made when a browser first asks for brotli */
+  br?: Uint8Array<ArrayBuffer>;
+}
+
+const kept = new Map<string, KeptPage>();
+let keptBytes = 0;
+
+/** Stable numbers for objects whose identity is part of a key (a replaced object gets a new number). */
+const identities = new WeakMap<object, number>();
+let lastIdentity = 0;
+const identityOf = (o: object | null) => {
+  if (!o) return 0;
+  let id = identities.get(o);
+  if (id === undefined) identities.set(o, id = ++lastIdentity);
+  return id;
+};
+
+/** Where a request's page would be kept: its key, and the database version read before rendering. */
+export interface Keeping {
+  key: string;
+  version: number;
+}
+
+/**
+ * How this request's page can be kept, or null: not a plain signed-in GET, or a tenant database without
+ * a data version (a libSQL server by URL), where every page is rendered.
+ */
+export async function keepingOf(
+  c: Context<AppEnv>,
+  context: PageContext,
+  plain: boolean,
+): Promise<Keeping | null> {
+  const caller = context.caller;
+  if (!plain || c.req.method !== "GET" || !caller || context.flash) return null;
+  const version = dataVersionOf(await context.services.db.tenantDb(caller.tenant.id));
+  if (version === null) return null;
+  const notice = currentMaintenance(context.services.db.control);
+  const key = [
+    identityOf(caller.subject),
+    context.url.pathname + context.url.search,
+    context.today,
+    context.timeZone,
+    identityOf(currentManifest()),
+    notice.isActive ? notice.message : "",
+  ].join("\u0000");
+  return { key, version };
+}
+
+const HEADERS = { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-cache" };
+
+/** The kept answer for this request (200, or 304 when the browser holds these bytes), or null. */
+export async function keptAnswer(c: Context<AppEnv>, keeping: Keeping): Promise<Response | null> {
+  const page = kept.get(keeping.key);
+  if (!page || page.version !== keeping.version) return null;
+  kept.delete(keeping.key); // most recently used last
+  kept.set(keeping.key, page);
+  return await answer(c, page);
+}
+
+/** Keeps a page just rendered (the router's 200 for a kept screen) and answers it. */
+export async function keepAndAnswer(
+  c: Context<AppEnv>,
+  keeping: Keeping,
+  stream: ReadableStream<Uint8Array>,
+): Promise<Response> {
+  const html = new Uint8Array(await new Response(stream).arrayBuffer());
+  const page: KeptPage = {
+    key: keeping.key,
+    version: keeping.version,
+    etag: `"${createHash("sha1").update(html).digest("base64url")}"`,
+    html,
+    gzip: new Uint8Array(await gzip(html, { level: 6 })),
+  };
+  forget(keeping.key);
+  kept.set(keeping.key, page);
+  keptBytes += sizeOf(page);
+  for (const [key] of kept) {
+    if (kept.size <= MAX_PAGES && keptBytes <= MAX_BYTES) break;
+    forget(key);
+  }
+  return await answer(c, page);
+}
+
+function answer(c: Context<AppEnv>, page: KeptPage): Response | Promise<Response> {
+  const headers: Record<string, string> = { ...HEADERS, ETag: page.etag, Vary: "Accept-Encoding" };
+  if (matches(c.req.header("if-none-match"), page.etag)) return c.body(null, 304, headers);
+  const encoding = chooseEncoding(c.req.header("accept-encoding"));
+  if (encoding === "gzip") return c.body(page.gzip, 200, { ...headers, "Content-Encoding": "gzip" });
+  if (encoding === "br") {
+    return brotliOf(page).then((br) => c.body(br, 200, { ...headers, "Content-Encoding": "br" }));
+  }
+  return c.body(page.html, 200, headers);
+}
+
+async function brotliOf(page: KeptPage): Promise<Uint8Array<ArrayBuffer>> {
+  if (page.br) return page.br;
+  const params = {
+    [constants.BROTLI_PARAM_QUALITY]: 5,
+    [constants.BROTLI_PARAM_SIZE_HINT]: page.html.byteLength,
+  };
+  const br = new Uint8Array(await brotli(page.html, { params }));
+  if (page.br) return page.br; // another request made it meanwhile
+  page.br = br;
+  // counted only while the page is still kept (it may have been replaced while compressing)
+  if (kept.get(page.key) === page) keptBytes += br.byteLength;
+  return br;
+}
+
+/** If-None-Match: `*`, or a list of tags (a weak `W/` one compares by its value). */
+function matches(header: string | undefined, etag: string) {
+  if (!header) return false;
+  return header.split(",").some((t) => {
+    const tag = t.trim();
+    return tag === "*" || tag.replace(/^W\//, "") === etag;
+  });
+}
+
+function forget(key: string) {
+  const page = kept.get(key);
+  if (!page) return;
+  kept.delete(key);
+  keptBytes -= sizeOf(page);
+}
+
+const sizeOf = (page: KeptPage) =>
+  page.html.byteLength + page.gzip.byteLength + (page.br?.byteLength ?? 0) + 64;

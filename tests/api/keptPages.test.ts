@@ -1,0 +1,164 @@
+/**
+ * Pages kept until what they show may have changed (server/pages/keptPages.ts): the live yard and the
+ * kill agenda's day are answered again byte for byte, with an ETag a reloading browser gets a 304 for,
+ * and rendered afresh after a change to the data (by the app or another program), to the caller (their
+ * access) or to the request (a flash message); each user gets their own page, and a signed-out session
+ * gets none. The kept page's one inline script is allowed by the CSP of the request it is answered to.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createHash } from "node:crypto";
+import { createClient } from "@libsql/client";
+import { startTestApp, type TestApp } from "../helpers/app.ts";
+import { stockyards } from "../../db/tenant/schema.ts";
+import type { TenantDb } from "../../db/client.ts";
+import { KILL_AGENDA_API as K } from "../../server/areas/killAgenda/api.ts";
+
+// deno-lint-ignore no-explicit-any
+type Json = any;
+let t: TestApp;
+let admin: string;
+let db: TenantDb;
+let tenantId: number;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await t.login("admin@demo.processor");
+  tenantId = (await (await t.request("/login/usermodel", { token: admin })).json()).tenantId;
+  db = await t.services.db.tenantDb(tenantId);
+});
+afterAll(() => t?.close());
+
+const page = (path: string, token: string, headers: Record<string, string> = {}) =>
+  t.request(path, { headers: { cookie: `session=${token}`, ...headers }, redirect: "manual" });
+
+/** A kill agenda day with at least two lots, and its page's address. */
+async function aDay() {
+  const week = await (await t.request(K.getSevenDayAgenda, { token: admin })).json() as Json;
+  const day = week.days.find((d: Json) => d.items.length >= 2);
+  return {
+    day,
+    path: `/home/killagenda?date=${day.productionDate}&species=${day.speciesId}&site=${day.tenantSiteId}`,
+  };
+}
+
+const rowsOf = (html: string) => [...html.matchAll(/<tr[^>]*data-item="(\d+)"/g)].map((m) => Number(m[1]));
+
+describe("pages kept until what they show changes", () => {
+  test("the same page again is the same bytes; a browser holding them gets a 304", async () => {
+    const { path } = await aDay();
+    const first = await page(path, admin);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("cache-control")).toBe("private, no-cache");
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const html = await first.text();
+    const again = await page(path, admin);
+    expect(again.headers.get("etag")).toBe(etag);
+    expect(await again.text()).toBe(html);
+
+    const reload = await page(path, admin, { "if-none-match": etag });
+    expect(reload.status).toBe(304);
+    expect(await reload.text()).toBe("");
+    expect(reload.headers.get("etag")).toBe(etag);
+    // compressed once, as each browser asks
+    for (const encoding of ["gzip", "br"]) {
+      const res = await page(path, admin, { "accept-encoding": encoding });
+      expect(res.headers.get("content-encoding")).toBe(encoding);
+      expect(res.headers.get("etag")).toBe(etag);
+    }
+  });
+
+  test("a reorder through the API shows on the next page, with a new tag", async () => {
+    const { day, path } = await aDay();
+    const before = await page(path, admin);
+    const etag = before.headers.get("etag");
+    const ids = rowsOf(await before.text());
+    expect(ids).toEqual(day.items.map((i: Json) => i.id));
+    const reordered = [...ids.slice(1), ids[0]];
+    const res = await t.request(K.reorder, {
+      method: "POST",
+      token: admin,
+      json: { killAgendaId: day.id, lastModified: day.lastModified, itemIds: reordered },
+    });
+    expect(res.status).toBe(200);
+    const after = await page(path, admin, { "if-none-match": etag! });
+    expect(after.status).toBe(200);
+    expect(after.headers.get("etag")).not.toBe(etag);
+    expect(rowsOf(await after.text())).toEqual(reordered);
+  });
+
+  test("a change by another program on the same database file shows on the next page", async () => {
+    const [yard] = await db.select().from(stockyards).limit(1);
+    const path = `/home/stockyard?yard=${yard.id}`;
+    expect(await (await page(path, admin)).text()).toContain(yard.name);
+    const other = createClient({ url: `file:${t.dataDir}/tenants/${tenantId}.db` });
+    try {
+      await other.execute({ sql: "UPDATE stockyards SET name = ? WHERE id = ?", args: ["Renamed Yard", yard.id] });
+    } finally {
+      other.close();
+    }
+    const html = await (await page(path, admin)).text();
+    expect(html).toContain("Renamed Yard");
+  });
+
+  test("each user gets their own page; a user whose access changes gets the new answer at once", async () => {
+    const [yard] = await db.select().from(stockyards).limit(1);
+    const path = `/home/stockyard?yard=${yard.id}`;
+    const user = await t.login("user@demo.processor");
+    const mine = await page(path, user);
+    expect(mine.status).toBe(200);
+    const html = await mine.text();
+    expect(html).toContain(yard.name);
+    const adminHtml = await (await page(path, admin)).text();
+    expect(adminHtml).not.toBe(html); // the header names who is signed in
+
+    // the same session, kept to the organisation's other site: the kept page is not shown to it
+    const users = await (await t.request("/api/user/GetTenantUsers", { token: admin })).json() as Json[];
+    const row = users.find((u) => u.email === "user@demo.processor");
+    const otherSites = (await t.services.db.control.query.tenantSites.findMany({
+      where: (s, { eq }) => eq(s.tenantId, tenantId),
+    })).map((s) => s.id).filter((id) => id !== yard.tenantSiteId);
+    const saved = await t.request("/api/user/UpsertTenantUser", {
+      method: "POST",
+      token: admin,
+      json: { ...row, allowedTenantSiteIds: otherSites },
+    });
+    expect(saved.status).toBe(200);
+    const refused = await page(path, user);
+    expect(refused.status).toBe(404);
+    expect(await refused.text()).not.toContain(yard.name);
+    // signed out: no page at all
+    expect((await t.request("/login/logout", { method: "POST", token: user })).status).toBe(204);
+    const out = await page(path, user);
+    expect(out.status).toBe(302);
+    expect(out.headers.get("location")).toMatch(/^\/login/);
+  });
+
+  test("a flash message is shown on a page rendered for it, never kept", async () => {
+    const { path } = await aDay();
+    await page(path, admin); // kept
+    const flash = encodeURIComponent(JSON.stringify({ kind: "success", message: "Saved for the test." }));
+    const withFlash = await page(path, admin, { cookie: `session=${admin}; flash=${flash}` });
+    expect(await withFlash.text()).toContain("Saved for the test.");
+    expect(await (await page(path, admin)).text()).not.toContain("Saved for the test.");
+  });
+
+  test("every inline script of a kept page is allowed by the CSP it is answered with", async () => {
+    const { path } = await aDay();
+    await page(path, admin);
+    for (let i = 0; i < 2; i++) {
+      const res = await page(path, admin);
+      const scriptSrc = res.headers.get("content-security-policy")!.split(";")
+        .find((d) => d.trim().startsWith("script-src"))!;
+      expect(scriptSrc).not.toContain("unsafe-inline");
+      const html = await res.text();
+      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)]
+        .filter((m) => !/type="application\/json"/.test(m[1]));
+      expect(inline.length).toBeGreaterThan(0);
+      for (const [, , code] of inline) {
+        const hash = createHash("sha256").update(code).digest("base64");
+        expect(scriptSrc).toContain(`'sha256-${hash}'`);
+      }
+    }
+  });
+});
