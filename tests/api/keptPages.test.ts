@@ -93,7 +93,10 @@ describe("pages kept until what they show changes", () => {
     expect(await (await page(path, admin)).text()).toContain(yard.name);
     const other = createClient({ url: `file:${t.dataDir}/tenants/${tenantId}.db` });
     try {
-      await other.execute({ sql: "UPDATE stockyards SET name = ? WHERE id = ?", args: ["Renamed Yard", yard.id] });
+      await other.execute({
+        sql: "UPDATE stockyards SET name = ? WHERE id = ?",
+        args: ["Renamed Yard", yard.id],
+      });
     } finally {
       other.close();
     }

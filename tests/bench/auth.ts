@@ -8,13 +8,9 @@
 import { Hono } from "hono";
 import { serveTestApp } from "../helpers/app.ts";
 import { hasRedis, startRedis } from "../helpers/redis.ts";
+import { type Throughput, throughput } from "./httpLoad.ts";
 
-export interface Throughput {
-  /** requests per second, `concurrency` clients sending `n` requests in all */
-  rps: number;
-  n: number;
-  concurrency: number;
-}
+export { type Throughput, throughput };
 
 export interface AuthBench {
   plain: Throughput;
@@ -26,26 +22,6 @@ export interface AuthBench {
   queriesPerRequest: number;
   /** the usermodel on an instance with the Redis bus; null without redis-server */
   usermodelRedis: Throughput | null;
-}
-
-export async function throughput(
-  url: string,
-  headers: HeadersInit,
-  n = 3000,
-  concurrency = 16,
-): Promise<Throughput> {
-  const one = async () => {
-    const res = await fetch(url, { headers });
-    if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
-    await res.arrayBuffer();
-  };
-  for (let i = 0; i < 200; i++) await one(); // warm-up: JIT, connections, caches
-  let left = n;
-  const t0 = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (left-- > 0) await one();
-  }));
-  return { rps: n / ((performance.now() - t0) / 1000), n, concurrency };
 }
 
 /** `origin` serves the app; `token` is a signed-in bearer token there. */

@@ -15,7 +15,7 @@ import { YardSvg } from "../../client/ui/yard/YardSvg.tsx";
 type Json = any;
 
 /** The app's own fetch, in this process: a request's server time without a socket or a client. */
-type AppFetch = (url: string, init: RequestInit) => Response | Promise<Response>;
+export type AppFetch = (url: string, init: RequestInit) => Response | Promise<Response>;
 
 export async function benchStockyard(origin: string, token: string, cookie: string, appFetch: AppFetch) {
   const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
