@@ -27,6 +27,21 @@ export function formatHead(n: number | null | undefined): string {
   return Number.isInteger(n) && n > -1000 && n < 1000 ? String(n) : WHOLE.format(n);
 }
 
+const DECIMALS = new Map<number, Intl.NumberFormat>();
+
+/** "1,234.5" with exactly `digits` decimals (weights, percentages); formatters made once per digits. */
+export function formatDecimal(n: number, digits = 1): string {
+  let format = DECIMALS.get(digits);
+  if (!format) {
+    format = new Intl.NumberFormat("en-AU", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    DECIMALS.set(digits, format);
+  }
+  return format.format(n);
+}
+
+/** "1,234.5 kg" */
+export const formatKg = (n: number) => `${formatDecimal(n, 1)} kg`;
+
 /** "$8.45": money reads and rounds one way everywhere (server/areas/money.ts). */
 export { formatMoney as formatPrice } from "../../server/areas/money.ts";
 

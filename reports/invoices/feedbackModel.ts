@@ -6,6 +6,7 @@
  */
 import type { FeedbackCarcass, InvoiceDocument } from "../../server/areas/invoices/document.ts";
 import { formatCents } from "../../server/areas/money.ts";
+import { formatDecimal } from "../../client/ui/format.ts";
 
 const CATTLE = 2;
 
@@ -22,10 +23,7 @@ export interface FeedbackColumn {
   csv: (c: FeedbackCarcass) => string | number | null;
 }
 
-const num = (n: number | null, digits = 1) =>
-  n === null
-    ? ""
-    : n.toLocaleString("en-AU", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const num = (n: number | null, digits = 1) => n === null ? "" : formatDecimal(n, digits);
 const condemnedWords = (c: FeedbackCarcass) =>
   c.condemned === "whole" ? "Whole" : c.condemned === "part" ? "Part" : "";
 const price = (c: FeedbackCarcass) =>

@@ -4,6 +4,7 @@
  */
 import { StyleSheet, Text, View } from "@react-pdf/renderer";
 import { formatAbn, type PartyOnDocument } from "../../server/areas/invoices/document.ts";
+import { formatDecimal } from "../../client/ui/format.ts";
 
 export const s = StyleSheet.create({
   page: { padding: 32, paddingBottom: 48, fontSize: 9, fontFamily: "Helvetica", color: "#111" },
@@ -46,8 +47,7 @@ export const cell = (width: number, right = false) => ({
   paddingHorizontal: 2,
   textAlign: right ? "right" as const : "left" as const,
 });
-export const kg = (n: number) =>
-  n.toLocaleString("en-AU", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+export const kg = (n: number) => formatDecimal(n, 1);
 
 export function Party({ title, p, extra }: { title: string; p: PartyOnDocument; extra?: string[] }) {
   return (

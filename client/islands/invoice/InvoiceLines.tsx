@@ -5,7 +5,7 @@
  */
 import { type FormEvent, useEffect, useState } from "react";
 import { Button } from "../../ui/Button.tsx";
-import { formatHead } from "../../ui/format.ts";
+import { formatDecimal, formatHead } from "../../ui/format.ts";
 import { formatCents } from "../../../server/areas/money.ts";
 import type { INVOICES_API, InvoiceView } from "../../../server/areas/invoices/rules.ts";
 
@@ -13,7 +13,7 @@ type Act = (label: string, method: string, path: string, body: unknown, done: st
 
 const unitPrice = (cents: number | null, unit: string) =>
   cents === null ? "no price" : `${formatCents(cents)}/${unit}`;
-const kg = (n: number) => n.toLocaleString("en-AU", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const kg = (n: number) => formatDecimal(n, 1);
 
 interface LineDraft {
   id?: number;

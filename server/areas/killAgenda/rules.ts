@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { addDays } from "../dates.ts";
 import { MOB_STATUS, ORDER_STATUS } from "../livestock/enums.ts";
 import { targetOn } from "../livestock/volumeTargets/rules.ts";
+import { formatHead } from "../../../client/ui/format.ts";
 
 /** The agenda as the API answers it: the islands' types (type-only: nothing of zod reaches the browser). */
 export type AgendaView = z.output<typeof import("./schemas.ts").KillAgenda>;
@@ -104,7 +105,7 @@ export function estimatedCarcasses(head: number, speciesId: number): number {
 export function formatCarcasses(value: number): string {
   const whole = Math.floor(value);
   const half = value - whole >= 0.5;
-  return `${whole.toLocaleString("en-AU")}${half ? "½" : ""}`;
+  return `${formatHead(whole)}${half ? "½" : ""}`;
 }
 
 // ---------- lot references ----------

@@ -11,7 +11,7 @@ import { defineScreen } from "../../../pages/screen.ts";
 import type { PageContext } from "../../../pages/context.ts";
 import { idNumber, wholeNumber } from "../../../http/params.ts";
 import { pageService } from "../../context.ts";
-import { formatDate, formatHead } from "../../../../client/ui/format.ts";
+import { formatDate, formatHead, formatKg } from "../../../../client/ui/format.ts";
 import { Facts } from "../../../../client/ui/Facts.tsx";
 import { type Column, Table } from "../../../../client/ui/Table.tsx";
 import { DistributionChart } from "../../../../client/ui/charts/DistributionChart.tsx";
@@ -29,9 +29,6 @@ const Search = DaySearch.extend({
 
 type Day = Awaited<ReturnType<KillFloorQueries["killFloorDay"]>>;
 type MobRow = Day["mobs"][number];
-
-const kg = (n: number) =>
-  `${n.toLocaleString("en-AU", { minimumFractionDigits: 1, maximumFractionDigits: 1 })} kg`;
 
 function mobColumns(day: Day, link: (mob: number) => string): Column<MobRow>[] {
   const feedback = (m: MobRow) =>
@@ -74,7 +71,7 @@ function mobColumns(day: Day, link: (mob: number) => string): Column<MobRow>[] {
       header: "Average",
       cell: (m) => (
         <>
-          {m.averageKg ? kg(m.averageKg) : "—"}
+          {m.averageKg ? formatKg(m.averageKg) : "—"}
           {m.averageFatMm != null && <div className="muted small">fat {m.averageFatMm} mm</div>}
         </>
       ),
@@ -172,8 +169,8 @@ export const KillFloorDayScreen = defineScreen({
             ["Carcasses recorded", formatHead(t.processed)],
             ["Awaiting records", formatHead(t.awaiting)],
             ["Condemned", `${formatHead(t.condemned)} whole · ${formatHead(t.partCondemned)} part`],
-            ["Total HSCW", kg(t.weightKg)],
-            ["Average HSCW", t.averageKg ? kg(t.averageKg) : "—"],
+            ["Total HSCW", formatKg(t.weightKg)],
+            ["Average HSCW", t.averageKg ? formatKg(t.averageKg) : "—"],
           ]}
         />
         {t.processed > 0 && (
