@@ -22,6 +22,8 @@ export const LIVESTOCK_TABS = [
 ] as const satisfies readonly { key: BuyHomeTab; title: string; kind: PartyKind | null }[];
 
 export const LivestockHomeScreen = defineScreen({
+  // the buying office's home, opened again all day: kept until an order or a party changes
+  kept: true,
   validateSearch: z.object({
     tab: z.enum(LIVESTOCK_TABS.map((t) => t.key) as [BuyHomeTab, ...BuyHomeTab[]]).optional(),
     q: z.string().max(100).optional(),
