@@ -10,7 +10,7 @@ export const IslandRenderContext = createContext<{ runtimeEmitted: boolean }>({ 
 /**
  * Renders an island on the server inside the marker the browser runtime hydrates: the component's HTML,
  * its props as JSON and its module's hashed URL. The runtime script is emitted once, after the first
- * island, so a page with no island sends no React at all.
+ * island in view, so a page with no island (or only folded ones) sends and runs no React at all.
  *
  * The runtime, the island and every chunk they import are announced with `preloadModule`: React hoists
  * the `<link rel="modulepreload">` tags into <head> (the whole page renders before the first flush) and
@@ -21,14 +21,18 @@ export function Island<P extends object>(
   { name, component: Component, props }: { name: string; component: ComponentType<P>; props: P },
 ) {
   const render = useContext(IslandRenderContext);
-  const emitRuntime = !render.runtimeEmitted;
-  render.runtimeEmitted = true;
   const runtime = moduleEntry("runtime/islands");
   const island = moduleEntry(`islands/${name}`);
-  // an island in a closed fold loads when it is opened (server/pages/Folded.tsx)
+  // An island in a closed fold loads when it is opened (server/pages/Folded.tsx): nothing of it, not
+  // even React, is preloaded or run with the page. The shell script loads the runtime named on the
+  // marker when the fold opens, unless an island in view has loaded it already.
   const folded = useContext(FoldedContext);
-  for (const href of [runtime.src, ...runtime.imports, ...(folded ? [] : [island.src, ...island.imports])]) {
-    preloadModule(href, { as: "script" });
+  const emitRuntime = !folded && !render.runtimeEmitted;
+  if (!folded) {
+    render.runtimeEmitted = true;
+    for (const href of [runtime.src, ...runtime.imports, island.src, ...island.imports]) {
+      preloadModule(href, { as: "script" });
+    }
   }
   const json = JSON.stringify(props);
   return (
@@ -36,6 +40,7 @@ export function Island<P extends object>(
       <div
         data-island={name}
         data-island-src={island.src}
+        data-island-runtime={folded ? runtime.src : undefined}
         data-props={json}
         dangerouslySetInnerHTML={{ __html: islandHtml(name, Component, props, json) }}
       />

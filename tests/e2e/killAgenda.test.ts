@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { launchBrowser, signIn } from "../helpers/browser.ts";
+import { launchBrowser, signIn, toast } from "../helpers/browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
 import { pdfText } from "../helpers/pdf.ts";
 import { addDays } from "../../server/areas/dates.ts";
@@ -80,7 +80,6 @@ async function openDay(page: Page, a: AgendaView) {
 
 const column = (page: Page, date: string) => page.locator(`section.planner-day[data-date="${date}"]`);
 const card = (page: Page, itemId: number) => page.locator(`li.planner-card[data-item="${itemId}"]`);
-const toast = (page: Page, text: string | RegExp) => page.locator(".toast", { hasText: text }).first();
 /** The date of the planner column the card is drawn in. */
 const columnOf = (page: Page, itemId: number) =>
   card(page, itemId).evaluate((el) => el.closest("section.planner-day")?.getAttribute("data-date") ?? null);

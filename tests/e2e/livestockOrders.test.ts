@@ -1,6 +1,6 @@
 /** Orders in Chromium: a group with two orders, cancelling and reinstating one, a delivery load. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, signIn } from "../helpers/browser.ts";
+import { launchBrowser, signIn, toast } from "../helpers/browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
 import { pricingGridGroups, pricingGrids } from "../../db/tenant/schema.ts";
 
@@ -197,5 +197,37 @@ describe("orders in the browser", () => {
       expect(await stock()).toHaveLength(total);
       expect(await pager.count()).toBe(0);
     }
+  });
+  it("an order page runs no React until its folded form is opened; the form then saves", async () => {
+    const page = browser.page;
+    const token = await server.login("user@demo.processor");
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    // a processed order: nothing on its page to press but the folded form
+    const list = await server.request(
+      `/api/livestock/GetLivestockOrders?fromDate=${day(-30)}&toDate=${day(-1)}`,
+      { token },
+    );
+    const order = ((await list.json()) as { id: number; orderStatusName: string }[])
+      .find((o) => o.orderStatusName === "Processed")!;
+    const scripts: string[] = [];
+    const listen = (r: { url(): string }) => void (r.url().endsWith(".js") && scripts.push(r.url()));
+    page.on("request", listen);
+    try {
+      await page.goto(`${server.origin}/home/livestock/orders/${order.id}`);
+      await page.waitForLoadState("load");
+      expect(scripts.some((u) => u.includes("/runtime/islands-"))).toBe(false);
+      expect(await page.locator("[data-island=OrderForm]").count()).toBe(1);
+
+      await page.getByText("Edit the order", { exact: true }).click();
+      await page.waitForSelector("[data-island=OrderForm][data-hydrated] form");
+      expect(scripts.some((u) => u.includes("/runtime/islands-"))).toBe(true);
+    } finally {
+      page.off("request", listen);
+    }
+    await field("livestockOrderDto.nvd").fill("E2E-NVD-7");
+    await page.getByRole("button", { name: "Save" }).click();
+    await toast(page, "The order was saved.").waitFor();
+    await page.reload();
+    expect(await page.locator("main").innerText()).toContain("E2E-NVD-7");
   });
 });

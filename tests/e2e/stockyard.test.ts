@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { launchBrowser, signIn } from "../helpers/browser.ts";
+import { launchBrowser, signIn, toast } from "../helpers/browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
 import { neighbour, refusal, type YardData, type YardPen } from "../../client/ui/yard/model.ts";
 
@@ -58,7 +58,6 @@ async function openYard(page: Page, id: number) {
 
 const pen = (page: Page, name: string) => page.locator(`[data-island=YardBoard] [data-pen-name="${name}"]`);
 const status = (page: Page, name: string) => pen(page, name).getAttribute("data-status");
-const toast = (page: Page, text: string | RegExp) => page.locator(".toast", { hasText: text }).first();
 
 /** A pointer drag (pointer events, as a mouse or finger makes them). */
 async function drag(page: Page, from: Locator, to: Locator) {

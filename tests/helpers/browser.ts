@@ -67,6 +67,9 @@ export async function toastWith(page: Page, text: RegExp) {
   await expect.poll(async () => (await toastsSeen(page)).join(" | "), { timeout: 10_000 }).toMatch(text);
 }
 
+/** The toast on screen now that says `text`. */
+export const toast = (page: Page, text: string | RegExp) => page.locator(".toast", { hasText: text }).first();
+
 /** The page fits `width` CSS px: nothing scrolls sideways. */
 export async function expectFits(page: Page, width = 1024) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

@@ -2,6 +2,8 @@ import { hasDom } from "./dom.ts"; // first: installs the DOM
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { THEME_BOOT_SCRIPT } from "../../../client/runtime/themeBoot.ts";
 
+let shell: typeof import("../../../client/runtime/shell.ts");
+
 describe.skipIf(!hasDom)("shell script", () => {
   beforeAll(async () => {
     document.body.innerHTML = `
@@ -22,7 +24,7 @@ describe.skipIf(!hasDom)("shell script", () => {
     meta.content = JSON.stringify({ kind: "success", message: "Welcome back" });
     document.head.appendChild(meta);
     localStorage.clear();
-    await import("../../../client/runtime/shell.ts");
+    shell = await import("../../../client/runtime/shell.ts");
   });
   afterEach(() => {
     localStorage.clear();
@@ -86,6 +88,22 @@ describe.skipIf(!hasDom)("shell script", () => {
     select.value = "Beef";
     select.dispatchEvent(new Event("change", { bubbles: true }));
     expect(submitted).toBe(1);
+  });
+
+  test("the browser's time zone goes to the server in a cookie, checked again on another day", () => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    document.cookie = "tz=;max-age=0;path=/";
+    localStorage.removeItem("tzCheckedOn");
+    shell.reportTimeZone();
+    expect(document.cookie).toContain(`tz=${encodeURIComponent(zone)}`);
+    expect(localStorage.getItem("tzCheckedOn")).toBe(new Date().toDateString());
+    // checked today: a stale cookie stays until tomorrow's check
+    document.cookie = "tz=Pacific%2FKiritimati;path=/";
+    shell.reportTimeZone();
+    expect(document.cookie).toContain("tz=Pacific%2FKiritimati");
+    localStorage.setItem("tzCheckedOn", "an earlier day");
+    shell.reportTimeZone();
+    expect(document.cookie).toContain(`tz=${encodeURIComponent(zone)}`);
   });
 
   test("the boot script applies the stored theme before paint", () => {
