@@ -23,29 +23,54 @@ import { IslandRenderContext } from "./Island.tsx";
 import { APP_ROUTES, SCREENS } from "../areas/mod.ts";
 import type { RouteName } from "../access/mod.ts";
 import { keepAndAnswer, keepingOf, keptAnswer } from "./keptPages.ts";
+import { stylesheetInline } from "./assets.ts";
+import { serialize } from "hono/utils/cookie";
+
+/** Names the stylesheet a browser was sent inline, and so has fetched into its cache since. */
+const STYLESHEET_COOKIE = "css";
 
 const FLASH_COOKIE = "flash";
 
-/** Streams the page for the request's URL, or answers the router's redirect. */
+/** The page for the request's URL (streamed, or kept), or the router's redirect. */
 export async function renderPage(
   c: Context<AppEnv>,
   extra: Partial<PageContext> = {},
   forcedStatus?: number,
 ) {
-  const url = new URL(c.req.url);
+  const stylesheet = stylesheetInline();
   const context: PageContext = {
     services: c.var.app,
     routes: APP_ROUTES,
     today: c.var.clock.localDate,
     timeZone: c.var.clock.timeZone,
     caller: c.var.caller,
-    url,
+    url: new URL(c.req.url),
     flash: takeFlash(c),
     nonce: c.get("secureHeadersNonce"),
+    inlineStylesheet: !!stylesheet && getCookie(c, STYLESHEET_COOKIE) !== stylesheet.file,
     ...extra,
   };
+  const res = await answerPage(c, context, forcedStatus);
+  // a first visit's page carries the stylesheet (Document.tsx); the pages after it take it from the cache
+  if (context.inlineStylesheet && res.status === 200) {
+    res.headers.append(
+      "Set-Cookie",
+      serialize(STYLESHEET_COOKIE, stylesheet!.file, {
+        path: "/",
+        maxAge: 31_536_000,
+        sameSite: "Lax",
+        httpOnly: true,
+      }),
+    );
+  }
+  return res;
+}
+
+async function answerPage(c: Context<AppEnv>, context: PageContext, forcedStatus?: number) {
+  const url = context.url;
   // a page rendered before, for the same caller, address and data: answered as it was (keptPages.ts)
-  const keeping = await keepingOf(c, context, forcedStatus === undefined && Object.keys(extra).length === 0);
+  const plain = forcedStatus === undefined && !context.formResult;
+  const keeping = await keepingOf(c, context, plain);
   const keptPage = keeping && await keptAnswer(c, keeping);
   if (keptPage) return keptPage;
   const router = createPageRouter(url, context);
