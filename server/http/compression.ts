@@ -19,8 +19,8 @@ const INLINE_BYTES = 64 * 1024;
 const MIN_BYTES = 1024;
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|problem\+json)|image\/svg\+xml)/;
 
-/** The encoding the client takes, best first: br, then gzip; null for neither. */
-export function chooseEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
+/** Which of our two encodings the client takes (Accept-Encoding, q=0 refusing one). */
+export function acceptedEncodings(acceptEncoding: string | undefined): { br: boolean; gzip: boolean } {
   const accepted = new Map<string, number>();
   for (const part of (acceptEncoding ?? "").toLowerCase().split(",")) {
     const [name, ...params] = part.trim().split(";");
@@ -28,7 +28,28 @@ export function chooseEncoding(acceptEncoding: string | undefined): "br" | "gzip
     if (name) accepted.set(name, q === undefined ? 1 : Number(q));
   }
   const ok = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
-  return ok("br") ? "br" : ok("gzip") ? "gzip" : null;
+  return { br: ok("br"), gzip: ok("gzip") };
+}
+
+/** The encoding the client takes, best first: br, then gzip; null for neither. */
+export function chooseEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
+  const { br, gzip } = acceptedEncodings(acceptEncoding);
+  return br ? "br" : gzip ? "gzip" : null;
+}
+
+/**
+ * A whole answer compressed as dynamic content is (brotli at quality 5, gzip at 6): on the spot when
+ * small, in the thread pool when large.
+ */
+export async function compress(body: Uint8Array, encoding: "br" | "gzip"): Promise<Uint8Array<ArrayBuffer>> {
+  const inline = body.byteLength <= INLINE_BYTES;
+  const brOptions = {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
+  };
+  const packed = encoding === "br"
+    ? (inline ? brotliCompressSync(body, brOptions) : await brotli(body, brOptions))
+    : (inline ? gzipSync(body, { level: 6 }) : await gzip(body, { level: 6 }));
+  return new Uint8Array(packed);
 }
 
 export const compression = createMiddleware(async (c, next) => {
@@ -60,13 +81,7 @@ export const compression = createMiddleware(async (c, next) => {
     replace(c, new Response(body, { status: res.status, headers: res.headers }));
     return;
   }
-  const inline = body.byteLength <= INLINE_BYTES;
-  const brOptions = {
-    params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
-  };
-  const packed = encoding === "br"
-    ? (inline ? brotliCompressSync(body, brOptions) : await brotli(body, brOptions))
-    : (inline ? gzipSync(body, { level: 6 }) : await gzip(body, { level: 6 }));
+  const packed = await compress(body, encoding);
   headers.set("content-encoding", encoding);
   headers.set("content-length", String(packed.byteLength));
   replace(c, new Response(packed, { status: res.status, headers }));

@@ -20,17 +20,12 @@
  */
 import type { Context } from "hono";
 import { createHash } from "node:crypto";
-import { brotliCompress, constants, gzip as gzipCallback } from "node:zlib";
-import { promisify } from "node:util";
 import type { AppEnv } from "../env.ts";
 import type { PageContext } from "./context.ts";
-import { chooseEncoding } from "../http/compression.ts";
+import { acceptedEncodings, compress } from "../http/compression.ts";
 import { dataVersionOf } from "../areas/keptReads.ts";
 import { currentManifest } from "./assets.ts";
 import { currentMaintenance } from "../areas/super/control/service.ts";
-
-const brotli = promisify(brotliCompress);
-const gzip = promisify(gzipCallback);
 
 /** Kept pages on this instance, by bytes and by count (least recently used go first). */
 const MAX_BYTES = 48 * 1024 * 1024;
@@ -44,6 +39,8 @@ interface KeptPage {
   gzip: Uint8Array<ArrayBuffer>;
   /** made when a browser first asks for brotli */
   br?: Uint8Array<ArrayBuffer>;
+  /** brotli being made (one at a time, however many ask meanwhile) */
+  making?: Promise<Uint8Array<ArrayBuffer>>;
 }
 
 const kept = new Map<string, KeptPage>();
@@ -99,7 +96,7 @@ export async function keptAnswer(c: Context<AppEnv>, keeping: Keeping): Promise<
   if (!page || page.version !== keeping.version) return null;
   kept.delete(keeping.key); // most recently used last
   kept.set(keeping.key, page);
-  return await answer(c, page);
+  return await answer(c, page, false);
 }
 
 /** Keeps a page just rendered (the router's 200 for a kept screen) and answers it. */
@@ -112,9 +109,10 @@ export async function keepAndAnswer(
   const page: KeptPage = {
     key: keeping.key,
     version: keeping.version,
-    etag: `"${createHash("sha1").update(html).digest("base64url")}"`,
+    // weak: the same page goes out gzipped or in brotli, whose bytes differ
+    etag: `W/"${createHash("sha1").update(html).digest("base64url")}"`,
     html,
-    gzip: new Uint8Array(await gzip(html, { level: 6 })),
+    gzip: await compress(html, "gzip"),
   };
   forget(keeping.key);
   kept.set(keeping.key, page);
@@ -123,41 +121,46 @@ export async function keepAndAnswer(
     if (kept.size <= MAX_PAGES && keptBytes <= MAX_BYTES) break;
     forget(key);
   }
-  return await answer(c, page);
+  return await answer(c, page, true);
 }
 
-function answer(c: Context<AppEnv>, page: KeptPage): Response | Promise<Response> {
+function answer(c: Context<AppEnv>, page: KeptPage, fresh: boolean): Response | Promise<Response> {
   const headers: Record<string, string> = { ...HEADERS, ETag: page.etag, Vary: "Accept-Encoding" };
   if (matches(c.req.header("if-none-match"), page.etag)) return c.body(null, 304, headers);
-  const encoding = chooseEncoding(c.req.header("accept-encoding"));
-  if (encoding === "gzip") return c.body(page.gzip, 200, { ...headers, "Content-Encoding": "gzip" });
-  if (encoding === "br") {
+  const accepts = acceptedEncodings(c.req.header("accept-encoding"));
+  const gzipped = () => c.body(page.gzip, 200, { ...headers, "Content-Encoding": "gzip" });
+  if (accepts.br && page.br) return c.body(page.br, 200, { ...headers, "Content-Encoding": "br" });
+  if (accepts.br && accepts.gzip) {
+    // gzipped at once; brotli (a few ms more) is made meanwhile for the next, once a page is asked for
+    // again (many are rendered after a change and seen once)
+    if (!fresh) brotliOf(page).catch((error) => console.error("kept page brotli:", error));
+    return gzipped();
+  }
+  if (accepts.br) {
     return brotliOf(page).then((br) => c.body(br, 200, { ...headers, "Content-Encoding": "br" }));
   }
+  if (accepts.gzip) return gzipped();
   return c.body(page.html, 200, headers);
 }
 
-async function brotliOf(page: KeptPage): Promise<Uint8Array<ArrayBuffer>> {
-  if (page.br) return page.br;
-  const params = {
-    [constants.BROTLI_PARAM_QUALITY]: 5,
-    [constants.BROTLI_PARAM_SIZE_HINT]: page.html.byteLength,
-  };
-  const br = new Uint8Array(await brotli(page.html, { params }));
-  if (page.br) return page.br; // another request made it meanwhile
-  page.br = br;
-  // counted only while the page is still kept (it may have been replaced while compressing)
-  if (kept.get(page.key) === page) keptBytes += br.byteLength;
-  return br;
+function brotliOf(page: KeptPage): Promise<Uint8Array<ArrayBuffer>> {
+  if (page.br) return Promise.resolve(page.br);
+  return page.making ??= compress(page.html, "br").then((br) => {
+    page.br = br;
+    // counted only while the page is still kept (it may have been replaced while compressing)
+    if (kept.get(page.key) === page) keptBytes += br.byteLength;
+    return br;
+  }, (error) => {
+    page.making = undefined; // the next request tries again
+    throw error;
+  });
 }
 
-/** If-None-Match: `*`, or a list of tags (a weak `W/` one compares by its value). */
+/** If-None-Match: `*`, or a list of tags, compared weakly (RFC 9110 §13.1.2: by their values). */
 function matches(header: string | undefined, etag: string) {
   if (!header) return false;
-  return header.split(",").some((t) => {
-    const tag = t.trim();
-    return tag === "*" || tag.replace(/^W\//, "") === etag;
-  });
+  const weak = (tag: string) => tag.trim().replace(/^W\//, "");
+  return header.split(",").some((t) => t.trim() === "*" || weak(t) === weak(etag));
 }
 
 function forget(key: string) {
