@@ -12,8 +12,8 @@
  * - print buttons and document links: `[data-print]` with a URL posts `{[data-print-key]: id}` for each id
  *   of `data-print-ids` (the document marked printed); a button then opens the browser's print;
  * - the browser's time zone for the server (cookie `tz`: "today" where the organisation has not saved its
- *   own zone), looked up when the page is idle and at most once a day: the first use of Intl costs a
- *   slow PC about a tenth of a second, which the page's first paint no longer waits for;
+ *   own zone), looked up when the page is idle and the day's cookie is missing: the first use of Intl
+ *   costs a slow PC about a tenth of a second, which the page's first paint no longer waits for;
  * - on signed-in pages (`<meta name="push-hub">`), the push client (loaded after the page, its own chunk);
  * - islands in a closed fold (server/pages/Folded.tsx): when the fold opens, the islands runtime named on
  *   its marker (`data-island-runtime`) is loaded, which hydrates it; a page whose only islands are folded
@@ -120,22 +120,11 @@ async function markPrinted(button: HTMLElement) {
   }
 }
 
-const TIME_ZONE_CHECKED = "tzCheckedOn";
-
-/** Sets the `tz` cookie to the browser's time zone when it is missing or was last checked another day. */
+/** Sets the `tz` cookie to the browser's time zone when it has none (it lasts a day: looked up daily). */
 export function reportTimeZone(): void {
-  const day = new Date().toDateString();
-  try {
-    if (/(?:^|; )tz=/.test(document.cookie) && localStorage.getItem(TIME_ZONE_CHECKED) === day) return;
-  } catch { /* storage unavailable: check each page */ }
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const cookie = `tz=${encodeURIComponent(zone)}`;
-  if (zone && !document.cookie.split("; ").includes(cookie)) {
-    document.cookie = `${cookie};path=/;max-age=31536000;samesite=lax`;
-  }
-  try {
-    localStorage.setItem(TIME_ZONE_CHECKED, day);
-  } catch { /* as above */ }
+  if (/(?:^|; )tz=/.test(document.cookie)) return;
+  const zone = encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  document.cookie = `tz=${zone};path=/;max-age=86400;samesite=lax`;
 }
 
 export function initShell(): void {
@@ -222,19 +211,17 @@ export function initShell(): void {
     }
   });
 
-  // (toggle does not bubble: heard on the way down)
+  // (toggle does not bubble: heard on the way down.) Importing a runtime already loaded does nothing.
   document.addEventListener("toggle", (e) => {
-    const fold = e.target as HTMLElement;
-    if (!(fold instanceof HTMLDetailsElement) || !fold.open) return;
-    const runtime = fold.querySelector("[data-island-runtime]:not([data-hydrated])")
-      ?.getAttribute("data-island-runtime");
-    // once loaded, the runtime hydrates every island in view, this one included
-    if (runtime) import(/* @vite-ignore */ runtime).catch((error) => console.error("islands runtime", error));
+    const runtime = (e.target as Element).querySelector?.("[data-island-runtime]")?.getAttribute(
+      "data-island-runtime",
+    );
+    if (runtime) import(/* @vite-ignore */ runtime).catch(console.error);
   }, true);
 
-  const idle = (globalThis as { requestIdleCallback?: (f: () => void) => void }).requestIdleCallback ??
-    ((f: () => void) => setTimeout(f, 200));
-  idle(reportTimeZone);
+  ((globalThis as { requestIdleCallback?: (f: () => void) => void }).requestIdleCallback ?? setTimeout)(
+    reportTimeZone,
+  );
 
   (globalThis as { toast?: typeof toast }).toast = toast;
   ensureToastRegions();
