@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { createClient } from "@libsql/client";
-import { startTestApp, type TestApp } from "../helpers/app.ts";
+import { keepUserAwayFromSite, startTestApp, type TestApp } from "../helpers/app.ts";
 import { stockyards } from "../../db/tenant/schema.ts";
 import type { TenantDb } from "../../db/client.ts";
 import { KILL_AGENDA_API as K } from "../../server/areas/killAgenda/api.ts";
@@ -122,17 +122,7 @@ describe("pages kept until what they show changes", () => {
     expect(adminHtml).not.toBe(html); // the header names who is signed in
 
     // the same session, kept to the organisation's other site: the kept page is not shown to it
-    const users = await (await t.request("/api/user/GetTenantUsers", { token: admin })).json() as Json[];
-    const row = users.find((u) => u.email === "user@demo.processor");
-    const otherSites = (await t.services.db.control.query.tenantSites.findMany({
-      where: (s, { eq }) => eq(s.tenantId, tenantId),
-    })).map((s) => s.id).filter((id) => id !== yard.tenantSiteId);
-    const saved = await t.request("/api/user/UpsertTenantUser", {
-      method: "POST",
-      token: admin,
-      json: { ...row, allowedTenantSiteIds: otherSites },
-    });
-    expect(saved.status).toBe(200);
+    await keepUserAwayFromSite(t, admin, "user@demo.processor", tenantId, yard.tenantSiteId);
     const refused = await page(path, user);
     expect(refused.status).toBe(404);
     expect(await refused.text()).not.toContain(yard.name);

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { eq } from "drizzle-orm";
 import { createClient } from "@libsql/client";
-import { startTestApp, type TestApp } from "../helpers/app.ts";
+import { keepUserAwayFromSite, startTestApp, type TestApp } from "../helpers/app.ts";
 import { pens, stockyards } from "../../db/tenant/schema.ts";
 import type { TenantDb } from "../../db/client.ts";
 import { STOCKYARD_API as A } from "../../server/areas/stockyard/api.ts";
@@ -97,17 +97,7 @@ describe("reads kept until the database changes", () => {
     const path = `${A.getInitialData}?stockyardId=${yard.id}`;
     expect((await get(path)).status).toBe(200); // kept now
     // a user of the same organisation kept to its other site
-    const users = await (await t.request("/api/user/GetTenantUsers", { token })).json() as Json[];
-    const user = users.find((u) => u.email === "user@demo.processor");
-    const siteIds = (await t.services.db.control.query.tenantSites.findMany({
-      where: (s, { eq }) => eq(s.tenantId, tenantId),
-    })).map((s) => s.id).filter((id) => id !== yard.tenantSiteId);
-    const saved = await t.request("/api/user/UpsertTenantUser", {
-      method: "POST",
-      token,
-      json: { ...user, allowedTenantSiteIds: siteIds },
-    });
-    expect(saved.status).toBe(200);
+    await keepUserAwayFromSite(t, token, "user@demo.processor", tenantId, yard.tenantSiteId);
     const siteUser = await t.login("user@demo.processor");
     const refused = await get(path, siteUser);
     expect(refused.status).toBe(404);

@@ -87,3 +87,29 @@ export function jsonCalls(t: () => Pick<TestApp, "request">, tokens: Record<stri
     post: (path: string, json: unknown, who = "admin") => call(path, { method: "POST", json }, who),
   };
 }
+
+/**
+ * Keeps a user of the demo organisation to its sites other than `siteId` (Settings › Users, as an
+ * admin would): their callers are refreshed at once, sessions included.
+ */
+export async function keepUserAwayFromSite(
+  t: Pick<TestApp, "request" | "services">,
+  adminToken: string,
+  email: string,
+  tenantId: number,
+  siteId: number,
+) {
+  const users = await (await t.request("/api/user/GetTenantUsers", { token: adminToken })).json() as {
+    email: string;
+  }[];
+  const user = users.find((u) => u.email === email);
+  const otherSites = (await t.services.db.control.query.tenantSites.findMany({
+    where: (s, { eq }) => eq(s.tenantId, tenantId),
+  })).map((s) => s.id).filter((id) => id !== siteId);
+  const saved = await t.request("/api/user/UpsertTenantUser", {
+    method: "POST",
+    token: adminToken,
+    json: { ...user, allowedTenantSiteIds: otherSites },
+  });
+  if (saved.status !== 200) throw new Error(`UpsertTenantUser: ${saved.status} ${await saved.text()}`);
+}
