@@ -1,25 +1,22 @@
 import type { ReactNode } from "react";
 import { preloadModule } from "react-dom";
 import { THEME_BOOT_SCRIPT } from "../../client/runtime/themeBoot.ts";
-import { moduleEntry, stylesheetInline, stylesheetUrl } from "./assets.ts";
+import { moduleEntry, stylesheetUrl } from "./assets.ts";
 
 /**
  * The HTML document around every page: CSS, the theme set before first paint, the small shell script
  * (with its chunks preloaded, so its imports cost no extra round trip). Asset URLs carry content hashes.
  */
 export function Document(
-  { title, children, flash, push, inlineStylesheet }: {
+  { title, children, flash, push }: {
     title: string;
     children: ReactNode;
     flash?: { kind: string; message: string };
     /** signed in: shell.js connects the push client to this hub */
     push?: boolean;
-    /** carry the stylesheet inline (a first visit: server/pages/context.ts) */
-    inlineStylesheet?: boolean;
   },
 ) {
   const shell = moduleEntry("runtime/shell");
-  const stylesheet = inlineStylesheet ? stylesheetInline() : null;
   // through React, like the islands' preloads, so a chunk both need is announced once
   for (const href of shell.imports) preloadModule(href, { as: "script" });
   return (
@@ -32,15 +29,7 @@ export function Document(
           /* a stylesheet resource (precedence): React writes it before the module preloads, so on a slow
             line the CSS the first paint waits for is not queued behind the islands' scripts */
         }
-        {stylesheet
-          ? (
-            <>
-              <style dangerouslySetInnerHTML={{ __html: stylesheet.text.replaceAll("</", "<\\/") }} />
-              {/* idle: the next page's stylesheet from the cache */}
-              <link rel="prefetch" href={stylesheetUrl()} />
-            </>
-          )
-          : <link rel="stylesheet" href={stylesheetUrl()} precedence="default" />}
+        <link rel="stylesheet" href={stylesheetUrl()} precedence="default" />
         <link rel="icon" href="data:," />
         {flash && <meta name="flash" content={JSON.stringify(flash)} />}
         {push && <meta name="push-hub" content="/hubs/userHub" />}

@@ -56,24 +56,3 @@ export function moduleEntry(key: string): { src: string; imports: string[] } {
     ? { src: url(entry.file), imports: entry.imports.map(url) }
     : { src: url(`${key}.js`), imports: [] };
 }
-
-const STATIC_DIR = new URL("../../dist/static/", import.meta.url).pathname;
-let stylesheet: { manifest: Manifest; file: string; text: string } | undefined;
-
-/**
- * The built stylesheet's file name and text, for a first visit's page to carry inline (server/pages/
- * Document.tsx); null before a build. Read once per build.
- */
-export function stylesheetInline(): { file: string; text: string } | null {
-  const manifest = currentManifest();
-  const file = manifest?.css["app.css"]?.file;
-  if (!manifest || !file) return null;
-  if (stylesheet?.manifest !== manifest || stylesheet.file !== file) {
-    try {
-      stylesheet = { manifest, file, text: Deno.readTextFileSync(STATIC_DIR + file) };
-    } catch {
-      return null;
-    }
-  }
-  return stylesheet;
-}

@@ -19,9 +19,4 @@ export interface PageContext {
   formResult?: { error: string; values: Record<string, string> };
   /** the request's CSP nonce: inline scripts without it do not run */
   nonce?: string;
-  /**
-   * A first visit (or the first since a new build): the page carries the stylesheet inline, so its first
-   * paint waits for no other download, and fetches the file into the cache for the pages after it.
-   */
-  inlineStylesheet?: boolean;
 }

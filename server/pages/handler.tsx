@@ -23,11 +23,6 @@ import { IslandRenderContext } from "./Island.tsx";
 import { APP_ROUTES, SCREENS } from "../areas/mod.ts";
 import type { RouteName } from "../access/mod.ts";
 import { keepAndAnswer, keepingOf, keptAnswer } from "./keptPages.ts";
-import { stylesheetInline } from "./assets.ts";
-import { serialize } from "hono/utils/cookie";
-
-/** Names the stylesheet a browser was sent inline, and so has fetched into its cache since. */
-const STYLESHEET_COOKIE = "css";
 
 const FLASH_COOKIE = "flash";
 
@@ -37,7 +32,6 @@ export async function renderPage(
   extra: Partial<PageContext> = {},
   forcedStatus?: number,
 ) {
-  const stylesheet = stylesheetInline();
   const context: PageContext = {
     services: c.var.app,
     routes: APP_ROUTES,
@@ -47,23 +41,9 @@ export async function renderPage(
     url: new URL(c.req.url),
     flash: takeFlash(c),
     nonce: c.get("secureHeadersNonce"),
-    inlineStylesheet: !!stylesheet && getCookie(c, STYLESHEET_COOKIE) !== stylesheet.file,
     ...extra,
   };
-  const res = await answerPage(c, context, forcedStatus);
-  // a first visit's page carries the stylesheet (Document.tsx); the pages after it take it from the cache
-  if (context.inlineStylesheet && res.status === 200) {
-    res.headers.append(
-      "Set-Cookie",
-      serialize(STYLESHEET_COOKIE, stylesheet!.file, {
-        path: "/",
-        maxAge: 31_536_000,
-        sameSite: "Lax",
-        httpOnly: true,
-      }),
-    );
-  }
-  return res;
+  return await answerPage(c, context, forcedStatus);
 }
 
 async function answerPage(c: Context<AppEnv>, context: PageContext, forcedStatus?: number) {

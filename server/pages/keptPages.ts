@@ -8,8 +8,7 @@
  * - who asks: the caller's loaded data (server/auth/callers.ts) is replaced as a whole on any change to
  *   the user, their memberships, settings, modules or flags, on every instance; the key holds that
  *   object's identity, so a changed caller never meets an old page;
- * - the address, the plant's date and time zone, the maintenance notice, the asset build and whether the
- *   page carries the stylesheet inline (a browser's first visit);
+ * - the address, the plant's date and time zone, the maintenance notice and the asset build;
  * - the tenant's database: SQLite's data version (server/areas/keptReads.ts), moved on by any commit.
  *
  * The access check is in the key too: a page is kept only after the router's guard and the screen's
@@ -83,7 +82,6 @@ export async function keepingOf(
     context.timeZone,
     identityOf(currentManifest()),
     notice.isActive ? notice.message : "",
-    context.inlineStylesheet ? "css" : "",
   ].join("\u0000");
   return { key, version };
 }

@@ -45,7 +45,7 @@ function RootLayout() {
     );
   }
   return (
-    <Document title={title} flash={context.flash} push={!bare} inlineStylesheet={context.inlineStylesheet}>
+    <Document title={title} flash={context.flash} push={!bare}>
       {bare
         ? (
           <main className="auth-main">

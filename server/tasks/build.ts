@@ -199,8 +199,7 @@ export async function build(opts: { sourcemap?: boolean; quiet?: boolean } = {})
     nodePaths: [`${ROOT}node_modules`],
   });
 
-  // minified (comments and spaces out: a third of its gzip size), and so small enough to go inline on a
-  // browser's first page (server/pages/Document.tsx)
+  // minified: comments and spaces out (a fifth of its gzip size)
   const { code } = await esbuild.transform(await Deno.readTextFile(`${CLIENT}/styles/app.css`), {
     loader: "css",
     minify: true,

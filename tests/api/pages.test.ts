@@ -2,16 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allRoutes } from "../../server/access/mod.ts";
 import { APP_ROUTES } from "../../server/areas/mod.ts";
 import { startTestApp, type TestApp } from "../helpers/app.ts";
-import { assetUrl, stylesheetCached } from "../helpers/assets.ts";
+import { assetUrl } from "../helpers/assets.ts";
 
 let t: TestApp;
 beforeAll(async () => (t = await startTestApp()));
 afterAll(() => t.close());
 
-/** A page as a browser that has been here before sees it (the stylesheet linked from its cache). */
 async function page(path: string, email?: string) {
-  const headers: Record<string, string> = { cookie: stylesheetCached() };
-  if (email) headers.cookie += `; session=${await t.login(email)}`;
+  const headers: Record<string, string> = {};
+  if (email) headers.cookie = `session=${await t.login(email)}`;
   const res = await t.request(path, { headers, redirect: "manual" });
   return { res, html: await res.text() };
 }

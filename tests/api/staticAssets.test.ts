@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestApp, type TestApp } from "../helpers/app.ts";
-import { builtManifest, stylesheetCached } from "../helpers/assets.ts";
+import { builtManifest } from "../helpers/assets.ts";
 
 let t: TestApp;
 let cookie: string;
@@ -18,9 +18,8 @@ afterAll(() => t?.close());
 const url = (file: string) => `/static/${file}`;
 const entry = (key: string) => builtManifest().entries[key];
 
-/** A page as a browser that has been here before sees it (the stylesheet in its cache). */
 async function page(path: string) {
-  const res = await t.request(path, { headers: { cookie: `${cookie}; ${stylesheetCached()}` } });
+  const res = await t.request(path, { headers: { cookie } });
   expect(res.status).toBe(200);
   const html = await res.text();
   const head = html.slice(0, html.indexOf("</head>"));
@@ -91,31 +90,6 @@ describe("static assets", () => {
       expect(res.headers.get("cache-control"), href).toContain("immutable");
       await res.body?.cancel();
     }
-  });
-
-  test("a first visit's page carries the stylesheet inline and fetches it for the next page", async () => {
-    const file = builtManifest().css["app.css"].file;
-    const css = await (await t.request(url(file), { headers: { "accept-encoding": "identity" } })).text();
-    for (const path of ["/login", "/home/userHome"]) {
-      const first = await t.request(path, { headers: { cookie } });
-      const html = await first.text();
-      const head = html.slice(0, html.indexOf("</head>"));
-      expect(head, path).toContain(`<style>${css}</style>`);
-      expect(head).toContain(`<link rel="prefetch" href="${url(file)}"/>`);
-      expect(head).not.toContain('rel="stylesheet"');
-      expect(first.headers.get("set-cookie")).toMatch(
-        new RegExp(`^css=${file}; Max-Age=31536000; Path=/; HttpOnly; SameSite=Lax`),
-      );
-      // the next page: linked, from the cache
-      const next = await t.request(path, { headers: { cookie: `${cookie}; css=${file}` } });
-      const again = await next.text();
-      expect(again).not.toContain("<style>");
-      expect(again).toContain(`<link rel="stylesheet" href="${url(file)}"`);
-      expect(next.headers.get("set-cookie") ?? "").not.toContain("css=");
-    }
-    // a browser that had an earlier build's stylesheet gets the new one inline once more
-    const old = await t.request("/login", { headers: { cookie: "css=app-OLDBUILD.css" } });
-    expect(await old.text()).toContain(`<style>${css}</style>`);
   });
 
   test("a page without an island preloads only the shell's own chunks: no runtime, no React", async () => {

@@ -75,8 +75,7 @@ const pushChunk = Object.entries(chunks).find(([f]) => f.startsWith("chunks/push
 const server = await serveTestApp();
 try {
   const token = await server.login("admin@demo.processor");
-  // a browser that has been here before: the stylesheet linked from its cache, not inline
-  const cookie = `session=${token}; css=${manifest.css["app.css"].file}`;
+  const cookie = `session=${token}`;
   const pages = [
     "/login",
     "/home/userHome",
@@ -88,9 +87,7 @@ try {
   ];
   const weights = [];
   for (const path of pages) {
-    const res = await fetch(server.origin + path, {
-      headers: { cookie: path === "/login" ? `css=${manifest.css["app.css"].file}` : cookie },
-    });
+    const res = await fetch(server.origin + path, { headers: path === "/login" ? {} : { cookie } });
     const html = await res.text();
     weights.push({ path, html: gzipSync(html).length, ...pageJs(html) });
   }
@@ -218,9 +215,8 @@ ${
 
 Pages without an island load only \`shell.js\` (theme, menu toggle, toasts) and its two small chunks. The
 first island on a page brings the React runtime (react-dom ≈ 63 KB gzip); each island adds only its own
-module and chunks (the data form ≈ 6 KB). CSS: ${kb(cssGzip)} gzip, one file, minified; a browser's first
-page carries it inline instead of linking it (docs/decisions.md, "The first view on a slow PC"), the HTML
-sizes above are those of the pages after it. See Caching for later views.
+module and chunks (the data form ≈ 6 KB). CSS: ${kb(cssGzip)} gzip, one file, minified. These are
+first-visit figures: see Caching for later views.
 
 ## Caching (what a warm page view downloads)
 
@@ -472,9 +468,8 @@ changes"): "rendered afresh" is its cost just after any change, "kept" every vie
 
 ## A slow plant PC (Chromium, Lighthouse's mobile profile)
 
-CPU slowed 4×, 150 ms round trips, 1.6 Mbps down; cold = empty cache (a first visit, or the first after a
-new build: the page carries the stylesheet inline), warm = the page opened again; each the median of three
-views. Targets: LCP ≤ 1.0 s, TBT ≤ 150 ms, a warm view ≤ 10 KB besides its HTML.
+CPU slowed 4×, 150 ms round trips, 1.6 Mbps down; cold = empty cache, warm = the page opened again; each
+the median of three views. Targets: LCP ≤ 1.0 s, TBT ≤ 150 ms, a warm view ≤ 10 KB besides its HTML.
 
 | page | LCP cold | TBT cold | LCP warm | TBT warm | warm view, besides HTML |
 |---|---|---|---|---|---|

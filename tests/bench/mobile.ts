@@ -1,7 +1,6 @@
 /**
  * Pages as a slow plant PC sees them (issue 12), in Chromium with Lighthouse's mobile profile: the CPU
- * slowed 4×, 150 ms round trips, 1.6 Mbps down. For each page: a cold view (empty cache: a first visit,
- * or the first after a new build, whose page carries the stylesheet inline) and a warm one
+ * slowed 4×, 150 ms round trips, 1.6 Mbps down. For each page: a cold view (empty cache) and a warm one
  * (the page opened again): largest contentful paint, total blocking time (long tasks after the first
  * paint, each beyond 50 ms, until the page has been quiet for a second) and what the warm view downloads
  * besides its HTML.
@@ -87,9 +86,7 @@ export async function benchMobile(origin: string, token: string, paths: string[]
       const warms: PageView[] = [];
       // three of each, the median kept: single views on this machine vary by a few hundred ms
       for (let i = 0; i < RUNS; i++) {
-        // cold: nothing cached, and so no cookie saying the stylesheet is (the page then carries it inline)
         await cdp.send("Network.clearBrowserCache");
-        await cdp.send("Network.deleteCookies", { name: "css", url: origin });
         colds.push(await view(path));
         await page.goto("about:blank");
         warms.push(await view(path));

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, signIn } from "../helpers/browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
-import { assetUrl, stylesheetCached } from "../helpers/assets.ts";
+import { assetUrl } from "../helpers/assets.ts";
 import { isoDate } from "../../server/areas/dates.ts";
 import { addDays, weekdayIndex } from "../../server/areas/dates.ts";
 
@@ -120,8 +120,7 @@ describe("livestock targets in the browser", () => {
   });
 
   it("the list page ships no island and no React: only shell.js", async () => {
-    // as a browser that has been here before (a first visit's page carries the stylesheet inline)
-    const cookie = `session=${await server.login("admin@demo.processor")}; ${stylesheetCached()}`;
+    const cookie = `session=${await server.login("admin@demo.processor")}`;
     const html =
       await (await fetch(`${server.origin}/settings/volumetargets?speciesId=1`, { headers: { cookie } }))
         .text();

@@ -12,6 +12,3 @@ export function assetUrl(key: string): string {
   if (!file) throw new Error(`no ${key} in dist/static/manifest.json`);
   return `/static/${file}`;
 }
-
-/** The cookie of a browser that has the built stylesheet in its cache (pages then link it, not inline it). */
-export const stylesheetCached = () => `css=${builtManifest().css["app.css"].file}`;
