@@ -9,13 +9,8 @@
  * is also disabled, so a caller reloaded from the database is refused as well).
  */
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { sha256 } from "@oslojs/crypto/sha2";
 import { constantTimeEqual } from "@oslojs/crypto/subtle";
-import {
-  encodeBase32LowerCaseNoPadding,
-  encodeBase64urlNoPadding,
-  encodeHexLowerCase,
-} from "@oslojs/encoding";
+import { encodeBase32LowerCaseNoPadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
 import type { ControlDb } from "../../db/client.ts";
 import { apiKeys, memberships, users } from "../../db/control/schema.ts";
 import type { PushBus } from "../push/bus.ts";
@@ -24,6 +19,7 @@ import { BoundedCache } from "./cache.ts";
 import type { AuthChange, CallerCache } from "./callers.ts";
 import { hashPassword } from "./password.ts";
 import type { Session } from "./sessions.ts";
+import { hashSecret } from "./tokens.ts";
 
 export const API_KEY_PREFIX = "mpk_";
 /** 32 random bytes in lower-case base32 are 52 characters; the id is the row's. */
@@ -38,8 +34,6 @@ const NEVER = new Date("9999-12-31T23:59:59.999Z");
 
 /** Whether a bearer token is meant as an API key (it may still be forged or revoked). */
 export const isApiKeyToken = (token: string) => token.startsWith(API_KEY_PREFIX);
-
-const hashSecret = (secret: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(secret)));
 
 /** A key as its tenant's admins see it: never its secret. */
 export interface ApiKeyView {

@@ -1,5 +1,5 @@
-import { sha256 } from "@oslojs/crypto/sha2";
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
+import { hashSecret } from "./tokens.ts";
 
 /**
  * Sign-in throttling that slows password guessing without locking the owner out (docs/decisions.md):
@@ -31,8 +31,6 @@ export const LOGIN_LIMITS = {
 };
 
 type Limits = typeof LOGIN_LIMITS;
-
-const hashOf = (token: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 
 export class LoginRateLimiter {
   /** The time source (ms); tests replace it instead of sleeping. */
@@ -72,7 +70,7 @@ export class LoginRateLimiter {
 
   isKnownDevice(email: string, token: string | null | undefined, now = this.clock()): boolean {
     if (!token || token.length > 64) return false;
-    const seen = this.#devices.get(hashOf(token))?.get(email);
+    const seen = this.#devices.get(hashSecret(token))?.get(email);
     return seen !== undefined && now - seen < this.limits.deviceLifeMs;
   }
 
@@ -82,10 +80,10 @@ export class LoginRateLimiter {
    * the token for the device cookie.
    */
   rememberDevice(email: string, token: string | null | undefined, now = this.clock()): string {
-    let hash = token && token.length <= 64 ? hashOf(token) : null;
+    let hash = token && token.length <= 64 ? hashSecret(token) : null;
     if (!hash || !this.#devices.has(hash)) {
       token = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
-      hash = hashOf(token);
+      hash = hashSecret(token);
     }
     const accounts = this.#devices.get(hash) ?? new Map<string, number>();
     this.#touch(accounts, email, now, this.limits.accountsPerDevice);

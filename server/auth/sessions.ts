@@ -1,10 +1,10 @@
 import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
-import { sha256 } from "@oslojs/crypto/sha2";
 import { constantTimeEqual } from "@oslojs/crypto/subtle";
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import type { ControlDb } from "../../db/client.ts";
 import { sessions } from "../../db/control/schema.ts";
 import { BoundedCache } from "./cache.ts";
+import { hashSecret } from "./tokens.ts";
 
 export type Session = typeof sessions.$inferSelect;
 
@@ -28,7 +28,6 @@ export const SESSION_CACHE = { max: 10_000, ttlMs: 60_000 };
 function randomPart(): string {
   return encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
 }
-const hashSecret = (secret: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(secret)));
 
 /**
  * Session tokens, after the Lucia guide: `<id>.<secret>`, 160 random bits each; the database keeps only
