@@ -24,16 +24,49 @@ export interface AuthBench {
   usermodelRedis: Throughput | null;
 }
 
+/** The plain Hono text route every throughput is compared with, served as the app is (Deno.serve, loopback). */
+export function servePlainRoute() {
+  const plainApp = new Hono().get("/text", (c) => c.text("ok"));
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, plainApp.fetch);
+  return { url: `http://127.0.0.1:${server.addr.port}/text`, close: () => server.shutdown() };
+}
+
+/**
+ * `url`'s throughput and the plain route's, measured alternately (so both see the same background
+ * load), the best of `rounds` each.
+ */
+export async function besideThePlainRoute(
+  url: string,
+  headers: Record<string, string>,
+  n: number,
+  concurrency: number,
+  rounds = 2,
+) {
+  const plain = servePlainRoute();
+  try {
+    let page: Throughput | undefined;
+    let bare: Throughput | undefined;
+    for (let i = 0; i < rounds; i++) {
+      const p = await throughput(plain.url, {}, n, concurrency);
+      const x = await throughput(url, headers, n, concurrency);
+      if (!bare || p.rps > bare.rps) bare = p;
+      if (!page || x.rps > page.rps) page = x;
+    }
+    return { page: page!, plain: bare!, share: page!.rps / bare!.rps };
+  } finally {
+    await plain.close();
+  }
+}
+
 /** `origin` serves the app; `token` is a signed-in bearer token there. */
 export async function benchAuth(
   server: { origin: string; services: { db: { controlQueries: number } } },
   token: string,
 ): Promise<AuthBench> {
-  const plainApp = new Hono().get("/text", (c) => c.text("ok"));
-  const plainServer = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, plainApp.fetch);
+  const plainServer = servePlainRoute();
   const auth = { authorization: `Bearer ${token}` };
   try {
-    const plainUrl = `http://127.0.0.1:${plainServer.addr.port}/text`;
+    const plainUrl = plainServer.url;
     const modelUrl = `${server.origin}/login/usermodel`;
     // alternate, so both see the same background load
     const plain1 = await throughput(plainUrl, {});
@@ -56,7 +89,7 @@ export async function benchAuth(
       usermodelRedis: hasRedis() ? await redisUsermodel() : null,
     };
   } finally {
-    await plainServer.shutdown();
+    await plainServer.close();
   }
 }
 

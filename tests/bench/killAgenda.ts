@@ -10,7 +10,7 @@ import type { TenantDb } from "../../db/client.ts";
 import { KILL_AGENDA_API as A } from "../../server/areas/killAgenda/api.ts";
 import { addDays, isWeekend } from "../../server/areas/dates.ts";
 import { percentile, time } from "./timing.ts";
-import { throughput } from "./httpLoad.ts";
+import { besideThePlainRoute } from "./auth.ts";
 import type { AppFetch } from "./stockyard.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -45,7 +45,7 @@ export async function benchKillAgenda(
   const q = `date=${date}&speciesId=1&tenantSiteId=${model.tenantSiteId ?? 0}`;
   let agenda = await get(`${A.getKillAgenda}?${q}`);
   const pagePath = `/home/killagenda?date=${date}&species=1&site=${model.tenantSiteId ?? 0}`;
-  const dayPage = await throughput(`${origin}${pagePath}`, { cookie }, 3000, 8);
+  const dayPage = await besideThePlainRoute(`${origin}${pagePath}`, { cookie }, 3000, 8);
   const dayApi = await time(50, () => get(`${A.getKillAgenda}?${q}`));
   // server time: the app's fetch in this process until the page's last byte (compressed, as browsers ask)
   const serverPage = async () => {
