@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Buffer } from "node:buffer";
 import type { Page } from "playwright-core";
-import { launchBrowser, signIn } from "../helpers/browser.ts";
+import { launchBrowser, signIn, toast } from "../helpers/browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
 
 let server: Awaited<ReturnType<typeof serveTestApp>>;
@@ -175,7 +175,7 @@ describe("yards and paddocks in the browser", () => {
     expect(await page.locator('[data-pen-row="Q1"]').count()).toBe(1);
     expect(await page.locator("[data-save-state]").innerText()).toBe("Unsaved changes");
     await page.getByRole("button", { name: "Save layout" }).click();
-    await page.getByText("The layout of Test yard was saved: 1 pen.").waitFor();
+    await toast(page, "The layout of Test yard was saved: 1 pen.").waitFor();
     expect(await page.locator("[data-save-state]").innerText()).toBe("All changes saved");
 
     await openYard(page);
@@ -288,7 +288,7 @@ describe("yards and paddocks in the browser", () => {
       mimeType: "image/png",
       buffer: Buffer.from(PNG),
     });
-    await page.getByText("The site map was uploaded.").waitFor();
+    await toast(page, "The site map was uploaded.").waitFor();
     const res = await download;
     expect(res.status()).toBe(200);
     expect(res.headers()["content-type"]).toBe("image/png");
