@@ -5,10 +5,10 @@
  */
 import { Document, Page, renderToBuffer, Text, View } from "@react-pdf/renderer";
 import { formatCents } from "../../server/areas/money.ts";
-import { formatDate } from "../../client/ui/format.ts";
+import { formatDate, formatKg } from "../../client/ui/format.ts";
 import type { FeedbackCarcass, InvoiceDocument } from "../../server/areas/invoices/document.ts";
 import { type FeedbackColumn, feedbackColumns, feedbackSummary } from "./feedbackModel.ts";
-import { cell, Facts, kg, Party, s } from "./pdfParts.tsx";
+import { cell, Facts, Party, s } from "./pdfParts.tsx";
 
 /**
  * Carcass lines per page, first page (under the parties and facts) and the rest. The sheet is paged here,
@@ -64,7 +64,7 @@ function Sheet({ doc }: { doc: InvoiceDocument }) {
     ["Stock", `${doc.order.speciesName} · ${doc.order.speciesCategoryName}`],
     ["Invoice", doc.invoiceNumber ?? "Draft"],
     ["Head", String(sum.head)],
-    ["HSCW", `${kg(sum.totalKg)} kg (average ${kg(sum.averageKg)} kg)`],
+    ["HSCW", `${formatKg(sum.totalKg)} (average ${formatKg(sum.averageKg)})`],
     [
       cattle ? "Average P8" : "Average GR",
       sum.averageFatMm === null ? "—" : `${sum.averageFatMm.toFixed(1)} mm`,

@@ -4,7 +4,6 @@
  */
 import { StyleSheet, Text, View } from "@react-pdf/renderer";
 import { formatAbn, type PartyOnDocument } from "../../server/areas/invoices/document.ts";
-import { formatDecimal } from "../../client/ui/format.ts";
 
 export const s = StyleSheet.create({
   page: { padding: 32, paddingBottom: 48, fontSize: 9, fontFamily: "Helvetica", color: "#111" },
@@ -47,7 +46,6 @@ export const cell = (width: number, right = false) => ({
   paddingHorizontal: 2,
   textAlign: right ? "right" as const : "left" as const,
 });
-export const kg = (n: number) => formatDecimal(n, 1);
 
 export function Party({ title, p, extra }: { title: string; p: PartyOnDocument; extra?: string[] }) {
   return (

@@ -6,10 +6,10 @@
  */
 import { Document, Page, renderToBuffer, Text, View } from "@react-pdf/renderer";
 import { formatCents } from "../../server/areas/money.ts";
-import { formatDate } from "../../client/ui/format.ts";
+import { formatDate, formatDecimal } from "../../client/ui/format.ts";
 import { levyLabel } from "../../server/areas/invoiceSettings/rules.ts";
 import { formatBsb, type InvoiceDocument, RCTI_AGREEMENT } from "../../server/areas/invoices/document.ts";
-import { Facts, kg, Party, s, Table } from "./pdfParts.tsx";
+import { Facts, Party, s, Table } from "./pdfParts.tsx";
 
 export function RemittancePdf({ doc }: { doc: InvoiceDocument }) {
   const c = doc.computation;
@@ -18,14 +18,14 @@ export function RemittancePdf({ doc }: { doc: InvoiceDocument }) {
     ? c.carcassSummaries.map((x) => [
       x.defectCategory || "Standard",
       String(x.count),
-      kg(x.totalWeightInKilograms),
+      formatDecimal(x.totalWeightInKilograms),
       x.averageCentsPerKg ? `${formatCents(x.averageCentsPerKg)}/kg avg` : "",
       formatCents(x.totalCents),
     ])
     : c.carcassLines.map((l) => [
       [l.defectCategory || "Standard", l.weightRange, l.fatDetails].filter(Boolean).join(" · "),
       String(l.count),
-      l.unitType === "kg" ? kg(l.totalWeightInKilograms) : "—",
+      l.unitType === "kg" ? formatDecimal(l.totalWeightInKilograms) : "—",
       unit(l.pricePerUnitCents, l.unitType),
       formatCents(l.totalCents),
     ]);

@@ -49,7 +49,8 @@ export async function compress(body: Uint8Array, encoding: "br" | "gzip"): Promi
   const packed = encoding === "br"
     ? (inline ? brotliCompressSync(body, brOptions) : await brotli(body, brOptions))
     : (inline ? gzipSync(body, { level: 6 }) : await gzip(body, { level: 6 }));
-  return new Uint8Array(packed);
+  // a view, not a copy (zlib's Buffer is a Uint8Array; its type says only "ArrayBufferLike")
+  return new Uint8Array(packed.buffer as ArrayBuffer, packed.byteOffset, packed.byteLength);
 }
 
 export const compression = createMiddleware(async (c, next) => {

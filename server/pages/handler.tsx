@@ -3,7 +3,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { RouterProvider } from "@tanstack/react-router";
 import { renderToReadableStream } from "react-dom/server";
 import type { AppEnv } from "../env.ts";
-import { matchRoute, selectHomePage } from "../access/mod.ts";
+import { allRoutes, matchRoute, type RouteDef, selectHomePage } from "../access/mod.ts";
 import { ApiError } from "../http/errors.ts";
 import { isApiPath } from "../http/paths.ts";
 import { clearSessionCookie, setSessionCookie } from "../http/cookies.ts";
@@ -26,6 +26,12 @@ import { keepAndAnswer, keepingOf, keptAnswer } from "./keptPages.ts";
 
 const FLASH_COOKIE = "flash";
 
+/** The routes whose screens are kept (screen.ts `kept`): only their addresses look for a kept page. */
+const KEPT_ROUTES: RouteDef[] = allRoutes(APP_ROUTES)
+  .filter((def) => SCREENS[def.name as RouteName]?.kept)
+  .map(({ children: _children, ...def }) => def); // each on its own, not with the routes under it
+const isKeptScreenPath = (pathname: string) => matchRoute(pathname, KEPT_ROUTES) !== undefined;
+
 /** The page for the request's URL (streamed, or kept), or the router's redirect. */
 export async function renderPage(
   c: Context<AppEnv>,
@@ -43,13 +49,9 @@ export async function renderPage(
     nonce: c.get("secureHeadersNonce"),
     ...extra,
   };
-  return await answerPage(c, context, forcedStatus);
-}
-
-async function answerPage(c: Context<AppEnv>, context: PageContext, forcedStatus?: number) {
   const url = context.url;
   // a page rendered before, for the same caller, address and data: answered as it was (keptPages.ts)
-  const plain = forcedStatus === undefined && !context.formResult;
+  const plain = forcedStatus === undefined && !context.formResult && isKeptScreenPath(url.pathname);
   const keeping = await keepingOf(c, context, plain);
   const keptPage = keeping && await keptAnswer(c, keeping);
   if (keptPage) return keptPage;

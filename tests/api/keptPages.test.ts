@@ -133,6 +133,14 @@ describe("pages kept until what they show changes", () => {
     expect(out.headers.get("location")).toMatch(/^\/login/);
   });
 
+  test("a screen that is not kept is rendered for each request, and no browser keeps it", async () => {
+    const res = await page("/home/userHome", admin);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("etag")).toBeNull();
+    await res.body?.cancel();
+  });
+
   test("a flash message is shown on a page rendered for it, never kept", async () => {
     const { path } = await aDay();
     await page(path, admin); // kept

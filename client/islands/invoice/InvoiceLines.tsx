@@ -13,7 +13,6 @@ type Act = (label: string, method: string, path: string, body: unknown, done: st
 
 const unitPrice = (cents: number | null, unit: string) =>
   cents === null ? "no price" : `${formatCents(cents)}/${unit}`;
-const kg = (n: number) => formatDecimal(n, 1);
 
 interface LineDraft {
   id?: number;
@@ -92,7 +91,7 @@ export function InvoiceLines({ view, api: paths, disabled, act, onDirty }: {
                 <td>{l.defectCategory || "Standard"}</td>
                 <td className="nowrap">{[l.weightRange, l.fatDetails].filter(Boolean).join(" · ") || "—"}</td>
                 <td className="num">{formatHead(l.count)}</td>
-                <td className="num">{l.unitType === "kg" ? kg(l.totalWeightInKilograms) : "—"}</td>
+                <td className="num">{l.unitType === "kg" ? formatDecimal(l.totalWeightInKilograms) : "—"}</td>
                 <td className="num nowrap">
                   {unitPrice(l.pricePerUnitCents, l.unitType)}
                   {adj && (
