@@ -1,7 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
 import { bodyLimit } from "hono/body-limit";
-import { NONCE, secureHeaders } from "hono/secure-headers";
 import type { AppEnv, AppServices } from "./env.ts";
 import { ApiError, errorResponse } from "./http/errors.ts";
 import { isApiPath, PathRegistry } from "./http/paths.ts";
@@ -20,8 +19,7 @@ import { AREAS } from "./areas/mod.ts";
 import { pages } from "./pages/handler.tsx";
 import { declareAccess, SECURITY_SCHEMES } from "./http/openapi.ts";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { createHash } from "node:crypto";
-import { THEME_BOOT_SCRIPT } from "../client/runtime/themeBoot.ts";
+import { securityHeaders } from "./http/securityHeaders.ts";
 
 /**
  * Screens whose path is also, in another spelling, an API path (register/handleinvite the page,
@@ -39,9 +37,6 @@ function routedPath(paths: PathRegistry, req: Request): string {
   return isPageVisit ? pathname : paths.canonical(pathname);
 }
 
-/** The CSP source that lets the theme boot script (server/pages/Document.tsx) run: its SHA-256. */
-const THEME_BOOT_SOURCE = `'sha256-${createHash("sha256").update(THEME_BOOT_SCRIPT).digest("base64")}'`;
-
 /** Builds the whole app: middleware, API routes, OpenAPI document, static assets and pages. */
 export function createApp(services: AppServices) {
   const paths = new PathRegistry();
@@ -52,36 +47,7 @@ export function createApp(services: AppServices) {
     c.set("app", services);
     await next();
   });
-  app.use(
-    "*",
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        // no 'unsafe-inline': the theme boot script is allowed by its hash (the same on every page, so a
-        // kept page can be answered again), anything else inline (React's streaming) by the request's nonce
-        scriptSrc: ["'self'", THEME_BOOT_SOURCE, NONCE],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        baseUri: ["'none'"],
-        objectSrc: ["'none'"],
-      },
-      // an Origin on every form post (the cross-site check reads it), no full URLs to other sites
-      referrerPolicy: "strict-origin-when-cross-origin",
-      permissionsPolicy: {
-        camera: [],
-        microphone: [],
-        geolocation: [],
-        payment: [],
-        usb: [],
-        serial: [],
-        bluetooth: [],
-        fullscreen: ["self"],
-      },
-    }),
-  );
+  app.use("*", securityHeaders);
   app.use("*", compression);
   // API answers carry tokens and tenant data: never kept by a browser or a proxy
   app.use("*", async (c, next) => {

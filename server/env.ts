@@ -40,5 +40,7 @@ export interface AppEnv {
     caller: Caller | null;
     authVia: "bearer" | "cookie" | "apiKey" | null;
     clock: ClientClock;
+    /** this answer's CSP nonce (server/http/securityHeaders.ts) */
+    nonce: string;
   };
 }

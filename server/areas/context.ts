@@ -35,7 +35,7 @@ export async function areaContext(
 
 /** The area context of an API request: 401 without a session. */
 export function areaContextOf(c: Context<AppEnv>): Promise<AreaContext> {
-  return areaContext(c.var.app, requireCaller(c), c.var.clock.localDate);
+  return areaContext(c.get("app"), requireCaller(c), c.get("clock").localDate);
 }
 
 /** An area's service (a class over the area context): how API handlers and pages get one. */

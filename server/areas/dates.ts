@@ -67,9 +67,19 @@ export function isTimeZone(name: string): boolean {
 }
 
 /** The calendar day it is now in `timeZone` (the plant's "today": UTC is yesterday before 10 am in Sydney). */
-export function todayIn(timeZone: string, now = new Date()): string {
-  return dayFormat(timeZone).format(now);
+export function todayIn(timeZone: string, now?: Date): string {
+  if (now) return dayFormat(timeZone).format(now);
+  // every request asks: a day changes only on a minute (all zones in use are offset by whole minutes),
+  // so the answer is kept for the minute it was made in
+  const minute = Math.floor(Date.now() / 60_000);
+  const known = todayByZone.get(timeZone);
+  if (known?.minute === minute) return known.day;
+  const day = dayFormat(timeZone).format(new Date());
+  if (todayByZone.size >= 1000) todayByZone.clear();
+  todayByZone.set(timeZone, { minute, day });
+  return day;
 }
+const todayByZone = new Map<string, { minute: number; day: string }>();
 
 // building a formatter costs ≈0.1 ms and every request asks (its "today"): one per zone name, kept
 const dayFormats = new Map<string, Intl.DateTimeFormat>();

@@ -22,11 +22,11 @@ export const loginApi: ApiRouter = apiRouter()
     }),
     async (c) => {
       const body = c.req.valid("json");
-      const { token, caller, device } = await c.var.app.auth.login({
+      const { token, caller, device } = await c.get("app").auth.login({
         email: body.email,
         password: body.password,
         keepLoggedIn: body.isKeepLoggedIn,
-        localLoginDate: body.localLoginDate ?? c.var.clock.localDate,
+        localLoginDate: body.localLoginDate ?? c.get("clock").localDate,
         ip: clientIp(c),
         device: getDeviceCookie(c),
         userAgent: c.req.header("user-agent") ?? "",
@@ -48,7 +48,7 @@ export const loginApi: ApiRouter = apiRouter()
       responses: noContent,
     }),
     async (c) => {
-      await c.var.app.auth.resets.request(c.req.valid("json").userName, clientIp(c), publicOrigin(c));
+      await c.get("app").auth.resets.request(c.req.valid("json").userName, clientIp(c), publicOrigin(c));
       return c.body(null, 204);
     },
   )
@@ -64,12 +64,12 @@ export const loginApi: ApiRouter = apiRouter()
     }),
     async (c) => {
       const body = c.req.valid("json");
-      const { token, caller } = await c.var.app.auth.resetPasswordAndLogin({
+      const { token, caller } = await c.get("app").auth.resetPasswordAndLogin({
         token: body.token,
         newPassword: body.newPassword,
         ip: clientIp(c),
         userAgent: c.req.header("user-agent") ?? "",
-        localLoginDate: body.localLoginDate ?? c.var.clock.localDate,
+        localLoginDate: body.localLoginDate ?? c.get("clock").localDate,
       });
       setSessionCookie(c, token, caller.session.absoluteExpiresAt);
       return c.json(userModel(caller, true, token), 200);
@@ -85,8 +85,8 @@ export const loginApi: ApiRouter = apiRouter()
       responses: okJson(UserModel),
     }),
     async (c) => {
-      const { token, caller } = await c.var.app.auth.refresh(requireCaller(c));
-      if (c.var.authVia === "cookie") setSessionCookie(c, token, caller.session.absoluteExpiresAt);
+      const { token, caller } = await c.get("app").auth.refresh(requireCaller(c));
+      if (c.get("authVia") === "cookie") setSessionCookie(c, token, caller.session.absoluteExpiresAt);
       return c.json(userModel(caller, false, token), 200);
     },
   )
@@ -124,8 +124,12 @@ export const loginApi: ApiRouter = apiRouter()
     }),
     async (c) => {
       const { tenantId, localLoginDate } = c.req.valid("query");
-      const { token, caller } = await c.var.app.auth.impersonate(requireCaller(c), tenantId, localLoginDate);
-      if (c.var.authVia === "cookie") setSessionCookie(c, token, caller.session.absoluteExpiresAt);
+      const { token, caller } = await c.get("app").auth.impersonate(
+        requireCaller(c),
+        tenantId,
+        localLoginDate,
+      );
+      if (c.get("authVia") === "cookie") setSessionCookie(c, token, caller.session.absoluteExpiresAt);
       return c.json(userModel(caller, true, token), 200);
     },
   )
@@ -139,8 +143,8 @@ export const loginApi: ApiRouter = apiRouter()
       responses: noContent,
     }),
     async (c) => {
-      const caller = c.var.caller;
-      if (caller) await c.var.app.auth.logout(caller.session);
+      const caller = c.get("caller");
+      if (caller) await c.get("app").auth.logout(caller.session);
       clearSessionCookie(c);
       return c.body(null, 204);
     },

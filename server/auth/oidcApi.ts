@@ -53,12 +53,12 @@ export async function completeOidcSignIn(
   const flow = decodeFlow(getCookie(c, OIDC_FLOW_COOKIE));
   clearFlowCookie(c, OIDC_FLOW_COOKIE); // one try per flow, whatever happens
   const callbackUrl = new URL(`${publicOrigin(c)}${CALLBACK_PATH}?${query}`);
-  const auth = c.var.app.auth;
+  const auth = c.get("app").auth;
   const identity = await auth.oidc.finish(flow, callbackUrl);
   const signedIn = await auth.signInWithIdentity(identity, {
     ip: clientIp(c),
     userAgent: c.req.header("user-agent") ?? "",
-    localLoginDate: c.var.clock.localDate,
+    localLoginDate: c.get("clock").localDate,
   });
   setSessionCookie(c, signedIn.token, signedIn.caller.session.absoluteExpiresAt);
   return { ...signedIn, next: flow?.next };
@@ -79,7 +79,7 @@ export const oidcApi: ApiRouter = apiRouter()
     }),
     async (c) => {
       const { provider, next, redirect } = c.req.valid("query");
-      const started = await c.var.app.auth.oidc.start(provider, publicOrigin(c), next);
+      const started = await c.get("app").auth.oidc.start(provider, publicOrigin(c), next);
       setFlowCookie(c, OIDC_FLOW_COOKIE, encodeFlow(started.flow), OIDC_FLOW_SECONDS);
       if (redirect === "true") return c.redirect(started.authorizationUrl, 303);
       return c.json(

@@ -366,7 +366,7 @@ export function getDeviceCookie(c: Context): string | undefined {
  * paths, kept as long as a device is remembered. It proves only that an account signed in on it before.
  */
 export function setDeviceCookie(c: Context, token: string) {
-  const secure = c.var.app?.config.COOKIE_SECURE ?? "auto"; // the session cookie's rule
+  const secure = c.get("app")?.config.COOKIE_SECURE ?? "auto"; // the session cookie's rule
   setCookie(c, DEVICE_COOKIE, token, {
     httpOnly: true,
     sameSite: "Lax",

@@ -11,12 +11,12 @@ import { isApiPath } from "./paths.ts";
  */
 export function enforceAccess(rule: AccessRule) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const caller = c.var.caller;
+    const caller = c.get("caller");
     const decision = decideAccess(
       caller && {
         subject: caller.subject,
         passwordPending: !caller.user.isPasswordUpdated,
-        viaApiKey: c.var.authVia === "apiKey",
+        viaApiKey: c.get("authVia") === "apiKey",
       },
       rule,
     );
@@ -25,7 +25,7 @@ export function enforceAccess(rule: AccessRule) {
       if (decision.status === 401 && !isApiPath(c.req.path)) return c.redirect("/login", 303);
       throw new ApiError(decision.status, decision.message);
     }
-    if (rule.changesState && c.var.authVia === "cookie" && !isSameOrigin(c)) {
+    if (rule.changesState && c.get("authVia") === "cookie" && !isSameOrigin(c)) {
       throw ApiError.forbidden("Cross-site requests are refused.");
     }
     await next();

@@ -18,7 +18,7 @@ export function apiDocs() {
 <body><div id="swagger-ui"></div>
 <script src="/api/docs/assets/swagger-ui-bundle.js"></script>
 <script nonce="${
-      c.get("secureHeadersNonce") ?? ""
+      c.get("nonce") ?? ""
     }">window.ui = SwaggerUIBundle({ url: "/api/openapi.json", dom_id: "#swagger-ui", persistAuthorization: true });</script>
 </body></html>`));
   app.use(

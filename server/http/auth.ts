@@ -10,7 +10,7 @@ import { isApiKeyToken } from "../auth/apiKeys.ts";
 
 /**
  * Reads the caller from a bearer token (API clients) or the session cookie (browser) and sets
- * `c.var.caller` (null when signed out). Cookie-authenticated writes must come from our own origin.
+ * `c.get("caller")` (null when signed out). Cookie-authenticated writes must come from our own origin.
  * A plant system's API key (`mpk_…`) is taken from the Authorization header of API paths only.
  */
 export const identify = createMiddleware<AppEnv>(async (c, next) => {
@@ -27,7 +27,7 @@ export const identify = createMiddleware<AppEnv>(async (c, next) => {
     // holding one is signed out
     if (bearer && isKeyPath(c.req.path)) await identifyKey(c, token);
   } else if (token) {
-    const { sessions, callers, push } = c.var.app;
+    const { sessions, callers, push } = c.get("app");
     // both from memory on a warm request, once this instance has taken in every change announced
     // before the request (several instances: one Redis round trip; else nothing)
     const fresh = !(await push.bus.sync());
@@ -47,7 +47,7 @@ export const identify = createMiddleware<AppEnv>(async (c, next) => {
     c.set("caller", caller);
     c.set("authVia", caller ? (bearer ? "bearer" : "cookie") : null);
   }
-  if (c.var.authVia === "cookie" && !["GET", "HEAD", "OPTIONS"].includes(c.req.method) && isCrossSite(c)) {
+  if (c.get("authVia") === "cookie" && !["GET", "HEAD", "OPTIONS"].includes(c.req.method) && isCrossSite(c)) {
     throw ApiError.forbidden("Cross-site requests are refused.");
   }
   await next();
@@ -58,7 +58,7 @@ const isKeyPath = (path: string) => isApiPath(path) && !isHubPath(path);
 
 /** The caller of a live API key; it acts only as the integration partner it was made for. */
 async function identifyKey(c: Context<AppEnv>, token: string) {
-  const { apiKeys, callers, push } = c.var.app;
+  const { apiKeys, callers, push } = c.get("app");
   const fresh = !(await push.bus.sync());
   const session = await apiKeys.validate(token, new Date(), fresh);
   const caller = session ? await callers.get(session, fresh) : null;
@@ -69,7 +69,7 @@ async function identifyKey(c: Context<AppEnv>, token: string) {
 
 /** The caller of an authenticated endpoint; a missing or dead token is 401 (the client then logs out). */
 export function requireCaller(c: Context<AppEnv>) {
-  const caller = c.var.caller;
+  const caller = c.get("caller");
   if (!caller) throw ApiError.unauthenticated();
   return caller;
 }

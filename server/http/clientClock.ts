@@ -39,12 +39,12 @@ export const clientClock = createMiddleware<
     if (localTime && !TIME.test(localTime)) errors.push({ field: "X-Local-Time", message: "Use HH:mm:ss" });
     if (errors.length) throw ApiError.validation(errors);
     const zone = getCookie(c, TIME_ZONE_COOKIE);
-    const plant = c.var.caller?.plantTimeZone;
+    const plant = c.get("caller")?.plantTimeZone;
     const timeZone = plant && isTimeZone(plant)
       ? plant
       : zone && isTimeZone(zone)
       ? zone
-      : c.var.app.config.TIME_ZONE;
+      : c.get("app").config.TIME_ZONE;
     const today = localDate ?? todayIn(timeZone);
     c.set("clock", { localDate: today, localTime, apiVersion, timeZone });
     await next();

@@ -3,7 +3,7 @@ import { getConnInfo } from "hono/deno";
 
 /** The caller's address for rate limiting. X-Forwarded-For is trusted only when TRUST_PROXY is set. */
 export function clientIp(c: Context): string {
-  if (c.var.app?.config.TRUST_PROXY === "true") {
+  if (c.get("app")?.config.TRUST_PROXY === "true") {
     const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
     if (forwarded) return forwarded;
   }
@@ -19,5 +19,5 @@ export function clientIp(c: Context): string {
  * internal one), else the origin this request came to.
  */
 export function publicOrigin(c: Context): string {
-  return c.var.app?.config.PUBLIC_URL.replace(/\/$/, "") || new URL(c.req.url).origin;
+  return c.get("app")?.config.PUBLIC_URL.replace(/\/$/, "") || new URL(c.req.url).origin;
 }

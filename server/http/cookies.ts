@@ -37,7 +37,7 @@ export function clearFlowCookie(c: Context, name: string) {
 }
 
 function isSecure(c: Context): boolean {
-  const setting = c.var.app?.config.COOKIE_SECURE ?? "auto";
+  const setting = c.get("app")?.config.COOKIE_SECURE ?? "auto";
   if (setting !== "auto") return setting === "true";
   return new URL(c.req.url).protocol === "https:" || c.req.header("x-forwarded-proto") === "https";
 }

@@ -39,14 +39,14 @@ export async function renderPage(
   forcedStatus?: number,
 ) {
   const context: PageContext = {
-    services: c.var.app,
+    services: c.get("app"),
     routes: APP_ROUTES,
-    today: c.var.clock.localDate,
-    timeZone: c.var.clock.timeZone,
-    caller: c.var.caller,
+    today: c.get("clock").localDate,
+    timeZone: c.get("clock").timeZone,
+    caller: c.get("caller"),
     url: new URL(c.req.url),
     flash: takeFlash(c),
-    nonce: c.get("secureHeadersNonce"),
+    nonce: c.get("nonce"),
     ...extra,
   };
   const url = context.url;
@@ -85,7 +85,7 @@ export async function renderPage(
 }
 
 function homeOf(c: Context<AppEnv>) {
-  const caller = c.var.caller;
+  const caller = c.get("caller");
   return caller ? selectHomePage(caller.subject, APP_ROUTES) : "/login";
 }
 
@@ -140,7 +140,7 @@ export const pages = new Hono<AppEnv>()
       return renderPage(c, { formResult: { error: parsed.error.issues[0].message, values } }, 400);
     }
     try {
-      const { token, caller, device } = await c.var.app.auth.login({
+      const { token, caller, device } = await c.get("app").auth.login({
         ...parsed.data,
         keepLoggedIn: parsed.data.isKeepLoggedIn,
         ip: clientIp(c),
@@ -176,9 +176,10 @@ export const pages = new Hono<AppEnv>()
   })
   // a link on another site must not sign the user out: only our own pages (or a typed address) may
   .get("/logout", async (c) => {
-    if (c.var.caller && (isSameOrigin(c) || c.req.header("sec-fetch-site") === "none")) {
-      await c.var.app.auth.logout(c.var.caller.session);
-    } else if (c.var.caller) {
+    const caller = c.get("caller");
+    if (caller && (isSameOrigin(c) || c.req.header("sec-fetch-site") === "none")) {
+      await c.get("app").auth.logout(caller.session);
+    } else if (caller) {
       return c.redirect(homeOf(c), 302);
     }
     clearSessionCookie(c);
@@ -202,13 +203,13 @@ export const pages = new Hono<AppEnv>()
   })
   // header tenant picker: a tenant the user belongs to, or any tenant for a super user
   .post("/user/tenant", declareAccess("POST", "/user/tenant", SIGNED_IN), async (c) => {
-    const caller = c.var.caller!;
+    const caller = c.get("caller")!;
     const tenantId = Number((await c.req.parseBody()).tenantId);
     try {
-      const { token, caller: next } = await c.var.app.auth.enterTenant(
+      const { token, caller: next } = await c.get("app").auth.enterTenant(
         caller,
         tenantId,
-        c.var.clock.localDate,
+        c.get("clock").localDate,
       );
       setSessionCookie(c, token, next.session.absoluteExpiresAt);
       flash(c, "success", `Now working in ${next.tenant.name}.`);

@@ -20,15 +20,17 @@ export const hubRoutes = new Hono<AppEnv>()
   .post(`${HUB_PATH}/negotiate`, declareAccess("POST", `${HUB_PATH}/negotiate`, SIGNED_IN), (c) => {
     const caller = requireCaller(c);
     const version = Number(c.req.query("negotiateVersion") ?? "0");
-    return c.json(c.var.app.push.hub.negotiate(
-      { userId: caller.user.id, tenantId: caller.tenant.id },
-      Number.isFinite(version) ? version : 0,
-    ));
+    return c.json(
+      c.get("app").push.hub.negotiate(
+        { userId: caller.user.id, tenantId: caller.tenant.id },
+        Number.isFinite(version) ? version : 0,
+      ),
+    );
   })
   .get(HUB_PATH, declareAccess("GET", HUB_PATH, SIGNED_IN), (c) => {
     const caller = requireCaller(c);
     // a page of another site must not ride the user's cookie into the hub
-    if (c.var.authVia === "cookie" && isCrossSite(c)) {
+    if (c.get("authVia") === "cookie" && isCrossSite(c)) {
       throw ApiError.forbidden("Cross-site connections are refused.");
     }
     if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
@@ -36,7 +38,7 @@ export const hubRoutes = new Hono<AppEnv>()
         isValidation: true,
       });
     }
-    const hub = c.var.app.push.hub;
+    const hub = c.get("app").push.hub;
     const connectionId = hub.claim(c.req.query("id") ?? null, {
       userId: caller.user.id,
       tenantId: caller.tenant.id,

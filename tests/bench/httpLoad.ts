@@ -11,13 +11,21 @@ export interface Throughput {
   concurrency: number;
 }
 
+const CRLF = new Uint8Array([13, 10]);
 const CRLF2 = new Uint8Array([13, 10, 13, 10]);
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 
-/** One keep-alive connection: sends a GET and reads its answer to the last byte. */
+/**
+ * One keep-alive connection: sends a GET and reads its answer to the last byte, into one buffer it
+ * reuses (a body is counted and dropped, never copied), so a large answer costs the client little more
+ * than a small one: the client shares the process with the server it measures.
+ */
 class Connection {
-  private buffered = new Uint8Array(0);
+  private readonly buffer = new Uint8Array(256 * 1024);
+  /** the unread bytes are buffer[start, end) */
+  private start = 0;
+  private end = 0;
 
   private constructor(private readonly conn: Deno.Conn, private readonly request: Uint8Array) {}
 
@@ -39,8 +47,8 @@ class Connection {
     const head = decoder.decode(await this.readUntil(CRLF2));
     const status = Number(head.slice(9, 12));
     const length = /\r\ncontent-length: *(\d+)/i.exec(head);
-    if (length) await this.read(Number(length[1]));
-    else if (/\r\ntransfer-encoding: *chunked/i.test(head)) await this.readChunked();
+    if (length) await this.skip(Number(length[1]));
+    else if (/\r\ntransfer-encoding: *chunked/i.test(head)) await this.skipChunked();
     return status;
   }
 
@@ -48,45 +56,58 @@ class Connection {
     this.conn.close();
   }
 
-  private async readChunked() {
+  private async skipChunked() {
     for (;;) {
-      const size = parseInt(decoder.decode(await this.readUntil(new Uint8Array([13, 10]))), 16);
-      await this.read(size + 2); // the chunk and its CRLF
+      const size = parseInt(decoder.decode(await this.readUntil(CRLF)), 16);
+      await this.skip(size + 2); // the chunk and its CRLF
       if (size === 0) return;
     }
   }
 
-  /** The bytes up to `mark` (left out), with `mark` consumed. */
+  /** The bytes up to `mark` (left out, valid until the next read), with `mark` consumed. */
   private async readUntil(mark: Uint8Array): Promise<Uint8Array> {
+    let from = this.start;
     for (;;) {
-      const at = indexOf(this.buffered, mark);
+      const at = indexOf(this.buffer, mark, from, this.end);
       if (at >= 0) {
-        const head = this.buffered.subarray(0, at);
-        this.buffered = this.buffered.subarray(at + mark.length);
-        return head;
+        const line = this.buffer.subarray(this.start, at);
+        this.start = at + mark.length;
+        return line;
       }
+      from = Math.max(this.start, this.end - mark.length + 1);
+      const moved = this.start;
+      await this.fill();
+      from -= moved;
+    }
+  }
+
+  /** Drops the next `n` bytes. */
+  private async skip(n: number) {
+    for (;;) {
+      const taken = Math.min(n, this.end - this.start);
+      this.start += taken;
+      n -= taken;
+      if (n === 0) return;
       await this.fill();
     }
   }
 
-  private async read(n: number) {
-    while (this.buffered.length < n) await this.fill();
-    this.buffered = this.buffered.subarray(n);
-  }
-
+  /** Reads more after the unread bytes (moved to the buffer's start first). */
   private async fill() {
-    const chunk = new Uint8Array(256 * 1024);
-    const got = await this.conn.read(chunk);
+    if (this.start > 0) {
+      this.buffer.copyWithin(0, this.start, this.end);
+      this.end -= this.start;
+      this.start = 0;
+    }
+    if (this.end === this.buffer.length) throw new Error("an answer's head is larger than the buffer");
+    const got = await this.conn.read(this.buffer.subarray(this.end));
     if (got === null) throw new Error("the server closed the connection");
-    const next = new Uint8Array(this.buffered.length + got);
-    next.set(this.buffered);
-    next.set(chunk.subarray(0, got), this.buffered.length);
-    this.buffered = next;
+    this.end += got;
   }
 }
 
-function indexOf(haystack: Uint8Array, needle: Uint8Array) {
-  outer: for (let i = 0; i <= haystack.length - needle.length; i++) {
+function indexOf(haystack: Uint8Array, needle: Uint8Array, from: number, to: number) {
+  outer: for (let i = from; i <= to - needle.length; i++) {
     for (let j = 0; j < needle.length; j++) if (haystack[i + j] !== needle[j]) continue outer;
     return i;
   }

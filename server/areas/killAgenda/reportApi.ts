@@ -36,9 +36,9 @@ export const reportApi: ApiRouter = apiRouter()
         q,
         q.speciesId === undefined,
       );
-      const date = q.date ?? c.var.clock.localDate;
+      const date = q.date ?? c.get("clock").localDate;
       return fileAnswer(
-        await renderAgendaPdf(agendaReport(REPORT_TITLE, agendas, date, nowAtPlant(c.var.clock.timeZone))),
+        await renderAgendaPdf(agendaReport(REPORT_TITLE, agendas, date, nowAtPlant(c.get("clock").timeZone))),
         "pdf",
         `kill-agenda-${date}`,
       );
@@ -60,7 +60,7 @@ export const reportApi: ApiRouter = apiRouter()
         CONTROLLED_TITLE,
         [agenda],
         agenda.productionDate,
-        nowAtPlant(c.var.clock.timeZone),
+        nowAtPlant(c.get("clock").timeZone),
       );
       const control = controlBlock(agenda);
       return fileAnswer(await renderAgendaPdf(report, control), "pdf", control.documentNumber);

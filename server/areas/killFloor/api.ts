@@ -62,7 +62,9 @@ const ERRORS: AccessRule = { role: "user", featureFlag: "integrationErrorNotific
 const imports = (c: Context<AppEnv>) => apiService(c, KillFloorImports);
 const interchange = (c: Context<AppEnv>) => apiService(c, InterchangeService);
 const keyName = (c: Context<AppEnv>) =>
-  c.var.authVia === "apiKey" ? `API: ${c.var.caller?.user.firstName || "integration key"}` : "API batch";
+  c.get("authVia") === "apiKey"
+    ? `API: ${c.get("caller")?.user.firstName || "integration key"}`
+    : "API batch";
 const errorContent = { "application/json": { schema: ApiErrorBodySchema } };
 
 export const killFloorApi: ApiRouter = apiRouter()

@@ -71,7 +71,7 @@ export const userApi: ApiRouter = apiRouter()
       responses: noContent,
     }),
     async (c) => {
-      await c.var.app.auth.changePassword(requireCaller(c), c.req.valid("json"), false);
+      await c.get("app").auth.changePassword(requireCaller(c), c.req.valid("json"), false);
       return c.body(null, 204);
     },
   )
@@ -86,7 +86,7 @@ export const userApi: ApiRouter = apiRouter()
       responses: noContent,
     }),
     async (c) => {
-      await c.var.app.auth.changePassword(requireCaller(c), c.req.valid("json"), true);
+      await c.get("app").auth.changePassword(requireCaller(c), c.req.valid("json"), true);
       return c.body(null, 204);
     },
   )
@@ -133,7 +133,7 @@ export const userApi: ApiRouter = apiRouter()
     }),
     async (c) => {
       const caller = requireCaller(c);
-      return c.json(await c.var.app.auth.phones.send(caller.user.id, c.req.valid("json").phone), 200);
+      return c.json(await c.get("app").auth.phones.send(caller.user.id, c.req.valid("json").phone), 200);
     },
   )
   .openapi(
@@ -149,8 +149,8 @@ export const userApi: ApiRouter = apiRouter()
     async (c) => {
       const caller = requireCaller(c);
       const { phone, code } = c.req.valid("json");
-      await c.var.app.auth.phones.verify(caller.user.id, phone, code);
-      await c.var.app.callers.changed({ userIds: [caller.user.id] });
+      await c.get("app").auth.phones.verify(caller.user.id, phone, code);
+      await c.get("app").callers.changed({ userIds: [caller.user.id] });
       return c.body(null, 204);
     },
   )

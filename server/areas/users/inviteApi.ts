@@ -94,7 +94,7 @@ export const inviteApi: ApiRouter = apiRouter()
       responses: okJson(InviteDetail),
     }),
     async (c) => {
-      const found = await c.var.app.auth.invites.describe(c.req.valid("query").token);
+      const found = await c.get("app").auth.invites.describe(c.req.valid("query").token);
       if (!found) throw ApiError.validation([{ field: "token", message: INVITE_INVALID }]);
       return c.json(inviteDetail(found), 200);
     },
@@ -112,13 +112,13 @@ export const inviteApi: ApiRouter = apiRouter()
     }),
     async (c) => {
       const body = c.req.valid("json");
-      const invited = await c.var.app.auth.invites.describe(body.token);
-      const { token, caller } = await c.var.app.auth.signUp({
+      const invited = await c.get("app").auth.invites.describe(body.token);
+      const { token, caller } = await c.get("app").auth.signUp({
         ...body,
         ip: clientIp(c),
         userAgent: c.req.header("user-agent") ?? "",
-        localLoginDate: body.localLoginDate ?? c.var.clock.localDate,
-      }, c.var.caller ?? null);
+        localLoginDate: body.localLoginDate ?? c.get("clock").localDate,
+      }, c.get("caller") ?? null);
       setSessionCookie(c, token, caller.session.absoluteExpiresAt);
       if (invited) await tellInviter(c, caller, invited);
       return c.json(userModel(caller, true, token), 200);
@@ -128,7 +128,7 @@ export const inviteApi: ApiRouter = apiRouter()
 /** The admin who sent the invitation hears that it was taken up (their notifications page). */
 async function tellInviter(c: Context<AppEnv>, caller: Caller, { invite, tenantName }: Described) {
   if (!invite.createdByUserId || invite.createdByUserId === caller.user.id) return;
-  const ctx = await areaContext(c.var.app, caller, c.var.clock.localDate);
+  const ctx = await areaContext(c.get("app"), caller, c.get("clock").localDate);
   const name = `${caller.user.firstName} ${caller.user.lastName}`.trim() || invite.email;
   await new NotificationService(ctx).notify([invite.createdByUserId], {
     type: "invitationAccepted",

@@ -53,7 +53,7 @@ export const superStockApi: ApiRouter = apiRouter()
     async (c) => {
       const { tenantId, ...body } = c.req.valid("json");
       const saved = await (await settingsOf(c, tenantId)).saveStockSettings(body);
-      await recordSuperAudit(c.var.app.db.control, c.var.caller!, {
+      await recordSuperAudit(c.get("app").db.control, c.get("caller")!, {
         tenantId,
         action: "UpdateTenantStockSettings",
         detail: { speciesIds: saved.speciesIds, agendaPlanningDays: saved.agendaPlanningDays },

@@ -122,13 +122,13 @@ export const superTenantsApi: ApiRouter = apiRouter()
     async (c) => {
       const { tenantId } = c.req.valid("json");
       const caller = requireCaller(c);
-      const { token, caller: next } = await c.var.app.auth.enterTenant(
+      const { token, caller: next } = await c.get("app").auth.enterTenant(
         caller,
         tenantId,
-        c.var.clock.localDate,
+        c.get("clock").localDate,
       );
-      await recordSuperAudit(c.var.app.db.control, caller, { tenantId, action: "ImpersonateTenant" });
-      if (c.var.authVia === "cookie") setSessionCookie(c, token, next.session.absoluteExpiresAt);
+      await recordSuperAudit(c.get("app").db.control, caller, { tenantId, action: "ImpersonateTenant" });
+      if (c.get("authVia") === "cookie") setSessionCookie(c, token, next.session.absoluteExpiresAt);
       return c.json({ tenantId, tenantName: next.tenant.name, token }, 200);
     },
   );
