@@ -17,6 +17,7 @@ import { oidcApi } from "./auth/oidcApi.ts";
 import { hubRoutes } from "./push/routes.ts";
 import { AREAS } from "./areas/mod.ts";
 import { pages } from "./pages/handler.tsx";
+import { keptLane } from "./pages/keptPages.ts";
 import { declareAccess, SECURITY_SCHEMES } from "./http/openapi.ts";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { securityHeaders } from "./http/securityHeaders.ts";
@@ -122,6 +123,16 @@ export function createApp(services: AppServices) {
     return errorResponse(c, new ApiError(500));
   });
 
+  // a kept page goes out before any middleware runs (server/pages/keptPages.ts); anything else, and a
+  // lane that fails, goes the whole way
+  const handle = app.fetch;
+  app.fetch = async (request, ...rest) => {
+    const keptPage = await keptLane(request, services).catch((error) => {
+      console.error("kept page:", error);
+      return null;
+    });
+    return keptPage ?? await handle(request, ...rest);
+  };
   return app;
 }
 

@@ -1,7 +1,8 @@
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../env.ts";
+import type { AppEnv, AppServices } from "../env.ts";
+import type { Caller } from "../auth/userModel.ts";
 import { ApiError } from "./errors.ts";
 import { SESSION_COOKIE, setSessionCookie } from "./cookies.ts";
 import { isCrossSite } from "./access.ts";
@@ -52,6 +53,29 @@ export const identify = createMiddleware<AppEnv>(async (c, next) => {
   }
   await next();
 });
+
+/**
+ * The caller of a browser's session cookie when answering writes nothing back: the session needs no
+ * extension and a display's no renewal. What a kept page answered before any middleware needs
+ * (server/pages/keptPages.ts); undefined when `identify` must run (no live session, or one that this
+ * request would extend or renew). The same reads as `identify`, from memory on a warm request.
+ */
+export async function settledCookieCaller(
+  services: AppServices,
+  token: string,
+  now: Date,
+): Promise<Caller | undefined> {
+  if (isApiKeyToken(token)) return undefined;
+  const { sessions, callers, push } = services;
+  const fresh = !(await push.bus.sync());
+  const session = await sessions.validate(token, now, fresh);
+  if (!session || sessions.isStale(session, now)) return undefined;
+  const caller = await callers.get(session, fresh);
+  if (!caller) return undefined;
+  const isDisplay = caller.subject.roleLevel === "display";
+  if (isDisplay && sessions.renewalDue(session, sessions.displayLifetimeMs, now)) return undefined;
+  return caller;
+}
 
 const isHubPath = (path: string) => path.toLowerCase().startsWith("/hubs/");
 const isKeyPath = (path: string) => isApiPath(path) && !isHubPath(path);

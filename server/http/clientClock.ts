@@ -24,6 +24,13 @@ export interface ClientClock {
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?$/;
 
+/** The zone a caller's day is in: the plant's, else the browser's (`tz` cookie), else the configured one. */
+export function zoneOf(caller: Caller | null, browserZone: string | undefined, configured: string): string {
+  const plant = caller?.plantTimeZone;
+  if (plant && isTimeZone(plant)) return plant;
+  return browserZone && isTimeZone(browserZone) ? browserZone : configured;
+}
+
 /** Runs after `identify`: the caller's organisation decides the zone. */
 export const clientClock = createMiddleware<
   { Variables: { clock: ClientClock; app: AppServices; caller: Caller | null } }
@@ -38,13 +45,7 @@ export const clientClock = createMiddleware<
     }
     if (localTime && !TIME.test(localTime)) errors.push({ field: "X-Local-Time", message: "Use HH:mm:ss" });
     if (errors.length) throw ApiError.validation(errors);
-    const zone = getCookie(c, TIME_ZONE_COOKIE);
-    const plant = c.get("caller")?.plantTimeZone;
-    const timeZone = plant && isTimeZone(plant)
-      ? plant
-      : zone && isTimeZone(zone)
-      ? zone
-      : c.get("app").config.TIME_ZONE;
+    const timeZone = zoneOf(c.get("caller"), getCookie(c, TIME_ZONE_COOKIE), c.get("app").config.TIME_ZONE);
     const today = localDate ?? todayIn(timeZone);
     c.set("clock", { localDate: today, localTime, apiVersion, timeZone });
     await next();

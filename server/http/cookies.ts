@@ -2,6 +2,8 @@ import type { Context } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
 
 export const SESSION_COOKIE = "session";
+/** A message for the next page (after a redirect), shown there as a toast (server/pages/handler.tsx). */
+export const FLASH_COOKIE = "flash";
 
 /** HttpOnly so scripts never see the token; SameSite=Lax so other sites cannot post with it. */
 export function setSessionCookie(c: Context, token: string, expires: Date) {

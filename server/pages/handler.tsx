@@ -6,7 +6,7 @@ import type { AppEnv } from "../env.ts";
 import { allRoutes, matchRoute, type RouteDef, selectHomePage } from "../access/mod.ts";
 import { ApiError } from "../http/errors.ts";
 import { isApiPath } from "../http/paths.ts";
-import { clearSessionCookie, setSessionCookie } from "../http/cookies.ts";
+import { clearSessionCookie, FLASH_COOKIE, setSessionCookie } from "../http/cookies.ts";
 import { completeOidcSignIn } from "../auth/oidcApi.ts";
 import { clientIp } from "../http/clientIp.ts";
 import { isSameOrigin } from "../http/access.ts";
@@ -23,8 +23,6 @@ import { IslandRenderContext } from "./Island.tsx";
 import { APP_ROUTES, SCREENS } from "../areas/mod.ts";
 import type { RouteName } from "../access/mod.ts";
 import { keepAndAnswer, keepingOf, keptAnswer } from "./keptPages.ts";
-
-const FLASH_COOKIE = "flash";
 
 /** The routes whose screens are kept (screen.ts `kept`): only their addresses look for a kept page. */
 const KEPT_ROUTES: RouteDef[] = allRoutes(APP_ROUTES)

@@ -16,12 +16,23 @@
  * A kept page carries an ETag (a hash of its bytes), so a browser reloading it after a change that did not
  * touch it gets a 304. Only plain signed-in GETs are kept: no flash message, no re-rendered form, no
  * forced status, and only a 200.
+ *
+ * Once kept, a page is answered before any middleware runs (`keptLane`, as a per-user cache in front of an
+ * app would): the same session and caller reads as `identify`, the same key, and the security headers
+ * every answer carries. A request that would make any middleware do more than that (a session to extend,
+ * a bearer token, a flash message, a client-given date) goes the whole way.
  */
 import type { Context } from "hono";
+import { parse as parseCookies } from "hono/utils/cookie";
 import { createHash } from "node:crypto";
-import type { AppEnv } from "../env.ts";
+import type { AppEnv, AppServices } from "../env.ts";
 import type { PageContext } from "./context.ts";
 import { acceptedEncodings, compress } from "../http/compression.ts";
+import { contentSecurityPolicy, SECURITY_HEADERS } from "../http/securityHeaders.ts";
+import { settledCookieCaller } from "../http/auth.ts";
+import { FLASH_COOKIE, SESSION_COOKIE } from "../http/cookies.ts";
+import { TIME_ZONE_COOKIE, zoneOf } from "../http/clientClock.ts";
+import { todayIn } from "../areas/dates.ts";
 import { dataVersionOf } from "../areas/keptReads.ts";
 import { currentManifest } from "./assets.ts";
 import { currentMaintenance } from "../areas/super/control/service.ts";
@@ -32,6 +43,8 @@ const MAX_PAGES = 400;
 
 interface KeptPage {
   key: string;
+  /** path and query */
+  address: string;
   version: number;
   etag: string;
   html: Uint8Array<ArrayBuffer>;
@@ -44,6 +57,8 @@ interface KeptPage {
 
 const kept = new Map<string, KeptPage>();
 let keptBytes = 0;
+/** How many pages are kept at each address: a request for any other goes straight on to the app. */
+const keptAddresses = new Map<string, number>();
 
 /** Stable numbers for objects whose identity is part of a key (a replaced object gets a new number). */
 const identities = new WeakMap<object, number>();
@@ -74,27 +89,59 @@ export async function keepingOf(
   if (!plain || c.req.method !== "GET" || !caller || context.flash) return null;
   const version = dataVersionOf(await context.services.db.tenantDb(caller.tenant.id));
   if (version === null) return null;
-  const notice = currentMaintenance(context.services.db.control);
-  const key = [
-    identityOf(caller.subject),
-    context.url.pathname + context.url.search,
-    context.today,
-    context.timeZone,
-    identityOf(currentManifest()),
-    notice.isActive ? notice.message : "",
-  ].join("\u0000");
+  const key = keyOf(context.services, caller.subject, addressOf(context.url), context.today, context.timeZone);
   return { key, version };
 }
 
-const HEADERS = { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-cache" };
+/** A page's key: who asks, the address, the plant's date and zone, the asset build and the notice. */
+function keyOf(services: AppServices, subject: object, address: string, today: string, timeZone: string) {
+  const notice = currentMaintenance(services.db.control);
+  return [
+    identityOf(subject),
+    address,
+    today,
+    timeZone,
+    identityOf(currentManifest()),
+    notice.isActive ? notice.message : "",
+  ].join("\u0000");
+}
+
+const addressOf = (url: URL) => url.pathname + url.search;
 
 /** The kept answer for this request (200, or 304 when the browser holds these bytes), or null. */
 export async function keptAnswer(c: Context<AppEnv>, keeping: Keeping): Promise<Response | null> {
   const page = kept.get(keeping.key);
   if (!page || page.version !== keeping.version) return null;
-  kept.delete(keeping.key); // most recently used last
-  kept.set(keeping.key, page);
-  return await answer(c, page, false);
+  return await answer(c.req.raw.headers, used(page), false, inApp(c));
+}
+
+/**
+ * The kept page for a browser's plain GET, answered before any middleware runs, or null: the request
+ * then goes through the app (which renders and keeps the page, or refuses, redirects, …).
+ */
+export async function keptLane(req: Request, services: AppServices): Promise<Response | null> {
+  if (req.method !== "GET" || req.headers.has("authorization") || req.headers.has("x-local-date")) return null;
+  const url = new URL(req.url);
+  const address = addressOf(url);
+  if (!keptAddresses.has(address)) return null;
+  const cookies = parseCookies(req.headers.get("cookie") ?? "");
+  const token = cookies[SESSION_COOKIE];
+  if (!token || cookies[FLASH_COOKIE] !== undefined) return null;
+  const caller = await settledCookieCaller(services, token, new Date());
+  if (!caller) return null;
+  const timeZone = zoneOf(caller, cookies[TIME_ZONE_COOKIE], services.config.TIME_ZONE);
+  const page = kept.get(keyOf(services, caller.subject, address, todayIn(timeZone), timeZone));
+  if (!page || page.version !== dataVersionOf(await services.db.tenantDb(caller.tenant.id))) {
+    return null;
+  }
+  return await answer(req.headers, used(page), false, inLane);
+}
+
+/** Marks a page as the most recently used (the least recently used go first). */
+function used(page: KeptPage) {
+  kept.delete(page.key);
+  kept.set(page.key, page);
+  return page;
 }
 
 /** Keeps a page just rendered (the router's 200 for a kept screen) and answers it. */
@@ -106,6 +153,7 @@ export async function keepAndAnswer(
   const html = new Uint8Array(await new Response(stream).arrayBuffer());
   const page: KeptPage = {
     key: keeping.key,
+    address: addressOf(new URL(c.req.url)),
     version: keeping.version,
     // weak: the same page goes out gzipped or in brotli, whose bytes differ
     etag: `W/"${createHash("sha1").update(html).digest("base64url")}"`,
@@ -115,30 +163,65 @@ export async function keepAndAnswer(
   forget(keeping.key);
   kept.set(keeping.key, page);
   keptBytes += sizeOf(page);
+  keptAddresses.set(page.address, (keptAddresses.get(page.address) ?? 0) + 1);
   for (const [key] of kept) {
     if (kept.size <= MAX_PAGES && keptBytes <= MAX_BYTES) break;
     forget(key);
   }
-  return await answer(c, page, true);
+  return await answer(c.req.raw.headers, page, true, inApp(c));
 }
 
-function answer(c: Context<AppEnv>, page: KeptPage, fresh: boolean): Response | Promise<Response> {
-  const headers: Record<string, string> = { ...HEADERS, ETag: page.etag, Vary: "Accept-Encoding" };
-  if (matches(c.req.header("if-none-match"), page.etag)) return c.body(null, 304, headers);
-  const accepts = acceptedEncodings(c.req.header("accept-encoding"));
-  const gzipped = () => c.body(page.gzip, 200, { ...headers, "Content-Encoding": "gzip" });
-  if (accepts.br && page.br) return c.body(page.br, 200, { ...headers, "Content-Encoding": "br" });
+/** The security headers for a kept page answered before any middleware: no nonce (it has no such script). */
+const LANE_HEADERS: ReadonlyArray<readonly [string, string]> = [
+  ...SECURITY_HEADERS,
+  ["Content-Security-Policy", contentSecurityPolicy(null)],
+];
+
+/** Makes the answer: in the app (its middleware adds what every answer carries) or in the lane. */
+type Respond = (
+  body: Uint8Array<ArrayBuffer> | null,
+  status: 200 | 304,
+  headers: [string, string][],
+) => Response;
+
+/** In the app: through Hono's context, so what the middleware set (a renewed session's cookie) goes too. */
+const inApp = (c: Context<AppEnv>): Respond => (body, status, headers) =>
+  c.body(body, status, Object.fromEntries(headers));
+
+/** In the lane: complete, with the security headers. */
+const inLane: Respond = (body, status, headers) =>
+  new Response(body, { status, headers: [...headers, ...LANE_HEADERS] });
+
+/**
+ * A kept page's answer to a request with these headers: a 304 when the browser holds it, else its bytes
+ * in the best encoding the browser takes.
+ */
+function answer(
+  request: Headers,
+  page: KeptPage,
+  fresh: boolean,
+  respond: Respond,
+): Response | Promise<Response> {
+  const headers: [string, string][] = [
+    ["Content-Type", "text/html; charset=utf-8"],
+    ["Cache-Control", "private, no-cache"],
+    ["ETag", page.etag],
+    ["Vary", "Accept-Encoding"],
+  ];
+  if (matches(request.get("if-none-match"), page.etag)) return respond(null, 304, headers);
+  const send = (body: Uint8Array<ArrayBuffer>, encoding?: "gzip" | "br") =>
+    respond(body, 200, encoding ? [...headers, ["Content-Encoding", encoding]] : headers);
+  const accepts = acceptedEncodings(request.get("accept-encoding") ?? undefined);
+  if (accepts.br && page.br) return send(page.br, "br");
   if (accepts.br && accepts.gzip) {
     // gzipped at once; brotli (a few ms more) is made meanwhile for the next, once a page is asked for
     // again (many are rendered after a change and seen once)
     if (!fresh) brotliOf(page).catch((error) => console.error("kept page brotli:", error));
-    return gzipped();
+    return send(page.gzip, "gzip");
   }
-  if (accepts.br) {
-    return brotliOf(page).then((br) => c.body(br, 200, { ...headers, "Content-Encoding": "br" }));
-  }
-  if (accepts.gzip) return gzipped();
-  return c.body(page.html, 200, headers);
+  if (accepts.br) return brotliOf(page).then((br) => send(br, "br"));
+  if (accepts.gzip) return send(page.gzip, "gzip");
+  return send(page.html);
 }
 
 function brotliOf(page: KeptPage): Promise<Uint8Array<ArrayBuffer>> {
@@ -166,6 +249,9 @@ function forget(key: string) {
   if (!page) return;
   kept.delete(key);
   keptBytes -= sizeOf(page);
+  const count = (keptAddresses.get(page.address) ?? 1) - 1;
+  if (count > 0) keptAddresses.set(page.address, count);
+  else keptAddresses.delete(page.address);
 }
 
 const sizeOf = (page: KeptPage) =>

@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../helpers/app.ts";
+import { assetUrl } from "../helpers/assets.ts";
 
 let t: TestApp;
 let admin: string;
@@ -133,6 +134,35 @@ describe("headers", () => {
     }
     // a script of an attacker's with neither is not allowed
     expect(scriptSrc).not.toContain(`'sha256-${createHash("sha256").update("alert(1)").digest("base64")}'`);
+  });
+
+  it("every kind of answer carries the security headers: a page, a kept page, JSON, an error, an asset", async () => {
+    const yard = "/home/stockyard";
+    const answers = {
+      page: await t.request("/login"),
+      kept: await t.request(yard, { headers: { cookie: `session=${admin}` } }),
+      keptAgain: await t.request(yard, { headers: { cookie: `session=${admin}` } }),
+      json: await t.request("/login/usermodel", { token: admin }),
+      error: await t.request("/api/livestock/GetSuppliers"),
+      asset: await t.request(assetUrl("runtime/shell")),
+    };
+    for (const [kind, res] of Object.entries(answers)) {
+      await res.body?.cancel();
+      const headers = Object.fromEntries(res.headers);
+      expect(headers, kind).toMatchObject({
+        "x-content-type-options": "nosniff",
+        "x-frame-options": "DENY",
+        "referrer-policy": "strict-origin-when-cross-origin",
+        "strict-transport-security": expect.stringMatching(/^max-age=\d+/),
+        "cross-origin-opener-policy": "same-origin",
+        "cross-origin-resource-policy": "same-origin",
+        "permissions-policy": expect.stringContaining("camera=()"),
+        "content-security-policy": expect.stringContaining("frame-ancestors 'none'"),
+      });
+      expect(headers["x-xss-protection"], kind).toBeUndefined();
+    }
+    expect(answers.error.status).toBe(401);
+    expect(answers.asset.status).toBe(200);
   });
 });
 

@@ -148,4 +148,21 @@ describe("fast reads", () => {
     );
     expect(row).toEqual({ id: 31 });
   });
+
+  test("the data version moves at once on this client's own writes, and within a millisecond on another's", async () => {
+    const first = fast.dataVersion();
+    expect(fast.dataVersion()).toBe(first);
+    await fast.execute({ sql: "UPDATE owners SET name = ? WHERE id = 1", args: ["Ann B"] });
+    const afterWrite = fast.dataVersion();
+    expect(afterWrite).not.toBe(first);
+    const tx = await fast.transaction("write");
+    await tx.execute({ sql: "UPDATE owners SET name = ? WHERE id = 1", args: ["Ann C"] });
+    await tx.commit();
+    const afterTransaction = fast.dataVersion();
+    expect(afterTransaction).not.toBe(afterWrite);
+    // another connection (another program): seen once the last reading is a millisecond old
+    await plain.execute({ sql: "UPDATE owners SET name = ? WHERE id = 1", args: ["Ann"] });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(fast.dataVersion()).not.toBe(afterTransaction);
+  });
 });
