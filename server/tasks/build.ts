@@ -186,7 +186,7 @@ export async function build(opts: { sourcemap?: boolean; quiet?: boolean } = {})
     splitting: true,
     format: "esm",
     platform: "browser",
-    target: "es2020",
+    target: "es2022",
     minify: true,
     sourcemap: opts.sourcemap ? "linked" : false,
     legalComments: "none",
