@@ -12,7 +12,7 @@
  */
 import { toast, type ToastKind } from "./toast.ts";
 
-import { ERROR_CATALOGUE, UNEXPECTED_ERROR } from "../../server/http/catalogue.ts";
+import { ERROR_TITLES } from "../../server/http/catalogue.ts";
 
 export interface ApiFieldError {
   field: string;
@@ -20,10 +20,8 @@ export interface ApiFieldError {
 }
 
 /** The catalogue of spec 1 §8 (titles the client falls back to when the server sent none): one copy. */
-export const ERROR_TITLES: Record<number, string> = Object.fromEntries(
-  Object.entries(ERROR_CATALOGUE).map(([status, entry]) => [status, entry.title]),
-);
-export const UNEXPECTED_TITLE = UNEXPECTED_ERROR.title;
+export { ERROR_TITLES };
+export const UNEXPECTED_TITLE = ERROR_TITLES[500];
 export const NETWORK_TITLE = "Network Error";
 export const NETWORK_MESSAGE = "Check connection";
 export const API_FALLBACK_MESSAGE = "An API error has occurred";

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "@hono/zod-openapi";
-import { ERROR_CATALOGUE } from "./catalogue.ts";
+import { ERROR_MESSAGES, ERROR_TITLES } from "./catalogue.ts";
 
 /** The error catalogue of spec 1 §8: every API error answers in this shape. */
 export interface ApiErrorBody {
@@ -67,8 +67,10 @@ export class ApiError extends Error {
   }
 }
 
-export function catalogueEntry(status: number) {
-  return ERROR_CATALOGUE[status] ?? ERROR_CATALOGUE[500];
+/** The catalogue's title and default message for a status (500's for one it does not list). */
+export function catalogueEntry(status: number): { title: string; message: string } {
+  const known = status in ERROR_TITLES ? status : 500;
+  return { title: ERROR_TITLES[known], message: ERROR_MESSAGES[known] };
 }
 
 export function errorResponse(c: Context, error: ApiError): Response {

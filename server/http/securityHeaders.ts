@@ -41,9 +41,10 @@ export const SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
   ["Cross-Origin-Opener-Policy", "same-origin"],
   ["Cross-Origin-Resource-Policy", "same-origin"],
   ["Origin-Agent-Cluster", "?1"],
+  // (no bluetooth: Chromium does not know it as a policy and says so in every page's console)
   [
     "Permissions-Policy",
-    "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), fullscreen=(self)",
+    "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), fullscreen=(self)",
   ],
   // an Origin on every form post (the cross-site check reads it), no full URLs to other sites
   ["Referrer-Policy", "strict-origin-when-cross-origin"],

@@ -30,7 +30,11 @@ const manifest = JSON.parse(
 const entries: Record<string, Entry> = manifest.entries;
 const chunks: Record<string, { gzip: number }> = manifest.chunks;
 
-/** gzipped JS bytes a page loads: its module scripts, the islands it hydrates, and their shared chunks. */
+/**
+ * gzipped JS bytes a page loads with it: its module scripts and everything it preloads (the islands
+ * runtime, which the shell starts after the first paint, each island in view, and their shared chunks;
+ * a folded island loads when opened), each with its static imports.
+ */
 function pageJs(html: string) {
   const files = new Set<string>();
   const add = (entry?: Entry) => {
@@ -41,7 +45,10 @@ function pageJs(html: string) {
   // script URLs carry content hashes: find their entries by file
   const byFile = new Map(Object.values(entries).map((e) => [e.file, e]));
   for (const m of html.matchAll(/<script type="module" src="\/static\/([^"]+)"/g)) add(byFile.get(m[1]));
-  for (const m of html.matchAll(/data-island="([A-Za-z]+)"/g)) add(entries[`islands/${m[1]}`]);
+  for (const m of html.matchAll(/<link rel="modulepreload"[^>]* href="\/static\/([^"]+)"/g)) {
+    files.add(m[1]);
+    add(byFile.get(m[1]));
+  }
   let total = 0;
   for (const f of files) {
     total += Object.values(entries).find((e) => e.file === f)?.gzip ?? chunks[f]?.gzip ?? 0;
