@@ -18,6 +18,10 @@ export interface AuthBench {
   usermodel: Throughput;
   /** with `Accept-Encoding: identity`: what is left without compression */
   usermodelIdentity: Throughput;
+  /** one supplier by id */
+  pointRead: Throughput;
+  /** one order by id with its loads, mobs and history */
+  orderRead: Throughput;
   /** control-database statements per warm usermodel request */
   queriesPerRequest: number;
   /** the usermodel on an instance with the Redis bus; null without redis-server */
@@ -58,34 +62,47 @@ export async function besideThePlainRoute(
   }
 }
 
-/** `origin` serves the app; `token` is a signed-in bearer token there. */
+/**
+ * `origin` serves the app; `token` is a signed-in bearer token there; `reads` are the point reads' paths
+ * (one supplier, one order with its loads). Each round measures the plain route, then each request, so
+ * all see the same background load; the best of two rounds each.
+ */
 export async function benchAuth(
   server: { origin: string; services: { db: { controlQueries: number } } },
   token: string,
+  reads: { pointRead: string; orderRead: string },
 ): Promise<AuthBench> {
   const plainServer = servePlainRoute();
   const auth = { authorization: `Bearer ${token}` };
+  const modelUrl = `${server.origin}/login/usermodel`;
+  const measured: Record<"plain" | "usermodel" | "identity" | "pointRead" | "orderRead", Throughput[]> = {
+    plain: [],
+    usermodel: [],
+    identity: [],
+    pointRead: [],
+    orderRead: [],
+  };
+  let queries = 0;
   try {
-    const plainUrl = plainServer.url;
-    const modelUrl = `${server.origin}/login/usermodel`;
-    // alternate, so both see the same background load
-    const plain1 = await throughput(plainUrl, {});
-    const before = server.services.db.controlQueries;
-    const model1 = await throughput(modelUrl, auth);
-    const queries = server.services.db.controlQueries - before;
-    const plain2 = await throughput(plainUrl, {});
-    const model2 = await throughput(modelUrl, auth);
-    const identity = { ...auth, "accept-encoding": "identity" };
-    const [identity1, identity2] = [
-      await throughput(modelUrl, identity),
-      await throughput(modelUrl, identity),
-    ];
-    const best = (x: Throughput, y: Throughput) => x.rps > y.rps ? x : y;
+    for (let round = 0; round < 2; round++) {
+      measured.plain.push(await throughput(plainServer.url, {}));
+      const before = server.services.db.controlQueries;
+      measured.usermodel.push(await throughput(modelUrl, auth));
+      if (round === 0) {
+        queries = (server.services.db.controlQueries - before) / (measured.usermodel[0].n + 200);
+      }
+      measured.identity.push(await throughput(modelUrl, { ...auth, "accept-encoding": "identity" }));
+      measured.pointRead.push(await throughput(server.origin + reads.pointRead, auth));
+      measured.orderRead.push(await throughput(server.origin + reads.orderRead, auth));
+    }
+    const best = (xs: Throughput[]) => xs.reduce((x, y) => x.rps > y.rps ? x : y);
     return {
-      plain: best(plain1, plain2),
-      usermodel: best(model1, model2),
-      usermodelIdentity: best(identity1, identity2),
-      queriesPerRequest: queries / (model1.n + 200),
+      plain: best(measured.plain),
+      usermodel: best(measured.usermodel),
+      usermodelIdentity: best(measured.identity),
+      pointRead: best(measured.pointRead),
+      orderRead: best(measured.orderRead),
+      queriesPerRequest: queries,
       usermodelRedis: hasRedis() ? await redisUsermodel() : null,
     };
   } finally {
