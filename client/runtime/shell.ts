@@ -15,10 +15,9 @@
  *   own zone), looked up when the page is idle and the day's cookie is missing: the first use of Intl
  *   costs a slow PC about a tenth of a second, which the page's first paint no longer waits for;
  * - on signed-in pages (`<meta name="push-hub">`), the push client (loaded after the page, its own chunk);
- * - islands: the islands runtime named on their markers (`data-island-runtime`) is loaded after the
- *   page's first paint (its modules are preloaded meanwhile), so a slow PC shows the page before it runs
- *   React; for islands in a closed fold (server/pages/Folded.tsx) only when the fold opens: a page whose
- *   only islands are folded runs no React until then.
+ * - islands in a closed fold (server/pages/Folded.tsx): when the fold opens, the islands runtime named on
+ *   its marker (`data-island-runtime`) is loaded, which hydrates it; a page whose only islands are folded
+ *   runs no React until then.
  */
 import { ensureToastRegions, toast, type ToastKind } from "./toast.ts";
 import { THEME_STORAGE_KEY } from "./themeBoot.ts";
@@ -128,28 +127,6 @@ export function reportTimeZone(): void {
   document.cookie = `tz=${zone};path=/;max-age=86400;samesite=lax`;
 }
 
-/** Loads the islands runtime a marker names (it hydrates every island in view, and folds as they open). */
-function loadIslandsRuntime(marker: Element) {
-  const runtime = marker.getAttribute("data-island-runtime");
-  if (runtime) import(/* @vite-ignore */ runtime).catch(console.error);
-}
-
-/**
- * Runs `then` once the page has been painted: after the next frame (a hidden tab has none: then after a
- * moment).
- */
-export function afterFirstPaint(then: () => void): void {
-  let done = false;
-  const once = () => {
-    if (!done) {
-      done = true;
-      then();
-    }
-  };
-  requestAnimationFrame(() => setTimeout(once, 0));
-  setTimeout(once, 250);
-}
-
 export function initShell(): void {
   syncThemeControls(storedTheme());
   for (const t of document.querySelectorAll<HTMLElement>("[data-menu-toggle]")) {
@@ -236,12 +213,11 @@ export function initShell(): void {
 
   // (toggle does not bubble: heard on the way down.) Importing a runtime already loaded does nothing.
   document.addEventListener("toggle", (e) => {
-    const marker = (e.target as Element).querySelector?.("[data-island-runtime]");
-    if (marker) loadIslandsRuntime(marker);
+    const runtime = (e.target as Element).querySelector?.("[data-island-runtime]")?.getAttribute(
+      "data-island-runtime",
+    );
+    if (runtime) import(/* @vite-ignore */ runtime).catch(console.error);
   }, true);
-  const inView = Array.from(document.querySelectorAll("[data-island-runtime]"))
-    .find((marker) => !marker.closest("details:not([open])"));
-  if (inView) afterFirstPaint(() => loadIslandsRuntime(inView));
 
   ((globalThis as { requestIdleCallback?: (f: () => void) => void }).requestIdleCallback ?? setTimeout)(
     reportTimeZone,

@@ -1,13 +1,16 @@
-import { type ComponentType, useContext } from "react";
+import { type ComponentType, createContext, useContext } from "react";
 import { preloadModule } from "react-dom";
 import { renderToString } from "react-dom/server";
 import { moduleEntry } from "./assets.ts";
 import { FoldedContext } from "./Folded.tsx";
 
+/** Per page render: whether the islands runtime script has been emitted yet. */
+export const IslandRenderContext = createContext<{ runtimeEmitted: boolean }>({ runtimeEmitted: false });
+
 /**
  * Renders an island on the server inside the marker the browser runtime hydrates: the component's HTML,
- * its props as JSON, its module's hashed URL and the runtime's. A page with no island (or only folded
- * ones) sends and runs no React at all.
+ * its props as JSON and its module's hashed URL. The runtime script is emitted once, after the first
+ * island in view, so a page with no island (or only folded ones) sends and runs no React at all.
  *
  * The runtime, the island and every chunk they import are announced with `preloadModule`: React hoists
  * the `<link rel="modulepreload">` tags into <head> (the whole page renders before the first flush) and
@@ -17,13 +20,16 @@ import { FoldedContext } from "./Folded.tsx";
 export function Island<P extends object>(
   { name, component: Component, props }: { name: string; component: ComponentType<P>; props: P },
 ) {
+  const render = useContext(IslandRenderContext);
   const runtime = moduleEntry("runtime/islands");
   const island = moduleEntry(`islands/${name}`);
-  // The shell script loads the runtime named on the marker (client/runtime/shell.ts): for an island in
-  // view after the page's first paint, for one in a closed fold (server/pages/Folded.tsx) when it is
-  // opened. Nothing of a folded island, not even React, is preloaded with the page.
+  // An island in a closed fold loads when it is opened (server/pages/Folded.tsx): nothing of it, not
+  // even React, is preloaded or run with the page. The shell script loads the runtime named on the
+  // marker when the fold opens, unless an island in view has loaded it already.
   const folded = useContext(FoldedContext);
+  const emitRuntime = !folded && !render.runtimeEmitted;
   if (!folded) {
+    render.runtimeEmitted = true;
     for (const href of [runtime.src, ...runtime.imports, island.src, ...island.imports]) {
       preloadModule(href, { as: "script" });
     }
@@ -34,10 +40,11 @@ export function Island<P extends object>(
       <div
         data-island={name}
         data-island-src={island.src}
-        data-island-runtime={runtime.src}
+        data-island-runtime={folded ? runtime.src : undefined}
         data-props={json}
         dangerouslySetInnerHTML={{ __html: islandHtml(name, Component, props, json) }}
       />
+      {emitRuntime && <script type="module" src={runtime.src}></script>}
     </>
   );
 }

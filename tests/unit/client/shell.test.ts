@@ -34,30 +34,6 @@ describe.skipIf(!hasDom)("shell script", () => {
     document.documentElement.removeAttribute("data-theme");
   });
 
-  test("after the first paint: once, after the next frame, or after a moment in a tab with no frames", async () => {
-    const g = globalThis as { requestAnimationFrame?: (f: () => void) => number };
-    const original = g.requestAnimationFrame;
-    const frames: (() => void)[] = [];
-    g.requestAnimationFrame = (f) => frames.push(f);
-    try {
-      let painted = 0;
-      shell.afterFirstPaint(() => painted++);
-      expect(painted).toBe(0);
-      frames.shift()!(); // the frame
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      expect(painted).toBe(1);
-      let hidden = 0;
-      shell.afterFirstPaint(() => hidden++); // no frame comes
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(hidden).toBe(0);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      expect(hidden).toBe(1);
-      expect(painted).toBe(1); // the first one's fallback did not run it again
-    } finally {
-      g.requestAnimationFrame = original;
-    }
-  });
-
   test("a flash meta shows a toast on load and exposes window.toast", () => {
     expect(document.querySelector(".toast-success")?.textContent).toContain("Welcome back");
     expect(document.querySelector('meta[name="flash"]')).toBeNull();
