@@ -6,6 +6,8 @@
 import { hydrateIslands } from "./hydrate.ts";
 
 if (typeof document !== "undefined") {
+  // islands that arrive later (a fold's content, client/runtime/folds.ts)
+  document.addEventListener("islands:added", (e) => void hydrateIslands(e.target as ParentNode));
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", () => void hydrateIslands(), { once: true });
   } else {

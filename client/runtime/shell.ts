@@ -15,9 +15,9 @@
  *   own zone), looked up when the page is idle and the day's cookie is missing: the first use of Intl
  *   costs a slow PC about a tenth of a second, which the page's first paint no longer waits for;
  * - on signed-in pages (`<meta name="push-hub">`), the push client (loaded after the page, its own chunk);
- * - islands in a closed fold (server/pages/Folded.tsx): when the fold opens, the islands runtime named on
- *   its marker (`data-island-runtime`) is loaded, which hydrates it; a page whose only islands are folded
- *   runs no React until then.
+ * - folds (server/pages/Folded.tsx): a closed fold's content is fetched when it opens (client/runtime/
+ *   folds.ts, its own chunk), and the islands runtime named on its markers (`data-island-runtime`) is
+ *   loaded, which hydrates them; a page whose only islands are folded runs no React until then.
  */
 import { ensureToastRegions, toast, type ToastKind } from "./toast.ts";
 import { THEME_STORAGE_KEY } from "./themeBoot.ts";
@@ -211,11 +211,16 @@ export function initShell(): void {
     }
   });
 
-  // (toggle does not bubble: heard on the way down.) Importing a runtime already loaded does nothing.
+  // (toggle does not bubble: heard on the way down.) A closed fold's content is loaded when it opens
+  // (server/pages/Folded.tsx); islands in a <details> opened load the runtime, which hydrates them
+  // (importing a runtime already loaded does nothing).
   document.addEventListener("toggle", (e) => {
-    const runtime = (e.target as Element).querySelector?.("[data-island-runtime]")?.getAttribute(
-      "data-island-runtime",
-    );
+    const target = e.target as HTMLDetailsElement;
+    if (target.open && target.querySelector?.(":scope > .fold-pending")) {
+      import("./folds.ts").then(({ unfold }) => unfold(target)).catch(console.error);
+      return;
+    }
+    const runtime = target.querySelector?.("[data-island-runtime]")?.getAttribute("data-island-runtime");
     if (runtime) import(/* @vite-ignore */ runtime).catch(console.error);
   }, true);
 

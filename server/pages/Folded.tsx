@@ -1,25 +1,45 @@
 /**
  * A section folded under its heading (`<details>`): a form people open now and then ("Edit the order").
- * The islands inside wait until it is opened: their modules are not preloaded with the page (the browser
- * runtime hydrates an island in a closed `<details>` when it opens, client/runtime/hydrate.ts), so a page
- * downloads and runs only the code of what is in view.
+ * A closed fold sends only its heading: its content is neither in the page (a slow PC parses and styles
+ * nothing it does not show) nor its islands' code. When it is opened, the shell script fetches the same
+ * page with `?fold=<name>`, where the fold is rendered open, and moves its content in
+ * (client/runtime/shell.ts); the islands in it then load. Without a script, the closed fold holds a link
+ * to that page.
  */
-import { createContext, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import { useRouterState } from "@tanstack/react-router";
 
-/** Whether the islands rendered here sit in a closed fold. */
-export const FoldedContext = createContext(false);
+/** The search parameter naming the fold a page is asked for open. */
+export const FOLD_PARAM = "fold";
 
-export function Folded({ summary, className, open = false, children }: {
+export function Folded({ name, summary, className, open = false, children }: {
+  /** the fold's name on its page (`?fold=<name>` opens it) */
+  name: string;
   summary: ReactNode;
   className?: string;
   /** unfolded from the start (its islands then load with the page) */
   open?: boolean;
   children: ReactNode;
 }) {
+  const location = useRouterState({ select: (s) => s.location });
+  const asked = new URLSearchParams(location.searchStr).get(FOLD_PARAM) === name;
+  const id = `fold-${name}`;
+  if (open || asked) {
+    return (
+      <details className={className} id={id} data-fold={name} open>
+        <summary>{summary}</summary>
+        {children}
+      </details>
+    );
+  }
+  const search = new URLSearchParams(location.searchStr);
+  search.set(FOLD_PARAM, name);
   return (
-    <details className={className} open={open || undefined}>
+    <details className={className} id={id} data-fold={name}>
       <summary>{summary}</summary>
-      <FoldedContext.Provider value={!open}>{children}</FoldedContext.Provider>
+      <p className="fold-pending">
+        <a href={`${location.pathname}?${search}#${id}`}>Show this section</a>
+      </p>
     </details>
   );
 }

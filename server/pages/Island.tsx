@@ -2,15 +2,15 @@ import { type ComponentType, createContext, useContext } from "react";
 import { preloadModule } from "react-dom";
 import { renderToString } from "react-dom/server";
 import { moduleEntry } from "./assets.ts";
-import { FoldedContext } from "./Folded.tsx";
 
 /** Per page render: whether the islands runtime script has been emitted yet. */
 export const IslandRenderContext = createContext<{ runtimeEmitted: boolean }>({ runtimeEmitted: false });
 
 /**
  * Renders an island on the server inside the marker the browser runtime hydrates: the component's HTML,
- * its props as JSON and its module's hashed URL. The runtime script is emitted once, after the first
- * island in view, so a page with no island (or only folded ones) sends and runs no React at all.
+ * its props as JSON, its module's hashed URL and the runtime's (for the shell, which loads it for islands
+ * that arrive later: a fold's, server/pages/Folded.tsx). The runtime script is emitted once, after the
+ * first island, so a page with no island (or only closed folds) sends and runs no React at all.
  *
  * The runtime, the island and every chunk they import are announced with `preloadModule`: React hoists
  * the `<link rel="modulepreload">` tags into <head> (the whole page renders before the first flush) and
@@ -23,16 +23,10 @@ export function Island<P extends object>(
   const render = useContext(IslandRenderContext);
   const runtime = moduleEntry("runtime/islands");
   const island = moduleEntry(`islands/${name}`);
-  // An island in a closed fold loads when it is opened (server/pages/Folded.tsx): nothing of it, not
-  // even React, is preloaded or run with the page. The shell script loads the runtime named on the
-  // marker when the fold opens, unless an island in view has loaded it already.
-  const folded = useContext(FoldedContext);
-  const emitRuntime = !folded && !render.runtimeEmitted;
-  if (!folded) {
-    render.runtimeEmitted = true;
-    for (const href of [runtime.src, ...runtime.imports, island.src, ...island.imports]) {
-      preloadModule(href, { as: "script" });
-    }
+  const emitRuntime = !render.runtimeEmitted;
+  render.runtimeEmitted = true;
+  for (const href of [runtime.src, ...runtime.imports, island.src, ...island.imports]) {
+    preloadModule(href, { as: "script" });
   }
   const json = JSON.stringify(props);
   return (
@@ -40,7 +34,7 @@ export function Island<P extends object>(
       <div
         data-island={name}
         data-island-src={island.src}
-        data-island-runtime={folded ? runtime.src : undefined}
+        data-island-runtime={runtime.src}
         data-props={json}
         dangerouslySetInnerHTML={{ __html: islandHtml(name, Component, props, json) }}
       />

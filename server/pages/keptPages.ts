@@ -89,7 +89,13 @@ export async function keepingOf(
   if (!plain || c.req.method !== "GET" || !caller || context.flash) return null;
   const version = dataVersionOf(await context.services.db.tenantDb(caller.tenant.id));
   if (version === null) return null;
-  const key = keyOf(context.services, caller.subject, addressOf(context.url), context.today, context.timeZone);
+  const key = keyOf(
+    context.services,
+    caller.subject,
+    addressOf(context.url),
+    context.today,
+    context.timeZone,
+  );
   return { key, version };
 }
 
@@ -120,7 +126,9 @@ export async function keptAnswer(c: Context<AppEnv>, keeping: Keeping): Promise<
  * then goes through the app (which renders and keeps the page, or refuses, redirects, …).
  */
 export async function keptLane(req: Request, services: AppServices): Promise<Response | null> {
-  if (req.method !== "GET" || req.headers.has("authorization") || req.headers.has("x-local-date")) return null;
+  if (req.method !== "GET" || req.headers.has("authorization") || req.headers.has("x-local-date")) {
+    return null;
+  }
   const url = new URL(req.url);
   const address = addressOf(url);
   if (!keptAddresses.has(address)) return null;
@@ -172,8 +180,8 @@ export async function keepAndAnswer(
 }
 
 /** The security headers for a kept page answered before any middleware: no nonce (it has no such script). */
-const LANE_HEADERS: ReadonlyArray<readonly [string, string]> = [
-  ...SECURITY_HEADERS,
+const LANE_HEADERS: [string, string][] = [
+  ...SECURITY_HEADERS.map(([name, value]): [string, string] => [name, value]),
   ["Content-Security-Policy", contentSecurityPolicy(null)],
 ];
 
@@ -185,8 +193,10 @@ type Respond = (
 ) => Response;
 
 /** In the app: through Hono's context, so what the middleware set (a renewed session's cookie) goes too. */
-const inApp = (c: Context<AppEnv>): Respond => (body, status, headers) =>
-  c.body(body, status, Object.fromEntries(headers));
+const inApp = (c: Context<AppEnv>): Respond => (body, status, headers) => {
+  const record = Object.fromEntries(headers);
+  return body ? c.body(body, 200, record) : c.body(null, status, record);
+};
 
 /** In the lane: complete, with the security headers. */
 const inLane: Respond = (body, status, headers) =>
@@ -208,7 +218,7 @@ function answer(
     ["ETag", page.etag],
     ["Vary", "Accept-Encoding"],
   ];
-  if (matches(request.get("if-none-match"), page.etag)) return respond(null, 304, headers);
+  if (matches(request.get("if-none-match") ?? undefined, page.etag)) return respond(null, 304, headers);
   const send = (body: Uint8Array<ArrayBuffer>, encoding?: "gzip" | "br") =>
     respond(body, 200, encoding ? [...headers, ["Content-Encoding", encoding]] : headers);
   const accepts = acceptedEncodings(request.get("accept-encoding") ?? undefined);

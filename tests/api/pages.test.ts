@@ -212,6 +212,25 @@ describe("pages", () => {
     expect(html).not.toMatch(new RegExp(`href="/home/livestock/orders/${id}"[^>]*>Open<`));
   });
 
+  it("a closed fold sends only its heading and a link; asked for by name, it comes open with its form", async () => {
+    const groups = await page("/home/livestock", "admin@demo.processor");
+    const group = groups.html.match(/ordergroups\/(\d+)/)![1];
+    const id = (await page(`/home/livestock/ordergroups/${group}`, "admin@demo.processor")).html
+      .match(/href="\/home\/livestock\/orders\/(\d+)"/)![1];
+    const closed = (await page(`/home/livestock/orders/${id}`, "admin@demo.processor")).html;
+    const fold = closed.match(/<details[^>]*data-fold="edit-order"[^>]*>[\s\S]*?<\/details>/)![0];
+    expect(fold).not.toMatch(/ open[ =>]/);
+    expect(fold).toContain("<summary>Edit the order</summary>");
+    expect(fold).toContain(`href="/home/livestock/orders/${id}?fold=edit-order#fold-edit-order"`);
+    expect(closed).not.toContain('data-island="OrderForm"');
+    expect(closed).not.toContain(assetUrl("runtime/islands")); // nothing else on the page needs React
+
+    const open = (await page(`/home/livestock/orders/${id}?fold=edit-order`, "admin@demo.processor")).html;
+    expect(open).toMatch(/<details[^>]*data-fold="edit-order"[^>]*open=""/);
+    expect(open).toMatch(/data-island="OrderForm"[^>]*data-island-runtime="\/static\/runtime\/islands-/);
+    expect(open).toContain(assetUrl("runtime/islands"));
+  });
+
   it("the /home spelling of the ROI report display forwards to /report with its id", async () => {
     const res = await t.request("/home/RoiLayoutDisplay/7", {
       headers: { cookie: `session=${await t.login("super@demo.processor")}` },

@@ -110,4 +110,29 @@ describe("price grids in the browser", () => {
     await page.waitForLoadState("load");
     await expect.poll(references).toEqual(["LAMB-MSA", "LAMB-TRADE"]);
   });
+
+  it("a fold on a page with React running loads its form when opened, and says so when it cannot", async () => {
+    const page = browser.page;
+    const grid = page.locator("table").first().locator("tbody tr", { hasText: "LAMB-MSA" }).getByRole("link")
+      .first();
+    await grid.click();
+    await page.waitForURL(/\/settings\/pricinggrids\/\d+$/);
+    await page.waitForSelector("[data-island][data-hydrated]"); // the grid editor: the runtime runs
+    const fold = page.locator("#fold-copy");
+    expect(await fold.locator("[data-island]").count()).toBe(0);
+    await fold.getByText("Copy to a group").click();
+    await fold.locator("[data-island][data-hydrated] form").waitFor();
+    expect(await fold.getByLabel("Reference").count()).toBe(1);
+
+    // the same fold when the server cannot answer: the section says so and links to its own page
+    await page.reload();
+    await page.route(/[?&]fold=copy/, (route) => route.fulfill({ status: 503, body: "" }));
+    try {
+      await page.locator("#fold-copy").getByText("Copy to a group").click();
+      await page.locator("#fold-copy", { hasText: "This section could not be loaded." }).waitFor();
+      expect(await page.locator("#fold-copy a").getAttribute("href")).toMatch(/\?fold=copy#fold-copy$/);
+    } finally {
+      await page.unroute(/[?&]fold=copy/);
+    }
+  });
 });

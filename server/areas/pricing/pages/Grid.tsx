@@ -148,7 +148,7 @@ export const PricingGridScreen = defineScreen({
             })}
           />
         </section>
-        <Folded className="panel no-print" summary="Copy to a group">
+        <Folded name="copy" className="panel no-print" summary="Copy to a group">
           <DataForm
             id="pricing-grid-copy"
             fields={[

@@ -183,7 +183,7 @@ export const PricingGridGroupScreen = defineScreen({
             />
           </section>
         ))}
-        <Folded className="panel no-print" summary="Edit the group">
+        <Folded name="edit-group" className="panel no-print" summary="Edit the group">
           <DataForm
             {...groupForm}
             id="pricing-group-edit"

@@ -12,7 +12,7 @@ export function HeadCountForms({ order: o }: { order: z.output<typeof OrderDetai
   const reason = { name: "reason", label: "Reason", type: "text", required: true } as const;
   return (
     <>
-      <Folded summary="Correct a mob's head count">
+      <Folded name="correct-head" summary="Correct a mob's head count">
         <DataForm
           id="correct-head"
           fields={[
@@ -39,7 +39,7 @@ export function HeadCountForms({ order: o }: { order: z.output<typeof OrderDetai
         />
       </Folded>
       {mobs.length > 1 && (
-        <Folded summary="Balance head between mobs">
+        <Folded name="balance-head" summary="Balance head between mobs">
           <DataForm
             id="balance-head"
             fields={[

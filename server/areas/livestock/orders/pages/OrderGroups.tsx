@@ -186,7 +186,7 @@ export const OrderGroupScreen = defineScreen({
             <OrdersTable orders={cancelled} groupId={g.id} empty="" />
           </section>
         )}
-        <Folded className="panel" summary="Edit the group">
+        <Folded name="edit-group" className="panel" summary="Edit the group">
           <DataForm
             {...orderForm({
               id: "order-group-edit",

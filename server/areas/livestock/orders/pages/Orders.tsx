@@ -137,7 +137,7 @@ export const OrderScreen = defineScreen({
           {o.deliveredMobs.length > 0 && <HeadCountForms order={o} />}
         </section>
         {!cancelled && (
-          <Folded className="panel" summary="Edit the order">
+          <Folded name="edit-order" className="panel" summary="Edit the order">
             <OrderFormIsland
               form={orderForm({
                 id: "order-edit",

@@ -1,0 +1,50 @@
+/**
+ * A closed fold's content, loaded when it is opened (server/pages/Folded.tsx): the same page asked for
+ * with `?fold=<name>`, where the fold comes open, and its content moved into this page's fold. The islands
+ * in it then hydrate (the runtime is loaded if the page had none). The shell imports this module only when
+ * a fold opens, so no page carries it otherwise.
+ */
+import { toast } from "./toast.ts";
+
+const FAILED = "This section could not be loaded. Close it and open it again, or open it on its own page.";
+
+export async function unfold(fold: HTMLDetailsElement): Promise<void> {
+  const pending = fold.querySelector<HTMLElement>(":scope > .fold-pending");
+  if (!pending || fold.hasAttribute("aria-busy")) return;
+  const name = fold.dataset.fold ?? "";
+  const ownPage = pending.querySelector("a")?.getAttribute("href") ?? "";
+  fold.setAttribute("aria-busy", "true");
+  pending.textContent = "Loading…";
+  try {
+    const url = new URL(location.href);
+    url.searchParams.set("fold", name);
+    url.hash = "";
+    const res = await fetch(url, { credentials: "same-origin", headers: { accept: "text/html" } });
+    if (!res.ok) throw new Error(`${url.pathname}: ${res.status}`);
+    const page = new DOMParser().parseFromString(await res.text(), "text/html");
+    const loaded = Array.from(page.querySelectorAll<HTMLElement>("details[data-fold]"))
+      .find((d) => d.dataset.fold === name && d.hasAttribute("open"));
+    if (!loaded) throw new Error(`${url.pathname}: no section "${name}"`);
+    // the runtime's own script tag stays behind: the runtime is loaded below, once
+    for (const script of loaded.querySelectorAll("script")) script.remove();
+    const content = Array.from(loaded.childNodes).filter((n) =>
+      !(n instanceof Element && n.matches("summary"))
+    );
+    pending.replaceWith(...content.map((n) => document.importNode(n, true)));
+    const marker = fold.querySelector("[data-island-runtime]");
+    if (marker) {
+      // a runtime already running hydrates them on this event; one loaded now finds them itself
+      fold.dispatchEvent(new CustomEvent("islands:added", { bubbles: true }));
+      await import(/* @vite-ignore */ marker.getAttribute("data-island-runtime")!);
+    }
+  } catch (error) {
+    console.error(error);
+    const link = document.createElement("a");
+    link.href = ownPage;
+    link.textContent = "Open it on its own page";
+    pending.replaceChildren("This section could not be loaded. ", link, ".");
+    toast("error", FAILED);
+  } finally {
+    fold.removeAttribute("aria-busy");
+  }
+}
