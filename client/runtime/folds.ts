@@ -6,8 +6,6 @@
  */
 import { toast } from "./toast.ts";
 
-const FAILED = "This section could not be loaded. Close it and open it again, or open it on its own page.";
-
 export async function unfold(fold: HTMLDetailsElement): Promise<void> {
   const pending = fold.querySelector<HTMLElement>(":scope > .fold-pending");
   if (!pending || fold.hasAttribute("aria-busy")) return;
@@ -17,7 +15,7 @@ export async function unfold(fold: HTMLDetailsElement): Promise<void> {
   pending.textContent = "Loading…";
   try {
     const url = new URL(location.href);
-    url.searchParams.set("fold", name);
+    url.searchParams.set("fold", name); // FOLD_PARAM of server/pages/Folded.tsx
     url.hash = "";
     const res = await fetch(url, { credentials: "same-origin", headers: { accept: "text/html" } });
     if (!res.ok) throw new Error(`${url.pathname}: ${res.status}`);
@@ -42,8 +40,12 @@ export async function unfold(fold: HTMLDetailsElement): Promise<void> {
     const link = document.createElement("a");
     link.href = ownPage;
     link.textContent = "Open it on its own page";
+    // (the section stays pending: closing and opening it again tries again)
     pending.replaceChildren("This section could not be loaded. ", link, ".");
-    toast("error", FAILED);
+    toast(
+      "error",
+      "This section could not be loaded. Close it and open it again, or open it on its own page.",
+    );
   } finally {
     fold.removeAttribute("aria-busy");
   }

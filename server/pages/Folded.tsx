@@ -22,9 +22,9 @@ export function Folded({ name, summary, className, open = false, children }: {
   children: ReactNode;
 }) {
   const location = useRouterState({ select: (s) => s.location });
-  const asked = new URLSearchParams(location.searchStr).get(FOLD_PARAM) === name;
+  const search = new URLSearchParams(location.searchStr);
   const id = `fold-${name}`;
-  if (open || asked) {
+  if (open || search.get(FOLD_PARAM) === name) {
     return (
       <details className={className} id={id} data-fold={name} open>
         <summary>{summary}</summary>
@@ -32,7 +32,6 @@ export function Folded({ name, summary, className, open = false, children }: {
       </details>
     );
   }
-  const search = new URLSearchParams(location.searchStr);
   search.set(FOLD_PARAM, name);
   return (
     <details className={className} id={id} data-fold={name}>
