@@ -4,6 +4,9 @@ import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import * as controlSchema from "./control/schema.ts";
 import * as tenantSchema from "./tenant/schema.ts";
+import { installRowMapping } from "./rowMapping.ts";
+
+installRowMapping();
 
 export type ControlDb = LibSQLDatabase<typeof controlSchema>;
 export type TenantDb = LibSQLDatabase<typeof tenantSchema>;

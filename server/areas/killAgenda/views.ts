@@ -3,7 +3,7 @@
  * orders, suppliers and pens, each with its status, estimated carcasses and whether it may be moved, and
  * the day's totals against its kill volume target.
  */
-import { asc, eq, inArray } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
 import {
   killAgendaItems,
@@ -14,6 +14,7 @@ import {
   stockMobs,
   suppliers,
 } from "../../../db/tenant/schema.ts";
+import { type JsonRow, jsonRows } from "../../../db/jsonRows.ts";
 import type { AreaContext } from "../context.ts";
 import { ORDER_STATUS, orderStatusName, orderStatusText } from "../livestock/enums.ts";
 import { isPartiallyDelivered } from "../livestock/orders/rules.ts";
@@ -24,36 +25,40 @@ import type { AgendaItem, KillAgenda } from "./schemas.ts";
 type Out<S extends z.ZodType> = z.output<S>;
 
 export const orderWords = (level: number) => orderStatusText(orderStatusName(level));
-type MobRow = typeof stockMobs.$inferSelect;
-type OrderRow = typeof livestockOrders.$inferSelect;
-type ItemMob = Pick<
-  MobRow,
-  | "id"
-  | "head"
-  | "pic"
-  | "mobStatus"
-  | "plannedProductionDate"
-  | "agendaLotReference"
-  | "agendaLotReferenceSuffix"
-  | "lastModified"
->;
-type ItemOrder = Pick<
-  OrderRow,
-  | "id"
-  | "supplierId"
-  | "pic"
-  | "quantityOrdered"
-  | "declaredQuantity"
-  | "orderStatus"
-  | "agendaLotReference"
-  | "isMsaEligible"
-  | "totalDelivered"
-  | "totalDoa"
-  | "totalUnloaded"
-  | "deliveryDate"
-  | "deliveryTime"
-  | "lastModified"
->;
+/**
+ * What an item shows, read as one JSON text per row (db/jsonRows.ts): a 300-lot day came back from the
+ * driver cell by cell in several times the time SQLite took to join it.
+ */
+const ITEM_FIELDS = {
+  id: killAgendaItems.id,
+  killAgendaId: killAgendaItems.killAgendaId,
+  orderId: livestockOrders.id,
+  supplierId: livestockOrders.supplierId,
+  orderPic: livestockOrders.pic,
+  quantityOrdered: livestockOrders.quantityOrdered,
+  declaredQuantity: livestockOrders.declaredQuantity,
+  orderStatus: livestockOrders.orderStatus,
+  orderLot: livestockOrders.agendaLotReference,
+  isMsaEligible: livestockOrders.isMsaEligible,
+  totalDelivered: livestockOrders.totalDelivered,
+  deliveryDate: livestockOrders.deliveryDate,
+  deliveryTime: livestockOrders.deliveryTime,
+  orderLastModified: livestockOrders.lastModified,
+  supplierName: suppliers.name,
+};
+/** The mob's side, null for an expected order (no mob yet). */
+const MOB_FIELDS = {
+  mobId: stockMobs.id,
+  head: stockMobs.head,
+  mobPic: stockMobs.pic,
+  mobStatus: stockMobs.mobStatus,
+  plannedProductionDate: stockMobs.plannedProductionDate,
+  mobLot: stockMobs.agendaLotReference,
+  mobLotSuffix: stockMobs.agendaLotReferenceSuffix,
+  mobLastModified: stockMobs.lastModified,
+  pen: pens.name,
+};
+type ItemRead = JsonRow<typeof ITEM_FIELDS, typeof MOB_FIELDS>;
 
 /** The agendas as the API answers them: items joined with their mobs, orders, suppliers and pens. */
 export async function agendaViews(
@@ -65,51 +70,25 @@ export async function agendaViews(
   const speciesIds = [...new Set(agendas.map((a) => a.speciesId))];
   const locationIds = [...new Set(agendas.flatMap((a) => (a.siteLocationId ? [a.siteLocationId] : [])))];
   const [rows, targets, locations] = await Promise.all([
-    ctx.db.select({
-      item: killAgendaItems,
-      // only what an item shows: decoding whole 40-column rows is most of a day's read time
-      mob: {
-        id: stockMobs.id,
-        head: stockMobs.head,
-        pic: stockMobs.pic,
-        mobStatus: stockMobs.mobStatus,
-        plannedProductionDate: stockMobs.plannedProductionDate,
-        agendaLotReference: stockMobs.agendaLotReference,
-        agendaLotReferenceSuffix: stockMobs.agendaLotReferenceSuffix,
-        lastModified: stockMobs.lastModified,
-      },
-      order: {
-        id: livestockOrders.id,
-        supplierId: livestockOrders.supplierId,
-        pic: livestockOrders.pic,
-        quantityOrdered: livestockOrders.quantityOrdered,
-        declaredQuantity: livestockOrders.declaredQuantity,
-        orderStatus: livestockOrders.orderStatus,
-        agendaLotReference: livestockOrders.agendaLotReference,
-        isMsaEligible: livestockOrders.isMsaEligible,
-        totalDelivered: livestockOrders.totalDelivered,
-        totalDoa: livestockOrders.totalDoa,
-        totalUnloaded: livestockOrders.totalUnloaded,
-        deliveryDate: livestockOrders.deliveryDate,
-        deliveryTime: livestockOrders.deliveryTime,
-        lastModified: livestockOrders.lastModified,
-      },
-      supplierName: suppliers.name,
-      pen: pens.name,
-    }).from(killAgendaItems)
-      .innerJoin(livestockOrders, eq(livestockOrders.id, killAgendaItems.livestockOrderId))
-      .innerJoin(suppliers, eq(suppliers.id, livestockOrders.supplierId))
-      .leftJoin(stockMobs, eq(stockMobs.id, killAgendaItems.stockMobId))
-      .leftJoin(pens, eq(pens.id, stockMobs.penId))
-      .where(inArray(killAgendaItems.killAgendaId, ids))
-      .orderBy(asc(killAgendaItems.killAgendaId), asc(killAgendaItems.killOrder)),
+    jsonRows(
+      ctx.db,
+      ITEM_FIELDS,
+      sql`from ${killAgendaItems}
+        join ${livestockOrders} on ${livestockOrders.id} = ${killAgendaItems.livestockOrderId}
+        join ${suppliers} on ${suppliers.id} = ${livestockOrders.supplierId}
+        left join ${stockMobs} on ${stockMobs.id} = ${killAgendaItems.stockMobId}
+        left join ${pens} on ${pens.id} = ${stockMobs.penId}
+        where ${inArray(killAgendaItems.killAgendaId, ids)}
+        order by ${killAgendaItems.killAgendaId}, ${killAgendaItems.killOrder}`,
+      MOB_FIELDS,
+    ),
     ctx.db.select().from(killVolumeTargets).where(inArray(killVolumeTargets.speciesId, speciesIds)),
     locationIds.length
       ? ctx.db.select({ id: siteLocations.id, name: siteLocations.name }).from(siteLocations)
         .where(inArray(siteLocations.id, locationIds))
       : [],
   ]);
-  const byAgenda = Map.groupBy(rows, (r) => r.item.killAgendaId);
+  const byAgenda = Map.groupBy(rows, (r) => r.killAgendaId);
   return agendas.map((agenda) => {
     const species = speciesName(ctx, agenda.speciesId);
     const items = (byAgenda.get(agenda.id) ?? []).map((r, i) => itemView(ctx, r, i + 1, species, agenda));
@@ -143,53 +122,46 @@ export async function agendaViews(
 
 function itemView(
   ctx: AreaContext,
-  r: {
-    item: typeof killAgendaItems.$inferSelect;
-    mob: ItemMob | null;
-    order: ItemOrder;
-    supplierName: string;
-    pen: string | null;
-  },
+  r: ItemRead,
   killOrder: number,
   species: string,
   agenda: AgendaRow,
 ): Out<typeof AgendaItem> {
-  const { mob, order } = r;
-  const head = mob ? mob.head : order.declaredQuantity ?? order.quantityOrdered;
-  const lot = (mob ? mob.agendaLotReference : order.agendaLotReference) ?? "";
+  const mob = r.mobId !== null;
+  const head = mob ? r.head! : r.declaredQuantity ?? r.quantityOrdered;
+  const lot = (mob ? r.mobLot : r.orderLot) ?? "";
   return {
-    id: r.item.id,
-    livestockOrderId: order.id,
-    stockMobId: mob?.id ?? null,
+    id: r.id,
+    livestockOrderId: r.orderId,
+    stockMobId: r.mobId,
     agendaLotReference: lot,
-    agendaLotReferenceSuffix: mob?.agendaLotReferenceSuffix ?? "",
+    agendaLotReferenceSuffix: r.mobLotSuffix ?? "",
     speciesId: agenda.speciesId,
     species,
-    supplierId: order.supplierId,
+    supplierId: r.supplierId,
     supplierName: r.supplierName,
-    pic: mob?.pic || order.pic,
+    pic: r.mobPic || r.orderPic,
     numberOfHead: head,
     estimatedCarcasses: estimatedCarcasses(head, agenda.speciesId),
-    mobStatusNumber: mob?.mobStatus ?? null,
-    orderStatusNumber: order.orderStatus,
-    orderStatus: orderWords(order.orderStatus),
-    status: itemStatus(mob?.mobStatus ?? null, order.orderStatus),
+    mobStatusNumber: r.mobStatus,
+    orderStatusNumber: r.orderStatus,
+    orderStatus: orderWords(r.orderStatus),
+    status: itemStatus(r.mobStatus, r.orderStatus),
     applicableProductionDate: agenda.productionDate,
-    isPlannedProductionDateSetForMob: Boolean(mob?.plannedProductionDate),
-    isPartiallyDelivered: order.orderStatus === ORDER_STATUS.PartiallyDelivered ||
-      isPartiallyDelivered(order),
+    isPlannedProductionDateSetForMob: Boolean(r.plannedProductionDate),
+    isPartiallyDelivered: r.orderStatus === ORDER_STATUS.PartiallyDelivered || isPartiallyDelivered(r),
     isForDeliveryDisplay: !mob,
-    isMsaEligible: order.isMsaEligible,
+    isMsaEligible: r.isMsaEligible,
     killAgendaOrderNumber: killOrder,
-    deliveryDate: order.deliveryDate,
-    deliveryTime: order.deliveryTime,
+    deliveryDate: r.deliveryDate,
+    deliveryTime: r.deliveryTime,
     pens: r.pen ? [r.pen] : [],
     moveRefusal: refuseDrop(
-      { mobStatus: mob?.mobStatus ?? null, isUnscheduled: false, lot: lotName(lot, order.id) },
+      { mobStatus: r.mobStatus, isUnscheduled: false, lot: lotName(lot, r.orderId) },
       ctx.today,
       ctx.today,
     ),
-    lastModified: mob?.lastModified ?? order.lastModified,
+    lastModified: r.mobLastModified ?? r.orderLastModified,
   };
 }
 

@@ -25,7 +25,7 @@ export const isUnloaded = (o: OrderCounts) =>
 
 export const isCancelled = (o: Pick<OrderCounts, "orderStatus">) => o.orderStatus === ORDER_STATUS.Cancelled;
 
-export const isPartiallyDelivered = (o: OrderCounts) =>
+export const isPartiallyDelivered = (o: Pick<OrderCounts, "totalDelivered" | "quantityOrdered">) =>
   o.totalDelivered > 0 && o.totalDelivered < o.quantityOrdered;
 
 /** Head still to come: ordered less delivered, never negative. */
