@@ -88,3 +88,11 @@ export async function jsonRows<F extends Fields, O extends Fields = Record<never
 }
 
 const NONE: Fields = {};
+
+/**
+ * `column IN (…)` with the list as one JSON argument: one statement text for any length (kept prepared),
+ * and no parameter for drizzle to build per id (a 300-lot day spent longer building its IN lists than
+ * running them).
+ */
+export const inJsonList = (column: SQLiteColumn, values: readonly (number | string)[]): SQL =>
+  sql`${column} in (select value from json_each(${JSON.stringify(values)}))`;

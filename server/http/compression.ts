@@ -1,7 +1,7 @@
 /**
  * Response compression by Accept-Encoding (issue 12): gzip for streamed pages (the stream keeps flowing:
- * CompressionStream compresses chunk by chunk) and for whole answers of up to 64 KB, brotli for larger
- * ones, nothing for what is small, already encoded, or not text. Static assets are compressed once at build (server/http/static.ts serves
+ * CompressionStream compresses chunk by chunk) and for whole answers, brotli for a client that takes
+ * only brotli, nothing for what is small, already encoded, or not text. Static assets are compressed once at build (server/http/static.ts serves
  * the .br/.gz files); this is for what the server makes per request.
  */
 import { createMiddleware } from "hono/factory";
@@ -16,11 +16,11 @@ const gzip = promisify(gzipCallback);
  */
 const INLINE_BYTES = 64 * 1024;
 /**
- * From this size a client that takes both gets brotli. Below it gzip: brotli's encoder costs ≈0.17 ms to
- * set up whatever the size, against ≈0.03 ms for gzip on 4–16 KB (measured), more than the whole of a
- * signed-in request's other work, to save a few hundred bytes.
+ * A whole answer goes gzip to every client that takes it; brotli only to one that takes nothing else.
+ * Brotli's encoder cost ≈0.17 ms to set up for a small answer, and 1.5–7 ms on a 300-lot day's 200 KB of
+ * JSON (its large allocations page-fault afresh on each answer), against ≈0.4 ms for gzip, to save 3 KB.
+ * Kept pages, compressed once and sent many times, keep brotli for those clients (keptPages.ts).
  */
-const BROTLI_BYTES = INLINE_BYTES;
 /** Below this a compressed answer saves less than the work costs (and fits one packet anyway). */
 const MIN_BYTES = 1024;
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|problem\+json)|image\/svg\+xml)/;
@@ -101,7 +101,7 @@ export const compression = createMiddleware(async (c, next) => {
     replace(c, new Response(body, { status: res.status, headers: res.headers }));
     return;
   }
-  const encoding = accepted.br && (body.byteLength >= BROTLI_BYTES || !accepted.gzip) ? "br" : "gzip";
+  const encoding = accepted.gzip ? "gzip" : "br";
   const packed = await compress(body, encoding);
   headers.set("content-encoding", encoding);
   headers.set("content-length", String(packed.byteLength));

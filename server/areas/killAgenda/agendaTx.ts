@@ -31,6 +31,7 @@ import { tenantSites } from "../../../db/control/schema.ts";
 import { ApiError } from "../../http/errors.ts";
 import { type AreaContext, assertUnchanged, nextModified, type TenantTx } from "../context.ts";
 import { recordAudit } from "../audit.ts";
+import { inJsonList } from "../../../db/jsonRows.ts";
 import { MOB_STATUS, ORDER_STATUS } from "../livestock/enums.ts";
 import { assignLots, lotReference, reconcile, type Slot } from "./rules.ts";
 
@@ -238,7 +239,7 @@ export class AgendaTx {
     const old = before ?? await this.items(agenda.id);
     const kept = new Set(slots.flatMap((s) => (s.id ? [s.id] : [])));
     const gone = old.filter((i) => !kept.has(i.id)).map((i) => i.id);
-    if (gone.length) await this.tx.delete(killAgendaItems).where(inArray(killAgendaItems.id, gone));
+    if (gone.length) await this.tx.delete(killAgendaItems).where(inJsonList(killAgendaItems.id, gone));
     const fresh = slots.flatMap((slot, index) =>
       slot.id === null
         ? [{
@@ -289,11 +290,11 @@ export class AgendaTx {
           id: stockMobs.id,
           lot: stockMobs.agendaLotReference,
           suffix: stockMobs.agendaLotReferenceSuffix,
-        }).from(stockMobs).where(inArray(stockMobs.id, mobIds))
+        }).from(stockMobs).where(inJsonList(stockMobs.id, mobIds))
         : [],
       orderIds.length
         ? this.tx.select({ id: livestockOrders.id, lot: livestockOrders.agendaLotReference })
-          .from(livestockOrders).where(inArray(livestockOrders.id, orderIds))
+          .from(livestockOrders).where(inJsonList(livestockOrders.id, orderIds))
         : [],
       this.siteNumber(agenda.tenantSiteId),
     ]);

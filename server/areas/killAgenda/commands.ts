@@ -43,8 +43,9 @@ export class KillAgendaService extends KillAgendaQueries {
   reorder(input: In<typeof ReorderBody>) {
     return this.act(async (w) => {
       const { agenda, items } = await w.agendaWithItems(input.killAgendaId, input.lastModified);
-      const same = items.length === input.itemIds.length && new Set(input.itemIds).size === items.length &&
-        items.every((i) => input.itemIds.includes(i.id));
+      const asked = new Set(input.itemIds);
+      const same = items.length === input.itemIds.length && asked.size === items.length &&
+        items.every((i) => asked.has(i.id));
       if (!same) throw ApiError.conflict("The agenda changed since you opened it. It has been reloaded.");
       const byId = new Map(items.map((i) => [i.id, i]));
       await w.write(agenda, input.itemIds.map((id) => byId.get(id)!), items);

@@ -231,29 +231,34 @@ const slotKey = (s: Omit<Slot, "id">) => `${s.livestockOrderId}:${s.stockMobId ?
  * on the day goes right after that order; anything else new goes last.
  */
 export function reconcile(existing: readonly Slot[], expected: readonly Omit<Slot, "id">[]): Slot[] {
-  const wanted = new Set(expected.map(slotKey));
+  const expectedKeys = expected.map(slotKey);
+  const wanted = new Set(expectedKeys);
+  const existingKeys = existing.map(slotKey);
+  const had = new Set(existingKeys);
+  const expectedOf = Map.groupBy(
+    expected.map((e, i) => ({ e, key: expectedKeys[i] })),
+    (x) => x.e.livestockOrderId,
+  );
   const placed = new Set<string>();
-  const fresh = (orderId: number) =>
-    expected.filter((e) => e.livestockOrderId === orderId && !placed.has(slotKey(e)));
   const out: Slot[] = [];
-  const take = (slot: Slot) => {
+  const take = (slot: Slot, key: string) => {
     out.push(slot);
-    placed.add(slotKey(slot));
+    placed.add(key);
   };
-  for (const slot of existing) {
-    if (wanted.has(slotKey(slot)) && !placed.has(slotKey(slot))) take(slot);
+  existing.forEach((slot, i) => {
+    const key = existingKeys[i];
+    if (wanted.has(key) && !placed.has(key)) take(slot, key);
     else if (slot.stockMobId === null) {
-      for (const e of fresh(slot.livestockOrderId)) {
-        if (!existing.some((s) => slotKey(s) === slotKey(e))) take({ id: null, ...e });
-      }
+      const fresh = (expectedOf.get(slot.livestockOrderId) ?? []).filter((x) => !placed.has(x.key));
+      for (const x of fresh) if (!had.has(x.key)) take({ id: null, ...x.e }, x.key);
     }
-  }
-  for (const e of expected) {
-    if (placed.has(slotKey(e))) continue;
+  });
+  expected.forEach((e, i) => {
+    if (placed.has(expectedKeys[i])) return;
     const after = out.findLastIndex((s) => s.livestockOrderId === e.livestockOrderId);
     out.splice(after < 0 ? out.length : after + 1, 0, { id: null, ...e });
-    placed.add(slotKey(e));
-  }
+    placed.add(expectedKeys[i]);
+  });
   return out;
 }
 
