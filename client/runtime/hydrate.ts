@@ -8,7 +8,7 @@
  * The server writes each island's content-hashed module URL in `data-island-src` (from
  * dist/static/manifest.json); without it the loader guesses `<Name>.js` (tests, unhashed builds).
  */
-import { type ComponentType, createElement, type ReactNode, useEffect } from "react";
+import { type ComponentType, createElement, type ReactNode, startTransition, useEffect } from "react";
 import { hydrateRoot, type Root } from "react-dom/client";
 
 export type IslandModule = { default: ComponentType<Record<string, unknown>> };
@@ -51,10 +51,15 @@ export async function hydrateIsland(el: HTMLElement, load: IslandLoader): Promis
     if (typeof mod?.default !== "function" && typeof mod?.default !== "object") {
       throw new Error(`Island "${name}" has no default export`);
     }
-    const root = hydrateRoot(el, createElement(Committed, { el, name }, createElement(mod.default, props)), {
-      onRecoverableError(error, info) {
-        console.warn(`[island ${name}] recoverable hydration error`, error, info?.componentStack ?? "");
-      },
+    // as a transition, React hydrates in slices of a few milliseconds and lets the page answer between
+    // them (a click is hydrated first): a large island no longer blocks a slow PC for a third of a second
+    let root!: Root;
+    startTransition(() => {
+      root = hydrateRoot(el, createElement(Committed, { el, name }, createElement(mod.default, props)), {
+        onRecoverableError(error, info) {
+          console.warn(`[island ${name}] recoverable hydration error`, error, info?.componentStack ?? "");
+        },
+      });
     });
     roots.set(el, root);
     return root;

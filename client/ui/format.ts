@@ -3,6 +3,8 @@
  * Pure; the same on the server and in islands (fixed locale, no time zone: dates are plant-local
  * `yyyy-MM-dd` strings).
  */
+import { formatFixed } from "../../server/areas/money.ts";
+
 const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
@@ -18,25 +20,15 @@ export function formatDate(date: string | null | undefined, withYear = true): st
   return `${DAYS[weekday]} ${d} ${MONTHS[m - 1]}${withYear ? ` ${y}` : ""}`;
 }
 
-// made once: `toLocaleString` builds a formatter on every call, which showed in long tables' render time
-const WHOLE = new Intl.NumberFormat("en-AU");
-
 /** "1,234" */
 export function formatHead(n: number | null | undefined): string {
   if (n === null || n === undefined) return "—";
-  return Number.isInteger(n) && n > -1000 && n < 1000 ? String(n) : WHOLE.format(n);
+  return Number.isInteger(n) && n > -1000 && n < 1000 ? String(n) : formatFixed(n, 0);
 }
 
-const DECIMALS = new Map<number, Intl.NumberFormat>();
-
-/** "1,234.5" with exactly `digits` decimals (weights, percentages); formatters made once per digits. */
+/** "1,234.5" with exactly `digits` decimals (weights, percentages). */
 export function formatDecimal(n: number, digits = 1): string {
-  let format = DECIMALS.get(digits);
-  if (!format) {
-    format = new Intl.NumberFormat("en-AU", { minimumFractionDigits: digits, maximumFractionDigits: digits });
-    DECIMALS.set(digits, format);
-  }
-  return format.format(n);
+  return formatFixed(n, digits);
 }
 
 /** "1,234.5 kg" */

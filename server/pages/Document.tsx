@@ -3,6 +3,9 @@ import { preloadModule } from "react-dom";
 import { THEME_BOOT_SCRIPT } from "../../client/runtime/themeBoot.ts";
 import { moduleEntry, stylesheetUrl } from "./assets.ts";
 
+/** The id of the element that ends a page's main content (server/pages/Shell.tsx). */
+export const MAIN_END = "main-end";
+
 /**
  * The HTML document around every page: CSS, the theme set before first paint, the small shell script
  * (with its chunks preloaded, so its imports cost no extra round trip). Asset URLs carry content hashes.
@@ -30,6 +33,13 @@ export function Document(
             line the CSS the first paint waits for is not queued behind the islands' scripts */
         }
         <link rel="stylesheet" href={stylesheetUrl()} precedence="default" />
+        {
+          /* no paint until the page's main content is parsed (the Shell ends <main> with #main-end): a slow
+            PC otherwise laid out and painted the menu alone first, then everything again, and the main
+            content (the largest paint) came a few hundred milliseconds later. A page without the marker
+            renders when its document has been read. */
+        }
+        <link rel="expect" href={`#${MAIN_END}`} blocking="render" />
         <link rel="icon" href="data:," />
         {flash && <meta name="flash" content={JSON.stringify(flash)} />}
         {push && <meta name="push-hub" content="/hubs/userHub" />}

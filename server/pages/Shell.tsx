@@ -3,6 +3,7 @@ import { buildSideMenu, type MenuItem, type RouteDef } from "../access/mod.ts";
 import type { PageContext } from "./context.ts";
 import { defaultSiteId, defaultSpeciesId } from "../auth/userModel.ts";
 import { Icon } from "./Icon.tsx";
+import { MAIN_END } from "./Document.tsx";
 import { roleLabel } from "../access/roles.ts";
 import { SettingsTabs } from "./SettingsTabs.tsx";
 import { MaintenanceBanner } from "../areas/super/pages/MaintenanceBanner.tsx";
@@ -112,6 +113,7 @@ export function Shell(
             <SettingsTabs subject={caller.subject} current={current} routes={context.routes} />
           )}
           {children}
+          <span id={MAIN_END} />
         </main>
       </div>
     </div>

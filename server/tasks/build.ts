@@ -190,6 +190,10 @@ export async function build(opts: { sourcemap?: boolean; quiet?: boolean } = {})
     minify: true,
     sourcemap: opts.sourcemap ? "linked" : false,
     legalComments: "none",
+    // V8's explicit compile hint: compile every function of the file while it streams in, off the main
+    // thread. Without it React DOM (one function wrapped for CommonJS) was compiled on the main thread
+    // when first called: ≈230 ms of a slow PC's blocking time on a page with an island (measured).
+    banner: { js: "//# allFunctionsCalledOnLoad" },
     charset: "utf8",
     jsx: "automatic",
     jsxImportSource: "react",

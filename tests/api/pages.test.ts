@@ -51,6 +51,14 @@ describe("pages", () => {
     expect(html).not.toMatch(/<div hidden id="S:/);
   });
 
+  it("holds the first paint until the main content is read: the head expects the marker that ends <main>", async () => {
+    const { html } = await page("/home/livestock", "admin@demo.processor");
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).toContain('<link rel="expect" href="#main-end" blocking="render"/>');
+    const main = html.slice(html.indexOf('<main class="shell-main"'), html.indexOf("</main>") + 7);
+    expect(main).toMatch(/<span id="main-end"><\/span><\/main>$/);
+  });
+
   it("shows admins the Users menu and plain users not", async () => {
     const admin = menuLinks((await page("/home/userHome", "admin@demo.processor")).html);
     const user = menuLinks((await page("/home/userHome", "user@demo.processor")).html);

@@ -50,6 +50,14 @@ describe("browser build", () => {
     }
   });
 
+  test("every script starts with V8's compile hint, so it is compiled while it streams in", async () => {
+    const files = [...Object.values(manifest.entries).map((e) => e.file), ...Object.keys(manifest.chunks)];
+    for (const file of files) {
+      const text = await Deno.readTextFile(new URL(`dist/static/${file}`, root));
+      expect(text.startsWith("//# allFunctionsCalledOnLoad\n"), file).toBe(true);
+    }
+  });
+
   test("React is one shared chunk: islands import it and stay small", async () => {
     const runtime = manifest.entries["runtime/islands"];
     for (const name of ISLAND_NAMES) {

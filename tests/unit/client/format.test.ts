@@ -3,7 +3,8 @@
  * Australian style, with formatters made once (a long table formats thousands of cells).
  */
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDecimal, formatHead, formatKg } from "../../../client/ui/format.ts";
+import { formatDate, formatDecimal, formatHead, formatKg, formatPrice } from "../../../client/ui/format.ts";
+import { roundMoney } from "../../../server/areas/money.ts";
 
 describe("formats", () => {
   it("whole head with thousands separators; none as a dash", () => {
@@ -25,5 +26,52 @@ describe("formats", () => {
     expect(formatDate("2026-12-01")).toBe("Tue 1 Dec 2026");
     expect(formatDate("2026-12-01", false)).toBe("Tue 1 Dec");
     expect(formatDate(null)).toBe("—");
+  });
+});
+
+describe("numbers written out as Intl writes them (no locale data loaded in the browser)", () => {
+  const values = [
+    0,
+    -0,
+    1,
+    -1,
+    0.5,
+    -0.5,
+    0.005,
+    1.005,
+    -2.345,
+    2.675,
+    999.995,
+    999_999.5,
+    -1_234_567.891,
+    0.125,
+    -0.125,
+    12_345_678_901.23,
+    999_999_999_999_999,
+    1e15,
+    -2e16,
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+  ];
+  // and a spread of others, from a fixed seed
+  let seed = 7;
+  const next = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+  for (let i = 0; i < 2000; i++) values.push((next() - 0.5) * 10 ** Math.floor(next() * 13));
+
+  it("fixed decimals with grouping match Intl.NumberFormat('en-AU')", () => {
+    for (const digits of [0, 1, 2, 3]) {
+      const intl = new Intl.NumberFormat("en-AU", {
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      });
+      for (const v of values) expect(formatDecimal(v, digits), `${v} to ${digits}`).toBe(intl.format(v));
+    }
+  });
+
+  it("money matches Intl's AUD currency format", () => {
+    const aud = new Intl.NumberFormat("en-AU", { style: "currency", currency: "AUD" });
+    for (const v of values.filter(Number.isFinite)) {
+      expect(formatPrice(v), String(v)).toBe(aud.format(roundMoney(v)));
+    }
   });
 });
