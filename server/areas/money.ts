@@ -23,55 +23,24 @@ export function roundMoney(dollars: number): number {
   return fromCents(toCents(dollars));
 }
 
-/** Beyond this a number goes to Intl (exponents, digits a double does not hold). */
-const PLAIN_LIMIT = 1e15;
-let intl: Map<number, Intl.NumberFormat> | undefined;
-
 /**
- * "1,234.57": `n` with exactly `digits` decimals, thousands grouped, as
- * Intl.NumberFormat("en-AU") writes it (tests/unit/client/format.test.ts compares the two). Written out
- * because Intl's first use loads the locale's data: on a slow PC about a tenth of a second of a page's
- * blocking time in every island that shows a number.
+ * "1,234.57": `n` with exactly `digits` decimals, thousands grouped, as Intl.NumberFormat("en-AU") writes
+ * it below 10^12 (tests/unit/client/format.test.ts compares the two); "—" for what is not a number.
+ * Written out because Intl's first use loads the locale's data: on a slow PC about a tenth of a second of
+ * a page's blocking time in every island that shows a number.
  */
 export function formatFixed(n: number, digits: number): string {
-  if (!Number.isFinite(n) || Math.abs(n) >= PLAIN_LIMIT) {
-    intl ??= new Map();
-    let format = intl.get(digits);
-    if (!format) {
-      format = new Intl.NumberFormat("en-AU", {
-        minimumFractionDigits: digits,
-        maximumFractionDigits: digits,
-      });
-      intl.set(digits, format);
-    }
-    return format.format(n);
-  }
-  const fixed = roundedDecimal(Math.abs(n), digits);
-  const point = digits ? fixed.length - digits - 1 : fixed.length;
-  let whole = fixed.slice(0, point);
-  for (let at = whole.length - 3; at > 0; at -= 3) whole = `${whole.slice(0, at)},${whole.slice(at)}`;
-  return `${n < 0 || Object.is(n, -0) ? "-" : ""}${whole}${fixed.slice(point)}`;
-}
-
-/**
- * `abs` (finite, below 10^15) with `digits` decimals, rounded half away from zero on its shortest decimal
- * form, as Intl rounds (1.005 → "1.01"; toFixed rounds the binary value, 1.00499…, to "1.00").
- */
-function roundedDecimal(abs: number, digits: number): string {
-  const text = String(abs);
-  if (text.includes("e")) return abs.toFixed(digits); // below 10^-6: nothing reaches the digits shown
-  const [whole, fraction = ""] = text.split(".");
-  if (fraction.length <= digits) return digits ? `${whole}.${fraction.padEnd(digits, "0")}` : whole;
-  let kept = whole + fraction.slice(0, digits);
-  if (fraction.charCodeAt(digits) >= 53 /* "5" */) {
-    let i = kept.length - 1;
-    while (i >= 0 && kept[i] === "9") i--;
-    kept = i < 0
-      ? `1${"0".repeat(kept.length)}`
-      : kept.slice(0, i) + String(Number(kept[i]) + 1) + "0".repeat(kept.length - i - 1);
-  }
-  const point = kept.length - digits;
-  return digits ? `${kept.slice(0, point)}.${kept.slice(point)}` : kept;
+  if (!Number.isFinite(n)) return "—";
+  const abs = Math.abs(n);
+  // rounded on the number's shortest decimal form (the point moved in its text), as Intl rounds: 1.005
+  // → 1.01, where toFixed rounds the binary value 1.00499… to 1.00
+  const fixed = abs < 1e-6 || abs >= 1e15
+    ? abs.toFixed(digits)
+    : (Math.round(Number(`${abs}e${digits}`)) / 10 ** digits).toFixed(digits);
+  const [whole, part] = fixed.split(".");
+  return `${n < 0 || Object.is(n, -0) ? "-" : ""}${whole.replace(/\B(?=(\d{3})+$)/g, ",")}${
+    part ? `.${part}` : ""
+  }`;
 }
 
 /** "$1,234.56" (en-AU, AUD; "-$2.35" below zero); "—" when there is no amount. */

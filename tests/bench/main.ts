@@ -283,7 +283,7 @@ more than the server's work (docs/decisions.md, "Throughput measured with a clie
 | route | requests/s | ÷ bare route |
 |---|---|---|
 | bare Hono text route | ${rps(signedIn.plain)} | 1.00 |
-| \`GET /login/usermodel\` (gzip answer, as browsers ask: brotli from 64 KB) | ${rps(signedIn.usermodel)} | ${
+| \`GET /login/usermodel\` (gzip answer, as browsers ask) | ${rps(signedIn.usermodel)} | ${
     share(signedIn.usermodel)
   } |
 | \`GET /login/usermodel\`, \`Accept-Encoding: identity\` | ${rps(signedIn.usermodelIdentity)} | ${

@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { ISLAND_NAMES } from "../../../client/islands/registry.ts";
 import { HASHED_ASSET } from "../../../server/http/static.ts";
+import { COMPILE_HINT } from "../../../server/tasks/build.ts";
 
 const root = new URL("../../../", import.meta.url);
 const manifestUrl = new URL("dist/static/manifest.json", root);
@@ -50,12 +51,17 @@ describe("browser build", () => {
     }
   });
 
-  test("every script starts with V8's compile hint, so it is compiled while it streams in", async () => {
+  test("a large script starts with V8's compile hint (compiled while it streams in), a small one not", async () => {
     const files = [...Object.values(manifest.entries).map((e) => e.file), ...Object.keys(manifest.chunks)];
+    const large: string[] = [];
     for (const file of files) {
       const text = await Deno.readTextFile(new URL(`dist/static/${file}`, root));
-      expect(text.startsWith("//# allFunctionsCalledOnLoad\n"), file).toBe(true);
+      const hinted = text.startsWith(COMPILE_HINT);
+      const bytes = new TextEncoder().encode(text).length - (hinted ? COMPILE_HINT.length : 0);
+      expect(hinted, file).toBe(bytes >= 20 * 1024);
+      if (hinted) large.push(file);
     }
+    expect(large).toContain(manifest.entries["runtime/islands"].file); // React DOM
   });
 
   test("React is one shared chunk: islands import it and stay small", async () => {
