@@ -123,7 +123,7 @@ export async function ensureNodeModules(): Promise<void> {
  */
 async function describe(path: string, rel: string): Promise<ManifestFile> {
   const data = await Deno.readFile(path);
-  const gz = await zopfliGzip(data, { numiterations: 5 });
+  const gz = await zopfliGzip(data, { numiterations: 15 });
   const br = brotliCompressSync(data, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
   await Deno.writeFile(`${path}.gz`, gz);
   await Deno.writeFile(`${path}.br`, br);
@@ -134,11 +134,12 @@ async function describe(path: string, rel: string): Promise<ManifestFile> {
  * V8's explicit compile hint: every function of a file that starts with it is compiled while the file
  * streams in, off the main thread. React DOM is one function wrapped for CommonJS, and was compiled on the
  * main thread when first called: ≈230 ms of a slow PC's blocking time on a page with an island
- * (measured). Only files this large: on a small one the hint costs more bytes than the compile it moves.
+ * (measured). Only files this large (React's runtime, Konva): a smaller one's compile is a few
+ * milliseconds, and the planner page's JavaScript has a budget.
  * (Added after esbuild named the file: the hint changes how the file is compiled, not what it does.)
  */
 export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
-const COMPILE_HINT_BYTES = 20 * 1024;
+const COMPILE_HINT_BYTES = 100 * 1024;
 
 async function addCompileHint(path: string) {
   await Deno.writeTextFile(path, COMPILE_HINT + await Deno.readTextFile(path));

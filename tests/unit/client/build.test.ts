@@ -58,7 +58,7 @@ describe("browser build", () => {
       const text = await Deno.readTextFile(new URL(`dist/static/${file}`, root));
       const hinted = text.startsWith(COMPILE_HINT);
       const bytes = new TextEncoder().encode(text).length - (hinted ? COMPILE_HINT.length : 0);
-      expect(hinted, file).toBe(bytes >= 20 * 1024);
+      expect(hinted, file).toBe(bytes >= 100 * 1024);
       if (hinted) large.push(file);
     }
     expect(large).toContain(manifest.entries["runtime/islands"].file); // React DOM
