@@ -14,8 +14,7 @@
  * - the browser's time zone for the server (cookie `tz`: "today" where the organisation has not saved its
  *   own zone), looked up when the page is idle and the day's cookie is missing: the first use of Intl
  *   costs a slow PC about a tenth of a second, which the page's first paint no longer waits for;
- * - on signed-in pages (`<meta name="push-hub">`), the push client (its own chunk, started once the page
- *   has loaded and been shown);
+ * - on signed-in pages (`<meta name="push-hub">`), the push client (loaded after the page, its own chunk);
  * - folds (server/pages/Folded.tsx): a closed fold's content is fetched when it opens (client/runtime/
  *   folds.ts, its own chunk), and the islands runtime named on its markers (`data-island-runtime`) is
  *   loaded, which hydrates them; a page whose only islands are folded runs no React until then.
@@ -128,23 +127,6 @@ export function reportTimeZone(): void {
   document.cookie = `tz=${zone};path=/;max-age=86400;samesite=lax`;
 }
 
-function startPush() {
-  import("./push.ts").then(({ push }) => {
-    push.installDefaults();
-    push.start();
-  });
-}
-
-/**
- * Once the page has been shown and has loaded: the push client's chunk, its negotiation and socket then
- * share neither the slow line nor the CPU with the first paint (a page read a moment ago is current).
- */
-function afterFirstPaint(run: () => void) {
-  const later = () => requestAnimationFrame(() => setTimeout(run, 0));
-  if (document.readyState === "complete") later();
-  else addEventListener("load", later, { once: true });
-}
-
 export function initShell(): void {
   syncThemeControls(storedTheme());
   for (const t of document.querySelectorAll<HTMLElement>("[data-menu-toggle]")) {
@@ -249,7 +231,12 @@ export function initShell(): void {
   (globalThis as { toast?: typeof toast }).toast = toast;
   ensureToastRegions();
   showFlashMessages();
-  if (document.querySelector('meta[name="push-hub"]')) afterFirstPaint(startPush);
+  if (document.querySelector('meta[name="push-hub"]')) {
+    import("./push.ts").then(({ push }) => {
+      push.installDefaults();
+      push.start();
+    });
+  }
 }
 
 if (typeof document !== "undefined" && !(globalThis as { __shellInit?: boolean }).__shellInit) {
