@@ -10,6 +10,7 @@ import { api, ApiError } from "../runtime/api.ts";
 import { toast } from "../runtime/toast.ts";
 import { Button } from "../ui/Button.tsx";
 import { Field, helpId } from "../ui/Field.tsx";
+import { formatHead } from "../ui/format.ts";
 import { type Answer, countsText, NotesTable, OutcomesTable, type Preview } from "./initialLoad/Tables.tsx";
 
 export interface InitialLoadProps {
@@ -84,7 +85,7 @@ export default function InitialLoad(props: InitialLoadProps) {
         step: "choose",
         problems: [
           `${file.name} is ${Math.ceil(file.size / 1024)} KB: at most ${
-            (props.maxBytes / 1024).toLocaleString("en-AU")
+            formatHead(Math.ceil(props.maxBytes / 1024))
           } KB is loaded at once. Split it into smaller files.`,
         ],
       });
@@ -126,8 +127,8 @@ export default function InitialLoad(props: InitialLoadProps) {
       <Field
         id={FILE_ID}
         label="Filled-in template"
-        help={`A CSV file of at most ${props.maxRows.toLocaleString("en-AU")} rows and ${
-          (props.maxBytes / 1024).toLocaleString("en-AU")
+        help={`A CSV file of at most ${formatHead(props.maxRows)} rows and ${
+          formatHead(Math.ceil(props.maxBytes / 1024))
         } KB. It is checked first: nothing is loaded until you confirm.`}
       >
         <input
@@ -166,8 +167,7 @@ export default function InitialLoad(props: InitialLoadProps) {
         >
           <h3 id="il-preview-title">Preview of {state.preview.fileName}</h3>
           <p data-counts>
-            {state.preview.rows.toLocaleString("en-AU")} rows:{" "}
-            <strong>{state.preview.counts.added} new</strong>,{" "}
+            {formatHead(state.preview.rows)} rows: <strong>{state.preview.counts.added} new</strong>,{" "}
             <strong>{state.preview.counts.updated} updating</strong> an existing {props.one},{" "}
             {state.preview.counts.unchanged} already there and unchanged,{" "}
             <strong>{state.preview.counts.rejected} with problems</strong> (left out).

@@ -3,7 +3,7 @@
  * island and the page share it.
  */
 import type { UploadEvent } from "../../../server/areas/killFloor/rules.ts";
-import { formatDayNumbers as auDate } from "../../ui/format.ts";
+import { formatDayNumbers as auDate, formatHead } from "../../ui/format.ts";
 
 export type Outcome = Extract<UploadEvent, { type: "result" | "error" }>;
 export type ImportResult = Extract<UploadEvent, { type: "result" }>;
@@ -15,7 +15,8 @@ export type Phase =
   | { stage: "waiting" }
   | Extract<UploadEvent, { type: "progress" }>;
 
-export const count = (n: number) => n.toLocaleString("en-AU");
+/** "20,000" (client/ui/format.ts: no Intl in the browser). */
+export const count = (n: number) => formatHead(n);
 
 /** "20/11/2026" from "2026-11-20". */
 export { auDate };
@@ -41,7 +42,7 @@ export function resultText(r: Pick<ImportResult, "rows" | "added" | "replaced" |
 export function sizeText(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;
   if (bytes < 1024 * 1024) return `${Math.ceil(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toLocaleString("en-AU", { maximumFractionDigits: 1 })} MB`;
+  return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`; // uploads stay far below 1,000 MB
 }
 
 /** The progress bar's words. */

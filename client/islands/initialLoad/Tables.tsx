@@ -1,5 +1,6 @@
 /** The initial load's answers (schemas.ts InitialLoadPreview / InitialLoadResult) and their tables. */
 import { Table } from "../../ui/Table.tsx";
+import { formatHead } from "../../ui/format.ts";
 
 export interface Note {
   row: number;
@@ -29,13 +30,12 @@ export interface Preview extends Answer {
 /** "12 new and 3 updated suppliers", as rules.ts loadedText (that module brings the form schemas: not here). */
 export function countsText(answer: Answer, words: { one: string; many: string }): string {
   const { added, updated } = answer.counts;
-  const parts = [added ? `${added.toLocaleString("en-AU")} new` : "", updated ? `${updated} updated` : ""]
+  const parts = [added ? `${formatHead(added)} new` : "", updated ? `${updated} updated` : ""]
     .filter(Boolean);
   return `${parts.join(" and ") || "No"} ${added + updated === 1 ? words.one : words.many}`;
 }
 
-const more = (n: number) =>
-  n > 0 && <p className="muted small">And {n.toLocaleString("en-AU")} more not listed.</p>;
+const more = (n: number) => n > 0 && <p className="muted small">And {formatHead(n)} more not listed.</p>;
 
 /** Problems (the row is left out) or warnings (loaded, but worth a look), by row and column. */
 export function NotesTable({ title, notes, more: hidden, kind }: {
