@@ -33,14 +33,14 @@ export function contentSecurityPolicy(nonce: string | null): string {
 }
 
 /**
- * Everything but the policy. Not sent: X-XSS-Protection (the filter it switched is gone from every
- * browser), X-Download-Options (Internet Explorer 8) and X-DNS-Prefetch-Control (our pages link only to
- * themselves); each header costs every answer ≈1 µs (docs/decisions.md "Security headers").
+ * Everything but the policy and the opener's. Not sent: X-XSS-Protection (the filter it switched is gone
+ * from every browser), X-Download-Options (Internet Explorer 8), X-DNS-Prefetch-Control (our pages link
+ * only to themselves) and Origin-Agent-Cluster (Chromium keys agent clusters by origin already; the header
+ * only added a process swap to every first view); each header costs every answer ≈1 µs
+ * (docs/decisions.md "Security headers", "The opener's policy only where there is an opener").
  */
 export const SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
-  ["Cross-Origin-Opener-Policy", "same-origin"],
   ["Cross-Origin-Resource-Policy", "same-origin"],
-  ["Origin-Agent-Cluster", "?1"],
   // (no bluetooth: Chromium does not know it as a policy and says so in every page's console)
   [
     "Permissions-Policy",
@@ -55,6 +55,21 @@ export const SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
   ["X-Permitted-Cross-Domain-Policies", "none"],
 ];
 
+export const OPENER_POLICY = ["Cross-Origin-Opener-Policy", "same-origin"] as const;
+
+/**
+ * Whether an answer carries the opener's policy, by who started the request (`Sec-Fetch-Site`). It cuts
+ * the handle a page of another site kept when it opened or navigated this window (it could otherwise send
+ * the window to a look-alike sign-in later): so it goes on what another site started, and when the
+ * browser does not say. Not on the app's own navigations (the window's group is ours already) nor on one
+ * the user started (typed, bookmarked, a new tab: no page of anyone's holds the window): there it cut
+ * nothing and made Chromium swap the page's process when the answer came, 200–300 ms of a slow PC's first
+ * view. After an arrival from another site the first page within the app swaps once more, back.
+ */
+export function cutsOpener(fetchSite: string | null | undefined): boolean {
+  return fetchSite !== "same-origin" && fetchSite !== "none";
+}
+
 /** A fresh nonce for the request's inline scripts (`c.get("nonce")`), and the headers on its answer. */
 export const securityHeaders = createMiddleware<{ Variables: { nonce: string } }>(async (c, next) => {
   const nonce = encodeBase64(crypto.getRandomValues(new Uint8Array(16)));
@@ -62,6 +77,7 @@ export const securityHeaders = createMiddleware<{ Variables: { nonce: string } }
   await next();
   const headers = c.res.headers;
   for (const [name, value] of SECURITY_HEADERS) headers.set(name, value);
+  if (cutsOpener(c.req.header("sec-fetch-site"))) headers.set(...OPENER_POLICY);
   headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
   headers.delete("X-Powered-By");
 });

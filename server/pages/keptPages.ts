@@ -28,7 +28,12 @@ import { createHash } from "node:crypto";
 import type { AppEnv, AppServices } from "../env.ts";
 import type { PageContext } from "./context.ts";
 import { acceptedEncodings, compress } from "../http/compression.ts";
-import { contentSecurityPolicy, SECURITY_HEADERS } from "../http/securityHeaders.ts";
+import {
+  contentSecurityPolicy,
+  cutsOpener,
+  OPENER_POLICY,
+  SECURITY_HEADERS,
+} from "../http/securityHeaders.ts";
 import { settledCookieCaller } from "../http/auth.ts";
 import { FLASH_COOKIE, SESSION_COOKIE } from "../http/cookies.ts";
 import { TIME_ZONE_COOKIE, zoneOf } from "../http/clientClock.ts";
@@ -142,7 +147,7 @@ export async function keptLane(req: Request, services: AppServices): Promise<Res
   if (!page || page.version !== dataVersionOf(await services.db.tenantDb(caller.tenant.id))) {
     return null;
   }
-  return await answer(req.headers, used(page), false, inLane);
+  return await answer(req.headers, used(page), false, inLane(req.headers));
 }
 
 /** Marks a page as the most recently used (the least recently used go first). */
@@ -198,9 +203,16 @@ const inApp = (c: Context<AppEnv>): Respond => (body, status, headers) => {
   return body ? c.body(body, 200, record) : c.body(null, status, record);
 };
 
-/** In the lane: complete, with the security headers. */
-const inLane: Respond = (body, status, headers) =>
-  new Response(body, { status, headers: [...headers, ...LANE_HEADERS] });
+/** In the lane: complete, with the security headers (the opener's by who asked, as the middleware does). */
+const inLane = (request: Headers): Respond => (body, status, headers) =>
+  new Response(body, {
+    status,
+    headers: [
+      ...headers,
+      ...LANE_HEADERS,
+      ...(cutsOpener(request.get("sec-fetch-site")) ? [[...OPENER_POLICY] as [string, string]] : []),
+    ],
+  });
 
 /**
  * A kept page's answer to a request with these headers: a 304 when the browser holds it, else its bytes

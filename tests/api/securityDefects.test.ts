@@ -160,9 +160,43 @@ describe("headers", () => {
         "content-security-policy": expect.stringContaining("frame-ancestors 'none'"),
       });
       expect(headers["x-xss-protection"], kind).toBeUndefined();
+      expect(headers["origin-agent-cluster"], kind).toBeUndefined();
     }
     expect(answers.error.status).toBe(401);
     expect(answers.asset.status).toBe(200);
+  });
+
+  it("the opener's policy goes on what another site started or a browser that does not say, not on the app's own or the user's navigations", async () => {
+    const yard = "/home/stockyard";
+    const policyOn = async (path: string, site: string | null, cookie?: string) => {
+      const headers: Record<string, string> = cookie ? { cookie } : {};
+      if (site) headers["sec-fetch-site"] = site;
+      const res = await t.request(path, { headers });
+      await res.body?.cancel();
+      expect(res.status, `${path} ${site}`).toBe(200);
+      return res.headers.get("cross-origin-opener-policy");
+    };
+    for (const [path, cookie] of [["/login", undefined], [yard, `session=${admin}`]] as const) {
+      await policyOn(path, "none", cookie); // a kept page is kept: the next ones come from the lane
+      for (const site of ["cross-site", "same-site", null]) {
+        expect(await policyOn(path, site, cookie), `${path} ${site}`).toBe("same-origin");
+      }
+      for (const site of ["same-origin", "none"]) {
+        expect(await policyOn(path, site, cookie), `${path} ${site}`).toBeNull();
+      }
+    }
+    // a 304 says it too: the browser's stored answer takes the 304's headers
+    const first = await t.request(yard, { headers: { cookie: `session=${admin}` } });
+    await first.body?.cancel();
+    const again = await t.request(yard, {
+      headers: {
+        cookie: `session=${admin}`,
+        "if-none-match": first.headers.get("etag")!,
+        "sec-fetch-site": "cross-site",
+      },
+    });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("cross-origin-opener-policy")).toBe("same-origin");
   });
 });
 

@@ -184,4 +184,31 @@ describe("in the browser", () => {
     await page.waitForURL(/\/home\/clientusers$/);
     expect(await page.locator("tr", { hasText: "yard.hand@demo.processor" }).innerText()).toContain("Tester");
   });
+
+  it("a page another site opened is cut from it; one the app opened itself keeps its opener", async () => {
+    const page = await freshPage();
+    // another site's page, as a phishing site would hold it
+    await page.route(
+      "http://elsewhere.test/",
+      (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Elsewhere</title>" }),
+    );
+    await page.goto("http://elsewhere.test/");
+    const opened = async (url: string) => {
+      const popup = page.waitForEvent("popup");
+      await page.evaluate((u) => {
+        (globalThis as unknown as { opened: Window | null }).opened = open(u);
+      }, url);
+      const other = await popup;
+      await other.waitForLoadState("load");
+      await other.locator("h1, h2").first().waitFor();
+      const closed = await page.evaluate(() => (globalThis as unknown as { opened: Window }).opened.closed);
+      await other.close();
+      return closed;
+    };
+    // the sign-in page answered with the opener's policy: the other site's handle now reads as closed
+    expect(await opened(`${server.origin}/login`)).toBe(true);
+    // the app's own window opening one of its pages: no policy, no swap, the handle stays
+    await page.goto(`${server.origin}/login`);
+    expect(await opened(`${server.origin}/login`)).toBe(false);
+  });
 });
