@@ -23,7 +23,7 @@ export async function unfold(fold: HTMLDetailsElement): Promise<void> {
     const loaded = Array.from(page.querySelectorAll<HTMLElement>("details[data-fold]"))
       .find((d) => d.dataset.fold === name && d.hasAttribute("open"));
     if (!loaded) throw new Error(`${url.pathname}: no section "${name}"`);
-    // the runtime's own script tag stays behind: the runtime is loaded below, once
+    // (a parsed page's scripts would not run; none belong in a fold)
     for (const script of loaded.querySelectorAll("script")) script.remove();
     const content = Array.from(loaded.childNodes).filter((n) =>
       !(n instanceof Element && n.matches("summary"))

@@ -2,11 +2,12 @@
  * Island hydration. The server renders
  *   <div data-island="Name" data-props="{json}">…server HTML of the component…</div>
  * and this finds every marker, loads the island's module (default export = the component), parses
- * its props and calls hydrateRoot(marker, <Component {...props}/>). When the island has committed,
- * the marker gets `data-hydrated` (e2e tests wait for it) and an `island:hydrated` event bubbles
+ * its props and calls hydrateRoot(marker, <Component {...props}/>). When the island has committed, what
+ * was typed into its fields before is handed to React (client/runtime/earlyInput.ts), the marker gets
+ * `data-hydrated` (e2e tests wait for it) and an `island:hydrated` event bubbles
  * from it. A failing island is logged and marked `data-island-error`; the others still hydrate.
- * The server writes each island's content-hashed module URL in `data-island-src` (from
- * dist/static/manifest.json); without it the loader guesses `<Name>.js` (tests, unhashed builds).
+ * The server writes each island's module URL in `data-island-src` (content-hashed, from
+ * dist/static/manifest.json); tests pass a loader instead.
  */
 import { type ComponentType, createElement, type ReactNode, startTransition, useEffect } from "react";
 import { hydrateRoot, type Root } from "react-dom/client";
@@ -16,15 +17,16 @@ export type IslandLoader = (name: string) => Promise<IslandModule>;
 
 const NAME = /^[A-Z][A-Za-z0-9]*$/;
 
-/** Loads `<base>/<Name>.js`, by default `../islands/` from the runtime's own URL (no hash: a fallback). */
-export function defaultLoader(base: string | URL = new URL("../islands/", import.meta.url)): IslandLoader {
-  return (name) => import(/* @vite-ignore */ new URL(`${name}.js`, base).href) as Promise<IslandModule>;
-}
-
 function Committed({ el, name, children }: { el: HTMLElement; name: string; children?: ReactNode }) {
   useEffect(() => {
-    el.setAttribute("data-hydrated", "");
-    el.dispatchEvent(new CustomEvent("island:hydrated", { bubbles: true, detail: { name } }));
+    const done = () => {
+      el.setAttribute("data-hydrated", "");
+      el.dispatchEvent(new CustomEvent("island:hydrated", { bubbles: true, detail: { name } }));
+    };
+    // typed into before React held the fields (the shell marks it): handed over first
+    if (el.hasAttribute("data-touched")) {
+      import("./earlyInput.ts").then((m) => m.handOverEarlyInput(el)).finally(done);
+    } else done();
   }, [el, name]);
   return children;
 }
@@ -39,7 +41,7 @@ export function parseProps(el: Element): Record<string, unknown> {
 const roots = new WeakMap<Element, Root>();
 
 /** Hydrates one marker element. Resolves with its root, or null when it was already hydrated. */
-export async function hydrateIsland(el: HTMLElement, load: IslandLoader): Promise<Root | null> {
+export async function hydrateIsland(el: HTMLElement, load?: IslandLoader): Promise<Root | null> {
   if (roots.has(el) || el.hasAttribute("data-hydrating")) return null;
   const name = el.getAttribute("data-island") ?? "";
   el.setAttribute("data-hydrating", "");
@@ -47,7 +49,8 @@ export async function hydrateIsland(el: HTMLElement, load: IslandLoader): Promis
     if (!NAME.test(name)) throw new Error(`Invalid island name "${name}"`);
     const props = parseProps(el);
     const src = el.getAttribute("data-island-src");
-    const mod = src ? await (import(/* @vite-ignore */ src) as Promise<IslandModule>) : await load(name);
+    if (!src && !load) throw new Error(`Island "${name}" has no data-island-src`);
+    const mod = src ? await (import(/* @vite-ignore */ src) as Promise<IslandModule>) : await load!(name);
     if (typeof mod?.default !== "function" && typeof mod?.default !== "object") {
       throw new Error(`Island "${name}" has no default export`);
     }
@@ -55,11 +58,15 @@ export async function hydrateIsland(el: HTMLElement, load: IslandLoader): Promis
     // them (a click is hydrated first): a large island no longer blocks a slow PC for a third of a second
     let root!: Root;
     startTransition(() => {
-      root = hydrateRoot(el, createElement(Committed, { el, name }, createElement(mod.default, props)), {
-        onRecoverableError(error, info) {
-          console.warn(`[island ${name}] recoverable hydration error`, error, info?.componentStack ?? "");
+      root = hydrateRoot(
+        el,
+        createElement(Committed, { el, name }, createElement(mod.default, props)),
+        {
+          onRecoverableError(error, info) {
+            console.warn(`[island ${name}] recoverable hydration error`, error, info?.componentStack ?? "");
+          },
         },
-      });
+      );
     });
     roots.set(el, root);
     return root;
@@ -78,7 +85,7 @@ export async function hydrateIsland(el: HTMLElement, load: IslandLoader): Promis
  */
 export function hydrateIslands(
   scope: ParentNode = document,
-  load: IslandLoader = defaultLoader(),
+  load?: IslandLoader,
 ): Promise<(Root | null)[]> {
   const markers = Array.from(scope.querySelectorAll<HTMLElement>("[data-island]"));
   const now: Promise<Root | null>[] = [];

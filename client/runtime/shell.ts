@@ -15,12 +15,15 @@
  *   own zone), looked up when the page is idle and the day's cookie is missing: the first use of Intl
  *   costs a slow PC about a tenth of a second, which the page's first paint no longer waits for;
  * - on signed-in pages (`<meta name="push-hub">`), the push client (loaded after the page, its own chunk);
+ * - islands (server/pages/Island.tsx): once the page has been shown, the modules its islands in view
+ *   need are preloaded and the islands runtime named on their markers is started, which hydrates them;
  * - folds (server/pages/Folded.tsx): a closed fold's content is fetched when it opens (client/runtime/
- *   folds.ts, its own chunk), and the islands runtime named on its markers (`data-island-runtime`) is
- *   loaded, which hydrates them; a page whose only islands are folded runs no React until then.
+ *   folds.ts, its own chunk), and its islands start the same way; a page whose only islands are folded
+ *   runs no React until then.
  */
 import { ensureToastRegions, toast, type ToastKind } from "./toast.ts";
 import { THEME_STORAGE_KEY } from "./themeBoot.ts";
+import { noteEarlyInput } from "./earlyInputNote.ts";
 
 export type ThemeChoice = "none" | "dark" | "light";
 const CHOICES: readonly ThemeChoice[] = ["none", "dark", "light"];
@@ -102,24 +105,6 @@ export function showFlashMessages(): void {
   }
 }
 
-/** Marks the document printed when the button or link names where (`data-print` = the URL). */
-async function markPrinted(button: HTMLElement) {
-  const url = button.dataset.print;
-  const ids = (button.dataset.printIds ?? "").split(",").filter(Boolean);
-  if (url) {
-    for (const id of ids) {
-      const res = await fetch(url, {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "Content-Type": "application/json", "X-Api-Version": "1" },
-        body: JSON.stringify({ [button.dataset.printKey ?? "id"]: Number(id) }),
-        keepalive: true,
-      }).catch(() => null);
-      if (!res?.ok) toast("warning", "The document prints, but it could not be marked as printed.");
-    }
-  }
-}
-
 /** Sets the `tz` cookie to the browser's time zone when it has none (it lasts a day: looked up daily). */
 export function reportTimeZone(): void {
   if (/(?:^|; )tz=/.test(document.cookie)) return;
@@ -173,10 +158,11 @@ export function initShell(): void {
       return;
     }
     const print = target.closest<HTMLElement>("[data-print]");
+    // (its own chunk: few pages print)
     if (print instanceof HTMLAnchorElement) {
-      void markPrinted(print); // a document download: marked, and the link goes on
+      void import("./print.ts").then((m) => m.markPrinted(print)); // a download: marked, the link goes on
     } else if (print) {
-      void markPrinted(print).then(() => globalThis.print());
+      void import("./print.ts").then((m) => m.markPrinted(print)).then(() => globalThis.print());
       return;
     }
     const toggle = target.closest<HTMLElement>("[data-menu-toggle]");
@@ -212,17 +198,29 @@ export function initShell(): void {
   });
 
   // (toggle does not bubble: heard on the way down.) A closed fold's content is loaded when it opens
-  // (server/pages/Folded.tsx); islands in a <details> opened load the runtime, which hydrates them
-  // (importing a runtime already loaded does nothing).
+  // (server/pages/Folded.tsx); the islands in a <details> opened start.
   document.addEventListener("toggle", (e) => {
     const target = e.target as HTMLDetailsElement;
     if (target.open && target.querySelector?.(":scope > .fold-pending")) {
       import("./folds.ts").then(({ unfold }) => unfold(target)).catch(console.error);
       return;
     }
-    const runtime = target.querySelector?.("[data-island-runtime]")?.getAttribute("data-island-runtime");
-    if (runtime) import(/* @vite-ignore */ runtime).catch(console.error);
+    if (target.open) {
+      startIslands(target.querySelectorAll?.("[data-island-modules]:not([data-hydrated])") ?? []);
+    }
   }, true);
+
+  // typed into an island before it hydrated: the runtime hands it over (client/runtime/earlyInput.ts)
+  document.addEventListener("input", noteEarlyInput, true);
+
+  // the islands in view, once the page has been shown: a slow PC's first paint does not share its line
+  // and its CPU with React (docs/decisions.md "Islands after the first paint")
+  afterFirstFrame(() =>
+    startIslands(
+      Array.from(document.querySelectorAll("[data-island-modules]"))
+        .filter((marker) => !marker.closest("details:not([open])")),
+    )
+  );
 
   ((globalThis as { requestIdleCallback?: (f: () => void) => void }).requestIdleCallback ?? setTimeout)(
     reportTimeZone,
@@ -237,6 +235,28 @@ export function initShell(): void {
       push.start();
     });
   }
+}
+
+/**
+ * Preloads every module these islands need (`data-island-modules`: the runtime first, each island, their
+ * chunks) at once, so hydration takes one round trip, and starts the runtime, which hydrates every
+ * marker (importing a runtime already running does nothing; it hears of later ones by `islands:added`).
+ */
+function startIslands(markers: ArrayLike<Element>) {
+  const [runtime, ...modules] = new Set(
+    Array.from(markers, (m) => m.getAttribute("data-island-modules")!.split(" ")).flat(),
+  );
+  if (!runtime) return;
+  for (const href of [runtime, ...modules]) {
+    document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
+  }
+  import(/* @vite-ignore */ runtime).catch(console.error);
+}
+
+/** After the frame that shows the page (at once in a hidden tab, which draws no frames). */
+function afterFirstFrame(run: () => void) {
+  if (document.visibilityState === "hidden") run();
+  else requestAnimationFrame(() => requestAnimationFrame(run));
 }
 
 if (typeof document !== "undefined" && !(globalThis as { __shellInit?: boolean }).__shellInit) {

@@ -1,45 +1,34 @@
-import { type ComponentType, createContext, useContext } from "react";
-import { preloadModule } from "react-dom";
+import type { ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { moduleEntry } from "./assets.ts";
 
-/** Per page render: whether the islands runtime script has been emitted yet. */
-export const IslandRenderContext = createContext<{ runtimeEmitted: boolean }>({ runtimeEmitted: false });
-
 /**
  * Renders an island on the server inside the marker the browser runtime hydrates: the component's HTML,
- * its props as JSON, its module's hashed URL and the runtime's (for the shell, which loads it for islands
- * that arrive later: a fold's, server/pages/Folded.tsx). The runtime script is emitted once, after the
- * first island, so a page with no island (or only closed folds) sends and runs no React at all.
+ * its props as JSON, its module's hashed URL, the runtime's, and every module the two need
+ * (`data-island-modules`: the runtime, the island and the chunks they import statically).
  *
- * The runtime, the island and every chunk they import are announced with `preloadModule`: React hoists
- * the `<link rel="modulepreload">` tags into <head> (the whole page renders before the first flush) and
- * drops duplicates, so the browser fetches all of them at once instead of discovering imports one
- * round trip at a time.
+ * The page itself names no script of React's: the shell (client/runtime/shell.ts) preloads those modules
+ * all at once and starts the runtime when the page has been shown, for the islands in view (a closed
+ * fold's when it opens). So the first paint of a slow PC waits for the document and the stylesheet only,
+ * not for React's 56 KB on the same line; hydration still takes one round trip, and what is typed before
+ * it is handed over (client/runtime/hydrate.ts). A page with no island sends and runs no React at all.
  */
 export function Island<P extends object>(
   { name, component: Component, props }: { name: string; component: ComponentType<P>; props: P },
 ) {
-  const render = useContext(IslandRenderContext);
   const runtime = moduleEntry("runtime/islands");
   const island = moduleEntry(`islands/${name}`);
-  const emitRuntime = !render.runtimeEmitted;
-  render.runtimeEmitted = true;
-  for (const href of [runtime.src, ...runtime.imports, island.src, ...island.imports]) {
-    preloadModule(href, { as: "script" });
-  }
+  const modules = new Set([runtime.src, ...runtime.imports, island.src, ...island.imports]);
   const json = JSON.stringify(props);
   return (
-    <>
-      <div
-        data-island={name}
-        data-island-src={island.src}
-        data-island-runtime={runtime.src}
-        data-props={json}
-        dangerouslySetInnerHTML={{ __html: islandHtml(name, Component, props, json) }}
-      />
-      {emitRuntime && <script type="module" src={runtime.src}></script>}
-    </>
+    <div
+      data-island={name}
+      data-island-src={island.src}
+      data-island-runtime={runtime.src}
+      data-island-modules={[...modules].join(" ")}
+      data-props={json}
+      dangerouslySetInnerHTML={{ __html: islandHtml(name, Component, props, json) }}
+    />
   );
 }
 

@@ -19,7 +19,6 @@ import { apiService } from "../areas/context.ts";
 import { getDeviceCookie, setDeviceCookie } from "../auth/service.ts";
 import type { PageContext } from "./context.ts";
 import { createPageRouter, routingResult } from "./router.tsx";
-import { IslandRenderContext } from "./Island.tsx";
 import { APP_ROUTES, SCREENS } from "../areas/mod.ts";
 import type { RouteName } from "../access/mod.ts";
 import { keepAndAnswer, keepingOf, keptAnswer } from "./keptPages.ts";
@@ -63,9 +62,7 @@ export async function renderPage(
   }
   const keep = keeping && result.status === 200 && SCREENS[result.routeName as RouteName]?.kept;
   const stream = await renderToReadableStream(
-    <IslandRenderContext.Provider value={{ runtimeEmitted: false }}>
-      <RouterProvider router={router} />
-    </IslandRenderContext.Provider>,
+    <RouterProvider router={router} />,
     // The data is loaded before rendering, so nothing is gained by outlining a big boundary: React would send
     // the page's main content hidden and reveal it by script after a paint (up to ~300 ms later, React 19.2).
     {

@@ -1,7 +1,7 @@
 /**
  * Caching of the built assets (issue 12 items 2 and 3): hashed names are immutable for a year, anything
- * unhashed revalidates with an ETag (304), and a page announces every module its islands need with
- * <link rel="modulepreload"> in its head, so hydration takes one round trip.
+ * unhashed revalidates with an ETag (304), and a page names every module its islands need on their
+ * markers (the shell preloads them all at once after the first paint), so hydration takes one round trip.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestApp, type TestApp } from "../helpers/app.ts";
@@ -68,23 +68,27 @@ describe("static assets", () => {
     }
   });
 
-  test("a page with an island preloads the runtime, the island and their chunks in its head", async () => {
+  test("a page with an island names every module it needs on its marker, for the shell to preload after the first paint", async () => {
     const { html, head, preloads } = await page("/user/account");
     const runtime = entry("runtime/islands");
     const island = entry("islands/DataForm");
     const shell = entry("runtime/shell");
-    const expected = [runtime.file, ...runtime.imports, island.file, ...island.imports, ...shell.imports].map(
-      url,
+    const marker = html.match(/<div data-island="DataForm"[^>]*>/)![0];
+    const attr = (name: string) => marker.match(new RegExp(`${name}="([^"]*)"`))![1];
+    expect(attr("data-island-src")).toBe(url(island.file));
+    expect(attr("data-island-runtime")).toBe(url(runtime.file));
+    const modules = attr("data-island-modules").split(" ");
+    expect(new Set(modules)).toEqual(
+      new Set([runtime.file, ...runtime.imports, island.file, ...island.imports].map(url)),
     );
-    expect(new Set(preloads)).toEqual(new Set(expected));
-    expect(preloads.length).toBe(new Set(preloads).size); // each once
-    expect(html).toContain(`data-island="DataForm" data-island-src="${url(island.file)}"`);
-    expect(html.split(`<script type="module" src="${url(runtime.file)}">`)).toHaveLength(2);
-    // the stylesheet comes first: on a slow line the first paint waits for it, not for the scripts
+    expect(modules.length).toBe(new Set(modules).size); // each once
+    // the head preloads the shell's chunks only, and names no script of React's: the first paint waits
+    // for the document and the stylesheet alone
+    expect(new Set(preloads)).toEqual(new Set(shell.imports.map(url)));
+    expect(html).not.toContain(`<script type="module" src="${url(runtime.file)}">`);
     const stylesheet = `<link rel="stylesheet" href="${url(builtManifest().css["app.css"].file)}"`;
     expect(head).toContain(stylesheet);
-    expect(head.indexOf(stylesheet)).toBeLessThan(head.indexOf(`<link rel="modulepreload"`));
-    for (const href of preloads) {
+    for (const href of modules) {
       const res = await t.request(href, { headers: { "accept-encoding": "br" } });
       expect(res.status, href).toBe(200);
       expect(res.headers.get("cache-control"), href).toContain("immutable");

@@ -45,7 +45,13 @@ function pageJs(html: string) {
   // script URLs carry content hashes: find their entries by file
   const byFile = new Map(Object.values(entries).map((e) => [e.file, e]));
   for (const m of html.matchAll(/<script type="module" src="\/static\/([^"]+)"/g)) add(byFile.get(m[1]));
-  for (const m of html.matchAll(/<link rel="modulepreload"[^>]* href="\/static\/([^"]+)"/g)) {
+  const preloaded = [
+    ...html.matchAll(/<link rel="modulepreload"[^>]* href="\/static\/([^"]+)"/g),
+    // the islands' modules, which the shell preloads once the page is shown (a closed fold sends none)
+    ...[...html.matchAll(/<div data-island=[^>]*>/g)]
+      .flatMap((m) => [...m[0].matchAll(/\/static\/([^" ]+)/g)]),
+  ];
+  for (const m of preloaded) {
     files.add(m[1]);
     add(byFile.get(m[1]));
   }
@@ -240,11 +246,12 @@ second view of a page, or another page with the same islands, downloads no JS or
 from its cache, 0 bytes). Files without a hash (manifest.json, source maps) revalidate with an ETag and
 get a 304; the HTML itself is never cached (\`no-store\`: it carries the user's data).
 
-A page with an island lists the runtime, each island it uses and every chunk they import statically as
-\`<link rel="modulepreload">\` in its head (React hoists them there), so a cold load fetches them all
-in parallel instead of one import level per round trip (runtime, then island, then React's chunk).
-Every page also preloads the shell's two chunks. A page without an island gets no runtime, no island and
-no React chunk.
+A page with an island names the runtime, each island it uses and every chunk they import statically on
+the island's marker; once the page has been shown, the shell adds a \`<link rel="modulepreload">\` for
+each and starts the runtime, so a cold load fetches them all in parallel instead of one import level per
+round trip (runtime, then island, then React's chunk), and the first paint does not wait behind them.
+Every page preloads the shell's two chunks in its head. A page without an island gets no runtime, no
+island and no React chunk.
 
 ## Latency (loopback, sequential)
 

@@ -5,7 +5,7 @@
  * rows into a tenant's table; the data download link answers a zip. Each ends with its toast.
  */
 import { describe, expect, it } from "vitest";
-import { toastsSeen } from "../helpers/browser.ts";
+import { toastsSeen, toastWith } from "../helpers/browser.ts";
 import { signedInBrowser } from "../helpers/signedIn.ts";
 
 const t = signedInBrowser("super@demo.processor");
@@ -20,7 +20,7 @@ describe("super: app control and data", () => {
     await page.getByLabel("Show it").check();
     await page.getByRole("button", { name: "Save" }).click();
     await page.locator("[data-maintenance]").or(page.locator(".toast")).first().waitFor();
-    expect(await toastsSeen(page)).toContain("The maintenance message was saved.");
+    await toastWith(page, "The maintenance message was saved.");
     await page.goto(`${t.server.origin}/home/userHome`);
     expect(await page.locator("[data-maintenance]").innerText()).toBe("Upgrade on Sunday from 6 to 8 am.");
 

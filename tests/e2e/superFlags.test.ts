@@ -6,7 +6,7 @@
  * to the sign-in page, which shows the reason.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, recordToasts, signIn, toastsSeen } from "../helpers/browser.ts";
+import { launchBrowser, recordToasts, signIn, toastWith } from "../helpers/browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
 
 let server: Awaited<ReturnType<typeof serveTestApp>>;
@@ -52,7 +52,7 @@ describe("super: feature flags and tenant-wide actions", () => {
     await expect.poll(async () => (await page.locator("tr", { hasText: "Integration error notifications" })
       .innerText())
     ).toMatch(/Off/);
-    expect(await toastsSeen(page)).toContain("Integration error notifications is off for everyone.");
+    await toastWith(page, "Integration error notifications is off for everyone.");
 
     // the admin's page reloaded by itself and the section behind the flag is gone
     await errorsHeading.waitFor({ state: "detached", timeout: 15_000 });
@@ -69,7 +69,7 @@ describe("super: feature flags and tenant-wide actions", () => {
     await page.getByRole("button", { name: "Work in this organisation" }).click();
     await page.getByRole("button", { name: "Work in this organisation" }).last().click();
     await page.locator(".banner", { hasText: "You are working in Demo Farm as a super user." }).waitFor();
-    expect(await toastsSeen(page)).toContain("Now working in Demo Farm.");
+    await toastWith(page, "Now working in Demo Farm.");
 
     await page.goto(`${server.origin}/super/tenants/${processorId}`);
     const online = page.locator("section[aria-labelledby=tenant-online]");

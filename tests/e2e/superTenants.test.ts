@@ -6,7 +6,7 @@
  * user to it and resets that user's password, each shown once.
  */
 import { describe, expect, it } from "vitest";
-import { signIn, toastsSeen } from "../helpers/browser.ts";
+import { signIn, toastsSeen, toastWith } from "../helpers/browser.ts";
 import { signedInBrowser } from "../helpers/signedIn.ts";
 
 const t = signedInBrowser("super@demo.processor");
@@ -38,7 +38,7 @@ describe("super: organisations", () => {
     await notice.waitFor();
     const password = await notice.innerText();
     expect(password).toMatch(/^\S{14}$/);
-    expect(await toastsSeen(page)).toContain("The organisation was created and its database is ready.");
+    await toastWith(page, "The organisation was created and its database is ready.");
 
     await page.goto(`${origin}/super/home?q=Gippsland`);
     const row = page.locator("tr", { has: page.getByRole("link", { name: "Gippsland Lamb" }) });

@@ -71,6 +71,8 @@ describe("a warm page view", () => {
   it("downloads no JS or CSS again: all of it comes from the cache", async () => {
     const page = browser.page;
     await signIn(page, server.origin, "user@demo.processor", TEST_PASSWORD);
+    // the landing page's islands start once it is shown: their modules are not this page's
+    await page.waitForLoadState("networkidle");
     const account = `${server.origin}/user/account`;
     const hydrated = () => page.waitForSelector('[data-island="DataForm"][data-hydrated]');
 

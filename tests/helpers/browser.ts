@@ -62,9 +62,10 @@ export function recordToasts(context: BrowserContext) {
 export const toastsSeen = (page: Page) =>
   page.evaluate(() => JSON.parse(sessionStorage.getItem("e2e-toasts") ?? "[]") as string[]);
 
-/** Waits until a toast matching `text` has been shown in this tab (see `recordToasts`). */
-export async function toastWith(page: Page, text: RegExp) {
-  await expect.poll(async () => (await toastsSeen(page)).join(" | "), { timeout: 10_000 }).toMatch(text);
+/** Waits until a toast matching (or containing) `text` has been shown in this tab (see `recordToasts`). */
+export async function toastWith(page: Page, text: RegExp | string) {
+  const seen = expect.poll(async () => (await toastsSeen(page)).join(" | "), { timeout: 10_000 });
+  await (typeof text === "string" ? seen.toContain(text) : seen.toMatch(text));
 }
 
 /** The toast on screen now that says `text`. */

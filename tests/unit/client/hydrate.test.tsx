@@ -10,6 +10,8 @@ import {
   parseProps,
 } from "../../../client/runtime/hydrate.ts";
 import DataForm, { type DataFormProps } from "../../../client/islands/DataForm.tsx";
+import { apiConfig } from "../../../client/runtime/api.ts";
+import { noteEarlyInput } from "../../../client/runtime/earlyInputNote.ts";
 import { ISLAND_NAME_PATTERN, ISLAND_NAMES, ISLANDS } from "../../../client/islands/registry.ts";
 
 function Counter({ start, label }: { start: number; label: string }) {
@@ -126,6 +128,66 @@ describe.skipIf(!hasDom)("island runtime", () => {
     warn.mockRestore();
     expect(errors).toEqual([]);
     expect(el.hasAttribute("data-hydrated")).toBe(true);
+  });
+
+  test("what was typed, ticked and chosen before hydration is React's afterwards, and is what saves", async () => {
+    const props: DataFormProps = {
+      fields: [
+        { name: "name", label: "Name", type: "text" },
+        {
+          name: "kind",
+          label: "Kind",
+          type: "select",
+          options: [{ value: "a", label: "A" }, { value: "b", label: "B" }],
+        },
+        { name: "active", label: "Active", type: "checkbox" },
+        { name: "note", label: "Note", type: "textarea" },
+      ],
+      initial: { name: "server", kind: "a", active: false, note: "" },
+      submit: { method: "PUT", url: "/api/x/1" },
+    };
+    const el = marker(
+      "DataForm",
+      props as unknown as Record<string, unknown>,
+      renderToString(<DataForm {...props} />),
+    );
+    // the user, before React: the browser changes the fields itself and fires `input`, which only the
+    // shell hears (its listener is installed here as the shell installs it)
+    document.addEventListener("input", noteEarlyInput, true);
+    const change = (selector: string, set: (field: HTMLInputElement & HTMLSelectElement) => void) => {
+      const field = el.querySelector<HTMLInputElement & HTMLSelectElement>(selector)!;
+      set(field);
+      field.dispatchEvent(new Event("input", { bubbles: true }));
+    };
+    change('[name="name"]', (f) => f.value = "typed early");
+    change('[name="kind"]', (f) => f.value = "b");
+    change('[name="active"]', (f) => f.checked = true);
+    change('[name="note"]', (f) => f.value = "a note");
+    document.removeEventListener("input", noteEarlyInput, true);
+    expect(el.hasAttribute("data-touched")).toBe(true);
+    const sent: unknown[] = [];
+    const fetchBefore = apiConfig.fetch;
+    apiConfig.fetch = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+      sent.push(JSON.parse(String(init?.body)));
+      return new Response("{}", { status: 200, headers: { "content-type": "application/json" } });
+    }) as typeof fetch;
+    try {
+      await act(async () => {
+        await hydrateIsland(el, loader);
+      });
+      // the hand-over is its own chunk, loaded only when something was touched
+      await act(() => vi.waitFor(() => expect(el.hasAttribute("data-hydrated")).toBe(true)));
+      await flush();
+      expect(el.querySelector<HTMLInputElement>('[name="name"]')!.value).toBe("typed early");
+      expect(el.textContent).not.toContain("No changes to save.");
+      await act(async () => {
+        el.querySelector("form")!.requestSubmit();
+      });
+      await flush();
+      expect(sent).toEqual([{ name: "typed early", kind: "b", active: true, note: "a note" }]);
+    } finally {
+      apiConfig.fetch = fetchBefore;
+    }
   });
 
   test("a mismatch is reported (the check above is meaningful)", async () => {

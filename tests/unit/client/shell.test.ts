@@ -34,6 +34,20 @@ describe.skipIf(!hasDom)("shell script", () => {
     document.documentElement.removeAttribute("data-theme");
   });
 
+  test("an island typed into before it hydrated is marked for the hand-over; a hydrated one is not", () => {
+    const main = document.querySelector("main")!;
+    main.innerHTML = `<div data-island="A" id="a"><input name="x"></div>
+      <div data-island="B" id="b" data-hydrated><select name="y"><option>1</option><option>2</option></select></div>`;
+    const input = main.querySelector("input")!;
+    input.value = "typed";
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+    main.querySelector("select")!.dispatchEvent(new Event("input", { bubbles: true }));
+    expect(document.getElementById("a")!.hasAttribute("data-touched")).toBe(true);
+    expect((input as { early?: string }).early).toBe("typed"); // kept for the hand-over
+    expect(document.getElementById("b")!.hasAttribute("data-touched")).toBe(false);
+    main.innerHTML = "";
+  });
+
   test("a flash meta shows a toast on load and exposes window.toast", () => {
     expect(document.querySelector(".toast-success")?.textContent).toContain("Welcome back");
     expect(document.querySelector('meta[name="flash"]')).toBeNull();
