@@ -34,14 +34,17 @@ describe("pages", () => {
     expect(html).not.toContain("data-island");
   });
 
-  it("a page without an island ships no React; a page with a form island ships the runtime once", async () => {
+  it("a page without an island ships no React; a page with a form island names the runtime for the shell to start", async () => {
     const home = await page("/home/userHome", "user@demo.processor");
     expect(home.res.status).toBe(200);
     const runtime = assetUrl("runtime/islands");
     expect(home.html).not.toContain(runtime);
     const account = await page("/user/account", "user@demo.processor");
-    expect(account.html.split(`<script type="module" src="${runtime}">`)).toHaveLength(2);
-    expect(account.html).toContain('data-island="DataForm"');
+    expect(account.html).toContain(`data-island="DataForm"`);
+    expect(account.html).toContain(`data-island-runtime="${runtime}"`);
+    expect(account.html).toMatch(new RegExp(`data-island-modules="${runtime}[ "]`)); // the runtime first
+    // no script of React's in the page: the shell starts it once the page is shown
+    expect(account.html).not.toContain(`<script type="module" src="${runtime}">`);
   });
 
   it("sends a big page's content in place, not hidden for a script to reveal after a paint", async () => {
