@@ -12,8 +12,9 @@
  * - print buttons and document links: `[data-print]` with a URL posts `{[data-print-key]: id}` for each id
  *   of `data-print-ids` (the document marked printed); a button then opens the browser's print;
  * - the browser's time zone for the server (cookie `tz`: "today" where the organisation has not saved its
- *   own zone), looked up when the page is idle and the day's cookie is missing: the first use of Intl
- *   costs a slow PC about a tenth of a second, which the page's first paint no longer waits for;
+ *   own zone), looked up when the page is idle and the day's cookie is missing, and only where the
+ *   organisation has no zone of its own (`<html data-plant-zone>`): the first use of Intl costs a slow PC
+ *   about a tenth of a second;
  * - on signed-in pages (`<meta name="push-hub">`), the push client (loaded after the page, its own chunk);
  * - islands (server/pages/Island.tsx): once the page has been shown, the modules its islands in view
  *   need are preloaded and the islands runtime named on their markers is started, which hydrates them;
@@ -222,9 +223,12 @@ export function initShell(): void {
     )
   );
 
-  ((globalThis as { requestIdleCallback?: (f: () => void) => void }).requestIdleCallback ?? setTimeout)(
-    reportTimeZone,
-  );
+  // (not where the organisation's own zone decides the day: the server says so on <html>)
+  if (!document.documentElement.hasAttribute("data-plant-zone")) {
+    ((globalThis as { requestIdleCallback?: (f: () => void) => void }).requestIdleCallback ?? setTimeout)(
+      reportTimeZone,
+    );
+  }
 
   (globalThis as { toast?: typeof toast }).toast = toast;
   ensureToastRegions();

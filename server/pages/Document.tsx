@@ -11,19 +11,24 @@ export const MAIN_END = "main-end";
  * (with its chunks preloaded, so its imports cost no extra round trip). Asset URLs carry content hashes.
  */
 export function Document(
-  { title, children, flash, push }: {
+  { title, children, flash, push, plantZone }: {
     title: string;
     children: ReactNode;
     flash?: { kind: string; message: string };
     /** signed in: shell.js connects the push client to this hub */
     push?: boolean;
+    /**
+     * the caller's organisation has saved its zone, which decides the plant's day: the shell need not
+     * look the browser's up (Intl's first use costs a slow PC a tenth of a second)
+     */
+    plantZone?: boolean;
   },
 ) {
   const shell = moduleEntry("runtime/shell");
   // through React, like the islands' preloads, so a chunk both need is announced once
   for (const href of shell.imports) preloadModule(href, { as: "script" });
   return (
-    <html lang="en-AU">
+    <html lang="en-AU" data-plant-zone={plantZone ? "" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -45,7 +45,7 @@ function RootLayout() {
     );
   }
   return (
-    <Document title={title} flash={context.flash} push={!bare}>
+    <Document title={title} flash={context.flash} push={!bare} plantZone={!!context.caller?.plantTimeZone}>
       {bare
         ? (
           <main className="auth-main">

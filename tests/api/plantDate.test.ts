@@ -55,12 +55,19 @@ describe("the organisation's time zone", () => {
     const { tenantId: _, category: __, logoRef: ___, lastModified, ...fields } = details;
     // Pago Pago is 19 hours behind Perth: another day for 19 hours of every 24
     const browser = { cookie: `session=${session}; tz=Pacific%2FPago_Pago` };
+    // the pages tell the shell whether the browser's zone is wanted: not once the plant's is saved
+    const plantZoneSaid = async () =>
+      /^<!DOCTYPE html><html lang="en-AU" data-plant-zone="">/.test(
+        await (await t.request("/home/livestock", { headers: { cookie: `session=${session}` } })).text(),
+      );
+    expect(await plantZoneSaid()).toBe(false);
     const perth = await call("/api/settings/UpdateOrganisationDetails", {
       ...fields,
       lastModified: lastModified ?? undefined,
       timeZone: "Australia/Perth",
     });
     expect(perth.timeZone).toBe("Australia/Perth");
+    expect(await plantZoneSaid()).toBe(true);
     expect(await offeredStartDate(browser)).toBe(todayIn("Australia/Perth"));
     const darwin = await call("/api/settings/UpdateOrganisationDetails", {
       ...fields,
