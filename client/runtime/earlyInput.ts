@@ -22,7 +22,7 @@ export function handOverEarlyInput(island: HTMLElement) {
     if (typeof value === "boolean") {
       field.checked = !value;
       field.click();
-    } else if (field.type === "file") {
+    } else if ((field.type as string) === "file") {
       const chosen = new DataTransfer();
       for (const file of field.files ?? []) chosen.items.add(file);
       field.value = ""; // (what React's tracking records: the files set back are then a change)
