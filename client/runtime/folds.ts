@@ -29,11 +29,14 @@ export async function unfold(fold: HTMLDetailsElement): Promise<void> {
       !(n instanceof Element && n.matches("summary"))
     );
     pending.replaceWith(...content.map((n) => document.importNode(n, true)));
-    const marker = fold.querySelector("[data-island-runtime]");
-    if (marker) {
+    // the runtime comes first in an island's modules (server/pages/Island.tsx)
+    const runtime = fold.querySelector("[data-island-modules]")?.getAttribute("data-island-modules")?.split(
+      " ",
+    )[0];
+    if (runtime) {
       // a runtime already running hydrates them on this event; one loaded now finds them itself
       fold.dispatchEvent(new CustomEvent("islands:added", { bubbles: true }));
-      await import(/* @vite-ignore */ marker.getAttribute("data-island-runtime")!);
+      await import(/* @vite-ignore */ runtime);
     }
   } catch (error) {
     console.error(error);

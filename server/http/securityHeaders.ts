@@ -55,19 +55,19 @@ export const SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
   ["X-Permitted-Cross-Domain-Policies", "none"],
 ];
 
-export const OPENER_POLICY = ["Cross-Origin-Opener-Policy", "same-origin"] as const;
-
 /**
- * Whether an answer carries the opener's policy, by who started the request (`Sec-Fetch-Site`). It cuts
- * the handle a page of another site kept when it opened or navigated this window (it could otherwise send
- * the window to a look-alike sign-in later): so it goes on what another site started, and when the
- * browser does not say. Not on the app's own navigations (the window's group is ours already) nor on one
- * the user started (typed, bookmarked, a new tab: no page of anyone's holds the window): there it cut
- * nothing and made Chromium swap the page's process when the answer came, 200–300 ms of a slow PC's first
- * view. After an arrival from another site the first page within the app swaps once more, back.
+ * The opener's policy (COOP), by who started the request (`Sec-Fetch-Site`). It cuts the handle a page of
+ * another site kept when it opened or navigated this window (it could otherwise send the window to a
+ * look-alike sign-in later): so it goes on what another site started, and when the browser does not say.
+ * Not on the app's own navigations (the window's group is ours already) nor on one the user started
+ * (typed, bookmarked, a new tab: no page of anyone's holds the window): there it cut nothing and made
+ * Chromium swap the page's process when the answer came, 200–300 ms of a slow PC's first view. After an
+ * arrival from another site the first page within the app swaps once more, back.
  */
-export function cutsOpener(fetchSite: string | null | undefined): boolean {
-  return fetchSite !== "same-origin" && fetchSite !== "none";
+export function openerPolicy(fetchSite: string | null | undefined): [string, string][] {
+  return fetchSite === "same-origin" || fetchSite === "none"
+    ? []
+    : [["Cross-Origin-Opener-Policy", "same-origin"]];
 }
 
 /** A fresh nonce for the request's inline scripts (`c.get("nonce")`), and the headers on its answer. */
@@ -76,8 +76,9 @@ export const securityHeaders = createMiddleware<{ Variables: { nonce: string } }
   c.set("nonce", nonce);
   await next();
   const headers = c.res.headers;
-  for (const [name, value] of SECURITY_HEADERS) headers.set(name, value);
-  if (cutsOpener(c.req.header("sec-fetch-site"))) headers.set(...OPENER_POLICY);
+  for (const [name, value] of [...SECURITY_HEADERS, ...openerPolicy(c.req.header("sec-fetch-site"))]) {
+    headers.set(name, value);
+  }
   headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
   headers.delete("X-Powered-By");
 });

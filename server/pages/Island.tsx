@@ -4,8 +4,8 @@ import { moduleEntry } from "./assets.ts";
 
 /**
  * Renders an island on the server inside the marker the browser runtime hydrates: the component's HTML,
- * its props as JSON, its module's hashed URL, the runtime's, and every module the two need
- * (`data-island-modules`: the runtime, the island and the chunks they import statically).
+ * its props as JSON, its module's hashed URL, and every module it needs (`data-island-modules`: the
+ * runtime first, the island, the chunks they import statically).
  *
  * The page itself names no script of React's: the shell (client/runtime/shell.ts) preloads those modules
  * all at once and starts the runtime when the page has been shown, for the islands in view (a closed
@@ -24,7 +24,6 @@ export function Island<P extends object>(
     <div
       data-island={name}
       data-island-src={island.src}
-      data-island-runtime={runtime.src}
       data-island-modules={[...modules].join(" ")}
       data-props={json}
       dangerouslySetInnerHTML={{ __html: islandHtml(name, Component, props, json) }}

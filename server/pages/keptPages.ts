@@ -28,12 +28,7 @@ import { createHash } from "node:crypto";
 import type { AppEnv, AppServices } from "../env.ts";
 import type { PageContext } from "./context.ts";
 import { acceptedEncodings, compress } from "../http/compression.ts";
-import {
-  contentSecurityPolicy,
-  cutsOpener,
-  OPENER_POLICY,
-  SECURITY_HEADERS,
-} from "../http/securityHeaders.ts";
+import { contentSecurityPolicy, openerPolicy, SECURITY_HEADERS } from "../http/securityHeaders.ts";
 import { settledCookieCaller } from "../http/auth.ts";
 import { FLASH_COOKIE, SESSION_COOKIE } from "../http/cookies.ts";
 import { TIME_ZONE_COOKIE, zoneOf } from "../http/clientClock.ts";
@@ -207,11 +202,7 @@ const inApp = (c: Context<AppEnv>): Respond => (body, status, headers) => {
 const inLane = (request: Headers): Respond => (body, status, headers) =>
   new Response(body, {
     status,
-    headers: [
-      ...headers,
-      ...LANE_HEADERS,
-      ...(cutsOpener(request.get("sec-fetch-site")) ? [[...OPENER_POLICY] as [string, string]] : []),
-    ],
+    headers: [...headers, ...LANE_HEADERS, ...openerPolicy(request.get("sec-fetch-site"))],
   });
 
 /**
