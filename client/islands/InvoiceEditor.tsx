@@ -54,9 +54,9 @@ export default function InvoiceEditor({ view: first, api: paths, managerHref }: 
   };
 
   useEffect(() => {
-    const check = async (payload: unknown) => {
-      const ids = (payload as { invoiceIds?: number[] } | undefined)?.invoiceIds ?? [];
-      if (!ids.includes(viewRef.current.id) || busyRef.current) return;
+    /** Shows the banner when the invoice on the server is newer than the one shown. */
+    const compare = async () => {
+      if (busyRef.current) return;
       try {
         const latest = await api<InvoiceView>("GET", withId(paths.invoice, viewRef.current.id), undefined, {
           silent: true,
@@ -64,8 +64,14 @@ export default function InvoiceEditor({ view: first, api: paths, managerHref }: 
         if (latest.lastModified !== viewRef.current.lastModified) setNewer(latest);
       } catch { /* deleted or gone: the banner below says so on the next action */ }
     };
-    void push.register("Invoices");
+    const check = (payload: unknown) => {
+      const ids = (payload as { invoiceIds?: number[] } | undefined)?.invoiceIds ?? [];
+      if (ids.includes(viewRef.current.id)) void compare();
+    };
     const offs = ["invoiceUpdated", "invoicePublished", "invoiceUnpublished"].map((e) => push.on(e, check));
+    // once in the group, a change made since the page was rendered (before this window listened: the
+    // editor starts after the page is shown) is caught up on: the group's events only come from now on
+    void push.register("Invoices").then(compare);
     return () => {
       offs.forEach((off) => off());
       void push.deregister("Invoices");

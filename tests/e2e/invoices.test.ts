@@ -72,6 +72,16 @@ describe("an invoice from the kill to final", () => {
   });
 
   it("publishes; the second window is told and keeps its unsaved edit", async () => {
+    // the second window's editor starts only after the publish (as on a slow PC, where it starts after
+    // the page is shown): it was not listening yet, and catches up once it is; the date typed before it
+    // started is kept
+    let release!: () => void;
+    const published = new Promise<void>((resolve) => release = resolve);
+    const runtime = /\/static\/runtime\/islands-[^/]+\.js$/;
+    await two.page.route(runtime, async (route) => {
+      await published;
+      await route.continue();
+    });
     await two.page.goto(editorUrl);
     const due = two.page.getByLabel("Due date");
     await due.fill("2031-03-15");
@@ -79,6 +89,9 @@ describe("an invoice from the kill to final", () => {
     await page.getByRole("button", { name: "Publish", exact: true }).click();
     await toastWith(page, /The invoice was published/);
     await expect.poll(() => page.locator(".badge", { hasText: "Published" }).count()).toBe(1);
+    release();
+    await two.page.locator('[data-island="InvoiceEditor"][data-hydrated]').waitFor({ timeout: 10_000 });
+    await two.page.unroute(runtime);
     await expect.poll(() => two.page.getByText("Someone else changed this invoice").count(), {
       timeout: 10_000,
     })
