@@ -122,7 +122,6 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
 }
 
 async function readBody(res: Response): Promise<unknown> {
-  if (res.status === 204 || res.status === 205 || res.status === 304) return undefined;
   const text = await res.text();
   if (!text) return undefined;
   const type = res.headers.get("content-type") ?? "";
@@ -166,12 +165,36 @@ function isAbort(err: unknown, signal?: AbortSignal): boolean {
  * JSON, or as it is when it is a FormData (a file upload).
  * `path` is used as is when it starts with "/" or a scheme, otherwise it is appended to `/api/`.
  */
+export type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
 export async function api<T = unknown>(
-  method: string,
+  method: ApiMethod,
   path: string,
   body?: unknown,
   opts: ApiOptions = {},
 ): Promise<T> {
+  if (method == "GET" || typeof document == "undefined") return send<T>(method, path, body, opts);
+  saving(1);
+  try {
+    return await send<T>(method, path, body, opts);
+  } finally {
+    saving(-1);
+  }
+}
+
+let savesInFlight = 0;
+/**
+ * `<html data-saving>` while a save is in flight, and a `saved` event on the document when the last one
+ * settles: a push that reloads the page waits for it (push.ts), so the island's own "saved" toast and
+ * redirect are not cut short by a reload its own change caused.
+ */
+function saving(step: 1 | -1) {
+  savesInFlight += step;
+  document.documentElement.toggleAttribute("data-saving", savesInFlight > 0);
+  if (!savesInFlight) document.dispatchEvent(new Event("saved"));
+}
+
+async function send<T>(method: ApiMethod, path: string, body: unknown, opts: ApiOptions): Promise<T> {
   const headers: Record<string, string> = {
     Accept: "application/json",
     ...localClockHeaders(),
@@ -179,7 +202,7 @@ export async function api<T = unknown>(
     ...opts.headers,
   };
   const init: RequestInit = {
-    method: method.toUpperCase(),
+    method,
     headers,
     credentials: "same-origin",
     signal: opts.signal,
@@ -192,35 +215,20 @@ export async function api<T = unknown>(
   }
 
   let res: Response;
-  try {
-    res = await apiConfig.fetch(buildUrl(path, opts.query), init);
-  } catch (err) {
-    if (isAbort(err, opts.signal)) {
-      throw new ApiError({
-        status: 0,
-        title: "Aborted",
-        message: "The request was cancelled.",
-        aborted: true,
-      });
-    }
-    const error = new ApiError({ status: 0, title: NETWORK_TITLE, message: NETWORK_MESSAGE });
-    if (!opts.silent) apiConfig.notify("error", error.message, error.title);
-    throw error;
-  }
-
   let data: unknown;
   try {
-    data = await readBody(res);
+    res = await apiConfig.fetch(buildUrl(path, opts.query), init);
+    // a body that breaks off (not by abort) reads as none: the status still decides
+    data = await readBody(res).catch((err) => {
+      if (isAbort(err, opts.signal)) throw err;
+    });
   } catch (err) {
-    if (isAbort(err, opts.signal)) {
-      throw new ApiError({
-        status: 0,
-        title: "Aborted",
-        message: "The request was cancelled.",
-        aborted: true,
-      });
-    }
-    data = undefined;
+    const aborted = isAbort(err, opts.signal);
+    const error = aborted
+      ? new ApiError({ status: 0, title: "Aborted", message: "The request was cancelled.", aborted })
+      : new ApiError({ status: 0, title: NETWORK_TITLE, message: NETWORK_MESSAGE });
+    if (!aborted && !opts.silent) apiConfig.notify("error", error.message, error.title);
+    throw error;
   }
   if (res.ok) return data as T;
 

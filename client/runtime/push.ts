@@ -11,7 +11,8 @@
  *   `reconnected` to local listeners;
  * - invocations made while disconnected are queued without duplicates and sent on connect;
  * - forceTotalLogout signs out; forceRefresh and featureFlagUpdated reload the page unless a form
- *   holds unsaved changes (`[data-dirty]`), which gets a toast instead.
+ *   holds unsaved changes (`[data-dirty]`), which gets a toast instead; while a save is in flight
+ *   (`[data-saving]`, api.ts) the reload waits for it and is dropped if the island then leaves the page.
  */
 import { toast } from "./toast.ts";
 
@@ -31,6 +32,7 @@ export interface PushEnvironment {
   navigate?: (url: string) => void;
   fetch?: (url: string, init?: RequestInit) => Promise<Response>;
   WebSocket?: new (url: string) => WebSocket;
+  reload?: () => void;
 }
 interface Pending {
   resolve(value: unknown): void;
@@ -69,6 +71,7 @@ export class PushClient {
       navigate: (url) => location.assign(url),
       fetch: (url, init) => fetch(url, init),
       WebSocket: globalThis.WebSocket,
+      reload: () => location.reload(),
       ...env,
     };
   }
@@ -297,7 +300,15 @@ export class PushClient {
     const reload = () => {
       if (document.querySelector("[data-dirty]")) {
         toast("info", "Data changed on the server. Save your changes, then reload the page.", "Refresh");
-      } else location.reload();
+      } else if (document.documentElement.hasAttribute("data-saving")) {
+        // this page's own save may be what changed (its answer can come after the push): let the island
+        // finish (toast, redirect), then reload unless it has left the page meanwhile
+        let left = 0;
+        (globalThis as { navigation?: EventTarget }).navigation?.addEventListener("navigate", () => left++, {
+          once: true,
+        });
+        document.addEventListener("saved", () => setTimeout(() => left || reload()), { once: true });
+      } else this._env.reload();
     };
     this.on("forceRefresh", reload);
     this.on("featureFlagUpdated", reload);

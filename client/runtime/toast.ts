@@ -35,10 +35,10 @@ export const TOAST_MAX = 5;
 
 const KINDS: readonly ToastKind[] = ["success", "info", "warning", "error"];
 const ICONS: Record<ToastKind, string> = {
-  success: '<path d="M4 12.5l5 5L20 6.5" />',
-  info: '<circle cx="12" cy="12" r="9" /><path d="M12 11v6M12 7.5v.5" />',
-  warning: '<path d="M12 3.5L22 20.5H2z" /><path d="M12 10v5M12 17.5v.5" />',
-  error: '<circle cx="12" cy="12" r="9" /><path d="M8.5 8.5l7 7M15.5 8.5l-7 7" />',
+  success: '<path d="M4 12.5l5 5L20 6.5"/>',
+  info: '<circle cx="12" cy="12" r="9"/><path d="M12 11v6M12 7.5v.5"/>',
+  warning: '<path d="M12 3.5L22 20.5H2z"/><path d="M12 10v5M12 17.5v.5"/>',
+  error: '<circle cx="12" cy="12" r="9"/><path d="M8.5 8.5l7 7M15.5 8.5l-7 7"/>',
 };
 
 const lastShown = new Map<string, number>();
@@ -92,11 +92,9 @@ function announce(doc: Document, kind: ToastKind, text: string): void {
   }, ANNOUNCE_DELAY_MS);
 }
 
-function svg(kind: ToastKind): string {
-  return `<svg class="toast-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round">${
-    ICONS[kind]
-  }</svg>`;
-}
+// (size, stroke and fill are in app.css: the strings stay short)
+const svg = (paths: string, className = "") =>
+  `<svg class="${className}" viewBox="0 0 24 24" aria-hidden="true">${paths}</svg>`;
 
 export function toast(kind: ToastKind, message?: string | null, title?: string | null): ToastHandle {
   if (!KINDS.includes(kind)) kind = "info";
@@ -120,7 +118,7 @@ export function toast(kind: ToastKind, message?: string | null, title?: string |
   el.className = `toast toast-${kind}`;
   el.setAttribute("data-kind", kind);
   el.tabIndex = -1;
-  el.innerHTML = svg(kind);
+  el.innerHTML = svg(ICONS[kind], "toast-icon");
 
   const body = doc.createElement("div");
   body.className = "toast-body";
@@ -140,8 +138,7 @@ export function toast(kind: ToastKind, message?: string | null, title?: string |
   closeBtn.type = "button";
   closeBtn.className = "toast-close";
   closeBtn.setAttribute("aria-label", "Close notification");
-  closeBtn.innerHTML =
-    '<svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" stroke-width="2.4" stroke-linecap="round"><path d="M6 6l12 12M18 6L6 18" /></svg>';
+  closeBtn.innerHTML = svg('<path d="M6 6l12 12M18 6L6 18"/>');
   el.appendChild(closeBtn);
 
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -45,7 +45,7 @@ describe("api", () => {
 
   test("sends JSON with the local date/time and API version headers, same-origin credentials", async () => {
     const fetch = stubFetch(async () => jsonResponse({ ok: 1 }));
-    const result = await api<{ ok: number }>("post", "/api/livestock/orders", { a: 1 });
+    const result = await api<{ ok: number }>("POST", "/api/livestock/orders", { a: 1 });
     expect(result).toEqual({ ok: 1 });
     const [url, init] = fetch.mock.calls[0];
     expect(url).toBe("/api/livestock/orders");

@@ -1,6 +1,7 @@
 import { hasDom, jsonResponse } from "./dom.ts"; // first: installs the DOM
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { PUSH_TIMINGS, PushClient } from "../../../client/runtime/push.ts";
+import { apiConfig, apiPost } from "../../../client/runtime/api.ts";
 
 const RS = "\u001e";
 
@@ -46,9 +47,11 @@ class FakeSocket {
 let calls: string[];
 let negotiateStatus: number;
 let navigated: string[];
+let reloads: number;
 const client = () =>
   new PushClient("/hubs/userHub", {
     navigate: (url) => navigated.push(url),
+    reload: () => reloads++,
     fetch: (url) => {
       calls.push(url);
       if (url.includes("negotiate")) {
@@ -71,6 +74,7 @@ describe.skipIf(!hasDom)("browser push client", () => {
     FakeSocket.all = [];
     calls = [];
     navigated = [];
+    reloads = 0;
     negotiateStatus = 200;
   });
   afterEach(() => vi.useRealTimers());
@@ -201,5 +205,45 @@ describe.skipIf(!hasDom)("browser push client", () => {
     expect(navigated).toEqual(["/logout"]);
     expect(JSON.parse(sessionStorage.getItem("flash")!)).toEqual({ kind: "warning", message: "Maintenance" });
     expect(last().closed).toBe(true);
+  });
+
+  test("a flag change reloads the page, after this page's own save has settled and only if it stayed", async () => {
+    const push = client();
+    push.installDefaults();
+    push.start();
+    await settle();
+    last().accept();
+    await settle();
+    const flagChanged = () => last().receive({ type: 1, target: "featureFlagUpdated", arguments: [] });
+    flagChanged();
+    expect(reloads).toBe(1);
+
+    // a save in flight (its answer comes after the push): the reload waits for it
+    const realFetch = apiConfig.fetch;
+    const navigation = new EventTarget();
+    Object.assign(globalThis, { navigation });
+    try {
+      for (const navigatesAway of [false, true]) {
+        let answer!: (r: Response) => void;
+        apiConfig.fetch = () => new Promise<Response>((resolve) => (answer = resolve));
+        const saved = apiPost("/api/anything", { on: false }).then(() => {
+          if (navigatesAway) navigation.dispatchEvent(new Event("navigate")); // e.g. the island reloads itself
+        });
+        expect(document.documentElement.hasAttribute("data-saving")).toBe(true);
+        const before = reloads;
+        flagChanged();
+        await settle();
+        expect(reloads).toBe(before);
+        answer(jsonResponse({}));
+        await saved;
+        expect(document.documentElement.hasAttribute("data-saving")).toBe(false);
+        await settle();
+        expect(reloads).toBe(navigatesAway ? before : before + 1);
+      }
+    } finally {
+      apiConfig.fetch = realFetch;
+      delete (globalThis as { navigation?: unknown }).navigation;
+    }
+    push.stop();
   });
 });
