@@ -8,7 +8,7 @@
  * to load it (unsaved edits here stay until then; the page is marked dirty so a forced refresh waits).
  */
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { api } from "../runtime/api.ts";
+import { api, type ApiMethod } from "../runtime/api.ts";
 import { toast } from "../runtime/toast.ts";
 import { push } from "../runtime/push.ts";
 import { Button } from "../ui/Button.tsx";
@@ -69,9 +69,10 @@ export default function InvoiceEditor({ view: first, api: paths, managerHref }: 
       if (ids.includes(viewRef.current.id)) void compare();
     };
     const offs = ["invoiceUpdated", "invoicePublished", "invoiceUnpublished"].map((e) => push.on(e, check));
-    // once in the group, a change made since the page was rendered (before this window listened: the
-    // editor starts after the page is shown) is caught up on: the group's events only come from now on
-    void push.register("Invoices").then(compare);
+    // an invoice event between the page's render and this editor joining the group (it starts after the
+    // page is shown), or while the connection was down: compared once (the hub says so, changeLog.ts)
+    offs.push(push.on("missed", compare));
+    void push.register("Invoices");
     return () => {
       offs.forEach((off) => off());
       void push.deregister("Invoices");
@@ -79,7 +80,7 @@ export default function InvoiceEditor({ view: first, api: paths, managerHref }: 
   }, []);
 
   /** One call that answers the invoice: busy, toast, show it. */
-  const act = async (label: string, method: string, path: string, body: unknown, done: string) => {
+  const act = async (label: string, method: ApiMethod, path: string, body: unknown, done: string) => {
     busyRef.current = true;
     setBusy(label);
     try {

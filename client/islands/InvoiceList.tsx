@@ -75,6 +75,7 @@ export default function InvoiceList(props: InvoiceListProps) {
       "invoiceUnpublished",
       "carcassDataComplete",
       "reconnected",
+      "missed", // an event came between the page's render and this island joining its group
     ]
       .map((e) => push.on(e, soon));
     return () => {

@@ -8,7 +8,7 @@
  * - The kill floor, sending the day to the plant's systems, and per lot: correct head, recall to the yard.
  * - Live: another user's change to this day is re-read (push).
  */
-import { useCallback, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import {
   closestCenter,
   DndContext,
@@ -29,7 +29,7 @@ import { api } from "../runtime/api.ts";
 import { toast } from "../runtime/toast.ts";
 import { formatDate, formatHead } from "../ui/format.ts";
 import { formatCarcasses } from "../../server/areas/killAgenda/rules.ts";
-import { type Agenda, type Item, lotOf, renumber, useLiveAgenda } from "./killAgenda/model.ts";
+import { type Agenda, type Item, lotOf, renumber, useLiveAgenda, useReads } from "./killAgenda/model.ts";
 import { ItemAction, type ItemActionKind } from "./killAgenda/ItemAction.tsx";
 import { announcements } from "./killAgenda/announce.ts";
 
@@ -64,47 +64,43 @@ export default function KillAgendaDay({ agenda: initial, floors, urls }: KillAge
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
 
-  const refresh = useCallback(async () => {
+  const { refresh, saving } = useReads(() => {
     const a = current.current;
-    try {
-      setAgenda(
-        await api<Agenda>("GET", urls.getKillAgenda, undefined, {
-          query: {
-            date: a.productionDate,
-            speciesId: a.speciesId,
-            tenantSiteId: a.tenantSiteId || undefined,
-          },
-          silent: true,
-        }),
-      );
-    } catch { /* the next change or reconnect reads it again */ }
-  }, [urls.getKillAgenda]);
+    return api<Agenda>("GET", urls.getKillAgenda, undefined, {
+      query: { date: a.productionDate, speciesId: a.speciesId, tenantSiteId: a.tenantSiteId || undefined },
+      silent: true,
+    });
+  }, setAgenda);
   useLiveAgenda(agenda.tenantSiteId, agenda.speciesId, [agenda.productionDate], refresh, true);
 
-  /** Posts a change; the answer replaces the day, a failure rolls back to `before` and re-reads. */
-  const save = async (url: string, body: unknown, success: string, before = current.current) => {
-    setBusy(true);
-    try {
-      const answer = await api<{ agendas: Agenda[] }>("POST", url, body);
-      const mine = answer.agendas.find((a) => a.id === before.id);
-      if (mine) setAgenda(mine);
-      toast("success", success);
-      return true;
-    } catch {
-      setAgenda(before); // the api client has toasted why
-      void refresh();
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
+  /**
+   * Shows `optimistic` (if any) and posts a change; the answer replaces the day, a failure rolls back to
+   * `before` and re-reads.
+   */
+  const save = (url: string, body: unknown, success: string, before = current.current, optimistic?: Agenda) =>
+    saving(async () => {
+      if (optimistic) setAgenda(optimistic);
+      setBusy(true);
+      try {
+        const answer = await api<{ agendas: Agenda[] }>("POST", url, body);
+        const mine = answer.agendas.find((a) => a.id === before.id);
+        if (mine) setAgenda(mine);
+        toast("success", success);
+        return true;
+      } catch {
+        setAgenda(before); // the api client has toasted why
+        void refresh();
+        return false;
+      } finally {
+        setBusy(false);
+      }
+    });
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     const before = current.current;
     const ids = before.items.map((i) => i.id);
     const moved = arrayMove(before.items, ids.indexOf(Number(active.id)), ids.indexOf(Number(over.id)));
-    setAgenda({ ...before, items: renumber(moved) });
     void save(
       urls.reorder,
       {
@@ -114,6 +110,7 @@ export default function KillAgendaDay({ agenda: initial, floors, urls }: KillAge
       },
       "Kill order saved.",
       before,
+      { ...before, items: renumber(moved) },
     );
   };
 

@@ -9,7 +9,7 @@
  * Each change shows at once and is saved; a failed or conflicting save (409) puts everything back and says
  * why. Other users' changes arrive through the push hub.
  */
-import { useCallback, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import {
   DndContext,
   type DragEndEvent,
@@ -23,7 +23,15 @@ import { api } from "../runtime/api.ts";
 import { toast } from "../runtime/toast.ts";
 import { formatDate } from "../ui/format.ts";
 import { moveTo } from "../../server/areas/killAgenda/rules.ts";
-import { type Agenda, type Item, lotOf, renumber, useLiveAgenda, type Week } from "./killAgenda/model.ts";
+import {
+  type Agenda,
+  type Item,
+  lotOf,
+  renumber,
+  useLiveAgenda,
+  useReads,
+  type Week,
+} from "./killAgenda/model.ts";
 import { announcements } from "./killAgenda/announce.ts";
 import { DayColumn, DraggableCard } from "./killAgenda/Columns.tsx";
 import { plannerCollisions, plannerKeyboardCoordinates } from "./killAgenda/dnd.ts";
@@ -54,36 +62,33 @@ export default function KillAgendaPlanner({ week: initial, urls, dayHref }: Kill
     useSensor(KeyboardSensor, { coordinateGetter: plannerKeyboardCoordinates }),
   );
 
-  const refresh = useCallback(async () => {
+  const { refresh, saving } = useReads(() => {
     const w = current.current;
-    try {
-      setWeek(
-        await api<Week>("GET", urls.getSevenDayAgenda, undefined, {
-          query: { focusDay: w.focusDay, speciesId: w.speciesId, tenantSiteId: w.tenantSiteId || undefined },
-          silent: true,
-        }),
-      );
-    } catch { /* read again on the next change or reconnect */ }
-  }, [urls.getSevenDayAgenda]);
+    return api<Week>("GET", urls.getSevenDayAgenda, undefined, {
+      query: { focusDay: w.focusDay, speciesId: w.speciesId, tenantSiteId: w.tenantSiteId || undefined },
+      silent: true,
+    });
+  }, setWeek);
   useLiveAgenda(week.tenantSiteId, week.speciesId, week.days.map((d) => d.productionDate), refresh);
 
   /** Shows `optimistic` now, saves, then shows the server's days; a failure puts `before` back. */
-  const change = async (optimistic: Week, url: string, body: unknown, success: string, reread = false) => {
-    const before = current.current;
-    setWeek(optimistic);
-    setBusy(true);
-    try {
-      const { agendas } = await api<{ agendas: Agenda[] }>("POST", url, body);
-      setWeek((w) => ({ ...w, days: w.days.map((d) => agendas.find((a) => a.id === d.id) ?? d) }));
-      toast("success", success);
-      if (reread) void refresh();
-    } catch {
-      setWeek(before); // the api client has toasted why; the change is undone
-      void refresh();
-    } finally {
-      setBusy(false);
-    }
-  };
+  const change = (optimistic: Week, url: string, body: unknown, success: string, reread = false) =>
+    saving(async () => {
+      const before = current.current;
+      setWeek(optimistic);
+      setBusy(true);
+      try {
+        const { agendas } = await api<{ agendas: Agenda[] }>("POST", url, body);
+        setWeek((w) => ({ ...w, days: w.days.map((d) => agendas.find((a) => a.id === d.id) ?? d) }));
+        toast("success", success);
+        if (reread) void refresh();
+      } catch {
+        setWeek(before); // the api client has toasted why; the change is undone
+        void refresh();
+      } finally {
+        setBusy(false);
+      }
+    });
 
   const dayOfItem = (id: number) => week.days.find((d) => d.items.some((i) => i.id === id));
   const targetOf = (overId: string): Target | null => {

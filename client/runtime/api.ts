@@ -29,13 +29,13 @@ export const API_FALLBACK_MESSAGE = "An API error has occurred";
 export class ApiError extends Error {
   override readonly name = "ApiError";
   /** HTTP status; 0 when there was no response (network failure or abort). */
-  readonly status: number;
-  readonly title: string;
-  readonly isValidation: boolean;
-  readonly errors: ApiFieldError[];
-  readonly aborted: boolean;
+  declare readonly status: number;
+  declare readonly title: string;
+  readonly isValidation: boolean = false;
+  readonly errors: ApiFieldError[] = [];
+  readonly aborted: boolean = false;
   /** The parsed response body, when there was one. */
-  readonly body: unknown;
+  declare readonly body: unknown;
 
   constructor(init: {
     status: number;
@@ -47,12 +47,7 @@ export class ApiError extends Error {
     body?: unknown;
   }) {
     super(init.message);
-    this.status = init.status;
-    this.title = init.title;
-    this.isValidation = init.isValidation ?? false;
-    this.errors = init.errors ?? [];
-    this.aborted = init.aborted ?? false;
-    this.body = init.body;
+    Object.assign(this, init);
   }
 
   /** Message per field name (first message wins), for forms. */
@@ -173,7 +168,7 @@ export async function api<T = unknown>(
   body?: unknown,
   opts: ApiOptions = {},
 ): Promise<T> {
-  if (method == "GET" || typeof document == "undefined") return send<T>(method, path, body, opts);
+  if (method == "GET") return send<T>(method, path, body, opts);
   saving(1);
   try {
     return await send<T>(method, path, body, opts);

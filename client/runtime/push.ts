@@ -10,6 +10,8 @@
  * - after a reconnect it refreshes the session token, re-registers the refresh interests and fires
  *   `reconnected` to local listeners;
  * - invocations made while disconnected are queued without duplicates and sent on connect;
+ * - registrations carry when the page was rendered (`<meta name="push-hub" data-since>`), and the hub tells
+ *   the page with `missed` which of them had events since (server/push/changeLog.ts);
  * - forceTotalLogout signs out; forceRefresh and featureFlagUpdated reload the page unless a form
  *   holds unsaved changes (`[data-dirty]`), which gets a toast instead; while a save is in flight
  *   (`[data-saving]`, api.ts) the reload waits for it and is dropped if the island then leaves the page.
@@ -65,8 +67,12 @@ export class PushClient {
   readonly hubPath: string;
   private _env: Required<PushEnvironment>;
 
-  constructor(hubPath = "/hubs/userHub", env: PushEnvironment = {}) {
+  /** registrations carry when the page was rendered, if known: the hub then tells of events missed since */
+  private _since: number[];
+
+  constructor(hubPath: string, env: PushEnvironment = {}, since?: number) {
     this.hubPath = hubPath;
+    this._since = since ? [since] : [];
     this._env = {
       navigate: (url) => location.assign(url),
       fetch: (url, init) => fetch(url, init),
@@ -121,7 +127,7 @@ export class PushClient {
   async register(...groups: string[]): Promise<string[] | null> {
     for (const g of groups) this._interests.add(g);
     try {
-      return await this.invoke<string[]>("RegisterRefreshInterests", groups);
+      return await this.invoke<string[]>("RegisterRefreshInterests", groups, ...this._since);
     } catch (err) {
       console.warn(`push RegisterRefreshInterests(${groups.join(", ")}): ${(err as Error).message}`);
       // refused by the hub: forget them; a lost connection keeps them for the reconnect
@@ -174,7 +180,7 @@ export class PushClient {
     if (this._interests.size || interestCalls.length) {
       this._send(
         "RegisterRefreshInterests",
-        [[...this._interests]],
+        [[...this._interests], ...this._since],
         all(interestCalls.flatMap((q) => q.waiters)),
       );
     }
@@ -304,9 +310,7 @@ export class PushClient {
         // this page's own save may be what changed (its answer can come after the push): let the island
         // finish (toast, redirect), then reload unless it has left the page meanwhile
         let left = 0;
-        (globalThis as { navigation?: EventTarget }).navigation?.addEventListener("navigate", () => left++, {
-          once: true,
-        });
+        (globalThis as { navigation?: EventTarget }).navigation?.addEventListener("navigate", () => left++);
         document.addEventListener("saved", () => setTimeout(() => left || reload()), { once: true });
       } else this._env.reload();
     };
@@ -337,8 +341,7 @@ function all(waiters: Pending[]): Pending {
 }
 
 /** The page's one push client (shell.js starts it on signed-in pages; islands use it as is). */
-export const push = new PushClient(
-  typeof document === "undefined"
-    ? "/hubs/userHub"
-    : document.querySelector<HTMLMetaElement>('meta[name="push-hub"]')?.content || "/hubs/userHub",
-);
+const hub = typeof document === "undefined"
+  ? null
+  : document.querySelector<HTMLMetaElement>('meta[name="push-hub"]');
+export const push = new PushClient(hub?.content || "/hubs/userHub", {}, Number(hub?.dataset.since));

@@ -34,12 +34,6 @@ export const TOAST_DURATION_MS: Record<ToastKind, number> = {
 export const TOAST_MAX = 5;
 
 const KINDS: readonly ToastKind[] = ["success", "info", "warning", "error"];
-const ICONS: Record<ToastKind, string> = {
-  success: '<path d="M4 12.5l5 5L20 6.5"/>',
-  info: '<circle cx="12" cy="12" r="9"/><path d="M12 11v6M12 7.5v.5"/>',
-  warning: '<path d="M12 3.5L22 20.5H2z"/><path d="M12 10v5M12 17.5v.5"/>',
-  error: '<circle cx="12" cy="12" r="9"/><path d="M8.5 8.5l7 7M15.5 8.5l-7 7"/>',
-};
 
 const lastShown = new Map<string, number>();
 
@@ -92,10 +86,6 @@ function announce(doc: Document, kind: ToastKind, text: string): void {
   }, ANNOUNCE_DELAY_MS);
 }
 
-// (size, stroke and fill are in app.css: the strings stay short)
-const svg = (paths: string, className = "") =>
-  `<svg class="${className}" viewBox="0 0 24 24" aria-hidden="true">${paths}</svg>`;
-
 export function toast(kind: ToastKind, message?: string | null, title?: string | null): ToastHandle {
   if (!KINDS.includes(kind)) kind = "info";
   const text = (message ?? "").trim() || TOAST_FALLBACK_MESSAGE;
@@ -118,7 +108,7 @@ export function toast(kind: ToastKind, message?: string | null, title?: string |
   el.className = `toast toast-${kind}`;
   el.setAttribute("data-kind", kind);
   el.tabIndex = -1;
-  el.innerHTML = svg(ICONS[kind], "toast-icon");
+  // (its icon is drawn by app.css, by kind)
 
   const body = doc.createElement("div");
   body.className = "toast-body";
@@ -138,7 +128,8 @@ export function toast(kind: ToastKind, message?: string | null, title?: string |
   closeBtn.type = "button";
   closeBtn.className = "toast-close";
   closeBtn.setAttribute("aria-label", "Close notification");
-  closeBtn.innerHTML = svg('<path d="M6 6l12 12M18 6L6 18"/>');
+  // (size, stroke and fill are in app.css)
+  closeBtn.innerHTML = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6 6l12 12M18 6L6 18"/></svg>';
   el.appendChild(closeBtn);
 
   let timer: ReturnType<typeof setTimeout> | undefined;

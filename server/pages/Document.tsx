@@ -11,12 +11,15 @@ export const MAIN_END = "main-end";
  * (with its chunks preloaded, so its imports cost no extra round trip). Asset URLs carry content hashes.
  */
 export function Document(
-  { title, children, flash, push, plantZone }: {
+  { title, children, flash, pushSince, plantZone }: {
     title: string;
     children: ReactNode;
     flash?: { kind: string; message: string };
-    /** signed in: shell.js connects the push client to this hub */
-    push?: boolean;
+    /**
+     * signed in: shell.js connects the push client to this hub, and its registrations say the page is
+     * as of this time (ms since 1970), so the hub tells of events they missed since (server/push/changeLog.ts)
+     */
+    pushSince?: number;
     /**
      * the caller's organisation has saved its zone, which decides the plant's day: the shell need not
      * look the browser's up (Intl's first use costs a slow PC a tenth of a second)
@@ -47,7 +50,7 @@ export function Document(
         <link rel="expect" href={`#${MAIN_END}`} blocking="render" />
         <link rel="icon" href="data:," />
         {flash && <meta name="flash" content={JSON.stringify(flash)} />}
-        {push && <meta name="push-hub" content="/hubs/userHub" />}
+        {pushSince !== undefined && <meta name="push-hub" content="/hubs/userHub" data-since={pushSince} />}
         {/* allowed by its hash in the CSP (server/app.ts), so a kept page needs no nonce of its request */}
         <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
         <script type="module" src={shell.src}></script>

@@ -19,4 +19,9 @@ export interface PageContext {
   formResult?: { error: string; values: Record<string, string> };
   /** the request's CSP nonce: inline scripts without it do not run */
   nonce?: string;
+  /**
+   * when the page began (ms since 1970), before its data was read: islands that join push groups ask
+   * whether they missed an event since (server/push/changeLog.ts)
+   */
+  startedAt?: number;
 }

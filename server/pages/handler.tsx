@@ -36,6 +36,7 @@ export async function renderPage(
   forcedStatus?: number,
 ) {
   const context: PageContext = {
+    startedAt: Date.now(),
     services: c.get("app"),
     routes: APP_ROUTES,
     today: c.get("clock").localDate,

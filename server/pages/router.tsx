@@ -45,7 +45,12 @@ function RootLayout() {
     );
   }
   return (
-    <Document title={title} flash={context.flash} push={!bare} plantZone={!!context.caller?.plantTimeZone}>
+    <Document
+      title={title}
+      flash={context.flash}
+      pushSince={bare ? undefined : context.startedAt ?? Date.now()}
+      plantZone={!!context.caller?.plantTimeZone}
+    >
       {bare
         ? (
           <main className="auth-main">

@@ -9,6 +9,8 @@ import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { z } from "zod";
 import type { BusMessage, PushBus } from "./bus.ts";
 import type { RefreshGroups } from "./catalogue.ts";
+import { GroupChanges } from "./changeLog.ts";
+import { arg, InterestName, InterestNames, registration } from "./hubArguments.ts";
 import {
   ClientMessage,
   closeFrame,
@@ -46,12 +48,6 @@ export {
 const randomId = () => encodeBase64urlNoPadding(crypto.getRandomValues(new Uint8Array(16)));
 const groupKey = (tenantId: number, group: string) => `${tenantId}|${group.toLowerCase()}`;
 
-const InterestName = z.string().min(1).max(100);
-const InterestNames = z.union([
-  z.array(InterestName).max(50),
-  z.object({ refreshGroupNames: z.array(InterestName).max(50) }).transform((o) => o.refreshGroupNames),
-]);
-
 export class UserHub {
   readonly options: HubOptions;
   #pending = new Map<string, { connectionId: string; userId: number; tenantId: number; expires: number }>();
@@ -60,6 +56,7 @@ export class UserHub {
   #groups = new Map<string, Set<Connection>>();
   #timer: ReturnType<typeof setInterval>;
   #unsubscribe: () => void;
+  #changes = new GroupChanges();
 
   constructor(readonly bus: PushBus, readonly catalogue: RefreshGroups, options: Partial<HubOptions> = {}) {
     this.options = { ...DEFAULT_HUB_OPTIONS, ...options };
@@ -245,8 +242,12 @@ export class UserHub {
         return this.#join(conn, [arg(InterestName, args, "a refresh group name")]);
       case "deregisterrefreshinterest":
         return this.#leave(conn, [arg(InterestName, args, "a refresh group name")]);
-      case "registerrefreshinterests":
-        return this.#join(conn, arg(InterestNames, args, "a list of refresh group names"));
+      case "registerrefreshinterests": {
+        const [names, since] = registration(args);
+        const interests = this.#join(conn, names);
+        if (since !== undefined) this.#tellMissed(conn, names, since);
+        return interests;
+      }
       case "deregisterrefreshinterests":
         return this.#leave(conn, arg(InterestNames, args, "a list of refresh group names"));
       case "whoisonline":
@@ -257,7 +258,25 @@ export class UserHub {
   }
 
   #join(conn: Connection, names: string[]): string[] {
-    const groups = names.map((name) => {
+    for (const group of this.#canonical(conn, names)) {
+      const key = groupKey(conn.who.tenantId, group);
+      conn.groups.add(key);
+      let members = this.#groups.get(key);
+      if (!members) this.#groups.set(key, members = new Set());
+      members.add(conn);
+    }
+    return this.#interestsOf(conn);
+  }
+
+  /** Tells the connection which of these groups had an event since its page was rendered (`missed`). */
+  #tellMissed(conn: Connection, names: string[], since: number) {
+    const missed = this.#changes.since(conn.who.tenantId, this.#canonical(conn, names), since);
+    if (missed.length) conn.send(invocationFrame("missed", [{ groups: missed }]));
+  }
+
+  /** The groups' canonical names; a HubError for one unknown or not permitted (a module the user lacks). */
+  #canonical(conn: Connection, names: string[]): string[] {
+    return names.map((name) => {
       const group = this.catalogue.canonicalGroupName(name);
       if (!group) {
         throw new HubError(
@@ -270,14 +289,6 @@ export class UserHub {
       }
       return group;
     });
-    for (const group of groups) {
-      const key = groupKey(conn.who.tenantId, group);
-      conn.groups.add(key);
-      let members = this.#groups.get(key);
-      if (!members) this.#groups.set(key, members = new Set());
-      members.add(conn);
-    }
-    return this.#interestsOf(conn);
   }
 
   #leave(conn: Connection, names: string[]): string[] {
@@ -303,6 +314,7 @@ export class UserHub {
   #deliver(message: BusMessage) {
     switch (message.kind) {
       case "event": {
+        if (message.group !== null) this.#changes.changed(message.tenantId, message.group);
         const text = invocationFrame(message.target, [message.payload]);
         for (const conn of this.#audience(message.tenantId, message.group)) conn.send(text);
         return;
@@ -324,6 +336,9 @@ export class UserHub {
         }
         return;
       }
+      case "resync":
+        this.#changes.forget();
+        return;
       case "sessionRotated":
         for (const conn of this.#connections.values()) {
           if (conn.who.sessionId === message.from) conn.who = { ...conn.who, sessionId: message.to };
@@ -385,10 +400,4 @@ export class UserHub {
       } else conn.send(PING_FRAME);
     }
   }
-}
-
-function arg<T>(schema: z.ZodType<T>, args: unknown[], what: string): T {
-  const parsed = schema.safeParse(args[0]);
-  if (!parsed.success || args.length !== 1) throw new HubError(`Expected one argument: ${what}.`);
-  return parsed.data;
 }

@@ -287,6 +287,40 @@ describe("the kill agenda in the browser", () => {
       .toBe(true);
   });
 
+  it("catches up with a reorder made after the page was rendered but before the day joined its push group", async () => {
+    // as on a slow PC: the islands start after the page is shown, here only after the other user's save
+    const date = (await week()).days.find((d) => d.items.length >= 3)!.productionDate;
+    const before = await day(date);
+    const page = browser.page;
+    let release!: () => void;
+    const saved = new Promise<void>((resolve) => release = resolve);
+    const runtime = /\/static\/runtime\/islands-[^/]+\.js$/;
+    await page.route(runtime, async (route) => {
+      await saved;
+      await route.continue();
+    });
+    try {
+      await page.goto(
+        `${server.origin}/home/killagenda?date=${date}&species=${SHEEP}&site=${before.tenantSiteId}`,
+      );
+      expect(await dayRows(page)).toEqual(before.items.map((i) => i.id));
+      const rotated = [...before.items.slice(1), before.items[0]].map((i) => i.id);
+      const res = await server.request("/api/killagenda/Reorder", {
+        method: "POST",
+        token: await server.login("user@demo.processor"),
+        json: { killAgendaId: before.id, lastModified: before.lastModified, itemIds: rotated },
+      });
+      expect(res.status).toBe(200);
+      release();
+      await page.waitForSelector("[data-island=KillAgendaDay][data-hydrated]");
+      // the hub says the group changed since the render (changeLog.ts): the day is fetched again
+      await expect.poll(() => dayRows(page), { timeout: 10_000 }).toEqual(rotated);
+    } finally {
+      release();
+      await page.unroute(runtime);
+    }
+  });
+
   it("downloads the day's report as PDF from the day page, with the day's lots in kill order", async () => {
     const a = (await week()).days.find((d) => d.items.length >= 2)!;
     const page = browser.page;

@@ -186,6 +186,47 @@ describe("events", () => {
     }
   });
 
+  test("a registration with the page's render time is told which of its groups had events since", async () => {
+    // a quiet moment longer than the allowed clock difference, and the hub running for longer than that
+    await new Promise((r) => setTimeout(r, 2_100));
+    const rendered = Date.now();
+    const groups = ["Invoices", "Deliveries", "Stockyard", "Stockyard:2"];
+    const [early, late, farm] = [
+      hubClient(t.origin, await t.login("user@demo.processor")),
+      hubClient(t.origin, await t.login("admin@demo.processor")),
+      hubClient(t.origin, await t.login("producer@demo.farm")),
+    ];
+    await Promise.all([early.start(), late.start(), farm.start()]);
+    const seen = [early, late, farm].map((conn) => recordEvents(conn, ["missed"]));
+    try {
+      // nothing happened since the render: nothing said
+      expect(await early.invoke("RegisterRefreshInterests", groups, rendered)).toEqual(
+        ["Deliveries", "Invoices", "Stockyard", "Stockyard:2"],
+      );
+      // events after the render, before the others joined (the farm's is another tenant's)
+      await t.services.push.emit(processorId, "invoiceCreated", { invoiceIds: [5] });
+      await t.services.push.emit(processorId, "stockyardSetupUpdated", { stockyardId: 3, siteId: 1 }, {
+        qualifier: 1,
+      });
+      const told = nextEvent(late, "missed");
+      await late.invoke("RegisterRefreshInterests", { refreshGroupNames: groups }, rendered);
+      expect(await told).toEqual({ groups: ["Invoices", "Stockyard"] });
+      await farm.invoke("RegisterRefreshInterests", ["Deliveries"], rendered);
+      await early.invoke("RegisterRefreshInterest", "Skins"); // without a time: never told
+      // a page rendered before the hub knew anything (it started later): every group counts as changed
+      const unknown = nextEvent(farm, "missed");
+      await farm.invoke("RegisterRefreshInterests", ["Deliveries"], 0);
+      expect(await unknown).toEqual({ groups: ["Deliveries"] });
+      await new Promise((r) => setTimeout(r, 100));
+      expect(seen.map((s) => s.length)).toEqual([0, 1, 1]);
+      await expect(late.invoke("RegisterRefreshInterests", groups, "yesterday")).rejects.toThrow(
+        /optionally when the page was rendered/,
+      );
+    } finally {
+      await Promise.all([early.stop(), late.stop(), farm.stop()]);
+    }
+  });
+
   test("OnlineUsers hears a user come online and go offline", async () => {
     const watcher = hubClient(t.origin, await t.login("admin@demo.processor"));
     await watcher.start();

@@ -8,8 +8,9 @@ import { Button } from "../../ui/Button.tsx";
 import { formatDecimal, formatHead } from "../../ui/format.ts";
 import { formatCents } from "../../../server/areas/money.ts";
 import type { INVOICES_API, InvoiceView } from "../../../server/areas/invoices/rules.ts";
+import type { ApiMethod } from "../../runtime/api.ts";
 
-type Act = (label: string, method: string, path: string, body: unknown, done: string) => Promise<boolean>;
+type Act = (label: string, method: ApiMethod, path: string, body: unknown, done: string) => Promise<boolean>;
 
 const unitPrice = (cents: number | null, unit: string) =>
   cents === null ? "no price" : `${formatCents(cents)}/${unit}`;

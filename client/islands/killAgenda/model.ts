@@ -2,7 +2,7 @@
  * The kill agenda islands' data and live updates: the agenda as the API answers it (types only: no zod in
  * the bundle), and the hook that re-reads it when the site's agenda, deliveries or yard change.
  */
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { push } from "../../runtime/push.ts";
 import type { AgendaItemView, AgendaView, WeekView } from "../../../server/areas/killAgenda/rules.ts";
 
@@ -45,6 +45,8 @@ export function useLiveAgenda(
       }),
       push.on("deliveryStatusUpdated", soon),
       push.on("reconnected", soon),
+      // an event came between the page's render and this island joining its groups
+      push.on("missed", soon),
       ...(yard ? [push.on("stockyardUpdated", soon)] : []),
     ];
     return () => {
@@ -53,6 +55,48 @@ export function useLiveAgenda(
       void push.deregister(...groups);
     };
   }, [siteId, speciesId, yard]);
+}
+
+/**
+ * Reads that never undo a save: a read begun before a save, or answered while one is in flight, is not
+ * shown (it may lack the change, and would put a lot back where it was until the save's answer moved it
+ * again); it is made again once the save is done. `saving` wraps each save, its optimistic view included.
+ */
+export function useReads<T>(read: () => Promise<T>, show: (value: T) => void) {
+  const latest = useRef({ read, show });
+  latest.current = { read, show };
+  return useState(() =>
+    guardedReads(() => latest.current.read(), (value: T) => latest.current.show(value))
+  )[0];
+}
+
+/** `useReads` without React. */
+export function guardedReads<T>(read: () => Promise<T>, show: (value: T) => void) {
+  let saves = 0; // odd while a save is in flight
+  let again = false;
+  const refresh = async (): Promise<void> => {
+    const at = saves;
+    if (at % 2) return void (again = true);
+    try {
+      const value = await read();
+      if (at === saves) show(value);
+      else if (saves % 2) again = true;
+      else void refresh();
+    } catch { /* read again on the next change or reconnect */ }
+  };
+  const saving = async <R>(work: () => Promise<R>): Promise<R> => {
+    saves++;
+    try {
+      return await work();
+    } finally {
+      saves++;
+      if (again) {
+        again = false;
+        void refresh();
+      }
+    }
+  };
+  return { refresh, saving };
 }
 
 /** The items renumbered 1, 2, 3… after a move (the optimistic view before the server answers). */

@@ -34,7 +34,14 @@ export interface YardUrls {
   cancelAiHeadCount: string;
 }
 
-const LIVE_EVENTS = ["stockyardUpdated", "stockyardSetupUpdated", "deliveryStatusUpdated", "reconnected"];
+// (missed: an event came between the page's render and this island joining its groups)
+const LIVE_EVENTS = [
+  "stockyardUpdated",
+  "stockyardSetupUpdated",
+  "deliveryStatusUpdated",
+  "reconnected",
+  "missed",
+];
 const COALESCE_MS = 250;
 const RETRY_MS = 3_000;
 

@@ -207,6 +207,28 @@ describe.skipIf(!hasDom)("browser push client", () => {
     expect(last().closed).toBe(true);
   });
 
+  test("registrations carry the page's render time, queued or not, so the hub can tell what was missed", async () => {
+    const push = new PushClient("/hubs/userHub", {
+      fetch: () => Promise.resolve(jsonResponse({ connectionId: "c", connectionToken: "t" })),
+      WebSocket: FakeSocket as unknown as new (url: string) => WebSocket,
+    }, 1_764_000_000_000);
+    const missed = vi.fn();
+    push.on("missed", missed);
+    void push.register("Invoices");
+    push.start();
+    await settle();
+    last().accept();
+    await settle();
+    void push.register("Deliveries");
+    expect(last().invocations().map((r) => r.arguments)).toEqual([
+      [["Invoices"], 1_764_000_000_000],
+      [["Deliveries"], 1_764_000_000_000],
+    ]);
+    last().receive({ type: 1, target: "missed", arguments: [{ groups: ["Invoices"] }] });
+    expect(missed).toHaveBeenCalledWith({ groups: ["Invoices"] });
+    push.stop();
+  });
+
   test("a flag change reloads the page, after this page's own save has settled and only if it stayed", async () => {
     const push = client();
     push.installDefaults();
