@@ -7,7 +7,10 @@ import type { ReactNode } from "react";
 import { preloadModule } from "react-dom";
 import { moduleEntry, stylesheetUrl } from "../server/pages/assets.ts";
 
-export function TvDocument({ title, children }: { title: string; children: ReactNode }) {
+/** `since`: when the page began, as on the app's pages (server/push/changeLog.ts) */
+export function TvDocument(
+  { title, since, children }: { title: string; since: number; children: ReactNode },
+) {
   const runtime = moduleEntry("runtime/display");
   for (const href of runtime.imports) preloadModule(href, { as: "script" });
   return (
@@ -18,7 +21,7 @@ export function TvDocument({ title, children }: { title: string; children: React
         <title>{`${title} · Abattoir Manager`}</title>
         <link rel="stylesheet" href={stylesheetUrl()} precedence="default" />
         <link rel="icon" href="data:," />
-        <meta name="push-hub" content="/hubs/userHub" />
+        <meta name="push-hub" content="/hubs/userHub" data-since={since} />
         <script type="module" src={runtime.src}></script>
       </head>
       <body className="tv-body">{children}</body>

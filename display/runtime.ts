@@ -5,7 +5,8 @@
  *   (one paint, no flash); at the end of each cycle the rotation is read again, so a changed
  *   configuration applies without anyone touching the TV.
  * - Live: the push client (client/runtime/push.ts: reconnects after 5 s / 10 s) registers each screen's
- *   groups; an event the screen lists, or a reconnect, re-reads it within a moment.
+ *   groups; an event the screen lists, a reconnect, or the hub saying one came between the page's render
+ *   and the registration (`missed`), re-reads it within a moment.
  * - Failure: a failed read keeps the last picture and marks the corner; the next tick tries again, so
  *   the screen recovers by itself when the server is back. A signed-out TV goes to the sign-in page.
  */
@@ -109,6 +110,7 @@ for (const event of LIVE_EVENTS) {
   });
 }
 push.on("reconnected", refreshSoon);
+push.on("missed", refreshSoon); // an event came between the page's render and joining its groups
 push.installDefaults();
 push.start();
 join();

@@ -39,7 +39,7 @@ function RootLayout() {
   const bare = !context.caller || def?.public;
   if (def?.tv && context.caller) {
     return (
-      <TvDocument title={title}>
+      <TvDocument title={title} since={context.startedAt ?? Date.now()}>
         <Outlet />
       </TvDocument>
     );
