@@ -18,14 +18,13 @@ import { formatCents } from "../../server/areas/money.ts";
 import { levyLabel } from "../../server/areas/invoiceSettings/rules.ts";
 import type { INVOICES_API, InvoiceView } from "../../server/areas/invoices/rules.ts";
 import { InvoiceLines } from "./invoice/InvoiceLines.tsx";
+import { withId } from "./invoice/paths.ts";
 
 export interface InvoiceEditorProps {
   view: InvoiceView;
   api: typeof INVOICES_API;
   managerHref: string;
 }
-
-const withId = (path: string, id: number) => path.replace("{id}", String(id));
 
 export default function InvoiceEditor({ view: first, api: paths, managerHref }: InvoiceEditorProps) {
   const [view, setView] = useState(first);

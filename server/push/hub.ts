@@ -10,6 +10,7 @@ import { z } from "zod";
 import type { BusMessage, PushBus } from "./bus.ts";
 import type { RefreshGroups } from "./catalogue.ts";
 import { GroupChanges } from "./changeLog.ts";
+import { onlineUsers } from "./presence.ts";
 import { arg, InterestName, InterestNames, registration } from "./hubArguments.ts";
 import {
   ClientMessage,
@@ -137,21 +138,7 @@ export class UserHub {
 
   /** The users of a tenant with an open connection, by name. */
   whoIsOnline(tenantId: number): OnlineUser[] {
-    const byUser = new Map<number, OnlineUser>();
-    for (const conn of this.#byTenant.get(tenantId) ?? []) {
-      const since = new Date(conn.openedAt).toISOString();
-      const seen = byUser.get(conn.who.userId);
-      if (seen) {
-        seen.connections++;
-        if (since < seen.since) seen.since = since;
-      } else {byUser.set(conn.who.userId, {
-          userId: conn.who.userId,
-          name: conn.who.name,
-          connections: 1,
-          since,
-        });}
-    }
-    return [...byUser.values()].sort((a, b) => a.name.localeCompare(b.name) || a.userId - b.userId);
+    return onlineUsers(this.#byTenant.get(tenantId) ?? []);
   }
 
   /** Open connections (handshake done), optionally of one tenant. */
@@ -244,9 +231,7 @@ export class UserHub {
         return this.#leave(conn, [arg(InterestName, args, "a refresh group name")]);
       case "registerrefreshinterests": {
         const [names, since] = registration(args);
-        const interests = this.#join(conn, names);
-        if (since !== undefined) this.#tellMissed(conn, names, since);
-        return interests;
+        return this.#join(conn, names, since);
       }
       case "deregisterrefreshinterests":
         return this.#leave(conn, arg(InterestNames, args, "a list of refresh group names"));
@@ -257,21 +242,22 @@ export class UserHub {
     }
   }
 
-  #join(conn: Connection, names: string[]): string[] {
-    for (const group of this.#canonical(conn, names)) {
+  /**
+   * Joins the groups; with `since` (when the page was rendered), tells the connection which of them had an
+   * event since (`missed`, changeLog.ts).
+   */
+  #join(conn: Connection, names: string[], since?: number): string[] {
+    const groups = this.#canonical(conn, names);
+    for (const group of groups) {
       const key = groupKey(conn.who.tenantId, group);
       conn.groups.add(key);
       let members = this.#groups.get(key);
       if (!members) this.#groups.set(key, members = new Set());
       members.add(conn);
     }
-    return this.#interestsOf(conn);
-  }
-
-  /** Tells the connection which of these groups had an event since its page was rendered (`missed`). */
-  #tellMissed(conn: Connection, names: string[], since: number) {
-    const missed = this.#changes.since(conn.who.tenantId, this.#canonical(conn, names), since);
+    const missed = since === undefined ? [] : this.#changes.since(conn.who.tenantId, groups, since);
     if (missed.length) conn.send(invocationFrame("missed", [{ groups: missed }]));
+    return this.#interestsOf(conn);
   }
 
   /** The groups' canonical names; a HubError for one unknown or not permitted (a module the user lacks). */

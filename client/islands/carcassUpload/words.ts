@@ -4,6 +4,7 @@
  */
 import type { UploadEvent } from "../../../server/areas/killFloor/rules.ts";
 import { formatDayNumbers as auDate, formatHead } from "../../ui/format.ts";
+import { plural } from "../../ui/plural.ts";
 
 export type Outcome = Extract<UploadEvent, { type: "result" | "error" }>;
 export type ImportResult = Extract<UploadEvent, { type: "result" }>;
@@ -30,7 +31,7 @@ export function daysText(dates: readonly string[]): string {
   return `${sorted.length} days from ${auDate(sorted[0])} to ${auDate(sorted[sorted.length - 1])}`;
 }
 
-export const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n === 1 ? one : many}`;
+export { plural };
 
 /** "20,000 carcasses imported: 19,980 added, 20 replaced, for 20/11/2026." */
 export function resultText(r: Pick<ImportResult, "rows" | "added" | "replaced" | "productionDates">): string {
