@@ -2,6 +2,7 @@
  * One action on a record (cancel, reinstate, delete…): a button that posts JSON to the API, asking
  * first for a reason or a confirmation when the action needs one, then toasts and reloads the page
  * (or goes to `redirectTo`). Keyboard: Enter confirms, Escape backs out. Errors toast (api client).
+ * It starts when reached for; a click before then is given again once it has (client/runtime/intent.ts).
  */
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { api, apiConfig } from "../runtime/api.ts";
@@ -31,9 +32,7 @@ export default function ActionButton(props: ActionButtonProps) {
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState("");
   const [busy, setBusy] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  useEffect(() => setHydrated(true), []);
   useEffect(() => {
     if (asking) input.current?.focus();
   }, [asking]);
@@ -69,7 +68,6 @@ export default function ActionButton(props: ActionButtonProps) {
     return (
       <Button
         variant={props.variant}
-        disabled={!hydrated}
         busy={busy}
         onClick={() => (needsAsking ? setAsking(true) : void run())}
         data-action={props.label}

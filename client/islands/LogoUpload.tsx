@@ -4,7 +4,7 @@
  * checked here first, so a wrong file is refused in plain words without a wasted upload; the server
  * checks the bytes again.
  */
-import { type ChangeEvent, useEffect, useRef, useState } from "react";
+import { type ChangeEvent, useRef, useState } from "react";
 import { api, apiConfig } from "../runtime/api.ts";
 import { toast, toastOnNextPage } from "../runtime/toast.ts";
 import { Button } from "../ui/Button.tsx";
@@ -22,8 +22,6 @@ export interface LogoUploadProps {
 export default function LogoUpload({ uploadUrl, hasLogo, reloadTo }: LogoUploadProps) {
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
 
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.currentTarget.files?.[0];
@@ -68,7 +66,6 @@ export default function LogoUpload({ uploadUrl, hasLogo, reloadTo }: LogoUploadP
       <Button
         onClick={() => input.current?.click()}
         busy={busy}
-        disabled={!hydrated}
         data-action="upload-logo"
       >
         {hasLogo ? "Replace the logo…" : "Upload a logo…"}

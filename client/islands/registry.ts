@@ -25,6 +25,23 @@ export const ISLANDS = {
 
 export type IslandName = keyof typeof ISLANDS;
 
+/**
+ * Islands that start when the user reaches for them (pointer over, focus, touch, input: client/runtime/
+ * intent.ts) rather than with the page: forms and buttons, whose server HTML already shows everything
+ * and which do nothing until used. A page made only of them runs no React until then (docs/decisions.md
+ * "Forms that start when reached for"). The others are live (push, a canvas, progress) and start with
+ * the page.
+ */
+export const ISLANDS_ON_INTENT: ReadonlySet<IslandName> = new Set<IslandName>([
+  "DataForm",
+  "ActionButton",
+  "OrderForm",
+  "PricingGridEditor",
+  "ApiKeyCreate",
+  "LogoUpload",
+  "BlobUpload",
+]);
+
 export const ISLAND_NAMES = Object.keys(ISLANDS) as IslandName[];
 
 export const ISLAND_NAME_PATTERN = /^[A-Z][A-Za-z0-9]*$/;

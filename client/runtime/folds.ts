@@ -1,12 +1,16 @@
 /**
  * A closed fold's content, loaded when it is opened (server/pages/Folded.tsx): the same page asked for
  * with `?fold=<name>`, where the fold comes open, and its content moved into this page's fold. The islands
- * in it then hydrate (the runtime is loaded if the page had none). The shell imports this module only when
+ * in it then start (the runtime is loaded if the page had none). The shell imports this module only when
  * a fold opens, so no page carries it otherwise.
  */
 import { toast } from "./toast.ts";
 
-export async function unfold(fold: HTMLDetailsElement): Promise<void> {
+/** `startIslands`: the shell's (client/runtime/shell.ts), which starts the fold's islands (opened: reached for). */
+export async function unfold(
+  fold: HTMLDetailsElement,
+  startIslands: typeof import("./shell.ts").startIslands,
+): Promise<void> {
   const pending = fold.querySelector<HTMLElement>(":scope > .fold-pending");
   if (!pending || fold.hasAttribute("aria-busy")) return;
   const name = fold.dataset.fold ?? "";
@@ -29,15 +33,9 @@ export async function unfold(fold: HTMLDetailsElement): Promise<void> {
       !(n instanceof Element && n.matches("summary"))
     );
     pending.replaceWith(...content.map((n) => document.importNode(n, true)));
-    // the runtime comes first in an island's modules (server/pages/Island.tsx)
-    const runtime = fold.querySelector("[data-island-modules]")?.getAttribute("data-island-modules")?.split(
-      " ",
-    )[0];
-    if (runtime) {
-      // a runtime already running hydrates them on this event; one loaded now finds them itself
-      fold.dispatchEvent(new CustomEvent("islands:added", { bubbles: true }));
-      await import(/* @vite-ignore */ runtime);
-    }
+    await startIslands(fold.querySelectorAll("[data-island-modules]"));
+    // (a runtime that already ran hydrates them on this event)
+    fold.dispatchEvent(new Event("islands:added", { bubbles: true }));
   } catch (error) {
     console.error(error);
     const link = document.createElement("a");

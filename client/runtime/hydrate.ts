@@ -46,13 +46,13 @@ export async function hydrateIsland(el: HTMLElement, load?: IslandLoader): Promi
   const name = el.getAttribute("data-island") ?? "";
   el.setAttribute("data-hydrating", "");
   try {
-    if (!NAME.test(name)) throw new Error(`Invalid island name "${name}"`);
+    if (!NAME.test(name)) throw new Error("not an island's name");
     const props = parseProps(el);
     const src = el.getAttribute("data-island-src");
-    if (!src && !load) throw new Error(`Island "${name}" has no data-island-src`);
+    if (!src && !load) throw new Error("no data-island-src");
     const mod = src ? await (import(/* @vite-ignore */ src) as Promise<IslandModule>) : await load!(name);
     if (typeof mod?.default !== "function" && typeof mod?.default !== "object") {
-      throw new Error(`Island "${name}" has no default export`);
+      throw new Error("no default export");
     }
     // as a transition, React hydrates in slices of a few milliseconds and lets the page answer between
     // them (a click is hydrated first): a large island no longer blocks a slow PC for a third of a second
@@ -70,7 +70,7 @@ export async function hydrateIsland(el: HTMLElement, load?: IslandLoader): Promi
     });
     roots.set(el, root);
     return root;
-  } catch (error) {
+  } catch (error) { // (the log names the island)
     el.setAttribute("data-island-error", "");
     console.error(`[island ${name}] failed to hydrate`, error);
     return null;
@@ -80,8 +80,9 @@ export async function hydrateIsland(el: HTMLElement, load?: IslandLoader): Promi
 }
 
 /**
- * Hydrates every `[data-island]` under `scope` (default: the document); those in a closed `<details>`
- * when it first opens.
+ * Hydrates every `[data-island]` in `scope` (default: the document); those in a
+ * closed `<details>` when it first opens. A form's or button's island waits until the user reaches for
+ * it (`data-island-when`, client/runtime/intent.ts), which marks it `data-island-start` first.
  */
 export function hydrateIslands(
   scope: ParentNode = document,
@@ -93,7 +94,7 @@ export function hydrateIslands(
     // one in a closed <details> waits until it is opened: its code is fetched and run only if used
     const fold = el.closest("details:not([open])");
     if (fold) fold.addEventListener("toggle", () => void hydrateIsland(el, load), { once: true });
-    else now.push(hydrateIsland(el, load));
+    else if (!el.matches("[data-island-when]:not([data-island-start])")) now.push(hydrateIsland(el, load));
   }
   return Promise.all(now);
 }

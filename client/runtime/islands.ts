@@ -1,16 +1,11 @@
 /**
- * The browser entry for pages with islands (`/static/runtime/islands-<hash>.js`, loaded once per page as
- * a module script, so the document is parsed when it runs). It hydrates every `[data-island]` marker,
- * importing the module its `data-island-src` names (the page has already preloaded it).
+ * The browser entry for pages with islands (`/static/runtime/islands-<hash>.js`), imported by the shell
+ * once the page has been shown (client/runtime/shell.ts `startIslands`), so the document is parsed. It
+ * hydrates every `[data-island]` marker due to start, importing the module its `data-island-src` names
+ * (the shell has already preloaded it).
  */
 import { hydrateIslands } from "./hydrate.ts";
 
-if (typeof document !== "undefined") {
-  // islands that arrive later (a fold's content, client/runtime/folds.ts)
-  document.addEventListener("islands:added", (e) => void hydrateIslands(e.target as ParentNode));
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", () => void hydrateIslands(), { once: true });
-  } else {
-    void hydrateIslands();
-  }
-}
+// islands that start later: a fold's content (client/runtime/folds.ts), a form reached for (intent.ts)
+document.addEventListener("islands:added", (e) => void hydrateIslands(e.target as ParentNode));
+void hydrateIslands();

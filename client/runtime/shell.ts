@@ -40,13 +40,16 @@ export function storedTheme(): ThemeChoice {
 }
 
 export function applyTheme(choice: ThemeChoice): void {
-  const html = document.documentElement;
   try {
     if (choice === "none") localStorage.removeItem(THEME_STORAGE_KEY);
     else localStorage.setItem(THEME_STORAGE_KEY, choice);
   } catch { /* storage unavailable: apply for this page only */ }
-  if (choice === "none") html.removeAttribute("data-theme");
-  else html.setAttribute("data-theme", choice);
+  showTheme(choice);
+}
+
+function showTheme(choice: ThemeChoice): void {
+  if (choice === "none") document.documentElement.removeAttribute("data-theme");
+  else document.documentElement.setAttribute("data-theme", choice);
   syncThemeControls(choice);
 }
 
@@ -129,10 +132,7 @@ export function initShell(): void {
     }
     if (target instanceof HTMLSelectElement) {
       const form = target.closest<HTMLFormElement>("form[data-autosubmit]");
-      if (form) {
-        if (typeof form.requestSubmit === "function") form.requestSubmit();
-        else form.submit();
-      }
+      form?.requestSubmit();
     }
   });
 
@@ -190,38 +190,36 @@ export function initShell(): void {
 
   // another tab changed the theme
   globalThis.addEventListener("storage", (e) => {
-    if (e.key === THEME_STORAGE_KEY || e.key === null) {
-      const choice = storedTheme();
-      if (choice === "none") document.documentElement.removeAttribute("data-theme");
-      else document.documentElement.setAttribute("data-theme", choice);
-      syncThemeControls(choice);
-    }
+    if (e.key === THEME_STORAGE_KEY || e.key === null) showTheme(storedTheme());
   });
 
   // (toggle does not bubble: heard on the way down.) A closed fold's content is loaded when it opens
   // (server/pages/Folded.tsx); the islands in a <details> opened start.
   document.addEventListener("toggle", (e) => {
     const target = e.target as HTMLDetailsElement;
-    if (target.open && target.querySelector?.(":scope > .fold-pending")) {
-      import("./folds.ts").then(({ unfold }) => unfold(target)).catch(console.error);
+    if (target.open && target.querySelector(":scope > .fold-pending")) {
+      import("./folds.ts").then(({ unfold }) => unfold(target, startIslands)).catch(console.error);
       return;
     }
-    if (target.open) {
-      startIslands(target.querySelectorAll?.("[data-island-modules]:not([data-hydrated])") ?? []);
-    }
+    // (the target of a toggle is an element: a <details>, or a popover)
+    if (target.open) startIslands(target.querySelectorAll("[data-island-modules]:not([data-hydrated])"));
   }, true);
 
   // typed into an island before it hydrated: the runtime hands it over (client/runtime/earlyInput.ts)
   document.addEventListener("input", noteEarlyInput, true);
 
   // the islands in view, once the page has been shown: a slow PC's first paint does not share its line
-  // and its CPU with React (docs/decisions.md "Islands after the first paint")
+  // and its CPU with React (docs/decisions.md "Islands after the first paint"); forms and buttons when
+  // the user reaches for them (its own chunk, for pages that have them)
   afterFirstFrame(() =>
     startIslands(
-      Array.from(document.querySelectorAll("[data-island-modules]"))
+      Array.from(document.querySelectorAll("[data-island-modules]:not([data-island-when])"))
         .filter((marker) => !marker.closest("details:not([open])")),
     )
   );
+  if (document.querySelector("[data-island-when]")) {
+    import("./intent.ts").then((m) => m.startOnIntent(startIslands));
+  }
 
   // (not where the organisation's own zone decides the day: the server says so on <html>)
   if (!document.documentElement.hasAttribute("data-plant-zone")) {
@@ -243,10 +241,11 @@ export function initShell(): void {
 
 /**
  * Preloads every module these islands need (`data-island-modules`: the runtime first, each island, their
- * chunks) at once, so hydration takes one round trip, and starts the runtime, which hydrates every
- * marker (importing a runtime already running does nothing; it hears of later ones by `islands:added`).
+ * chunks) at once, so hydration takes one round trip, and starts the runtime, which hydrates them (marked
+ * `data-island-start`). Resolves once the runtime runs; one that already did hears of islands by an
+ * `islands:added` event from where they are (client/runtime/islands.ts).
  */
-function startIslands(markers: ArrayLike<Element>) {
+export function startIslands(markers: Iterable<Element> & ArrayLike<Element>): Promise<unknown> | undefined {
   const [runtime, ...modules] = new Set(
     Array.from(markers, (m) => m.getAttribute("data-island-modules")!.split(" ")).flat(),
   );
@@ -254,7 +253,8 @@ function startIslands(markers: ArrayLike<Element>) {
   for (const href of [runtime, ...modules]) {
     document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
   }
-  import(/* @vite-ignore */ runtime).catch(console.error);
+  for (const m of markers) m.setAttribute("data-island-start", "");
+  return import(/* @vite-ignore */ runtime); // (a failure is the browser's to log)
 }
 
 /** After the frame that shows the page (at once in a hidden tab, which draws no frames). */

@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { moduleEntry } from "./assets.ts";
+import { type IslandName, ISLANDS_ON_INTENT } from "../../client/islands/registry.ts";
 
 /**
  * Renders an island on the server inside the marker the browser runtime hydrates: the component's HTML,
@@ -12,9 +13,11 @@ import { moduleEntry } from "./assets.ts";
  * fold's when it opens). So the first paint of a slow PC waits for the document and the stylesheet only,
  * not for React's 56 KB on the same line; hydration still takes one round trip, and what is typed before
  * it is handed over (client/runtime/hydrate.ts). A page with no island sends and runs no React at all.
+ * A form or button island (`ISLANDS_ON_INTENT`) is marked `data-island-when="intent"` and starts only when
+ * the user reaches for it (client/runtime/intent.ts).
  */
 export function Island<P extends object>(
-  { name, component: Component, props }: { name: string; component: ComponentType<P>; props: P },
+  { name, component: Component, props }: { name: IslandName; component: ComponentType<P>; props: P },
 ) {
   const runtime = moduleEntry("runtime/islands");
   const island = moduleEntry(`islands/${name}`);
@@ -25,6 +28,7 @@ export function Island<P extends object>(
       data-island={name}
       data-island-src={island.src}
       data-island-modules={[...modules].join(" ")}
+      data-island-when={ISLANDS_ON_INTENT.has(name) ? "intent" : undefined}
       data-props={json}
       dangerouslySetInnerHTML={{ __html: islandHtml(name, Component, props, json) }}
     />

@@ -4,7 +4,12 @@ import { expect } from "vitest";
 export const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
 
 /** Debian's Chromium driven by playwright-core, in a fresh profile (flags per this machine's closed network). */
-export async function launchBrowser(): Promise<
+/**
+ * `reach` (default true): the pages reach for every form and button island the way a user's pointer
+ * does (a `pointerover` on its marker), so they start as for a user (client/runtime/intent.ts) and a test
+ * may wait for one to hydrate before acting. tests/e2e/intent.test.ts opens pages without it.
+ */
+export async function launchBrowser({ reach = true }: { reach?: boolean } = {}): Promise<
   { context: BrowserContext; page: Page; close(): Promise<void> }
 > {
   const profile = await Deno.makeTempDir({ prefix: "chromium-profile-" });
@@ -24,6 +29,15 @@ export async function launchBrowser(): Promise<
     ],
   });
   context.setDefaultTimeout(20_000); // two cores shared with the server under test
+  if (reach) {
+    await context.addInitScript(() =>
+      setInterval(() => {
+        for (const island of document.querySelectorAll("[data-island-when]:not([data-island-start])")) {
+          island.dispatchEvent(new PointerEvent("pointerover", { bubbles: true }));
+        }
+      }, 50)
+    );
+  }
   const page = context.pages()[0] ?? await context.newPage();
   return {
     context,
