@@ -239,6 +239,8 @@ export function initShell(): void {
   }
 }
 
+const preloaded = new Set<string>();
+
 /**
  * Preloads every module these islands need (`data-island-modules`: the runtime first, each island, their
  * chunks) at once, so hydration takes one round trip, and starts the runtime, which hydrates them (marked
@@ -246,12 +248,15 @@ export function initShell(): void {
  * `islands:added` event from where they are (client/runtime/islands.ts).
  */
 export function startIslands(markers: Iterable<Element> & ArrayLike<Element>): Promise<unknown> | undefined {
-  const [runtime, ...modules] = new Set(
-    Array.from(markers, (m) => m.getAttribute("data-island-modules")!.split(" ")).flat(),
-  );
+  const wanted = Array.from(markers, (m) => m.getAttribute("data-island-modules")!.split(" ")).flat();
+  const runtime = wanted[0];
   if (!runtime) return;
-  for (const href of [runtime, ...modules]) {
-    document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
+  for (const href of wanted) {
+    // (once each: forms started one by one as the pointer passes share most of their modules)
+    if (!preloaded.has(href)) {
+      preloaded.add(href);
+      document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
+    }
   }
   for (const m of markers) m.setAttribute("data-island-start", "");
   return import(/* @vite-ignore */ runtime); // (a failure is the browser's to log)
