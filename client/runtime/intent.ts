@@ -11,7 +11,7 @@
  * the same click on the same element. A form's Save stays disabled until hydration, as before.
  */
 const WAITING = "[data-island-when]:not([data-island-start])";
-const NOT_READY = "[data-island-when]:not([data-hydrated])";
+const NOT_READY = "[data-island-when]:not([data-hydrated]):not([data-island-error])"; // (a failed one: left be)
 
 export function startOnIntent(startIslands: typeof import("./shell.ts").startIslands): void {
   const reach = (e: Event) => {

@@ -18,6 +18,7 @@
  * - on signed-in pages (`<meta name="push-hub">`), the push client (loaded after the page, its own chunk);
  * - islands (server/pages/Island.tsx): once the page has been shown, the modules its islands in view
  *   need are preloaded and the islands runtime named on their markers is started, which hydrates them;
+ *   forms and buttons (`data-island-when`) start when the user reaches for them (intent.ts, its own chunk);
  * - folds (server/pages/Folded.tsx): a closed fold's content is fetched when it opens (client/runtime/
  *   folds.ts, its own chunk), and its islands start the same way; a page whose only islands are folded
  *   runs no React until then.

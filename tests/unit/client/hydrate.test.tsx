@@ -102,6 +102,34 @@ describe.skipIf(!hasDom)("island runtime", () => {
     fold.remove();
   });
 
+  test("a form's island waits until it is marked started, then hydrates alone", async () => {
+    const waiting = marker(
+      "Counter",
+      { start: 1, label: "W" },
+      renderToString(<Counter start={1} label="W" />),
+    );
+    waiting.setAttribute("data-island-when", "intent");
+    const other = marker(
+      "Counter",
+      { start: 2, label: "O" },
+      renderToString(<Counter start={2} label="O" />),
+    );
+    other.setAttribute("data-island-when", "intent");
+    await act(async () => {
+      await hydrateIslands(document, loader);
+    });
+    expect(loader).not.toHaveBeenCalled();
+    expect(waiting.hasAttribute("data-hydrated")).toBe(false);
+    // what client/runtime/intent.ts does when the user reaches for it
+    waiting.setAttribute("data-island-start", "");
+    await act(async () => {
+      await hydrateIslands(waiting.parentNode!, loader);
+    });
+    await expect.poll(() => waiting.hasAttribute("data-hydrated")).toBe(true);
+    expect(other.hasAttribute("data-hydrated")).toBe(false);
+    expect(loader).toHaveBeenCalledTimes(1);
+  });
+
   test("DataForm as an island: server HTML + data-props hydrate without mismatch", async () => {
     const props: DataFormProps = {
       fields: [
