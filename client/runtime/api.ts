@@ -168,7 +168,7 @@ export async function api<T = unknown>(
   body?: unknown,
   opts: ApiOptions = {},
 ): Promise<T> {
-  if (method == "GET") return send<T>(method, path, body, opts);
+  if (method === "GET") return send<T>(method, path, body, opts);
   saving(1);
   try {
     return await send<T>(method, path, body, opts);

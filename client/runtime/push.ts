@@ -310,7 +310,9 @@ export class PushClient {
         // this page's own save may be what changed (its answer can come after the push): let the island
         // finish (toast, redirect), then reload unless it has left the page meanwhile
         let left = 0;
-        (globalThis as { navigation?: EventTarget }).navigation?.addEventListener("navigate", () => left++);
+        (globalThis as { navigation?: EventTarget }).navigation?.addEventListener("navigate", () => left++, {
+          once: true,
+        });
         document.addEventListener("saved", () => setTimeout(() => left || reload()), { once: true });
       } else this._env.reload();
     };
