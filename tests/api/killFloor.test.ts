@@ -27,10 +27,12 @@ beforeAll(async () => {
   token = await t.login("admin@demo.processor");
   const me = await (await t.request("/login/usermodel", { token })).json();
   db = await t.services.db.tenantDb(me.tenantId);
-  // the next kill day's sheep in the yard: one order goes to the kill floor through the stockyard's endpoint
+  // the earliest sheep in a pen (today's kill, ready to process, or a later day's waiting in the yard: on a
+  // Friday the next kill day's have not arrived yet): one order goes to the kill floor through the
+  // stockyard's endpoint
   const [mob] = await db.select().from(stockMobs).where(and(
     eq(stockMobs.speciesId, 1),
-    eq(stockMobs.mobStatus, MOB_STATUS.InYard),
+    inArray(stockMobs.mobStatus, [MOB_STATUS.InYard, MOB_STATUS.ReadyToProcess]),
     isNotNull(stockMobs.penId),
   )).orderBy(asc(stockMobs.applicableProductionDate)).limit(1);
   today = mob.applicableProductionDate!;

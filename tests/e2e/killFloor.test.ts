@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { and, asc, count, desc, eq, gt, isNotNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNotNull } from "drizzle-orm";
 import { launchBrowser, recordToasts, signIn, toastsSeen } from "../helpers/browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
 import { auditLog, carcasses, stockMobs } from "../../db/tenant/schema.ts";
@@ -176,10 +176,12 @@ describe("the kill floor day in the browser", () => {
   });
 
   it("a tester simulates the plant for a day sent to the kill floor; no head is then awaiting", async () => {
-    // the earliest sheep in a pen go to the kill floor through the stockyard's endpoint
+    // the earliest sheep in a pen go to the kill floor through the stockyard's endpoint (today's kill,
+    // ready to process, or a later day's waiting in the yard: on a Friday the next kill day's sheep have
+    // not arrived yet)
     const [mob] = await db.select().from(stockMobs).where(and(
       eq(stockMobs.speciesId, SHEEP),
-      eq(stockMobs.mobStatus, MOB_STATUS.InYard),
+      inArray(stockMobs.mobStatus, [MOB_STATUS.InYard, MOB_STATUS.ReadyToProcess]),
       isNotNull(stockMobs.penId),
     )).orderBy(asc(stockMobs.applicableProductionDate)).limit(1);
     expect(mob, "a sheep mob in a pen").toBeDefined();
