@@ -21,6 +21,16 @@ export const siteLocations = sqliteTable("site_locations", {
   ...stamps(),
 }, (t) => [index("site_locations_site").on(t.tenantSiteId)]);
 
+/** A lot as the plant's systems were sent it (the agenda's item at that moment). */
+export interface SentLot {
+  killOrder: number;
+  livestockOrderId: number;
+  stockMobId: number | null;
+  lot: string;
+  suffix: string;
+  head: number;
+}
+
 export const killAgendas = sqliteTable("kill_agendas", {
   id: id(),
   productionDate: text("production_date").notNull(),
@@ -39,6 +49,9 @@ export const killAgendas = sqliteTable("kill_agendas", {
   integrationSentAt: text("integration_sent_at"),
   integrationSentBy: text("integration_sent_by"),
   integrationMessage: text("integration_message"),
+  /** the revision the plant's systems last took, and its lots as sent: what "changed since sent" compares */
+  sentRevision: integer("sent_revision"),
+  sentLots: text("sent_lots", { mode: "json" }).$type<SentLot[]>(),
   ...stamps(),
 }, (t) => [uniqueIndex("kill_agendas_day").on(t.productionDate, t.speciesId, t.tenantSiteId)]);
 

@@ -198,6 +198,9 @@ export const stockMobs = sqliteTable("stock_mobs", {
   isLastShift: flag("is_last_shift"),
   /** the kill floor (site location) the mob is killed on: its agenda's */
   killFloorId: integer("kill_floor_id"),
+  /** the mob this one was merged into (all its head joined the same order's mob in a pen); ids once
+   * sent to the plant keep resolving to it */
+  mergedIntoId: integer("merged_into_id"),
   ...stamps(),
 }, (t) => [
   index("mobs_order").on(t.livestockOrderId),

@@ -134,7 +134,7 @@ export class YardTx {
         head: into.head + head,
         lastModified: nextModified(into.lastModified),
       }).where(eq(stockMobs.id, into.id)).returning();
-      await this.take(mob, head);
+      await this.take(mob, head, head === mob.head ? into.id : undefined);
     } else if (head === mob.head) {
       [landed] = await this.tx.update(stockMobs).set({
         penId: pen.id,
@@ -158,11 +158,15 @@ export class YardTx {
     return landed;
   }
 
-  /** Takes `head` from a mob (what is left keeps a settled separated head). */
-  async take(mob: MobRow, head: number) {
+  /**
+   * Takes `head` from a mob (what is left keeps a settled separated head); `mergedIntoId`: all of it
+   * joined that mob, recorded so ids sent to the plant still find their head.
+   */
+  async take(mob: MobRow, head: number, mergedIntoId?: number) {
     const left = mob.head - head;
     await this.tx.update(stockMobs).set({
       head: left,
+      ...(mergedIntoId ? { mergedIntoId } : {}),
       separatedHead: settleSeparatedHead(mob.separatedHead, left),
       lastModified: nextModified(mob.lastModified),
     }).where(eq(stockMobs.id, mob.id));
