@@ -17,6 +17,8 @@ export type BusMessage =
   | { kind: "sessionsEnded"; sessionIds: string[]; reason: string }
   /** accounts signed out by someone else: their pages are told (forceTotalLogout) and closed */
   | { kind: "signOutUsers"; userIds: number[]; reason: string }
+  /** a tenant deactivated: every page working in it is told (forceTotalLogout) and closed */
+  | { kind: "signOutTenant"; tenantId: number; reason: string; exceptSessionId?: string }
   /** a token refresh replaced a session: connections opened with the old one belong to the new one */
   | { kind: "sessionRotated"; from: string; to: string }
   /** who these users are or what these tenants have changed: every instance forgets its cached callers */

@@ -315,13 +315,13 @@ export class UserHub {
       case "signOutUsers": {
         // the pages sign out with the reason at once (an account disabled by an admin)
         const users = new Set(message.userIds);
-        for (const conn of [...this.#connections.values()]) {
-          if (!users.has(conn.who.userId)) continue;
-          conn.send(invocationFrame("forceTotalLogout", [{ reason: message.reason }]));
-          this.#close(conn, message.reason, false);
-        }
-        return;
+        return this.#signOut((conn) => users.has(conn.who.userId), message.reason);
       }
+      case "signOutTenant":
+        return this.#signOut(
+          (conn) => conn.who.tenantId === message.tenantId && conn.who.sessionId !== message.exceptSessionId,
+          message.reason,
+        );
       case "resync":
         this.#changes.forget();
         return;
@@ -330,6 +330,15 @@ export class UserHub {
           if (conn.who.sessionId === message.from) conn.who = { ...conn.who, sessionId: message.to };
         }
         return;
+    }
+  }
+
+  /** The one way pages are signed out by someone else: told why (forceTotalLogout), then closed. */
+  #signOut(which: (conn: Connection) => boolean, reason: string) {
+    for (const conn of [...this.#connections.values()]) {
+      if (!which(conn)) continue;
+      conn.send(invocationFrame("forceTotalLogout", [{ reason }]));
+      this.#close(conn, reason, false);
     }
   }
 

@@ -52,6 +52,11 @@ export class PushService<E extends EventSpecs = EventSpecs> {
     return this.bus.publish({ kind: "signOutUsers", userIds, reason });
   }
 
+  /** Tells every open page working in the tenant (but the one session) to sign out now, and closes them. */
+  signOutTenant(tenantId: number, reason: string, exceptSessionId?: string): Promise<void> {
+    return this.bus.publish({ kind: "signOutTenant", tenantId, reason, exceptSessionId });
+  }
+
   sessionRotated(from: string, to: string): Promise<void> {
     return this.bus.publish({ kind: "sessionRotated", from, to });
   }

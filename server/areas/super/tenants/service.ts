@@ -26,6 +26,7 @@ type TenantInput = z.infer<typeof TenantBody>;
 /** the most tenants the super home lists at once (a bounded list; a search narrows it) */
 export const TENANT_LIST_LIMIT = 500;
 export const CROSS_TENANT_LIMIT = 200;
+export const TENANT_DEACTIVATED = "Your organisation was deactivated. Ask your support contact for help.";
 
 /** Tenants and their users as a super user manages them (spec 2 §2.3, §7.6). Super role only. */
 export class SuperTenantService {
@@ -194,6 +195,7 @@ export class SuperTenantService {
       });
     });
     await this.app.callers.changed({ tenantIds: [id] });
+    if (before.isActive && !input.isActive) await this.#endSessionsOf(id);
     return { id, tenant: await this.get(id) };
   }
 
@@ -305,6 +307,17 @@ export class SuperTenantService {
       tenantId,
       db: await this.app.db.tenantDb(tenantId),
     });
+  }
+
+  /**
+   * A deactivated tenant's sessions end (as a disabled user's do): its open pages hear why first, then the
+   * sessions are deleted, so a reactivation never revives an old token or cookie. The super user's own
+   * session is kept (as ForceTotalLogout keeps it).
+   */
+  async #endSessionsOf(tenantId: number) {
+    const keep = this.caller.session.id;
+    await this.app.push.signOutTenant(tenantId, TENANT_DEACTIVATED, keep);
+    await this.app.sessions.invalidateAllForTenant(tenantId, keep);
   }
 
   async #check(input: TenantInput, id?: number) {
