@@ -1,6 +1,9 @@
 /**
- * Files the API answers with (a PDF, a CSV): their OpenAPI responses and the answer itself, downloaded under
- * a name and never cached (a report is read fresh each time).
+ * Files the API answers with (a PDF, a CSV, a stored upload): their OpenAPI responses and the answer itself,
+ * downloaded under a name. A file is never a page of ours: it is downloaded (`attachment`), the browser may
+ * not guess another type (`nosniff`), and should it be opened anyway it runs in a sandbox with nothing
+ * allowed (FILE_POLICY). Only a stored image of a type the app shows in an <img> (a logo, a site map)
+ * is answered inline (docs/decisions.md "Files are downloads, never pages").
  */
 import type { Context } from "hono";
 import { z } from "@hono/zod-openapi";
@@ -26,14 +29,51 @@ export function fileResponses<T extends FileType>(type: T) {
   };
 }
 
-/** The file as a download named `name` (without its extension). */
+/**
+ * The policy of a file's answer: no script, style, frame or fetch, and a sandbox (an opaque origin, no
+ * script) should a browser render it as a document. The app's page policy is not put over it
+ * (server/http/securityHeaders.ts keeps a policy the answer already has).
+ */
+export const FILE_POLICY = "default-src 'none'; sandbox; frame-ancestors 'none'";
+
+/** The image types shown inline (in an <img>): never SVG, which is a document that can run script. */
+const INLINE_IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/webp", "image/gif"]);
+
+/** Whether a stored file may be answered inline: only a raster image of a type the app shows. */
+export const isInlineImageType = (contentType: string) =>
+  INLINE_IMAGE_TYPES.has(contentType.split(";")[0].trim().toLowerCase());
+
+/**
+ * `Content-Disposition` for a download named `name` (RFC 6266): a plain ASCII `filename` every browser
+ * reads, and `filename*` with the name as given (UTF-8) for those that read it (all current ones).
+ * Quotes, backslashes, control characters and path separators never reach the header.
+ */
+export function contentDisposition(kind: "attachment" | "inline", name?: string): string {
+  if (!name) return kind;
+  const clean = name.replace(/[\p{Cc}"\\/]+/gu, "-").trim() || "file";
+  const ascii = clean.normalize("NFKD").replace(/\p{M}+/gu, "").replace(/[^\x20-\x7e]+/g, "-")
+    .replace(/[^\w .()-]+/g, "-") || "file";
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeRFC5987(clean)}`;
+}
+
+/** Percent-encoding of RFC 5987 `value-chars` (encodeURIComponent leaves ' ( ) * which are not allowed). */
+const encodeRFC5987 = (s: string) =>
+  encodeURIComponent(s).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/** The headers every file answer carries, whatever else it says. */
+const FILE_HEADERS = {
+  "X-Content-Type-Options": "nosniff",
+  "Content-Security-Policy": FILE_POLICY,
+} as const;
+
+/** The file as a download named `name` (without its extension), never cached (a report is read fresh). */
 export function fileAnswer(body: Uint8Array | string, type: FileType, name: string): Response {
-  const safe = name.replace(/[^\w .-]+/g, "-");
   return new Response(typeof body === "string" ? body : new Uint8Array(body), {
     headers: {
       "Content-Type": FILE_TYPES[type].mime,
-      "Content-Disposition": `attachment; filename="${safe}.${type}"`,
+      "Content-Disposition": contentDisposition("attachment", `${name}.${type}`),
       "Cache-Control": "no-store",
+      ...FILE_HEADERS,
     },
   });
 }
@@ -80,27 +120,24 @@ export interface StoredFile {
 }
 
 /**
- * A stored file as the answer: its type, length and ETag (a 304 when the browser's copy matches), shown in
- * the page or downloaded under `fileName`, kept by the browser for a day when `allowCache`, else asked for
- * again each time. Only the user's own browser keeps it (private).
+ * A stored file as the answer: its type, length and ETag (a 304 when the browser's copy matches),
+ * downloaded under `fileName`, kept by the browser for a day when `allowCache`, else asked for again each
+ * time. Only the user's own browser keeps it (private). `inlineImage`: an image the app shows in an <img>
+ * (a logo, a site map), answered inline only when its stored type is a raster image we show (the upload
+ * checked its first bytes); anything else, an uploaded SVG or HTML above all, is a download.
  */
 export async function storedFileAnswer(
   c: Context,
   file: StoredFile,
-  o: { fileName?: string; inline: boolean; allowCache?: boolean },
+  o: { fileName?: string; inlineImage?: boolean; allowCache?: boolean },
 ): Promise<Response> {
-  const name = o.fileName;
+  const inline = o.inlineImage === true && isInlineImageType(file.contentType);
   const headers: Record<string, string> = {
-    "Content-Type": file.contentType,
+    "Content-Type": file.contentType || "application/octet-stream",
     ETag: file.etag,
     "Cache-Control": o.allowCache ? "private, max-age=86400" : "private, no-cache",
-    "Content-Disposition": (o.inline ? "inline" : "attachment") +
-      (name
-        ? `; filename="${name.replace(/[^A-Za-z0-9._-]/g, "_")}"; filename*=UTF-8''${
-          encodeURIComponent(name)
-        }`
-        : ""),
-    "X-Content-Type-Options": "nosniff",
+    "Content-Disposition": contentDisposition(inline ? "inline" : "attachment", o.fileName),
+    ...FILE_HEADERS,
     ...(file.lastModified ? { "Last-Modified": file.lastModified.toUTCString() } : {}),
   };
   if (c.req.header("if-none-match") === file.etag) {

@@ -79,6 +79,9 @@ export const securityHeaders = createMiddleware<{ Variables: { nonce: string } }
   for (const [name, value] of [...SECURITY_HEADERS, ...openerPolicy(c.req.header("sec-fetch-site"))]) {
     headers.set(name, value);
   }
-  headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  // a file's answer carries its own, stricter policy (server/http/files.ts FILE_POLICY): keep it
+  if (!headers.has("Content-Security-Policy")) {
+    headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  }
   headers.delete("X-Powered-By");
 });

@@ -86,7 +86,8 @@ describe("a tenant data file", () => {
     expect(res.headers.get("content-type")).toBe("application/pdf");
     expect(res.headers.get("content-length")).toBe(String(PDF.byteLength));
     expect(res.headers.get("cache-control")).toBe("private, no-cache");
-    expect(res.headers.get("content-disposition")).toMatch(/^inline; filename="Summary_2026.pdf"/);
+    // a user's upload is a download, never a page of the app's origin (tests/security/fileAnswers.test.ts)
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="Summary_2026.pdf"/);
     expect(await bodyOf(res)).toEqual(PDF);
     const again = await http(q(B.downloadTenantBlob, ref), "user", {
       headers: { "if-none-match": res.headers.get("etag")! },

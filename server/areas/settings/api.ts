@@ -234,7 +234,7 @@ export const settingsApi: ApiRouter = apiRouter()
     }),
     async (c) => {
       const logo = await (await organisation(c)).logo();
-      return await storedFileAnswer(c, logo, { inline: true });
+      return await storedFileAnswer(c, logo, { inlineImage: true });
     },
   )
   .openapi(

@@ -134,7 +134,7 @@ export const storageApi: ApiRouter = apiRouter()
     }),
     async (c) => {
       const map = await (await service(c)).mapImage(c.req.valid("param").stockyardId);
-      return await storedFileAnswer(c, { ...map, size: map.bytes }, { inline: true });
+      return await storedFileAnswer(c, { ...map, size: map.bytes }, { inlineImage: true });
     },
   )
   // tenant data, published and support blobs (blobApi.ts)

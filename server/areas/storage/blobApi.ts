@@ -45,7 +45,6 @@ import {
   BLOB_TYPE_WORDS,
   blobTypeOf,
   extensionOf,
-  isInlineType,
   SUPPORT_BLOB_MAX_BYTES,
   TENANT_BLOB_MAX_BYTES,
 } from "./rules.ts";
@@ -106,9 +105,12 @@ function kindOf(name: string) {
 const notWhatItSays = (ext: string) =>
   `That file is not the ${ext.toUpperCase()} its name says: save it again as ${ext.toUpperCase()}.`;
 
-/** A stored blob as an HTTP answer: shown in the page when the browser can, else downloaded. */
+/**
+ * A stored blob as an HTTP answer: always a download, whatever its kind. A user's upload is never shown
+ * from our origin (a PDF can carry script; files.ts gives it a sandbox should it be opened anyway).
+ */
 const blobResponse = (c: Context<AppEnv>, blob: BlobBody, fileName: string, allowCache: boolean) =>
-  storedFileAnswer(c, blob, { fileName, allowCache, inline: isInlineType(blob.contentType) });
+  storedFileAnswer(c, blob, { fileName, allowCache });
 
 const booleanField = (value: string | undefined, field: string) => {
   if (value === undefined || value === "") return false;

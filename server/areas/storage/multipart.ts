@@ -37,6 +37,8 @@ export function streamUpload<T>(
     try {
       parser = busboy({
         headers: { "content-type": type },
+        // browsers send a file's name as UTF-8 ("März.pdf"), not busboy's default Latin-1
+        defParamCharset: "utf8",
         limits: { files: 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: MAX_FIELDS + 1 },
       });
     } catch {

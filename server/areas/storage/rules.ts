@@ -108,10 +108,6 @@ export function headMatches(ext: string, head: Uint8Array): boolean {
   }
 }
 
-/** Shown inline (images and PDFs open in the browser); everything else downloads as a file. */
-export const isInlineType = (contentType: string) =>
-  contentType.startsWith("image/") || contentType === "application/pdf";
-
 /**
  * A file's name as a blob name: letters, digits, `.`, `_` and `-` only (others become `-`), starting with a
  * letter or digit, its extension kept, at most 120 characters. "" when nothing usable is left.
