@@ -53,8 +53,8 @@ const ConfigSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().default(""),
   OIDC_NAME: z.string().default(""),
   /**
-   * The address people open the app at (https://plant.example.com): links in mails use it. Set it in
-   * production: without it a link takes the request's own host, which a forged Host header could change.
+   * The address people open the app at (https://plant.example.com): links in mails and texts use it,
+   * never the request's Host. Without it no link is sent (the log says why); the demo start sets its own.
    */
   PUBLIC_URL: z.string().default(""),
   /** Folder the plant's systems read the kill agenda from (api/KillAgendaManagement/SendToPlant); empty = DATA_DIR/interchange. */

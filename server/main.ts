@@ -7,6 +7,8 @@ import { tenantIdsOf } from "./auth/userModel.ts";
 
 /** Reads the environment, opens and migrates the databases, seeds demo data with --demo, and serves. */
 const config = loadConfig();
+// the demo start is its own public address: links in mails and texts point at it (issue 35 §1)
+if (Deno.args.includes("--demo") && !config.PUBLIC_URL) config.PUBLIC_URL = `http://localhost:${config.PORT}`;
 const services = await createServices(config);
 await seedSpecies(services.db);
 

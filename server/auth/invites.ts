@@ -35,8 +35,11 @@ type Tx = Parameters<Parameters<ControlDb["transaction"]>[0]>[0];
 export class Invites {
   constructor(private readonly db: ControlDb, private readonly mail: Mailer) {}
 
-  /** Records an invitation and mails its link; answers the link too (the admin may pass it on). */
-  async create(input: InviteInput, origin: string, now = new Date()) {
+  /**
+   * Records an invitation and mails its link; answers the link too (the admin may pass it on). Without
+   * `origin` (PUBLIC_URL unset) nothing is mailed, the log says why, and the admin gets the link's path.
+   */
+  async create(input: InviteInput, origin: string | null, now = new Date()) {
     const email = input.email.trim().toLowerCase();
     const member = await this.db.select({ id: users.id }).from(users)
       .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.tenantId, input.tenantId)))
@@ -79,7 +82,13 @@ export class Invites {
       }).returning({ id: invites.id });
       return created;
     });
-    const link = `${origin}/register/handleinvite?token=${secret}`;
+    const link = `${origin ?? ""}/register/handleinvite?token=${secret}`;
+    if (!origin) {
+      console.warn(
+        `PUBLIC_URL is not set: the invitation to ${email} was not mailed (its admin has the link).`,
+      );
+      return { id: row.id, email, link, expiresAt: expiresAt.toISOString() };
+    }
     const greeting = input.firstName ? `Hello ${input.firstName},` : "Hello,";
     await this.mail.send({
       to: email,

@@ -8,7 +8,8 @@ import { getCookie } from "hono/cookie";
 import { z } from "@hono/zod-openapi";
 import { apiRoute, type ApiRouter, apiRouter, jsonBody, okJson } from "../http/openapi.ts";
 import { clearFlowCookie, setFlowCookie, setSessionCookie } from "../http/cookies.ts";
-import { clientIp, publicOrigin } from "../http/clientIp.ts";
+import { callbackOrigin, clientIp } from "../http/clientIp.ts";
+import { localPath, NEXT_MAX } from "../http/redirects.ts";
 import type { AppEnv } from "../env.ts";
 import { userModel } from "./userModel.ts";
 import { UserModel } from "./schemas.ts";
@@ -20,7 +21,8 @@ const tags = ["Sign-in"];
 const ProviderQuery = z.object({
   provider: z.string().min(1, "Choose a sign-in provider").max(50),
   /** where to go after signing in (a path of this site) */
-  next: z.string().max(500).regex(/^\/(?![/\\])/, "Only a path of this site").optional(),
+  next: z.string().max(NEXT_MAX).refine((next) => localPath(next) !== null, "Only a path of this site")
+    .optional(),
   /** answer a redirect to the provider (the sign-in page's button) instead of JSON */
   redirect: z.enum(["true", "false"]).optional(),
 });
@@ -52,7 +54,7 @@ export async function completeOidcSignIn(
 ): Promise<SignedIn & { next?: string }> {
   const flow = decodeFlow(getCookie(c, OIDC_FLOW_COOKIE));
   clearFlowCookie(c, OIDC_FLOW_COOKIE); // one try per flow, whatever happens
-  const callbackUrl = new URL(`${publicOrigin(c)}${CALLBACK_PATH}?${query}`);
+  const callbackUrl = new URL(`${callbackOrigin(c)}${CALLBACK_PATH}?${query}`);
   const auth = c.get("app").auth;
   const identity = await auth.oidc.finish(flow, callbackUrl);
   const signedIn = await auth.signInWithIdentity(identity, {
@@ -79,7 +81,7 @@ export const oidcApi: ApiRouter = apiRouter()
     }),
     async (c) => {
       const { provider, next, redirect } = c.req.valid("query");
-      const started = await c.get("app").auth.oidc.start(provider, publicOrigin(c), next);
+      const started = await c.get("app").auth.oidc.start(provider, callbackOrigin(c), next);
       setFlowCookie(c, OIDC_FLOW_COOKIE, encodeFlow(started.flow), OIDC_FLOW_SECONDS);
       if (redirect === "true") return c.redirect(started.authorizationUrl, 303);
       return c.json(

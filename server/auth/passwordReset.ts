@@ -32,9 +32,10 @@ export class PasswordResets {
   /**
    * Mails a reset link to `userName` when it is an enabled account's email, or texts it when it is an
    * account's verified mobile (+61…); the same quiet answer either way. Too many requests answer 429 (for
-   * every address alike, so that tells nothing either).
+   * every address alike, so that tells nothing either). Without `origin` (PUBLIC_URL unset) no link is
+   * made or sent, and the log says why: a link must never take the request's own host.
    */
-  async request(userName: string, ip: string, origin: string, now = new Date()) {
+  async request(userName: string, ip: string, origin: string | null, now = new Date()) {
     const byPhone = userName.trim().startsWith("+");
     const address = byPhone ? samePhone(userName) : userName.trim().toLowerCase();
     if (
@@ -52,6 +53,10 @@ export class PasswordResets {
         : eq(users.email, address),
     ).limit(1);
     if (!user || user.isDisabled) return;
+    if (!origin) {
+      console.warn("A password-reset link was asked for, but PUBLIC_URL is not set: no link was sent.");
+      return;
+    }
     const secret = newLinkSecret();
     await this.db.insert(passwordResets).values({
       userId: user.id,

@@ -1,7 +1,7 @@
 /**
  * Outgoing mail (issue 19 §2): one sender for the whole app. With SMTP_URL set, mail goes through that
- * server (nodemailer); without it (development, tests that do not care), mails are written to the log and
- * kept in a small outbox in memory, never silently dropped.
+ * server (nodemailer); without it (development, tests that do not care), mails are kept in a small outbox in memory
+ * (the super user's Outbox page), and the log says so: never silently dropped, never their text in the log.
  */
 import nodemailer from "nodemailer";
 import { Outbox } from "./outbox.ts";
@@ -70,14 +70,14 @@ export function mailServerAddress(url: string): string {
 }
 
 class LogMailer implements Mailer {
-  readonly #outbox = new Outbox<Mail>("mail");
+  readonly #outbox = new Outbox<Mail>("A mail", "SMTP_URL");
 
   get outbox() {
     return this.#outbox.items;
   }
 
   send(mail: Mail) {
-    this.#outbox.add(mail, `${mail.subject}\n${mail.text}`);
+    this.#outbox.add(mail);
     return Promise.resolve();
   }
 

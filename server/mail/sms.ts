@@ -2,7 +2,7 @@
  * Text messages (issue 19 §5: phone codes, reset links by phone): one sender for the app. With SMS_URL set,
  * each message is POSTed as JSON `{to, message}` to that HTTP gateway (with `Authorization: Bearer
  * SMS_TOKEN` when a token is set) — the shape most SMS providers' HTTP APIs take or a small relay adapts
- * to. Without it, messages go to the log and the outbox, as mail does.
+ * to. Without it, messages are kept in the outbox (the log says so, never their text), as mail is.
  */
 import { Outbox } from "./outbox.ts";
 
@@ -25,13 +25,13 @@ export interface SmsSender {
 
 export function createSmsSender(config: { SMS_URL: string; SMS_TOKEN: string }): SmsSender {
   if (!config.SMS_URL) {
-    const outbox = new Outbox<Sms>("sms");
+    const outbox = new Outbox<Sms>("A text", "SMS_URL");
     return {
       get outbox() {
         return outbox.items;
       },
       send(sms) {
-        outbox.add(sms, sms.text);
+        outbox.add(sms);
         return Promise.resolve();
       },
       check: () => Promise.resolve(null),

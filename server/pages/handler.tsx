@@ -9,6 +9,7 @@ import { isApiPath } from "../http/paths.ts";
 import { clearSessionCookie, FLASH_COOKIE, setSessionCookie } from "../http/cookies.ts";
 import { completeOidcSignIn } from "../auth/oidcApi.ts";
 import { clientIp } from "../http/clientIp.ts";
+import { localPath } from "../http/redirects.ts";
 import { isSameOrigin } from "../http/access.ts";
 import { declareAccess } from "../http/openapi.ts";
 import { SIGNED_IN } from "../access/apiAccess.ts";
@@ -106,26 +107,48 @@ function takeFlash(c: Context): PageContext["flash"] {
   }
 }
 
-/** Only our own paths: `next=//evil.example` must not leave the site. */
-function safeNext(next: unknown): string | null {
-  return typeof next === "string" && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\")
-    ? next
-    : null;
-}
-
+/**
+ * Back to the page a header picker was on: the Referer's path when it is one of this site's, else home.
+ * A Referer that does not parse, or names another host, is not an error: the change is saved already.
+ */
 function backTo(c: Context) {
   const referer = c.req.header("referer");
   if (!referer) return "/";
-  const url = new URL(referer);
-  return url.host === new URL(c.req.url).host ? url.pathname + url.search : "/";
+  try {
+    const url = new URL(referer);
+    if (url.host !== new URL(c.req.url).host) return "/";
+    return localPath(url.pathname + url.search) ?? "/";
+  } catch {
+    return "/";
+  }
 }
+
+/**
+ * A page form's fields as text (files and repeated fields are not text: left out), or null when the body
+ * cannot be read as a form at all (a broken multipart body). Never throws: a page post answers no 500.
+ */
+async function readForm(c: Context): Promise<Record<string, string> | null> {
+  try {
+    const form = await c.req.parseBody();
+    return Object.fromEntries(
+      Object.entries(form).filter((e): e is [string, string] => typeof e[1] === "string"),
+    );
+  } catch {
+    return null;
+  }
+}
+
+const UNREADABLE_FORM = "The form could not be read: reload the page and try again.";
 
 export const pages = new Hono<AppEnv>()
   .get("/", (c) => c.redirect(homeOf(c), 302))
-  // plain HTML sign-in: works without any script, and keeps the page free of React
+  // plain HTML sign-in: works without any script, and keeps the page free of React. Where it goes after is
+  // decided before signing in, so nothing after the session cookie can fail (issue 35 §4).
   .post("/login", declareAccess("POST", "/login", { public: true }), async (c) => {
-    const form = await c.req.parseBody();
-    const values = { email: String(form.email ?? ""), next: String(form.next ?? "") };
+    const form = await readForm(c);
+    const next = localPath(form?.next);
+    const values = { email: (form?.email ?? "").slice(0, 320), next: next ?? "" };
+    if (!form) return renderPage(c, { formResult: { error: UNREADABLE_FORM, values } }, 400);
     const parsed = LoginBody.safeParse({
       email: form.email,
       password: form.password,
@@ -146,7 +169,7 @@ export const pages = new Hono<AppEnv>()
       setSessionCookie(c, token, caller.session.absoluteExpiresAt);
       if (device) setDeviceCookie(c, device);
       return c.redirect(
-        safeNext(form.next) ??
+        next ??
           (caller.user.isPasswordUpdated
             ? selectHomePage(caller.subject, APP_ROUTES)
             : "/user/changepassword"),
@@ -164,7 +187,7 @@ export const pages = new Hono<AppEnv>()
     if (!query.has("code") && !query.has("error")) return renderPage(c);
     try {
       const { caller, next } = await completeOidcSignIn(c, query);
-      return c.redirect(safeNext(next) ?? selectHomePage(caller.subject, APP_ROUTES), 303);
+      return c.redirect(localPath(next) ?? selectHomePage(caller.subject, APP_ROUTES), 303);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       return renderPage(c, { formResult: { error: error.message, values: {} } }, error.status);
@@ -183,7 +206,12 @@ export const pages = new Hono<AppEnv>()
   })
   // header pickers: default site and species (plain forms, auto-submitted by shell.js)
   .post("/user/preferences", declareAccess("POST", "/user/preferences", SIGNED_IN), async (c) => {
-    const form = await c.req.parseBody();
+    const form = await readForm(c);
+    const back = backTo(c);
+    if (!form) {
+      flash(c, "warning", UNREADABLE_FORM);
+      return c.redirect(back, 303);
+    }
     const setting = form.siteId
       ? { settingType: "tenantSite", value: { defaultTenantSiteId: Number(form.siteId) } }
       : { settingType: "speciesId", value: { speciesId: Number(form.speciesId) } };
@@ -195,12 +223,17 @@ export const pages = new Hono<AppEnv>()
       if (!(error instanceof ApiError)) throw error;
       flash(c, "warning", error.message);
     }
-    return c.redirect(backTo(c), 303);
+    return c.redirect(back, 303);
   })
   // header tenant picker: a tenant the user belongs to, or any tenant for a super user
   .post("/user/tenant", declareAccess("POST", "/user/tenant", SIGNED_IN), async (c) => {
     const caller = c.get("caller")!;
-    const tenantId = Number((await c.req.parseBody()).tenantId);
+    const back = backTo(c);
+    const tenantId = Number((await readForm(c))?.tenantId);
+    if (!Number.isSafeInteger(tenantId) || tenantId <= 0) {
+      flash(c, "error", "Choose an organisation from the list.");
+      return c.redirect(back, 303);
+    }
     try {
       const { token, caller: next } = await c.get("app").auth.enterTenant(
         caller,
@@ -213,7 +246,7 @@ export const pages = new Hono<AppEnv>()
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       flash(c, "error", error.message);
-      return c.redirect(backTo(c), 303);
+      return c.redirect(back, 303);
     }
   })
   // an API path no route answered (a trailing slash, a missing id) is the catalogue's 404, never a page

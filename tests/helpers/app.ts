@@ -57,11 +57,23 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   };
 }
 
-/** The real app listening on a loopback port (for the browser and benchmarks). */
+/**
+ * The real app listening on a loopback port (for the browser and benchmarks). Like the demo start, it
+ * is its own PUBLIC_URL (links in mails point at it) unless `env` names one ("" for none).
+ */
 export async function serveTestApp(env: Record<string, string> = {}) {
-  const t = await startTestApp(env);
-  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, t.app.fetch);
+  // listening first: the address is known before the app is made, as PUBLIC_URL
+  let fetchApp: Deno.ServeHandler = () => new Response(null, { status: 503 });
+  const server = Deno.serve(
+    { port: 0, hostname: "127.0.0.1", onListen: () => {} },
+    (req, info) => fetchApp(req, info),
+  );
   const origin = `http://127.0.0.1:${server.addr.port}`;
+  const t = await startTestApp({ PUBLIC_URL: origin, ...env }).catch(async (error) => {
+    await server.shutdown();
+    throw error;
+  });
+  fetchApp = (req, info) => t.app.fetch(req, info);
   return {
     ...t,
     origin,

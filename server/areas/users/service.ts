@@ -309,7 +309,7 @@ export class UserService {
   }
 
   /** Invites an address into the caller's tenant with a role, species and sites they may give. */
-  async invite(input: z.infer<typeof InviteBody>, origin: string) {
+  async invite(input: z.infer<typeof InviteBody>, origin: string | null) {
     await this.#checkChoices(input);
     const { user } = this.caller;
     return await this.ctx.app.auth.invites.create({

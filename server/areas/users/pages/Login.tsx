@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineScreen } from "../../../pages/screen.ts";
+import { localPath } from "../../../http/redirects.ts";
 
 /**
  * Sign-in as a plain HTML form (no React in the browser). The local date is filled in by shell.js;
@@ -9,7 +10,8 @@ export const LoginScreen = defineScreen({
   validateSearch: z.object({ next: z.string().max(500).optional(), showGoogleSignIn: z.string().optional() }),
   component: ({ search, context }) => {
     const result = context.formResult;
-    const next = result?.values.next || search.next;
+    // only a path of this site is carried on (issue 35 §3): anything else signs in to the home page
+    const next = localPath(result?.values.next || search.next) ?? undefined;
     // "Sign in with …" for each configured provider; showGoogleSignIn=false hides them (a shared plant PC)
     const providers = search.showGoogleSignIn === "false" ? [] : context.services.auth.oidc.list();
     return (
@@ -58,7 +60,7 @@ export const LoginScreen = defineScreen({
                 href={`/register/GetOAuthProviderDetail?${new URLSearchParams({
                   provider: p.key,
                   redirect: "true",
-                  ...(next?.startsWith("/") ? { next } : {}),
+                  ...(next ? { next } : {}),
                 })}`}
               >
                 {`Sign in with ${p.name}`}
