@@ -33,6 +33,11 @@ export interface HubOptions {
   negotiateTtlMs: number;
   /** largest record accepted from a client */
   maxMessageChars: number;
+  /** largest WebSocket frame accepted, checked before it is decoded or parsed (issue 35: 1 MB) */
+  maxFrameBytes: number;
+  /** messages a client may send at once, and per second after that (a token bucket per connection) */
+  messageBurst: number;
+  messagesPerSecond: number;
 }
 
 export const DEFAULT_HUB_OPTIONS: HubOptions = {
@@ -41,6 +46,10 @@ export const DEFAULT_HUB_OPTIONS: HubOptions = {
   handshakeTimeoutMs: 15_000,
   negotiateTtlMs: 60_000,
   maxMessageChars: 64 * 1024,
+  maxFrameBytes: 1024 * 1024,
+  // a plant screen sends a handful of registrations and a ping every 15 s
+  messageBurst: 50,
+  messagesPerSecond: 20,
 };
 
 export interface NegotiateResponse {
@@ -68,6 +77,9 @@ export class Connection {
   handshaken = false;
   closed = false;
   buffer = "";
+  /** messages the client may still send now (limits.ts takeMessage), as of `bucketAt` */
+  bucket = 0;
+  bucketAt = Date.now();
 
   constructor(readonly id: string, public who: HubIdentity, readonly socket: HubSocket) {}
 

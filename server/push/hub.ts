@@ -11,6 +11,7 @@ import type { BusMessage, PushBus } from "./bus.ts";
 import type { RefreshGroups } from "./catalogue.ts";
 import { GroupChanges } from "./changeLog.ts";
 import { onlineUsers } from "./presence.ts";
+import * as limits from "./limits.ts";
 import { arg, InterestName, InterestNames, registration } from "./hubArguments.ts";
 import {
   ClientMessage,
@@ -24,27 +25,17 @@ import {
   RECORD_SEPARATOR,
   splitRecords,
 } from "./protocol.ts";
-
 import {
   Connection,
   DEFAULT_HUB_OPTIONS,
-  HubError,
   type HubIdentity,
   type HubOptions,
   type HubSocket,
-  type NegotiateResponse,
-  type OnlineUser,
 } from "./connection.ts";
+import { HubError, type NegotiateResponse, type OnlineUser } from "./connection.ts";
 
-export {
-  DEFAULT_HUB_OPTIONS,
-  HubError,
-  type HubIdentity,
-  type HubOptions,
-  type HubSocket,
-  type NegotiateResponse,
-  type OnlineUser,
-};
+export { DEFAULT_HUB_OPTIONS, HubError, type HubIdentity, type HubOptions, type HubSocket };
+export type { NegotiateResponse, OnlineUser };
 
 const randomId = () => encodeBase64urlNoPadding(crypto.getRandomValues(new Uint8Array(16)));
 const groupKey = (tenantId: number, group: string) => `${tenantId}|${group.toLowerCase()}`;
@@ -101,15 +92,23 @@ export class UserHub {
   /** A socket opened: the connection waits for the client's handshake. */
   open(connectionId: string, who: HubIdentity, socket: HubSocket): Connection {
     const conn = new Connection(connectionId, who, socket);
+    conn.bucket = this.options.messageBurst;
     this.#connections.set(connectionId, conn);
     return conn;
   }
 
-  /** Text from a socket (one frame; several records or part of one). */
-  receive(conn: Connection, data: string) {
+  /**
+   * A frame from a socket (several records or part of one). Its size is checked before it is decoded,
+   * and every record after the handshake is counted against the connection's rate (limits.ts).
+   */
+  receive(conn: Connection, data: string | ArrayBuffer) {
     if (conn.closed) return;
+    if (limits.frameBytes(data, this.options.maxFrameBytes) > this.options.maxFrameBytes) {
+      return this.#refuse(conn, limits.FRAME_TOO_LARGE, limits.CLOSE_TOO_BIG);
+    }
     conn.lastSeen = Date.now();
-    const { records, rest } = splitRecords(conn.buffer + data);
+    const text = typeof data === "string" ? data : new TextDecoder().decode(data);
+    const { records, rest } = splitRecords(conn.buffer + text);
     conn.buffer = rest;
     if (rest.length > this.options.maxMessageChars) {
       return this.#close(conn, "The message is too large.", false);
@@ -117,7 +116,9 @@ export class UserHub {
     for (const record of records) {
       if (conn.closed) return;
       if (!conn.handshaken) this.#handshake(conn, record);
-      else this.#message(conn, record);
+      else if (!limits.takeMessage(conn, this.options)) {
+        return this.#refuse(conn, limits.TOO_MANY_MESSAGES, limits.CLOSE_POLICY);
+      } else this.#message(conn, record);
     }
   }
 
@@ -371,6 +372,11 @@ export class UserHub {
    * Sends the close record, then closes the socket. `allowReconnect` tells the client library whether
    * its automatic reconnect may try again (false after a sign-out).
    */
+  #refuse(conn: Connection, reason: string, code: number) {
+    limits.refuse(conn, reason, code);
+    this.closed(conn);
+  }
+
   #close(conn: Connection, error: string | undefined, allowReconnect: boolean, silent = false) {
     if (conn.closed) return;
     if (!silent && conn.handshaken) conn.send(closeFrame(error, allowReconnect));

@@ -48,12 +48,12 @@ export const hubRoutes = new Hono<AppEnv>()
     let conn: ReturnType<typeof hub.open> | undefined;
     return upgradeWebSocket(c, {
       onOpen: (_event, ws) => {
+        // binary frames as ArrayBuffers: their size is known before anything reads them
+        if (ws.raw) ws.raw.binaryType = "arraybuffer";
         conn = hub.open(connectionId, who, ws);
       },
       onMessage: (event) => {
-        if (!conn) return;
-        const data = event.data;
-        hub.receive(conn, typeof data === "string" ? data : new TextDecoder().decode(data as ArrayBuffer));
+        if (conn) hub.receive(conn, event.data as string | ArrayBuffer);
       },
       onClose: () => {
         if (conn) hub.closed(conn);
