@@ -119,6 +119,8 @@ describe("unloading, moving and merging", () => {
         stockMobId: mob.stockMobId,
         penId: pen.id,
         lastModified: rest.lastModified,
+        confirmMerge: true,
+        confirmOverCapacity: true,
       });
       expect(second.status).toBe(200);
       const merged = second.body.pens.find((p: Json) => p.id === pen.id);
@@ -180,6 +182,7 @@ describe("unloading, moving and merging", () => {
       stockMobId: moved.stockMobId,
       toPenId: from.id,
       lastModified: moved.lastModified,
+      confirmMerge: true,
     });
     expect(back.status).toBe(200);
     expect(back.body.pens.find((p: Json) => p.id === from.id).head).toBe(from.head);
@@ -422,6 +425,7 @@ describe("the plant's checks before the kill", () => {
       penId: pen.id,
       head: mob.head,
       lastModified: mob.lastModified,
+      confirmOverCapacity: true,
     });
     expect(unloaded.status).toBe(200);
     const penned = await db.select().from(stockMobs).where(eq(stockMobs.penId, pen.id));

@@ -74,6 +74,7 @@ export async function benchStockyard(origin: string, token: string, cookie: stri
       toPenId: out ? to.id : from.id,
       head: out ? 1 : undefined,
       lastModified: mob.lastModified,
+      confirmMerge: true,
     });
     out = !out;
   };

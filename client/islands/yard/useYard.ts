@@ -20,6 +20,7 @@ export interface YardUrls {
   refresh: string;
   unloadDeliveryToPen: string;
   moveOrMergeMobs: string;
+  undoYardMove: string;
   updateMobInPen: string;
   markPenPendingKill: string;
   reservePens: string;

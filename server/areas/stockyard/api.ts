@@ -27,10 +27,12 @@ import {
   StockyardBody,
   StockyardIdBody,
   StockyardSetup,
+  UndoYardMoveBody,
   UnfitBody,
   UnloadBody,
   UnreservePensBody,
   UpdateMobBody,
+  YardMoveAnswer,
   YardQuery,
   YardSummary,
   YardView,
@@ -53,6 +55,7 @@ export const STOCKYARD_API = {
   reservePens: "/api/stockyard/ReservePens",
   unreservePens: "/api/stockyard/UnreservePens",
   moveOrMergeMobs: "/api/stockyard/MoveOrMergeMobs",
+  undoYardMove: "/api/stockyard/UndoYardMove",
   sendToKillFloor: "/api/stockyard/SendToKillFloor",
   sendToUnfit: "/api/stockyard/SendToUnfit",
   emptyBin: "/api/stockyard/EmptyBin",
@@ -141,9 +144,10 @@ export const stockyardApi: ApiRouter = apiRouter()
   .openapi(
     post(
       A.unloadDeliveryToPen,
-      "Unload a delivered load (all or part) into a pen (spec 1 §5 load rule)",
+      "Unload a delivered load (all or part) into a pen (spec 1 §5 load rule); a merge or head above " +
+        "the pen's capacity needs confirmMerge / confirmOverCapacity (else 400 saying what would happen)",
       UnloadBody,
-      YardView,
+      YardMoveAnswer,
       YARD_ACT,
     ),
     async (c) => c.json(await (await service(c)).unloadDeliveryToPen(c.req.valid("json")), 200),
@@ -151,12 +155,24 @@ export const stockyardApi: ApiRouter = apiRouter()
   .openapi(
     post(
       A.moveOrMergeMobs,
-      "Move a mob or part of it to another pen; it merges with the same order there",
+      "Move a mob or part of it to another pen; it merges with the same order there only with " +
+        "confirmMerge, and goes above the pen's capacity only with confirmOverCapacity (else 400)",
       MoveBody,
-      YardView,
+      YardMoveAnswer,
       YARD_ACT,
     ),
     async (c) => c.json(await (await service(c)).moveOrMergeMobs(c.req.valid("json")), 200),
+  )
+  .openapi(
+    post(
+      A.undoYardMove,
+      "Undo one move, merge or unload (its answer's undo.moveId): yours, within 2 minutes, and only " +
+        "if its mobs have not changed since (else 409 saying why)",
+      UndoYardMoveBody,
+      YardView,
+      YARD_ACT,
+    ),
+    async (c) => c.json(await (await service(c)).undoYardMove(c.req.valid("json").moveId), 200),
   )
   .openapi(
     post(

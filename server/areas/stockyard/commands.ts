@@ -31,6 +31,7 @@ import { StockyardSetupCommands } from "./layout.ts";
 import { type Touched, YardTx } from "./yardTx.ts";
 import * as moves from "./moves.ts";
 import * as departures from "./departures.ts";
+import { undoable, undoYardMove } from "./undo.ts";
 
 type In<S extends z.ZodType> = z.output<S>;
 
@@ -41,11 +42,20 @@ export class StockyardService extends StockyardQueries {
   // ---------- moving head within the yard ----------
 
   unloadDeliveryToPen(input: In<typeof UnloadBody>) {
-    return this.#act((w) => moves.unloadDeliveryToPen(w, input));
+    return this.#actUndoable((w) =>
+      undoable(w, input.stockMobId, input.penId, () => moves.unloadDeliveryToPen(w, input))
+    );
   }
 
   moveOrMergeMobs(input: In<typeof MoveBody>) {
-    return this.#act((w) => moves.moveOrMergeMobs(w, input));
+    return this.#actUndoable((w) =>
+      undoable(w, input.stockMobId, input.toPenId, () => moves.moveOrMergeMobs(w, input))
+    );
+  }
+
+  /** Puts back exactly what one move, merge or unload changed (undo.ts). */
+  undoYardMove(moveId: number) {
+    return this.#act((w) => undoYardMove(w, moveId));
   }
 
   updateMobInPen(input: In<typeof UpdateMobBody>) {
@@ -148,6 +158,17 @@ export class StockyardService extends StockyardQueries {
         deliveryDate: order.deliveryDate,
       };
     });
+  }
+
+  /** A move, merge or unload: the yard, and how to undo it. */
+  async #actUndoable(work: (w: YardTx) => Promise<Touched>) {
+    let undo: Touched["undo"];
+    const view = await this.#act(async (w) => {
+      const touched = await work(w);
+      undo = touched.undo;
+      return touched;
+    });
+    return { ...view, undo: undo! };
   }
 
   /** Runs one action in one transaction, then tells the yard's screens and answers the yard. */

@@ -43,15 +43,16 @@ export async function unloadDeliveryToPen(w: YardTx, input: In<typeof UnloadBody
   }
   w.fits(yard, mob);
   const head = w.head(input.head ?? mob.head, mob.head);
-  const target = await w.land(mob, pen, yard, head);
+  const target = await w.land(mob, pen, yard, head, input);
+  const label = `Unloaded ${head} head into pen ${pen.name}`;
   await w.audit({
     entity: MOB_ENTITY,
     entityId: target.id,
-    action: `Unloaded ${head} head into pen ${pen.name} (${yard.name})`,
+    action: `${label} (${yard.name})`,
     after: { penId: pen.id, head },
   });
   if (waiting) await w.countUnloaded(mob.livestockOrderId, head);
-  return { yardId: yard.id, penIds: [pen.id], reason: "unload" };
+  return { yardId: yard.id, penIds: [pen.id], reason: "unload", label };
 }
 
 /** Moves a mob, or part of it, to another pen of the yard; it merges with the same order's mob there. */
@@ -73,16 +74,20 @@ export async function moveOrMergeMobs(w: YardTx, input: In<typeof MoveBody>): Pr
   }
   const yard = await w.yard(to.stockyardId);
   const head = w.head(input.head ?? mob.head, mob.head);
-  await w.land(mob, to, yard, head);
+  const landed = await w.land(mob, to, yard, head, input);
   await w.afterLeaving(from);
+  // landing in the same order's mob leaves it holding more than the head moved (a split holds just it)
+  const label = landed.id !== mob.id && landed.head > head
+    ? `Merged ${head} head of mob ${mob.id} into mob ${landed.id} in pen ${to.name}`
+    : `Moved ${head} head from pen ${from.name} to pen ${to.name}`;
   await w.audit({
     entity: MOB_ENTITY,
     entityId: mob.id,
-    action: `Moved ${head} head from pen ${from.name} to pen ${to.name}`,
+    action: label,
     before: { penId: from.id },
     after: { penId: to.id, head },
   });
-  return { yardId: yard.id, penIds: [from.id, to.id], reason: "move" };
+  return { yardId: yard.id, penIds: [from.id, to.id], reason: "move", label };
 }
 
 /** Separated head and requirement ticks of a mob in a pen. */

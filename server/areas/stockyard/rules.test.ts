@@ -1,8 +1,10 @@
 import { describe, expect, it, test } from "vitest";
 import { MOB_STATUS } from "../livestock/enums.ts";
 import {
+  mergeQuestion,
   normalisePen,
   normaliseRfid,
+  overCapacity,
   PEN_MIN_SIZE,
   penStatus,
   refuseHead,
@@ -24,7 +26,7 @@ const mob = (over: Partial<Parameters<typeof penStatus>[0]["contents"][0]> = {})
   incompleteChecks: [] as string[],
   ...over,
 });
-const pen = (over: Partial<Parameters<typeof penStatus>[0]> = {}) => ({
+const pen = (over: Partial<Parameters<typeof penStatus>[0]> & { isOperational?: boolean } = {}) => ({
   name: "A1",
   isOperational: true,
   livestockOrderReservedForId: null,
@@ -128,5 +130,25 @@ describe("RFID devices", () => {
     };
     expect(rfidDiscrepancies(input)).toEqual({ countDifference: 1, killedNotRead: ["E"], readNotKilled: [] });
     expect(rfidDiscrepancies({ ...input, killComplete: true }).readNotKilled).toEqual(["C", "D"]);
+  });
+});
+
+describe("capacity and merges ask first (issue 36)", () => {
+  it("warns with the numbers above a pen's capacity; a pen without one never warns", () => {
+    expect(overCapacity({ name: "B3", capacity: 150 }, 0, 570)).toBe(
+      "Pen B3 holds 150 head: 570 more would make 570 (420 over).",
+    );
+    expect(overCapacity({ name: "B3", capacity: 150 }, 100, 50)).toBeNull();
+    expect(overCapacity({ name: "B3", capacity: 150 }, 100, 51)).toContain("1 over");
+    expect(overCapacity({ name: "B3", capacity: 0 }, 900, 900)).toBeNull();
+  });
+
+  it("names both mobs and their head", () => {
+    expect(mergeQuestion({ id: 4, head: 470, whole: true }, { id: 9, head: 80 }, "C2")).toBe(
+      "Merge mob 4 (470 head) into mob 9 (80 head) in pen C2?",
+    );
+    expect(mergeQuestion({ id: 4, head: 10, whole: false }, { id: 9, head: 80 }, "C2")).toBe(
+      "Merge 10 head of mob 4 into mob 9 (80 head) in pen C2?",
+    );
   });
 });

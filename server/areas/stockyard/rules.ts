@@ -149,6 +149,34 @@ export function mobCheckList(typed: readonly (string | null | undefined)[]) {
   return { checks, problems };
 }
 
+/**
+ * Head over a pen's capacity (0: no capacity set, never over): the warning in words with the numbers,
+ * or null when the head fits. The yard asks before landing head above it; the API wants the caller to
+ * confirm (confirmOverCapacity).
+ */
+export function overCapacity(
+  pen: { name: string; capacity: number },
+  headNow: number,
+  adding: number,
+): string | null {
+  if (pen.capacity <= 0 || headNow + adding <= pen.capacity) return null;
+  return `Pen ${pen.name} holds ${pen.capacity} head: ${adding} more would make ${headNow + adding} (${
+    headNow + adding - pen.capacity
+  } over).`;
+}
+
+/** The question a merge asks first: which mob joins which, with their head. */
+export function mergeQuestion(
+  moving: { id: number; head: number; whole: boolean },
+  into: { id: number; head: number },
+  penName: string,
+): string {
+  const what = moving.whole
+    ? `mob ${moving.id} (${moving.head} head)`
+    : `${moving.head} head of mob ${moving.id}`;
+  return `Merge ${what} into mob ${into.id} (${into.head} head) in pen ${penName}?`;
+}
+
 /** A head count taken out of a mob: whole, at least 1, at most what the mob holds. */
 export function refuseHead(head: number, available: number): string | null {
   if (!Number.isInteger(head) || head < 1) return "Choose at least one head.";

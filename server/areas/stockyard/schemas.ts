@@ -160,11 +160,23 @@ export const YardQuery = z.object({ stockyardId: id.optional() });
 /** The mob's lastModified as the client saw it: a change since is 409 Change Conflict. */
 const seen = { lastModified: stamp };
 
+/**
+ * A merge and head above a pen's capacity happen only when the caller says so: without the flag the
+ * answer is 400 naming what would happen (errors[].field says which flag), and nothing changes.
+ */
+const confirmations = {
+  /** merging into the same order's mob already in the pen is meant */
+  confirmMerge: z.boolean().default(false),
+  /** head above the pen's capacity is meant */
+  confirmOverCapacity: z.boolean().default(false),
+};
+
 export const UnloadBody = z.object({
   stockMobId: id,
   penId: id,
   /** all the mob's head when absent */
   head: z.number().int().min(1).optional(),
+  ...confirmations,
   ...seen,
 }).openapi("UnloadDeliveryToPenBody");
 
@@ -172,8 +184,27 @@ export const MoveBody = z.object({
   stockMobId: id,
   toPenId: id,
   head: z.number().int().min(1).optional(),
+  ...confirmations,
   ...seen,
 }).openapi("MoveOrMergeMobsBody");
+
+/** A yard move, merge or unload, undone (docs/decisions.md: undo from the toast). */
+export const UndoYardMoveBody = z.object({
+  /** the `undo.moveId` the move answered */
+  moveId: id,
+}).openapi("UndoYardMoveBody");
+
+/** What a move, merge or unload answers besides the yard: how to undo it, and until when. */
+export const UndoTicket = z.object({
+  moveId: z.number(),
+  /** what undoing puts back, in words ("Moved 20 head from pen A1 to pen A2") */
+  label: z.string(),
+  /** the server undoes it until then (ISO time); the screen offers it for a shorter while */
+  until: z.string(),
+}).openapi("YardUndoTicket");
+
+/** A move, merge or unload answers the yard and how to undo it. */
+export const YardMoveAnswer = YardView.extend({ undo: UndoTicket }).openapi("YardMoveAnswer");
 
 export const UpdateMobBody = z.object({
   stockMobId: id,

@@ -11,6 +11,8 @@ import { type AreaContext, nextModified, type TenantTx } from "../context.ts";
 import { recordAudit } from "../audit.ts";
 import { ORDER_STATUS } from "../livestock/enums.ts";
 import {
+  mergeQuestion,
+  overCapacity,
   refuseHead,
   refuseLoad,
   settleSeparatedHead,
@@ -34,6 +36,15 @@ export interface Touched {
   alsoYardId?: number;
   orderIds?: number[];
   deliveryDate?: string | null;
+  /** a move, merge or unload: what it did in words (the undo toast), and how to undo it (undo.ts) */
+  label?: string;
+  undo?: { moveId: number; label: string; until: string };
+}
+
+/** What the caller has confirmed for this landing (a merge, head above the pen's capacity). */
+export interface Confirmed {
+  confirmMerge: boolean;
+  confirmOverCapacity: boolean;
 }
 
 export class YardTx {
@@ -117,13 +128,14 @@ export class YardTx {
    * Puts `head` of `mob` into `pen` (spec 1 §5 load rule): merged into the same order's mob there, else
    * the whole mob moves in, else a new mob is split off. Answers the mob that now holds the head.
    */
-  async land(mob: MobRow, pen: PenRow, yard: YardRow, head: number): Promise<MobRow> {
+  async land(mob: MobRow, pen: PenRow, yard: YardRow, head: number, confirmed: Confirmed): Promise<MobRow> {
     const contents = await this.state(pen.id);
     const refusal = refuseLoad({ ...pen, contents }, mob.livestockOrderId);
     if (refusal) throw ApiError.validation([{ field: "penId", message: refusal }]);
     const sameOrder = contents.find((c) =>
       c.livestockOrderId === mob.livestockOrderId && c.stockMobId !== mob.id
     );
+    askFirst(mob, pen, head, contents, sameOrder, confirmed);
     const mobStatus = pen.isContentPendingKill
       ? statusWhenMarkedPending(statusInYard(yard, mob.mobStatus))
       : statusInYard(yard, mob.mobStatus);
@@ -240,5 +252,40 @@ export class YardTx {
       lastModified: nextModified(order.lastModified),
     })
       .where(eq(livestockOrders.id, orderId));
+  }
+}
+
+/**
+ * A merge, or head above the pen's capacity, only when the caller confirmed it: otherwise a 400 that
+ * says what would happen (one error per question, its field the flag that answers it); nothing changes.
+ */
+function askFirst(
+  mob: MobRow,
+  pen: PenRow,
+  head: number,
+  contents: { stockMobId: number; head: number }[],
+  sameOrder: { stockMobId: number; head: number } | undefined,
+  confirmed: Confirmed,
+) {
+  const questions: { field: string; message: string }[] = [];
+  if (sameOrder && !confirmed.confirmMerge) {
+    questions.push({
+      field: "confirmMerge",
+      message: mergeQuestion(
+        { id: mob.id, head, whole: head === mob.head },
+        { id: sameOrder.stockMobId, head: sameOrder.head },
+        pen.name,
+      ),
+    });
+  }
+  const full = overCapacity(pen, contents.reduce((sum, c) => sum + c.head, 0), head);
+  if (full && !confirmed.confirmOverCapacity) {
+    questions.push({ field: "confirmOverCapacity", message: `${full} Put them in anyway?` });
+  }
+  if (questions.length) {
+    throw ApiError.validation(
+      questions,
+      `${questions.map((q) => q.message).join(" ")} Nothing was moved: confirm to go ahead.`,
+    );
   }
 }

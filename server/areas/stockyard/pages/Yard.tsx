@@ -29,6 +29,7 @@ export const YARD_URLS = {
   refresh: STOCKYARD_API.refresh,
   unloadDeliveryToPen: STOCKYARD_API.unloadDeliveryToPen,
   moveOrMergeMobs: STOCKYARD_API.moveOrMergeMobs,
+  undoYardMove: STOCKYARD_API.undoYardMove,
   updateMobInPen: STOCKYARD_API.updateMobInPen,
   markPenPendingKill: STOCKYARD_API.markPenPendingKill,
   reservePens: STOCKYARD_API.reservePens,
