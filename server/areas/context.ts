@@ -10,7 +10,8 @@ import type { AppEnv, AppServices } from "../env.ts";
 import type { Caller } from "../auth/userModel.ts";
 import type { TenantDb } from "../../db/client.ts";
 import { requireCaller } from "../http/auth.ts";
-import { isoDate, periodProblem } from "./dates.ts";
+import { periodProblem } from "./dates.ts";
+import { plantToday, zoneOf } from "../http/clientClock.ts";
 import { ApiError } from "../http/errors.ts";
 
 export interface AreaContext {
@@ -18,17 +19,18 @@ export interface AreaContext {
   caller: Caller;
   tenantId: number;
   db: TenantDb;
-  /** the plant's local date, `yyyy-MM-dd`: X-Local-Date, the browser's zone or TIME_ZONE (clientClock) */
+  /** the plant's local date, `yyyy-MM-dd`: decided by server/http/clientClock.ts (the one place) */
   today: string;
 }
 
 /** A transaction of the tenant database (what `db.transaction` hands its callback). */
 export type TenantTx = Parameters<Parameters<TenantDb["transaction"]>[0]>[0];
 
+/** `today` defaults to the plant's today in the caller's organisation's zone (else TIME_ZONE). */
 export async function areaContext(
   app: AppServices,
   caller: Caller,
-  today = isoDate(new Date()),
+  today = plantToday(zoneOf(caller, undefined, app.config.TIME_ZONE)),
 ): Promise<AreaContext> {
   return { app, caller, tenantId: caller.tenant.id, db: await app.db.tenantDb(caller.tenant.id), today };
 }

@@ -1,7 +1,8 @@
 import { createMiddleware } from "hono/factory";
 import { ApiError } from "./errors.ts";
 import { getCookie } from "hono/cookie";
-import { isCalendarDate, isTimeZone, todayIn } from "../areas/dates.ts";
+import { daysBetween, isCalendarDate, isTimeZone, todayIn } from "../areas/dates.ts";
+import { formatDate } from "../../client/ui/format.ts";
 import type { AppServices } from "../env.ts";
 import type { Caller } from "../auth/userModel.ts";
 
@@ -10,7 +11,7 @@ export const TIME_ZONE_COOKIE = "tz";
 
 /** The caller's local date, time and API version, from the headers every client sends. */
 export interface ClientClock {
-  /** X-Local-Date, else today in `timeZone` */
+  /** the plant's today (`plantToday`), or X-Local-Date when that is within a day of it */
   localDate: string;
   localTime: string | null;
   /**
@@ -24,11 +25,55 @@ export interface ClientClock {
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?$/;
 
+/** How far a client's date may be from the plant's today: a day either way (a device in another zone). */
+export const LOCAL_DATE_LEEWAY_DAYS = 1;
+
+// ---------------------------------------------------------------- the server's "now"
+
+let fixedNow: Date | null = null;
+
+/**
+ * Tests only (never called by the app): the server's "now" from here on, so a test runs on a known day
+ * whatever the real one is; null goes back to the real clock.
+ */
+export function fixClockForTests(at: Date | null) {
+  fixedNow = at;
+}
+
+/** Now: the real clock, or the one a test fixed. Every "today" and every "now at the plant" reads this. */
+export function serverNow(): Date {
+  return fixedNow ? new Date(fixedNow) : new Date();
+}
+
+/** The plant's today in `timeZone`: the one place the server decides what day it is. */
+export function plantToday(timeZone: string): string {
+  return fixedNow ? todayIn(timeZone, fixedNow) : todayIn(timeZone);
+}
+
 /** The zone a caller's day is in: the plant's, else the browser's (`tz` cookie), else the configured one. */
 export function zoneOf(caller: Caller | null, browserZone: string | undefined, configured: string): string {
   const plant = caller?.plantTimeZone;
   if (plant && isTimeZone(plant)) return plant;
   return browserZone && isTimeZone(browserZone) ? browserZone : configured;
+}
+
+/**
+ * The day a request works on: the plant's today, or the client's date when it is within a day of it (a
+ * device in a neighbouring zone, or just past midnight). A date further off is refused in words rather
+ * than moving "today" (a past day's agenda must not become plannable by changing a header).
+ */
+export function requestDay(clientDate: string | null, plantDay: string): string {
+  if (!clientDate) return plantDay;
+  if (Math.abs(daysBetween(plantDay, clientDate)) <= LOCAL_DATE_LEEWAY_DAYS) return clientDate;
+  throw ApiError.validation(
+    [{
+      field: "X-Local-Date",
+      message: `Your device's date, ${formatDate(clientDate)}, is more than a day away from today at the ` +
+        `plant, ${formatDate(plantDay)}. Set the device's date and time correctly and try again.`,
+    }],
+    `Your device's date (${formatDate(clientDate)}) is not today at the plant (${formatDate(plantDay)}). ` +
+      "Set the device's date and time correctly and try again.",
+  );
 }
 
 /** Runs after `identify`: the caller's organisation decides the zone. */
@@ -46,7 +91,7 @@ export const clientClock = createMiddleware<
     if (localTime && !TIME.test(localTime)) errors.push({ field: "X-Local-Time", message: "Use HH:mm:ss" });
     if (errors.length) throw ApiError.validation(errors);
     const timeZone = zoneOf(c.get("caller"), getCookie(c, TIME_ZONE_COOKIE), c.get("app").config.TIME_ZONE);
-    const today = localDate ?? todayIn(timeZone);
+    const today = requestDay(localDate, plantToday(timeZone));
     c.set("clock", { localDate: today, localTime, apiVersion, timeZone });
     await next();
   },

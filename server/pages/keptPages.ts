@@ -31,8 +31,7 @@ import { acceptedEncodings, compress } from "../http/compression.ts";
 import { contentSecurityPolicy, openerPolicy, SECURITY_HEADERS } from "../http/securityHeaders.ts";
 import { settledCookieCaller } from "../http/auth.ts";
 import { FLASH_COOKIE, SESSION_COOKIE } from "../http/cookies.ts";
-import { TIME_ZONE_COOKIE, zoneOf } from "../http/clientClock.ts";
-import { todayIn } from "../areas/dates.ts";
+import { plantToday, TIME_ZONE_COOKIE, zoneOf } from "../http/clientClock.ts";
 import { dataVersionOf } from "../areas/keptReads.ts";
 import { currentManifest } from "./assets.ts";
 import { currentMaintenance } from "../areas/super/control/service.ts";
@@ -138,7 +137,7 @@ export async function keptLane(req: Request, services: AppServices): Promise<Res
   const caller = await settledCookieCaller(services, token, new Date());
   if (!caller) return null;
   const timeZone = zoneOf(caller, cookies[TIME_ZONE_COOKIE], services.config.TIME_ZONE);
-  const page = kept.get(keyOf(services, caller.subject, address, todayIn(timeZone), timeZone));
+  const page = kept.get(keyOf(services, caller.subject, address, plantToday(timeZone), timeZone));
   if (!page || page.version !== dataVersionOf(await services.db.tenantDb(caller.tenant.id))) {
     return null;
   }

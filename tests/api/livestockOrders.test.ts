@@ -3,12 +3,16 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { serveTestApp } from "../helpers/app.ts";
 import { hubClient, nextEvent } from "../helpers/hub.ts";
 import { pricingGridGroups, pricingGrids } from "../../db/tenant/schema.ts";
+import { fixClockForTests } from "../../server/http/clientClock.ts";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;
 const tokens: Record<string, string> = {};
 let supplierId: number;
 let buyerId: number;
 const DAY = "2026-12-01";
+
+// the plant's today is 2026-12-03 (a Thursday) whatever the real day: the dates below are around it
+fixClockForTests(new Date("2026-12-03T02:00:00Z"));
 
 beforeAll(async () => {
   t = await serveTestApp();

@@ -1,17 +1,23 @@
 /**
  * The plant's "today" for requests that send no X-Local-Date (pages): the organisation's time zone once
  * its details were saved, else the browser's zone from the `tz` cookie the boot script sets, else the
- * configured TIME_ZONE; never the server's UTC day.
+ * configured TIME_ZONE; never the server's UTC day. A client's X-Local-Date is honoured within a day of it.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestApp, type TestApp } from "../helpers/app.ts";
-import { todayIn } from "../../server/areas/dates.ts";
+import { eq } from "drizzle-orm";
+import { addDays, todayIn } from "../../server/areas/dates.ts";
+import { tenantProfiles } from "../../db/control/schema.ts";
 
 let t: TestApp;
 let session: string;
 beforeAll(async () => {
   t = await startTestApp({ TIME_ZONE: "Pacific/Kiritimati" }); // UTC+14: a day ahead of UTC most hours
   session = await t.login("admin@demo.processor");
+  // an organisation that has not saved its details yet (the demo's come with a zone)
+  const { tenantId } = await (await t.request("/login/usermodel", { token: session })).json();
+  await t.services.db.control.delete(tenantProfiles).where(eq(tenantProfiles.tenantId, tenantId));
+  await t.services.callers.changed({ tenantIds: [tenantId] });
 });
 afterAll(() => t?.close());
 
@@ -41,8 +47,14 @@ describe("the plant's date on pages", () => {
     expect(await offeredStartDate({ cookie: `session=${session}; tz=Mars%2FOlympus` })).toBe(expected);
   });
 
-  test("X-Local-Date still wins, for API clients and islands", async () => {
-    expect(await offeredStartDate({ "x-local-date": "2031-07-04" })).toBe("2031-07-04");
+  test("X-Local-Date within a day of the plant's today wins (API clients, islands); further off is refused", async () => {
+    const plantDay = todayIn("Pacific/Kiritimati");
+    expect(await offeredStartDate({ "x-local-date": addDays(plantDay, -1) })).toBe(addDays(plantDay, -1));
+    expect(await offeredStartDate({ "x-local-date": addDays(plantDay, 1) })).toBe(addDays(plantDay, 1));
+    const far = await t.request("/settings/newpricinggrid", {
+      headers: { cookie: `session=${session}`, "x-local-date": addDays(plantDay, -30) },
+    });
+    expect(far.status).toBe(400);
   });
 });
 
@@ -76,6 +88,7 @@ describe("the organisation's time zone", () => {
     });
     expect(darwin.timeZone).toBe("Australia/Darwin");
     expect(await offeredStartDate(browser)).toBe(todayIn("Australia/Darwin"));
-    expect(await offeredStartDate({ "x-local-date": "2031-07-04" })).toBe("2031-07-04");
+    const yesterday = addDays(todayIn("Australia/Darwin"), -1);
+    expect(await offeredStartDate({ "x-local-date": yesterday })).toBe(yesterday);
   });
 });

@@ -17,6 +17,7 @@ import {
 import { ORDER_STATUS } from "../../server/areas/livestock/enums.ts";
 import { addDays } from "../../server/areas/dates.ts";
 import { seedVolumeTargets } from "../../server/areas/livestock/volumeTargets/seed.ts";
+import { fixClockForTests } from "../../server/http/clientClock.ts";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;
 const tokens: Record<string, string> = {};
@@ -25,6 +26,8 @@ let sites: { id: number; name: string }[] = [];
 const PIG = 3;
 const TODAY = "2030-01-02"; // a Wednesday
 const MON = "2030-01-07";
+// the plant's today is TODAY whatever the real day (a client's date is honoured only within a day of it)
+fixClockForTests(new Date(`${TODAY}T02:00:00Z`));
 
 beforeAll(async () => {
   t = await serveTestApp();

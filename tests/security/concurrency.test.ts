@@ -9,10 +9,14 @@ import { eq, gt } from "drizzle-orm";
 import { serveTestApp } from "../helpers/app.ts";
 import { auditLog, livestockOrders, stockMobs } from "../../db/tenant/schema.ts";
 import type { TenantDb } from "../../db/client.ts";
+import { fixClockForTests } from "../../server/http/clientClock.ts";
 
 const WRITERS = 50;
 const DAY = "2026-12-01";
 const HEADERS = { "content-type": "application/json", "x-local-date": "2026-12-03" };
+
+// the plant's today is 2026-12-03 whatever the real day (DAY is two days before it)
+fixClockForTests(new Date("2026-12-03T02:00:00Z"));
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;
 let token: string;
