@@ -31,6 +31,13 @@ const ConfigSchema = z.object({
   LOG_REQUESTS: z.enum(["true", "false"]).default("false"),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (login rate limits). */
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  /**
+   * Slow clients (issue 35): seconds a new connection has to send its first request's headers (408 and
+   * closed after); 0 = no limit. With this and MAX_CONNECTIONS_PER_CLIENT both 0 there is no guard.
+   */
+  HEADER_TIMEOUT_SECONDS: z.coerce.number().min(0).max(300).default(10),
+  /** Open connections one client address may hold (429 beyond); 0 = no cap. Off with TRUST_PROXY=true. */
+  MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).default(100),
   /** Push hub: seconds between pings to clients (spec 2 §9: 15). */
   PUSH_KEEPALIVE_SECONDS: z.coerce.number().positive().default(15),
   /** Push hub: a client silent this long is disconnected (spec 2 §9: 30). */

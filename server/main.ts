@@ -4,6 +4,7 @@ import { createApp } from "./app.ts";
 import { DEMO_USERS, seedDemo, seedSpecies } from "./demo.ts";
 import { todayIn } from "./areas/dates.ts";
 import { tenantIdsOf } from "./auth/userModel.ts";
+import { serveApp } from "./http/listener.ts";
 
 /** Reads the environment, opens and migrates the databases, seeds demo data with --demo, and serves. */
 const config = loadConfig();
@@ -26,11 +27,12 @@ if (Deno.args.includes("--demo")) {
   printSignIns(created, password, credentialsFile);
 }
 
-const server = Deno.serve({
-  port: config.PORT,
-  hostname: config.HOST,
-  onListen: ({ port }) => console.log(`\nAbattoir manager is running: http://localhost:${port}/login\n`),
-}, createApp(services).fetch);
+// in front of Deno.serve: a header timeout and a per-client connection cap (server/http/listener.ts)
+const server = serveApp(
+  config,
+  createApp(services).fetch,
+  ({ port }) => console.log(`\nAbattoir manager is running: http://localhost:${port}/login\n`),
+);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   Deno.addSignalListener(signal, async () => {
