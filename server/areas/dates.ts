@@ -49,6 +49,18 @@ export function isCalendarDate(value: string): boolean {
   return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
 }
 
+const MOMENT =
+  /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):?[0-5]\d)$/;
+
+/**
+ * A moment in ISO 8601 with its offset (2026-11-27T05:44:00+11:00, …Z): a real calendar day and time of
+ * day. Without an offset a time could be anyone's, so it is not one.
+ */
+export function isMoment(value: string): boolean {
+  const m = MOMENT.exec(value);
+  return !!m && isCalendarDate(m[1]) && !Number.isNaN(Date.parse(value));
+}
+
 /** A moment's date as `yyyy-MM-dd` in the server's time zone (set TZ to the plant's). */
 export function isoDate(d: Date): string {
   const pad = (n: number) => String(n).padStart(2, "0");

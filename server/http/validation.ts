@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { Hook } from "@hono/zod-openapi";
 import { ApiError } from "./errors.ts";
-import { isCalendarDate } from "../areas/dates.ts";
+import { isCalendarDate, isMoment } from "../areas/dates.ts";
 
 /** Every zod failure at the boundary becomes a 400 with isValidation and one message per field. */
 // deno-lint-ignore no-explicit-any
@@ -23,3 +23,14 @@ export const isoDate = z.string().refine(isCalendarDate, {
   error: (issue) =>
     /^\d{4}-\d{2}-\d{2}$/.test(String(issue.input)) ? "Not a real date" : "Use the date format yyyy-MM-dd",
 }).openapi({ format: "date", pattern: "^\\d{4}-\\d{2}-\\d{2}$" });
+
+/**
+ * A moment a client sends (when something happened at the plant): ISO 8601 with its offset, on a real
+ * day; kept as UTC (`2026-11-26T18:44:00.000Z`) so moments sort and compare as text.
+ */
+export const isoDateTime = z.string().max(40).refine(isMoment, {
+  error: () => "Use a date and time with its offset, like 2026-11-27T05:44:00+11:00",
+}).transform((v) => new Date(v).toISOString()).openapi({
+  format: "date-time",
+  example: "2026-11-27T05:44:00+11:00",
+});

@@ -5,7 +5,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { idNumber, wholeNumber } from "../../http/params.ts";
-import { isoDate } from "../../http/validation.ts";
+import { isoDate, isoDateTime } from "../../http/validation.ts";
 import { CARCASS_FIELDS, MAX_IMPORT_ROWS } from "./rules.ts";
 
 const id = z.number().int().positive();
@@ -137,7 +137,8 @@ export const PingAnswer = z.object({ isAvailable: z.boolean(), message: z.string
 
 export const ReportErrorBody = z.object({
   errorItemId: text(80).min(1),
-  date: z.string().max(40).optional(),
+  /** when it failed at the plant, with its offset; absent: when it is reported */
+  date: isoDateTime.optional(),
   integrationPartner: text(80).min(1),
   errorType: text(80).min(1),
   message: text(500).default(""),

@@ -4,17 +4,15 @@
  */
 import { z } from "@hono/zod-openapi";
 import { idNumber } from "../../http/params.ts";
+import { isoDate } from "../../http/validation.ts";
 import { GRID_LIMITS, gridCellProblems } from "./cells.ts";
 import { parseGridText } from "./gridText.ts";
 
 const id = z.number().int().positive();
 const lastModified = z.string().nullish();
 
-/** A real calendar day as `yyyy-MM-dd` (2026-02-30 is refused). */
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use the date format yyyy-MM-dd").refine((v) => {
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-}, "Not a real date");
+/** A real calendar day as `yyyy-MM-dd` (2026-02-30 is refused): the API's one date schema. */
+const day = isoDate;
 
 const name = z.string().trim().min(1, "Enter the name").max(100);
 

@@ -5,6 +5,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { idNumber, idParam } from "../../http/params.ts";
+import { isoDate } from "../../http/validation.ts";
 import { PEN_MIN_SIZE } from "./rules.ts";
 
 const id = idNumber();
@@ -257,7 +258,7 @@ export const MoveBetweenYardsBody = z.object({
 export const CarryOverBody = z.object({
   stockyardId: id,
   /** the production day the yard's stock is carried to (after today) */
-  toDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  toDate: isoDate,
 }).openapi("CarryOverLivestockBody");
 
 export const OrderActionBody = z.object({ livestockOrderId: id, stockyardId: id.optional() })
