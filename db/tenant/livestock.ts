@@ -163,6 +163,10 @@ export const deliveryLoads = sqliteTable("delivery_loads", {
   nvdNumber: text("nvd_number").notNull().default(""),
   deliveryDate: text("delivery_date").notNull(),
   deliveryTime: text("delivery_time").notNull(),
+  /** the truck's registration plate, as on the NVD's transporter section */
+  truckRego: text("truck_rego").notNull().default(""),
+  /** who drove it (the person who signs the NVD's transporter section) */
+  driverName: text("driver_name").notNull().default(""),
   createdAt: text("created_at").notNull(),
   createdBy: text("created_by").notNull(),
 }, (t) => [index("loads_order").on(t.livestockOrderId)]);

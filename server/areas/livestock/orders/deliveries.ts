@@ -57,6 +57,8 @@ export class DeliveryService {
     nvdNumber: string;
     deliveryDate: string | null;
     deliveryTime: string;
+    truckRego?: string;
+    driverName?: string;
     stockMobTempId?: number | null;
     confirmOverDelivery?: boolean;
   }) {
@@ -75,6 +77,8 @@ export class DeliveryService {
         nvdNumber: input.nvdNumber,
         deliveryDate,
         deliveryTime: input.deliveryTime,
+        truckRego: input.truckRego ?? "",
+        driverName: input.driverName ?? "",
         createdAt: now,
         createdBy: displayName(this.ctx.caller),
       }).returning();
@@ -122,7 +126,14 @@ export class DeliveryService {
           totalDelivered: next.totalDelivered,
           totalDoa: next.totalDoa,
           orderStatus: orderStatusName(next.orderStatus),
-          load: { head: input.head, doa: input.doa, nvdNumber: input.nvdNumber, time: input.deliveryTime },
+          load: {
+            head: input.head,
+            doa: input.doa,
+            nvdNumber: input.nvdNumber,
+            time: input.deliveryTime,
+            truckRego: input.truckRego ?? "",
+            driverName: input.driverName ?? "",
+          },
         },
       });
       return { order, load, mob, deliveryDate };

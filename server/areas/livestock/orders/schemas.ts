@@ -113,6 +113,10 @@ export const DeliveryLoadBody = z.object({
   nvdNumber: z.string().trim().max(30).default(""),
   deliveryDate: optionalDate,
   deliveryTime: time,
+  /** the truck's registration plate ("XQG 123"): kept as typed, upper case */
+  truckRego: z.string().trim().max(12, "A registration has at most 12 characters").default("")
+    .transform((s) => s.toUpperCase()),
+  driverName: z.string().trim().max(80, "A name has at most 80 characters").default(""),
   /** the client's temporary (negative) id of the new mob, echoed back with the real one */
   stockMobTempId: z.number().int().max(-1).nullish(),
   /** the user saw that the load takes the order well past what was ordered, and means it */
@@ -217,6 +221,8 @@ export const DeliveryLoad = z.object({
   nvdNumber: z.string(),
   deliveryDate: z.string(),
   deliveryTime: z.string(),
+  truckRego: z.string(),
+  driverName: z.string(),
   createdBy: z.string(),
 }).openapi("DeliveryLoad");
 

@@ -20,9 +20,16 @@ import { StatusBadge } from "./OrderTables.tsx";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** When the trucks came ("arrived 07:42"), else when the order was booked for ("booked 06:00"). */
+function arrivalTime(o: Order & { deliveryLoads?: readonly { deliveryTime: string }[] }) {
+  const arrived = (o.deliveryLoads ?? []).map((l) => l.deliveryTime).filter(Boolean);
+  if (arrived.length) return `arrived ${arrived.join(", ")}`;
+  return o.deliveryTime ? `booked ${o.deliveryTime}` : "—";
+}
+
 const orderColumns = [
   { header: "Order", cell: (o: Order) => <a href={ORDER_PATHS.order(o.id)}>#{o.id}</a> },
-  { header: "Time", className: "nowrap", cell: (o: Order) => o.deliveryTime ?? "—" },
+  { header: "Time", className: "nowrap", cell: arrivalTime },
   { header: "Supplier", cell: (o: Order) => o.supplierName },
   { header: "Stock", cell: (o: Order) => `${o.species} ${o.speciesCategory}`.trim() },
   { header: "Ordered", cell: (o: Order) => formatHead(o.quantityOrdered) },
@@ -93,6 +100,8 @@ export const DeliveriesScreen = defineScreen({
                 { name: "nvdNumber", label: "NVD number", type: "text" },
                 { name: "deliveryDate", label: "Arrival date", type: "date", required: true },
                 { name: "deliveryTime", label: "Arrival time", type: "time", required: true },
+                { name: "truckRego", label: "Truck registration", type: "text" },
+                { name: "driverName", label: "Driver", type: "text" },
                 {
                   name: "confirmOverDelivery",
                   label: "More than ordered",

@@ -119,7 +119,9 @@ export const OrderScreen = defineScreen({
               { header: "Head", cell: (l) => formatHead(l.head) },
               { header: "DOA", cell: (l) => formatHead(l.doa) },
               { header: "NVD", cell: (l) => l.nvdNumber || "—" },
-              { header: "Recorded by", cell: (l) => l.createdBy },
+              { header: "Truck", cell: (l) => l.truckRego || "—" },
+              { header: "Driver", cell: (l) => l.driverName || "—" },
+              { header: "Recorded by", optional: true, cell: (l) => l.createdBy },
             ]}
           />
           <h3>Mobs</h3>
