@@ -68,13 +68,18 @@ export function isTemplateToolUser(role: RoleName | null | undefined): boolean {
 }
 
 /**
- * Roles an assigner may give to another user, lowest first: an admin user may
- * assign every real role ("none" is not a role), but super only when the
- * assigner is super. Non-admins assign nothing.
+ * Roles no person is given: integrationPartner is an API key's own role (issue 15), made only with the key
+ * (issue 35 §10a); "none" is not a role.
+ */
+export const INTERNAL_ROLES: readonly RoleName[] = ["none", "integrationPartner"];
+
+/**
+ * Roles an assigner may give to another user, lowest first (spec 1 §6): an admin user may assign every
+ * role a person holds, but super only when the assigner is super. Non-admins assign nothing.
  */
 export function assignableRoles(assignerRole: RoleName | null | undefined): RoleName[] {
   if (!isAdminUser(assignerRole)) return [];
-  return ROLE_NAMES.filter((r) => r !== "none" && (r !== "super" || assignerRole === "super"));
+  return ROLE_NAMES.filter((r) => !INTERNAL_ROLES.includes(r) && (r !== "super" || assignerRole === "super"));
 }
 
 /** True when `s` is exactly a role name. */

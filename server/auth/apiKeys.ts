@@ -32,6 +32,13 @@ const LIST_LIMIT = 200;
 /** Keys never expire on their own: they end when revoked. */
 const NEVER = new Date("9999-12-31T23:59:59.999Z");
 
+/**
+ * Accounts that are people, not an API key's own user (issue 36 §9): keys stay out of people lists, user
+ * pickers and user edits. A condition on `users`, for any query that joins it.
+ */
+export const isPerson = () =>
+  sql`not exists (select 1 from ${apiKeys} where ${apiKeys.userId} = ${users.id})`;
+
 /** Whether a bearer token is meant as an API key (it may still be forged or revoked). */
 export const isApiKeyToken = (token: string) => token.startsWith(API_KEY_PREFIX);
 

@@ -118,6 +118,8 @@ describe("plant integrations in the browser", () => {
     const form = page.getByRole("form", { name: "New API key" });
     const create = form.getByRole("button", { name: "Create key" });
     expect(await create.isDisabled()).toBe(true);
+    // issue 36 §7: the list shows the new key at once, with no reload (a reload would clear this mark)
+    await page.evaluate(() => Object.assign(globalThis, { keptSinceCreate: true }));
     await form.getByLabel("Name").fill("Scale 3");
     await create.click();
 
@@ -129,10 +131,14 @@ describe("plant integrations in the browser", () => {
     await page.locator(".toast", { hasText: "The key was copied." }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
 
-    const reloaded = page.waitForEvent("load");
-    await shown.getByRole("button", { name: "Done" }).click();
-    await reloaded;
     const row = keysTable(page).locator("tbody tr", { hasText: "Scale 3" });
+    await row.waitFor();
+    expect(await keysTable(page).innerText()).not.toContain("No key yet");
+    expect(await row.innerText()).toContain("by Admin Demo");
+    await shown.getByRole("button", { name: "Done" }).click();
+    await shown.waitFor({ state: "detached" });
+    await form.waitFor(); // ready for the next key
+    expect(await page.evaluate(() => (globalThis as { keptSinceCreate?: boolean }).keptSinceCreate)).toBe(true);
     const prefix = (await row.locator("code").innerText()).replace(/…$/, "");
     expect(prefix.length).toBeGreaterThan(4);
     expect(key.startsWith(prefix)).toBe(true);

@@ -159,8 +159,10 @@ export const HOME_ROUTES = [
   }),
 
   // Admin-level and utility pages
+  // the kill floor's carcass data: a processor's (a producer tenant has no kill floor; issue 36 §9)
   route("/home/dataupload", "Data Upload", "dataupload", {
     roleValue: "admin",
+    tenantCategory: "processor",
     icon: "upload",
     inHomeMenu: true,
     menuGroup: "admin",

@@ -41,7 +41,13 @@ export function choiceProblems(
   choices: { species: { id: number }[]; sites: { id: number }[] },
 ): { field: string; message: string }[] {
   const errors: { field: string; message: string }[] = [];
-  if (!assignableRoles(caller.roleLevel).includes(input.roleLevel as RoleName)) {
+  if (input.roleLevel === "integrationPartner") {
+    errors.push({
+      field: "roleLevel",
+      message:
+        "Integration partner is the role of an API key, not of a person: make a key under Integrations.",
+    });
+  } else if (!assignableRoles(caller.roleLevel).includes(input.roleLevel as RoleName)) {
     errors.push({ field: "roleLevel", message: "You cannot give that role." });
   }
   if (input.allowedSpeciesIds.some((id) => !choices.species.some((s) => s.id === id))) {

@@ -11,6 +11,7 @@ import {
 } from "../../../db/control/schema.ts";
 import { generatePassword, hashPassword } from "../../auth/password.ts";
 import { samePhone } from "../../auth/phoneCodes.ts";
+import { isPerson } from "../../auth/apiKeys.ts";
 import type { AreaContext } from "../context.ts";
 import type { Caller } from "../../auth/userModel.ts";
 import { ApiError } from "../../http/errors.ts";
@@ -102,7 +103,8 @@ export class UserService {
   async listTenantUsers(): Promise<TenantUserDto[]> {
     const rows = await this.db.select({ user: users, roleLevel: memberships.roleLevel }).from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
-      .where(eq(memberships.tenantId, this.caller.tenant.id)).orderBy(users.lastName, users.firstName);
+      .where(and(eq(memberships.tenantId, this.caller.tenant.id), isPerson()))
+      .orderBy(users.lastName, users.firstName);
     const settings = await this.db.select().from(userSettings).where(
       eq(userSettings.tenantId, this.caller.tenant.id),
     );
@@ -342,7 +344,7 @@ export class UserService {
   #memberRow(tenantId: number, userId: number, db: Pick<ControlDb, "select"> = this.db) {
     return db.select({ user: users, roleLevel: memberships.roleLevel }).from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
-      .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId))).get();
+      .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId), isPerson())).get();
   }
 
   async #putSetting(

@@ -85,18 +85,20 @@ describe("role groups", () => {
 });
 
 describe("assignableRoles", () => {
-  it("a super may assign every role except none, super included", () => {
-    expect(assignableRoles("super")).toEqual(ROLE_NAMES.filter((r) => r !== "none"));
+  it("a super may assign every role of a person, super included", () => {
+    expect(assignableRoles("super")).toEqual(
+      ROLE_NAMES.filter((r) => r !== "none" && r !== "integrationPartner"),
+    );
     expect(assignableRoles("super")).toContain("super");
   });
 
-  it("an admin may assign every role except none and super", () => {
+  it("an admin may assign every role of a person except super: never an API key's integrationPartner", () => {
     const roles = assignableRoles("admin");
     expect(roles).not.toContain("super");
     expect(roles).not.toContain("none");
+    expect(roles).not.toContain("integrationPartner");
     expect(roles).toEqual([
       "display",
-      "integrationPartner",
       "demo",
       "user",
       "newCustomTemplate",

@@ -6,6 +6,7 @@ import { pageService } from "../../context.ts";
 import { defineScreen } from "../../../pages/screen.ts";
 import { IntegrationKeyService } from "../service.ts";
 import { ApiKeysSection } from "./ApiKeys.tsx";
+import { displayName } from "../../audit.ts";
 import { InterchangeSection } from "./Interchange.tsx";
 import { InterchangeService } from "../../killFloor/service.ts";
 import { isFeatureEnabled } from "../../../access/flags.ts";
@@ -31,7 +32,7 @@ export const IntegrationsScreen = defineScreen({
         errors={data.errors}
         timeZone={context.timeZone}
       />
-      <ApiKeysSection keys={data.keys} timeZone={context.timeZone} />
+      <ApiKeysSection keys={data.keys} timeZone={context.timeZone} me={displayName(context.caller!)} />
     </>
   ),
 });

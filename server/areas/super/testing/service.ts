@@ -4,6 +4,7 @@ import { memberships, superAudit, tenants, users } from "../../../../db/control/
 import type { AppServices } from "../../../env.ts";
 import type { Caller, TenantRow } from "../../../auth/userModel.ts";
 import { ApiError } from "../../../http/errors.ts";
+import { isPerson } from "../../../auth/apiKeys.ts";
 import { mailServerAddress } from "../../../mail/mailer.ts";
 import { gatewayAddress } from "../../../mail/sms.ts";
 import { withTimeout } from "../../../timeout.ts";
@@ -171,7 +172,7 @@ export class SuperTestingService {
       firstName: users.firstName,
       lastName: users.lastName,
     }).from(memberships).innerJoin(users, eq(users.id, memberships.userId))
-      .where(and(eq(memberships.tenantId, input.tenantId), eq(memberships.userId, input.userId)));
+      .where(and(eq(memberships.tenantId, input.tenantId), eq(memberships.userId, input.userId), isPerson()));
     if (!member) {
       throw ApiError.validation([{ field: "userId", message: `Choose a user of ${ctx.tenant.name}.` }]);
     }
