@@ -5,7 +5,8 @@
  * - Reorder by dragging a row's handle, or with the keyboard: focus the handle, Space lifts, arrows move,
  *   Space drops, Escape cancels (dnd-kit's keyboard sensor; screen readers hear each step). The new order
  *   shows at once and is saved; when the save fails or answers 409 the old order comes back with an error.
- * - The kill floor, sending the day to the plant's systems, and per lot: correct head, recall to the yard.
+ * - The kill floor, sending the day to the plant's systems (killAgenda/SendToPlant.tsx: what changed since
+ *   sent, what is not ready), and per lot: correct head, recall to the yard.
  * - Live: another user's change to this day is re-read (push).
  */
 import { useRef, useState } from "react";
@@ -32,6 +33,7 @@ import { formatCarcasses } from "../../server/areas/killAgenda/rules.ts";
 import { type Agenda, type Item, lotOf, renumber, useLiveAgenda, useReads } from "./killAgenda/model.ts";
 import { ItemAction, type ItemActionKind } from "./killAgenda/ItemAction.tsx";
 import { announcements } from "./killAgenda/announce.ts";
+import { SendToPlant } from "./killAgenda/SendToPlant.tsx";
 
 export interface KillAgendaDayProps {
   agenda: Agenda;
@@ -41,6 +43,7 @@ export interface KillAgendaDayProps {
     reorder: string;
     setSiteLocation: string;
     sendToPlant: string;
+    sendToPlantCheck: string;
     recallMob: string;
     correctHead: string;
   };
@@ -137,37 +140,12 @@ export default function KillAgendaDay({ agenda: initial, floors, urls }: KillAge
             {floors.map((f) => <option key={f.id} value={f.id}>{f.name}</option>)}
           </select>
         </label>
-        <span className="agenda-state" role="status">
-          {agenda.isFrozen ? <span className="badge badge-muted">Printed: lots kept</span> : null}
-          <span
-            className={`badge ${
-              agenda.integrationStatus === "Sent"
-                ? "badge-success"
-                : agenda.integrationStatus === "Failed"
-                ? "badge-error"
-                : "badge-muted"
-            }`}
-          >
-            {agenda.integrationStatus === "Sent"
-              ? "Plant has it"
-              : agenda.integrationStatus === "Failed"
-              ? "Sending failed"
-              : "Not sent to the plant"}
-          </span>
-        </span>
-        <button
-          type="button"
-          className="btn"
-          disabled={busy || !agenda.items.length}
-          onClick={() =>
-            void save(
-              urls.sendToPlant,
-              { killAgendaId: agenda.id, lastModified: agenda.lastModified },
-              "The day was sent to the plant's systems.",
-            )}
-        >
-          {agenda.integrationStatus === "Sent" ? "Send again" : "Send to plant"}
-        </button>
+        <SendToPlant
+          agenda={agenda}
+          busy={busy}
+          urls={urls}
+          send={(url, body, success) => save(url, body, success)}
+        />
       </div>
       {action && (
         <ItemAction

@@ -1,10 +1,10 @@
 /**
  * Today's kill agenda on a TV across the floor: the species and day, a progress bar of head killed against
- * the day's target, and the lots in kill order with head, supplier and state (done, on the floor,
- * waiting) in colour and in words. Server-rendered; nothing to click.
+ * the day's target, and the lots in kill order with head, supplier and state in colour (done, at the
+ * kill floor, waiting) and in the kill agenda's words. Server-rendered; nothing to click.
  */
 import { formatDate, formatHead } from "../../client/ui/format.ts";
-import { type AgendaTv as Agenda, progressPercent, STATE_WORDS } from "./model.ts";
+import { type AgendaTv as Agenda, progressPercent } from "./model.ts";
 
 /** At most this many lots fit a 1080p screen; the rest are summed in a line. */
 const ROWS = 12;
@@ -65,7 +65,7 @@ export function AgendaTv({ agenda }: { agenda: Agenda }) {
                     {l.state === "floor" && l.killed ? `${l.killed} / ${l.head}` : l.head}
                   </td>
                   <td>
-                    <span className={`tv-state is-${l.state}`}>{STATE_WORDS[l.state]}</span>
+                    <span className={`tv-state is-${l.state}`}>{l.status}</span>
                   </td>
                 </tr>
               ))}

@@ -1,6 +1,11 @@
 /** What the TV screens show (built by server/areas/display/service.ts, drawn by the screens). Pure types. */
 
-/** A lot on today's kill: done (every head has its carcass record), on the kill floor, or waiting. */
+/**
+ * A lot on today's kill: done (every head has its carcass record), at the kill floor (sent there, or
+ * carcasses coming in), or waiting (still expected or in the yard). `status` is what the kill agenda says
+ * of it ("In yard", "Going to kill floor", "At kill floor"…), "Done" once killed: the TV and the agenda
+ * never disagree.
+ */
 export interface LotProgress {
   order: number;
   lot: string;
@@ -8,6 +13,7 @@ export interface LotProgress {
   head: number;
   killed: number;
   state: "done" | "floor" | "waiting";
+  status: string;
 }
 
 export interface AgendaTv {
@@ -22,12 +28,6 @@ export interface AgendaTv {
   /** the day's kill volume target (head); 0 when none is set */
   target: number;
 }
-
-export const STATE_WORDS: Record<LotProgress["state"], string> = {
-  done: "Done",
-  floor: "On the floor",
-  waiting: "Waiting",
-};
 
 /** The share of the day's head killed so far, 0–100 (of the target when one is set). */
 export function progressPercent(a: Pick<AgendaTv, "head" | "killed" | "target">): number {

@@ -25,7 +25,7 @@ export interface ReportRow {
 
 export interface ReportGroup {
   species: string;
-  /** distinct lots (an order's mobs share one, told apart by suffixes) */
+  /** the lots it lists: one per row (an order's mobs are told apart by suffixes, each its own row) */
   lots: number;
   killFloor: string;
   rows: ReportRow[];
@@ -81,7 +81,7 @@ export function agendaReport(
 ): AgendaReport {
   const groups = agendas.filter((a) => a.items.length).map((a) => ({
     species: a.species,
-    lots: new Set(a.items.map((i) => i.agendaLotReference)).size,
+    lots: a.items.length,
     killFloor: a.siteLocationName ?? "",
     rows: a.items.map((i) => ({
       killOrder: String(i.killAgendaOrderNumber),

@@ -132,20 +132,17 @@ export class DisplayService {
     }
     const lots: LotProgress[] = day.items.map((i) => {
       const done = i.stockMobId ? killed.get(i.stockMobId) ?? 0 : 0;
-      const onFloor = i.mobStatusNumber === MOB_STATUS.AtKillFloor ||
-        i.mobStatusNumber === MOB_STATUS.PendingKillFloorMove ||
-        i.mobStatusNumber === MOB_STATUS.ReadyToProcess;
+      // only what the kill floor has: a lot still in pens (ready, or going) waits, as the agenda says
+      const onFloor = i.mobStatusNumber === MOB_STATUS.AtKillFloor;
+      const isDone = done >= i.numberOfHead && i.numberOfHead > 0;
       return {
         order: i.killAgendaOrderNumber,
         lot: `${i.agendaLotReference}${i.agendaLotReferenceSuffix}`,
         supplier: i.supplierName,
         head: i.numberOfHead,
         killed: Math.min(done, i.numberOfHead),
-        state: done >= i.numberOfHead && i.numberOfHead > 0
-          ? "done"
-          : done > 0 || onFloor
-          ? "floor"
-          : "waiting",
+        state: isDone ? "done" : done > 0 || onFloor ? "floor" : "waiting",
+        status: isDone ? "Done" : i.status,
       };
     });
     return {

@@ -345,11 +345,14 @@ export class AgendaTx {
     return sites.length > 1 ? sites.findIndex((s) => s.id === siteId) + 1 || null : null;
   }
 
-  /** Marks the agenda changed: a new lastModified, and a new revision once it was printed. */
+  /**
+   * Marks the agenda changed: a new lastModified, and a new revision once it was printed or sent to the
+   * plant (the plant's copy and the paper then differ from it).
+   */
   async touch(agenda: AgendaRow, set: Partial<AgendaRow> = {}): Promise<AgendaRow> {
     const [row] = await this.tx.update(killAgendas).set({
       ...set,
-      revision: agenda.printedAt ? agenda.revision + 1 : agenda.revision,
+      revision: isFrozen(agenda) ? agenda.revision + 1 : agenda.revision,
       lastModified: nextModified(agenda.lastModified),
     }).where(eq(killAgendas.id, agenda.id)).returning();
     return row;

@@ -19,6 +19,8 @@ import {
   ReorderBody,
   ScheduleMobBody,
   SendToPlantBody,
+  SendToPlantCheck,
+  SendToPlantCheckQuery,
   SetDeliveryDatesBody,
   SetSiteLocationBody,
   SevenDayAgenda,
@@ -153,9 +155,19 @@ export const killAgendaApi: ApiRouter = apiRouter()
     async (c) => c.json(await (await service(c)).integrations(c.req.valid("query").date), 200),
   )
   .openapi(
+    get(
+      A.sendToPlantCheck,
+      "Before sending: the revision a send hands over, what changed since the last send, the lots not ready",
+      { query: SendToPlantCheckQuery },
+      SendToPlantCheck,
+      AGENDA_WRITE,
+    ),
+    async (c) => c.json(await (await service(c)).sendToPlantCheck(c.req.valid("query").killAgendaId), 200),
+  )
+  .openapi(
     post(
       A.sendToPlant,
-      "Send the day's agenda to the plant's systems",
+      "Send the day's agenda to the plant's systems (409 listing the lots not ready unless confirmNotReady)",
       SendToPlantBody,
       Agendas,
       AGENDA_WRITE,

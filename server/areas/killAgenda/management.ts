@@ -17,7 +17,15 @@ import { MOB_ENTITY } from "../stockyard/queries.ts";
 import { KillAgendaService } from "./commands.ts";
 import { type AgendaRow, AgendaTx, keyOf } from "./agendaTx.ts";
 import { type AgendaDocument, FileDropInterchange, type PlantInterchange } from "./interchange.ts";
-import type { AgendaIntegration, CorrectAgendaHeadBody, RecallMobBody, SendToPlantBody } from "./schemas.ts";
+import { lotsToSend, notReadyLots } from "./sentState.ts";
+import type {
+  AgendaIntegration,
+  CorrectAgendaHeadBody,
+  NotReadyLot,
+  RecallMobBody,
+  SendToPlantBody,
+  SendToPlantCheck,
+} from "./schemas.ts";
 
 type In<S extends z.ZodType> = z.output<S>;
 type Out<S extends z.ZodType> = z.output<S>;
@@ -38,6 +46,9 @@ export class KillAgendaManagement extends KillAgendaService {
     }
     const views = await this.views(agendas);
     return views.map((v, i) => ({
+      revision: v.revision,
+      sentRevision: v.sentRevision,
+      changesSinceSent: v.changesSinceSent,
       killAgendaId: v.id,
       productionDate: v.productionDate,
       species: v.species,
@@ -52,12 +63,36 @@ export class KillAgendaManagement extends KillAgendaService {
     }));
   }
 
-  /** SendToPlant: hands the day's agenda to the plant's systems; its lots are kept from then on. */
+  /**
+   * SendToPlantCheck: what a send would hand over (the revision, what changed since the last send) and
+   * the lots not ready for the kill, which the user confirms before sending.
+   */
+  async sendToPlantCheck(killAgendaId: number): Promise<Out<typeof SendToPlantCheck>> {
+    const agenda = await this.#readable(killAgendaId);
+    const [view] = await this.views([agenda]);
+    return {
+      killAgendaId: view.id,
+      revision: view.revision,
+      sentRevision: view.sentRevision,
+      changesSinceSent: view.changesSinceSent,
+      notReady: await notReadyLots(this.ctx.db, view.items),
+      lastModified: view.lastModified,
+    };
+  }
+
+  /**
+   * SendToPlant: hands the day's agenda to the plant's systems; its lots are kept from then on. A day
+   * with lots not ready (not delivered, checks to do, no NVD) is sent only with `confirmNotReady`.
+   */
   async sendToPlant(input: In<typeof SendToPlantBody>) {
     const agenda = await this.#readable(input.killAgendaId, input.lastModified);
     const [view] = await this.views([agenda]);
     if (!view.items.length) {
       throw ApiError.validation([{ field: "killAgendaId", message: "The day has nothing on it to send." }]);
+    }
+    if (!input.confirmNotReady) {
+      const notReady = await notReadyLots(this.ctx.db, view.items);
+      if (notReady.length) throw notReadyError(notReady);
     }
     const doc: AgendaDocument = {
       tenantId: this.ctx.tenantId,
@@ -95,6 +130,7 @@ export class KillAgendaManagement extends KillAgendaService {
         integrationSentAt: new Date().toISOString(),
         integrationSentBy: by,
         integrationMessage: sent.ok ? sent.reference : sent.message,
+        ...(sent.ok ? { sentRevision: view.revision, sentLots: lotsToSend(view.items) } : {}),
         lastModified: nextModified(current.lastModified),
       }).where(eq(killAgendas.id, current.id)).returning();
       return { agendas: [row], reason: "integration" };
@@ -219,7 +255,7 @@ export class KillAgendaManagement extends KillAgendaService {
   }
 
   /** An agenda of the caller's, brought up to date and unchanged since the caller read it (404 / 409). */
-  async #readable(id: number, lastModified: string): Promise<AgendaRow> {
+  async #readable(id: number, lastModified?: string): Promise<AgendaRow> {
     const [row] = await this.ctx.db.select().from(killAgendas).where(eq(killAgendas.id, id));
     if (!row || !new AgendaTx(this.ctx, this.ctx.db).mayUse(row)) {
       throw ApiError.notFound("That kill agenda does not exist.");
@@ -228,4 +264,22 @@ export class KillAgendaManagement extends KillAgendaService {
     assertUnchanged(agenda, lastModified, "kill agenda");
     return agenda;
   }
+}
+
+/** 409 listing the lots not ready: the client shows them and sends again with `confirmNotReady`. */
+function notReadyError(notReady: readonly Out<typeof NotReadyLot>[]): ApiError {
+  const n = notReady.length;
+  return new ApiError(
+    409,
+    `${n} ${
+      n === 1 ? "lot is" : "lots are"
+    } not ready for the kill. Check them, then confirm to send anyway.`,
+    {
+      title: "Not ready to send",
+      errors: notReady.map((l) => ({
+        field: `items.${l.itemId}`,
+        message: `${l.lot} (${l.supplierName}, ${l.head} head): ${l.problems.join("; ")}`,
+      })),
+    },
+  );
 }

@@ -16,6 +16,7 @@ export const KILL_AGENDA_API = {
   markPrinted: "/api/killagenda/MarkPrinted",
   getIntegrations: "/api/KillAgendaManagement/GetIntegrations",
   sendToPlant: "/api/KillAgendaManagement/SendToPlant",
+  sendToPlantCheck: "/api/KillAgendaManagement/SendToPlantCheck",
   recallMob: "/api/KillAgendaManagement/RecallMob",
   correctHead: "/api/KillAgendaManagement/CorrectHead",
 } as const;

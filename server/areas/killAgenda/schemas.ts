@@ -77,6 +77,18 @@ export const DayTotals = z.object({
   difference: z.number().int(),
 });
 
+/** How a day sent to the plant differs from what the plant was sent (null: the plant has it as it is). */
+export const ChangesSinceSent = z.object({
+  moved: z.number().int(),
+  merged: z.number().int(),
+  added: z.number().int(),
+  removed: z.number().int(),
+  delivered: z.number().int(),
+  headChanged: z.number().int(),
+  /** "3 lots moved, 1 merge" */
+  summary: z.string(),
+}).openapi("ChangesSinceSent");
+
 export const KillAgenda = z.object({
   id,
   productionDate: z.string(),
@@ -93,6 +105,10 @@ export const KillAgenda = z.object({
   isFrozen: z.boolean(),
   integrationStatus: z.enum(["NotSent", "Sent", "Failed"]),
   integrationSentAt: z.string().nullable(),
+  /** the revision the plant's systems last took (null: never sent) */
+  sentRevision: z.number().int().nullable(),
+  /** what changed since it was sent; when set, `revision` is the one to send next */
+  changesSinceSent: ChangesSinceSent.nullable(),
   lastModified: z.string(),
   items: z.array(AgendaItem),
   totals: DayTotals,
@@ -216,10 +232,43 @@ export const AgendaIntegration = z.object({
   integrationSentAt: z.string().nullable(),
   integrationSentBy: z.string().nullable(),
   integrationMessage: z.string().nullable(),
+  revision: z.number().int(),
+  sentRevision: z.number().int().nullable(),
+  changesSinceSent: ChangesSinceSent.nullable(),
   lastModified: z.string(),
 }).openapi("AgendaIntegration");
 
-export const SendToPlantBody = z.object({ killAgendaId: id, lastModified: stamp });
+export const SendToPlantBody = z.object({
+  killAgendaId: id,
+  lastModified: stamp,
+  /** send although some lots are not ready (SendToPlantCheck lists them); without it such a day answers 409 */
+  confirmNotReady: z.boolean().optional(),
+});
+
+export const SendToPlantCheckQuery = z.object({ killAgendaId: idNumber() });
+
+export const NotReadyLot = z.object({
+  itemId: id,
+  killOrder: z.number().int(),
+  /** the lot with its suffix, or "Order 123" before it has one */
+  lot: z.string(),
+  supplierName: z.string(),
+  head: z.number().int(),
+  reasons: z.array(z.enum(["undelivered", "checksToDo", "noNvd"])),
+  /** the reasons in words: "not delivered", "checks to do: Ante-mortem inspection", "no NVD" */
+  problems: z.array(z.string()),
+}).openapi("NotReadyLot");
+
+export const SendToPlantCheck = z.object({
+  killAgendaId: id,
+  /** the revision a send now hands over */
+  revision: z.number().int(),
+  sentRevision: z.number().int().nullable(),
+  changesSinceSent: ChangesSinceSent.nullable(),
+  /** lots not ready for the kill; empty: one click sends */
+  notReady: z.array(NotReadyLot),
+  lastModified: z.string(),
+}).openapi("SendToPlantCheck");
 
 export const RecallMobBody = z.object({ stockMobId: id, lastModified: stamp, reason });
 

@@ -19,6 +19,7 @@ import type { AreaContext } from "../context.ts";
 import { ORDER_STATUS, orderStatusName, orderStatusText } from "../livestock/enums.ts";
 import { isPartiallyDelivered } from "../livestock/orders/rules.ts";
 import { type AgendaRow, isFrozen } from "./agendaTx.ts";
+import { sentChangesOf } from "./sentState.ts";
 import { agendaTarget, estimatedCarcasses, itemStatus, lotName, refuseDrop } from "./rules.ts";
 import type { AgendaItem, KillAgenda } from "./schemas.ts";
 
@@ -89,9 +90,20 @@ export async function agendaViews(
       : [],
   ]);
   const byAgenda = Map.groupBy(rows, (r) => r.killAgendaId);
+  const itemsOf = new Map(agendas.map((agenda) => {
+    const species = speciesName(ctx, agenda.speciesId);
+    return [
+      agenda.id,
+      (byAgenda.get(agenda.id) ?? []).map((r, i) => itemView(ctx, r, i + 1, species, agenda)),
+    ];
+  }));
+  const changes = await sentChangesOf(
+    ctx.db,
+    agendas.map((row) => ({ row, items: itemsOf.get(row.id)! })),
+  );
   return agendas.map((agenda) => {
     const species = speciesName(ctx, agenda.speciesId);
-    const items = (byAgenda.get(agenda.id) ?? []).map((r, i) => itemView(ctx, r, i + 1, species, agenda));
+    const items = itemsOf.get(agenda.id)!;
     const head = items.reduce((n, i) => n + i.numberOfHead, 0);
     const target = agendaTarget(targets, agenda);
     return {
@@ -108,6 +120,8 @@ export async function agendaViews(
       isFrozen: isFrozen(agenda),
       integrationStatus: agenda.integrationStatus as "NotSent" | "Sent" | "Failed",
       integrationSentAt: agenda.integrationSentAt,
+      sentRevision: agenda.sentRevision,
+      changesSinceSent: changes.get(agenda.id) ?? null,
       lastModified: agenda.lastModified,
       items,
       totals: {

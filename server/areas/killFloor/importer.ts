@@ -42,6 +42,9 @@ interface MobRow {
   lot: string | null;
   suffix: string | null;
   day: string | null;
+  /** set when all its head joined another mob of the order (the yard's merge) */
+  mergedIntoId: number | null;
+  head: number;
 }
 
 const EVERY = 2_000;
@@ -131,22 +134,28 @@ export async function checkRows(
     : { records, errors: [], errorRows: 0 };
 }
 
-/** The mobs the rows name, by id and by lot, in two reads. */
+const MOB_COLUMNS = {
+  id: stockMobs.id,
+  livestockOrderId: stockMobs.livestockOrderId,
+  supplierId: stockMobs.supplierId,
+  speciesId: stockMobs.speciesId,
+  speciesCategoryId: stockMobs.speciesCategoryId,
+  tenantSiteId: stockMobs.tenantSiteId,
+  mobStatus: stockMobs.mobStatus,
+  lot: stockMobs.agendaLotReference,
+  suffix: stockMobs.agendaLotReferenceSuffix,
+  day: stockMobs.applicableProductionDate,
+  mergedIntoId: stockMobs.mergedIntoId,
+  head: stockMobs.head,
+};
+
+/**
+ * The mobs the rows name, by id and by lot, in two reads, and the mobs merged ones went into: an id or
+ * lot the plant was sent keeps finding its head after the yard merged it into another mob.
+ */
 async function findMobs(db: Db, inputs: readonly (CarcassInput | null)[]) {
   const ids = [...new Set(inputs.flatMap((c) => (c?.stockMobId ? [c.stockMobId] : [])))];
   const lots = [...new Set(inputs.flatMap((c) => (c?.lot && !c.stockMobId ? [lotBase(c.lot)] : [])))];
-  const columns = {
-    id: stockMobs.id,
-    livestockOrderId: stockMobs.livestockOrderId,
-    supplierId: stockMobs.supplierId,
-    speciesId: stockMobs.speciesId,
-    speciesCategoryId: stockMobs.speciesCategoryId,
-    tenantSiteId: stockMobs.tenantSiteId,
-    mobStatus: stockMobs.mobStatus,
-    lot: stockMobs.agendaLotReference,
-    suffix: stockMobs.agendaLotReferenceSuffix,
-    day: stockMobs.applicableProductionDate,
-  };
   const found: MobRow[] = [];
   for (let i = 0; i < Math.max(ids.length, lots.length); i += 500) {
     const some = [
@@ -155,9 +164,25 @@ async function findMobs(db: Db, inputs: readonly (CarcassInput | null)[]) {
         ? [inArray(sql`upper(${stockMobs.agendaLotReference})`, lots.slice(i, i + 500))]
         : []),
     ];
-    found.push(...await db.select(columns).from(stockMobs).where(or(...some)));
+    found.push(...await db.select(MOB_COLUMNS).from(stockMobs).where(or(...some)));
   }
   const byId = new Map(found.map((m) => [m.id, m]));
+  // the mobs merged ones went into (a chain of merges is followed to its end)
+  for (let depth = 0; depth < 10; depth++) {
+    const missing = [
+      ...new Set(
+        [...byId.values()].flatMap((m) =>
+          m.mergedIntoId && !byId.has(m.mergedIntoId) ? [m.mergedIntoId] : []
+        ),
+      ),
+    ];
+    if (!missing.length) break;
+    for (let i = 0; i < missing.length; i += 500) {
+      const more = await db.select(MOB_COLUMNS).from(stockMobs)
+        .where(inArray(stockMobs.id, missing.slice(i, i + 500)));
+      for (const m of more) byId.set(m.id, m);
+    }
+  }
   const byLot = new Map<string, MobRow[]>();
   for (const m of found) {
     if (!m.lot) continue;
@@ -167,25 +192,44 @@ async function findMobs(db: Db, inputs: readonly (CarcassInput | null)[]) {
   return { byId, byLot };
 }
 
+type Found = Awaited<ReturnType<typeof findMobs>>;
+
+/** The mob that holds a mob's head now: itself, or the one it was merged into. */
+function survivor(mob: MobRow, mobs: Found): MobRow {
+  let m = mob;
+  for (let hops = 0; hops < 10 && m.mergedIntoId && mobs.byId.has(m.mergedIntoId); hops++) {
+    m = mobs.byId.get(m.mergedIntoId)!;
+  }
+  return m;
+}
+
+/** Mobs once each, merged ones replaced by the mob they went into; a mob left with no head never counts. */
+const survivors = (list: readonly MobRow[], mobs: Found) => [
+  ...new Map(list.map((m) => survivor(m, mobs)).filter((m) => m.head > 0).map((m) => [m.id, m])).values(),
+];
+
 /** The row's mob, or why it has none. */
-function mobOf(c: CarcassInput, mobs: Awaited<ReturnType<typeof findMobs>>): MobRow | string {
+function mobOf(c: CarcassInput, mobs: Found): MobRow | string {
   let mob: MobRow | undefined;
   if (c.stockMobId) {
-    mob = mobs.byId.get(c.stockMobId);
-    if (!mob) return `No mob has the id ${c.stockMobId}`;
+    const named = mobs.byId.get(c.stockMobId);
+    if (!named) return `No mob has the id ${c.stockMobId}`;
+    mob = survivor(named, mobs);
   } else {
     const lot = c.lot!.toUpperCase();
     const base = lotBase(lot);
     const suffix = lot.slice(base.length);
-    const ofLot = (mobs.byLot.get(base) ?? []).filter((m) =>
-      !suffix || (m.suffix ?? "").toUpperCase() === suffix
-    );
+    const all = mobs.byLot.get(base) ?? [];
+    const withSuffix = all.filter((m) => !suffix || (m.suffix ?? "").toUpperCase() === suffix);
+    // a suffix the plant was sent may be gone after a merge: the lot then names its one mob
+    let ofLot = survivors(withSuffix, mobs);
+    if (!ofLot.length && suffix && survivors(all, mobs).length === 1) ofLot = survivors(all, mobs);
     const onDay = ofLot.filter((m) => m.day === c.productionDate);
     const candidates = onDay.length ? onDay : ofLot;
     if (!candidates.length) return `No mob has the lot ${c.lot}`;
     if (candidates.length > 1) {
       return `Lot ${c.lot} has ${candidates.length} mobs (${
-        candidates.map((m) => m.suffix).join(", ")
+        candidates.map((m) => m.suffix || "no suffix").join(", ")
       }): add the suffix`;
     }
     mob = candidates[0];

@@ -21,6 +21,7 @@ export const DAY_URLS = {
   reorder: KILL_AGENDA_API.reorder,
   setSiteLocation: KILL_AGENDA_API.setSiteLocation,
   sendToPlant: KILL_AGENDA_API.sendToPlant,
+  sendToPlantCheck: KILL_AGENDA_API.sendToPlantCheck,
   recallMob: KILL_AGENDA_API.recallMob,
   correctHead: KILL_AGENDA_API.correctHead,
 };
