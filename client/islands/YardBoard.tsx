@@ -1,14 +1,16 @@
 /**
- * The live yard (spec 1 §2 stockyard, §4 actions, §5 load rule, §8 yard failures): the server-drawn yard
- * (client/ui/yard/YardSvg.tsx) made interactive.
+ * The live yard (spec 1 §2 stockyard, §4 actions, §5 load rule, §8 yard failures; issue 36 §3): the
+ * server-drawn yard (client/ui/yard/YardSvg.tsx) made interactive.
  *
- * - Pick a mob (a pen, a waiting or arriving load), then the pen it goes to: by pointer, by keyboard
- *   (the drawing is one tab stop; arrows move between pens, Enter or Space picks, Escape cancels) or by
- *   dragging it onto the pen (pointer events). Pens the mob may not go to are greyed (rules.refuseLoad);
- *   choosing one says why instead of asking the server.
- * - The side panel acts on what is picked: unload or move all or part, checks, separated head, pending
- *   kill, kill floor (mob or whole order, "as if last shift"), unfit bin, another yard, reservations.
- * - Live: the yard re-reads on the yard's push events (useYard.ts).
+ * - Looking is not moving: a click, Enter or Space on a pen (or a waiting load) selects it and the side
+ *   panel shows its mobs and checks. A move starts on purpose: "Move…" / "Unload…" or M, or dragging a
+ *   mob onto a pen; then the pen it goes to is chosen (pens it may not go to are greyed). A merge and
+ *   head above a pen's capacity ask first (useMove.ts); each move's toast offers Undo (or Ctrl+Z).
+ * - Escape always cancels: the question, then the pending move, then the selection, wherever focus is
+ *   (a check box just ticked included). Ticks are saved one after another, each with the mob as the
+ *   last answer left it, so none is lost to a move or a quick second tick.
+ * - The side panel acts on what is selected: checks, separated head, pending kill, kill floor, unfit bin,
+ *   another yard, reservations. Live: the yard re-reads on the yard's push events (useYard.ts).
  *
  * With `reserve`, the same drawing picks pens to reserve or unreserve for one order (reserve-pens screen).
  */
@@ -20,7 +22,7 @@ import {
   useRef,
   useState,
 } from "react";
-import { refuseHead, refuseLoad } from "../../server/areas/stockyard/rules.ts";
+import { refuseLoad } from "../../server/areas/stockyard/rules.ts";
 import { formatHead } from "../ui/format.ts";
 import { toast } from "../runtime/toast.ts";
 import {
@@ -47,6 +49,10 @@ import {
   type YardLinks,
 } from "./yard/Panels.tsx";
 import { MobActions } from "./yard/MobActions.tsx";
+import { useMove } from "./yard/useMove.ts";
+import { MoveQuestion } from "./yard/MoveQuestion.tsx";
+import { useTicks } from "./yard/useTicks.ts";
+import { useYardKeys } from "./yard/useYardKeys.ts";
 
 export interface YardBoardProps {
   view: YardData;
@@ -69,25 +75,56 @@ const ARROWS: Record<string, Direction> = {
 
 export default function YardBoard(props: YardBoardProps) {
   const { urls, links, reserve } = props;
-  const { view, viewRef, busy, live, act } = useYard(props.view, urls, props.deliveries);
-  const [pickedMobId, setPickedMobId] = useState<number | null>(null);
+  const { view, viewRef, busy, live, act, send } = useYard(props.view, urls, props.deliveries);
+  /** the mob the side panel shows (selected, not picked up) */
+  const [selectedMobId, setSelectedMobId] = useState<number | null>(null);
   const [penId, setPenId] = useState<number | null>(null);
   const [focusId, setFocusId] = useState<number | null>(null);
   const [head, setHead] = useState("");
   const [reservePicked, setReservePicked] = useState<ReadonlySet<number>>(new Set());
   const svgRef = useRef<SVGSVGElement>(null);
+  const boardRef = useRef<HTMLDivElement>(null);
+  const ticks = useTicks(viewRef, urls, act);
 
-  // dropping calls sendTo (below) when the drag ends, long after this render
+  const focusPen = (id: number) => {
+    setFocusId(id);
+    svgRef.current?.querySelector<SVGGElement>(`[data-pen-id="${id}"]`)?.focus();
+  };
+  const move = useMove({
+    urls,
+    send,
+    act,
+    onLanded: (id) => {
+      setSelectedMobId(null);
+      setHead("");
+      setPenId(id);
+      focusPen(id);
+    },
+    onUndone: () => focusPen(focusId ?? penId ?? viewRef.current.pens[0]?.id),
+  });
+
+  /** head the hand typed for the selected mob, else all of it */
+  const headOf = (m: YardMob) => m.stockMobId === selectedMobId && Number(head) > 0 ? Number(head) : m.head;
+  /** lands a mob once the checks ticked before have been saved (so the move sends the mob as it is now) */
+  const landAfterTicks = (mobId: number, target: YardPen) =>
+    void ticks.settled().then(() => {
+      const now = findMob(viewRef.current, mobId);
+      const pen = viewRef.current.pens.find((p) => p.id === target.id);
+      if (now && pen) void move.land(now, pen, headOf(now));
+    });
+
+  // dropping lands the mob when the drag ends, long after this render
   const { drag, startDrag, ghostRef, ghostStyle, suppressClick } = useDrag((mobId, penId) => {
     const target = viewRef.current.pens.find((p) => p.id === penId);
     const moving = findMob(viewRef.current, mobId);
-    if (target && moving && target.id !== moving.penId) void sendTo(moving, target);
+    if (target && moving && target.id !== moving.penId) landAfterTicks(mobId, target);
   });
   const startMobDrag = (e: ReactPointerEvent, mobId: number) => {
     if (!busy && !reserve) startDrag(e, mobId);
   };
 
-  const mob = pickedMobId !== null ? findMob(view, pickedMobId) : null;
+  const mob = selectedMobId !== null ? findMob(view, selectedMobId) : null;
+  const moving = move.movingId !== null ? findMob(view, move.movingId) : null;
   const pen = penId !== null ? view.pens.find((p) => p.id === penId) ?? null : null;
   const where = !mob
     ? null
@@ -97,14 +134,15 @@ export default function YardBoard(props: YardBoardProps) {
     ? "arriving"
     : "pen";
 
-  // what was picked may have gone (moved by someone else, sent to the kill floor): let it go too
+  // what was selected may have gone (moved by someone else, sent to the kill floor): let it go too
   useEffect(() => {
-    if (pickedMobId !== null && !mob) setPickedMobId(null);
+    if (selectedMobId !== null && !mob) setSelectedMobId(null);
+    if (move.movingId !== null && !moving) move.cancelMove();
     if (penId !== null && !pen) setPenId(null);
-  }, [pickedMobId, mob, penId, pen]);
+  }, [selectedMobId, mob, move.movingId, moving, penId, pen]);
 
   const draggedMob = drag ? findMob(view, drag.mobId) : null;
-  const shown = draggedMob ?? mob;
+  const shown = draggedMob ?? moving;
   const refused = useMemo(() => {
     if (reserve) {
       return new Set(
@@ -127,47 +165,15 @@ export default function YardBoard(props: YardBoardProps) {
   });
 
   const clear = () => {
-    setPickedMobId(null);
+    move.cancelMove();
+    setSelectedMobId(null);
     setPenId(null);
     setHead("");
     setReservePicked(new Set());
   };
 
-  const focusPen = (id: number) => {
-    setFocusId(id);
-    svgRef.current?.querySelector<SVGGElement>(`[data-pen-id="${id}"]`)?.focus();
-  };
-
-  /** Puts (all or part of) a mob into a pen: unload when it waits or arrives, else move or merge. */
-  const sendTo = async (moving: YardMob, target: YardPen) => {
-    const why = refusal(target, moving);
-    if (why) {
-      toast("warning", why, "Cannot go there");
-      return;
-    }
-    const n = moving.stockMobId === pickedMobId && head.trim() ? Number(head) : moving.head;
-    const headWhy = refuseHead(n, moving.head);
-    if (headWhy) {
-      toast("warning", headWhy, "Head");
-      return;
-    }
-    const unloading = moving.penId === null;
-    const merging = target.contents.some((c) => c.livestockOrderId === moving.livestockOrderId);
-    const ok = await act(
-      unloading ? urls.unloadDeliveryToPen : urls.moveOrMergeMobs,
-      unloading
-        ? { stockMobId: moving.stockMobId, penId: target.id, head: n, lastModified: moving.lastModified }
-        : { stockMobId: moving.stockMobId, toPenId: target.id, head: n, lastModified: moving.lastModified },
-      `${unloading ? "Unloaded" : merging ? "Merged" : "Moved"} ${formatHead(n)} head ${
-        unloading || merging ? "into" : "to"
-      } pen ${target.name}.`,
-    );
-    setPickedMobId(null);
-    setHead("");
-    if (ok) {
-      setPenId(target.id);
-      setFocusId(target.id);
-    }
+  const startMove = () => {
+    if (mob && !busy && !reserve) move.startMove(mob.stockMobId);
   };
 
   const activatePen = (id: number) => {
@@ -190,31 +196,44 @@ export default function YardBoard(props: YardBoardProps) {
       });
       return;
     }
-    if (mob && target.id !== mob.penId) {
-      void sendTo(mob, target);
-      return;
-    }
-    if (mob && target.id === mob.penId && penId === id) {
-      // the pen again: put the mob down, keep the pen
-      setPickedMobId(null);
+    if (moving) {
+      // the pen it came from again: put the mob down
+      if (target.id === moving.penId) move.cancelMove();
+      else landAfterTicks(moving.stockMobId, target);
       return;
     }
     setPenId(id);
     setHead("");
-    setPickedMobId(target.contents[0]?.stockMobId ?? null);
+    setSelectedMobId(target.contents[0]?.stockMobId ?? null);
   };
 
-  const pickMob = (id: number) => {
+  /** a mob of the pen, a waiting or arriving load: shown in the panel (a pending move is dropped) */
+  const selectMob = (id: number) => {
     if (busy) return;
-    if (pickedMobId === id) {
-      setPickedMobId(null);
-      return;
-    }
+    move.cancelMove();
     const m = findMob(viewRef.current, id);
-    setPickedMobId(id);
+    setSelectedMobId(id);
     setHead("");
     setPenId(m?.penId ?? null);
   };
+
+  useYardKeys(boardRef, {
+    escape: () => {
+      if (move.asking || moving) move.cancelMove();
+      else if (mob || pen || reservePicked.size) clear();
+      else return false;
+      // focus that was lost to the page (a control disabled while saving) comes back to the yard
+      const active = document.activeElement;
+      if (!active || active === document.body) focusPen(tabStop);
+      return true;
+    },
+    move: () => {
+      if (!mob || moving) return false;
+      startMove();
+      return true;
+    },
+    undo: move.undoLast,
+  });
 
   const onSvgPointerDown = (e: ReactPointerEvent<SVGSVGElement>) => {
     const id = penOf(e.target);
@@ -238,27 +257,28 @@ export default function YardBoard(props: YardBoardProps) {
     }
   };
 
-  const onBoardKeyDown = (e: KeyboardEvent) => {
-    if (e.key !== "Escape" || (!mob && !pen && !reservePicked.size)) return;
-    e.preventDefault();
-    clear();
-  };
-
   const yardLabel = `${view.yard.name}: ${view.pens.length} pens, ${formatHead(view.yard.head)} head`;
-  const picking = mob
-    ? `${where === "pen" ? "Moving" : "Unloading"} ${
-      head.trim() && Number(head) > 0 ? Number(head) : mob.head
-    } head of ${
-      lotLabel(mob)
-    } · ${mob.supplierName}: choose a pen (greyed pens cannot take this order). Esc cancels.`
-    : null;
+  const statusText = reserve
+    ? `Reserving pens for ${reserve.label}: pick pens, then Reserve. ${reservePicked.size} picked.`
+    : moving
+    ? `${moving.penId === null ? "Unloading" : "Moving"} ${formatHead(headOf(moving))} head of ${
+      lotLabel(moving)
+    } · ${moving.supplierName}: choose the pen it goes to (greyed pens cannot take this order). Esc cancels.`
+    : pen
+    ? `Pen ${pen.name} selected.${
+      mob ? " Move… (M) moves its mob." : ""
+    } Arrows move between pens, Enter selects, Esc clears.`
+    : mob
+    ? `${lotLabel(mob)} selected. ${where === "pen" ? "Move…" : "Unload…"} (M) chooses its pen; Esc clears.`
+    : "Select a pen or a waiting load to see it; Move… (M) or dragging moves it. Arrows move between pens, Enter selects, Esc cancels.";
 
   return (
     <div
+      ref={boardRef}
       className={`yard-board${busy ? " is-busy" : ""}`}
-      onKeyDown={onBoardKeyDown}
       aria-busy={busy}
       data-live={live ? "" : undefined}
+      data-moving={moving ? moving.stockMobId : undefined}
     >
       <div className="yard-top">
         <nav className="yard-switcher" aria-label="Yards">
@@ -275,11 +295,8 @@ export default function YardBoard(props: YardBoardProps) {
         </nav>
         <YardLegend />
       </div>
-      <p className={`yard-status${picking ? " is-picking" : ""}`} role="status" aria-live="polite">
-        {reserve
-          ? `Reserving pens for ${reserve.label}: pick pens, then Reserve. ${reservePicked.size} picked.`
-          : picking ??
-            "Pick a pen or a waiting load, then the pen it goes to, or drag it there. Arrows move between pens, Enter picks, Esc cancels."}
+      <p className={`yard-status${moving ? " is-picking" : ""}`} role="status" aria-live="polite">
+        {statusText}
       </p>
       <div className="yard-layout">
         <div className="yard-drawing">
@@ -305,7 +322,7 @@ export default function YardBoard(props: YardBoardProps) {
             }}
           />
         </div>
-        <aside className="yard-side yard-controls" aria-label={reserve ? "Reserve pens" : "Picked"}>
+        <aside className="yard-side yard-controls" aria-label={reserve ? "Reserve pens" : "Selected"}>
           {reserve
             ? (
               <ReservePanel
@@ -321,12 +338,12 @@ export default function YardBoard(props: YardBoardProps) {
             : (
               <>
                 {(pen || mob) && (
-                  <section className="yard-picked" aria-label="Picked">
+                  <section className="yard-picked" aria-label="Selected">
                     {pen && (
                       <PenActions
                         pen={pen}
-                        pickedMobId={pickedMobId}
-                        onPickMob={pickMob}
+                        pickedMobId={selectedMobId}
+                        onPickMob={selectMob}
                         busy={busy}
                         act={act}
                         urls={urls}
@@ -344,7 +361,10 @@ export default function YardBoard(props: YardBoardProps) {
                         act={act}
                         urls={urls}
                         links={links}
+                        moving={moving?.stockMobId === mob.stockMobId}
+                        onMove={startMove}
                         onCancel={clear}
+                        ticks={ticks}
                       />
                     )}
                   </section>
@@ -352,8 +372,8 @@ export default function YardBoard(props: YardBoardProps) {
                 <MobList
                   title="Waiting to unload"
                   mobs={view.waiting}
-                  pickedMobId={pickedMobId}
-                  onPick={pickMob}
+                  pickedMobId={selectedMobId}
+                  onPick={selectMob}
                   onDragStart={startMobDrag}
                   empty="No loads are waiting."
                 />
@@ -361,8 +381,8 @@ export default function YardBoard(props: YardBoardProps) {
                   <MobList
                     title="Arriving from another yard"
                     mobs={view.arriving}
-                    pickedMobId={pickedMobId}
-                    onPick={pickMob}
+                    pickedMobId={selectedMobId}
+                    onPick={selectMob}
                     onDragStart={startMobDrag}
                     empty=""
                   />
@@ -373,6 +393,17 @@ export default function YardBoard(props: YardBoardProps) {
             )}
         </aside>
       </div>
+      {move.asking && (
+        <MoveQuestion
+          asking={move.asking}
+          busy={busy}
+          onConfirm={() => void move.confirm()}
+          onCancel={() => {
+            move.cancelMove();
+            focusPen(tabStop);
+          }}
+        />
+      )}
       {drag && draggedMob && (
         <div
           ref={ghostRef}
@@ -380,9 +411,7 @@ export default function YardBoard(props: YardBoardProps) {
           aria-hidden="true"
           style={ghostStyle()}
         >
-          {formatHead(
-            draggedMob.stockMobId === pickedMobId && Number(head) > 0 ? Number(head) : draggedMob.head,
-          )} hd · {lotLabel(draggedMob)}
+          {formatHead(headOf(draggedMob))} hd · {lotLabel(draggedMob)}
         </div>
       )}
     </div>

@@ -86,7 +86,20 @@ function announce(doc: Document, kind: ToastKind, text: string): void {
   }, ANNOUNCE_DELAY_MS);
 }
 
-export function toast(kind: ToastKind, message?: string | null, title?: string | null): ToastHandle {
+/** A toast's extras: one action button (e.g. Undo) and how long it stays. */
+export interface ToastOptions {
+  /** a button in the toast; pressing it closes the toast, then runs `onClick` */
+  action?: { label: string; onClick: () => void };
+  /** milliseconds before it goes (default by kind) */
+  durationMs?: number;
+}
+
+export function toast(
+  kind: ToastKind,
+  message?: string | null,
+  title?: string | null,
+  options: ToastOptions = {},
+): ToastHandle {
   if (!KINDS.includes(kind)) kind = "info";
   const text = (message ?? "").trim() || TOAST_FALLBACK_MESSAGE;
   const heading = (title ?? "").trim();
@@ -130,10 +143,18 @@ export function toast(kind: ToastKind, message?: string | null, title?: string |
   closeBtn.setAttribute("aria-label", "Close notification");
   // (size, stroke and fill are in app.css)
   closeBtn.innerHTML = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6 6l12 12M18 6L6 18"/></svg>';
+  let actionBtn: HTMLButtonElement | null = null;
+  if (options.action) {
+    actionBtn = doc.createElement("button");
+    actionBtn.type = "button";
+    actionBtn.className = "toast-action";
+    actionBtn.textContent = options.action.label;
+    el.appendChild(actionBtn);
+  }
   el.appendChild(closeBtn);
 
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let remaining = TOAST_DURATION_MS[kind];
+  let remaining = options.durationMs ?? TOAST_DURATION_MS[kind];
   let startedAt = 0;
   let closed = false;
   const close = () => {
@@ -154,6 +175,10 @@ export function toast(kind: ToastKind, message?: string | null, title?: string |
     remaining = Math.max(1000, remaining - (Date.now() - startedAt));
   };
   closeBtn.addEventListener("click", close);
+  actionBtn?.addEventListener("click", () => {
+    close();
+    options.action!.onClick();
+  });
   el.addEventListener("mouseenter", pause);
   el.addEventListener("mouseleave", start);
   el.addEventListener("focusin", pause);

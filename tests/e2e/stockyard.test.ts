@@ -1,7 +1,8 @@
 /**
  * The live yard in Chromium (spec 1 §2 stockyard, §4 actions, §5 load rule, §8): unloading a waiting
- * delivery, moving and merging mobs by drag and by keyboard, a refused move, the kill floor, and a
- * second page seeing a change arrive without reloading. Works on the demo yards the seed fills.
+ * delivery, moving and merging mobs by drag and by keyboard (select, then Move…; a merge asks), a
+ * refused move, the kill floor, and a second page seeing a change arrive without reloading. Works on the
+ * demo yards the seed fills. Select-is-not-move, Escape, undo and capacity: stockyardMoves.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
@@ -101,7 +102,8 @@ describe("the live yard in the browser", () => {
     const waiting = page.getByRole("region", { name: "Waiting to unload" });
     await waiting.locator(`[data-mob-id="${load.stockMobId}"]`).click();
     await page.locator("#yard-head").fill("10");
-    // pens holding another order are greyed while the load is picked
+    await page.getByRole("button", { name: "Unload…" }).click();
+    // pens holding another order are greyed while the load is being moved
     expect(await page.locator(".yard-pen.is-refused").count()).toBe(
       yard.pens.filter((p) => refusal(p, load) !== null).length,
     );
@@ -113,8 +115,9 @@ describe("the live yard in the browser", () => {
     )
       .toBe(load.head - 10);
 
-    // the rest, dragged from the waiting list onto the same pen
+    // the rest, dragged from the waiting list onto the same pen: a merge, asked first
     await drag(page, waiting.locator(`[data-mob-id="${load.stockMobId}"]`), pen(page, target.name));
+    await page.getByRole("dialog").getByRole("button", { name: /^Merge/ }).click();
     await toast(page, `Unloaded ${load.head - 10} head into pen ${target.name}.`).waitFor();
     const after = await view(yard.yard.id);
     expect(after.waiting.some((m) => m.stockMobId === load.stockMobId)).toBe(false);
@@ -153,15 +156,21 @@ describe("the live yard in the browser", () => {
 
     await pen(page, from.name).focus();
     await page.keyboard.press("Enter");
+    await page.waitForSelector("[data-selected-pen]");
+    await page.keyboard.press("m");
     await page.waitForSelector(".yard-status.is-picking");
-    // Escape puts it down; Space picks it again
+    // Escape puts it down; Space selects, M moves it again
     await page.keyboard.press("Escape");
     await page.waitForSelector(".yard-status:not(.is-picking)");
     await pen(page, from.name).focus();
     await page.keyboard.press(" ");
+    await page.keyboard.press("m");
     await page.waitForSelector(".yard-status.is-picking");
     await page.keyboard.press("ArrowRight");
     expect(await page.evaluate(() => document.activeElement?.getAttribute("data-pen-name"))).toBe(into.name);
+    await page.keyboard.press("Enter");
+    // the merge asks; Enter confirms (the confirm button has focus)
+    await page.getByRole("dialog").getByText(`into mob ${into.contents[0].stockMobId}`).waitFor();
     await page.keyboard.press("Enter");
     await toast(page, `Merged ${from.head} head into pen ${into.name}.`).waitFor();
     await expect.poll(() => status(page, from.name)).toBe("empty");
@@ -181,6 +190,7 @@ describe("the live yard in the browser", () => {
     const page = browser.page;
     await openYard(page, yard.yard.id);
     await pen(page, from.name).click();
+    await page.getByRole("button", { name: "Move…" }).click();
     // the pen's drawing (the button and the words beside it) carries its state
     expect(await pen(page, other.name).locator("xpath=..").getAttribute("class")).toContain("is-refused");
     await pen(page, other.name).click();
@@ -237,6 +247,7 @@ describe("the live yard in the browser", () => {
       }));
     const reloaded = page.waitForRequest((r) => r.url().includes("/api/stockyard/Refresh"));
     await pen(page, from.name).click();
+    await page.getByRole("button", { name: "Move…" }).click();
     await pen(page, to.name).click();
     await toast(page, "Someone else changed this mob").waitFor();
     expect(await toast(page, "Someone else changed this mob").innerText()).toContain("Change Conflict");
@@ -278,7 +289,7 @@ describe("the live yard in the browser", () => {
     const page = browser.page;
     await openYard(page, yard.yard.id);
     await pen(page, first.name).click();
-    const picked = page.getByRole("region", { name: "Picked" });
+    const picked = page.getByRole("region", { name: "Selected" });
 
     const check = first.contents[0].requirements[0];
     await picked.getByLabel(check.name).click();

@@ -10,6 +10,7 @@ import { toast } from "../../runtime/toast.ts";
 import { lotLabel, words, type YardData, type YardMob } from "../../ui/yard/model.ts";
 import type { YardUrls } from "./useYard.ts";
 import { type Act, ConfirmButton, fill, type YardLinks } from "./Panels.tsx";
+import type { Ticks } from "./useTicks.ts";
 
 function MobFacts({ mob }: { mob: YardMob }) {
   return (
@@ -26,7 +27,7 @@ function MobFacts({ mob }: { mob: YardMob }) {
 
 /** The picked mob: head to move, checks, separated head, kill floor, unfit bin, another yard. */
 export function MobActions(
-  { view, mob, where, head, setHead, busy, act, urls, links, onCancel }: {
+  { view, mob, where, head, setHead, busy, act, urls, links, moving, onMove, onCancel, ticks }: {
     view: YardData;
     mob: YardMob;
     where: "pen" | "waiting" | "arriving";
@@ -36,7 +37,12 @@ export function MobActions(
     act: Act;
     urls: YardUrls;
     links: YardLinks;
+    /** this mob is being moved: the next pen chosen is where it goes */
+    moving: boolean;
+    /** starts moving it ("Move…", or M) */
+    onMove: () => void;
     onCancel: () => void;
+    ticks: Ticks;
   },
 ) {
   const [lastShift, setLastShift] = useState(false);
@@ -80,7 +86,18 @@ export function MobActions(
             onChange={(e) => setHead(e.currentTarget.value)}
           />
           <span>of {formatHead(mob.head)}</span>
-          <Button variant="ghost" onClick={onCancel}>Cancel</Button>
+        </div>
+        <div className="yard-buttons">
+          {moving
+            ? <span className="yard-moving-note">Choose the pen it goes to</span>
+            : (
+              <Button variant="primary" busy={busy} onClick={onMove} aria-keyshortcuts="M">
+                {where === "pen" ? "Move…" : "Unload…"}
+              </Button>
+            )}
+          <Button variant="ghost" onClick={onCancel} aria-keyshortcuts="Escape">
+            {moving ? "Cancel move" : "Close"}
+          </Button>
         </div>
         <p className="yard-links">
           <a href={fill(links.reservePens, mob.livestockOrderId)}>Reserve pens for this order</a>
@@ -90,7 +107,7 @@ export function MobActions(
       {where === "waiting" && <DeliveryProgress view={view} mob={mob} busy={busy} act={act} urls={urls} />}
       {where === "pen" && (
         <div className="yard-block">
-          <Checks mob={mob} busy={busy} act={act} urls={urls} />
+          <Checks mob={mob} ticks={ticks} />
           <SeparatedHead
             key={`${mob.stockMobId}-${mob.lastModified}`}
             mob={mob}
@@ -147,7 +164,8 @@ export function MobActions(
   );
 }
 
-function Checks({ mob, busy, act, urls }: { mob: YardMob; busy: boolean; act: Act; urls: YardUrls }) {
+/** A tick is saved at once and kept while saving (useTicks.ts); the box stays focusable meanwhile. */
+function Checks({ mob, ticks }: { mob: YardMob; ticks: Ticks }) {
   if (!mob.requirements.length) return null;
   return (
     <fieldset className="yard-group yard-first">
@@ -156,18 +174,9 @@ function Checks({ mob, busy, act, urls }: { mob: YardMob; busy: boolean; act: Ac
         <label key={r.id} className="yard-check-row">
           <input
             type="checkbox"
-            checked={r.isComplete}
-            disabled={busy}
-            onChange={(e) =>
-              void act(
-                urls.updateMobInPen,
-                {
-                  stockMobId: mob.stockMobId,
-                  lastModified: mob.lastModified,
-                  requirements: [{ id: r.id, isComplete: e.currentTarget.checked }],
-                },
-                `${r.name}: ${e.currentTarget.checked ? "done" : "not done"}.`,
-              )}
+            checked={ticks.pending.get(r.id) ?? r.isComplete}
+            aria-busy={ticks.pending.has(r.id)}
+            onChange={(e) => ticks.tick(mob.stockMobId, r, e.currentTarget.checked)}
           />
           {r.name}
           {r.isComplete && r.completedBy ? <small className="muted">{r.completedBy}</small> : null}

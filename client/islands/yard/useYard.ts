@@ -10,7 +10,7 @@
  *   and after a reconnect, coalescing bursts.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import { api, ApiError } from "../../runtime/api.ts";
+import { api, apiConfig, ApiError, VALIDATION_TITLE, validationWords } from "../../runtime/api.ts";
 import { push } from "../../runtime/push.ts";
 import { toast } from "../../runtime/toast.ts";
 import { mergeView, type YardData } from "../../ui/yard/model.ts";
@@ -62,8 +62,12 @@ export function useYard(initial: YardData, urls: YardUrls, deliveries = false) {
   const inflight = useRef<AbortController | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
+  // the ref is current at once: a queued check tick sends the lastModified the last answer gave
   const apply = useCallback((next: YardData) => {
-    setView((old) => (next.yard.id === old.yard.id ? mergeView(old, next) : next));
+    const old = viewRef.current;
+    const merged = next.yard.id === old.yard.id ? mergeView(old, next) : next;
+    viewRef.current = merged;
+    setView(merged);
   }, []);
 
   /** Reads the yard again; a failure is toasted and tried once more. */
@@ -114,6 +118,36 @@ export function useYard(initial: YardData, urls: YardUrls, deliveries = false) {
     }
   }, [apply, refresh]);
 
+  /**
+   * A yard action whose answer the caller reads (a move's undo ticket): draws the answer. A refusal the
+   * caller `handles` (a question the server asks) is only answered; any other is told and the yard is
+   * read again, as `act` does.
+   */
+  const send = useCallback(
+    async <T extends YardData>(url: string, body: unknown, handles: (e: ApiError) => boolean) => {
+      setBusy(true);
+      try {
+        const next = await api<T>("POST", url, body, { silent: true });
+        inflight.current?.abort();
+        apply(next);
+        return next;
+      } catch (error) {
+        const e = error instanceof ApiError
+          ? error
+          : new ApiError({ status: 0, title: "Error", message: String(error) });
+        if (!handles(e)) {
+          if (e.isValidation) apiConfig.notify("warning", validationWords(e), VALIDATION_TITLE);
+          else if (!e.aborted) apiConfig.notify("error", e.message, e.title);
+          await refresh();
+        }
+        return e;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [apply, refresh],
+  );
+
   useEffect(() => {
     const groups = [`Stockyard:${siteId}`, ...(deliveries ? ["Deliveries"] : [])];
     let current = true;
@@ -136,5 +170,5 @@ export function useYard(initial: YardData, urls: YardUrls, deliveries = false) {
     };
   }, [siteId, soon, deliveries]);
 
-  return { view, viewRef, busy, live, act, refresh };
+  return { view, viewRef, busy, live, act, send, refresh };
 }
