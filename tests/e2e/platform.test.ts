@@ -162,8 +162,9 @@ describe("in the browser", () => {
     expect(await page.locator('input[name="id"]').inputValue()).toBe("New");
     const roleOptions = await page.locator('select[name="roleLevel"] option').allInnerTexts();
     expect(roleOptions).not.toContain("Super administrator");
-    // roles read as words, never code names
-    expect(roleOptions).toContain("Integration partner");
+    // roles read as words, never code names; an API key's role is no person's (issue 35 §10a)
+    expect(roleOptions).toContain("Custom template editor");
+    expect(roleOptions).not.toContain("Integration partner");
     expect(roleOptions.some((o) => /^[a-z]+[A-Z]/.test(o))).toBe(false);
     await page.locator('input[name="email"]').fill("yard.hand@demo.processor");
     await page.locator('input[name="firstName"]').fill("Yard");
