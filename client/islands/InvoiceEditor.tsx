@@ -16,17 +16,34 @@ import { Facts } from "../ui/Facts.tsx";
 import { formatDate, formatHead } from "../ui/format.ts";
 import { formatCents } from "../../server/areas/money.ts";
 import { levyLabel } from "../../server/areas/invoiceSettings/rules.ts";
-import type { INVOICES_API, InvoiceView } from "../../server/areas/invoices/rules.ts";
+import { type INVOICES_API, type InvoiceView, levyBasis } from "../../server/areas/invoices/rules.ts";
 import { InvoiceLines } from "./invoice/InvoiceLines.tsx";
 import { withId } from "./invoice/paths.ts";
 
 export interface InvoiceEditorProps {
   view: InvoiceView;
   api: typeof INVOICES_API;
-  managerHref: string;
+  /** the invoice manager's address (its tab follows the invoice's status) */
+  managerPath: string;
 }
 
-export default function InvoiceEditor({ view: first, api: paths, managerHref }: InvoiceEditorProps) {
+/** The manager's tab an invoice is listed on. */
+export function managerHrefOf(managerPath: string, view: InvoiceView): string {
+  const tab = view.status === "Draft" ? (view.hasCorrections ? "corrections" : "created") : "published";
+  return `${managerPath}?tab=${tab}&speciesId=${view.speciesId}`;
+}
+
+/** "Draft invoice 16", "Tax invoice RCTI-000016", "Remittance advice RCTI-000017" */
+export function invoiceHeading(view: InvoiceView): string {
+  if (view.status === "Draft" || !view.invoiceNumber) return `Draft invoice ${view.id}`;
+  const title = view.document.title;
+  const kind = title === "Recipient Created Tax Invoice"
+    ? "Tax invoice"
+    : title.charAt(0) + title.slice(1).toLowerCase();
+  return `${kind} ${view.invoiceNumber}`;
+}
+
+export default function InvoiceEditor({ view: first, api: paths, managerPath }: InvoiceEditorProps) {
   const [view, setView] = useState(first);
   const [newer, setNewer] = useState<InvoiceView | null>(null);
   const [dueDate, setDueDate] = useState(first.invoiceDueDate ?? "");
@@ -37,6 +54,7 @@ export default function InvoiceEditor({ view: first, api: paths, managerHref }: 
   const viewRef = useRef(view);
   viewRef.current = view;
 
+  const managerHref = managerHrefOf(managerPath, view);
   const doc = view.document;
   const c = doc.computation;
   const isDraft = view.status === "Draft";
@@ -143,6 +161,11 @@ export default function InvoiceEditor({ view: first, api: paths, managerHref }: 
 
   return (
     <div className="invoice-editor" data-dirty={dirty ? "" : undefined}>
+      {/* the heading is the island's: it follows the invoice through publish and unpublish */}
+      <div className="panel-head no-print">
+        <h2 id="invoice-title">{invoiceHeading(view)} · {view.supplierName}</h2>
+        <a className="btn" href={managerHref}>Back to the invoice manager</a>
+      </div>
       <h2 className="print-only">
         {doc.title} {view.invoiceNumber ?? "(draft, not issued)"} · {doc.supplier.name}
         {view.invoiceDueDate ? ` · due ${formatDate(view.invoiceDueDate)}` : ""}
@@ -173,14 +196,18 @@ export default function InvoiceEditor({ view: first, api: paths, managerHref }: 
               variant="primary"
               disabled={!!busy || !view.isPublishable || dirty}
               title={dirty ? "Save your changes first" : undefined}
-              onClick={() =>
-                act(
+              onClick={() => {
+                const question = `Publish this invoice to ${doc.supplier.name}? ` +
+                  "It is numbered and issued, and its figures are then fixed.";
+                if (!globalThis.confirm(question)) return;
+                void act(
                   "Publishing",
                   "POST",
                   paths.publish,
                   { id: view.id, ...stamp },
                   "The invoice was published.",
-                )}
+                );
+              }}
             >
               Publish
             </Button>
@@ -308,7 +335,7 @@ export default function InvoiceEditor({ view: first, api: paths, managerHref }: 
           </tr>
           {c.levyLines.map((l) => (
             <tr key={l.levyType + l.description}>
-              <th scope="row">{levyLabel(l)} ({formatHead(l.head)} head)</th>
+              <th scope="row">{levyLabel(l)} ({levyBasis(l)})</th>
               <td className="num">−{formatCents(l.totalCents)}</td>
             </tr>
           ))}

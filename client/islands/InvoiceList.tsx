@@ -4,20 +4,29 @@
  * - drafts: publish the chosen ones, or every publishable draft (service kill sheets when asked);
  * - with corrections: recompute the chosen drafts from the corrected kill floor data;
  * - published: unpublish or finalise the chosen ones (each confirmed first), download a PDF.
- * Bulk work shows its progress. Live: another user's invoice changes re-read the list (coalesced: when
- * several change at once, it reloads once), keeping the selection of rows still there.
+ * Bulk work shows its progress, and publishing asks first. After every action, and when another user's
+ * invoice changes (coalesced: when several change at once, it reloads once), the list and the tabs'
+ * counts are read again, keeping the selection of rows still there.
  */
 import { useEffect, useMemo, useRef, useState } from "react";
 import { api } from "../runtime/api.ts";
 import { toast } from "../runtime/toast.ts";
 import { push } from "../runtime/push.ts";
 import { Button } from "../ui/Button.tsx";
+import { TabBar } from "../ui/TabBar.tsx";
 import { plural } from "../ui/plural.ts";
 import type { INVOICES_API, InvoiceSummary, ToBeCreatedRow } from "../../server/areas/invoices/rules.ts";
 import { Invoices, Orders } from "./invoice/InvoiceTables.tsx";
 
+type Tab = "tobecreated" | "created" | "corrections" | "published";
+/** rows in each tab (null: not counted, the published tab's depend on its period) */
+export type TabCounts = Record<Tab, number | null>;
+
 export interface InvoiceListProps {
-  tab: "tobecreated" | "created" | "corrections" | "published";
+  tab: Tab;
+  /** the manager's tabs, their links and how many rows each has when the page was made */
+  tabs: readonly { key: Tab; title: string; href: string }[];
+  counts: TabCounts;
   speciesId: number;
   fromDate: string;
   toDate: string;
@@ -39,20 +48,34 @@ export default function InvoiceList(props: InvoiceListProps) {
   const [serviceKill, setServiceKill] = useState(false);
   const reload = useRef<() => Promise<void>>(async () => {});
 
+  const [counts, setCounts] = useState(props.counts);
+
   reload.current = async () => {
     const q = `speciesId=${props.speciesId}`;
+    // both lists every time: the tabs' counts move with every create, publish and correction
+    const [toBeCreated, drafts] = await Promise.all([
+      api<ToBeCreatedRow[]>("GET", `${paths.toBeCreated}?${q}`),
+      api<InvoiceSummary[]>("GET", `${paths.created}?${q}`),
+    ]);
+    const corrected = drafts.filter((r) => r.hasCorrections);
+    setCounts({
+      tobecreated: toBeCreated.length,
+      created: drafts.length - corrected.length,
+      corrections: corrected.length,
+      published: null,
+    });
     if (tab === "tobecreated") {
-      const rows = await api<ToBeCreatedRow[]>("GET", `${paths.toBeCreated}?${q}`);
-      setOrders(rows);
-      keep(new Set(rows.flatMap((r) => r.stockMobs.map((m) => m.id))));
+      setOrders(toBeCreated);
+      keep(new Set(toBeCreated.flatMap((r) => r.stockMobs.map((m) => m.id))));
     } else {
       const rows = tab === "published"
         ? await api<InvoiceSummary[]>(
           "GET",
           `${paths.published}?${q}&fromDate=${props.fromDate}&toDate=${props.toDate}`,
         )
-        : (await api<InvoiceSummary[]>("GET", `${paths.created}?${q}`))
-          .filter((r) => r.hasCorrections === (tab === "corrections"));
+        : tab === "corrections"
+        ? corrected
+        : drafts.filter((r) => !r.hasCorrections);
       setInvoices(rows);
       keep(new Set(rows.map((r) => r.id)));
     }
@@ -128,13 +151,20 @@ export default function InvoiceList(props: InvoiceListProps) {
         `${plural(r.livestockInvoiceSummaryDtos.length, "invoice")} created or added to. See Drafts.`,
       );
     });
-  const publishChosen = () =>
-    run(async () => {
+  const publishChosen = () => {
+    const question = `Publish ${plural(selectedIds.length, "invoice")}? ` +
+      "Each is numbered and issued to its supplier, and its figures are then fixed.";
+    if (!globalThis.confirm(question)) return;
+    return run(async () => {
       const done = await each("Publishing", selectedIds, (id) => api("POST", paths.publish, { id }));
       if (done.length) toast("success", `${plural(done.length, "invoice")} published.`);
     });
-  const publishAll = () =>
-    run(async () => {
+  };
+  const publishAll = () => {
+    const question = `Publish every draft that is ready${serviceKill ? ", service kill sheets too" : ""}? ` +
+      "Each is numbered and issued to its supplier, and its figures are then fixed.";
+    if (!globalThis.confirm(question)) return;
+    return run(async () => {
       setProgress("Publishing every publishable draft…");
       const r = await api<{ publishedIds: number[]; skipped: unknown[] }>("POST", paths.publishAll, {
         speciesId: props.speciesId,
@@ -147,6 +177,7 @@ export default function InvoiceList(props: InvoiceListProps) {
         }.`,
       );
     });
+  };
   const recompute = () =>
     run(async () => {
       const done = await each("Recomputing", selectedIds, (id) => api("POST", paths.compute, { id }));
@@ -190,6 +221,14 @@ export default function InvoiceList(props: InvoiceListProps) {
 
   return (
     <div className="invoice-list">
+      <TabBar
+        tabs={props.tabs.map((t) => ({
+          key: t.key,
+          title: counts[t.key] === null ? t.title : `${t.title} (${counts[t.key]})`,
+        }))}
+        current={tab}
+        href={(key) => props.tabs.find((t) => t.key === key)!.href}
+      />
       <div className="toolbar no-print" role="group" aria-label="Actions on the chosen rows">
         <label className="check">
           <input

@@ -84,6 +84,11 @@ function Sheet({ doc }: { doc: InvoiceDocument }) {
     <>
       {pages.map((lines, p) => (
         <Page key={p} size="A4" orientation="landscape" style={s.page}>
+          {/* the footer first: a fixed element placed last can start a page of its own (react-pdf #2436) */}
+          <View style={s.footer} fixed>
+            <Text>{doc.processor.name} · feedback for lot {lot}</Text>
+            <Text>Page {p + 1} of {pages.length}</Text>
+          </View>
           <View style={s.head}>
             <Text style={s.title}>
               Carcass feedback: {doc.supplier.name}
@@ -113,10 +118,6 @@ function Sheet({ doc }: { doc: InvoiceDocument }) {
               line once, so their sum may differ by a few cents.
             </Text>
           )}
-          <View style={s.footer} fixed>
-            <Text>{doc.processor.name} · feedback for lot {lot}</Text>
-            <Text>Page {p + 1} of {pages.length}</Text>
-          </View>
         </Page>
       ))}
     </>

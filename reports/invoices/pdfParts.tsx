@@ -60,9 +60,11 @@ export function Party({ title, p, extra }: { title: string; p: PartyOnDocument; 
   );
 }
 
-export function Table({ columns, rows, repeatHeader = true }: {
+export function Table({ columns, rows, total, repeatHeader = true }: {
   columns: readonly { label: string; width: number; right?: boolean }[];
   rows: readonly (readonly string[])[];
+  /** a closing row in bold (the totals of the columns that add up) */
+  total?: readonly string[];
   /** repeat the header on each page the table runs onto (off when the caller pages it itself) */
   repeatHeader?: boolean;
 }) {
@@ -77,6 +79,13 @@ export function Table({ columns, rows, repeatHeader = true }: {
           {r.map((v, j) => <Text key={j} style={styles[j]}>{v}</Text>)}
         </View>
       ))}
+      {total
+        ? (
+          <View style={[s.row, s.bold]} wrap={false}>
+            {total.map((v, j) => <Text key={j} style={styles[j]}>{v}</Text>)}
+          </View>
+        )
+        : null}
     </View>
   );
 }

@@ -9,6 +9,7 @@ import { formatCents } from "../../server/areas/money.ts";
 import { formatDate, formatDecimal } from "../../client/ui/format.ts";
 import { levyLabel } from "../../server/areas/invoiceSettings/rules.ts";
 import { formatBsb, type InvoiceDocument, RCTI_AGREEMENT } from "../../server/areas/invoices/document.ts";
+import { levyBasis } from "../../server/areas/invoices/levies.ts";
 import { Facts, Party, s, Table } from "./pdfParts.tsx";
 
 export function RemittancePdf({ doc }: { doc: InvoiceDocument }) {
@@ -30,10 +31,27 @@ export function RemittancePdf({ doc }: { doc: InvoiceDocument }) {
       formatCents(l.totalCents),
     ]);
   const h = c.headCounts;
+  // the carcasses' total hot standard carcass weight: what the supplier checks the kill sheet against
+  const totalKg = c.carcassLines.reduce(
+    (kg, l) => kg + (l.unitType === "kg" ? l.totalWeightInKilograms : 0),
+    0,
+  );
+  const carcassTotal = [
+    "Total",
+    String(c.carcassLines.reduce((n, l) => n + l.count, 0)),
+    formatDecimal(Math.round(totalKg * 10) / 10),
+    "",
+    formatCents(c.carcassLines.reduce((t, l) => t + l.totalCents, 0)),
+  ];
   const payable = c.totalCents >= 0;
   return (
     <Document title={`${doc.title} ${doc.invoiceNumber ?? "draft"}`} author={doc.processor.name}>
       <Page size="A4" style={s.page}>
+        {/* the footer first: a fixed element placed last can start a page of its own (react-pdf #2436) */}
+        <View style={s.footer} fixed>
+          <Text>{doc.processor.name} · {doc.title} {doc.invoiceNumber ?? "(draft)"}</Text>
+          <Text render={({ pageNumber, totalPages }) => `Page ${pageNumber} of ${totalPages}`} />
+        </View>
         <View style={s.head}>
           <View>
             <Text style={s.title}>{doc.title}</Text>
@@ -80,6 +98,7 @@ export function RemittancePdf({ doc }: { doc: InvoiceDocument }) {
             { label: "Amount", width: 15, right: true },
           ]}
           rows={carcassRows}
+          total={carcassTotal}
         />
         {c.skinLines.length
           ? (
@@ -135,7 +154,7 @@ export function RemittancePdf({ doc }: { doc: InvoiceDocument }) {
           </View>
           {c.levyLines.map((l) => (
             <View key={l.levyType + l.description} style={s.totalRow}>
-              <Text>Less {levyLabel(l)} ({l.head} head)</Text>
+              <Text>Less {levyLabel(l)} ({levyBasis(l)})</Text>
               <Text>−{formatCents(l.totalCents)}</Text>
             </View>
           ))}
@@ -162,10 +181,6 @@ export function RemittancePdf({ doc }: { doc: InvoiceDocument }) {
         {!doc.supplier.isGstExempt && !doc.isServiceKill
           ? <Text style={s.small}>{RCTI_AGREEMENT}</Text>
           : null}
-        <View style={s.footer} fixed>
-          <Text>{doc.processor.name} · {doc.title} {doc.invoiceNumber ?? "(draft)"}</Text>
-          <Text render={({ pageNumber, totalPages }) => `Page ${pageNumber} of ${totalPages}`} />
-        </View>
       </Page>
     </Document>
   );

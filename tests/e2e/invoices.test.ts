@@ -37,12 +37,21 @@ describe("an invoice from the kill to final", () => {
     const page = one.page;
     await page.goto(`${server.origin}/home/invoicemanager?speciesId=1`);
     await expectFits(page);
+    const count = async (tab: string) =>
+      Number(
+        (await page.getByRole("link", { name: new RegExp(`^${tab} \\(\\d+\\)$`) }).textContent())!
+          .match(/\((\d+)\)/)![1],
+      );
+    const [toCreate, drafts] = [await count("To be created"), await count("Drafts")];
     await page.getByLabel(`Order ${order.orderId} of ${order.supplierName}`).check();
     await page.getByRole("button", { name: /Create invoices \(1 mob\)/ }).click();
     await toastWith(page, /1 invoice created/);
     await expect.poll(() => page.getByLabel(`Order ${order.orderId} of ${order.supplierName}`).count()).toBe(
       0,
     );
+    // the tabs' counts follow at once, without a reload
+    await expect.poll(() => count("Drafts")).toBe(drafts + 1);
+    expect(await count("To be created")).toBe(toCreate - 1);
     await page.getByRole("link", { name: /Drafts/ }).click();
     const row = page.locator("tr", { hasText: order.supplierName }).first();
     await row.getByRole("link", { name: /Draft \d+/ }).click();
@@ -86,9 +95,26 @@ describe("an invoice from the kill to final", () => {
     const due = two.page.getByLabel("Due date");
     await due.fill("2031-03-15");
     const page = one.page;
-    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    const heading = page.locator("#invoice-title");
+    expect(await heading.textContent()).toMatch(/^Draft invoice \d+ · /);
+    // publishing asks first, in plain words; the keyboard reaches it; saying no changes nothing
+    const publish = page.getByRole("button", { name: "Publish", exact: true });
+    await publish.focus();
+    const asked = page.waitForEvent("dialog");
+    await page.keyboard.press("Enter");
+    const no = await asked;
+    expect(no.type()).toBe("confirm");
+    expect(no.message()).toBe(
+      `Publish this invoice to ${order.supplierName}? It is numbered and issued, and its figures are then fixed.`,
+    );
+    await no.dismiss();
+    expect(await page.locator(".badge", { hasText: "Draft" }).count()).toBe(1);
+    page.once("dialog", (d) => void d.accept());
+    await page.keyboard.press("Enter");
     await toastWith(page, /The invoice was published/);
     await expect.poll(() => page.locator(".badge", { hasText: "Published" }).count()).toBe(1);
+    // the screen shows what it now is, without a reload
+    await expect.poll(() => heading.textContent()).toMatch(/^Tax invoice RCTI-\d{6} · /);
     release();
     await two.page.locator('[data-island="InvoiceEditor"][data-hydrated]').waitFor({ timeout: 10_000 });
     await two.page.unroute(runtime);

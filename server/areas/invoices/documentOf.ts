@@ -12,6 +12,7 @@ import { formatCents } from "../money.ts";
 import { type InvoiceComputation, lineKeyOf, priceCarcass } from "./rules.ts";
 import type { FeedbackCarcass, InvoiceDocument, InvoiceStatus, PartyOnDocument } from "./document.ts";
 import type { InvoiceSources } from "./inputs.ts";
+import { invoiceLot } from "./lots.ts";
 
 export interface DocumentEnv {
   tenantName: string;
@@ -125,7 +126,7 @@ export async function buildInvoiceDocument(
     },
     order: {
       id: order.id,
-      lotReference: order.agendaLotReference ?? "",
+      lotReference: invoiceLot(s.mobs, order.agendaLotReference),
       pic: order.pic,
       nvd: order.nvd,
       speciesId: order.speciesId,

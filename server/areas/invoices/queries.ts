@@ -23,6 +23,7 @@ import { computeInvoice, type InvoiceComputation } from "./rules.ts";
 import type { InvoiceDocument, InvoiceStatus } from "./document.ts";
 import type { InvoiceSummary, InvoiceView, ToBeCreatedRow } from "./views.ts";
 import { buildInvoiceDocument } from "./documentOf.ts";
+import { invoiceLot, invoiceLots } from "./lots.ts";
 import { type InvoiceRow, invoiceRow, type InvoiceSources, loadSources } from "./inputs.ts";
 
 /** Sheep: the invoice screens' default species (spec 2 §9). */
@@ -114,7 +115,13 @@ export class InvoiceQueries {
         livestockOrderId: o.id,
         supplierName: o.supplierName,
         speciesCategoryName: speciesCategoryName(o.speciesCategoryId),
-        lotReference: o.lotReference ?? "",
+        lotReference: invoiceLot(
+          ks.flatMap((k) => {
+            const m = mobById.get(k.mobId);
+            return m ? [{ agendaLotReference: m.lot, agendaLotReferenceSuffix: m.suffix }] : [];
+          }),
+          o.lotReference,
+        ),
         productionDate: ks.reduce((d, k) => (k.productionDate > d ? k.productionDate : d), ""),
         quantityOrdered: o.quantityOrdered,
         isCarcassDataComplete: o.carcassDataCompleteAt !== null,
@@ -165,7 +172,6 @@ export class InvoiceQueries {
     const rows = await this.ctx.db.select({
       invoice: invoices,
       supplierName: suppliers.name,
-      lotReference: livestockOrders.agendaLotReference,
       orderStatus: livestockOrders.orderStatus,
     }).from(invoices).innerJoin(suppliers, eq(suppliers.id, invoices.supplierId))
       .innerJoin(livestockOrders, eq(livestockOrders.id, invoices.livestockOrderId))
@@ -184,7 +190,8 @@ export class InvoiceQueries {
       const mobs = await this.ctx.db.select().from(invoiceMobs).where(inArray(invoiceMobs.invoiceId, chunk));
       for (const m of mobs) mobsOf.set(m.invoiceId, [...(mobsOf.get(m.invoiceId) ?? []), m.stockMobId]);
     }
-    return rows.map(({ invoice: i, supplierName, lotReference }) => {
+    const lots = await invoiceLots(this.ctx.db, ids);
+    return rows.map(({ invoice: i, supplierName }) => {
       const at = changed.get(i.id);
       return {
         id: i.id,
@@ -194,7 +201,7 @@ export class InvoiceQueries {
         speciesId: i.speciesId,
         speciesCategoryName: speciesCategoryName(i.speciesCategoryId),
         supplierName,
-        lotReference: lotReference ?? "",
+        lotReference: lots.get(i.id) ?? "",
         productionDate: i.productionDate,
         invoiceDueDate: i.dueDate,
         invoicePublishedDate: i.publishedAt,

@@ -116,11 +116,18 @@ async function correctOne(tx: TenantTx, invoiceId: number, mobId: number) {
   await tx.update(invoices).set({ computedAt: "2000-01-01T00:00:00.000Z" }).where(eq(invoices.id, invoiceId));
 }
 
+/** The demo plant's Property Identification Code (NSW: N + 7 characters). */
+export const DEMO_PLANT_PIC = "NA123456";
+
 /** The processor's own party record (its ABN and address head every invoice it issues). */
 async function ensureProcessorParty(db: DemoTenant["db"]) {
-  const [own] = await db.select({ id: stakeholders.id }).from(stakeholders).where(
+  const [own] = await db.select({ id: stakeholders.id, pic: stakeholders.pic }).from(stakeholders).where(
     eq(stakeholders.isTenant, true),
   );
+  // the plant's PIC: the NLIS kill file names the plant by it
+  if (own && !own.pic) {
+    await db.update(stakeholders).set({ pic: DEMO_PLANT_PIC }).where(eq(stakeholders.id, own.id));
+  }
   if (own) return;
   const now = new Date().toISOString();
   await db.insert(stakeholders).values({
@@ -128,6 +135,7 @@ async function ensureProcessorParty(db: DemoTenant["db"]) {
     isTenant: true,
     stakeholderType: "Other",
     businessTaxIdentifier: "53004085616",
+    pic: DEMO_PLANT_PIC,
     companyIdentifier: "004085616",
     addressLine1: "1 Abattoir Road",
     city: "Wagga Wagga",

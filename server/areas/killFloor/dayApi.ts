@@ -88,7 +88,7 @@ export const killFloorDayApi: ApiRouter = apiRouter()
     }),
     async (c) => {
       const data = await (await queries(c)).exportRows(c.req.valid("query"));
-      return fileAnswer(nlisKillFile(data.rows), "csv", fileName("nlis-kill", data)) as never;
+      return fileAnswer(nlisKillFile(data.rows, data.plantPic), "csv", fileName("nlis-kill", data)) as never;
     },
   )
   .openapi(

@@ -5,7 +5,7 @@
  * the kill agenda chooses them.
  */
 import { and, asc, count, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import { carcasses, livestockOrders, stockMobs, suppliers } from "../../../db/tenant/schema.ts";
+import { carcasses, livestockOrders, stakeholders, stockMobs, suppliers } from "../../../db/tenant/schema.ts";
 import { KillAgendaQueries } from "../killAgenda/queries.ts";
 import { MOB_STATUS, speciesCategoryName } from "../livestock/enums.ts";
 import { averageKg, reconcile } from "./rules.ts";
@@ -208,11 +208,15 @@ export class KillFloorQueries extends KillAgendaQueries {
         q.supplierId ? eq(carcasses.supplierId, q.supplierId) : undefined,
       ))
       .orderBy(asc(carcasses.productionDate), asc(carcasses.killSequence), asc(carcasses.bodyNumber));
+    // the plant's PIC: on the processor's own party record (the one that heads its invoices)
+    const [own] = await this.ctx.db.select({ pic: stakeholders.pic }).from(stakeholders)
+      .where(eq(stakeholders.isTenant, true)).limit(1);
     return {
       date,
       species,
       speciesId,
       siteId,
+      plantPic: own?.pic ?? "",
       rows: rows.map((r) => ({
         ...r.c,
         lot: mobLot(r.lot, r.suffix, r.c.livestockOrderId),

@@ -14,22 +14,10 @@ export const InvoiceEditScreen = defineScreen({
     const q = await pageService(context, InvoiceQueries);
     return { view: await q.view(pathId(params.id)) };
   },
-  component: ({ data }) => {
-    const { view } = data;
-    const manager = `${href("invoicemanager")}?tab=${
-      view.status === "Draft" ? (view.hasCorrections ? "corrections" : "created") : "published"
-    }&speciesId=${view.speciesId}`;
-    return (
-      <section className="panel" aria-labelledby="invoice-title">
-        <div className="panel-head no-print">
-          <h2 id="invoice-title">
-            {view.invoiceNumber ?? `Draft invoice ${view.id}`} · {view.supplierName}
-          </h2>
-          <a className="btn" href={manager}>Back to the invoice manager</a>
-        </div>
-        {/* prints as the invoice: the island marks its forms and buttons no-print */}
-        <InvoiceEditor view={view} api={INVOICES_API} managerHref={manager} />
-      </section>
-    );
-  },
+  component: ({ data }) => (
+    <section className="panel" aria-labelledby="invoice-title">
+      {/* the editor heads itself (its heading follows publish); the document prints, not the editor */}
+      <InvoiceEditor view={data.view} api={INVOICES_API} managerPath={href("invoicemanager")} />
+    </section>
+  ),
 });

@@ -13,9 +13,9 @@ import { idNumber } from "../../../http/params.ts";
 import { isoDate } from "../../../http/validation.ts";
 import { pageService } from "../../context.ts";
 import { addDays } from "../../dates.ts";
-import { TabBar } from "../../../../client/ui/TabBar.tsx";
 import { InvoiceQueries } from "../queries.ts";
 import { INVOICES_API } from "../paths.ts";
+import type { TabCounts } from "../../../../client/islands/InvoiceList.tsx";
 
 export const INVOICE_TABS = [
   { key: "tobecreated", title: "To be created" },
@@ -54,7 +54,7 @@ export const InvoiceManagerScreen = defineScreen({
     const { species, speciesId, tab, fromDate, toDate } = data;
     const corrections = data.drafts.filter((d) => d.hasCorrections);
     const drafts = data.drafts.filter((d) => !d.hasCorrections);
-    const counts: Record<InvoiceTab, number | null> = {
+    const counts: TabCounts = {
       tobecreated: data.toBeCreated.length,
       created: drafts.length,
       corrections: corrections.length,
@@ -94,16 +94,11 @@ export const InvoiceManagerScreen = defineScreen({
           )}
           <button type="submit" className="btn">Show</button>
         </form>
-        <TabBar
-          tabs={INVOICE_TABS.map((t) => ({
-            key: t.key,
-            title: counts[t.key] === null ? t.title : `${t.title} (${counts[t.key]})`,
-          }))}
-          current={tab}
-          href={link}
-        />
+        {/* the tabs are the island's: their counts change with what it does */}
         <InvoiceList
           tab={tab}
+          tabs={INVOICE_TABS.map((t) => ({ ...t, href: link(t.key) }))}
+          counts={counts}
           speciesId={speciesId}
           fromDate={fromDate}
           toDate={toDate}

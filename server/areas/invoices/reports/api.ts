@@ -48,7 +48,7 @@ export const invoiceReportsApi: ApiRouter = apiRouter()
   .openapi(
     get(
       P.feedbackSheets,
-      "Lots with feedback sheets: invoices of a species (Beef by default) killed in a period",
+      "Lots with feedback sheets: invoices of a species (the header's by default) killed in a period",
       { query: FeedbackPeriodQuery },
       z.array(FeedbackSheetRow),
       FEEDBACK,

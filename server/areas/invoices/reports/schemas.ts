@@ -11,7 +11,7 @@ export const INVOICE_STATUSES = ["Draft", "Published", "Finalised"] as const;
 /** One invoice's feedback sheet, or every sheet of a species killed in a period (at most 100). */
 export const FeedbackQuery = z.object({
   invoiceId: idNumber().optional(),
-  speciesId: idNumber().optional().openapi({ description: "default Beef" }),
+  speciesId: idNumber().optional().openapi({ description: "default: the species chosen in the header" }),
   fromDate: isoDate.optional(),
   toDate: isoDate.optional(),
 }).refine((q) => q.invoiceId !== undefined || (q.fromDate && q.toDate), {
@@ -21,7 +21,7 @@ export const FeedbackQuery = z.object({
 export type FeedbackQuery = z.infer<typeof FeedbackQuery>;
 
 export const FeedbackPeriodQuery = z.object({
-  speciesId: idNumber().optional().openapi({ description: "default Beef" }),
+  speciesId: idNumber().optional().openapi({ description: "default: the species chosen in the header" }),
   ...period,
 });
 

@@ -9,16 +9,16 @@
  * Every report is limited to the caller's invoicing species and to a period of at most a year.
  */
 import { and, desc, eq, gte, inArray, lte, type SQL } from "drizzle-orm";
-import { invoices, livestockOrders, suppliers } from "../../../../db/tenant/schema.ts";
+import { invoices, suppliers } from "../../../../db/tenant/schema.ts";
 import { ApiError } from "../../../http/errors.ts";
 import { anyContains, type AreaContext, assertPeriod } from "../../context.ts";
 import { speciesCategoryName } from "../../livestock/enums.ts";
 import { levyLabel } from "../../invoiceSettings/rules.ts";
 import { InvoiceQueries } from "../queries.ts";
+import { invoiceLots } from "../lots.ts";
 import type { InvoiceDocument } from "../document.ts";
 import type { FeedbackQuery, InvoiceFilter, InvoiceReport, LevyQuery, LevyReport } from "./schemas.ts";
 
-const BEEF = 2;
 /** A period's feedback sheets in one file: at most this many lots. */
 export const MAX_SHEETS = 100;
 /** The invoice report lists at most this many invoices. */
@@ -41,9 +41,14 @@ export class InvoiceReportService {
     return this.#queries.invoicingSpecies();
   }
 
-  /** The lots with feedback: invoices of a species (Beef by default) killed in a period, latest first. */
+  /** The species a report opens on: the one chosen in the header when the caller invoices it. */
+  headerSpecies(): number {
+    return this.#queries.invoiceSpecies();
+  }
+
+  /** The lots with feedback: invoices of a species (the header's by default) killed in a period, latest first. */
   async feedbackSheets(q: { speciesId?: number; fromDate: string; toDate: string }) {
-    const species = this.#speciesOr(q.speciesId, BEEF);
+    const species = this.#queries.invoiceSpecies(q.speciesId);
     assertPeriod(q.fromDate, q.toDate);
     const rows = await this.#rows(
       and(
@@ -186,14 +191,8 @@ export class InvoiceReportService {
     };
   }
 
-  #speciesOr(speciesId: number | undefined, fallback: number): number {
-    if (speciesId !== undefined) return this.#queries.invoiceSpecies(speciesId);
-    const mine = this.species();
-    return mine.find((s) => s.id === fallback)?.id ?? this.#queries.invoiceSpecies();
-  }
-
   async #rows(where: SQL, limit: number) {
-    return await this.ctx.db.select({
+    const rows = await this.ctx.db.select({
       id: invoices.id,
       invoiceNumber: invoices.invoiceNumber,
       status: invoices.status,
@@ -208,9 +207,9 @@ export class InvoiceReportService {
       levyCents: invoices.levyCents,
       totalCents: invoices.totalCents,
       supplierName: suppliers.name,
-      lotReference: livestockOrders.agendaLotReference,
     }).from(invoices).innerJoin(suppliers, eq(suppliers.id, invoices.supplierId))
-      .innerJoin(livestockOrders, eq(livestockOrders.id, invoices.livestockOrderId))
       .where(where).orderBy(desc(invoices.productionDate), desc(invoices.id)).limit(limit);
+    const lots = await invoiceLots(this.ctx.db, rows.map((r) => r.id));
+    return rows.map((r) => ({ ...r, lotReference: lots.get(r.id) ?? "" }));
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Feedback Sheets (spec 1 §2 reports feedBackSheets): the lots of a species (Beef by default) killed in a
+ * Feedback Sheets (spec 1 §2 reports feedBackSheets): the lots of a species (the header's) killed in a
  * period, each with its carcass feedback sheet as PDF or CSV, and the whole period in one file.
  * Server-rendered: no React in the browser.
  */
@@ -17,7 +17,8 @@ export const FeedbackSheetsScreen = defineScreen({
   loader: async ({ context, search }) => {
     const service = await reportService(context);
     const species = service.species();
-    const speciesId = search.speciesId ?? (species.some((s) => s.id === BEEF) ? BEEF : species[0]?.id);
+    // the species chosen in the header, as every list opens on (not always Beef)
+    const speciesId = search.speciesId ?? (species.length ? service.headerSpecies() : undefined);
     const period = periodOf(context, search);
     const rows = speciesId ? await service.feedbackSheets({ speciesId, ...period }) : [];
     return { species, speciesId, ...period, rows };
