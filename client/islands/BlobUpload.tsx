@@ -11,6 +11,7 @@ import { localClockHeaders } from "../runtime/api.ts";
 import { toast, toastOnNextPage } from "../runtime/toast.ts";
 import { Button } from "../ui/Button.tsx";
 import { Field, SelectInput, TextInput } from "../ui/Field.tsx";
+import { pctClass } from "../ui/inlineFree.ts";
 
 export interface BlobUploadProps {
   uploadUrl: string;
@@ -172,16 +173,15 @@ export default function BlobUpload(props: BlobUploadProps) {
       {sent
         ? (
           <div
-            className="yard-bar"
+            className="yard-bar bar-tall bar-fill-moving"
             role="progressbar"
             aria-label="Upload progress"
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={share}
             aria-valuetext={`${formatBytes(sent.loaded)} of ${formatBytes(sent.total)} sent`}
-            style={{ height: "1rem" }}
           >
-            <span style={{ width: `${share}%`, transition: "width 0.2s" }} />
+            <span className={pctClass(share)} />
           </div>
         )
         : null}

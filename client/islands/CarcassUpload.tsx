@@ -16,7 +16,6 @@ import { type Chosen, readChosen } from "./carcassUpload/file.ts";
 import { type Mapping, MappingTable } from "./carcassUpload/Mapping.tsx";
 import { RejectedStep } from "./carcassUpload/Rejected.tsx";
 import { sendFile, type Sending } from "./carcassUpload/send.ts";
-import { banner, COLUMN } from "./carcassUpload/styles.ts";
 import {
   auDate,
   type ImportResult,
@@ -28,6 +27,7 @@ import {
   resultText,
   sizeText,
 } from "./carcassUpload/words.ts";
+import { pctClass } from "../ui/inlineFree.ts";
 
 export interface CarcassUploadProps {
   /** the UploadCarcassFile endpoint */
@@ -146,7 +146,7 @@ export default function CarcassUpload({ uploadUrl, maxBytes, dayPath }: CarcassU
     : [];
 
   return (
-    <div className="cu" style={COLUMN} aria-busy={busy || undefined}>
+    <div className="cu" aria-busy={busy || undefined}>
       <div
         className="cu-drop"
         onDragEnter={onDrag}
@@ -154,16 +154,6 @@ export default function CarcassUpload({ uploadUrl, maxBytes, dayPath }: CarcassU
         onDragLeave={onDragLeave}
         onDrop={onDrop}
         data-dragging={dragging || undefined}
-        style={{
-          border: `2px dashed ${dragging ? "var(--primary)" : "var(--border-strong)"}`,
-          background: dragging ? "var(--primary-soft)" : "var(--surface-2)",
-          borderRadius: "var(--radius)",
-          padding: "1rem 1.25rem",
-          display: "flex",
-          flexWrap: "wrap",
-          alignItems: "center",
-          gap: "0.5rem 1rem",
-        }}
       >
         <input
           ref={input}
@@ -188,7 +178,7 @@ export default function CarcassUpload({ uploadUrl, maxBytes, dayPath }: CarcassU
         >
           {chosen ? "Choose another file" : "Choose a file"}
         </Button>
-        <div id="cu-drop-help" style={{ flex: "1 1 16rem" }}>
+        <div id="cu-drop-help" className="cu-drop-help">
           {chosen
             ? (
               <span data-chosen>
@@ -204,7 +194,7 @@ export default function CarcassUpload({ uploadUrl, maxBytes, dayPath }: CarcassU
       </div>
 
       {state.step === "choose" && state.problem && (
-        <p className="banner banner-error" role="alert" style={banner("var(--danger)")}>{state.problem}</p>
+        <p className="banner banner-error" role="alert">{state.problem}</p>
       )}
 
       {state.step === "ready" && (
@@ -223,21 +213,20 @@ export default function CarcassUpload({ uploadUrl, maxBytes, dayPath }: CarcassU
         <div
           ref={outcome}
           tabIndex={-1}
-          className="banner"
+          className="banner banner-success"
           role="status"
           data-outcome="done"
-          style={{ ...banner("var(--success)"), background: "var(--success-soft)" }}
         >
-          <p style={{ margin: 0 }}>
+          <p className="u-flush">
             <strong>{resultText(state.result)}</strong>
           </p>
           {state.result.completedOrderIds.length > 0 && (
-            <p style={{ margin: "0.25rem 0 0" }}>
+            <p className="u-space-top">
               {plural(state.result.completedOrderIds.length, "order")} now{" "}
               {state.result.completedOrderIds.length === 1 ? "has" : "have"} every head accounted for.
             </p>
           )}
-          <p style={{ margin: "0.5rem 0 0", display: "flex", flexWrap: "wrap", gap: "0.5rem 1rem" }}>
+          <p className="cu-links">
             {dayPath &&
               state.result.productionDates.slice(0, 7).map((d) => (
                 <a key={d} href={`${dayPath}?date=${d}`}>See the kill floor for {auDate(d)}</a>
@@ -270,13 +259,13 @@ function ReadyStep({ chosen, mapping, problems, onColumn, onUpload }: {
   onUpload: () => void;
 }) {
   return (
-    <section aria-labelledby="cu-step-title" style={COLUMN}>
+    <section aria-labelledby="cu-step-title" className="cu-step">
       {chosen.format === "csv"
         ? (
           <>
             <div>
-              <h3 id="cu-step-title" style={{ margin: 0 }}>Match the columns</h3>
-              <p className="hint" style={{ margin: "0.25rem 0 0" }}>
+              <h3 id="cu-step-title" className="u-flush">Match the columns</h3>
+              <p className="hint u-space-top">
                 For each of our fields, choose the column of your file that holds it. We guessed from the
                 column names: check the first rows shown beside each choice.
               </p>
@@ -291,18 +280,17 @@ function ReadyStep({ chosen, mapping, problems, onColumn, onUpload }: {
         )
         : (
           <div>
-            <h3 id="cu-step-title" style={{ margin: 0 }}>Ready to upload</h3>
-            <p className="hint" style={{ margin: "0.25rem 0 0" }}>
+            <h3 id="cu-step-title" className="u-flush">Ready to upload</h3>
+            <p className="hint u-space-top">
               A JSON file needs no matching: each record's names are our field names (see the JSON template).
             </p>
           </div>
         )}
       {problems.length > 0 && (
         <ul
-          className="banner banner-warning"
+          className="banner banner-warning cu-problems"
           id="cu-problems"
           aria-live="polite"
-          style={{ ...banner("var(--warning)"), paddingLeft: "2rem" }}
         >
           {problems.map((p) => <li key={p}>{p}</li>)}
         </ul>
@@ -326,21 +314,20 @@ function Progress({ phase, onCancel }: { phase: Phase; onCancel: () => void }) {
   const share = Math.round(phaseShare(phase) * 100);
   const text = phaseText(phase);
   return (
-    <section aria-label="Upload progress" style={COLUMN} data-stage={phase.stage}>
-      <p style={{ margin: 0 }} aria-live="polite" data-progress-text>
+    <section aria-label="Upload progress" className="cu-step" data-stage={phase.stage}>
+      <p className="u-flush" aria-live="polite" data-progress-text>
         <strong>{text}</strong>
       </p>
       <div
-        className="yard-bar"
+        className="yard-bar bar-tall bar-fill-moving"
         role="progressbar"
         aria-label="Upload progress"
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={share}
         aria-valuetext={text}
-        style={{ height: "1rem" }}
       >
-        <span style={{ width: `${share}%`, transition: "width 0.2s" }} />
+        <span className={pctClass(share)} />
       </div>
       {phase.stage === "upload" && (
         <div>

@@ -38,8 +38,6 @@ type State =
 
 const FILE_ID = "il-file";
 /** a section given the focus so a screen reader reads it from its heading: not a control, no ring */
-const FOCUS_TARGET = { outline: "none" };
-const SUCCESS = { background: "var(--success-soft)", borderColor: "var(--success)" };
 
 /** The server's refusal as the lines to show (a validation error lists one a problem). */
 function problemsOf(error: unknown): string[] {
@@ -162,8 +160,7 @@ export default function InitialLoad(props: InitialLoadProps) {
           tabIndex={-1}
           aria-labelledby="il-preview-title"
           data-preview
-          className="stack"
-          style={FOCUS_TARGET}
+          className="stack u-no-outline"
         >
           <h3 id="il-preview-title">Preview of {state.preview.fileName}</h3>
           <p data-counts>
@@ -211,10 +208,9 @@ export default function InitialLoad(props: InitialLoadProps) {
           tabIndex={-1}
           aria-labelledby="il-result-title"
           data-result
-          className="stack"
-          style={FOCUS_TARGET}
+          className="stack u-no-outline"
         >
-          <div className="banner" role="status" style={SUCCESS}>
+          <div className="banner banner-success" role="status">
             <h3 id="il-result-title">Loaded into {props.tenantName}</h3>
             <p>
               {countsText(state.result, props)} from {state.result.fileName}; {state.result.counts.unchanged}

@@ -24,18 +24,6 @@ export interface PricingGridEditorProps {
   cellsField?: string;
 }
 
-const STYLE = `
-.pricing-grid-editor textarea[name="cells"] {
-  min-height: 13rem;
-  font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
-  tab-size: 9;
-  white-space: pre;
-  overflow-x: auto;
-}
-.grid-preview { margin-top: 1rem; }
-.grid-preview h3 { margin: 0 0 0.5rem; font-size: 1rem; }
-`;
-
 export default function PricingGridEditor({ form, cellsField = "cells" }: PricingGridEditorProps) {
   const [text, setText] = useState(() => String(form.initial[cellsField] ?? ""));
   const [given, setGiven] = useState<unknown>(form.initial.bestPrice);
@@ -49,7 +37,6 @@ export default function PricingGridEditor({ form, cellsField = "cells" }: Pricin
 
   return (
     <div className="pricing-grid-editor">
-      <style>{STYLE}</style>
       <DataForm {...form} onValuesChange={onValuesChange} />
       <section className="grid-preview" aria-label="Preview of the prices" aria-live="polite" data-preview>
         <h3>Preview</h3>

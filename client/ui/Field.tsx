@@ -4,7 +4,8 @@
  * column holding the input, an optional adornment (icon), help text and an error message.
  * Controls are controlled React inputs; they take `onValue` with the new value.
  */
-import type { CSSProperties, ReactNode } from "react";
+import type { ReactNode } from "react";
+import { LABEL_WIDTHS, type LabelWidth } from "./inlineFree.ts";
 
 export interface FieldProps {
   /** id of the control (the label points at it). */
@@ -13,8 +14,8 @@ export interface FieldProps {
   required?: boolean;
   help?: string;
   error?: string;
-  /** Any CSS length; default 50% (from the stylesheet). */
-  labelWidth?: string;
+  /** One of the widths the stylesheet has a class for; default 50% (no inline style: the policy refuses it). */
+  labelWidth?: LabelWidth;
   /** For a group of controls (checkbox list): the label names the group instead of one input. */
   group?: boolean;
   /** Shown right after the control, e.g. the check/warning icon of a confirm field. */
@@ -36,11 +37,10 @@ export function describedBy(id: string, help?: string, error?: string): string |
 export function Field(
   { id, label, required, help, error, labelWidth, group, adornment, className, children }: FieldProps,
 ) {
-  const style = labelWidth ? ({ "--label-width": labelWidth } as CSSProperties) : undefined;
+  const width = labelWidth ? LABEL_WIDTHS[labelWidth] : "";
   return (
     <div
-      className={["field", error ? "has-error" : "", className ?? ""].filter(Boolean).join(" ")}
-      style={style}
+      className={["field", error ? "has-error" : "", width, className ?? ""].filter(Boolean).join(" ")}
       data-field={id}
     >
       {group

@@ -2,6 +2,7 @@
  * Pure rules of the generic data form (spec 1 §2 "Generic data form", §5; spec 2 §2.4, §5).
  * No React, no DOM: shared by the DataForm island, the server and tests.
  */
+import type { LabelWidth } from "./inlineFree.ts";
 
 export type FieldType =
   | "text"
@@ -39,8 +40,8 @@ export interface FieldSpec {
   options?: FieldOption[];
   placeholder?: string;
   autoComplete?: string;
-  /** Label column width, any CSS length; default "50%". */
-  labelWidth?: string;
+  /** Label column width, one the stylesheet has a class for (client/ui/inlineFree.ts); default "50%". */
+  labelWidth?: LabelWidth;
   /** Name of another field this one must equal (password confirm): check icon when equal, warning otherwise. */
   matches?: string;
   help?: string;

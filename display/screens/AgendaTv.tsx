@@ -5,6 +5,7 @@
  */
 import { formatDate, formatHead } from "../../client/ui/format.ts";
 import { type AgendaTv as Agenda, progressPercent } from "./model.ts";
+import { pctClass } from "../../client/ui/inlineFree.ts";
 
 /** At most this many lots fit a 1080p screen; the rest are summed in a line. */
 const ROWS = 12;
@@ -31,7 +32,7 @@ export function AgendaTv({ agenda }: { agenda: Agenda }) {
         role="img"
         aria-label={`${agenda.killed} of ${agenda.target || agenda.head} head killed`}
       >
-        <div className="tv-progress-bar" style={{ width: `${pct}%` }} />
+        <div className={`tv-progress-bar ${pctClass(pct)}`} />
         <span className="tv-progress-text">
           {formatHead(agenda.killed)} of {formatHead(agenda.head)} head killed
           {agenda.target ? ` · target ${formatHead(agenda.target)}` : ""}

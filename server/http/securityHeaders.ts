@@ -13,7 +13,7 @@ import { THEME_BOOT_SCRIPT } from "../../client/runtime/themeBoot.ts";
 const THEME_BOOT_SOURCE = `'sha256-${createHash("sha256").update(THEME_BOOT_SCRIPT).digest("base64")}'`;
 
 /**
- * The policy. No 'unsafe-inline' for scripts: the theme boot script is allowed by its hash (the same on
+ * The policy. No 'unsafe-inline' for scripts or styles: the theme boot script is allowed by its hash (the same on
  * every page, so a kept page can be answered again), anything else inline (React's streaming) by the
  * request's nonce. An answer with no nonce (a kept page, which carries no such script) allows neither.
  */
@@ -22,7 +22,11 @@ export function contentSecurityPolicy(nonce: string | null): string {
   return [
     "default-src 'self'",
     `script-src ${scripts}`,
-    "style-src 'self' 'unsafe-inline'",
+    // the stylesheet only: no <style> element and no style="" attribute (a class per value instead,
+    // client/ui/inlineFree.ts). Styles a script sets through the CSSOM (React's updates, Konva, a drag)
+    // are not inline markup and stay allowed.
+    "style-src 'self'",
+    "style-src-attr 'none'",
     "img-src 'self' data:",
     "connect-src 'self'",
     "frame-ancestors 'none'",

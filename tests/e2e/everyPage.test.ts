@@ -1,9 +1,9 @@
 /**
  * Every built page, as the users who may open it: it fits 1024 px without sideways scrolling, axe-core
- * finds no serious or critical accessibility violation in light or dark mode, and every island hydrates
- * onto its server HTML without a mismatch. Pages with a path parameter
- * are reached through a link on another page, so a page added to the route table is visited the day it is
- * built (or the test names it as unreached).
+ * finds no serious or critical accessibility violation in light or dark mode, every island hydrates
+ * onto its server HTML without a mismatch, and the page policy refuses nothing (no inline style: a
+ * console message of Chromium's). Pages with a path parameter are reached through a link on another page,
+ * so a page added to the route table is visited the day it is built (or the test names it as unreached).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -23,9 +23,14 @@ beforeAll(async () => {
   // an island whose server HTML its first browser render does not match says so on the console
   browser.page.on("console", (m) => {
     if (/hydrat/i.test(m.text())) hydration.push(`${browser.page.url()}: ${m.text().slice(0, 200)}`);
+    // the policy refuses inline styles (and anything else): Chromium says so on the console
+    if (/Content Security Policy/i.test(m.text())) {
+      csp.push(`${browser.page.url()}: ${m.text().slice(0, 200)}`);
+    }
   });
 });
 const hydration: string[] = [];
+const csp: string[] = [];
 afterAll(async () => {
   await browser?.close();
   await server?.close();
@@ -177,11 +182,12 @@ describe("every built page", () => {
     const visited = new Set<string>();
     for (const email of USERS) await visitAs(email, visited, problems, widths);
     const unreached = BUILT.filter((r) => !visited.has(r.name) && !NOT_VISITED[r.name]).map((r) => r.name);
-    expect({ widths, problems, unreached, hydration }).toEqual({
+    expect({ widths, problems, unreached, hydration, csp }).toEqual({
       widths: [],
       problems: [],
       unreached: [],
       hydration: [],
+      csp: [],
     });
   }, 900_000);
 });

@@ -33,8 +33,8 @@ export function MappingTable({ headers, preview, mapping, onChange, disabled }: 
           <caption className="sr-only">Which column of the file holds each of our fields</caption>
           <thead>
             <tr>
-              <th scope="col" style={{ width: "32%" }}>Our field</th>
-              <th scope="col" style={{ width: "33%" }}>Column in your file</th>
+              <th scope="col" className="cu-col-field">Our field</th>
+              <th scope="col" className="cu-col-file">Column in your file</th>
               <th scope="col">First rows of that column</th>
             </tr>
           </thead>
@@ -63,26 +63,25 @@ export function MappingTable({ headers, preview, mapping, onChange, disabled }: 
                   <td>
                     <select
                       id={id}
-                      className="input select"
                       value={mapping[f.key] ?? ""}
                       onChange={(e) => onChange(f.key, e.currentTarget.value)}
                       aria-describedby={`${id}-help`}
                       aria-required={f.required || undefined}
                       aria-invalid={missing || undefined}
+                      className="input select cu-select"
                       disabled={disabled}
-                      style={{ minWidth: "11rem" }}
                     >
                       <option value="">{NOT_IN_FILE}</option>
                       {columns.map((c) => <option key={c} value={c}>{c}</option>)}
                     </select>
                   </td>
-                  <td className="small" style={{ overflowWrap: "anywhere" }}>
+                  <td className="small u-wrap-anywhere">
                     {mapping[f.key]
                       ? values.length
                         ? values.map((v, i) => (
                           <span key={i}>
                             {i > 0 && (
-                              <span className="muted" aria-hidden="true" style={{ margin: "0 0.4rem" }}>
+                              <span className="muted cu-dot" aria-hidden="true">
                                 ·
                               </span>
                             )}
@@ -99,7 +98,7 @@ export function MappingTable({ headers, preview, mapping, onChange, disabled }: 
         </table>
       </div>
       {unused.length > 0 && (
-        <p className="muted small" style={{ margin: 0 }}>
+        <p className="muted small u-flush">
           Columns left out of the import: {unused.join(", ")}.
         </p>
       )}

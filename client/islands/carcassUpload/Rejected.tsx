@@ -7,7 +7,6 @@ import { type CarcassFieldKey, FIELD_BY_KEY } from "../../../server/areas/killFl
 import { Button } from "../../ui/Button.tsx";
 import type { Chosen } from "./file.ts";
 import type { Mapping } from "./Mapping.tsx";
-import { banner, COLUMN } from "./styles.ts";
 import { count, plural, problemText, type Rejection } from "./words.ts";
 
 export function RejectedStep({ ref, chosen, mapping, error, onRetry }: {
@@ -39,19 +38,19 @@ export function RejectedStep({ ref, chosen, mapping, error, onRetry }: {
     column: chosen.format === "csv" ? mapping[key as CarcassFieldKey] : undefined,
   });
   return (
-    <div ref={ref} tabIndex={-1} style={COLUMN} data-outcome="rejected">
-      <div className="banner banner-error" role="alert" style={banner("var(--danger)")}>
-        <p style={{ margin: 0 }}>
+    <div ref={ref} tabIndex={-1} className="cu-step" data-outcome="rejected">
+      <div className="banner banner-error" role="alert">
+        <p className="u-flush">
           <strong>{heading}</strong>
         </p>
-        {detail && <p style={{ margin: "0.25rem 0 0" }}>{detail}</p>}
+        {detail && <p className="u-space-top">{detail}</p>}
         {general.length > 0 && (
-          <ul style={{ margin: "0.25rem 0 0", paddingLeft: "1.25rem" }}>
+          <ul className="cu-list">
             {general.map((e, i) => <li key={i}>{e.message}</li>)}
           </ul>
         )}
         {canRetry && (
-          <p style={{ margin: "0.5rem 0 0" }}>
+          <p className="cu-retry">
             <Button onClick={onRetry} data-action="retry">Send it again</Button>
           </p>
         )}

@@ -8,6 +8,7 @@ import { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-
 import { formatDate, formatHead } from "../../ui/format.ts";
 import { formatCarcasses } from "../../../server/areas/killAgenda/rules.ts";
 import { type Agenda, type Item, lotOf } from "./model.ts";
+import { pctClass } from "../../ui/inlineFree.ts";
 
 const moveStyle = (t: { x: number; y: number } | null, transition?: string) =>
   t ? { transform: `translate3d(${Math.round(t.x)}px, ${Math.round(t.y)}px, 0)`, transition } : undefined;
@@ -51,7 +52,7 @@ export function DayColumn({ day, today, isOver, dayHref, otherDates, onSwap, dis
             aria-valuemax={target}
             aria-valuenow={Math.min(head, target)}
           >
-            <span style={{ width: `${share}%` }} />
+            <span className={pctClass(share)} />
           </div>
         )}
         <select

@@ -6,25 +6,12 @@
  */
 import { Bar, BarChart, CartesianGrid, LabelList, XAxis, YAxis } from "recharts";
 import { formatHead } from "../format.ts";
+import { StyleFreeChart } from "./StyleFreeChart.tsx";
 
 export interface DistributionBar {
   label: string;
   count: number;
 }
-
-const CSS = `
-.dist-chart { margin: 0; display: grid; gap: .5rem; min-width: 0; }
-.dist-chart figcaption { font-weight: 600; }
-.dist-chart-plot .recharts-wrapper { width: 100% !important; height: auto !important; }
-.dist-chart-plot svg.recharts-surface { display: block; width: 100% !important; height: auto !important; overflow: visible; }
-.dist-chart-plot .recharts-cartesian-grid line { stroke: var(--border); stroke-dasharray: 2 4; }
-.dist-chart-plot .recharts-cartesian-axis-line, .dist-chart-plot .recharts-cartesian-axis-tick-line { stroke: var(--border-strong); }
-.dist-chart-plot .recharts-cartesian-axis-tick-value { fill: var(--text-muted); font-size: 14px; }
-.dist-chart-plot .dist-bar path { fill: var(--primary); }
-.dist-chart-plot .recharts-label-list text { fill: var(--text); font-size: 13px; }
-.dist-chart details summary { cursor: pointer; color: var(--primary); }
-.dist-chart td.num, .dist-chart th.num { text-align: right; font-variant-numeric: tabular-nums; }
-`;
 
 export function DistributionChart({ title, unit, bars, id }: {
   title: string;
@@ -41,9 +28,8 @@ export function DistributionChart({ title, unit, bars, id }: {
     : `${title}: none yet.`;
   return (
     <figure className="dist-chart" aria-labelledby={`${id}-title`} data-chart={id}>
-      <style>{CSS}</style>
       <figcaption id={`${id}-title`}>{title}</figcaption>
-      <div className="dist-chart-plot">
+      <StyleFreeChart className="dist-chart-plot">
         <BarChart
           width={420}
           height={220}
@@ -59,7 +45,7 @@ export function DistributionChart({ title, unit, bars, id }: {
             <LabelList dataKey="count" position="top" formatter={(n: number) => (n ? formatHead(n) : "")} />
           </Bar>
         </BarChart>
-      </div>
+      </StyleFreeChart>
       <details>
         <summary>The numbers</summary>
         <table className="table">

@@ -8,6 +8,7 @@
  */
 import { Bar, CartesianGrid, Cell, ComposedChart, Line, ReferenceArea, XAxis, YAxis } from "recharts";
 import { formatDate, formatHead } from "../format.ts";
+import { StyleFreeChart } from "./StyleFreeChart.tsx";
 
 export interface VolumePoint {
   /** yyyy-MM-dd */
@@ -23,30 +24,6 @@ export interface VolumePoint {
  */
 export const CHART_WIDTH = 760;
 export const CHART_HEIGHT = 300;
-
-const CSS = `
-.vt-chart { margin: 0; display: grid; gap: .75rem; }
-.vt-chart figcaption { display: flex; flex-wrap: wrap; gap: .5rem 1.5rem; align-items: baseline; }
-.vt-chart-title { font-weight: 600; }
-.vt-legend { display: flex; flex-wrap: wrap; gap: .25rem 1.25rem; margin: 0; padding: 0; list-style: none; color: var(--text-muted); }
-.vt-legend li { display: inline-flex; align-items: center; gap: .4rem; }
-.vt-swatch { display: inline-block; width: 1.1em; height: .8em; border-radius: 2px; background: var(--primary); }
-.vt-swatch-weekend { opacity: .7; box-shadow: 0 0 0 3px var(--surface-3); }
-.vt-swatch-target { height: 0; border-top: 3px solid var(--warning); border-radius: 0; background: none; }
-.vt-chart-plot { color: var(--text); }
-.vt-chart-plot .recharts-wrapper { width: 100% !important; height: auto !important; }
-.vt-chart-plot svg.recharts-surface { display: block; width: 100% !important; height: auto !important; overflow: visible; }
-.vt-chart-plot .recharts-cartesian-grid line { stroke: var(--border); stroke-dasharray: 2 4; }
-.vt-chart-plot .recharts-cartesian-axis-line, .vt-chart-plot .recharts-cartesian-axis-tick-line { stroke: var(--border-strong); }
-.vt-chart-plot .recharts-cartesian-axis-tick-value { fill: var(--text-muted); font-size: 14px; }
-.vt-chart-plot .vt-weekend-band path { fill: var(--surface-3); fill-opacity: 1; }
-.vt-chart-plot .vt-bar { fill: var(--primary); }
-.vt-chart-plot .vt-bar-weekend { fill-opacity: .7; } /* 3.2:1 on the weekend band, light and dark (WCAG 1.4.11) */
-.vt-chart-plot .vt-target path { stroke: var(--warning); stroke-width: 3; }
-.vt-chart-numbers summary { cursor: pointer; color: var(--primary); }
-.vt-chart-numbers .table td.num, .vt-chart-numbers .table th.num { text-align: right; font-variant-numeric: tabular-nums; }
-.vt-chart-numbers tr.vt-weekend-row td { color: var(--text-muted); }
-`;
 
 /** Weekend runs as [first, last] dates, to shade whole days behind the bars. */
 function weekendRuns(points: readonly VolumePoint[]): [string, string][] {
@@ -89,7 +66,6 @@ export function OrdersVersusTargetsChart({ title, points, id = "vt-chart" }: {
     `from ${formatDate(first)} to ${formatDate(last)}.`;
   return (
     <figure className="vt-chart" aria-labelledby={`${id}-title`} data-chart="orders-versus-targets">
-      <style>{CSS}</style>
       <figcaption>
         <span id={`${id}-title`} className="vt-chart-title">{title}</span>
         <ul className="vt-legend" aria-label="Legend">
@@ -105,7 +81,7 @@ export function OrdersVersusTargetsChart({ title, points, id = "vt-chart" }: {
         </ul>
       </figcaption>
       {/* the SVG is the image: named by its <title>, described by its <desc> (the summary) */}
-      <div className="vt-chart-plot">
+      <StyleFreeChart className="vt-chart-plot">
         <ComposedChart
           width={CHART_WIDTH}
           height={CHART_HEIGHT}
@@ -142,7 +118,7 @@ export function OrdersVersusTargetsChart({ title, points, id = "vt-chart" }: {
             isAnimationActive={false}
           />
         </ComposedChart>
-      </div>
+      </StyleFreeChart>
       <details className="vt-chart-numbers">
         <summary>The numbers, day by day</summary>
         <table className="table">

@@ -90,7 +90,7 @@ describe.skipIf(!hasDom)("DataForm", () => {
         ...userFields,
         { name: "roles", label: "Roles", type: "multiselect", options: [{ value: "1", label: "One" }] },
         { name: "active", label: "Active", type: "checkbox" },
-        { name: "age", label: "Age", type: "number", labelWidth: "30%", help: "Years" },
+        { name: "age", label: "Age", type: "number", labelWidth: "8rem", help: "Years" },
         { name: "pw", label: "Password", type: "password" },
         { name: "pw2", label: "Confirm", type: "password", matches: "pw" },
       ],
@@ -290,18 +290,19 @@ describe.skipIf(!hasDom)("DataForm", () => {
     expect(m.field("newPassword")!.closest(".field")!.querySelector("svg")).toBeNull();
   });
 
-  test("labels are 50% by default (stylesheet) and labelWidth overrides them", async () => {
+  test("labels are 50% by default (stylesheet) and labelWidth overrides them, by a class (no inline style)", async () => {
     const m = await mount({
       fields: [
         { name: "a", label: "A", type: "text" },
-        { name: "b", label: "B", type: "text", labelWidth: "12rem" },
+        { name: "b", label: "B", type: "text", labelWidth: "8rem" },
       ],
       initial: {},
       submit: { method: "POST", url: "/api/x" },
     });
     const rows = m.container.querySelectorAll<HTMLElement>(".field");
     expect(rows[0].getAttribute("style")).toBeNull();
-    expect(rows[1].style.getPropertyValue("--label-width")).toBe("12rem");
+    expect(rows[1].getAttribute("style")).toBeNull();
+    expect(rows[1].classList).toContain("label-w-8rem");
     expect(rows[0].querySelector("label")?.getAttribute("for")).toBe(m.field("a")?.id);
   });
 

@@ -17,7 +17,8 @@ type ErrorRow = z.infer<typeof IntegrationError>;
 
 function state(c: Client): [string, string] {
   if (c.isInErrorState) return ["In error", "badge-danger"];
-  if (c.isSilent) return ["Not heard from", "badge-warning"];
+  // silent: heard from before (the time is under "Last heard"), not in the last five minutes
+  if (c.isSilent) return ["Gone quiet", "badge-warning"];
   if (c.isCurrentlyOperating) return ["Operating", "badge-success"];
   return ["Idle", "badge-muted"];
 }
@@ -41,7 +42,7 @@ function ClientCard({ client, timeZone }: { client: Client; timeZone: string }) 
             ? (
               <>
                 <span aria-hidden="true">{client.dayPeriod === "day" ? "☀️" : "🌙"}</span> {client.localTime}
-                <span className="muted small" style={{ marginLeft: ".4em" }}>{client.timeZone}</span>
+                <span className="muted small u-aside">{client.timeZone}</span>
               </>
             )
             : <span className="muted">Local time not available</span>}
@@ -49,9 +50,7 @@ function ClientCard({ client, timeZone }: { client: Client; timeZone: string }) 
         <dt>Data flow</dt>
         <dd>
           {dataFlowText(client.currentDataFlowStatus)}
-          {client.resetRequestedAt && (
-            <span className="muted small" style={{ marginLeft: ".4em" }}>(reset asked)</span>
-          )}
+          {client.resetRequestedAt && <span className="muted small u-aside">(reset asked)</span>}
         </dd>
         <dt>Site</dt>
         <dd>{client.siteName ?? "—"}</dd>
@@ -63,7 +62,10 @@ function ClientCard({ client, timeZone }: { client: Client; timeZone: string }) 
           </span>
         </dd>
         <dt>Last heard</dt>
-        <dd>{formatDateTime(client.lastHeartbeatAt, timeZone)}</dd>
+        <dd>
+          {formatDateTime(client.lastHeartbeatAt, timeZone)}
+          {client.isSilent && <span className="muted small u-aside">(nothing since)</span>}
+        </dd>
         <dt>Next run</dt>
         <dd>{formatDateTime(client.nextPipelineSchedule, timeZone)}</dd>
       </dl>

@@ -63,7 +63,7 @@ function ImportsTable({ rows, timeZone, dayPath }: {
                   {formatDateTime(r.sentAt, timeZone)}
                   <div className="muted small">by {r.sentBy}</div>
                 </td>
-                <td style={{ overflowWrap: "anywhere" }}>
+                <td className="u-wrap-anywhere">
                   {r.name}
                   <div className="muted small">{SOURCES[r.source] ?? r.source}</div>
                 </td>
@@ -109,7 +109,7 @@ export const DataUploadScreen = defineScreen({
             <a className="btn" href={`${K.carcassTemplate}?format=json`} download>JSON template</a>
           </nav>
         </div>
-        <p style={{ marginTop: 0, maxWidth: "60rem" }}>
+        <p className="u-flush-top u-measure">
           For the plant's carcass records when its systems cannot send them by themselves: one row per carcass
           with the kill date, the body number, the hot standard carcass weight (HSCW) and the lot or our mob
           id; grading, MSA, defects and condemnations when you have them. A CSV's columns may have your own

@@ -79,7 +79,7 @@ function moveButton(group: PricingGridGroup, index: number, by: -1 | 1) {
 function gridActions(group: PricingGridGroup, grid: PricingGrid, index: number) {
   return (
     // one line: wrapped, the buttons would stack into a tall narrow column
-    <div className="actions" style={{ flexWrap: "nowrap" }}>
+    <div className="actions u-nowrap">
       {moveButton(group, index, -1)}
       {moveButton(group, index, 1)}
       <ActionButton

@@ -18,7 +18,6 @@ import { chooseSpecies, GroupBadges, pricingOf } from "./shared.tsx";
 
 /** Past groups shown before "show all": the recent ones are what people copy from. */
 const RECENT_PAST = 10;
-const SPACED = { marginTop: "1.5rem" };
 
 /** Per category the grid an order would use (lowest priority), e.g. "Lamb $9.40 · Mutton $5.60". */
 function bestPrices(group: PricingGridGroup) {
@@ -105,9 +104,9 @@ export const PricingGridsScreen = defineScreen({
           </p>
           <h3>Current</h3>
           <GroupsTable groups={current} today={today} empty={`No ${species.name} group covers today.`} />
-          <h3 style={SPACED}>Upcoming</h3>
+          <h3 className="u-section-top">Upcoming</h3>
           <GroupsTable groups={upcoming} today={today} empty="Nothing planned yet." />
-          <h3 style={SPACED}>Past</h3>
+          <h3 className="u-section-top">Past</h3>
           <GroupsTable groups={shownPast} today={today} empty="None." />
           {shownPast.length < past.length && (
             <p className="no-print">

@@ -19,6 +19,7 @@ import { pageService } from "../../context.ts";
 import { StockyardQueries } from "../service.ts";
 import { searchText } from "./search.ts";
 import { mapUrlOf } from "./Yard.tsx";
+import { pctClass } from "../../../../client/ui/inlineFree.ts";
 
 /** The yards of the caller's default site (else their first site with yards), each as the yard screen reads it. */
 async function siteYards(context: PageContext): Promise<YardData[]> {
@@ -45,7 +46,7 @@ function Bar({ value, max, label }: { value: number; max: number; label: string 
       aria-valuetext={`${p}%`}
       title={`${p}%`}
     >
-      <span style={{ width: `${Math.min(100, p)}%` }} />
+      <span className={pctClass(p)} />
     </span>
   );
 }
