@@ -8,6 +8,7 @@ import {
   featureFlags,
   memberships,
   species,
+  tenantProfiles,
   tenants,
   tenantSettings,
   tenantSites,
@@ -17,7 +18,7 @@ import {
 import { MODULE_KEYS } from "./access/modules.ts";
 import { generatePassword, hashPassword } from "./auth/password.ts";
 import { createTenant } from "./tenants.ts";
-import { isoDate } from "./areas/dates.ts";
+import { todayIn } from "./areas/dates.ts";
 import { AREAS, type DemoTenant } from "./areas/mod.ts";
 import { seedSupportContent } from "./areas/settings/seed.ts";
 
@@ -31,6 +32,9 @@ export const SPECIES = [
 
 export const DEMO_PROCESSOR = "Demo Processing";
 export const DEMO_FARM = "Demo Farm";
+/** The demo plants are in New South Wales: their organisation details say so, and every time shown is theirs. */
+export const DEMO_TIME_ZONE = "Australia/Sydney";
+
 export const DEMO_ROLES = ["super", "admin", "user", "display", "test", "support"] as const;
 
 export interface DemoUser {
@@ -57,7 +61,7 @@ export async function seedSpecies(db: Databases) {
 export async function seedDemo(
   db: Databases,
   password?: string,
-  today = isoDate(new Date()),
+  today = todayIn(DEMO_TIME_ZONE),
 ): Promise<{ created: boolean; password: string | null }> {
   await seedSpecies(db);
   await seedSupportContent(db.control);
@@ -108,6 +112,13 @@ export async function seedDemo(
       isEnabled: true,
       isEnabledForSuperUser: true,
     },
+  ]);
+
+  // the plants' zone: their "today" and every time shown, printed or offered (server/http/clientClock.ts)
+  const profile = { timeZone: DEMO_TIME_ZONE, state: "NSW", lastModified: new Date().toISOString() };
+  await db.control.insert(tenantProfiles).values([
+    { tenantId: processorId, suburb: "Bomen", postcode: "2650", ...profile, modifiedBy: "Demo" },
+    { tenantId: farmId, suburb: "Wagga Wagga", postcode: "2650", ...profile, modifiedBy: "Demo" },
   ]);
 
   // the yard's race reader is set up at the demo plant: its RFID discrepancies page is on

@@ -43,15 +43,41 @@ export function formatDayNumbers(date: string): string {
   return d && m && y ? `${d}/${m}/${y}` : date;
 }
 
+// Every time shown, printed or offered is the plant's local time (issue 36 §6): these take the plant's
+// zone (ClientClock.timeZone / PageContext.timeZone), never the server's or the browser's own.
 const MOMENTS = new Map<string, Intl.DateTimeFormat>();
+const CLOCKS = new Map<string, Intl.DateTimeFormat>();
+const TIMES = new Map<string, Intl.DateTimeFormat>();
+
+function formatIn(
+  cache: Map<string, Intl.DateTimeFormat>,
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions,
+) {
+  let format = cache.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-AU", { timeZone, ...options });
+    cache.set(timeZone, format);
+  }
+  return format;
+}
+
+/** "5:44 am" in a time zone (a moment's time of day at the plant); "—" for none. */
+export function formatTime(iso: string | null | undefined, timeZone: string): string {
+  if (!iso) return "—";
+  return formatIn(TIMES, timeZone, { timeStyle: "short" }).format(new Date(iso));
+}
+
+/** "05:44": a moment's time of day in a zone as a time field holds it (24-hour), e.g. a default arrival. */
+export function clockTime(at: Date, timeZone: string): string {
+  const parts = formatIn(CLOCKS, timeZone, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+    .formatToParts(at);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "00";
+  return `${part("hour")}:${part("minute")}`;
+}
 
 /** "23 Nov 2026, 10:29 pm" in a time zone (a moment, not a plant day); "—" for none. */
 export function formatDateTime(iso: string | null | undefined, timeZone: string): string {
   if (!iso) return "—";
-  let format = MOMENTS.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-AU", { timeZone, dateStyle: "medium", timeStyle: "short" });
-    MOMENTS.set(timeZone, format);
-  }
-  return format.format(new Date(iso));
+  return formatIn(MOMENTS, timeZone, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
 }

@@ -7,6 +7,7 @@ import type { z } from "@hono/zod-openapi";
 import type { KillAgenda } from "../../server/areas/killAgenda/schemas.ts";
 import { formatCarcasses } from "../../server/areas/killAgenda/rules.ts";
 import { formatDate, formatHead } from "../../client/ui/format.ts";
+import { todayIn } from "../../server/areas/dates.ts";
 
 type Agenda = z.output<typeof KillAgenda>;
 
@@ -116,11 +117,14 @@ export function agendaReport(
  */
 export function controlBlock(
   agenda: Pick<Agenda, "id" | "productionDate" | "revision" | "printedAt">,
+  timeZone: string,
+  now: Date,
 ): ControlBlock {
   return {
     documentNumber: `KA-${agenda.productionDate.replaceAll("-", "")}-${String(agenda.id).padStart(4, "0")}`,
     version: String(agenda.revision),
-    issueDate: formatDate((agenda.printedAt ?? new Date().toISOString()).slice(0, 10)),
+    // the plant's day it was first printed (a 6 am print in Sydney is the day before in UTC)
+    issueDate: formatDate(todayIn(timeZone, agenda.printedAt ? new Date(agenda.printedAt) : now)),
     approvals: [
       "Prepared by (livestock office)",
       "Checked by (QA officer)",

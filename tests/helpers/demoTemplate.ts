@@ -1,15 +1,15 @@
 /**
  * The demo data set seeded once and copied for every test app. Seeding takes seconds (the kill floor's
  * demo carcasses go through the real importer), copying the database files a few milliseconds, and about
- * eighty test apps start in a run. A template is named by the UTC day and a hash of the code that
+ * eighty test apps start in a run. A template is named by the demo plants' day and a hash of the code that
  * seeds it (server/ and db/), so a change to either builds a new one; two workers building the same one
  * at once both succeed, and the first rename wins.
  */
 import { createHash } from "node:crypto";
 import { loadConfig } from "../../server/config.ts";
 import { createServices } from "../../server/services.ts";
-import { seedDemo } from "../../server/demo.ts";
-import { isoDate } from "../../server/areas/dates.ts";
+import { DEMO_TIME_ZONE, seedDemo } from "../../server/demo.ts";
+import { todayIn } from "../../server/areas/dates.ts";
 import { interchangeClients } from "../../db/tenant/schema.ts";
 import { tenants } from "../../db/control/schema.ts";
 import type { AppServices } from "../../server/env.ts";
@@ -29,7 +29,8 @@ export function demoTemplate(password: string): Promise<string> {
 }
 
 async function build(password: string): Promise<string> {
-  const key = await codeKey(`${isoDate(new Date())}\n${password}`);
+  // the demo is seeded from its plants' today: a new one when their day changes
+  const key = await codeKey(`${todayIn(DEMO_TIME_ZONE)}\n${password}`);
   const dir = `${Deno.env.get("TMPDIR") ?? "/tmp"}/abattoir-demo-${key}`;
   if (await exists(`${dir}/${READY}`)) return dir;
   const work = await Deno.makeTempDir({ prefix: "abattoir-demo-building-" });

@@ -11,13 +11,15 @@ import { renderAgendaPdf } from "../../../reports/killAgenda/pdf.tsx";
 import { KillAgendaQueries } from "./queries.ts";
 import { DayQuery } from "./schemas.ts";
 import { AGENDA_READ, KILL_AGENDA_DOCUMENTS } from "./paths.ts";
+import { formatDateTime } from "../../../client/ui/format.ts";
+import { serverNow } from "../../http/clientClock.ts";
 
 export const REPORT_TITLE = "Kill Agenda";
 export const CONTROLLED_TITLE = "Kill Agenda — Controlled Document";
 
-/** "23 Nov 2026, 6:05 am" in the plant's zone (the browser's, else the configured one). */
+/** "23 Nov 2026, 6:05 am": now in the plant's zone (ClientClock.timeZone), as every printout says it. */
 export function nowAtPlant(timeZone: string): string {
-  return new Date().toLocaleString("en-AU", { timeZone, dateStyle: "medium", timeStyle: "short" });
+  return formatDateTime(serverNow().toISOString(), timeZone);
 }
 
 export const reportApi: ApiRouter = apiRouter()
@@ -62,7 +64,7 @@ export const reportApi: ApiRouter = apiRouter()
         agenda.productionDate,
         nowAtPlant(c.get("clock").timeZone),
       );
-      const control = controlBlock(agenda);
+      const control = controlBlock(agenda, c.get("clock").timeZone, serverNow());
       return fileAnswer(await renderAgendaPdf(report, control), "pdf", control.documentNumber);
     },
   );

@@ -3,6 +3,8 @@ import { defineScreen } from "../../../pages/screen.ts";
 import { Facts } from "../../../../client/ui/Facts.tsx";
 import { defaultSiteId } from "../../../auth/userModel.ts";
 import { Icon } from "../../../pages/Icon.tsx";
+import { clockTime } from "../../../../client/ui/format.ts";
+import { serverNow } from "../../../http/clientClock.ts";
 
 function greeting(hour: number) {
   return hour < 12 ? "Good morning" : hour < 18 ? "Good afternoon" : "Good evening";
@@ -21,7 +23,10 @@ export const UserHomeScreen = defineScreen({
     return (
       <>
         <section className="panel">
-          <h2>{greeting(new Date().getHours())}, {caller.user.firstName || caller.user.email}</h2>
+          <h2>
+            {greeting(Number(clockTime(serverNow(), context.timeZone).slice(0, 2)))},{" "}
+            {caller.user.firstName || caller.user.email}
+          </h2>
           <Facts
             items={[["Organisation", caller.tenant.name], ["Site", site?.name ?? "—"], [
               "Species",

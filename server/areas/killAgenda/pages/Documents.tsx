@@ -14,6 +14,7 @@ import { AgendaDocument } from "../../../../reports/killAgenda/html.tsx";
 import { KILL_AGENDA_API, KILL_AGENDA_DOCUMENTS } from "../paths.ts";
 import { KillAgendaQueries } from "../queries.ts";
 import { CONTROLLED_TITLE, nowAtPlant, REPORT_TITLE } from "../reportApi.ts";
+import { serverNow } from "../../../http/clientClock.ts";
 import { apiDayHref, DayFilter, dayQuery, DaySearch, pickersOf } from "../../../pages/DayFilter.tsx";
 
 const printedAt = (context: PageContext) => nowAtPlant(context.timeZone);
@@ -88,7 +89,7 @@ export const ControlledDocumentScreen = defineScreen({
       printedAt: printedAt(context),
     };
   },
-  component: ({ data }) => {
+  component: ({ data, context }) => {
     const { agenda } = data;
     const q = { date: agenda.productionDate, speciesId: agenda.speciesId, tenantSiteId: agenda.tenantSiteId };
     return (
@@ -109,7 +110,7 @@ export const ControlledDocumentScreen = defineScreen({
         />
         <AgendaDocument
           report={agendaReport(CONTROLLED_TITLE, [agenda], agenda.productionDate, data.printedAt)}
-          control={controlBlock(agenda)}
+          control={controlBlock(agenda, context.timeZone, serverNow())}
         />
       </section>
     );

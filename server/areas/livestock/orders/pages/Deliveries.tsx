@@ -3,7 +3,8 @@
  * orders (due by today, not fully delivered). Processor tenants (spec 1 §6).
  */
 import { Table } from "../../../../../client/ui/Table.tsx";
-import { formatDate, formatHead } from "../../../../../client/ui/format.ts";
+import { clockTime, formatDate, formatHead } from "../../../../../client/ui/format.ts";
+import { serverNow } from "../../../../http/clientClock.ts";
 import { ApiError } from "../../../../http/errors.ts";
 import { DataForm } from "../../../../pages/islands.tsx";
 import { defineScreen } from "../../../../pages/screen.ts";
@@ -50,12 +51,7 @@ export const DeliveriesScreen = defineScreen({
     const scope = listScope(context);
     const week = await deliveries.deliveries(params.fromDate ?? today, 7, scope);
     // the arrival time offered: now at the plant (a truck is usually recorded as it arrives)
-    const nowTime = new Date().toLocaleTimeString("en-GB", {
-      timeZone: context.timeZone,
-      hour: "2-digit",
-      minute: "2-digit",
-      hour12: false,
-    });
+    const nowTime = clockTime(serverNow(), context.timeZone);
     return { ...week, today, nowTime, scope };
   },
   component: ({ data }) => {
