@@ -18,6 +18,7 @@ import { benchKillFloor, IMPORT_ROWS, NLIS_HEAD } from "./killFloor.ts";
 import { benchInvoices, INVOICE_CARCASSES, LIST_INVOICES } from "./invoices.ts";
 import { time } from "./timing.ts";
 import { benchDisplayRedraw } from "./display.ts";
+import { benchListener, listenerReport } from "./listener.ts";
 
 interface Entry {
   file: string;
@@ -82,6 +83,7 @@ async function officialSignalrGzip() {
 }
 
 const hub = await benchHub(500, 10);
+const guard = await benchListener();
 const signalrGzip = await officialSignalrGzip();
 const pushChunk = Object.entries(chunks).find(([f]) => f.startsWith("chunks/push-"));
 
@@ -537,7 +539,8 @@ Browser push client: our own \`client/runtime/push.ts\` is ${
     kb(pushChunk?.[1].gzip ?? 0)
   } gzip, loaded after the page on signed-in pages only;
 \`@microsoft/signalr\` bundled for the browser would be ${kb(signalrGzip)} gzip (docs/decisions.md).
-`;
+
+${listenerReport(guard)}`;
   await Deno.writeTextFile(new URL("../../docs/performance.md", import.meta.url), report);
   console.log(report);
 } finally {
