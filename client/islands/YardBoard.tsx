@@ -30,7 +30,6 @@ import {
   findMob,
   lotLabel,
   neighbour,
-  refusal,
   type YardData,
   type YardMob,
   type YardPen,
@@ -53,6 +52,7 @@ import { useMove } from "./yard/useMove.ts";
 import { MoveQuestion } from "./yard/MoveQuestion.tsx";
 import { useTicks } from "./yard/useTicks.ts";
 import { useYardKeys } from "./yard/useYardKeys.ts";
+import { refusedPens, statusLine } from "./yard/boardState.ts";
 
 export interface YardBoardProps {
   view: YardData;
@@ -143,17 +143,7 @@ export default function YardBoard(props: YardBoardProps) {
 
   const draggedMob = drag ? findMob(view, drag.mobId) : null;
   const shown = draggedMob ?? moving;
-  const refused = useMemo(() => {
-    if (reserve) {
-      return new Set(
-        view.pens.filter((p) =>
-          p.livestockOrderReservedForId !== reserve.livestockOrderId &&
-          refuseLoad(p, reserve.livestockOrderId)
-        ).map((p) => p.id),
-      );
-    }
-    return shown ? new Set(view.pens.filter((p) => refusal(p, shown)).map((p) => p.id)) : null;
-  }, [view.pens, shown, reserve]);
+  const refused = useMemo(() => refusedPens(view.pens, shown, reserve), [view.pens, shown, reserve]);
 
   const tabStop = focusId ?? penId ?? view.pens[0]?.id;
   const flags = (p: YardPen): PenFlags => ({
@@ -172,8 +162,21 @@ export default function YardBoard(props: YardBoardProps) {
     setReservePicked(new Set());
   };
 
+  /** "Move…" or M: the selected mob (else the focused pen's) moves; focus goes to the drawing */
   const startMove = () => {
-    if (mob && !busy && !reserve) move.startMove(mob.stockMobId);
+    if (busy || reserve || moving) return false;
+    const focused = penOf(document.activeElement);
+    const there = viewRef.current.pens.find((p) => p.id === focused && p.id !== penId && p.contents.length);
+    const mobId = there ? there.contents[0].stockMobId : mob?.stockMobId;
+    if (mobId === undefined) return false;
+    if (there) {
+      setPenId(there.id);
+      setSelectedMobId(mobId);
+      setHead("");
+    }
+    move.startMove(mobId);
+    if (!there) focusPen(tabStop);
+    return true;
   };
 
   const activatePen = (id: number) => {
@@ -227,11 +230,7 @@ export default function YardBoard(props: YardBoardProps) {
       if (!active || active === document.body) focusPen(tabStop);
       return true;
     },
-    move: () => {
-      if (!mob || moving) return false;
-      startMove();
-      return true;
-    },
+    move: startMove,
     undo: move.undoLast,
   });
 
@@ -258,19 +257,7 @@ export default function YardBoard(props: YardBoardProps) {
   };
 
   const yardLabel = `${view.yard.name}: ${view.pens.length} pens, ${formatHead(view.yard.head)} head`;
-  const statusText = reserve
-    ? `Reserving pens for ${reserve.label}: pick pens, then Reserve. ${reservePicked.size} picked.`
-    : moving
-    ? `${moving.penId === null ? "Unloading" : "Moving"} ${formatHead(headOf(moving))} head of ${
-      lotLabel(moving)
-    } · ${moving.supplierName}: choose the pen it goes to (greyed pens cannot take this order). Esc cancels.`
-    : pen
-    ? `Pen ${pen.name} selected.${
-      mob ? " Move… (M) moves its mob." : ""
-    } Arrows move between pens, Enter selects, Esc clears.`
-    : mob
-    ? `${lotLabel(mob)} selected. ${where === "pen" ? "Move…" : "Unload…"} (M) chooses its pen; Esc clears.`
-    : "Select a pen or a waiting load to see it; Move… (M) or dragging moves it. Arrows move between pens, Enter selects, Esc cancels.";
+  const statusText = statusLine({ reserve, picked: reservePicked.size, moving, pen, mob, where, headOf });
 
   return (
     <div
@@ -362,7 +349,7 @@ export default function YardBoard(props: YardBoardProps) {
                         urls={urls}
                         links={links}
                         moving={moving?.stockMobId === mob.stockMobId}
-                        onMove={startMove}
+                        onMove={() => void startMove()}
                         onCancel={clear}
                         ticks={ticks}
                       />

@@ -114,8 +114,13 @@ describe("moving mobs in the live yard", () => {
     await page.keyboard.press("Enter");
     await page.locator(`[data-selected-pen="${from.name}"]`).waitFor();
     expect(await moving(page)).toBe(0);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.locator("[data-selected-pen]").count()).toBe(0);
+    // M on a focused pen selects it and starts moving its mob
+    await pen(page, from.name).focus();
     await page.keyboard.press("m");
     await page.waitForSelector(".yard-status.is-picking");
+    await page.locator(`[data-selected-pen="${from.name}"]`).waitFor();
 
     const box = page.getByRole("region", { name: "Selected" }).getByLabel(check.name);
     await box.focus();
