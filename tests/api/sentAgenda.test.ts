@@ -170,6 +170,13 @@ describe("a day sent to the plant", () => {
     expect(a.changesSinceSent.moved).toBeGreaterThanOrEqual(1);
     expect(a.revision).toBeGreaterThan(sent.sentRevision);
 
+    const names = (x: Json) =>
+      Object.fromEntries(
+        x.items.flatMap((i: Json) =>
+          i.stockMobId ? [[i.stockMobId, `${i.agendaLotReference}${i.agendaLotReferenceSuffix}`]] : []
+        ),
+      );
+    const sentNames = names(a);
     // the yard merges the order's other mobs into the first (recorded as merged_into_id)
     for (const id of others) {
       const merged = await post(Y.moveOrMergeMobs, {
@@ -185,6 +192,8 @@ describe("a day sent to the plant", () => {
     }
 
     a = await day(date, 1);
+    // every lot the plant has keeps its name (a merge never hands a suffix to another mob)
+    for (const [mobId, name] of Object.entries(names(a))) expect(name).toBe(sentNames[mobId]);
     expect(a.integrationStatus).toBe("Sent");
     expect(a.sentRevision).toBe(sent.sentRevision);
     expect(a.revision).toBeGreaterThan(a.sentRevision);

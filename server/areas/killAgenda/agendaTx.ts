@@ -306,6 +306,7 @@ export class AgendaTx {
       lot: i.stockMobId
         ? mobById.get(i.stockMobId)?.lot ?? null
         : orderById.get(i.livestockOrderId)?.lot ?? null,
+      suffix: i.stockMobId ? mobById.get(i.stockMobId)?.suffix ?? null : null,
     }));
     const lots = assignLots(
       current,

@@ -135,6 +135,24 @@ describe("lot references", () => {
     ];
     expect(assignLots(items, lotOf, true).map((l) => l.lot)).toEqual(["B2411-02", "B2411-03", "B2411-01"]);
   });
+
+  test("once sent a mob keeps its suffix after a merge or a reorder; a mob new to the order takes a free letter", () => {
+    // mob 71 (B) was merged away; 73 (D) moved first; 74 split off since
+    const items = [
+      { livestockOrderId: 7, stockMobId: 73, lot: "B2411-01", suffix: "D" },
+      { livestockOrderId: 7, stockMobId: 70, lot: "B2411-01", suffix: "A" },
+      { livestockOrderId: 7, stockMobId: 72, lot: "B2411-01", suffix: "C" },
+      { livestockOrderId: 7, stockMobId: 74, lot: "B2411-01", suffix: "D" },
+      { livestockOrderId: 8, stockMobId: 80, lot: "B2411-02", suffix: "" },
+    ];
+    expect(assignLots(items, lotOf, true)).toEqual([
+      { lot: "B2411-01", suffix: "D" },
+      { lot: "B2411-01", suffix: "A" },
+      { lot: "B2411-01", suffix: "C" },
+      { lot: "B2411-01", suffix: "B" },
+      { lot: "B2411-02", suffix: "" },
+    ]);
+  });
 });
 
 describe("a day's items against what is planned (reconcile)", () => {

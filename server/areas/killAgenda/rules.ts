@@ -133,6 +133,8 @@ export interface LotItem {
   stockMobId: number | null;
   /** the lot it has now (null: none yet) */
   lot: string | null;
+  /** the suffix it has now (a mob's; kept with its lot once frozen) */
+  suffix?: string | null;
 }
 
 /**
@@ -159,11 +161,44 @@ export function assignLots(
   for (const item of items) {
     mobsOf.set(item.livestockOrderId, (mobsOf.get(item.livestockOrderId) ?? 0) + 1);
   }
+  if (frozen) return keptSuffixes(items, byOrder, mobsOf);
   const seen = new Map<number, number>();
   return items.map((item) => {
     const k = seen.get(item.livestockOrderId) ?? 0;
     seen.set(item.livestockOrderId, k + 1);
     const suffix = (mobsOf.get(item.livestockOrderId) ?? 1) > 1 ? String.fromCharCode(65 + (k % 26)) : "";
+    return { lot: byOrder.get(item.livestockOrderId)!, suffix };
+  });
+}
+
+/**
+ * Once printed or sent, a mob keeps the lot and suffix the plant has (a merge or a reorder never hands
+ * its letter to another mob); a mob new to the order takes the next letter the order has not used.
+ */
+function keptSuffixes(
+  items: readonly LotItem[],
+  byOrder: ReadonlyMap<number, string>,
+  mobsOf: ReadonlyMap<number, number>,
+): { lot: string; suffix: string }[] {
+  const used = new Map<number, Set<string>>();
+  const keep = items.map((item) => {
+    const taken = used.get(item.livestockOrderId) ?? new Set<string>();
+    used.set(item.livestockOrderId, taken);
+    const had = item.suffix ?? "";
+    const ok = item.lot === byOrder.get(item.livestockOrderId) && !taken.has(had) &&
+      (had !== "" || (mobsOf.get(item.livestockOrderId) ?? 1) === 1);
+    if (ok) taken.add(had);
+    return ok ? had : null;
+  });
+  return items.map((item, k) => {
+    let suffix = keep[k];
+    if (suffix === null) {
+      const taken = used.get(item.livestockOrderId)!;
+      let n = 0;
+      while (taken.has(String.fromCharCode(65 + (n % 26))) && n < 26) n++;
+      suffix = String.fromCharCode(65 + (n % 26));
+      taken.add(suffix);
+    }
     return { lot: byOrder.get(item.livestockOrderId)!, suffix };
   });
 }
