@@ -78,6 +78,9 @@ async function screenshots(page: Page, name: string) {
   await page.setViewportSize({ width: 1920, height: 1080 });
   await page.screenshot({ path: `${shots}/${name}-1920.png` });
   await page.setViewportSize({ width: 1024, height: 768 });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.screenshot({ path: `${shots}/${name}-dark-1024.png` });
+  await page.emulateMedia({ colorScheme: "light" });
 }
 
 /** Focuses a button by tabbing to it (no mouse), then presses Enter. */
