@@ -170,4 +170,24 @@ describe("sending the day to the plant", () => {
     );
     expect((await day(date)).sentRevision).toBe(a.revision);
   });
+
+  it("the TV says what the agenda says of a lot still in pens", async () => {
+    const page = browser.page;
+    const today = await call<AgendaView>("GET", `/api/killagenda/GetKillAgenda?speciesId=${SHEEP}`);
+    const going = today.items.find((i) => i.stockMobId && i.mobStatusNumber !== MOB_STATUS.AtKillFloor);
+    if (!going) throw new Error("today's sheep agenda has no mob in the yard");
+    // the yard's "ready to empty": marked to go to the kill floor, still in its pen
+    await db.update(stockMobs).set({ mobStatus: MOB_STATUS.PendingKillFloorMove })
+      .where(eq(stockMobs.id, going.stockMobId!));
+    const status = (await call<AgendaView>("GET", `/api/killagenda/GetKillAgenda?speciesId=${SHEEP}`)).items
+      .find((i) => i.id === going.id)!.status;
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.goto(`${server.origin}/display/killagendareport/${today.species}`);
+    const row = page.locator(`tr[data-lot="${going.agendaLotReference}${going.agendaLotReferenceSuffix}"]`);
+    await expect.poll(() => row.locator(".tv-state").innerText()).toBe(status);
+    expect(await row.getAttribute("class")).toBe("is-waiting");
+    if (shots) await page.screenshot({ path: `${shots}/tv-agenda-1920.png` });
+    await page.setViewportSize({ width: 1024, height: 768 });
+    if (shots) await page.screenshot({ path: `${shots}/tv-agenda-1024.png` });
+  });
 });
