@@ -5,8 +5,10 @@
  *
  * - one client address may hold at most `maxConnectionsPerClient` connections (a new one beyond is
  *   answered 429 and closed);
- * - a new connection must send its first request's headers within `headerTimeoutMs` (else 408, closed);
- * - then its bytes are piped both ways to Deno.serve on a loopback port (WebSocket upgrades included).
+ * - a new connection must send its first request's headers within `headerTimeoutMs` (else 408, closed),
+ *   and each later request on it its headers within as long from their first byte (else it closes);
+ * - its bytes are piped both ways to Deno.serve on a loopback port (WebSocket upgrades included;
+ *   requestFraming.ts follows the requests).
  *
  * The app still sees the real client: the guard's loopback connection is mapped back, by its local port,
  * to the client's address, which the handler receives as `info.remoteAddr` (getConnInfo, clientIp.ts).
@@ -14,6 +16,7 @@
  */
 import type { Config } from "../config.ts";
 import { ApiError } from "./errors.ts";
+import { forwardRequests, pipe, readHead } from "./requestFraming.ts";
 
 export interface GuardOptions {
   hostname: string;
@@ -87,7 +90,8 @@ function guarded(handler: Handler, options: GuardOptions): Listening {
     perAddress.set(address, count);
     open.add(conn);
     try {
-      const head = await readHead(conn, options.headerTimeoutMs, options.maxHeaderBytes ?? MAX_HEADER_BYTES);
+      const maxBytes = options.maxHeaderBytes ?? MAX_HEADER_BYTES;
+      const head = await readHead(conn, new Uint8Array(0), options.headerTimeoutMs, maxBytes, true);
       if (head === "timeout") return await answerAndClose(conn, HEADER_TIMEOUT);
       if (head === "tooLarge") return await answerAndClose(conn, HEADER_TOO_LARGE);
       if (head === null) return;
@@ -98,8 +102,11 @@ function guarded(handler: Handler, options: GuardOptions): Listening {
       const port = upstream.localAddr.port;
       clients.set(port, conn.remoteAddr); // before any byte reaches the app
       try {
-        await writeAll(upstream, head);
-        await pipeBothWays(conn, upstream);
+        // both directions until either ends (a later request too slow ends it too); then both close
+        await Promise.race([
+          forwardRequests(conn, upstream, head, options.headerTimeoutMs, maxBytes),
+          pipe(upstream, conn),
+        ]);
       } finally {
         clients.delete(port);
         closeQuietly(upstream);
@@ -137,67 +144,6 @@ function guarded(handler: Handler, options: GuardOptions): Listening {
   };
 }
 
-/**
- * Reads until the first request's headers are complete (a blank line), within `timeoutMs` (0 = no
- * limit): the bytes read, "timeout", "tooLarge", or null when the client closed first.
- */
-async function readHead(
-  conn: Deno.Conn,
-  timeoutMs: number,
-  maxBytes: number,
-): Promise<Uint8Array | "timeout" | "tooLarge" | null> {
-  const deadline = timeoutMs ? Date.now() + timeoutMs : Infinity;
-  const chunk = new Uint8Array(16 * 1024);
-  let head: Uint8Array = new Uint8Array(0);
-  while (true) {
-    const left = deadline - Date.now();
-    if (left <= 0) return "timeout";
-    const reading = conn.read(chunk);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const n = left === Infinity ? await reading : await Promise.race([
-      reading,
-      new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), left))),
-    ]);
-    clearTimeout(timer);
-    if (n === "timeout") {
-      reading.catch(() => {}); // the close that follows ends this read
-      return "timeout";
-    }
-    if (n === null) return null;
-    const from = Math.max(0, head.length - 3);
-    head = concat(head, chunk.subarray(0, n));
-    if (endsHead(head, from)) return head;
-    if (head.length > maxBytes) return "tooLarge";
-  }
-}
-
-/** Whether a blank line (CRLF CRLF, or LF LF as parsers also accept) occurs at or after `from`. */
-function endsHead(bytes: Uint8Array, from: number): boolean {
-  for (let i = from; i < bytes.length - 1; i++) {
-    if (bytes[i] !== 10) continue;
-    if (bytes[i + 1] === 10) return true;
-    if (bytes[i + 1] === 13 && bytes[i + 2] === 10) return true;
-  }
-  return false;
-}
-
-/** Both directions until either side ends; then the caller closes both. */
-async function pipeBothWays(client: Deno.Conn, upstream: Deno.Conn) {
-  await Promise.race([pump(client, upstream), pump(upstream, client)]);
-}
-
-/** Copies until the end or an error (plain reads and writes: cheaper per connection than streams). */
-async function pump(from: Deno.Conn, to: Deno.Conn) {
-  const buffer = new Uint8Array(16 * 1024); // per direction and connection: 500 sockets hold 16 MB
-  try {
-    for (let n = await from.read(buffer); n !== null; n = await from.read(buffer)) {
-      await writeAll(to, buffer.subarray(0, n));
-    }
-  } catch {
-    // either side went away
-  }
-}
-
 /** A short HTTP answer in the error catalogue's shape, then the connection closes. */
 function httpAnswer(status: number, title: string, message: string): Uint8Array {
   const body = JSON.stringify(new ApiError(status as 400, message, { title }).body);
@@ -230,18 +176,6 @@ async function answerAndClose(conn: Deno.Conn, answer: Uint8Array) {
     // the client is gone
   }
   closeQuietly(conn);
-}
-
-async function writeAll(conn: Deno.Conn, bytes: Uint8Array) {
-  let written = 0;
-  while (written < bytes.length) written += await conn.write(bytes.subarray(written));
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
 }
 
 function closeQuietly(closable: { close(): void }) {

@@ -1,7 +1,8 @@
 /**
  * Issue 35 item 9: slow clients. The real app served by the function main.ts uses (serveApp), on a
  * loopback port, with a 2 s header timeout and a cap of 30 connections per client address: connections
- * sending their headers a byte every 200 ms are closed by the server (408) while normal requests answer;
+ * sending their headers a byte every 200 ms are closed by the server (408) while normal requests answer,
+ * and so is a kept-alive connection whose later request dribbles;
  * connections beyond the cap are refused (429); the app still sees the real client; the push hub's
  * WebSocket works through the guard.
  */
@@ -108,6 +109,23 @@ describe("slow clients", () => {
       }
     }
     await waitFor(() => server.connectionsOf("127.0.0.1") <= 1, 5_000); // (fetch may keep one alive)
+  });
+
+  test("on a kept-alive connection, a later request's slow headers close it too", async () => {
+    const conn = await connect();
+    const closed = untilClosed(conn, 10_000);
+    const encoder = new TextEncoder();
+    // a request with a body, then one without, both at once: each answered in turn
+    const body = JSON.stringify({ email: "nobody@example.com", password: "wrong-password" });
+    await conn.write(encoder.encode(
+      `POST /login/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${body.length}\r\n\r\n${body}GET /login HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`,
+    ));
+    const writer = dribble(conn); // then a third request a byte every 200 ms
+    const answer = await closed;
+    await writer;
+    expect(answer.match(/HTTP\/1\.1 \d{3}/g)).toEqual(["HTTP/1.1 401", "HTTP/1.1 200"]); // no 408: just closed
+    conn.close();
   });
 
   test("connections beyond the cap per address are refused with 429 at once", async () => {
