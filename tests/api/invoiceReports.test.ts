@@ -9,13 +9,14 @@ import { jsonCalls, serveTestApp } from "../helpers/app.ts";
 import { pdfText } from "../helpers/pdf.ts";
 import { invoices } from "../../db/tenant/schema.ts";
 import { REPORTS_API as P } from "../../server/areas/invoices/reports/paths.ts";
-import { addDays } from "../../server/areas/dates.ts";
+import { addDays, todayIn } from "../../server/areas/dates.ts";
+import { DEMO_TIME_ZONE } from "../../server/demo.ts";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;
 const tokens: Record<string, string> = {};
 const { get, post } = jsonCalls(() => t, tokens);
 const db = () => t.services.db.tenantDb(1);
-const today = new Date().toISOString().slice(0, 10);
+const today = todayIn(DEMO_TIME_ZONE); // the demo plant's day (not UTC's)
 const from = addDays(today, -30);
 const period = `fromDate=${from}&toDate=${today}`;
 const raw = async (path: string, who = "admin") => await t.request(path, { token: tokens[who] });

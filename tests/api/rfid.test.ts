@@ -8,6 +8,8 @@ import { and, eq, gt } from "drizzle-orm";
 import { jsonCalls, serveTestApp } from "../helpers/app.ts";
 import { livestockOrders, rfidScans } from "../../db/tenant/schema.ts";
 import { RFID_API as P } from "../../server/areas/stockyard/rfidApi.ts";
+import { addDays, todayIn } from "../../server/areas/dates.ts";
+import { DEMO_TIME_ZONE } from "../../server/demo.ts";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;
 const tokens: Record<string, string> = {};
@@ -75,8 +77,8 @@ describe("the race reader's sync", () => {
 
 describe("the office's reads", () => {
   test("the demo's count errors over the last days, and one order's devices", async () => {
-    const today = new Date().toISOString().slice(0, 10);
-    const from = new Date(Date.now() - 9 * 86_400_000).toISOString().slice(0, 10);
+    const today = todayIn(DEMO_TIME_ZONE); // the demo plant's day (not UTC's)
+    const from = addDays(today, -9);
     const { status, body } = await get(
       `${P.getRfidCountErrors}?speciesId=2&fromDate=${from}&toDate=${today}`,
     );

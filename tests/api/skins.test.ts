@@ -10,7 +10,8 @@ import { jsonCalls, serveTestApp } from "../helpers/app.ts";
 import { invoices, skinCounts, skinPrices } from "../../db/tenant/schema.ts";
 import { SKIN_API as P } from "../../server/areas/skins/paths.ts";
 import { INVOICES_API, withId } from "../../server/areas/invoices/paths.ts";
-import { addDays } from "../../server/areas/dates.ts";
+import { addDays, todayIn } from "../../server/areas/dates.ts";
+import { DEMO_TIME_ZONE } from "../../server/demo.ts";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;
 const tokens: Record<string, string> = {};
@@ -36,7 +37,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => todayIn(DEMO_TIME_ZONE); // the demo plant's day (not UTC's)
 
 describe("who may", () => {
   test("a display user and another tenant are refused before the body is read", async () => {

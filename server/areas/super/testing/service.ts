@@ -9,6 +9,7 @@ import { mailServerAddress } from "../../../mail/mailer.ts";
 import { gatewayAddress } from "../../../mail/sms.ts";
 import { withTimeout } from "../../../timeout.ts";
 import { formatDateTime } from "../../../../client/ui/format.ts";
+import { serverNow, zoneOf } from "../../../http/clientClock.ts";
 import type { AreaContext } from "../../context.ts";
 import { displayName } from "../../audit.ts";
 import { InterchangeService } from "../../killFloor/service.ts";
@@ -129,7 +130,12 @@ export class SuperTestingService {
           subject: "Test email from Abattoir Manager",
           text:
             `This is a test email sent by ${displayName(this.caller)} from the super user's Testing page ` +
-            `on ${formatDateTime(new Date().toISOString(), this.app.config.TIME_ZONE)}. Nothing needs doing.`,
+            `on ${
+              formatDateTime(
+                serverNow().toISOString(),
+                zoneOf(this.caller, undefined, this.app.config.TIME_ZONE),
+              )
+            }. Nothing needs doing.`,
         }),
     );
     return {
