@@ -66,6 +66,15 @@ const FILE_HEADERS = {
   "Content-Security-Policy": FILE_POLICY,
 } as const;
 
+/** The headers of a file made on the fly (a template, an export) downloaded as `name`. */
+export function downloadHeaders(contentType: string, name: string): Record<string, string> {
+  return {
+    "Content-Type": contentType,
+    "Content-Disposition": contentDisposition("attachment", name),
+    ...FILE_HEADERS,
+  };
+}
+
 /** The file as a download named `name` (without its extension), never cached (a report is read fresh). */
 export function fileAnswer(body: Uint8Array | string, type: FileType, name: string): Response {
   return new Response(typeof body === "string" ? body : new Uint8Array(body), {

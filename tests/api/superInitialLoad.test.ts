@@ -76,7 +76,7 @@ describe("the template", () => {
     const res = await t.request("/api/super/GetInitialLoadTemplate?kind=suppliers", { token: superToken });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(res.headers.get("content-disposition")).toBe('attachment; filename="suppliers-template.csv"');
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="suppliers-template.csv";/);
     const [header, example] = (await res.text()).replace(/^\uFEFF/, "").split("\r\n");
     expect(header).toMatch(/^Name,Roles,PIC,ABN,ACN,GST registered,Location,Stock types,MSA number,/);
     expect(header).toContain("BSB,Bank account number");

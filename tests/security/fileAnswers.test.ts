@@ -120,6 +120,14 @@ describe("uploaded files are downloads", () => {
   });
 });
 
+describe("files the app makes", () => {
+  test("templates and exports made on the fly carry the same headers", async () => {
+    const res = await http(`${K.carcassTemplate}?format=csv`, "admin");
+    expect(res.headers.get("content-type")).toMatch(/text\/csv/);
+    await expectDownload(res, /carcass-template\.csv/);
+  });
+});
+
 describe("images the app shows in an <img>", () => {
   const uploadLogo = async () => {
     const form = new FormData();

@@ -42,6 +42,7 @@ import {
 } from "./schemas.ts";
 import { CARCASS_FIELDS } from "./rules.ts";
 import { killFloorDayApi } from "./dayApi.ts";
+import { downloadHeaders } from "../../http/files.ts";
 
 /** Bodies over the app's 1 MB limit, by path (server/app.ts gives these paths their own limit). */
 export const KILL_FLOOR_BODY_LIMITS: Readonly<Record<string, number>> = {
@@ -150,10 +151,14 @@ export const killFloorApi: ApiRouter = apiRouter()
     (c) => {
       const json = c.req.valid("query").format === "json";
       const body = json ? JSON.stringify({ carcasses: [templateExample()] }, null, 2) : templateCsv();
-      return c.body(body, 200, {
-        "Content-Type": json ? "application/json; charset=utf-8" : "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="carcass-template.${json ? "json" : "csv"}"`,
-      }) as never;
+      return c.body(
+        body,
+        200,
+        downloadHeaders(
+          json ? "application/json; charset=utf-8" : "text/csv; charset=utf-8",
+          `carcass-template.${json ? "json" : "csv"}`,
+        ),
+      ) as never;
     },
   )
   .openapi(

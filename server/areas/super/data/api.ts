@@ -7,6 +7,7 @@ import { apiService } from "../../context.ts";
 import { TenantIdQuery } from "../tenants/schemas.ts";
 import { UploadBody, UploadResult } from "./schemas.ts";
 import { SuperDataService } from "./service.ts";
+import { downloadHeaders } from "../../../http/files.ts";
 
 export const SUPER_DATA_API = {
   download: (tenantId: number) => `/api/super/DownloadTenantData/${tenantId}`,
@@ -49,10 +50,7 @@ export const superDataApi: ApiRouter = apiRouter()
     }),
     async (c) => {
       const { fileName, body } = await (await service(c)).download(c.req.valid("param").tenantId);
-      return c.body(body, 200, {
-        "Content-Type": "application/zip",
-        "Content-Disposition": `attachment; filename="${fileName}"`,
-      }) as never;
+      return c.body(body, 200, downloadHeaders("application/zip", fileName)) as never;
     },
   )
   .openapi(

@@ -12,6 +12,7 @@ import { apiService } from "../../context.ts";
 import { InitialLoadPreview, InitialLoadResult, LoadForm, PreviewForm, TemplateQuery } from "./schemas.ts";
 import { InitialLoadService } from "./service.ts";
 import type { LoadKind } from "./rules.ts";
+import { downloadHeaders } from "../../../http/files.ts";
 
 export const INITIAL_LOAD_API = {
   template: (kind: LoadKind) => `/api/super/GetInitialLoadTemplate?kind=${kind}`,
@@ -48,10 +49,7 @@ export const superInitialLoadApi: ApiRouter = apiRouter()
     }),
     async (c) => {
       const { fileName, text } = (await service(c)).template(c.req.valid("query").kind);
-      return c.body(text, 200, {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="${fileName}"`,
-      }) as never;
+      return c.body(text, 200, downloadHeaders("text/csv; charset=utf-8", fileName)) as never;
     },
   )
   .openapi(
