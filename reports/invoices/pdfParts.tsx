@@ -19,7 +19,7 @@ export const s = StyleSheet.create({
   h: { fontSize: 10.5, fontFamily: "Helvetica-Bold", marginTop: 8, marginBottom: 3 },
   row: { flexDirection: "row", borderBottomWidth: 0.5, borderBottomColor: "#aaa", paddingVertical: 2.5 },
   th: { fontFamily: "Helvetica-Bold", backgroundColor: "#e8e8e8" },
-  totals: { marginTop: 8, marginLeft: "50%" },
+  totals: { marginTop: 8, marginLeft: "36%" },
   totalRow: { flexDirection: "row", justifyContent: "space-between", paddingVertical: 2 },
   grand: {
     fontFamily: "Helvetica-Bold",

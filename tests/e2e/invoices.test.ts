@@ -101,13 +101,15 @@ describe("an invoice from the kill to final", () => {
     const publish = page.getByRole("button", { name: "Publish", exact: true });
     await publish.focus();
     const asked = page.waitForEvent("dialog");
-    await page.keyboard.press("Enter");
+    // (the key press ends only once the dialog is answered: not awaited before it)
+    const pressed = page.keyboard.press("Enter");
     const no = await asked;
     expect(no.type()).toBe("confirm");
     expect(no.message()).toBe(
       `Publish this invoice to ${order.supplierName}? It is numbered and issued, and its figures are then fixed.`,
     );
     await no.dismiss();
+    await pressed;
     expect(await page.locator(".badge", { hasText: "Draft" }).count()).toBe(1);
     page.once("dialog", (d) => void d.accept());
     await page.keyboard.press("Enter");
