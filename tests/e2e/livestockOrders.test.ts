@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, signIn, toast } from "../helpers/browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
-import { pricingGridGroups, pricingGrids } from "../../db/tenant/schema.ts";
+import { deliveryLoads, pricingGridGroups, pricingGrids } from "../../db/tenant/schema.ts";
+import { eq } from "drizzle-orm";
 
 let server: Awaited<ReturnType<typeof serveTestApp>>;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -91,11 +92,18 @@ describe("orders in the browser", () => {
     await field("doa").fill("2");
     await field("nvdNumber").fill("NVD-123");
     await field("deliveryTime").fill("06:10");
+    await page.getByLabel("Truck registration").fill("xqg 123");
+    await page.getByLabel("Driver").fill("Kev Marsh");
     await page.getByRole("button", { name: "Add load" }).click();
     await page.waitForSelector(`a[href$="/orders/${option}"]`);
     const row = page.locator("tbody tr", { has: page.locator(`a[href$="/orders/${option}"]`) }).first();
     await expect.poll(() => row.innerText()).toMatch(/200\s+2\s+198/);
     expect(await row.innerText()).toContain("Partly delivered");
+    // the list shows when the truck came, not when it was booked; the load keeps its truck and driver
+    expect(await row.innerText()).toContain("arrived 06:10");
+    const [load] = await (await server.services.db.tenantDb(1)).select().from(deliveryLoads)
+      .where(eq(deliveryLoads.livestockOrderId, Number(option)));
+    expect(load).toMatchObject({ truckRego: "XQG 123", driverName: "Kev Marsh", deliveryTime: "06:10" });
     // printed, the week is the document: the load form and the week buttons are not on paper
     await page.emulateMedia({ media: "print" });
     expect(await page.getByText("Add a delivery load record").isVisible()).toBe(false);
