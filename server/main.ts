@@ -2,7 +2,6 @@ import { loadConfig } from "./config.ts";
 import { createServices } from "./services.ts";
 import { createApp } from "./app.ts";
 import { DEMO_USERS, seedDemo, seedSpecies } from "./demo.ts";
-import { todayIn } from "./areas/dates.ts";
 import { tenantIdsOf } from "./auth/userModel.ts";
 import { serveApp } from "./http/listener.ts";
 
@@ -15,11 +14,8 @@ await seedSpecies(services.db);
 
 if (Deno.args.includes("--demo")) {
   const credentialsFile = `${config.DATA_DIR}/demo-credentials.txt`;
-  const { created, password } = await seedDemo(
-    services.db,
-    config.DEMO_PASSWORD || undefined,
-    todayIn(config.TIME_ZONE),
-  );
+  // seeded from the demo plants' today (their zone, Australia/Sydney), whatever the server's zone
+  const { created, password } = await seedDemo(services.db, config.DEMO_PASSWORD || undefined);
   await services.db.migrateTenants(await tenantIdsOf(services.db.control));
   if (created && password && !config.DEMO_PASSWORD && !config.DATABASE_URL) {
     await Deno.writeTextFile(credentialsFile, `Demo password: ${password}\n`, { mode: 0o600 });
