@@ -10,7 +10,7 @@ import type { AppEnv, AppServices } from "../env.ts";
 import type { Caller } from "../auth/userModel.ts";
 import type { TenantDb } from "../../db/client.ts";
 import { requireCaller } from "../http/auth.ts";
-import { periodProblem } from "./dates.ts";
+import { periodProblem, todayIn } from "./dates.ts";
 import { plantToday, zoneOf } from "../http/clientClock.ts";
 import { ApiError } from "../http/errors.ts";
 
@@ -33,6 +33,11 @@ export async function areaContext(
   today = plantToday(zoneOf(caller, undefined, app.config.TIME_ZONE)),
 ): Promise<AreaContext> {
   return { app, caller, tenantId: caller.tenant.id, db: await app.db.tenantDb(caller.tenant.id), today };
+}
+
+/** The plant's calendar day of a stored moment (UTC ISO text): a 5 am Sydney publish is that day, not UTC's. */
+export function plantDayOf(ctx: AreaContext, instant: string): string {
+  return todayIn(zoneOf(ctx.caller, undefined, ctx.app.config.TIME_ZONE), new Date(instant));
 }
 
 /** The area context of an API request: 401 without a session. */

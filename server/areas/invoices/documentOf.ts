@@ -23,6 +23,8 @@ export interface DocumentEnv {
   condensedBeef: boolean;
   /** the plant's date: a draft's issue date */
   today: string;
+  /** the plant's day of a stored moment (a published invoice's issue date) */
+  dayOf: (instant: string) => string;
 }
 
 export async function buildInvoiceDocument(
@@ -103,7 +105,7 @@ export async function buildInvoiceDocument(
       : supplier.isGstExempt
       ? "Remittance Advice"
       : "Recipient Created Tax Invoice",
-    issueDate: invoice.publishedAt?.slice(0, 10) ?? env.today,
+    issueDate: invoice.publishedAt ? env.dayOf(invoice.publishedAt) : env.today,
     dueDate: invoice.dueDate,
     productionDate: s.productionDate,
     supplierReference: invoice.supplierReference,

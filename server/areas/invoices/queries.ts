@@ -16,7 +16,7 @@ import {
   suppliers,
 } from "../../../db/tenant/schema.ts";
 import { ApiError } from "../../http/errors.ts";
-import type { AreaContext, TenantTx } from "../context.ts";
+import { type AreaContext, plantDayOf, type TenantTx } from "../context.ts";
 import { isFeatureEnabled, userSettingValue } from "../../access/flags.ts";
 import { speciesCategoryName } from "../livestock/enums.ts";
 import { computeInvoice, type InvoiceComputation } from "./rules.ts";
@@ -286,6 +286,7 @@ export class InvoiceQueries {
       showBank: isFeatureEnabled(subject, "supplierBankDetailsOnRemittance"),
       condensedBeef: isFeatureEnabled(subject, "condensedBeefInvoice"),
       today: this.ctx.today,
+      dayOf: (instant) => plantDayOf(this.ctx, instant),
     });
   }
 }

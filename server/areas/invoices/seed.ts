@@ -83,6 +83,8 @@ export async function seedInvoices({ db, category, today }: DemoTenant) {
         showBank: true,
         condensedBeef: false,
         today,
+        // the demo publishes at 09:30 UTC: the same calendar day in every Australian zone
+        dayOf: (instant) => instant.slice(0, 10),
       });
       const finalised = state === "Finalised";
       await tx.update(invoices).set({

@@ -11,7 +11,7 @@
 import { and, desc, eq, gte, inArray, lte, type SQL } from "drizzle-orm";
 import { invoices, suppliers } from "../../../../db/tenant/schema.ts";
 import { ApiError } from "../../../http/errors.ts";
-import { anyContains, type AreaContext, assertPeriod } from "../../context.ts";
+import { anyContains, type AreaContext, assertPeriod, plantDayOf } from "../../context.ts";
 import { speciesCategoryName } from "../../livestock/enums.ts";
 import { levyLabel } from "../../invoiceSettings/rules.ts";
 import { InvoiceQueries } from "../queries.ts";
@@ -166,7 +166,7 @@ export class InvoiceReportService {
       supplierName: r.supplierName,
       lotReference: r.lotReference ?? "",
       productionDate: r.productionDate,
-      publishedDate: r.publishedAt?.slice(0, 10) ?? null,
+      publishedDate: r.publishedAt ? plantDayOf(this.ctx, r.publishedAt) : null,
       dueDate: r.dueDate,
       carcassCount: r.carcassCount,
       subTotalCents: r.subTotalCents,
