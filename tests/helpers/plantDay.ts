@@ -23,12 +23,19 @@ export async function plantDayBrowser() {
   });
   return {
     browser,
+    /**
+     * A signed-in context at the plant: its clock in the plant's zone, so the browser's day is the plant's.
+     * (Its time is not frozen: the yard's ticks are timed, and stall on a fixed clock.)
+     */
     async person(
       origin: string,
       email: string,
-      viewport = { width: 1024, height: 768 },
+      { timezoneId, viewport = { width: 1024, height: 768 } }: {
+        timezoneId: string;
+        viewport?: { width: number; height: number };
+      },
     ): Promise<Person> {
-      const context = await browser.newContext({ viewport, acceptDownloads: true });
+      const context = await browser.newContext({ viewport, timezoneId, acceptDownloads: true });
       context.setDefaultTimeout(20_000); // two cores shared with the server under test
       // islands start when a pointer reaches for them (client/runtime/intent.ts), as in launchBrowser
       await context.addInitScript(() =>
@@ -85,10 +92,6 @@ export async function lift(page: Page, handle: Locator, lifted: Locator) {
 /** A pen on the live yard's drawing, by name. */
 export const yardPen = (page: Page, name: string) =>
   page.locator(`[data-island=YardBoard] [data-pen-name="${name}"]`);
-
-/** The text of each page of a PDF read back (pdftotext puts a form feed between pages). */
-export const pagesOf = (text: string) =>
-  text.split("\f").filter((p, i, all) => i < all.length - 1 || p.trim());
 
 /** Runs `action` and waits for a toast saying `text` shown after it (the same words may have shown before). */
 export async function newToast(page: Page, text: string, action: () => Promise<void>) {
