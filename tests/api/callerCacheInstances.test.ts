@@ -39,9 +39,10 @@ async function warmOnB(token: string) {
 }
 
 let n = 0;
-async function newUser(admin: string) {
+/** The super user adds them: an admin's Add user sends an invitation instead (issue 35 §7). */
+async function newUser(_admin: string) {
   const email = `two.${++n}@demo.processor`;
-  const res = await call(a, "/api/user/UpsertTenantUser", admin, {
+  const res = await call(a, "/api/user/UpsertTenantUser", await a.login("super@demo.processor"), {
     email,
     firstName: "Two",
     lastName: String(n),

@@ -30,6 +30,7 @@ beforeAll(async () => {
   t = await serveTestApp();
   for (const who of ["admin", "user", "display"]) tokens[who] = await t.login(`${who}@demo.processor`);
   tokens.farm = await t.login("producer@demo.farm");
+  tokens.super = await t.login("super@demo.processor");
   ({ orderId, mobId } = await invoiceableOrder(t, tokens.admin, SHEEP));
 });
 afterAll(() => t.close());
@@ -48,7 +49,7 @@ describe("who may", () => {
       lastName: "Only",
       roleLevel: "user",
       allowedSpeciesIds: ["2"],
-    });
+    }, "super"); // an admin's Add user sends an invitation instead (issue 35 §7)
     const token = await t.login("beef.only@demo.processor", made.body.temporaryPassword);
     await t.request("/api/user/ChangeTempPasswordIfAuthed", {
       method: "POST",

@@ -227,7 +227,7 @@ describe("a temporary password pending", () => {
   it("only the password change, the user model, refresh and logout answer until it is changed", async () => {
     const created = await t.request("/api/user/UpsertTenantUser", {
       method: "POST",
-      token: admin,
+      token: await t.login("super@demo.processor"), // an admin's Add user invites instead (issue 35 §7)
       json: {
         email: "temp.user@demo.processor",
         firstName: "Temp",

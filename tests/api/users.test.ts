@@ -145,8 +145,9 @@ describe("the caller's own account", () => {
 });
 
 describe("tenant users (clientusers)", () => {
-  it("an admin adds a user, who signs in with the temporary password and must change it", async () => {
-    const admin = await t.login("admin@demo.processor");
+  // an admin's Add user sends an invitation instead (issue 35 §7, tests/security/upsertUser.test.ts)
+  it("a super user adds a user, who signs in with the temporary password and must change it", async () => {
+    const admin = await t.login("super@demo.processor");
     const res = await post("/api/user/UpsertTenantUser", admin, {
       email: "New.Starter@demo.processor",
       firstName: "New",

@@ -122,7 +122,7 @@ describe("in the browser", () => {
   });
 
   it("a new user must change the temporary password before anything else", async () => {
-    const admin = await server.login("admin@demo.processor");
+    const admin = await server.login("super@demo.processor"); // an admin's Add user invites instead
     const res = await server.request("/api/user/UpsertTenantUser", {
       method: "POST",
       token: admin,
@@ -152,7 +152,7 @@ describe("in the browser", () => {
     expect(await page.locator("h1.shell-title").innerText()).toBe("Stockyard");
   });
 
-  it("an admin adds a user in the browser, sees the temporary password, then edits the user", async () => {
+  it("an admin adds a user in the browser, sees the invitation sent, then edits a user", async () => {
     const page = await freshPage();
     await signIn(page, server.origin, "admin@demo.processor", TEST_PASSWORD);
     await page.goto(`${server.origin}/home/clientusers`);
@@ -170,10 +170,26 @@ describe("in the browser", () => {
     await page.locator('input[name="firstName"]').fill("Yard");
     await page.locator('input[name="lastName"]').fill("Hand");
     await page.getByLabel("Beef").check();
-    await page.getByRole("button", { name: "Save" }).click();
-    const notice = page.locator("[data-notice=temporaryPassword] code");
+    await page.getByRole("button", { name: "Send the invitation" }).click();
+    // an invitation whether or not the address has an account anywhere (issue 35 §7): no password
+    const notice = page.locator("[data-notice=link] code");
     await notice.waitFor();
-    expect(await notice.innerText()).toMatch(/^\S{14}$/);
+    expect(await notice.innerText()).toMatch(/\/register\/handleinvite\?token=\S+$/);
+    expect(await page.locator("[data-notice=temporaryPassword]").count()).toBe(0);
+    await page.screenshot({ path: "/tmp/shot-upsert-invite-1024.png" });
+    // the person joins as the invitation says; here the super user adds them, to edit in the browser
+    const added = await server.request("/api/user/UpsertTenantUser", {
+      method: "POST",
+      token: await server.login("super@demo.processor"),
+      json: {
+        email: "yard.hand@demo.processor",
+        firstName: "Yard",
+        lastName: "Hand",
+        roleLevel: "user",
+        allowedSpeciesIds: ["2"],
+      },
+    });
+    expect(added.status).toBe(200);
 
     await page.goto(`${server.origin}/home/clientusers?q=yard`);
     await page.getByRole("link", { name: "Edit" }).click();

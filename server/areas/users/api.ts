@@ -6,6 +6,7 @@ import { ChangePasswordBody, ChangeTempPasswordBody, UserModel } from "../../aut
 import {
   EndedSessions,
   IdParam,
+  InvitedInstead,
   MySession,
   PhoneCodeSent,
   SavedTenantUser,
@@ -24,6 +25,7 @@ import { OwnSessionService } from "./sessions.ts";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env.ts";
 import { apiService } from "../context.ts";
+import { publicOrigin } from "../../http/clientIp.ts";
 import { type AccessRule, SIGNED_IN } from "../../access/apiAccess.ts";
 
 /** The paths the pages post to: one spelling for the route definitions and the screens. */
@@ -201,9 +203,9 @@ export const userApi: ApiRouter = apiRouter()
         "Admins: add or edit a user of the current tenant (role, allowed species and sites, admin permissions)",
       access: USER_ADMIN,
       request: jsonBody(TenantUserBody),
-      responses: okJson(SavedTenantUser),
+      responses: okJson(z.union([SavedTenantUser, InvitedInstead])),
     }),
-    async (c) => c.json(await (await service(c)).upsertTenantUser(c.req.valid("json")), 200),
+    async (c) => c.json(await (await service(c)).upsertTenantUser(c.req.valid("json"), publicOrigin(c)), 200),
   )
   .openapi(
     apiRoute({

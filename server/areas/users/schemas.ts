@@ -99,6 +99,19 @@ export const SavedTenantUser = TenantUser.extend({
   }),
 });
 
+/**
+ * An admin's Add user answer (issue 35 §7): an invitation, the same fields whether or not the email
+ * already has an account somewhere, so the answer says nothing about other organisations.
+ */
+export const InvitedInstead = z.object({
+  invited: z.literal(true),
+  inviteId: z.number(),
+  email: z.string(),
+  /** also mailed to the address (when PUBLIC_URL is set); the admin may pass it on */
+  link: z.string(),
+  expiresAt: z.string(),
+}).openapi("InvitedInstead");
+
 export { IdParam } from "../../http/params.ts";
 
 /** Disable / enable: the user's id. */

@@ -189,12 +189,20 @@ export class UserService {
   }
 
   /**
-   * Creates or edits a user of the this.caller's tenant. A new email gets an account with a temporary
-   * password (answered once) that must be changed at first sign-in. An email that already has an
-   * account is refused (only a super user may add an existing account), and an account another tenant
-   * also uses keeps its identity: its owner's email, names and mobile are not the admin's to change.
+   * Creates or edits a user of the this.caller's tenant. An admin adding someone sends an invitation
+   * (issue 35 §7): the same answer whether or not the email has an account anywhere, so it tells them
+   * nothing about other organisations. A super user adding a new email gets an account with a temporary
+   * password (answered once) that must be changed at first sign-in, or adds the existing account. An
+   * account another tenant also uses keeps its identity: its owner's email, names and mobile are not the
+   * admin's to change.
    */
-  async upsertTenantUser(input: z.infer<typeof TenantUserBody>) {
+  async upsertTenantUser(input: z.infer<typeof TenantUserBody>, origin: string | null) {
+    if (!input.id && this.caller.roleLevel !== "super") return await this.#inviteInstead(input, origin);
+    return await this.saveTenantUser(input);
+  }
+
+  /** Saves the user itself (editing, or a super user adding): see upsertTenantUser. */
+  async saveTenantUser(input: z.infer<typeof TenantUserBody>) {
     await this.#checkChoices(input);
     const tenantId = this.caller.tenant.id;
     const saved = await this.db.transaction(async (tx) => {
@@ -319,6 +327,25 @@ export class UserService {
       tenantId: this.caller.tenant.id,
       inviter: { id: user.id, name: `${user.firstName} ${user.lastName}`.trim() || user.email },
     }, origin);
+  }
+
+  /** Adding by an admin: an invitation in one shape either way (a member already here is refused, as listed). */
+  async #inviteInstead(input: z.infer<typeof TenantUserBody>, origin: string | null) {
+    const sent = await this.invite({
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      roleLevel: input.roleLevel,
+      allowedSpeciesIds: input.allowedSpeciesIds,
+      allowedTenantSiteIds: input.allowedTenantSiteIds,
+    }, origin);
+    return {
+      invited: true as const,
+      inviteId: sent.id,
+      email: sent.email,
+      link: sent.link,
+      expiresAt: sent.expiresAt,
+    };
   }
 
   pendingInvites() {

@@ -216,7 +216,7 @@ export class SuperTenantService {
   /** Adds or edits a user in any tenant (the tenant admin's rules, with the super user's powers). */
   async upsertUser(input: z.infer<typeof SuperTenantUserBody>) {
     const { tenantId, ...body } = input;
-    const saved = await (await this.#usersOf(tenantId)).upsertTenantUser(body);
+    const saved = await (await this.#usersOf(tenantId)).saveTenantUser(body);
     await recordSuperAudit(this.db, this.caller, {
       tenantId,
       action: "UpsertTenantUser",

@@ -134,12 +134,28 @@ function userFormProps(
     initial,
     submit: { method: "POST", url: USERS_API.upsertTenantUser },
     cancelHref: listPathOf(context),
-    ...(initial.id ? { redirectTo: listPathOf(context) } : {
+    ...(initial.id ? { redirectTo: listPathOf(context) } : newUserAnswer(context)),
+  };
+}
+
+/** An admin's Add user sends an invitation (issue 35 §7); a super user's gets a temporary password. */
+function newUserAnswer(context: PageContext): Partial<DataFormProps> {
+  if (context.caller!.roleLevel === "super") {
+    return {
       successNotice: {
         field: "temporaryPassword",
         label: "Temporary password — give it to the user; they must change it at first sign-in",
       },
-    }),
+    };
+  }
+  return {
+    submitLabel: "Send the invitation",
+    successToast: "Invitation sent.",
+    successNotice: {
+      field: "link",
+      label: "Invitation sent to their email — the link, to pass on yourself if the mail does not reach them",
+    },
+    undo: false,
   };
 }
 
@@ -220,7 +236,7 @@ function AccountActions(
   );
 }
 
-/** Add a user to the tenant (usernew): answers a temporary password, shown once. */
+/** Add a user to the tenant (usernew): an admin's sends an invitation; a super user's answers a temporary password. */
 export const UserNewScreen = defineScreen({
   loader: async ({ context }) => ({ options: await choices(context) }),
   component: ({ data, context }) => (
