@@ -127,16 +127,22 @@ function userFormProps(
   if (current && !roleOptions.includes(current as never)) roleOptions.push(current as never); // show, not offer
   // another organisation also uses the account: its identity is its owner's (the server refuses too)
   const locked = initial.canManageAccount === false;
+  // an admin's Add user sends an invitation: it carries no mobile or admin permissions (set once they join)
+  const invites = !initial.id && context.caller!.roleLevel !== "super";
   return {
     id: "user",
     title: initial.id ? "Edit user" : "New user",
-    fields: userFields(roleOptions, options, locked),
+    fields: userFields(roleOptions, options, locked).filter((f) =>
+      !invites || !NOT_IN_AN_INVITATION.test(f.name)
+    ),
     initial,
     submit: { method: "POST", url: USERS_API.upsertTenantUser },
     cancelHref: listPathOf(context),
     ...(initial.id ? { redirectTo: listPathOf(context) } : newUserAnswer(context)),
   };
 }
+
+const NOT_IN_AN_INVITATION = /^(phone|has\w+Permission)$/;
 
 /** An admin's Add user sends an invitation (issue 35 §7); a super user's gets a temporary password. */
 function newUserAnswer(context: PageContext): Partial<DataFormProps> {
