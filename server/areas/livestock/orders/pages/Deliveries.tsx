@@ -30,7 +30,7 @@ function arrivalTime(o: Order & { deliveryLoads?: readonly { deliveryTime: strin
 
 const orderColumns = [
   { header: "Order", cell: (o: Order) => <a href={ORDER_PATHS.order(o.id)}>#{o.id}</a> },
-  { header: "Time", className: "nowrap", cell: arrivalTime },
+  { header: "Time", cell: arrivalTime }, // wraps ("booked" over "06:00"): the table fits 1024 px
   { header: "Supplier", cell: (o: Order) => o.supplierName },
   { header: "Stock", cell: (o: Order) => `${o.species} ${o.speciesCategory}`.trim() },
   { header: "Ordered", cell: (o: Order) => formatHead(o.quantityOrdered) },
