@@ -10,6 +10,7 @@ const ONE_AT_A_TIME = [
   "tests/hub/**/*.test.ts",
   "tests/security/origin.test.ts",
   "tests/security/durability.test.ts",
+  "tests/security/slowClients.test.ts",
 ];
 
 // Only the forks pool works under Deno (threads/vmThreads fail).
