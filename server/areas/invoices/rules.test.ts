@@ -286,6 +286,10 @@ describe("rounding, GST and lookups", () => {
       description: "",
       head: 2,
       totalCents: 450,
+      // a banded levy's basis is the paid carcasses' value; it has no single rate to print
+      valueCents: 40000,
+      basisPoints: null,
+      perHeadCents: null,
     });
   });
   test("an additional line needs a quantity and a price (zero allowed); a blank one is ignored", () => {
