@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestApp, type TestApp } from "../helpers/app.ts";
-import { type JsonSchema, operationsOf } from "../security/openapi.ts";
+import { type JsonSchema, operationsOf } from "./openapi.ts";
 import { integrationErrors } from "../../db/tenant/schema.ts";
 
 let t: TestApp;
