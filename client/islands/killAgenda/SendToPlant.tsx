@@ -5,7 +5,8 @@
  * with none of that sends in one click; otherwise a dialog lists the lots and the user confirms (the
  * confirm button is focused: Enter sends, Escape cancels).
  */
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
+import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx";
 import { api } from "../../runtime/api.ts";
 import type { Agenda } from "./model.ts";
 
@@ -122,27 +123,17 @@ function NotReadyDialog({ lots, revision, busy, onConfirm, onCancel }: {
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    dialog?.querySelector<HTMLButtonElement>("[data-confirm]")?.focus();
-    return () => dialog?.close();
-  }, []);
   const n = lots.length;
   return (
-    <dialog
-      ref={ref}
-      className="agenda-dialog"
-      aria-labelledby="agenda-send-title"
-      aria-describedby="agenda-send-why"
-      onCancel={(e) => {
-        e.preventDefault();
-        onCancel();
-      }}
+    <ConfirmDialog
+      title={`Send with ${n} ${n === 1 ? "lot" : "lots"} not ready?`}
+      confirmLabel="Send anyway"
+      busy={busy}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+      wide
     >
-      <h3 id="agenda-send-title">Send with {n} {n === 1 ? "lot" : "lots"} not ready?</h3>
-      <p id="agenda-send-why">
+      <p>
         The plant's systems will get revision {revision} with {n === 1 ? "this lot" : "these lots"} on it:
       </p>
       <ul className="agenda-not-ready">
@@ -153,12 +144,6 @@ function NotReadyDialog({ lots, revision, busy, onConfirm, onCancel }: {
           </li>
         ))}
       </ul>
-      <div className="agenda-dialog-buttons">
-        <button type="button" className="btn btn-primary" data-confirm="" disabled={busy} onClick={onConfirm}>
-          Send anyway
-        </button>
-        <button type="button" className="btn" onClick={onCancel}>Cancel</button>
-      </div>
-    </dialog>
+    </ConfirmDialog>
   );
 }

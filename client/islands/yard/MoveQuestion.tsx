@@ -2,8 +2,7 @@
  * The question a move asks before a merge or head above a pen's capacity (useMove.ts): a modal dialog
  * with the server's words and numbers, an explicit confirm (focused: Enter confirms) and Cancel (Esc).
  */
-import { useEffect, useRef } from "react";
-import { Button } from "../../ui/Button.tsx";
+import { ConfirmDialog } from "../../ui/ConfirmDialog.tsx";
 import type { Asking } from "./useMove.ts";
 
 export function MoveQuestion(
@@ -14,13 +13,6 @@ export function MoveQuestion(
     onCancel: () => void;
   },
 ) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    dialog?.querySelector<HTMLButtonElement>("[data-confirm]")?.focus();
-    return () => dialog?.close();
-  }, []);
   const merge = asking.questions.some((q) => q.startsWith("Merge"));
   const full = asking.questions.some((q) => q.includes("Put them in anyway"));
   const title = merge && full
@@ -30,23 +22,8 @@ export function MoveQuestion(
     : "Pen over capacity";
   const confirm = merge && full ? "Merge anyway" : merge ? "Merge" : "Put them in";
   return (
-    <dialog
-      ref={ref}
-      className="yard-dialog"
-      aria-labelledby="yard-ask-title"
-      onCancel={(e) => {
-        e.preventDefault(); // Esc: the board's Escape handler cancels the move
-        onCancel();
-      }}
-    >
-      <h3 id="yard-ask-title">{title}</h3>
+    <ConfirmDialog title={title} confirmLabel={confirm} busy={busy} onConfirm={onConfirm} onCancel={onCancel}>
       {asking.questions.map((q) => <p key={q}>{q}</p>)}
-      <div className="yard-buttons">
-        <Button variant="primary" busy={busy} data-confirm="" onClick={onConfirm}>
-          {confirm}
-        </Button>
-        <Button variant="ghost" onClick={onCancel}>Cancel</Button>
-      </div>
-    </dialog>
+    </ConfirmDialog>
   );
 }
