@@ -138,7 +138,9 @@ describe("plant integrations in the browser", () => {
     await shown.getByRole("button", { name: "Done" }).click();
     await shown.waitFor({ state: "detached" });
     await form.waitFor(); // ready for the next key
-    expect(await page.evaluate(() => (globalThis as { keptSinceCreate?: boolean }).keptSinceCreate)).toBe(true);
+    expect(await page.evaluate(() => (globalThis as { keptSinceCreate?: boolean }).keptSinceCreate)).toBe(
+      true,
+    );
     const prefix = (await row.locator("code").innerText()).replace(/…$/, "");
     expect(prefix.length).toBeGreaterThan(4);
     expect(key.startsWith(prefix)).toBe(true);
