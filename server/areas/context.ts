@@ -10,7 +10,7 @@ import type { AppEnv, AppServices } from "../env.ts";
 import type { Caller } from "../auth/userModel.ts";
 import type { TenantDb } from "../../db/client.ts";
 import { requireCaller } from "../http/auth.ts";
-import { periodProblem, todayIn } from "./dates.ts";
+import { addDays, periodProblem, startOfDayIn, todayIn } from "./dates.ts";
 import { plantToday, zoneOf } from "../http/clientClock.ts";
 import { ApiError } from "../http/errors.ts";
 
@@ -35,9 +35,22 @@ export async function areaContext(
   return { app, caller, tenantId: caller.tenant.id, db: await app.db.tenantDb(caller.tenant.id), today };
 }
 
+/** The plant's zone for this caller: the organisation's, else the configured TIME_ZONE. */
+function plantZone(ctx: AreaContext): string {
+  return zoneOf(ctx.caller, undefined, ctx.app.config.TIME_ZONE);
+}
+
 /** The plant's calendar day of a stored moment (UTC ISO text): a 5 am Sydney publish is that day, not UTC's. */
 export function plantDayOf(ctx: AreaContext, instant: string): string {
-  return todayIn(zoneOf(ctx.caller, undefined, ctx.app.config.TIME_ZONE), new Date(instant));
+  return todayIn(plantZone(ctx), new Date(instant));
+}
+
+/** Stored moments (UTC ISO text) that fall on the plant's days `from` to `to`, both included. */
+export function momentWithinDays(ctx: AreaContext, column: SQLWrapper, from: string, to: string): SQL {
+  const zone = plantZone(ctx);
+  return sql`(${column} >= ${startOfDayIn(zone, from)} and ${column} < ${
+    startOfDayIn(zone, addDays(to, 1))
+  })`;
 }
 
 /** The area context of an API request: 401 without a session. */

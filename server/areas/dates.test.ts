@@ -5,6 +5,7 @@ import {
   isCalendarDate,
   isTimeZone,
   isWeekend,
+  startOfDayIn,
   todayIn,
   weekdayIndex,
 } from "./dates.ts";
@@ -38,6 +39,15 @@ describe("the plant's today", () => {
     expect(todayIn("UTC", at)).toBe("2026-03-01");
     expect(todayIn("Australia/Sydney", at)).toBe("2026-03-02");
     expect(todayIn("Australia/Perth", at)).toBe("2026-03-02");
+  });
+  test("a plant's day starts at its own midnight, daylight time or not", () => {
+    expect(startOfDayIn("Australia/Sydney", "2026-11-27")).toBe("2026-11-26T13:00:00.000Z"); // AEDT +11
+    expect(startOfDayIn("Australia/Sydney", "2026-07-01")).toBe("2026-06-30T14:00:00.000Z"); // AEST +10
+    // 5 April 2026: clocks go back at 3 am; the day still began at +11
+    expect(startOfDayIn("Australia/Sydney", "2026-04-05")).toBe("2026-04-04T13:00:00.000Z");
+    expect(startOfDayIn("Australia/Sydney", "2026-04-06")).toBe("2026-04-05T14:00:00.000Z");
+    expect(startOfDayIn("Australia/Perth", "2026-11-27")).toBe("2026-11-26T16:00:00.000Z");
+    expect(startOfDayIn("UTC", "2026-11-27")).toBe("2026-11-27T00:00:00.000Z");
   });
   test("only known zones are accepted", () => {
     expect(isTimeZone("Australia/Brisbane")).toBe(true);

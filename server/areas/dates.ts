@@ -109,3 +109,33 @@ function dayFormat(timeZone: string) {
   }
   return format;
 }
+
+/**
+ * The moment (UTC ISO, as stored) a plant's calendar day begins in `timeZone`: where a period of plant days
+ * starts and ends among stored moments (a publish at 5 am Sydney belongs to that Sydney day, not UTC's).
+ */
+export function startOfDayIn(timeZone: string, date: string): string {
+  const [y, m, d] = date.split("-").map(Number);
+  const midnightUtc = Date.UTC(y, m - 1, d);
+  // the zone's offset at a guess, then again at the answer (a day that starts in another offset: DST)
+  let at = midnightUtc - offsetMs(timeZone, midnightUtc);
+  at = midnightUtc - offsetMs(timeZone, at);
+  return new Date(at).toISOString();
+}
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `at` (ms). */
+function offsetMs(timeZone: string, at: number): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(new Date(at));
+  const n = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  const wall = Date.UTC(n("year"), n("month") - 1, n("day"), n("hour"), n("minute"), n("second"));
+  return wall - Math.floor(at / 1000) * 1000;
+}

@@ -4,7 +4,7 @@
  * (FilterLivestockInvoiceData) and its CSV, bad periods and who may.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { and, gte, inArray, lte } from "drizzle-orm";
+import { and, eq, gte, inArray, lte } from "drizzle-orm";
 import { jsonCalls, serveTestApp } from "../helpers/app.ts";
 import { pdfText } from "../helpers/pdf.ts";
 import { invoices } from "../../db/tenant/schema.ts";
@@ -126,5 +126,23 @@ describe("invoice report", () => {
     expect(lines.slice(1).every((l) => /,(Published|Finalised),/.test(l))).toBe(true);
 
     expect((await post(P.filter, { fromDate: from, toDate: today, statuses: ["Paid"] })).status).toBe(400);
+  });
+});
+
+describe("published dates are the plant's days", () => {
+  test("an invoice published at 6 am Sydney is that Sydney day's, in the filter and in its row", async () => {
+    // 19:00 UTC on the day before `today` is 5 or 6 am on `today` in Sydney
+    const [one] = await (await db()).select({ id: invoices.id }).from(invoices)
+      .where(inArray(invoices.status, ["Published", "Finalised"])).limit(1);
+    const morning = `${addDays(today, -1)}T19:00:00.000Z`;
+    await (await db()).update(invoices).set({ publishedAt: morning }).where(eq(invoices.id, one.id));
+    const on = async (day: string) =>
+      (await post(P.filter, { fromDate: day, toDate: day, dateField: "published" })).body.rows as {
+        id: number;
+        publishedDate: string;
+      }[];
+    const row = (await on(today)).find((r) => r.id === one.id);
+    expect(row?.publishedDate).toBe(today);
+    expect((await on(addDays(today, -1))).some((r) => r.id === one.id)).toBe(false);
   });
 });

@@ -5,7 +5,7 @@
  * the document frozen at publish.
  */
 import { defaultSpeciesId } from "../../auth/userModel.ts";
-import { and, desc, eq, gte, inArray, lte, notInArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import {
   carcasses,
   invoiceMobs,
@@ -16,7 +16,7 @@ import {
   suppliers,
 } from "../../../db/tenant/schema.ts";
 import { ApiError } from "../../http/errors.ts";
-import { type AreaContext, plantDayOf, type TenantTx } from "../context.ts";
+import { type AreaContext, momentWithinDays, plantDayOf, type TenantTx } from "../context.ts";
 import { isFeatureEnabled, userSettingValue } from "../../access/flags.ts";
 import { speciesCategoryName } from "../livestock/enums.ts";
 import { computeInvoice, type InvoiceComputation } from "./rules.ts";
@@ -155,8 +155,7 @@ export class InvoiceQueries {
       and(
         eq(invoices.speciesId, species),
         inArray(invoices.status, ["Published", "Finalised"]),
-        gte(invoices.publishedAt, from),
-        lte(invoices.publishedAt, `${to}T99`),
+        momentWithinDays(this.ctx, invoices.publishedAt, from, to),
       )!,
     );
   }

@@ -11,7 +11,7 @@
 import { and, desc, eq, gte, inArray, lte, type SQL } from "drizzle-orm";
 import { invoices, suppliers } from "../../../../db/tenant/schema.ts";
 import { ApiError } from "../../../http/errors.ts";
-import { anyContains, type AreaContext, assertPeriod, plantDayOf } from "../../context.ts";
+import { anyContains, type AreaContext, assertPeriod, momentWithinDays, plantDayOf } from "../../context.ts";
 import { speciesCategoryName } from "../../livestock/enums.ts";
 import { levyLabel } from "../../invoiceSettings/rules.ts";
 import { InvoiceQueries } from "../queries.ts";
@@ -147,11 +147,11 @@ export class InvoiceReportService {
     const species = f.speciesId === undefined
       ? this.species().map((s) => s.id)
       : [this.#queries.invoiceSpecies(f.speciesId)];
-    const day = f.dateField === "published" ? invoices.publishedAt : invoices.productionDate;
     const where = and(
       inArray(invoices.speciesId, species),
-      gte(day, f.fromDate),
-      lte(day, f.dateField === "published" ? `${f.toDate}T99` : f.toDate),
+      f.dateField === "published"
+        ? momentWithinDays(this.ctx, invoices.publishedAt, f.fromDate, f.toDate)
+        : and(gte(invoices.productionDate, f.fromDate), lte(invoices.productionDate, f.toDate)),
       f.statuses.length ? inArray(invoices.status, f.statuses) : undefined,
       f.supplier ? anyContains([suppliers.name], f.supplier) : undefined,
     )!;
