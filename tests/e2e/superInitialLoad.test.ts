@@ -22,6 +22,11 @@ async function axeFindings(page: Page): Promise<string[]> {
   const found: string[] = [];
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+    // colours read once the scheme's change has settled: running transitions (a toast, a button) and a frame
+    await page.evaluate(async () => {
+      await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {})));
+      await new Promise(requestAnimationFrame);
+    });
     const results = await page.evaluate(() =>
       (globalThis as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ["violations"] })
     );
