@@ -19,6 +19,8 @@ import { benchInvoices, INVOICE_CARCASSES, LIST_INVOICES } from "./invoices.ts";
 import { time } from "./timing.ts";
 import { benchDisplayRedraw } from "./display.ts";
 import { benchListener, listenerReport } from "./listener.ts";
+import { addDays, todayIn } from "../../server/areas/dates.ts";
+import { DEMO_TIME_ZONE } from "../../server/demo.ts";
 
 interface Entry {
   file: string;
@@ -134,8 +136,9 @@ try {
     const res = await fetch(`${server.origin}/home/livestock/deliveries`, { headers: { cookie } });
     await res.text();
   });
-  const today = new Date().toISOString().slice(0, 10);
-  const shift = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  // the demo plant's today: the server honours a client's date only within a day of its own
+  const today = todayIn(DEMO_TIME_ZONE);
+  const shift = (days: number) => addDays(today, days);
   const ordersApi = await time(100, async () => {
     const res = await fetch(
       `${server.origin}/api/livestock/GetLivestockOrders?fromDate=${shift(-30)}&toDate=${shift(30)}`,

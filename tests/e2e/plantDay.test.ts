@@ -573,5 +573,5 @@ describe("a plant's day, as the people who do it", () => {
     },
   );
 
-  it.todo("the farm sees its feedback and remittance in the producer portal (when the portal lands)");
+  // the farm seeing its feedback and remittance joins this walk with the producer portal (issue 44)
 });

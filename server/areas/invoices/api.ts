@@ -246,7 +246,7 @@ export const invoicesApi: ApiRouter = apiRouter()
     }),
     async (c) => {
       const { bytes, name } = await (await invoices(c)).remittancePdf(c.req.valid("param").id);
-      return fileAnswer(bytes, "pdf", name) as never;
+      return fileAnswer(bytes, "pdf", name);
     },
   );
 

@@ -75,7 +75,7 @@ export async function notReadyLots(db: Db, items: readonly Item[]): Promise<z.ou
         .where(inArray(stockMobs.id, mobIds))
       : [],
   ]);
-  const todo = Map.groupBy(checks, (c) => c.mobId);
+  const outstanding = Map.groupBy(checks, (c) => c.mobId);
   const nvdOf = new Map(orders.map((o) => [o.id, o.nvd]));
   const neverPenned = new Set(mobs.filter((m) => m.stockyardId === null).map((m) => m.id));
   return items.flatMap((i) => {
@@ -85,7 +85,7 @@ export async function notReadyLots(db: Db, items: readonly Item[]): Promise<z.ou
       checksToDo: i.stockMobId
         ? neverPenned.has(i.stockMobId) && !atKillFloor
           ? ["not yet penned"]
-          : (todo.get(i.stockMobId) ?? []).map((c) => c.name)
+          : (outstanding.get(i.stockMobId) ?? []).map((c) => c.name)
         : [],
       nvd: nvdOf.get(i.livestockOrderId) ?? "",
       atKillFloor,

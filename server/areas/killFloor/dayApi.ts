@@ -88,7 +88,7 @@ export const killFloorDayApi: ApiRouter = apiRouter()
     }),
     async (c) => {
       const data = await (await queries(c)).exportRows(c.req.valid("query"));
-      return fileAnswer(nlisKillFile(data.rows, data.plantPic), "csv", fileName("nlis-kill", data)) as never;
+      return fileAnswer(nlisKillFile(data.rows, data.plantPic), "csv", fileName("nlis-kill", data));
     },
   )
   .openapi(
@@ -102,7 +102,7 @@ export const killFloorDayApi: ApiRouter = apiRouter()
     }),
     async (c) => {
       const data = await (await queries(c)).exportRows(c.req.valid("query"));
-      return fileAnswer(msaGradingFile(data.rows), "csv", fileName("msa-grading", data)) as never;
+      return fileAnswer(msaGradingFile(data.rows), "csv", fileName("msa-grading", data));
     },
   )
   .openapi(
@@ -121,6 +121,6 @@ export const killFloorDayApi: ApiRouter = apiRouter()
       const name = `feedback-${
         data.rows[0]?.supplierName.replace(/[^A-Za-z0-9]+/g, "-").toLowerCase() || q.supplierId
       }-${data.date}`;
-      return fileAnswer(supplierFeedbackFile(data.rows), "csv", name) as never;
+      return fileAnswer(supplierFeedbackFile(data.rows), "csv", name);
     },
   );

@@ -172,7 +172,7 @@ export const blobApi: ApiRouter = apiRouter()
       const { fullBlobReference, allowCache } = c.req.valid("query");
       const ref = valid(parseTenantReference(fullBlobReference, tenantOf(c)));
       const { blob, fileName } = await (await blobs(c)).openTenantBlob(ref);
-      return await blobResponse(c, blob, fileName, allowCache === "true") as never;
+      return await blobResponse(c, blob, fileName, allowCache === "true");
     },
   )
   .openapi(
@@ -188,7 +188,7 @@ export const blobApi: ApiRouter = apiRouter()
     async (c) => {
       const ref = valid(parseSupportReference(c.req.valid("query").fullBlobReference));
       const { blob, fileName } = await (await blobs(c)).openSupportBlob(ref);
-      return await blobResponse(c, blob, fileName, true) as never;
+      return await blobResponse(c, blob, fileName, true);
     },
   )
   .openapi(

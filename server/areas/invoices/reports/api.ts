@@ -66,7 +66,7 @@ export const invoiceReportsApi: ApiRouter = apiRouter()
     }),
     async (c) => {
       const { docs, name } = await (await reports(c)).feedbackDocuments(c.req.valid("query"));
-      return fileAnswer(await renderFeedbackPdf(docs), "pdf", name) as never;
+      return fileAnswer(await renderFeedbackPdf(docs), "pdf", name);
     },
   )
   .openapi(
@@ -80,7 +80,7 @@ export const invoiceReportsApi: ApiRouter = apiRouter()
     }),
     async (c) => {
       const { docs, name } = await (await reports(c)).feedbackDocuments(c.req.valid("query"));
-      return fileAnswer(feedbackCsv(docs), "csv", name) as never;
+      return fileAnswer(feedbackCsv(docs), "csv", name);
     },
   )
   .openapi(
@@ -107,7 +107,7 @@ export const invoiceReportsApi: ApiRouter = apiRouter()
     async (c) => {
       const q = c.req.valid("query");
       const report = await (await reports(c)).levyReport(q);
-      return fileAnswer(levyReportCsv(report), "csv", `Levies ${q.fromDate} to ${q.toDate}`) as never;
+      return fileAnswer(levyReportCsv(report), "csv", `Levies ${q.fromDate} to ${q.toDate}`);
     },
   )
   .openapi(
@@ -132,6 +132,6 @@ export const invoiceReportsApi: ApiRouter = apiRouter()
     async (c) => {
       const q = c.req.valid("query");
       const report = await (await reports(c)).filter({ ...q, statuses: statusesOf(q.statuses) });
-      return fileAnswer(invoiceReportCsv(report), "csv", `Invoices ${q.fromDate} to ${q.toDate}`) as never;
+      return fileAnswer(invoiceReportCsv(report), "csv", `Invoices ${q.fromDate} to ${q.toDate}`);
     },
   );

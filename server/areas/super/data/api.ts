@@ -50,7 +50,7 @@ export const superDataApi: ApiRouter = apiRouter()
     }),
     async (c) => {
       const { fileName, body } = await (await service(c)).download(c.req.valid("param").tenantId);
-      return c.body(body, 200, downloadHeaders("application/zip", fileName)) as never;
+      return c.body(body, 200, downloadHeaders("application/zip", fileName));
     },
   )
   .openapi(

@@ -49,7 +49,7 @@ export const superInitialLoadApi: ApiRouter = apiRouter()
     }),
     async (c) => {
       const { fileName, text } = (await service(c)).template(c.req.valid("query").kind);
-      return c.body(text, 200, downloadHeaders("text/csv; charset=utf-8", fileName)) as never;
+      return c.body(text, 200, downloadHeaders("text/csv; charset=utf-8", fileName));
     },
   )
   .openapi(
