@@ -34,6 +34,7 @@ export default defineConfig({
             "tests/**/*.test.ts",
             "tests/**/*.test.tsx",
             "server/**/*.test.ts",
+            "kernel/**/*.test.ts",
             "client/**/*.test.ts",
             "display/**/*.test.ts",
             "reports/**/*.test.ts",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isTimeZone } from "./areas/dates.ts";
+import { isTimeZone } from "../kernel/dates.ts";
 
 /** Every setting of the server, read once from the environment. Safe defaults; no secrets in the repo. */
 const ConfigSchema = z.object({

@@ -18,7 +18,7 @@ import {
 import { MODULE_KEYS } from "./access/modules.ts";
 import { generatePassword, hashPassword } from "./auth/password.ts";
 import { createTenant } from "./tenants.ts";
-import { todayIn } from "./areas/dates.ts";
+import { todayIn } from "../kernel/dates.ts";
 import { AREAS, type DemoTenant } from "./areas/mod.ts";
 import { seedSupportContent } from "./areas/settings/seed.ts";
 

@@ -10,7 +10,7 @@ import { toast } from "../runtime/toast.ts";
 import { Button } from "../ui/Button.tsx";
 import { describedBy, Field, TextInput } from "../ui/Field.tsx";
 import { Table } from "../ui/Table.tsx";
-import { formatDateTime } from "../ui/format.ts";
+import { formatDateTime } from "../../kernel/format.ts";
 import ActionButton from "./ActionButton.tsx";
 
 /** A key as the list shows it. */

@@ -10,7 +10,7 @@ import { api, ApiError } from "../runtime/api.ts";
 import { toast } from "../runtime/toast.ts";
 import { Button } from "../ui/Button.tsx";
 import { Field, helpId } from "../ui/Field.tsx";
-import { formatHead } from "../ui/format.ts";
+import { formatHead } from "../../kernel/format.ts";
 import { type Answer, countsText, NotesTable, OutcomesTable, type Preview } from "./initialLoad/Tables.tsx";
 
 export interface InitialLoadProps {

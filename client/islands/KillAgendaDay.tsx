@@ -28,7 +28,7 @@ import {
 } from "@dnd-kit/sortable";
 import { api } from "../runtime/api.ts";
 import { toast } from "../runtime/toast.ts";
-import { formatDate, formatHead } from "../ui/format.ts";
+import { formatDate, formatHead } from "../../kernel/format.ts";
 import { formatCarcasses } from "../../server/areas/killAgenda/rules.ts";
 import { type Agenda, type Item, lotOf, renumber, useLiveAgenda, useReads } from "./killAgenda/model.ts";
 import { ItemAction, type ItemActionKind } from "./killAgenda/ItemAction.tsx";

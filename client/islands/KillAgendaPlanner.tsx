@@ -21,7 +21,7 @@ import {
 } from "@dnd-kit/core";
 import { api } from "../runtime/api.ts";
 import { toast } from "../runtime/toast.ts";
-import { formatDate } from "../ui/format.ts";
+import { formatDate } from "../../kernel/format.ts";
 import { moveTo } from "../../server/areas/killAgenda/rules.ts";
 import {
   type Agenda,

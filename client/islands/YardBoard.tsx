@@ -23,7 +23,7 @@ import {
   useState,
 } from "react";
 import { refuseLoad } from "../../server/areas/stockyard/rules.ts";
-import { formatHead } from "../ui/format.ts";
+import { formatHead } from "../../kernel/format.ts";
 import { toast } from "../runtime/toast.ts";
 import {
   type Direction,

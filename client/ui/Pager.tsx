@@ -1,4 +1,4 @@
-import { formatHead } from "./format.ts";
+import { formatHead } from "../../kernel/format.ts";
 
 /**
  * The one pager under a long list: previous and next as links (the page works without script) and where

@@ -1,4 +1,4 @@
-import { formatHead } from "./format.ts";
+import { formatHead } from "../../kernel/format.ts";
 
 /**
  * "1 carcass", "1,200 carcasses": a count and its noun. (Its own module, not format.ts: the pages whose

@@ -3,7 +3,7 @@
  * the day's target, and the lots in kill order with head, supplier and state in colour (done, at the
  * kill floor, waiting) and in the kill agenda's words. Server-rendered; nothing to click.
  */
-import { formatDate, formatHead } from "../../client/ui/format.ts";
+import { formatDate, formatHead } from "../../kernel/format.ts";
 import { type AgendaTv as Agenda, progressPercent } from "./model.ts";
 import { pctClass } from "../../client/ui/inlineFree.ts";
 

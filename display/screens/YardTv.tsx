@@ -5,7 +5,7 @@
  */
 import { YardLegend, YardSvg } from "../../client/ui/yard/YardSvg.tsx";
 import type { YardData } from "../../client/ui/yard/model.ts";
-import { formatDate, formatHead } from "../../client/ui/format.ts";
+import { formatDate, formatHead } from "../../kernel/format.ts";
 
 export function YardTv({ view, mapUrl }: { view: YardData; mapUrl: string | null }) {
   const head = view.pens.reduce((n, p) => n + p.head, 0);

@@ -4,8 +4,8 @@
  * Several lots print as one file, each starting on its own page.
  */
 import { Document, Page, renderToBuffer, Text, View } from "@react-pdf/renderer";
-import { formatCents } from "../../server/areas/money.ts";
-import { formatDate, formatKg } from "../../client/ui/format.ts";
+import { formatCents } from "../../kernel/money.ts";
+import { formatDate, formatKg } from "../../kernel/format.ts";
 import type { FeedbackCarcass, InvoiceDocument } from "../../server/areas/invoices/document.ts";
 import { type FeedbackColumn, feedbackColumns, feedbackSummary } from "./feedbackModel.ts";
 import { cell, Facts, Party, s } from "./pdfParts.tsx";

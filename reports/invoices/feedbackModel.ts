@@ -5,8 +5,8 @@
  * Pure.
  */
 import type { FeedbackCarcass, InvoiceDocument } from "../../server/areas/invoices/document.ts";
-import { formatCents } from "../../server/areas/money.ts";
-import { formatDecimal } from "../../client/ui/format.ts";
+import { formatCents } from "../../kernel/money.ts";
+import { formatDecimal } from "../../kernel/format.ts";
 
 const CATTLE = 2;
 

@@ -5,8 +5,8 @@
  * the total payable, the head counts, the bank details when shown, and the RCTI agreement when GST applies.
  */
 import { Document, Page, renderToBuffer, Text, View } from "@react-pdf/renderer";
-import { formatCents } from "../../server/areas/money.ts";
-import { formatDate, formatDecimal } from "../../client/ui/format.ts";
+import { formatCents } from "../../kernel/money.ts";
+import { formatDate, formatDecimal } from "../../kernel/format.ts";
 import { levyLabel } from "../../server/areas/invoiceSettings/rules.ts";
 import { formatBsb, type InvoiceDocument, RCTI_AGREEMENT } from "../../server/areas/invoices/document.ts";
 import { levyBasis } from "../../server/areas/invoices/levies.ts";

@@ -6,8 +6,8 @@
 import type { z } from "@hono/zod-openapi";
 import type { KillAgenda } from "../../server/areas/killAgenda/schemas.ts";
 import { formatCarcasses } from "../../server/areas/killAgenda/rules.ts";
-import { formatDate, formatHead } from "../../client/ui/format.ts";
-import { todayIn } from "../../server/areas/dates.ts";
+import { formatDate, formatHead } from "../../kernel/format.ts";
+import { todayIn } from "../../kernel/dates.ts";
 
 type Agenda = z.output<typeof KillAgenda>;
 

@@ -10,7 +10,7 @@ import type { AppEnv, AppServices } from "../env.ts";
 import type { Caller } from "../auth/userModel.ts";
 import type { TenantDb } from "../../db/client.ts";
 import { requireCaller } from "../http/auth.ts";
-import { addDays, periodProblem, startOfDayIn, todayIn } from "./dates.ts";
+import { addDays, periodProblem, startOfDayIn, todayIn } from "../../kernel/dates.ts";
 import { plantToday, zoneOf } from "../http/clientClock.ts";
 import { ApiError } from "../http/errors.ts";
 

@@ -1,8 +1,8 @@
 import { createMiddleware } from "hono/factory";
 import { ApiError } from "./errors.ts";
 import { getCookie } from "hono/cookie";
-import { daysBetween, isCalendarDate, isTimeZone, todayIn } from "../areas/dates.ts";
-import { formatDate } from "../../client/ui/format.ts";
+import { daysBetween, isCalendarDate, isTimeZone, todayIn } from "../../kernel/dates.ts";
+import { formatDate } from "../../kernel/format.ts";
 import type { AppServices } from "../env.ts";
 import type { Caller } from "../auth/userModel.ts";
 

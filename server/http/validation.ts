@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { Hook } from "@hono/zod-openapi";
 import { ApiError } from "./errors.ts";
-import { isCalendarDate, isMoment } from "../areas/dates.ts";
+import { isCalendarDate, isMoment } from "../../kernel/dates.ts";
 
 /** Every zod failure at the boundary becomes a 400 with isValidation and one message per field. */
 // deno-lint-ignore no-explicit-any

@@ -6,8 +6,8 @@ import { z } from "zod";
 import { idNumber } from "../http/params.ts";
 import { isoDate } from "../http/validation.ts";
 import type { PageContext } from "./context.ts";
-import { addDays } from "../areas/dates.ts";
-import { formatDate } from "../../client/ui/format.ts";
+import { addDays } from "../../kernel/dates.ts";
+import { formatDate } from "../../kernel/format.ts";
 
 export const DaySearch = z.object({
   date: isoDate.optional(),

@@ -9,7 +9,7 @@ import { jsonCalls, serveTestApp } from "../helpers/app.ts";
 import { pdfText } from "../helpers/pdf.ts";
 import { invoices } from "../../db/tenant/schema.ts";
 import { REPORTS_API as P } from "../../server/areas/invoices/reports/paths.ts";
-import { addDays, todayIn } from "../../server/areas/dates.ts";
+import { addDays, todayIn } from "../../kernel/dates.ts";
 import { DEMO_TIME_ZONE } from "../../server/demo.ts";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;

@@ -10,8 +10,8 @@ import { hubClient, nextEvent } from "../helpers/hub.ts";
 import { pdfText } from "../helpers/pdf.ts";
 import { invoiceableOrder } from "../helpers/invoices.ts";
 import { auditLog, invoices, livestockOrders } from "../../db/tenant/schema.ts";
-import { ORDER_STATUS } from "../../server/areas/livestock/enums.ts";
-import { addDays } from "../../server/areas/dates.ts";
+import { ORDER_STATUS } from "../../kernel/enums.ts";
+import { addDays } from "../../kernel/dates.ts";
 import { INVOICES_API as P, withId } from "../../server/areas/invoices/paths.ts";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;

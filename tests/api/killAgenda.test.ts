@@ -12,8 +12,8 @@ import { auditLog, livestockOrders, stockMobs } from "../../db/tenant/schema.ts"
 import type { TenantDb } from "../../db/client.ts";
 import { KILL_AGENDA_API as A } from "../../server/areas/killAgenda/api.ts";
 import { KILL_AGENDA_DOCUMENTS as D } from "../../server/areas/killAgenda/paths.ts";
-import { MOB_STATUS } from "../../server/areas/livestock/enums.ts";
-import { addDays, isWeekend } from "../../server/areas/dates.ts";
+import { MOB_STATUS } from "../../kernel/enums.ts";
+import { addDays, isWeekend } from "../../kernel/dates.ts";
 import { pdfText } from "../helpers/pdf.ts";
 
 // deno-lint-ignore no-explicit-any

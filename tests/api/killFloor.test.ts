@@ -12,7 +12,7 @@ import { startTestApp, type TestApp } from "../helpers/app.ts";
 import { auditLog, carcasses, carcassImports, livestockOrders, stockMobs } from "../../db/tenant/schema.ts";
 import type { TenantDb } from "../../db/client.ts";
 import { KILL_FLOOR_API as K, NDJSON } from "../../server/areas/killFloor/paths.ts";
-import { MOB_STATUS, ORDER_STATUS } from "../../server/areas/livestock/enums.ts";
+import { MOB_STATUS, ORDER_STATUS } from "../../kernel/enums.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = any;

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestApp, type TestApp } from "../helpers/app.ts";
 import { eq } from "drizzle-orm";
-import { addDays, todayIn } from "../../server/areas/dates.ts";
+import { addDays, todayIn } from "../../kernel/dates.ts";
 import { tenantProfiles } from "../../db/control/schema.ts";
 
 let t: TestApp;

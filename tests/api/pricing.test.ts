@@ -10,7 +10,7 @@ import { tenants } from "../../db/control/schema.ts";
 import { setTenantModules } from "../../server/tenants.ts";
 import { DEMO_FARM, DEMO_PROCESSOR } from "../../server/demo.ts";
 import { seedPricing } from "../../server/areas/pricing/seed.ts";
-import { isoDate } from "../../server/areas/dates.ts";
+import { isoDate } from "../../kernel/dates.ts";
 import type { TenantDb } from "../../db/client.ts";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;

@@ -8,7 +8,7 @@ import { and, eq, gt } from "drizzle-orm";
 import { jsonCalls, serveTestApp } from "../helpers/app.ts";
 import { livestockOrders, rfidScans } from "../../db/tenant/schema.ts";
 import { RFID_API as P } from "../../server/areas/stockyard/rfidApi.ts";
-import { addDays, todayIn } from "../../server/areas/dates.ts";
+import { addDays, todayIn } from "../../kernel/dates.ts";
 import { DEMO_TIME_ZONE } from "../../server/demo.ts";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;

@@ -15,9 +15,9 @@ import { KILL_AGENDA_API as A } from "../../server/areas/killAgenda/api.ts";
 import { KILL_AGENDA_DOCUMENTS as D } from "../../server/areas/killAgenda/paths.ts";
 import { STOCKYARD_API as Y } from "../../server/areas/stockyard/api.ts";
 import { KILL_FLOOR_API as K } from "../../server/areas/killFloor/paths.ts";
-import { MOB_STATUS } from "../../server/areas/livestock/enums.ts";
+import { MOB_STATUS } from "../../kernel/enums.ts";
 import { pdfText } from "../helpers/pdf.ts";
-import { addDays } from "../../server/areas/dates.ts";
+import { addDays } from "../../kernel/dates.ts";
 import { SESSION_COOKIE } from "../../server/http/cookies.ts";
 
 // deno-lint-ignore no-explicit-any

@@ -10,7 +10,7 @@ import { jsonCalls, serveTestApp } from "../helpers/app.ts";
 import { invoices, skinCounts, skinPrices } from "../../db/tenant/schema.ts";
 import { SKIN_API as P } from "../../server/areas/skins/paths.ts";
 import { INVOICES_API, withId } from "../../server/areas/invoices/paths.ts";
-import { addDays, todayIn } from "../../server/areas/dates.ts";
+import { addDays, todayIn } from "../../kernel/dates.ts";
 import { DEMO_TIME_ZONE } from "../../server/demo.ts";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;

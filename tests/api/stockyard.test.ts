@@ -9,7 +9,7 @@ import { startTestApp, type TestApp } from "../helpers/app.ts";
 import { livestockOrders, mobRequirements, stockMobs } from "../../db/tenant/schema.ts";
 import type { TenantDb } from "../../db/client.ts";
 import { STOCKYARD_API as A } from "../../server/areas/stockyard/api.ts";
-import { MOB_STATUS, ORDER_STATUS } from "../../server/areas/livestock/enums.ts";
+import { MOB_STATUS, ORDER_STATUS } from "../../kernel/enums.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = any;

@@ -9,7 +9,7 @@ import { carcasses, invoices, livestockOrders } from "../../db/tenant/schema.ts"
 import type { TenantDb } from "../../db/client.ts";
 import { startTestApp, type TestApp } from "../helpers/app.ts";
 import { SUPER_REPROCESS_API } from "../../server/areas/super/reprocess/api.ts";
-import { addDays } from "../../server/areas/dates.ts";
+import { addDays } from "../../kernel/dates.ts";
 
 let t: TestApp;
 let superToken: string;

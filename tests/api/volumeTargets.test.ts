@@ -14,8 +14,8 @@ import {
   livestockOrders,
   suppliers,
 } from "../../db/tenant/schema.ts";
-import { ORDER_STATUS } from "../../server/areas/livestock/enums.ts";
-import { addDays } from "../../server/areas/dates.ts";
+import { ORDER_STATUS } from "../../kernel/enums.ts";
+import { addDays } from "../../kernel/dates.ts";
 import { seedVolumeTargets } from "../../server/areas/livestock/volumeTargets/seed.ts";
 import { fixClockForTests } from "../../server/http/clientClock.ts";
 

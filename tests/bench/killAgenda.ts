@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { livestockOrders } from "../../db/tenant/schema.ts";
 import type { TenantDb } from "../../db/client.ts";
 import { KILL_AGENDA_API as A } from "../../server/areas/killAgenda/api.ts";
-import { addDays, isWeekend } from "../../server/areas/dates.ts";
+import { addDays, isWeekend } from "../../kernel/dates.ts";
 import { percentile, time } from "./timing.ts";
 import { besideThePlainRoute } from "./auth.ts";
 import type { AppFetch } from "./stockyard.ts";

@@ -8,8 +8,8 @@ import { eq } from "drizzle-orm";
 import { stockMobs } from "../../db/tenant/schema.ts";
 import type { TenantDb } from "../../db/client.ts";
 import { KILL_FLOOR_API as K, NDJSON } from "../../server/areas/killFloor/paths.ts";
-import { MOB_STATUS } from "../../server/areas/livestock/enums.ts";
-import { addDays, isWeekend } from "../../server/areas/dates.ts";
+import { MOB_STATUS } from "../../kernel/enums.ts";
+import { addDays, isWeekend } from "../../kernel/dates.ts";
 import { time } from "./timing.ts";
 
 export const IMPORT_ROWS = 20_000;

@@ -19,7 +19,7 @@ import { benchInvoices, INVOICE_CARCASSES, LIST_INVOICES } from "./invoices.ts";
 import { time } from "./timing.ts";
 import { benchDisplayRedraw } from "./display.ts";
 import { benchListener, listenerReport } from "./listener.ts";
-import { addDays, todayIn } from "../../server/areas/dates.ts";
+import { addDays, todayIn } from "../../kernel/dates.ts";
 import { DEMO_TIME_ZONE } from "../../server/demo.ts";
 
 interface Entry {

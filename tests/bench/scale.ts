@@ -8,7 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import { gzipSync } from "node:zlib";
 import { livestockOrderGroups, livestockOrders, suppliers } from "../../db/tenant/schema.ts";
 import type { TenantDb } from "../../db/client.ts";
-import { ORDER_STATUS } from "../../server/areas/livestock/enums.ts";
+import { ORDER_STATUS } from "../../kernel/enums.ts";
 import { percentile, time, type Timing } from "./timing.ts";
 import { type Throughput, throughput } from "./auth.ts";
 

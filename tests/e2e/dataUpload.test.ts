@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { launchBrowser, signIn } from "../helpers/browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
-import { addDays } from "../../server/areas/dates.ts";
+import { addDays } from "../../kernel/dates.ts";
 import { KILL_FLOOR_API as K } from "../../server/areas/killFloor/paths.ts";
 
 const SHEEP = 1;

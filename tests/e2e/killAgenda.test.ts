@@ -10,8 +10,8 @@ import type { Locator, Page } from "playwright-core";
 import { launchBrowser, signIn, toast } from "../helpers/browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
 import { pdfText } from "../helpers/pdf.ts";
-import { addDays } from "../../server/areas/dates.ts";
-import { formatDate } from "../../client/ui/format.ts";
+import { addDays } from "../../kernel/dates.ts";
+import { formatDate } from "../../kernel/format.ts";
 import { lotOf } from "../../client/islands/killAgenda/model.ts";
 import type { AgendaItemView, AgendaView, WeekView } from "../../server/areas/killAgenda/rules.ts";
 

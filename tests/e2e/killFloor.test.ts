@@ -12,9 +12,9 @@ import { launchBrowser, recordToasts, signIn, toastsSeen } from "../helpers/brow
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
 import { auditLog, carcasses, stockMobs } from "../../db/tenant/schema.ts";
 import type { TenantDb } from "../../db/client.ts";
-import { MOB_STATUS } from "../../server/areas/livestock/enums.ts";
+import { MOB_STATUS } from "../../kernel/enums.ts";
 import { KILL_FLOOR_API as K } from "../../server/areas/killFloor/paths.ts";
-import { formatHead } from "../../client/ui/format.ts";
+import { formatHead } from "../../kernel/format.ts";
 
 const SHEEP = 1;
 const NLIS_HEADER = "RFID,Vendor PIC,Kill Date,Body Number,HSCW (kg),Lot,Category,Condemned,Plant PIC";

@@ -11,7 +11,7 @@ import { expectFits, launchBrowser, signIn, toast } from "../helpers/browser.ts"
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
 import { livestockOrders, mobRequirements, stockMobs } from "../../db/tenant/schema.ts";
 import type { TenantDb } from "../../db/client.ts";
-import { MOB_STATUS } from "../../server/areas/livestock/enums.ts";
+import { MOB_STATUS } from "../../kernel/enums.ts";
 import type { AgendaView } from "../../server/areas/killAgenda/rules.ts";
 
 const SHEEP = 1;

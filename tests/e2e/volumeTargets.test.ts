@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, signIn } from "../helpers/browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
 import { assetUrl } from "../helpers/assets.ts";
-import { addDays, todayIn, weekdayIndex } from "../../server/areas/dates.ts";
+import { addDays, todayIn, weekdayIndex } from "../../kernel/dates.ts";
 import { DEMO_TIME_ZONE } from "../../server/demo.ts";
 
 let server: Awaited<ReturnType<typeof serveTestApp>>;

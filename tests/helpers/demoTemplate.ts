@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { loadConfig } from "../../server/config.ts";
 import { createServices } from "../../server/services.ts";
 import { DEMO_TIME_ZONE, seedDemo } from "../../server/demo.ts";
-import { todayIn } from "../../server/areas/dates.ts";
+import { todayIn } from "../../kernel/dates.ts";
 import { interchangeClients } from "../../db/tenant/schema.ts";
 import { tenants } from "../../db/control/schema.ts";
 import type { AppServices } from "../../server/env.ts";

@@ -9,8 +9,8 @@ import { startTestApp, type TestApp } from "../helpers/app.ts";
 import { killAgendas, stockMobs } from "../../db/tenant/schema.ts";
 import type { TenantDb } from "../../db/client.ts";
 import { KILL_AGENDA_API as A } from "../../server/areas/killAgenda/api.ts";
-import { MOB_STATUS } from "../../server/areas/livestock/enums.ts";
-import { addDays } from "../../server/areas/dates.ts";
+import { MOB_STATUS } from "../../kernel/enums.ts";
+import { addDays } from "../../kernel/dates.ts";
 
 let t: TestApp;
 let token: string;

@@ -3,7 +3,7 @@
  * island and the page share it.
  */
 import type { UploadEvent } from "../../../server/areas/killFloor/rules.ts";
-import { formatDayNumbers as auDate, formatHead } from "../../ui/format.ts";
+import { formatDayNumbers as auDate, formatHead } from "../../../kernel/format.ts";
 import { plural } from "../../ui/plural.ts";
 
 export type Outcome = Extract<UploadEvent, { type: "result" | "error" }>;

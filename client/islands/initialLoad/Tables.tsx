@@ -1,6 +1,6 @@
 /** The initial load's answers (schemas.ts InitialLoadPreview / InitialLoadResult) and their tables. */
 import { Table } from "../../ui/Table.tsx";
-import { formatHead } from "../../ui/format.ts";
+import { formatHead } from "../../../kernel/format.ts";
 
 export interface Note {
   row: number;

@@ -5,8 +5,8 @@
  */
 import { type FormEvent, useEffect, useState } from "react";
 import { Button } from "../../ui/Button.tsx";
-import { formatDecimal, formatHead } from "../../ui/format.ts";
-import { formatCents } from "../../../server/areas/money.ts";
+import { formatDecimal, formatHead } from "../../../kernel/format.ts";
+import { formatCents } from "../../../kernel/money.ts";
 import type { INVOICES_API, InvoiceView } from "../../../server/areas/invoices/rules.ts";
 import type { ApiMethod } from "../../runtime/api.ts";
 

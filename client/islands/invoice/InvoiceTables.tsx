@@ -2,10 +2,10 @@
  * The invoice manager's tables (InvoiceList.tsx holds the selection and the actions): killed mobs by
  * order, to be created; invoices of a tab, each with its editor and, once published, its PDF.
  */
-import { formatDate, formatHead } from "../../ui/format.ts";
+import { formatDate, formatHead } from "../../../kernel/format.ts";
 import { plural } from "../../ui/plural.ts";
 import { withId } from "./paths.ts";
-import { formatCents } from "../../../server/areas/money.ts";
+import { formatCents } from "../../../kernel/money.ts";
 import type { InvoiceSummary, ToBeCreatedRow } from "../../../server/areas/invoices/rules.ts";
 import type { InvoiceListProps } from "../InvoiceList.tsx";
 

@@ -4,7 +4,7 @@
  */
 import { type FormEvent, type ReactNode, useState } from "react";
 import { refuseHead, yardTakes } from "../../../server/areas/stockyard/rules.ts";
-import { formatDate, formatHead } from "../../ui/format.ts";
+import { formatDate, formatHead } from "../../../kernel/format.ts";
 import { Button } from "../../ui/Button.tsx";
 import { toast } from "../../runtime/toast.ts";
 import { lotLabel, words, type YardData, type YardMob } from "../../ui/yard/model.ts";

@@ -6,8 +6,8 @@
  */
 import { type PointerEvent as ReactPointerEvent, useState } from "react";
 import { PEN_STATUS_LABELS } from "../../../server/areas/stockyard/rules.ts";
-import { addDays } from "../../../server/areas/dates.ts";
-import { formatDate, formatHead } from "../../ui/format.ts";
+import { addDays } from "../../../kernel/dates.ts";
+import { formatDate, formatHead } from "../../../kernel/format.ts";
 import { Button } from "../../ui/Button.tsx";
 import { lotLabel, type YardData, type YardMob, type YardPen } from "../../ui/yard/model.ts";
 import type { YardUrls } from "./useYard.ts";

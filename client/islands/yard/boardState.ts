@@ -1,6 +1,6 @@
 /** What the yard board shows from its state: the status line and the pens greyed out. */
 import { refuseLoad } from "../../../server/areas/stockyard/rules.ts";
-import { formatHead } from "../../ui/format.ts";
+import { formatHead } from "../../../kernel/format.ts";
 import { lotLabel, refusal, type YardMob, type YardPen } from "../../ui/yard/model.ts";
 import type { ReserveTarget } from "./Panels.tsx";
 

@@ -6,7 +6,7 @@
  */
 import { useRef, useState } from "react";
 import { mergeQuestion, overCapacity, refuseHead } from "../../../server/areas/stockyard/rules.ts";
-import { formatHead } from "../../ui/format.ts";
+import { formatHead } from "../../../kernel/format.ts";
 import { toast } from "../../runtime/toast.ts";
 import type { ApiError } from "../../runtime/api.ts";
 import { refusal, type YardData, type YardMob, type YardPen } from "../../ui/yard/model.ts";

@@ -5,7 +5,7 @@
  * who read rather than look.
  */
 import { Bar, BarChart, CartesianGrid, LabelList, XAxis, YAxis } from "recharts";
-import { formatHead } from "../format.ts";
+import { formatHead } from "../../../kernel/format.ts";
 import { StyleFreeChart } from "./StyleFreeChart.tsx";
 
 export interface DistributionBar {

@@ -7,7 +7,7 @@
  * CSS variables (dark and light). People who read rather than look get the numbers in a table below it.
  */
 import { Bar, CartesianGrid, Cell, ComposedChart, Line, ReferenceArea, XAxis, YAxis } from "recharts";
-import { formatDate, formatHead } from "../format.ts";
+import { formatDate, formatHead } from "../../../kernel/format.ts";
 import { StyleFreeChart } from "./StyleFreeChart.tsx";
 
 export interface VolumePoint {

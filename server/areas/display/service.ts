@@ -14,7 +14,7 @@ import { userSettingValue } from "../../access/flags.ts";
 import type { AreaContext } from "../context.ts";
 import { KillAgendaQueries } from "../killAgenda/queries.ts";
 import { StockyardQueries } from "../stockyard/queries.ts";
-import { MOB_STATUS } from "../livestock/enums.ts";
+import { MOB_STATUS } from "../../../kernel/enums.ts";
 import { type DisplayScreen, rotationOf, screenKey, screenPath, SECONDS } from "../../../display/rotation.ts";
 import type { SaveDisplayBody } from "./schemas.ts";
 import type { AgendaTv, LotProgress } from "../../../display/screens/model.ts";

@@ -4,7 +4,7 @@
  */
 import type { DefectPriceRule } from "../invoices/pricing.ts";
 import type { LevyBand } from "../invoices/levies.ts";
-import { formatCents, toCents } from "../money.ts";
+import { formatCents, toCents } from "../../../kernel/money.ts";
 
 /**
  * Levy types: the statutory transaction and slaughter levies (the Primary Industries (Excise) Levies Act

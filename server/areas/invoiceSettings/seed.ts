@@ -5,7 +5,7 @@
  * for the codes the kill floor sends, and skin (sheep) and hide (cattle) prices by grade.
  */
 import { defectDetails, levySettings, skinPrices } from "../../../db/tenant/schema.ts";
-import { SPECIES_CATEGORIES } from "../livestock/enums.ts";
+import { SPECIES_CATEGORIES } from "../../../kernel/enums.ts";
 import type { DemoTenant } from "../mod.ts";
 
 const FROM = "2025-07-01";

@@ -11,8 +11,8 @@ import { ApiError } from "../../http/errors.ts";
 import { type AreaContext, assertUnchanged, nextModified, type TenantTx } from "../context.ts";
 import { changedValues, recordAudit } from "../audit.ts";
 import { recomputeDrafts } from "../invoices/commands.ts";
-import { SPECIES_CATEGORIES, speciesCategoryName } from "../livestock/enums.ts";
-import { formatDate } from "../../../client/ui/format.ts";
+import { SPECIES_CATEGORIES, speciesCategoryName } from "../../../kernel/enums.ts";
+import { formatDate } from "../../../kernel/format.ts";
 import {
   bandsFromInput,
   describeDefectRule,

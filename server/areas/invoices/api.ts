@@ -11,7 +11,7 @@ import type { AppEnv } from "../../env.ts";
 import { apiRoute, type ApiRouter, apiRouter, areaRoutes, okJson } from "../../http/openapi.ts";
 import { fileAnswer, fileRoute } from "../../http/files.ts";
 import { apiService } from "../context.ts";
-import { addDays } from "../dates.ts";
+import { addDays } from "../../../kernel/dates.ts";
 import { InvoiceLifecycle } from "./lifecycle.ts";
 import { INVOICES_API as P } from "./paths.ts";
 import {

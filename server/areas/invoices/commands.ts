@@ -18,9 +18,9 @@ import {
 import { ApiError } from "../../http/errors.ts";
 import { assertUnchanged, nextModified, type TenantTx } from "../context.ts";
 import { recordAudit } from "../audit.ts";
-import { addDays } from "../dates.ts";
-import { toCents } from "../money.ts";
-import { ORDER_STATUS } from "../livestock/enums.ts";
+import { addDays } from "../../../kernel/dates.ts";
+import { toCents } from "../../../kernel/money.ts";
+import { ORDER_STATUS } from "../../../kernel/enums.ts";
 import { type InvoiceRow, invoiceRow, loadSources } from "./inputs.ts";
 import { InvoiceQueries, storeComputation } from "./queries.ts";
 import { StorageService } from "../storage/service.ts";

@@ -21,7 +21,7 @@ import type { TenantDb } from "../../../db/client.ts";
 import type { TenantTx } from "../context.ts";
 import { ApiError } from "../../http/errors.ts";
 import { gridFor } from "../pricing/rules.ts";
-import { MOB_STATUS } from "../livestock/enums.ts";
+import { MOB_STATUS } from "../../../kernel/enums.ts";
 import { defectRulesFor, levyRulesFor, serviceKillFeeFor, skinPriceFor } from "../invoiceSettings/queries.ts";
 import type { InvoiceInputs } from "./rules.ts";
 import type { OffGridPer, OffGridType } from "./pricing.ts";

@@ -7,7 +7,7 @@
  *
  * Pure: no I/O; the settings screens bundle it.
  */
-import { formatCents } from "../money.ts";
+import { formatCents } from "../../../kernel/money.ts";
 
 export interface LevyBand {
   fromValueCents: number;

@@ -11,7 +11,7 @@ import { carcasses, invoiceMobs, invoices, livestockOrders } from "../../../db/t
 import { ApiError } from "../../http/errors.ts";
 import { assertUnchanged, nextModified, type TenantTx } from "../context.ts";
 import { recordAudit } from "../audit.ts";
-import { ORDER_STATUS } from "../livestock/enums.ts";
+import { ORDER_STATUS } from "../../../kernel/enums.ts";
 import { loadSources } from "./inputs.ts";
 import { storeComputation } from "./queries.ts";
 import { INVOICE_ENTITY, InvoiceCommands } from "./commands.ts";

@@ -9,7 +9,7 @@
  */
 import type { GridCells } from "../pricing/cells.ts";
 import { bandLabel } from "../pricing/labels.ts";
-import { toCents } from "../money.ts";
+import { toCents } from "../../../kernel/money.ts";
 
 export interface CarcassForPricing {
   id: number;

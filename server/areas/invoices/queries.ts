@@ -18,7 +18,7 @@ import {
 import { ApiError } from "../../http/errors.ts";
 import { type AreaContext, momentWithinDays, plantDayOf, type TenantTx } from "../context.ts";
 import { isFeatureEnabled, userSettingValue } from "../../access/flags.ts";
-import { speciesCategoryName } from "../livestock/enums.ts";
+import { speciesCategoryName } from "../../../kernel/enums.ts";
 import { computeInvoice, type InvoiceComputation } from "./rules.ts";
 import type { InvoiceDocument, InvoiceStatus } from "./document.ts";
 import type { InvoiceSummary, InvoiceView, ToBeCreatedRow } from "./views.ts";

@@ -6,7 +6,7 @@
  * Deterministic and idempotent: the same inputs give the same invoice, to the cent. Every line is
  * rounded once, half away from zero; totals add the rounded lines. Pure: no I/O; the editor bundles it.
  */
-import { formatCents } from "../money.ts";
+import { formatCents } from "../../../kernel/money.ts";
 import {
   type CarcassForPricing,
   type CarcassLine,

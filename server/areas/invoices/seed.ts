@@ -16,8 +16,8 @@ import {
 } from "../../../db/tenant/schema.ts";
 import type { DemoTenant } from "../mod.ts";
 import type { TenantTx } from "../context.ts";
-import { addDays } from "../dates.ts";
-import { ORDER_STATUS } from "../livestock/enums.ts";
+import { addDays } from "../../../kernel/dates.ts";
+import { ORDER_STATUS } from "../../../kernel/enums.ts";
 import { loadSources } from "./inputs.ts";
 import { storeComputation } from "./queries.ts";
 import { buildInvoiceDocument } from "./documentOf.ts";

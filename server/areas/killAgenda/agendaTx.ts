@@ -32,7 +32,7 @@ import { ApiError } from "../../http/errors.ts";
 import { type AreaContext, assertUnchanged, nextModified, type TenantTx } from "../context.ts";
 import { recordAudit } from "../audit.ts";
 import { inJsonList } from "../../../db/jsonRows.ts";
-import { MOB_STATUS, ORDER_STATUS } from "../livestock/enums.ts";
+import { MOB_STATUS, ORDER_STATUS } from "../../../kernel/enums.ts";
 import { assignLots, lotReference, reconcile, type Slot } from "./rules.ts";
 
 export type AgendaRow = typeof killAgendas.$inferSelect;

@@ -7,7 +7,7 @@
 import { count, eq, sql, sum } from "drizzle-orm";
 import { killVolumeTargets, livestockOrders, stockMobs } from "../../../db/tenant/schema.ts";
 import type { AreaContext } from "../context.ts";
-import { addDays } from "../dates.ts";
+import { addDays } from "../../../kernel/dates.ts";
 import { SettingsService } from "../settings/service.ts";
 import { type DayKey, expectedOrdersOfDay, mobsOfDay } from "./agendaTx.ts";
 import { agendaTarget } from "./rules.ts";

@@ -13,7 +13,7 @@ import { ApiError } from "../../http/errors.ts";
 import { assertUnchanged, nextModified } from "../context.ts";
 import { displayName } from "../audit.ts";
 import { ORDER_ENTITY } from "../livestock/orders/service.ts";
-import { ORDER_STATUS } from "../livestock/enums.ts";
+import { ORDER_STATUS } from "../../../kernel/enums.ts";
 import { MOB_ENTITY } from "../stockyard/queries.ts";
 import { type AgendaRow, AgendaTx, type DayKey, type ItemRow, keyOf } from "./agendaTx.ts";
 import { KillAgendaQueries } from "./queries.ts";

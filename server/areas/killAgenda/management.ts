@@ -11,7 +11,7 @@ import { carcasses, killAgendas, livestockOrders, stockMobs, stockyards } from "
 import { ApiError } from "../../http/errors.ts";
 import { assertUnchanged, nextModified } from "../context.ts";
 import { displayName } from "../audit.ts";
-import { MOB_STATUS, ORDER_STATUS } from "../livestock/enums.ts";
+import { MOB_STATUS, ORDER_STATUS } from "../../../kernel/enums.ts";
 import { DeliveryService, ORDER_ENTITY } from "../livestock/orders/service.ts";
 import { MOB_ENTITY } from "../stockyard/queries.ts";
 import { KillAgendaService } from "./commands.ts";

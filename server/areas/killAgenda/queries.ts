@@ -10,9 +10,9 @@ import { livestockOrders, pens, stockMobs, suppliers } from "../../../db/tenant/
 import { defaultSiteId, defaultSpeciesId } from "../../auth/userModel.ts";
 import { ApiError } from "../../http/errors.ts";
 import type { AreaContext } from "../context.ts";
-import { addDays } from "../dates.ts";
+import { addDays } from "../../../kernel/dates.ts";
 import { keptUntilChange } from "../keptReads.ts";
-import { MOB_STATUS, ORDER_STATUS } from "../livestock/enums.ts";
+import { MOB_STATUS, ORDER_STATUS } from "../../../kernel/enums.ts";
 import { type AgendaRow, AgendaTx, type DayKey } from "./agendaTx.ts";
 import { agendaViews, orderWords } from "./views.ts";
 import { focusDayProblem, isUnscheduled, itemStatus, lotName, MAX_SIDE_LIST, planningDays } from "./rules.ts";

@@ -11,7 +11,7 @@ import { renderAgendaPdf } from "../../../reports/killAgenda/pdf.tsx";
 import { KillAgendaQueries } from "./queries.ts";
 import { DayQuery } from "./schemas.ts";
 import { AGENDA_READ, KILL_AGENDA_DOCUMENTS } from "./paths.ts";
-import { formatDateTime } from "../../../client/ui/format.ts";
+import { formatDateTime } from "../../../kernel/format.ts";
 import { serverNow } from "../../http/clientClock.ts";
 
 export const REPORT_TITLE = "Kill Agenda";

@@ -3,10 +3,10 @@
  * carcasses; §9 planning window). Pure: the service, the pages and the planner island share them.
  */
 import type { z } from "zod";
-import { addDays } from "../dates.ts";
-import { MOB_STATUS, ORDER_STATUS } from "../livestock/enums.ts";
+import { addDays } from "../../../kernel/dates.ts";
+import { MOB_STATUS, ORDER_STATUS } from "../../../kernel/enums.ts";
 import { targetOn } from "../livestock/volumeTargets/rules.ts";
-import { formatHead } from "../../../client/ui/format.ts";
+import { formatHead } from "../../../kernel/format.ts";
 
 /** The agenda as the API answers it: the islands' types (type-only: nothing of zod reaches the browser). */
 export type AgendaView = z.output<typeof import("./schemas.ts").KillAgenda>;

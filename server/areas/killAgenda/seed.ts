@@ -7,7 +7,7 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { siteLocations, stockMobs } from "../../../db/tenant/schema.ts";
 import type { DemoTenant } from "../mod.ts";
-import { MOB_STATUS } from "../livestock/enums.ts";
+import { MOB_STATUS } from "../../../kernel/enums.ts";
 
 const CHAINS = [
   { name: "Small stock chain", speciesIds: [1, 4] },

@@ -7,7 +7,7 @@ import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
 import { livestockOrders, mobRequirements, stockMobs } from "../../../db/tenant/schema.ts";
 import type { AreaContext } from "../context.ts";
-import { MOB_STATUS } from "../livestock/enums.ts";
+import { MOB_STATUS } from "../../../kernel/enums.ts";
 import type { AgendaRow } from "./agendaTx.ts";
 import { changesSinceSent, notReadyProblems, type SentChanges, type SentLot } from "./sent.ts";
 import { lotName } from "./rules.ts";

@@ -16,7 +16,7 @@ import {
 } from "../../../db/tenant/schema.ts";
 import { type JsonRow, jsonRows } from "../../../db/jsonRows.ts";
 import type { AreaContext } from "../context.ts";
-import { ORDER_STATUS, orderStatusName, orderStatusText } from "../livestock/enums.ts";
+import { ORDER_STATUS, orderStatusName, orderStatusText } from "../../../kernel/enums.ts";
 import { isPartiallyDelivered } from "../livestock/orders/rules.ts";
 import { type AgendaRow, isFrozen } from "./agendaTx.ts";
 import { sentChangesOf } from "./sentState.ts";

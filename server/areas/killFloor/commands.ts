@@ -9,7 +9,7 @@ import { carcasses, livestockOrders, stockMobs } from "../../../db/tenant/schema
 import { ApiError } from "../../http/errors.ts";
 import { assertUnchanged, nextModified } from "../context.ts";
 import { changedValues, recordAudit } from "../audit.ts";
-import { MOB_STATUS } from "../livestock/enums.ts";
+import { MOB_STATUS } from "../../../kernel/enums.ts";
 import { KillFloorImports } from "./service.ts";
 import { KillFloorQueries } from "./queries.ts";
 import { refreshOrderTotals } from "./totals.ts";

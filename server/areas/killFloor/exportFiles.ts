@@ -8,8 +8,8 @@
  */
 import { toCsv as csv } from "./csv.ts";
 import type { CarcassRecord } from "./importer.ts";
-import { speciesCategoryName } from "../livestock/enums.ts";
-import { formatDayNumbers } from "../../../client/ui/format.ts";
+import { speciesCategoryName } from "../../../kernel/enums.ts";
+import { formatDayNumbers } from "../../../kernel/format.ts";
 
 export type ExportRow = CarcassRecord & { lot: string; pic: string; supplierName: string; nvd: string };
 

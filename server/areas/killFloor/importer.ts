@@ -7,7 +7,7 @@
 import { and, eq, getTableColumns, inArray, or, sql } from "drizzle-orm";
 import { carcasses, stockMobs } from "../../../db/tenant/schema.ts";
 import type { TenantTx } from "../context.ts";
-import { MOB_STATUS, SPECIES_CATEGORIES } from "../livestock/enums.ts";
+import { MOB_STATUS, SPECIES_CATEGORIES } from "../../../kernel/enums.ts";
 import {
   type CarcassInput,
   MAX_IMPORT_ROWS,

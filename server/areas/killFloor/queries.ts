@@ -7,9 +7,9 @@
 import { and, asc, count, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { carcasses, livestockOrders, stakeholders, stockMobs, suppliers } from "../../../db/tenant/schema.ts";
 import { KillAgendaQueries } from "../killAgenda/queries.ts";
-import { MOB_STATUS, speciesCategoryName } from "../livestock/enums.ts";
+import { MOB_STATUS, speciesCategoryName } from "../../../kernel/enums.ts";
 import { averageKg, reconcile } from "./rules.ts";
-import { daysBetween } from "../dates.ts";
+import { daysBetween } from "../../../kernel/dates.ts";
 import { ApiError } from "../../http/errors.ts";
 import { orderHeadCounts } from "./totals.ts";
 

@@ -13,7 +13,7 @@ import {
 } from "../../../db/tenant/schema.ts";
 import type { TenantTx } from "../context.ts";
 import type { DemoTenant } from "../mod.ts";
-import { MOB_STATUS } from "../livestock/enums.ts";
+import { MOB_STATUS } from "../../../kernel/enums.ts";
 import { checkRows, saveRecords } from "./importer.ts";
 import { simulateKill } from "./simulator.ts";
 import { refreshOrderTotals } from "./totals.ts";

@@ -51,7 +51,7 @@
  *   pleurisy the common sheep conditions; bruising, arthritis and grass seed the common trims).
  * - Skins: processors' skin and hide grading, most skins first grade.
  */
-import { SPECIES_CATEGORIES } from "../livestock/enums.ts";
+import { SPECIES_CATEGORIES } from "../../../kernel/enums.ts";
 import { seeded } from "../seeded.ts";
 import type { CarcassInput } from "./rules.ts";
 

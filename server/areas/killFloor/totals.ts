@@ -7,7 +7,7 @@ import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { carcasses, livestockOrders, stockMobs } from "../../../db/tenant/schema.ts";
 import type { TenantDb } from "../../../db/client.ts";
 import type { TenantTx } from "../context.ts";
-import { MOB_STATUS, ORDER_STATUS } from "../livestock/enums.ts";
+import { MOB_STATUS, ORDER_STATUS } from "../../../kernel/enums.ts";
 import { type HeadCounts, reconcile } from "./rules.ts";
 
 type Db = TenantDb | TenantTx;

@@ -6,7 +6,7 @@ import { count, eq } from "drizzle-orm";
 import { pricingGrids } from "../../../db/tenant/schema.ts";
 import { ApiError } from "../../http/errors.ts";
 import type { AreaContext, TenantTx } from "../context.ts";
-import { ORDER_STATUS, speciesCategoriesOf } from "../livestock/enums.ts";
+import { ORDER_STATUS, speciesCategoriesOf } from "../../../kernel/enums.ts";
 import { formatPeriod } from "./labels.ts";
 import { isWithinPeriod } from "./periods.ts";
 import {

@@ -4,7 +4,7 @@
  *
  * Pure: no I/O and no imports but the area's other pure modules (the islands bundle it).
  */
-import { formatMoney } from "../money.ts";
+import { formatMoney } from "../../../kernel/money.ts";
 import type { IsoDate } from "./periods.ts";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];

@@ -6,7 +6,7 @@ import { asc, eq } from "drizzle-orm";
 import { livestockOrders, pricingGridGroups, pricingGrids } from "../../../db/tenant/schema.ts";
 import { ApiError } from "../../http/errors.ts";
 import type { AreaContext, TenantTx } from "../context.ts";
-import { speciesCategoryName } from "../livestock/enums.ts";
+import { speciesCategoryName } from "../../../kernel/enums.ts";
 import type { PricingGrid } from "./schemas.ts";
 
 export type GroupRow = typeof pricingGridGroups.$inferSelect;

@@ -3,7 +3,7 @@
  * site location and carcass the plant may name, tenant setting types, and the small text format of the
  * help content (rendered on the server, never as raw HTML). No I/O: the islands and tests may use them.
  */
-export { AUSTRALIAN_STATES } from "../livestock/enums.ts";
+export { AUSTRALIAN_STATES } from "../../../kernel/enums.ts";
 export { isKnownTenantSettingType, TENANT_SETTING_TYPES } from "../../access/flags.ts";
 import type { TenantSettingType } from "../../access/flags.ts";
 

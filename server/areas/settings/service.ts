@@ -10,7 +10,7 @@ import { stockSettings } from "../../../db/tenant/schema.ts";
 import { ApiError } from "../../http/errors.ts";
 import { displayName, recordAudit } from "../audit.ts";
 import { type AreaContext, assertUnchanged, nextModified } from "../context.ts";
-import { SPECIES_CATEGORIES } from "../livestock/enums.ts";
+import { SPECIES_CATEGORIES } from "../../../kernel/enums.ts";
 import {
   AGENDA_PLANNING_DAYS,
   isKnownTenantSettingType,

@@ -22,10 +22,10 @@ import {
 import { ApiError } from "../../http/errors.ts";
 import { type AreaContext, assertPeriod, assertUnchanged, nextModified } from "../context.ts";
 import { displayName, recordAudit } from "../audit.ts";
-import { addDays } from "../dates.ts";
+import { addDays } from "../../../kernel/dates.ts";
 import { recomputeDrafts } from "../invoices/commands.ts";
 import { skinPriceFor } from "../invoiceSettings/queries.ts";
-import { formatDate } from "../../../client/ui/format.ts";
+import { formatDate } from "../../../kernel/format.ts";
 import { countProblems, countTotal, hasSkins, pageStart, SKIN_PAGE_SIZE, skinWord } from "./rules.ts";
 import type { SkinCountBody, SkinRecord } from "./schemas.ts";
 import { countsOf, killsOf, LOTS, recordKey, recordsOf } from "./records.ts";

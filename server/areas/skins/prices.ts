@@ -11,7 +11,7 @@ import { ApiError } from "../../http/errors.ts";
 import { type AreaContext, assertUnchanged, nextModified, type TenantTx } from "../context.ts";
 import { changedValues, recordAudit } from "../audit.ts";
 import { recomputeDrafts } from "../invoices/commands.ts";
-import { SPECIES_CATEGORIES, speciesCategoryName } from "../livestock/enums.ts";
+import { SPECIES_CATEGORIES, speciesCategoryName } from "../../../kernel/enums.ts";
 import { hasSkins, priceTiming, SKIN_GRADES, skinKindOf, skinPriceProblems } from "./rules.ts";
 import type { SkinPrice, SkinPriceBody } from "./schemas.ts";
 

@@ -16,7 +16,7 @@ import {
 } from "../../../db/tenant/schema.ts";
 import type { AreaContext } from "../context.ts";
 import { skinPriceFor } from "../invoiceSettings/queries.ts";
-import { speciesCategoryName } from "../livestock/enums.ts";
+import { speciesCategoryName } from "../../../kernel/enums.ts";
 import { skinValue } from "./rules.ts";
 import type { SkinRecord } from "./schemas.ts";
 

@@ -13,7 +13,7 @@ import type { z } from "@hono/zod-openapi";
 import { livestockOrders, stockyards } from "../../../db/tenant/schema.ts";
 import { ApiError } from "../../http/errors.ts";
 import { nextModified } from "../context.ts";
-import { ORDER_STATUS } from "../livestock/enums.ts";
+import { ORDER_STATUS } from "../../../kernel/enums.ts";
 import { StockyardQueries } from "./queries.ts";
 import type {
   CarryOverBody,

@@ -9,7 +9,7 @@ import { livestockOrders, stockMobs } from "../../../db/tenant/schema.ts";
 import { ApiError } from "../../http/errors.ts";
 import { nextModified } from "../context.ts";
 
-import { MOB_STATUS, ORDER_STATUS } from "../livestock/enums.ts";
+import { MOB_STATUS, ORDER_STATUS } from "../../../kernel/enums.ts";
 import { isMovable } from "./rules.ts";
 import { MOB_ENTITY } from "./queries.ts";
 import { NOT_IN_PEN, type Touched, type YardTx } from "./yardTx.ts";

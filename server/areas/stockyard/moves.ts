@@ -9,7 +9,7 @@ import { livestockOrders, mobRequirements, pens, stockMobs } from "../../../db/t
 import { ApiError } from "../../http/errors.ts";
 import { nextModified } from "../context.ts";
 import { displayName } from "../audit.ts";
-import { MOB_STATUS, ORDER_STATUS } from "../livestock/enums.ts";
+import { MOB_STATUS, ORDER_STATUS } from "../../../kernel/enums.ts";
 import {
   isMovable,
   refuseLoad,

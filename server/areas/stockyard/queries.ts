@@ -34,7 +34,7 @@ import { defaultSiteId } from "../../auth/userModel.ts";
 import { ApiError } from "../../http/errors.ts";
 import { auditHistory } from "../audit.ts";
 import { keptUntilChange } from "../keptReads.ts";
-import { MOB_STATUS, mobStatusName, orderStatusName, speciesCategoryName } from "../livestock/enums.ts";
+import { MOB_STATUS, mobStatusName, orderStatusName, speciesCategoryName } from "../../../kernel/enums.ts";
 import { penHead, penStatus } from "./rules.ts";
 import type { MobHistory, MobInYard, PenView, YardSummary, YardView } from "./schemas.ts";
 import { type Db, type YardRow, YardSetupQueries } from "./setupQueries.ts";

@@ -15,7 +15,7 @@ import {
 import { ApiError } from "../../http/errors.ts";
 import type { AreaContext } from "../context.ts";
 import { displayName, recordAudit } from "../audit.ts";
-import { addDays } from "../dates.ts";
+import { addDays } from "../../../kernel/dates.ts";
 import { INDIVIDUALLY_TAGGED_SPECIES, normaliseRfid, rfidDiscrepancies } from "./rules.ts";
 import type { RfidCountError, RfidOrderDiscrepancies } from "./rfidSchemas.ts";
 

@@ -7,7 +7,7 @@
 import { and, eq, gt, gte, inArray, isNotNull } from "drizzle-orm";
 import { carcasses, livestockOrders, rfidScans } from "../../../db/tenant/schema.ts";
 import type { DemoTenant } from "../mod.ts";
-import { addDays } from "../dates.ts";
+import { addDays } from "../../../kernel/dates.ts";
 import { normaliseRfid } from "./rules.ts";
 
 const CATTLE = 2;

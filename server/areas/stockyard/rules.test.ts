@@ -1,5 +1,5 @@
 import { describe, expect, it, test } from "vitest";
-import { MOB_STATUS } from "../livestock/enums.ts";
+import { MOB_STATUS } from "../../../kernel/enums.ts";
 import {
   mergeQuestion,
   normalisePen,

@@ -3,7 +3,7 @@
  * service applies them inside its transactions; the yard island bundles them to grey out pens a mob
  * cannot go to before it asks the server.
  */
-import { MOB_STATUS } from "../livestock/enums.ts";
+import { MOB_STATUS } from "../../../kernel/enums.ts";
 
 /** Pen geometry limits (spec 1 §9): at least 10 × 10; a new pen sits at 5,5. */
 export const PEN_MIN_SIZE = 10;

@@ -7,7 +7,7 @@
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import { livestockOrders, mobRequirements, pens, stockMobs, stockyards } from "../../../db/tenant/schema.ts";
 import type { DemoTenant } from "../mod.ts";
-import { MOB_STATUS, ORDER_STATUS } from "../livestock/enums.ts";
+import { MOB_STATUS, ORDER_STATUS } from "../../../kernel/enums.ts";
 import { DEFAULT_REQUIREMENTS } from "./rules.ts";
 
 interface YardPlan {

@@ -9,7 +9,7 @@ import { livestockOrders, mobRequirements, pens, stockMobs } from "../../../db/t
 import { ApiError } from "../../http/errors.ts";
 import { type AreaContext, nextModified, type TenantTx } from "../context.ts";
 import { recordAudit } from "../audit.ts";
-import { ORDER_STATUS } from "../livestock/enums.ts";
+import { ORDER_STATUS } from "../../../kernel/enums.ts";
 import {
   mergeQuestion,
   overCapacity,

@@ -3,8 +3,8 @@
  * Australian style, with formatters made once (a long table formats thousands of cells).
  */
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDecimal, formatHead, formatKg, formatPrice } from "../../../client/ui/format.ts";
-import { roundMoney } from "../../../server/areas/money.ts";
+import { formatDate, formatDecimal, formatHead, formatKg, formatPrice } from "../../../kernel/format.ts";
+import { roundMoney } from "../../../kernel/money.ts";
 
 describe("formats", () => {
   it("whole head with thousands separators; none as a dash", () => {

@@ -3,7 +3,7 @@ import { defineScreen } from "../../../pages/screen.ts";
 import { Facts } from "../../../../client/ui/Facts.tsx";
 import { defaultSiteId } from "../../../auth/userModel.ts";
 import { Icon } from "../../../pages/Icon.tsx";
-import { clockTime } from "../../../../client/ui/format.ts";
+import { clockTime } from "../../../../kernel/format.ts";
 import { serverNow } from "../../../http/clientClock.ts";
 
 function greeting(hour: number) {

@@ -8,7 +8,7 @@
 import type { z } from "@hono/zod-openapi";
 import { ActionButton } from "../../../pages/islands.tsx";
 import { Table } from "../../../../client/ui/Table.tsx";
-import { formatDateTime } from "../../../../client/ui/format.ts";
+import { formatDateTime } from "../../../../kernel/format.ts";
 import { dataFlowText, KILL_FLOOR_API, RESETTABLE_WITHOUT_FORCE } from "../../killFloor/rules.ts";
 import type { IntegrationError, InterchangeClient, PingAnswer } from "../../killFloor/schemas.ts";
 

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { Table } from "../../../../client/ui/Table.tsx";
 import { TabBar } from "../../../../client/ui/TabBar.tsx";
-import { formatDate } from "../../../../client/ui/format.ts";
+import { formatDate } from "../../../../kernel/format.ts";
 import { idNumber } from "../../../http/params.ts";
 import { pageService } from "../../context.ts";
 import type { PageContext } from "../../../pages/context.ts";

@@ -7,12 +7,12 @@
 import { z } from "zod";
 import { ActionButton, DataForm } from "../../../pages/islands.tsx";
 import type { DataFormProps, FieldSpec } from "../../../../client/islands/DataForm.tsx";
-import { formatDate } from "../../../../client/ui/format.ts";
+import { formatDate } from "../../../../kernel/format.ts";
 import { idNumber } from "../../../http/params.ts";
 import { ApiError } from "../../../http/errors.ts";
 import type { PageContext } from "../../../pages/context.ts";
 import { defineScreen } from "../../../pages/screen.ts";
-import { speciesCategoriesOf } from "../../livestock/enums.ts";
+import { speciesCategoriesOf } from "../../../../kernel/enums.ts";
 import { bandToInput, LEVY_TYPE_NAMES, LEVY_TYPES, levyLabel } from "../rules.ts";
 import { INVOICE_SETTINGS_API as API, INVOICE_SETTINGS_PATHS as PATHS } from "../paths.ts";
 import type { LevySetting } from "../schemas.ts";

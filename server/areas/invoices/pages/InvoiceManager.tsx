@@ -12,7 +12,7 @@ import { defineScreen } from "../../../pages/screen.ts";
 import { idNumber } from "../../../http/params.ts";
 import { isoDate } from "../../../http/validation.ts";
 import { pageService } from "../../context.ts";
-import { addDays } from "../../dates.ts";
+import { addDays } from "../../../../kernel/dates.ts";
 import { InvoiceQueries } from "../queries.ts";
 import { INVOICES_API } from "../paths.ts";
 import type { TabCounts } from "../../../../client/islands/InvoiceList.tsx";

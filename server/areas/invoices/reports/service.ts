@@ -12,7 +12,7 @@ import { and, desc, eq, gte, inArray, lte, type SQL } from "drizzle-orm";
 import { invoices, suppliers } from "../../../../db/tenant/schema.ts";
 import { ApiError } from "../../../http/errors.ts";
 import { anyContains, type AreaContext, assertPeriod, momentWithinDays, plantDayOf } from "../../context.ts";
-import { speciesCategoryName } from "../../livestock/enums.ts";
+import { speciesCategoryName } from "../../../../kernel/enums.ts";
 import { levyLabel } from "../../invoiceSettings/rules.ts";
 import { InvoiceQueries } from "../queries.ts";
 import { invoiceLots } from "../lots.ts";

@@ -8,7 +8,7 @@ import { href } from "../../../access/routes.ts";
 import { KillAgendaDay } from "../../../pages/islands.tsx";
 import { defineScreen } from "../../../pages/screen.ts";
 import { pageService } from "../../context.ts";
-import { formatDate, formatHead } from "../../../../client/ui/format.ts";
+import { formatDate, formatHead } from "../../../../kernel/format.ts";
 import { KILL_AGENDA_API, KILL_AGENDA_DOCUMENTS } from "../paths.ts";
 import { KillAgendaQueries } from "../queries.ts";
 import { markPrinted } from "./Documents.tsx";

@@ -3,7 +3,7 @@
  * correction; and the correction form's fields (a reason is always asked for: the change is audited).
  */
 import { Pager } from "../../../../client/ui/Pager.tsx";
-import { formatHead } from "../../../../client/ui/format.ts";
+import { formatHead } from "../../../../kernel/format.ts";
 import { type Column, Table } from "../../../../client/ui/Table.tsx";
 import type { FieldSpec } from "../../../../client/ui/formRules.ts";
 import type { KillFloorQueries } from "../queries.ts";

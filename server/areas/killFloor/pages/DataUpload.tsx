@@ -10,7 +10,7 @@ import { CarcassUpload } from "../../../pages/islands.tsx";
 import { defineScreen } from "../../../pages/screen.ts";
 import type { PageContext } from "../../../pages/context.ts";
 import { pageService } from "../../context.ts";
-import { formatDateTime, formatDayNumbers as auDate, formatHead } from "../../../../client/ui/format.ts";
+import { formatDateTime, formatDayNumbers as auDate, formatHead } from "../../../../kernel/format.ts";
 import { type ImportRow, KillFloorImports } from "../service.ts";
 import { KILL_FLOOR_API as K } from "../rules.ts";
 import { UPLOAD_MAX_BYTES } from "../upload.ts";

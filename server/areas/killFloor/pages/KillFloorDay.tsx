@@ -11,7 +11,7 @@ import { defineScreen } from "../../../pages/screen.ts";
 import type { PageContext } from "../../../pages/context.ts";
 import { idNumber, wholeNumber } from "../../../http/params.ts";
 import { pageService } from "../../context.ts";
-import { formatDate, formatHead, formatKg } from "../../../../client/ui/format.ts";
+import { formatDate, formatHead, formatKg } from "../../../../kernel/format.ts";
 import { Facts } from "../../../../client/ui/Facts.tsx";
 import { type Column, Table } from "../../../../client/ui/Table.tsx";
 import { DistributionChart } from "../../../../client/ui/charts/DistributionChart.tsx";

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { ApiError } from "../../../http/errors.ts";
 import { buyers, livestockOrderGroups, suppliers, transportCompanies } from "../../../../db/tenant/schema.ts";
 import type { AreaContext, TenantTx } from "../../context.ts";
-import { speciesCategoriesOf } from "../enums.ts";
+import { speciesCategoriesOf } from "../../../../kernel/enums.ts";
 import { pricingOptions } from "../../pricing/rules.ts";
 import type { GroupRow } from "./mapping.ts";
 import { pricingGroupsIn } from "./queries.ts";

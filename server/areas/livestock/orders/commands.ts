@@ -14,8 +14,8 @@ import {
 } from "../../../../db/tenant/schema.ts";
 import { assertUnchanged, nextModified, type TenantTx } from "../../context.ts";
 import { changedValues, recordAudit } from "../../audit.ts";
-import { ORDER_STATUS, orderStatusName } from "../enums.ts";
-import { addDays, daysBetween } from "../../dates.ts";
+import { ORDER_STATUS, orderStatusName } from "../../../../kernel/enums.ts";
+import { addDays, daysBetween } from "../../../../kernel/dates.ts";
 import {
   initialStatus,
   isCancelled,

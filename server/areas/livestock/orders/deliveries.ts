@@ -9,7 +9,7 @@ import { ApiError } from "../../../http/errors.ts";
 import { deliveryLoads, livestockOrders, stockMobs } from "../../../../db/tenant/schema.ts";
 import { type AreaContext, nextModified } from "../../context.ts";
 import { displayName, recordAudit } from "../../audit.ts";
-import { MOB_STATUS, orderStatusName } from "../enums.ts";
+import { MOB_STATUS, orderStatusName } from "../../../../kernel/enums.ts";
 import {
   addDays,
   overDeliveryProblem,

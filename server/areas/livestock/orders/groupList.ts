@@ -21,7 +21,7 @@ import {
 import { buyers, livestockOrderGroups, livestockOrders, suppliers } from "../../../../db/tenant/schema.ts";
 import type { TenantDb } from "../../../../db/client.ts";
 import type { AreaContext } from "../../context.ts";
-import { ORDER_STATUS, orderStatusName, speciesCategoryName } from "../enums.ts";
+import { ORDER_STATUS, orderStatusName, speciesCategoryName } from "../../../../kernel/enums.ts";
 import { atSite, type OrderScope, type Page } from "./queries.ts";
 
 /** A row of the order groups list. */

@@ -3,8 +3,8 @@
  * words ("Head ordered 300 → 280; delivery date Tue 1 Dec 2026 → Wed 2 Dec 2026"), never field names,
  * status codes or JSON. Pure: the order page and its tests use it.
  */
-import { formatDate } from "../../../../client/ui/format.ts";
-import { orderStatusText } from "../enums.ts";
+import { formatDate } from "../../../../kernel/format.ts";
+import { orderStatusText } from "../../../../kernel/enums.ts";
 
 export interface HistoryLike {
   userName: string;

@@ -35,8 +35,8 @@ import {
   transportCompanies,
 } from "../../../../db/tenant/schema.ts";
 import type { AreaContext, TenantTx } from "../../context.ts";
-import { ORDER_STATUS } from "../enums.ts";
-import { addDays } from "../../dates.ts";
+import { ORDER_STATUS } from "../../../../kernel/enums.ts";
+import { addDays } from "../../../../kernel/dates.ts";
 import type { GroupForPricing } from "../../pricing/rules.ts";
 import type { Order, OrderGroup } from "./schemas.ts";
 import { groupAnswer, loadAnswer, mobAnswer, orderAnswer } from "./mapping.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { ORDER_STATUS } from "../enums.ts";
+import { ORDER_STATUS } from "../../../../kernel/enums.ts";
 import {
   isUnloaded,
   liveDelivered,

@@ -2,8 +2,8 @@
  * Pure order rules (spec 1 §3 derived values, §4 actions, §5): no I/O, shared by the services, the pages
  * and tests. The "why not" of each refused action is a sentence the user sees.
  */
-import { ORDER_STATUS, RECURRENCE_DAYS, type RecurrenceFrequency } from "../enums.ts";
-import { addDays } from "../../dates.ts";
+import { ORDER_STATUS, RECURRENCE_DAYS, type RecurrenceFrequency } from "../../../../kernel/enums.ts";
+import { addDays } from "../../../../kernel/dates.ts";
 
 export interface OrderCounts {
   orderStatus: number;

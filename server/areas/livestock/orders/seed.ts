@@ -16,9 +16,9 @@ import {
   suppliers,
   transportCompanies,
 } from "../../../../db/tenant/schema.ts";
-import { MOB_STATUS, ORDER_STATUS } from "../enums.ts";
+import { MOB_STATUS, ORDER_STATUS } from "../../../../kernel/enums.ts";
 import { pricingOptions } from "../../pricing/rules.ts";
-import { addDays, isWeekend } from "../../dates.ts";
+import { addDays, isWeekend } from "../../../../kernel/dates.ts";
 import { seeded } from "../../seeded.ts";
 
 /**

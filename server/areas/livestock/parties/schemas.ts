@@ -5,7 +5,7 @@ import { idNumber } from "../../../http/params.ts";
  * (primaryContact, primaryAddress, bankDetails, supplierMsaProperties).
  */
 import { z } from "@hono/zod-openapi";
-import { AUSTRALIAN_STATES, STAKEHOLDER_TYPES, SUPPLIER_ROLES } from "../enums.ts";
+import { AUSTRALIAN_STATES, STAKEHOLDER_TYPES, SUPPLIER_ROLES } from "../../../../kernel/enums.ts";
 import { isValidAbn, isValidAcn, normalisePic, padBsb, PIC_PATTERN } from "./rules.ts";
 
 const text = (max: number) => z.string().trim().max(max).default("");

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { ORDER_STATUS } from "../enums.ts";
-import { addDays, isCalendarDate, weekdayIndex } from "../../dates.ts";
+import { ORDER_STATUS } from "../../../../kernel/enums.ts";
+import { addDays, isCalendarDate, weekdayIndex } from "../../../../kernel/dates.ts";
 import {
   dailyTarget,
   DEFAULT_WEEKDAYS,

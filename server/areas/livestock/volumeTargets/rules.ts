@@ -5,8 +5,8 @@
  * Dates are plant-local `yyyy-MM-dd` strings; weekdays are indexed Monday = 0 … Sunday = 6, the order of
  * `weekDaysSelected`.
  */
-import { addDays, isWeekend, weekdayIndex } from "../../dates.ts";
-import { ORDER_STATUS } from "../enums.ts";
+import { addDays, isWeekend, weekdayIndex } from "../../../../kernel/dates.ts";
+import { ORDER_STATUS } from "../../../../kernel/enums.ts";
 
 export const WEEKDAYS = [
   "Monday",

@@ -7,7 +7,7 @@
  */
 import type { DemoTenant } from "../../mod.ts";
 import { killVolumeTargets } from "../../../../db/tenant/schema.ts";
-import { addDays, weekdayIndex } from "../../dates.ts";
+import { addDays, weekdayIndex } from "../../../../kernel/dates.ts";
 
 const MON_FRI = [true, true, true, true, true, false, false];
 const MON_THU = [true, true, true, true, false, false, false];

@@ -13,8 +13,8 @@ import { ApiError } from "../../../http/errors.ts";
 import { killVolumeTargets, livestockOrders } from "../../../../db/tenant/schema.ts";
 import { type AreaContext, assertUnchanged, nextModified, type TenantTx } from "../../context.ts";
 import { changedValues, recordAudit } from "../../audit.ts";
-import { ORDER_STATUS } from "../enums.ts";
-import { addDays } from "../../dates.ts";
+import { ORDER_STATUS } from "../../../../kernel/enums.ts";
+import { addDays } from "../../../../kernel/dates.ts";
 import {
   findOverlap,
   NEXT_DAYS,

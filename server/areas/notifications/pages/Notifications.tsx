@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { Table } from "../../../../client/ui/Table.tsx";
-import { formatDateTime } from "../../../../client/ui/format.ts";
+import { formatDateTime } from "../../../../kernel/format.ts";
 import { ActionButton } from "../../../pages/islands.tsx";
 import { defineScreen } from "../../../pages/screen.ts";
 import { pageService } from "../../context.ts";

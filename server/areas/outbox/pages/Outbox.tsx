@@ -1,6 +1,6 @@
 import { defineScreen } from "../../../pages/screen.ts";
 import { Table } from "../../../../client/ui/Table.tsx";
-import { formatDateTime } from "../../../../client/ui/format.ts";
+import { formatDateTime } from "../../../../kernel/format.ts";
 
 /**
  * The outbox (super, issue 19 §2 and §5): with no SMTP_URL or SMS_URL configured (development, a demo),

@@ -7,7 +7,7 @@ import { Folded } from "../../../pages/Folded.tsx";
 import type { DataFormProps, FieldSpec } from "../../../../client/islands/DataForm.tsx";
 import { ActionButton, DataForm, PricingGridEditor } from "../../../pages/islands.tsx";
 import { defineScreen } from "../../../pages/screen.ts";
-import { speciesCategoriesOf } from "../../livestock/enums.ts";
+import { speciesCategoriesOf } from "../../../../kernel/enums.ts";
 import { PRICING_API } from "../api.ts";
 import { GRADING_SHAPES } from "../cells.ts";
 import { gridToText } from "../gridText.ts";

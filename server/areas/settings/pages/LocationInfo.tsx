@@ -7,7 +7,7 @@ import { z } from "zod";
 import { SearchForm } from "../../../../client/ui/SearchForm.tsx";
 import { TabBar } from "../../../../client/ui/TabBar.tsx";
 import { Table } from "../../../../client/ui/Table.tsx";
-import { formatHead } from "../../../../client/ui/format.ts";
+import { formatHead } from "../../../../kernel/format.ts";
 import { defineScreen } from "../../../pages/screen.ts";
 import { pageService } from "../../context.ts";
 import { LIST_LIMIT, PartyService } from "../../livestock/parties/service.ts";

@@ -5,7 +5,7 @@
 import { defineScreen } from "../../../pages/screen.ts";
 import { DataForm } from "../../../pages/islands.tsx";
 import { pageService } from "../../context.ts";
-import { SPECIES_CATEGORIES } from "../../livestock/enums.ts";
+import { SPECIES_CATEGORIES } from "../../../../kernel/enums.ts";
 import { SETTINGS_API } from "../api.ts";
 import { AGENDA_PLANNING_DAYS, CARCASS_TYPES } from "../rules.ts";
 import { SettingsService } from "../service.ts";

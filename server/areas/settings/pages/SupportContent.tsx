@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { Table } from "../../../../client/ui/Table.tsx";
-import { formatDateTime } from "../../../../client/ui/format.ts";
+import { formatDateTime } from "../../../../kernel/format.ts";
 import { canSeeRouteNamed } from "../../../access/policy.ts";
 import { idNumber } from "../../../http/params.ts";
 import type { PageContext } from "../../../pages/context.ts";

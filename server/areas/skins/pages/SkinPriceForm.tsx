@@ -8,8 +8,8 @@ import type { DataFormProps, FieldSpec } from "../../../../client/islands/DataFo
 import { ApiError } from "../../../http/errors.ts";
 import type { PageContext } from "../../../pages/context.ts";
 import { defineScreen } from "../../../pages/screen.ts";
-import { formatDate } from "../../../../client/ui/format.ts";
-import { speciesCategoriesOf } from "../../livestock/enums.ts";
+import { formatDate } from "../../../../kernel/format.ts";
+import { speciesCategoriesOf } from "../../../../kernel/enums.ts";
 import { gradeLabel, SKIN_GRADES, skinKindOf, skinWord } from "../rules.ts";
 import { SKIN_API as API, SKIN_PATHS as PATHS } from "../paths.ts";
 import type { SkinPrice } from "../schemas.ts";

@@ -4,11 +4,11 @@
  * totals by supplier — a document that prints. Server-rendered: no React in the browser.
  */
 import { z } from "zod";
-import { formatDate } from "../../../../client/ui/format.ts";
+import { formatDate } from "../../../../kernel/format.ts";
 import { PeriodForm } from "../../../../client/ui/PeriodForm.tsx";
 import { isoDate } from "../../../http/validation.ts";
-import { formatCents } from "../../money.ts";
-import { addDays } from "../../dates.ts";
+import { formatCents } from "../../../../kernel/money.ts";
+import { addDays } from "../../../../kernel/dates.ts";
 import { defineScreen } from "../../../pages/screen.ts";
 import { gradeLabel, SKIN_GRADES } from "../rules.ts";
 import { SKIN_PATHS as PATHS } from "../paths.ts";

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { Table } from "../../../../client/ui/Table.tsx";
-import { formatDate, formatHead } from "../../../../client/ui/format.ts";
+import { formatDate, formatHead } from "../../../../kernel/format.ts";
 import { lotLabel, type YardData } from "../../../../client/ui/yard/model.ts";
 import { YardLegend, YardSvg } from "../../../../client/ui/yard/YardSvg.tsx";
 import { PEN_STATUS_LABELS } from "../rules.ts";

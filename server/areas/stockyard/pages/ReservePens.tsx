@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { Facts } from "../../../../client/ui/Facts.tsx";
-import { formatDate, formatHead } from "../../../../client/ui/format.ts";
+import { formatDate, formatHead } from "../../../../kernel/format.ts";
 import { canSeeRouteNamed } from "../../../access/policy.ts";
 import { href } from "../../../access/routes.ts";
 import { ApiError } from "../../../http/errors.ts";

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { Table } from "../../../../client/ui/Table.tsx";
-import { formatDate, formatHead } from "../../../../client/ui/format.ts";
+import { formatDate, formatHead } from "../../../../kernel/format.ts";
 import { idNumber } from "../../../http/params.ts";
 import { isoDate } from "../../../http/validation.ts";
 import { pageService } from "../../context.ts";

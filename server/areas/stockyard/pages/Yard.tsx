@@ -16,7 +16,7 @@ import { pageService } from "../../context.ts";
 import { STORAGE_API } from "../../storage/api.ts";
 import { STOCKYARD_API } from "../api.ts";
 import { StockyardQueries } from "../service.ts";
-import { formatDate } from "../../../../client/ui/format.ts";
+import { formatDate } from "../../../../kernel/format.ts";
 
 /** Whether the caller may listen to the orders' delivery events (the hub's `Deliveries` group). */
 export const hearsDeliveries = (context: PageContext) => {

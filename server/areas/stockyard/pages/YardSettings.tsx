@@ -10,7 +10,7 @@ import { STORAGE_API } from "../../storage/api.ts";
 import { DataForm, PenLayoutEditor } from "../../../pages/islands.tsx";
 import type { DataFormProps, FieldSpec } from "../../../../client/islands/DataForm.tsx";
 import { Table } from "../../../../client/ui/Table.tsx";
-import { formatHead } from "../../../../client/ui/format.ts";
+import { formatHead } from "../../../../kernel/format.ts";
 import { pageService } from "../../context.ts";
 import { defaultSiteId } from "../../../auth/userModel.ts";
 import { ApiError } from "../../../http/errors.ts";

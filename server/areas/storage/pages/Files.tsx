@@ -5,7 +5,7 @@
  * so among the testers only a super user sees their Delete.
  */
 import { Table } from "../../../../client/ui/Table.tsx";
-import { formatDate, formatDateTime } from "../../../../client/ui/format.ts";
+import { formatDate, formatDateTime } from "../../../../kernel/format.ts";
 import { isAdminUser } from "../../../access/roles.ts";
 import type { PageContext } from "../../../pages/context.ts";
 import { ActionButton, BlobUpload } from "../../../pages/islands.tsx";

@@ -3,7 +3,7 @@
  * each tied to the field of the party form's body it feeds (server/areas/livestock/parties/schemas.ts),
  * so a row is checked by the very schema the app's own add/edit forms use.
  */
-import { AUSTRALIAN_STATES, STAKEHOLDER_TYPES, SUPPLIER_ROLES } from "../../livestock/enums.ts";
+import { AUSTRALIAN_STATES, STAKEHOLDER_TYPES, SUPPLIER_ROLES } from "../../../../kernel/enums.ts";
 
 export const LOAD_KINDS = ["suppliers", "stakeholders", "buyers", "transportCompanies"] as const;
 export type LoadKind = (typeof LOAD_KINDS)[number];

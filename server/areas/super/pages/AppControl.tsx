@@ -1,7 +1,7 @@
 import { defineScreen } from "../../../pages/screen.ts";
 import { pageService } from "../../context.ts";
 import { DataForm } from "../../../pages/islands.tsx";
-import { formatDateTime } from "../../../../client/ui/format.ts";
+import { formatDateTime } from "../../../../kernel/format.ts";
 import { SuperControlService } from "../control/service.ts";
 import { SUPER_CONTROL_API } from "../control/api.ts";
 

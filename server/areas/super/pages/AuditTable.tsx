@@ -1,5 +1,5 @@
 import { Table } from "../../../../client/ui/Table.tsx";
-import { formatDateTime } from "../../../../client/ui/format.ts";
+import { formatDateTime } from "../../../../kernel/format.ts";
 import { FEATURE_FLAGS } from "../../../access/flags.ts";
 import { superActionLabel } from "../audit.ts";
 

@@ -4,7 +4,7 @@ import { pageService } from "../../context.ts";
 import { InitialLoad } from "../../../pages/islands.tsx";
 import { Table } from "../../../../client/ui/Table.tsx";
 import { TabBar } from "../../../../client/ui/TabBar.tsx";
-import { formatDateTime } from "../../../../client/ui/format.ts";
+import { formatDateTime } from "../../../../kernel/format.ts";
 import { idNumber } from "../../../http/params.ts";
 import { SuperTenantService } from "../tenants/service.ts";
 import { InitialLoadService } from "../initialLoad/service.ts";

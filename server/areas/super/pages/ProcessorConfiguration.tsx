@@ -2,7 +2,7 @@ import { defineScreen, pathId } from "../../../pages/screen.ts";
 import { pageService } from "../../context.ts";
 import { DataForm } from "../../../pages/islands.tsx";
 import type { FieldSpec } from "../../../../client/islands/DataForm.tsx";
-import { formatDateTime } from "../../../../client/ui/format.ts";
+import { formatDateTime } from "../../../../kernel/format.ts";
 import { ApiError } from "../../../http/errors.ts";
 import { SuperControlService } from "../control/service.ts";
 import { SUPER_CONTROL_API } from "../control/api.ts";

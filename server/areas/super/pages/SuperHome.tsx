@@ -3,7 +3,7 @@ import { defineScreen } from "../../../pages/screen.ts";
 import { pageService } from "../../context.ts";
 import { Table } from "../../../../client/ui/Table.tsx";
 import { SearchForm } from "../../../../client/ui/SearchForm.tsx";
-import { formatDateTime } from "../../../../client/ui/format.ts";
+import { formatDateTime } from "../../../../kernel/format.ts";
 import { moduleInfo, type ModuleKey } from "../../../access/modules.ts";
 import { SuperTenantService, TENANT_LIST_LIMIT } from "../tenants/service.ts";
 import { superAuditPage } from "../audit.ts";

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { Table } from "../../../../client/ui/Table.tsx";
-import { formatDayNumbers } from "../../../../client/ui/format.ts";
+import { formatDayNumbers } from "../../../../kernel/format.ts";
 import { idNumber } from "../../../http/params.ts";
 import { ActionButton, DataForm } from "../../../pages/islands.tsx";
 import { defineScreen } from "../../../pages/screen.ts";

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { Table } from "../../../../client/ui/Table.tsx";
 import { Pager } from "../../../../client/ui/Pager.tsx";
-import { formatDateTime } from "../../../../client/ui/format.ts";
+import { formatDateTime } from "../../../../kernel/format.ts";
 import { idNumber, wholeNumber } from "../../../http/params.ts";
 import type { PageContext } from "../../../pages/context.ts";
 import { ActionButton, BlobUpload } from "../../../pages/islands.tsx";

@@ -2,7 +2,7 @@ import { defineScreen, pathId } from "../../../pages/screen.ts";
 import { pageService } from "../../context.ts";
 import { ActionButton, DataForm } from "../../../pages/islands.tsx";
 import { Table } from "../../../../client/ui/Table.tsx";
-import { formatDateTime } from "../../../../client/ui/format.ts";
+import { formatDateTime } from "../../../../kernel/format.ts";
 import { roleLabel } from "../../../access/roles.ts";
 import { SuperTenantService } from "../tenants/service.ts";
 import { SUPER_TENANTS_API } from "../tenants/api.ts";
@@ -16,7 +16,7 @@ import { StatusText } from "../../../../client/ui/Badge.tsx";
 import { accountStatus } from "../../users/rules.ts";
 import { SUPER_REPROCESS_API } from "../reprocess/api.ts";
 import { REPROCESS_MAX_DAYS } from "../reprocess/schemas.ts";
-import { addDays } from "../../dates.ts";
+import { addDays } from "../../../../kernel/dates.ts";
 
 /**
  * One tenant: its details (edit form), its users, who is online, the tenant-wide actions (work in it,

@@ -3,7 +3,7 @@ import { defineScreen } from "../../../pages/screen.ts";
 import { pageService } from "../../context.ts";
 import { ActionButton, DataForm } from "../../../pages/islands.tsx";
 import { Table } from "../../../../client/ui/Table.tsx";
-import { formatDateTime } from "../../../../client/ui/format.ts";
+import { formatDateTime } from "../../../../kernel/format.ts";
 import { idNumber } from "../../../http/params.ts";
 import { SuperTenantService } from "../tenants/service.ts";
 import { SuperTestingService } from "../testing/service.ts";

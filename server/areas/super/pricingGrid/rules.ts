@@ -2,8 +2,8 @@
  * Copying a price grid between organisations (pure): how the source's species and category map onto the
  * target's, why a target cannot take it (in words), and the upcoming period a new group is offered.
  */
-import { addDays, daysBetween } from "../../dates.ts";
-import { SPECIES_CATEGORIES } from "../../livestock/enums.ts";
+import { addDays, daysBetween } from "../../../../kernel/dates.ts";
+import { SPECIES_CATEGORIES } from "../../../../kernel/enums.ts";
 
 export interface TargetFacts {
   name: string;

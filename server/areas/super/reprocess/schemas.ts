@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { idNumber } from "../../../http/params.ts";
 import { isoDate } from "../../../http/validation.ts";
-import { periodProblem } from "../../dates.ts";
+import { periodProblem } from "../../../../kernel/dates.ts";
 
 /** The most kill days one reprocessing covers: a month of a plant's data answers in seconds. */
 export const REPROCESS_MAX_DAYS = 31;

@@ -8,7 +8,7 @@ import { isPerson } from "../../../auth/apiKeys.ts";
 import { mailServerAddress } from "../../../mail/mailer.ts";
 import { gatewayAddress } from "../../../mail/sms.ts";
 import { withTimeout } from "../../../timeout.ts";
-import { formatDateTime } from "../../../../client/ui/format.ts";
+import { formatDateTime } from "../../../../kernel/format.ts";
 import { serverNow, zoneOf } from "../../../http/clientClock.ts";
 import type { AreaContext } from "../../context.ts";
 import { displayName } from "../../audit.ts";

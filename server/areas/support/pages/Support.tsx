@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { Table } from "../../../../client/ui/Table.tsx";
-import { formatDateTime } from "../../../../client/ui/format.ts";
+import { formatDateTime } from "../../../../kernel/format.ts";
 import { roleValue } from "../../../access/roles.ts";
 import type { PageContext } from "../../../pages/context.ts";
 import { ActionButton, DataForm } from "../../../pages/islands.tsx";

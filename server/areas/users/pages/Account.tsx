@@ -1,6 +1,6 @@
 import { type DataFormProps } from "../../../../client/islands/DataForm.tsx";
 import { Table } from "../../../../client/ui/Table.tsx";
-import { formatDateTime } from "../../../../client/ui/format.ts";
+import { formatDateTime } from "../../../../kernel/format.ts";
 import { defineScreen } from "../../../pages/screen.ts";
 import { pageService } from "../../context.ts";
 import { USERS_API } from "../api.ts";

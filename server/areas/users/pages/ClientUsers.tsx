@@ -13,7 +13,7 @@ import { Table } from "../../../../client/ui/Table.tsx";
 import { SearchForm } from "../../../../client/ui/SearchForm.tsx";
 import type { PageContext } from "../../../pages/context.ts";
 import { userFields } from "../forms.ts";
-import { formatDateTime } from "../../../../client/ui/format.ts";
+import { formatDateTime } from "../../../../kernel/format.ts";
 import { INVITE_API } from "../inviteApi.ts";
 
 const LIST_PATH = "/home/clientusers";

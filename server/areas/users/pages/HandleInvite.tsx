@@ -3,7 +3,7 @@ import { defineScreen } from "../../../pages/screen.ts";
 import { ActionButton, DataForm } from "../../../pages/islands.tsx";
 import { newPasswordFields } from "../forms.ts";
 import { INVITE_API, inviteDetail } from "../inviteApi.ts";
-import { formatDateTime } from "../../../../client/ui/format.ts";
+import { formatDateTime } from "../../../../kernel/format.ts";
 
 /**
  * register/handleinvite?token= (spec 1 §2, issue 19 §1): who invited whom to which organisation, then the

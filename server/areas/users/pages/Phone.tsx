@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineScreen } from "../../../pages/screen.ts";
 import { DataForm } from "../../../pages/islands.tsx";
-import { formatDateTime } from "../../../../client/ui/format.ts";
+import { formatDateTime } from "../../../../kernel/format.ts";
 import { USERS_API } from "../api.ts";
 
 const PHONE_PATH = "/user/phone";

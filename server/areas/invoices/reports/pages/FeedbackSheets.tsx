@@ -4,7 +4,7 @@
  * Server-rendered: no React in the browser.
  */
 import { Table } from "../../../../../client/ui/Table.tsx";
-import { formatDate } from "../../../../../client/ui/format.ts";
+import { formatDate } from "../../../../../kernel/format.ts";
 import { defineScreen } from "../../../../pages/screen.ts";
 import { REPORT_PATHS, REPORTS_API as API } from "../paths.ts";
 import { Downloads, periodOf, PeriodSearch, query, ReportFilter, reportService } from "./parts.tsx";

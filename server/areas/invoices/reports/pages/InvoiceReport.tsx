@@ -4,8 +4,8 @@
  * totals; CSV for the accounts system. A document that prints. Server-rendered.
  */
 import { z } from "zod";
-import { formatDate } from "../../../../../client/ui/format.ts";
-import { formatCents } from "../../../money.ts";
+import { formatDate } from "../../../../../kernel/format.ts";
+import { formatCents } from "../../../../../kernel/money.ts";
 import { defineScreen } from "../../../../pages/screen.ts";
 import { REPORT_PATHS, REPORTS_API as API } from "../paths.ts";
 import { INVOICE_STATUSES } from "../schemas.ts";

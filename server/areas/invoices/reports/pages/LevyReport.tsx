@@ -3,8 +3,8 @@
  * period (by kill day), by species, category and levy, with the totals the plant remits to each levy body.
  * A document that prints; CSV for the return. Server-rendered.
  */
-import { formatDate, formatHead } from "../../../../../client/ui/format.ts";
-import { formatCents } from "../../../money.ts";
+import { formatDate, formatHead } from "../../../../../kernel/format.ts";
+import { formatCents } from "../../../../../kernel/money.ts";
 import { defineScreen } from "../../../../pages/screen.ts";
 import { REPORTS_API as API } from "../paths.ts";
 import { Downloads, periodOf, PeriodSearch, query, ReportFilter, reportService } from "./parts.tsx";

@@ -8,7 +8,7 @@ import { PeriodForm } from "../../../../../client/ui/PeriodForm.tsx";
 import { idNumber } from "../../../../http/params.ts";
 import { isoDate } from "../../../../http/validation.ts";
 import { pageService } from "../../../context.ts";
-import { addDays } from "../../../dates.ts";
+import { addDays } from "../../../../../kernel/dates.ts";
 import type { PageContext } from "../../../../pages/context.ts";
 import { InvoiceReportService } from "../service.ts";
 

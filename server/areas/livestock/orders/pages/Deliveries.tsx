@@ -3,7 +3,7 @@
  * orders (due by today, not fully delivered). Processor tenants (spec 1 §6).
  */
 import { Table } from "../../../../../client/ui/Table.tsx";
-import { clockTime, formatDate, formatHead } from "../../../../../client/ui/format.ts";
+import { clockTime, formatDate, formatHead } from "../../../../../kernel/format.ts";
 import { serverNow } from "../../../../http/clientClock.ts";
 import { ApiError } from "../../../../http/errors.ts";
 import { DataForm } from "../../../../pages/islands.tsx";

@@ -1,7 +1,7 @@
 /** Head-count corrections (with a reason, audited): one mob re-counted, or head moved between mobs. */
 import { Folded } from "../../../../pages/Folded.tsx";
 import type { z } from "@hono/zod-openapi";
-import { formatHead } from "../../../../../client/ui/format.ts";
+import { formatHead } from "../../../../../kernel/format.ts";
 import { DataForm } from "../../../../pages/islands.tsx";
 import { ORDER_PATHS } from "../paths.ts";
 import { ORDERS_API } from "../api.ts";

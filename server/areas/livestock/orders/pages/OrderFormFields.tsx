@@ -13,7 +13,7 @@ import {
   OFF_GRID_PRICE_TYPES,
   RECURRENCE_FREQUENCIES,
   SPECIES_CATEGORIES,
-} from "../../enums.ts";
+} from "../../../../../kernel/enums.ts";
 import { ORDERS_API } from "../api.ts";
 import { OrderQueries } from "../queries.ts";
 import type { OrderDto, OrderGroupDto } from "../schemas.ts";

@@ -5,11 +5,11 @@
 import { Folded } from "../../../../pages/Folded.tsx";
 import { Table } from "../../../../../client/ui/Table.tsx";
 import { Facts } from "../../../../../client/ui/Facts.tsx";
-import { formatDate, formatHead } from "../../../../../client/ui/format.ts";
+import { formatDate, formatHead } from "../../../../../kernel/format.ts";
 import type { PageContext } from "../../../../pages/context.ts";
 import { DataForm } from "../../../../pages/islands.tsx";
 import { defineScreen } from "../../../../pages/screen.ts";
-import { ORDER_STATUS } from "../../enums.ts";
+import { ORDER_STATUS } from "../../../../../kernel/enums.ts";
 import { ORDER_PATHS } from "../paths.ts";
 import { groupFormValues } from "../mapping.ts";
 import { addDays } from "../rules.ts";

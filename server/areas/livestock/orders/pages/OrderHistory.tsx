@@ -2,7 +2,7 @@
 import type { z } from "@hono/zod-openapi";
 import type { HistoryEntry } from "../schemas.ts";
 import { historyDetail, historyTitle } from "../historyWords.ts";
-import { formatDateTime } from "../../../../../client/ui/format.ts";
+import { formatDateTime } from "../../../../../kernel/format.ts";
 
 /** `timeZone`: the plant's (a change is read in plant time, wherever the server runs). */
 export function OrderHistory(

@@ -1,12 +1,12 @@
 /** An order's status badge, its action buttons (each shown only when its rule allows) and the orders table. */
 import { Table } from "../../../../../client/ui/Table.tsx";
-import { formatDate, formatHead, formatPrice } from "../../../../../client/ui/format.ts";
+import { formatDate, formatHead, formatPrice } from "../../../../../kernel/format.ts";
 import { ActionButton } from "../../../../pages/islands.tsx";
 import { ORDER_PATHS } from "../paths.ts";
 import { ORDERS_API } from "../api.ts";
 import { whyNotCancel, whyNotDelete, whyNotReinstate, whyNotSplit } from "../rules.ts";
 import type { Order } from "../schemas.ts";
-import { orderStatusText } from "../../enums.ts";
+import { orderStatusText } from "../../../../../kernel/enums.ts";
 
 const STATUS_BADGE: Record<string, string> = {
   Cancelled: "badge-warning",

@@ -1,7 +1,7 @@
 /** The add/edit form fields of each kind of party (names are the bodies' fields, schemas.ts). */
 import type { FieldSpec } from "../../../../../client/islands/DataForm.tsx";
 import type { PageContext } from "../../../../pages/context.ts";
-import { AUSTRALIAN_STATES, STAKEHOLDER_TYPES, SUPPLIER_ROLES } from "../../enums.ts";
+import { AUSTRALIAN_STATES, STAKEHOLDER_TYPES, SUPPLIER_ROLES } from "../../../../../kernel/enums.ts";
 import type { PartyKind } from "../paths.ts";
 
 const text = (name: string, label: string, extra: Partial<FieldSpec> = {}): FieldSpec => ({

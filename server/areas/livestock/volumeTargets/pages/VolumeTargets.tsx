@@ -12,7 +12,7 @@ import { ActionButton, DataForm } from "../../../../pages/islands.tsx";
 import { type DataFormProps, type FieldSpec } from "../../../../../client/islands/DataForm.tsx";
 import { Table } from "../../../../../client/ui/Table.tsx";
 import { OrdersVersusTargetsChart } from "../../../../../client/ui/charts/OrdersVersusTargetsChart.tsx";
-import { formatDate, formatHead } from "../../../../../client/ui/format.ts";
+import { formatDate, formatHead } from "../../../../../kernel/format.ts";
 import { pageService } from "../../../context.ts";
 import { ApiError } from "../../../../http/errors.ts";
 import { KillVolumeTargetService } from "../service.ts";

@@ -9,7 +9,7 @@ import {
   todayIn,
   weekdayIndex,
 } from "./dates.ts";
-import { isoDate } from "../http/validation.ts";
+import { isoDate } from "../server/http/validation.ts";
 
 describe("the calendar", () => {
   it("adds days across months, years and leap days", () => {

@@ -3,7 +3,7 @@
  * Pure; the same on the server and in islands (fixed locale, no time zone: dates are plant-local
  * `yyyy-MM-dd` strings).
  */
-import { formatFixed } from "../../server/areas/money.ts";
+import { formatFixed } from "./money.ts";
 
 const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -35,7 +35,7 @@ export function formatDecimal(n: number, digits = 1): string {
 export const formatKg = (n: number) => `${formatDecimal(n, 1)} kg`;
 
 /** "$8.45": money reads and rounds one way everywhere (server/areas/money.ts). */
-export { formatMoney as formatPrice } from "../../server/areas/money.ts";
+export { formatMoney as formatPrice } from "./money.ts";
 
 /** "20/11/2026": a day as Australian forms and files write it (day first). */
 export function formatDayNumbers(date: string): string {
