@@ -41,7 +41,7 @@ function routedPath(paths: PathRegistry, req: Request): string {
 /** Builds the whole app: middleware, API routes, OpenAPI document, static assets and pages. */
 export function createApp(services: AppServices) {
   const paths = new PathRegistry();
-  const apis = [loginApi, oidcApi, hubRoutes, ...AREAS.flatMap((area) => (area.api ? [area.api] : []))];
+  const apis = [loginApi, oidcApi, hubRoutes, ...AREAS.flatMap((area) => area.api ?? [])];
   const app = new OpenAPIHono<AppEnv>({ getPath: (req) => routedPath(paths, req) });
 
   app.use("*", async (c, next) => {

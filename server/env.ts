@@ -7,7 +7,7 @@ import type { SessionStore } from "./auth/sessions.ts";
 import type { CallerCache } from "./auth/callers.ts";
 import type { ApiKeyStore } from "./auth/apiKeys.ts";
 import type { PushService } from "./push/service.ts";
-import type { AppPushEvents } from "./areas/mod.ts";
+import type { AppPushEvents } from "./push/catalogue.ts";
 import type { Caller } from "./auth/userModel.ts";
 import type { ClientClock } from "./http/clientClock.ts";
 import type { BlobStore } from "./storage/blobStore.ts";

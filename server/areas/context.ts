@@ -13,18 +13,27 @@ import { requireCaller } from "../http/auth.ts";
 import { addDays, periodProblem, startOfDayIn, todayIn } from "../../kernel/dates.ts";
 import { plantToday, zoneOf } from "../http/clientClock.ts";
 import { ApiError } from "../http/errors.ts";
+import { type Scope, scopeOf } from "./scope.ts";
+import { runUnit, type Work } from "./unit.ts";
 
 export interface AreaContext {
   app: AppServices;
   caller: Caller;
   tenantId: number;
+  /** reads; writes go through `write` */
   db: TenantDb;
   /** the plant's local date, `yyyy-MM-dd`: decided by server/http/clientClock.ts (the one place) */
   today: string;
+  /** the caller's species and sites, with the checks and the filter every scoped query starts from */
+  scope: Scope;
+  /**
+   * One unit of work: the transaction, its audit rows, and its push announcements sent after the
+   * commit (unit.ts).
+   */
+  write<T>(work: Work<T>): Promise<T>;
 }
 
-/** A transaction of the tenant database (what `db.transaction` hands its callback). */
-export type TenantTx = Parameters<Parameters<TenantDb["transaction"]>[0]>[0];
+export type { TenantTx, Unit } from "./unit.ts";
 
 /** `today` defaults to the plant's today in the caller's organisation's zone (else TIME_ZONE). */
 export async function areaContext(
@@ -32,7 +41,16 @@ export async function areaContext(
   caller: Caller,
   today = plantToday(zoneOf(caller, undefined, app.config.TIME_ZONE)),
 ): Promise<AreaContext> {
-  return { app, caller, tenantId: caller.tenant.id, db: await app.db.tenantDb(caller.tenant.id), today };
+  const ctx: AreaContext = {
+    app,
+    caller,
+    tenantId: caller.tenant.id,
+    db: await app.db.tenantDb(caller.tenant.id),
+    today,
+    scope: scopeOf(caller),
+    write: (work) => runUnit(ctx, work),
+  };
+  return ctx;
 }
 
 /** The plant's zone for this caller: the organisation's, else the configured TIME_ZONE. */

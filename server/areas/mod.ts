@@ -3,11 +3,9 @@
  * route name) and its demo data; app.ts, the page router and the demo seeder read them from here.
  * docs/areas.md says how to add one.
  */
-import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../env.ts";
+import { type Area, flattenAreas } from "./area.ts";
 import type { ScreenMap } from "../pages/screen.ts";
 import { type RouteDef, ROUTES, withScreens } from "../access/routes.ts";
-import type { TenantDb } from "../../db/client.ts";
 import { userApi } from "./users/api.ts";
 import { inviteApi } from "./users/inviteApi.ts";
 import { OUTBOX_PAGES } from "./outbox/routes.ts";
@@ -36,19 +34,16 @@ import { ordersApi } from "./livestock/orders/api.ts";
 import { LIVESTOCK_HOME_PAGES } from "./livestock/routes.ts";
 import { PARTY_PAGES } from "./livestock/parties/routes.ts";
 import { ORDER_PAGES } from "./livestock/orders/routes.ts";
-import { volumeTargetsApi } from "./livestock/volumeTargets/api.ts";
-import { VOLUME_TARGET_PAGES } from "./livestock/volumeTargets/routes.ts";
+import { volumeTargetsArea } from "./livestock/volumeTargets/mod.ts";
 import { pricingApi } from "./pricing/api.ts";
 import { PRICING_PAGES } from "./pricing/routes.ts";
 import { seedParties } from "./livestock/parties/seed.ts";
 import { seedPricing } from "./pricing/seed.ts";
-import { seedVolumeTargets } from "./livestock/volumeTargets/seed.ts";
 import { seedOrders } from "./livestock/orders/seed.ts";
-import { type AreaEvents, type EventSpecs, PLATFORM_EVENTS, PushCatalogue } from "../push/catalogue.ts";
+import { type AppPushEvents, type AreaEvents, PLATFORM_EVENTS, PushCatalogue } from "../push/catalogue.ts";
 import { SUPER_EVENTS } from "./super/events.ts";
 import { PARTY_EVENTS } from "./livestock/parties/events.ts";
 import { PRICING_EVENTS } from "./pricing/events.ts";
-import { VOLUME_TARGET_EVENTS } from "./livestock/volumeTargets/events.ts";
 import { ORDER_EVENTS } from "./livestock/orders/events.ts";
 import { STOCKYARD_EVENTS } from "./stockyard/events.ts";
 import { stockyardApi } from "./stockyard/api.ts";
@@ -83,97 +78,81 @@ import { KILL_FLOOR_PAGES } from "./killFloor/routes.ts";
 import { KILL_FLOOR_EVENTS } from "./killFloor/events.ts";
 import { seedKillFloor } from "./killFloor/seed.ts";
 
-/** What an area's seed.ts is given for each demo tenant (it decides what fits the tenant's category). */
-export interface DemoTenant {
-  db: TenantDb;
-  category: "processor" | "producer";
-  today: string;
-  siteIds: number[];
-  speciesIds: number[];
-}
-
-export interface Area {
-  name: string;
-  api?: OpenAPIHono<AppEnv>;
-  pages?: ScreenMap;
-  /** the push events and refresh groups it publishes (its events.ts) */
-  events?: AreaEvents;
-  /** the area's demo data (server/demo.ts runs the areas' seeds in this list's order) */
-  seed?: (tenant: DemoTenant) => Promise<void>;
-}
+export type { Area, DemoTenant } from "./area.ts";
 
 const AREA_LIST = [
   { name: "home", pages: HOME_PAGES },
-  { name: "users", api: userApi, pages: USERS_PAGES },
-  { name: "invitations", api: inviteApi },
+  { name: "users", api: [userApi], pages: USERS_PAGES },
+  { name: "invitations", api: [inviteApi] },
   { name: "outbox", pages: OUTBOX_PAGES },
-  { name: "super", api: superApi, pages: SUPER_PAGES, events: SUPER_EVENTS },
-  { name: "super tenants", api: superTenantsApi },
-  { name: "super control", api: superControlApi },
-  { name: "super data", api: superDataApi },
-  { name: "super initial load", api: superInitialLoadApi },
-  { name: "super support", api: superSupportApi },
-  { name: "super pricing grid", api: superPricingGridApi },
-  { name: "super testing", api: superTestingApi },
-  { name: "super reprocessing", api: superReprocessApi },
-  { name: "super stock settings", api: superStockApi },
+  { name: "super", api: [superApi], pages: SUPER_PAGES, events: SUPER_EVENTS },
+  { name: "super tenants", api: [superTenantsApi] },
+  { name: "super control", api: [superControlApi] },
+  { name: "super data", api: [superDataApi] },
+  { name: "super initial load", api: [superInitialLoadApi] },
+  { name: "super support", api: [superSupportApi] },
+  { name: "super pricing grid", api: [superPricingGridApi] },
+  { name: "super testing", api: [superTestingApi] },
+  { name: "super reprocessing", api: [superReprocessApi] },
+  { name: "super stock settings", api: [superStockApi] },
   {
     name: "settings",
-    api: settingsApi,
+    api: [settingsApi],
     // the users' forms under Organisation details are the users area's (spec 2 §2.2 useredit, usernew)
     pages: { ...SETTINGS_PAGES, settingsUserEdit: UserEditScreen, settingsUserNew: UserNewScreen },
   },
   { name: "livestock", pages: LIVESTOCK_HOME_PAGES },
-  { name: "livestock parties", api: partiesApi, pages: PARTY_PAGES, seed: seedParties, events: PARTY_EVENTS },
-  { name: "pricing", api: pricingApi, pages: PRICING_PAGES, seed: seedPricing, events: PRICING_EVENTS },
   {
-    name: "volume targets",
-    api: volumeTargetsApi,
-    pages: VOLUME_TARGET_PAGES,
-    seed: seedVolumeTargets,
-    events: VOLUME_TARGET_EVENTS,
+    name: "livestock parties",
+    api: [partiesApi],
+    pages: PARTY_PAGES,
+    seed: seedParties,
+    events: PARTY_EVENTS,
   },
-  { name: "livestock orders", api: ordersApi, pages: ORDER_PAGES, seed: seedOrders, events: ORDER_EVENTS },
+  { name: "pricing", api: [pricingApi], pages: PRICING_PAGES, seed: seedPricing, events: PRICING_EVENTS },
+  volumeTargetsArea,
+  { name: "livestock orders", api: [ordersApi], pages: ORDER_PAGES, seed: seedOrders, events: ORDER_EVENTS },
   {
     name: "stockyard",
-    api: stockyardApi,
+    api: [stockyardApi],
     pages: STOCKYARD_PAGES,
     seed: seedStockyard,
     events: STOCKYARD_EVENTS,
   },
   {
     name: "kill agenda",
-    api: killAgendaApi,
+    api: [killAgendaApi],
     pages: KILL_AGENDA_PAGES,
     seed: seedKillAgenda,
     events: KILL_AGENDA_EVENTS,
   },
   {
     name: "kill floor",
-    api: killFloorApi,
+    api: [killFloorApi],
     pages: KILL_FLOOR_PAGES,
     seed: seedKillFloor,
     events: KILL_FLOOR_EVENTS,
   },
   // the race reader's NLIS readings are seeded from the kill floor's records (the stockyard area's data)
   { name: "race readings", seed: seedRfidScans },
-  { name: "storage", api: storageApi, pages: STORAGE_PAGES },
-  { name: "integrations", api: integrationsApi, pages: INTEGRATION_PAGES },
+  { name: "storage", api: [storageApi], pages: STORAGE_PAGES },
+  { name: "integrations", api: [integrationsApi], pages: INTEGRATION_PAGES },
   {
     name: "invoice settings",
-    api: invoiceSettingsApi,
+    api: [invoiceSettingsApi],
     pages: INVOICE_SETTINGS_PAGES,
     seed: seedInvoiceSettings,
   },
-  { name: "skins", api: skinsApi, pages: SKIN_PAGES, seed: seedSkins, events: SKIN_EVENTS },
-  { name: "invoices", api: invoicesApi, pages: INVOICE_PAGES, seed: seedInvoices, events: INVOICE_EVENTS },
-  { name: "invoice reports", api: invoiceReportsApi, pages: INVOICE_REPORT_PAGES },
-  { name: "display", api: displayApi, pages: DISPLAY_PAGES },
-  { name: "support", api: supportApi, pages: SUPPORT_PAGES },
-  { name: "notifications", api: notificationsApi, pages: NOTIFICATION_PAGES },
+  { name: "skins", api: [skinsApi], pages: SKIN_PAGES, seed: seedSkins, events: SKIN_EVENTS },
+  { name: "invoices", api: [invoicesApi], pages: INVOICE_PAGES, seed: seedInvoices, events: INVOICE_EVENTS },
+  { name: "invoice reports", api: [invoiceReportsApi], pages: INVOICE_REPORT_PAGES },
+  { name: "display", api: [displayApi], pages: DISPLAY_PAGES },
+  { name: "support", api: [supportApi], pages: SUPPORT_PAGES },
+  { name: "notifications", api: [notificationsApi], pages: NOTIFICATION_PAGES },
 ] as const satisfies readonly Area[];
 
-export const AREAS: readonly Area[] = AREA_LIST;
+/** Every area and sub-area, each after its parent. */
+export const AREAS: readonly Area[] = flattenAreas(AREA_LIST);
 
 /** Every built screen by route name; a route without one shows "not built yet". */
 export const SCREENS: ScreenMap = Object.assign({}, ...AREAS.map((a) => a.pages ?? {}));
@@ -187,16 +166,8 @@ export const APP_ROUTES: readonly RouteDef[] = withScreens(
   new Set([...Object.keys(SCREENS), ...SERVED_ROUTES]),
 );
 
-type EventsOf<A> = A extends { events: AreaEvents<infer E> } ? E : never;
-type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
-
-/** Every push event's spec by name: the hub's own and each area's. */
-export type AppPushEvents =
-  & typeof PLATFORM_EVENTS.events
-  & Intersection<EventsOf<(typeof AREA_LIST)[number]>>;
-
 /** The one push catalogue, assembled from the areas (a clash of names fails at start-up). */
-export const PUSH_CATALOGUE: PushCatalogue<AppPushEvents> = new PushCatalogue<AppPushEvents & EventSpecs>([
+export const PUSH_CATALOGUE: PushCatalogue<AppPushEvents> = new PushCatalogue<AppPushEvents>([
   PLATFORM_EVENTS,
   ...AREAS.flatMap((a) => a.events ? [a.events] : []),
 ]);

@@ -18,7 +18,7 @@ const FILE_TYPES = {
   },
   csv: { mime: "text/csv; charset=utf-8", description: "The CSV file", schema: z.string() },
 } as const;
-type FileType = keyof typeof FILE_TYPES;
+export type FileType = keyof typeof FILE_TYPES;
 
 /** The responses of a route answering a file of this type (and the error catalogue). */
 export function fileResponses<T extends FileType>(type: T) {

@@ -25,6 +25,17 @@ export interface PushEventSpec<S extends z.ZodType = z.ZodType> {
 
 export type EventSpecs = Record<string, PushEventSpec>;
 
+/** Specs by name, as an interface may hold them (an interface has no index signature). */
+export type EventSpecsOf<E> = { [K in keyof E]: PushEventSpec };
+
+/**
+ * Every push event of the app by name. Empty here: each area's events.ts adds its own with
+ * `declare module "…/push/catalogue.ts" { interface AppPushEvents extends … {} }` (as Hono's
+ * ContextVariableMap), so the server's types name no area and no import circle runs through the registry.
+ */
+// deno-lint-ignore no-empty-interface
+export interface AppPushEvents extends PlatformEventSpecs {}
+
 /** What one area publishes: its refresh groups and its events. */
 export interface AreaEvents<E extends EventSpecs = EventSpecs> {
   groups: Record<string, RefreshGroupSpec>;
@@ -46,8 +57,8 @@ export function areaEvents<const E extends EventSpecs>(
   return { groups, events };
 }
 
-export type PushEventName<E extends EventSpecs> = keyof E & string;
-export type PushPayload<E extends EventSpecs, N extends keyof E> = z.input<E[N]["payload"]>;
+export type PushEventName<E extends EventSpecsOf<E>> = keyof E & string;
+export type PushPayload<E extends EventSpecsOf<E>, N extends keyof E> = z.input<E[N]["payload"]>;
 
 /** What the hub needs of the catalogue: the refresh groups (events only pass through it). */
 export type RefreshGroups = Pick<PushCatalogue, "groups" | "refreshGroupOf" | "canonicalGroupName">;
@@ -55,7 +66,7 @@ export type RefreshGroups = Pick<PushCatalogue, "groups" | "refreshGroupOf" | "c
 const GROUP_NAME = /^([A-Za-z]+)(?::([A-Za-z0-9_.-]{1,64}))?$/;
 
 /** The assembled catalogue: every area's events and groups, checked for clashes when it is made. */
-export class PushCatalogue<E extends EventSpecs = EventSpecs> {
+export class PushCatalogue<E extends EventSpecsOf<E> = EventSpecs> {
   readonly groups: Readonly<Record<string, RefreshGroupSpec>>;
   readonly events: E;
 
@@ -136,3 +147,5 @@ export const payloadParts = {
   ids: z.array(id).min(1),
   iso: z.string().datetime({ offset: true }),
 };
+
+type PlatformEventSpecs = typeof PLATFORM_EVENTS.events;

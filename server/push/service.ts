@@ -3,10 +3,10 @@
  * and the session notices that close connections. One instance per server (AppServices.push).
  */
 import type { PushBus } from "./bus.ts";
-import type { EventSpecs, PushCatalogue, PushEventName, PushPayload } from "./catalogue.ts";
+import type { EventSpecs, EventSpecsOf, PushCatalogue, PushEventName, PushPayload } from "./catalogue.ts";
 import { type HubOptions, UserHub } from "./hub.ts";
 
-export class PushService<E extends EventSpecs = EventSpecs> {
+export class PushService<E extends EventSpecsOf<E> = EventSpecs> {
   readonly hub: UserHub;
 
   constructor(

@@ -17,3 +17,9 @@ export const INVOICE_EVENTS = areaEvents({
   invoicePublished: pushEvent("Invoices", z.object({ invoiceIds: ids }), "invoices were published"),
   invoiceUnpublished: pushEvent("Invoices", z.object({ invoiceIds: ids }), "invoices were unpublished"),
 });
+
+type InvoiceEvents = typeof INVOICE_EVENTS.events;
+declare module "../../push/catalogue.ts" {
+  // the app's push typing gains this area's events (server/push/catalogue.ts AppPushEvents)
+  interface AppPushEvents extends InvoiceEvents {}
+}

@@ -16,3 +16,9 @@ export const KILL_AGENDA_EVENTS = areaEvents({
     "days of a site's kill agenda changed (order, days, lots, site location, integration): re-read them",
   ),
 });
+
+type KillAgendaEvents = typeof KILL_AGENDA_EVENTS.events;
+declare module "../../push/catalogue.ts" {
+  // the app's push typing gains this area's events (server/push/catalogue.ts AppPushEvents)
+  interface AppPushEvents extends KillAgendaEvents {}
+}

@@ -18,3 +18,9 @@ export const KILL_FLOOR_EVENTS = areaEvents({
     "carcass records of these days arrived or were corrected: re-read them",
   ),
 });
+
+type KillFloorEvents = typeof KILL_FLOOR_EVENTS.events;
+declare module "../../push/catalogue.ts" {
+  // the app's push typing gains this area's events (server/push/catalogue.ts AppPushEvents)
+  interface AppPushEvents extends KillFloorEvents {}
+}

@@ -28,3 +28,9 @@ export const PRICING_EVENTS = areaEvents({
     "a pricing grid group was deleted",
   ),
 });
+
+type PricingEvents = typeof PRICING_EVENTS.events;
+declare module "../../push/catalogue.ts" {
+  // the app's push typing gains this area's events (server/push/catalogue.ts AppPushEvents)
+  interface AppPushEvents extends PricingEvents {}
+}

@@ -11,3 +11,9 @@ export const SKIN_EVENTS = areaEvents({
     "skin or hide prices changed",
   ),
 });
+
+type SkinEvents = typeof SKIN_EVENTS.events;
+declare module "../../push/catalogue.ts" {
+  // the app's push typing gains this area's events (server/push/catalogue.ts AppPushEvents)
+  interface AppPushEvents extends SkinEvents {}
+}

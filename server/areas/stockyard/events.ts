@@ -23,3 +23,9 @@ export const STOCKYARD_EVENTS = areaEvents({
     "pens or layout of a stockyard changed",
   ),
 });
+
+type StockyardEvents = typeof STOCKYARD_EVENTS.events;
+declare module "../../push/catalogue.ts" {
+  // the app's push typing gains this area's events (server/push/catalogue.ts AppPushEvents)
+  interface AppPushEvents extends StockyardEvents {}
+}

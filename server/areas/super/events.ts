@@ -14,3 +14,9 @@ export const SUPER_EVENTS = areaEvents({}, {
     "a feature flag changed; re-read the user model",
   ),
 });
+
+type SuperEvents = typeof SUPER_EVENTS.events;
+declare module "../../push/catalogue.ts" {
+  // the app's push typing gains this area's events (server/push/catalogue.ts AppPushEvents)
+  interface AppPushEvents extends SuperEvents {}
+}

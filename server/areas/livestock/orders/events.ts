@@ -21,3 +21,9 @@ export async function announceOrders(ctx: AreaContext, ids: number[], deliveryDa
   if (!ids.length) return;
   await ctx.app.push.emit(ctx.tenantId, "deliveryStatusUpdated", { livestockOrderIds: ids, deliveryDate });
 }
+
+type OrderEvents = typeof ORDER_EVENTS.events;
+declare module "../../../push/catalogue.ts" {
+  // the app's push typing gains this area's events (server/push/catalogue.ts AppPushEvents)
+  interface AppPushEvents extends OrderEvents {}
+}

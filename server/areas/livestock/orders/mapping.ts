@@ -11,7 +11,12 @@ import type {
   stockMobs,
 } from "../../../../db/tenant/schema.ts";
 import type { Caller } from "../../../auth/userModel.ts";
-import { mobStatusName, OFF_GRID_PRICE_PER_NAMES, orderStatusName, speciesCategoryName } from "../../../../kernel/enums.ts";
+import {
+  mobStatusName,
+  OFF_GRID_PRICE_PER_NAMES,
+  orderStatusName,
+  speciesCategoryName,
+} from "../../../../kernel/enums.ts";
 import { isPartiallyDelivered, isUnloaded, liveDelivered, orderDateFor, remainderToUnload } from "./rules.ts";
 import {
   DeliveryLoad,

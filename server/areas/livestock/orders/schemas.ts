@@ -3,7 +3,11 @@ import { z } from "@hono/zod-openapi";
 import { PageQuery, wholeNumber } from "../../../http/params.ts";
 import { periodProblem } from "../../../../kernel/dates.ts";
 import { isoDate } from "../../../http/validation.ts";
-import { OFF_GRID_PRICE_PER, OFF_GRID_PRICE_TYPES, RECURRENCE_FREQUENCIES } from "../../../../kernel/enums.ts";
+import {
+  OFF_GRID_PRICE_PER,
+  OFF_GRID_PRICE_TYPES,
+  RECURRENCE_FREQUENCIES,
+} from "../../../../kernel/enums.ts";
 
 const id = z.number().int().positive();
 const optionalId = id.nullish().transform((v) => v ?? null);

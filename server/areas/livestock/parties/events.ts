@@ -14,3 +14,9 @@ export const PARTY_EVENTS = areaEvents({}, {
     "a supplier was added or changed",
   ),
 });
+
+type PartyEvents = typeof PARTY_EVENTS.events;
+declare module "../../../push/catalogue.ts" {
+  // the app's push typing gains this area's events (server/push/catalogue.ts AppPushEvents)
+  interface AppPushEvents extends PartyEvents {}
+}

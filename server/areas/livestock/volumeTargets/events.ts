@@ -11,3 +11,9 @@ export const VOLUME_TARGET_EVENTS = areaEvents({
     "a kill volume target was added or changed",
   ),
 });
+
+type VolumeTargetEvents = typeof VOLUME_TARGET_EVENTS.events;
+declare module "../../../push/catalogue.ts" {
+  // the app's push typing gains this area's events (server/push/catalogue.ts AppPushEvents)
+  interface AppPushEvents extends VolumeTargetEvents {}
+}

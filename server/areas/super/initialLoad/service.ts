@@ -11,7 +11,7 @@ import { buyers, stakeholders, suppliers, transportCompanies } from "../../../..
 import type { TenantDb } from "../../../../db/client.ts";
 import { ApiError } from "../../../http/errors.ts";
 import { changedValues, recordAudit } from "../../audit.ts";
-import { type AreaContext, nextModified, type TenantTx } from "../../context.ts";
+import { type AreaContext, areaContext, nextModified, type TenantTx } from "../../context.ts";
 import { partyRow, toStakeholder, toSupplier } from "../../livestock/parties/service.ts";
 import type {
   BuyerBody,
@@ -165,12 +165,12 @@ export class InitialLoadService {
     const tenantSpeciesList: Species = await control.select({ id: species.id, name: species.name })
       .from(tenantSpecies).innerJoin(species, eq(species.id, tenantSpecies.speciesId))
       .where(eq(tenantSpecies.tenantId, tenantId)).orderBy(species.id);
-    const ctx: AreaContext = {
-      ...this.ctx,
-      caller: { ...this.ctx.caller, tenant, species: [...tenantSpeciesList] },
-      tenantId,
-      db: await this.ctx.app.db.tenantDb(tenantId),
-    };
+    // a context of its own (not a spread of this one: its `write` and `scope` must be the target's)
+    const ctx: AreaContext = await areaContext(
+      this.ctx.app,
+      { ...this.ctx.caller, tenant, species: [...tenantSpeciesList] },
+      this.ctx.today,
+    );
     return { id: tenantId, name: tenant.name, species: tenantSpeciesList, ctx };
   }
 }

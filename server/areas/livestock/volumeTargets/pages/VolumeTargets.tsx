@@ -13,9 +13,9 @@ import { type DataFormProps, type FieldSpec } from "../../../../../client/island
 import { Table } from "../../../../../client/ui/Table.tsx";
 import { OrdersVersusTargetsChart } from "../../../../../client/ui/charts/OrdersVersusTargetsChart.tsx";
 import { formatDate, formatHead } from "../../../../../kernel/format.ts";
-import { pageService } from "../../../context.ts";
+import { pageAreaContext } from "../../../context.ts";
 import { ApiError } from "../../../../http/errors.ts";
-import { KillVolumeTargetService } from "../service.ts";
+import { getTarget, listTargets, ordersAgainstTargets } from "../operations.ts";
 import type { KillVolumeTarget } from "../schemas.ts";
 import { DEFAULT_WEEKDAYS, describeWeekdays, NEXT_DAYS, WEEKDAYS } from "../rules.ts";
 import type { PageContext } from "../../../../pages/context.ts";
@@ -27,8 +27,6 @@ export const TARGET_PATHS = {
   create: (speciesId?: number) => `/settings/volumeTargetsNew${speciesId ? `?speciesId=${speciesId}` : ""}`,
   edit: (id: number) => `/settings/volumeTargets/${id}`,
 };
-
-const service = (context: PageContext) => pageService(context, KillVolumeTargetService);
 
 // no .catch/.default here: they make the router redirect to a "canonical" URL (STACK-NOTES)
 const optionalId = idNumber().optional();
@@ -74,10 +72,10 @@ export const VolumeTargetsScreen = defineScreen({
     const species = chosenSpecies(context, search.speciesId);
     if (!species) return { species: null, siteId: null, targets: [], series: null };
     const siteId = context.caller!.sites.some((s) => s.id === search.siteId) ? search.siteId! : null;
-    const s = await service(context);
+    const ctx = await pageAreaContext(context);
     const [targets, volumes] = await Promise.all([
-      s.list(species.id),
-      s.ordersVersusTargets({ speciesId: species.id, tenantSiteId: siteId ?? undefined }),
+      listTargets(ctx, species.id),
+      ordersAgainstTargets(ctx, { speciesId: species.id, tenantSiteId: siteId ?? undefined }),
     ]);
     return { species, siteId, targets, series: volumes.series[0] ?? null };
   },
@@ -218,7 +216,7 @@ export const VolumeTargetScreen = defineScreen({
   loader: async ({ context, params }) => {
     const id = Number(params.id);
     if (!Number.isSafeInteger(id) || id <= 0) throw ApiError.notFound();
-    return await (await service(context)).get(id);
+    return await getTarget(await pageAreaContext(context), id);
   },
   component: ({ data, context }) => {
     // days operating is derived from the ticked days on save, so the form does not send it back

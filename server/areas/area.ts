@@ -1,0 +1,64 @@
+/**
+ * What an area says about itself: one record, exported from its `mod.ts`, listing what the rest of the
+ * app needs from it (its API routers, its screens by route name, its push events, its demo data, the
+ * body limits of the paths that take files, and its sub-areas). `server/areas/mod.ts` is the list of
+ * these records; the app, the page router, the push catalogue and the demo seeder read them from there,
+ * and no file above an area names the area's internals.
+ */
+import type { ReactNode } from "react";
+import type { ApiRouter } from "../http/openapi.ts";
+import type { AppServices } from "../env.ts";
+import type { ScreenMap } from "../pages/screen.ts";
+import type { AreaEvents } from "../push/catalogue.ts";
+import type { TenantDb } from "../../db/client.ts";
+import type { AreaContext } from "./context.ts";
+
+/** What an area's seed.ts is given for each demo tenant (it decides what fits the tenant's category). */
+export interface DemoTenant {
+  db: TenantDb;
+  category: "processor" | "producer";
+  today: string;
+  siteIds: number[];
+  speciesIds: number[];
+}
+
+/**
+ * The parts of every page's frame that an area supplies (the page shell names no area): a banner over
+ * every signed-in page, the header pickers' saving of the caller's own setting, and the document the
+ * TV routes render in.
+ */
+export interface ShellParts {
+  /** shown under the header of every signed-in page while it has something to say */
+  banner?: (services: AppServices) => ReactNode;
+  /** saves a header choice (site, species) as the caller's own setting; throws ApiError when refused */
+  saveOwnSetting?: (ctx: AreaContext, setting: unknown) => Promise<void>;
+  /** the document a TV route renders in (no header or menu; it rotates and reconnects by itself) */
+  tvDocument?: (props: { title: string; since: number; children: ReactNode }) => ReactNode;
+}
+
+export interface Area {
+  /** how people name it ("kill agenda", "super › tenants"); unique */
+  name: string;
+  /** its API routers (each mounted at "/"; paths are absolute) */
+  api?: readonly ApiRouter[];
+  /** its screens by route name (server/access/routes/): a route with a screen is built */
+  pages?: ScreenMap;
+  /** the push events and refresh groups it publishes (its events.ts) */
+  events?: AreaEvents;
+  /** its demo data (the demo seeder runs the areas' seeds in the list's order, sub-areas after the area) */
+  seed?: (tenant: DemoTenant) => Promise<void>;
+  /** request body limits in bytes of the paths that take files (every other body is held to 1 MB) */
+  bodyLimits?: Readonly<Record<string, number>>;
+  /** what it adds to every page's frame */
+  shell?: ShellParts;
+  /** its sub-areas, each with a record of its own (super's parts, invoices' reports, stockyard's RFID) */
+  parts?: readonly Area[];
+}
+
+/** An area's record (typed, so a misspelt key fails to compile). */
+export const defineArea = (area: Area): Area => area;
+
+/** Every area and sub-area, each after its parent, in list order. */
+export function flattenAreas(areas: readonly Area[]): Area[] {
+  return areas.flatMap((a) => [a, ...flattenAreas(a.parts ?? [])]);
+}

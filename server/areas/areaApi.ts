@@ -1,0 +1,190 @@
+/**
+ * An area's API written from declarations: each route is (path, summary, schemas, access rule,
+ * operation), and the handler between them is written here once: the caller's area context is made
+ * (the access rule has already let them in, before the body was read), the validated input is handed to
+ * the operation, and its result becomes the answer: JSON, a page of rows with X-Total-Count, or a file.
+ *
+ *   const api = areaApi(["Livestock: kill volume targets"]);
+ *   api.get("/api/livestock/GetKillVolumeTarget/{id}", "One kill volume target", { params: IdParam },
+ *     KillVolumeTarget, READ, (ctx, { id }) => getTarget(ctx, id));
+ *   export const volumeTargetsApi = api.router();
+ */
+import type { Context } from "hono";
+import type { RouteConfig } from "@hono/zod-openapi";
+import type { z } from "@hono/zod-openapi";
+import type { AppEnv } from "../env.ts";
+import type { AccessRule } from "../access/apiAccess.ts";
+import { apiRoute, type ApiRouter, apiRouter, jsonBody, okJson } from "../http/openapi.ts";
+import {
+  fileAnswer,
+  fileResponses,
+  type FileType,
+  type StoredFile,
+  storedFileAnswer,
+} from "../http/files.ts";
+import { pageHeaders } from "../http/params.ts";
+import { type AreaContext, areaContextOf } from "./context.ts";
+
+/** What an operation receives: the schema's parsed output. */
+export type In<S extends z.ZodType> = z.output<S>;
+/** What an operation answers: anything the answer schema accepts. */
+type Out<S extends z.ZodType> = z.input<S>;
+
+type Params = { params?: z.ZodObject; query?: z.ZodObject };
+type Parsed<T> = T extends z.ZodObject ? z.output<T> : unknown;
+/** A GET's input: its path parameters and query in one object. */
+export type GetInput<P extends Params> = Parsed<P["params"]> & Parsed<P["query"]>;
+
+type Operation<I, O> = (ctx: AreaContext, input: I, c: Context<AppEnv>) => Promise<O> | O;
+
+/** A page of a list: the rows asked for and how many there are in all (sent as X-Total-Count). */
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
+/** A file answer of a known type, downloaded as `name.<type>`. */
+export interface FileOut {
+  body: Uint8Array | string;
+  name: string;
+}
+
+/** A stored file (a blob) with how to answer it. */
+export interface StoredOut {
+  file: StoredFile;
+  fileName?: string;
+  inlineImage?: boolean;
+  allowCache?: boolean;
+}
+
+type ApiRouteConfig = Parameters<typeof apiRoute>[0];
+type Handler = (c: Context<AppEnv>) => Promise<Response>;
+
+function inputOf(c: Context<AppEnv>): Record<string, unknown> {
+  // `valid` holds only what the route declared; an undeclared target reads as nothing
+  const valid = (target: string) =>
+    (c.req.valid as (t: string) => Record<string, unknown> | undefined).call(c.req, target);
+  return { ...valid("param"), ...valid("query") };
+}
+
+export function areaApi(tags: string[]) {
+  const routes: { config: ReturnType<typeof apiRoute>; handler: Handler }[] = [];
+  const add = (config: ApiRouteConfig, handler: Handler) =>
+    routes.push({ config: apiRoute(config), handler });
+  const request = (p: Params) => ({
+    ...(p.params ? { params: p.params } : {}),
+    ...(p.query ? { query: p.query } : {}),
+  });
+
+  return {
+    /** A GET answering JSON: the operation gets the path parameters and query as one object. */
+    get<P extends Params, R extends z.ZodType>(
+      path: string,
+      summary: string,
+      params: P,
+      answer: R,
+      access: AccessRule,
+      operation: Operation<GetInput<P>, Out<R>>,
+    ) {
+      add(
+        { method: "get", path, tags, summary, access, request: request(params), responses: okJson(answer) },
+        async (c) =>
+          c.json(await operation(await areaContextOf(c), inputOf(c) as GetInput<P>, c) as object, 200),
+      );
+    },
+
+    /** A POST with a JSON body answering JSON: the operation gets the parsed body. */
+    post<B extends z.ZodType, R extends z.ZodType>(
+      path: string,
+      summary: string,
+      body: B,
+      answer: R,
+      access: AccessRule,
+      operation: Operation<In<B>, Out<R>>,
+    ) {
+      add(
+        { method: "post", path, tags, summary, access, request: jsonBody(body), responses: okJson(answer) },
+        async (c) => {
+          const input = (c.req.valid as (t: "json") => In<B>).call(c.req, "json");
+          return c.json(await operation(await areaContextOf(c), input, c) as object, 200);
+        },
+      );
+    },
+
+    /** A GET answering one page of a list, its total in X-Total-Count (the one pagination style). */
+    page<P extends Params, R extends z.ZodType>(
+      path: string,
+      summary: string,
+      params: P,
+      row: R,
+      access: AccessRule,
+      operation: Operation<GetInput<P>, Page<Out<R>>>,
+    ) {
+      const responses = okJson(
+        (row as unknown as { array(): z.ZodType }).array(),
+        "One page of rows; the total is in X-Total-Count",
+      );
+      add({ method: "get", path, tags, summary, access, request: request(params), responses }, async (c) => {
+        const { rows, total } = await operation(await areaContextOf(c), inputOf(c) as GetInput<P>, c);
+        return c.json(rows as object, 200, pageHeaders(total));
+      });
+    },
+
+    /** A GET answering a file the operation makes (a PDF, a CSV). */
+    file<P extends Params>(
+      path: string,
+      summary: string,
+      params: P,
+      type: FileType,
+      access: AccessRule,
+      operation: Operation<GetInput<P>, FileOut>,
+    ) {
+      add(
+        {
+          method: "get",
+          path,
+          tags,
+          summary,
+          access,
+          request: request(params),
+          responses: fileResponses(type),
+        },
+        async (c) => {
+          const { body, name } = await operation(await areaContextOf(c), inputOf(c) as GetInput<P>, c);
+          return fileAnswer(body, type, name);
+        },
+      );
+    },
+
+    /** A GET answering a stored file (its own type, ETag and 304), with the responses it declares. */
+    stored<P extends Params>(
+      path: string,
+      summary: string,
+      params: P,
+      responses: RouteConfig["responses"],
+      access: AccessRule,
+      operation: Operation<GetInput<P>, StoredOut>,
+    ) {
+      add({ method: "get", path, tags, summary, access, request: request(params), responses }, async (c) => {
+        const { file, ...how } = await operation(await areaContextOf(c), inputOf(c) as GetInput<P>, c);
+        return storedFileAnswer(c, file, how);
+      });
+    },
+
+    /**
+     * Any other route (a multipart upload, a 204): the full OpenAPI config with its access rule, and a
+     * handler over the request. Prefer the forms above; this one is for what they cannot say.
+     */
+    route(config: Omit<ApiRouteConfig, "tags">, handler: Handler) {
+      add({ ...config, tags } as ApiRouteConfig, handler);
+    },
+
+    /** The area's router, with every route declared above. */
+    router(): ApiRouter {
+      const router = apiRouter();
+      // the handlers are typed by the declarations above; the library's per-route typing adds nothing here
+      for (const { config, handler } of routes) router.openapi(config, handler as never);
+      return router;
+    },
+  };
+}

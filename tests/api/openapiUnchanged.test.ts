@@ -1,0 +1,55 @@
+/**
+ * The area kit's second step changed how the API is written, not what it is: every operation of the
+ * document as it stood before (tests/api/openapi.before.json, served by commit 514404b) is still served
+ * with the same path, method, operationId, parameters, bodies, answers and access, and every named schema
+ * it used is the same. New operations may be added; none may change or go.
+ */
+import { describe, expect, it } from "vitest";
+import { createApp } from "../../server/app.ts";
+import type { AppServices } from "../../server/env.ts";
+import { loadConfig } from "../../server/config.ts";
+
+type Doc = {
+  paths: Record<string, Record<string, unknown>>;
+  components: Record<string, Record<string, unknown>>;
+};
+
+const before: Doc = JSON.parse(
+  await Deno.readTextFile(new URL("./openapi.before.json", import.meta.url)),
+);
+
+async function servedDocument(): Promise<Doc> {
+  const app = createApp({ config: loadConfig({}) } as AppServices);
+  const res = await app.request("/api/openapi.json");
+  expect(res.status).toBe(200);
+  return await res.json();
+}
+
+describe("the OpenAPI document before and after the area kit's second step", () => {
+  it("serves every earlier operation unchanged", async () => {
+    const now = await servedDocument();
+    const changed: string[] = [];
+    let operations = 0;
+    for (const [path, methods] of Object.entries(before.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        operations++;
+        const current = now.paths[path]?.[method];
+        if (!current) changed.push(`${method.toUpperCase()} ${path}: gone`);
+        else if (JSON.stringify(current) !== JSON.stringify(operation)) {
+          changed.push(`${method.toUpperCase()} ${path}: changed`);
+        }
+      }
+    }
+    expect(operations).toBeGreaterThan(250);
+    expect(changed, changed.join("\n")).toEqual([]);
+  });
+
+  it("keeps every earlier named schema and security scheme", async () => {
+    const now = await servedDocument();
+    for (const [kind, entries] of Object.entries(before.components)) {
+      for (const [name, value] of Object.entries(entries)) {
+        expect(now.components[kind]?.[name], `${kind}.${name}`).toEqual(value);
+      }
+    }
+  });
+});
