@@ -9,13 +9,11 @@ import { clientClock } from "./http/clientClock.ts";
 import { identify } from "./http/auth.ts";
 import { staticAssets } from "./http/static.ts";
 import { compression } from "./http/compression.ts";
-import { STORAGE_BODY_LIMITS } from "./areas/storage/api.ts";
-import { KILL_FLOOR_BODY_LIMITS } from "./areas/killFloor/api.ts";
 import { apiDocs } from "./http/apiDocs.ts";
 import { loginApi } from "./auth/api.ts";
 import { oidcApi } from "./auth/oidcApi.ts";
 import { hubRoutes } from "./push/routes.ts";
-import { AREAS } from "./areas/mod.ts";
+import { AREAS, BODY_LIMITS } from "./areas/mod.ts";
 import { pages } from "./pages/handler.tsx";
 import { keptLane } from "./pages/keptPages.ts";
 import { declareAccess, SECURITY_SCHEMES } from "./http/openapi.ts";
@@ -61,7 +59,7 @@ export function createApp(services: AppServices) {
   };
   const defaultLimit = bodyLimit({ maxSize: 1024 * 1024, onError: tooLarge });
   const fileLimits = new Map(
-    Object.entries({ ...STORAGE_BODY_LIMITS, ...KILL_FLOOR_BODY_LIMITS }).map((
+    Object.entries(BODY_LIMITS).map((
       [path, maxSize],
     ) => [path, bodyLimit({ maxSize, onError: tooLarge })]),
   );

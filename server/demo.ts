@@ -19,7 +19,7 @@ import { MODULE_KEYS } from "./access/modules.ts";
 import { generatePassword, hashPassword } from "./auth/password.ts";
 import { createTenant } from "./tenants.ts";
 import { todayIn } from "../kernel/dates.ts";
-import { AREAS, type DemoTenant } from "./areas/mod.ts";
+import { type DemoTenant, SEED_ORDER } from "./areas/mod.ts";
 import { seedSupportContent } from "./areas/settings/seed.ts";
 
 export const SPECIES = [
@@ -176,7 +176,7 @@ export async function seedDemo(
       }))
         .map((s) => s.id),
     };
-    for (const area of AREAS) await area.seed?.(tenant);
+    for (const area of SEED_ORDER) await area.seed?.(tenant);
   }
   return { created: true, password: chosen };
 }

@@ -47,6 +47,8 @@ export interface Area {
   events?: AreaEvents;
   /** its demo data (the demo seeder runs the areas' seeds in the list's order, sub-areas after the area) */
   seed?: (tenant: DemoTenant) => Promise<void>;
+  /** areas (by name) whose demo data this seed reads, so theirs must be seeded first */
+  seedsAfter?: readonly string[];
   /** request body limits in bytes of the paths that take files (every other body is held to 1 MB) */
   bodyLimits?: Readonly<Record<string, number>>;
   /** what it adds to every page's frame */
@@ -61,4 +63,37 @@ export const defineArea = (area: Area): Area => area;
 /** Every area and sub-area, each after its parent, in list order. */
 export function flattenAreas(areas: readonly Area[]): Area[] {
   return areas.flatMap((a) => [a, ...flattenAreas(a.parts ?? [])]);
+}
+
+/**
+ * The areas in the order their seeds run: list order, except that an area naming others in `seedsAfter`
+ * runs right after the last of those (a name that no area has fails at once).
+ */
+export function seedOrder(areas: readonly Area[]): Area[] {
+  const names = new Set(areas.map((a) => a.name));
+  for (const a of areas) {
+    const unknown = (a.seedsAfter ?? []).find((n) => !names.has(n));
+    if (unknown) throw new Error(`${a.name} seeds after ${unknown}, which is no area.`);
+  }
+  const done = new Set<string>();
+  const order: Area[] = [];
+  let waiting: Area[] = [];
+  const ready = (a: Area) => (a.seedsAfter ?? []).every((n) => done.has(n));
+  for (const area of areas) {
+    if (!ready(area)) {
+      waiting.push(area);
+      continue;
+    }
+    order.push(area);
+    done.add(area.name);
+    for (let next = waiting.find(ready); next; next = waiting.find(ready)) {
+      waiting = waiting.filter((a) => a !== next);
+      order.push(next);
+      done.add(next.name);
+    }
+  }
+  if (waiting.length) {
+    throw new Error(`The seeds of ${waiting.map((a) => a.name).join(", ")} wait on each other.`);
+  }
+  return order;
 }

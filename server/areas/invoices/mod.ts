@@ -1,0 +1,16 @@
+/** Invoices: the area's record (server/areas/area.ts). */
+import { defineArea } from "../area.ts";
+import { invoicesApi } from "./api.ts";
+import { INVOICE_PAGES } from "./routes.ts";
+import { INVOICE_EVENTS } from "./events.ts";
+import { seedInvoices } from "./seed.ts";
+import { invoiceReportsArea } from "./reports/mod.ts";
+
+export const invoicesArea = defineArea({
+  name: "invoices",
+  api: [invoicesApi],
+  pages: INVOICE_PAGES,
+  events: INVOICE_EVENTS,
+  seed: seedInvoices,
+  parts: [invoiceReportsArea],
+});

@@ -1,0 +1,8 @@
+/** Livestock: the area's record (server/areas/area.ts). */
+import { defineArea } from "../area.ts";
+import { LIVESTOCK_HOME_PAGES } from "./routes.ts";
+
+export const livestockArea = defineArea({
+  name: "livestock",
+  pages: LIVESTOCK_HOME_PAGES,
+});

@@ -1,0 +1,10 @@
+/** Notifications: the area's record (server/areas/area.ts). */
+import { defineArea } from "../area.ts";
+import { notificationsApi } from "./api.ts";
+import { NOTIFICATION_PAGES } from "./routes.ts";
+
+export const notificationsArea = defineArea({
+  name: "notifications",
+  api: [notificationsApi],
+  pages: NOTIFICATION_PAGES,
+});

@@ -1,0 +1,8 @@
+/** Super › tenant data: the area's record (server/areas/area.ts). */
+import { defineArea } from "../../area.ts";
+import { superDataApi } from "./api.ts";
+
+export const superDataArea = defineArea({
+  name: "super › tenant data",
+  api: [superDataApi],
+});

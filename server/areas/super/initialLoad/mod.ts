@@ -1,0 +1,8 @@
+/** Super › initial data load: the area's record (server/areas/area.ts). */
+import { defineArea } from "../../area.ts";
+import { superInitialLoadApi } from "./api.ts";
+
+export const superInitialLoadArea = defineArea({
+  name: "super › initial data load",
+  api: [superInitialLoadApi],
+});

@@ -1,0 +1,32 @@
+/** Super: the area's record (server/areas/area.ts). */
+import { defineArea } from "../area.ts";
+import { superApi } from "./api.ts";
+import { SUPER_PAGES } from "./routes.ts";
+import { SUPER_EVENTS } from "./events.ts";
+import { superTenantsArea } from "./tenants/mod.ts";
+import { superControlArea } from "./control/mod.ts";
+import { superDataArea } from "./data/mod.ts";
+import { superInitialLoadArea } from "./initialLoad/mod.ts";
+import { superSupportArea } from "./support/mod.ts";
+import { superPricingGridArea } from "./pricingGrid/mod.ts";
+import { superTestingArea } from "./testing/mod.ts";
+import { superReprocessArea } from "./reprocess/mod.ts";
+import { superStockArea } from "./stock/mod.ts";
+
+export const superArea = defineArea({
+  name: "super",
+  api: [superApi],
+  pages: SUPER_PAGES,
+  events: SUPER_EVENTS,
+  parts: [
+    superTenantsArea,
+    superControlArea,
+    superDataArea,
+    superInitialLoadArea,
+    superSupportArea,
+    superPricingGridArea,
+    superTestingArea,
+    superReprocessArea,
+    superStockArea,
+  ],
+});

@@ -1,0 +1,8 @@
+/** Super › support desk: the area's record (server/areas/area.ts). */
+import { defineArea } from "../../area.ts";
+import { superSupportApi } from "./api.ts";
+
+export const superSupportArea = defineArea({
+  name: "super › support desk",
+  api: [superSupportApi],
+});

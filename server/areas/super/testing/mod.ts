@@ -1,0 +1,8 @@
+/** Super › testing: the area's record (server/areas/area.ts). */
+import { defineArea } from "../../area.ts";
+import { superTestingApi } from "./api.ts";
+
+export const superTestingArea = defineArea({
+  name: "super › testing",
+  api: [superTestingApi],
+});
