@@ -29,7 +29,7 @@ export interface DemoTenant {
  */
 export interface ShellParts {
   /** shown under the header of every signed-in page while it has something to say */
-  banner?: (services: AppServices) => ReactNode;
+  banner?: (props: { services: AppServices }) => ReactNode;
   /** saves a header choice (site, species) as the caller's own setting; throws ApiError when refused */
   saveOwnSetting?: (ctx: AreaContext, setting: unknown) => Promise<void>;
   /** the document a TV route renders in (no header or menu; it rotates and reconnects by itself) */

@@ -102,7 +102,7 @@ export function Shell(
             </details>
           </div>
         </header>
-        <MaintenanceBanner db={context.services.db.control} />
+        <MaintenanceBanner services={context.services} />
         {caller.session.impersonating && (
           <div className="banner banner-warning" role="status">
             You are working in <strong>{caller.tenant.name}</strong> as a super user.

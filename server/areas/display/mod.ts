@@ -1,5 +1,6 @@
 /** Display: the area's record (server/areas/area.ts). */
 import { defineArea } from "../area.ts";
+import { TvDocument } from "../../../display/TvDocument.tsx";
 import { displayApi } from "./api.ts";
 import { DISPLAY_PAGES } from "./routes.ts";
 
@@ -7,4 +8,6 @@ export const displayArea = defineArea({
   name: "display",
   api: [displayApi],
   pages: DISPLAY_PAGES,
+  // the floor TVs' routes render in the carousel's own document
+  shell: { tvDocument: TvDocument },
 });

@@ -4,10 +4,21 @@ import { USERS_PAGES } from "./routes.ts";
 import { userApi } from "./api.ts";
 import { inviteApi } from "./inviteApi.ts";
 import { UserEditScreen, UserNewScreen } from "./pages/ClientUsers.tsx";
+import { SelfSettingBody } from "./schemas.ts";
+import { UserService } from "./service.ts";
+import { ApiError } from "../../http/errors.ts";
 
 export const usersArea = defineArea({
   name: "users",
   api: [userApi, inviteApi],
   // the users' forms under Settings › Organisation details are this area's (spec 2 §2.2 useredit, usernew)
   pages: { ...USERS_PAGES, settingsUserEdit: UserEditScreen, settingsUserNew: UserNewScreen },
+  shell: {
+    // the header's site and species pickers save the caller's own choice
+    async saveOwnSetting(ctx, setting) {
+      const parsed = SelfSettingBody.safeParse(setting);
+      if (!parsed.success) throw ApiError.fromZod(parsed.error);
+      await new UserService(ctx).updateOwnSetting(parsed.data);
+    },
+  },
 });

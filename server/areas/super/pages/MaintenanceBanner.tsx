@@ -1,9 +1,9 @@
-import type { ControlDb } from "../../../../db/client.ts";
+import type { AppServices } from "../../../env.ts";
 import { currentMaintenance } from "../control/service.ts";
 
 /** The super user's maintenance message at the top of every signed-in page while it is on (App Control). */
-export function MaintenanceBanner({ db }: { db: ControlDb }) {
-  const notice = currentMaintenance(db);
+export function MaintenanceBanner({ services }: { services: AppServices }) {
+  const notice = currentMaintenance(services.db.control);
   if (!notice.isActive || !notice.message) return null;
   return <div className="banner banner-warning" role="status" data-maintenance>{notice.message}</div>;
 }
