@@ -40,11 +40,23 @@ describe("browser build", () => {
     for (const chunk of Object.keys(manifest.chunks)) expect(chunk).toMatch(HASHED_ASSET);
     const css = manifest.css["app.css"].file;
     expect(css).toMatch(/^app-[A-Z2-7]{8}\.css$/);
-    // minified: no comments, every rule of the source still there (spot-checked by selectors)
+    // the partials bundled and minified: no comments, every rule of the source still there (spot-checked
+    // by selectors), each dark palette also under the system's dark mode
     const built = await Deno.readTextFile(new URL(`dist/static/${css}`, root));
-    const source = await Deno.readTextFile(new URL("client/styles/app.css", root));
+    const index = await Deno.readTextFile(new URL("client/styles/app.css", root));
+    const partials = [...index.matchAll(/@import "\.\/([^"]+)";/g)].map((m) => m[1]);
+    expect(partials.length).toBeGreaterThan(20);
+    const source = (await Promise.all(
+      partials.map((p) => Deno.readTextFile(new URL(`client/styles/${p}`, root))),
+    )).join("\n");
     expect(built.length).toBeLessThan(source.length * 0.8);
     expect(built).not.toContain("/*");
+    expect(built).not.toContain("@import");
+    expect(source).not.toContain("html:not([data-theme]) {\n    --bg");
+    expect(built).toContain(
+      "@media(prefers-color-scheme:dark){html:not([data-theme]){color-scheme:dark;--bg:",
+    );
+    expect(built).toContain("@media(prefers-color-scheme:dark){html:not([data-theme]){--yard-empty:");
     for (const selector of [":root", ".shell-side", ".planner-card.is-expected", "@media print", ".toast"]) {
       expect(source).toContain(selector);
       expect(built).toContain(selector);
