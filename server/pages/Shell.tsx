@@ -6,7 +6,7 @@ import { Icon } from "./Icon.tsx";
 import { MAIN_END } from "./Document.tsx";
 import { roleLabel } from "../access/roles.ts";
 import { SettingsTabs } from "./SettingsTabs.tsx";
-import { MaintenanceBanner } from "../areas/super/pages/MaintenanceBanner.tsx";
+import { SHELL } from "../areas/mod.ts";
 
 /**
  * The app shell: side menu from the access policy, a header with tenant, site and species pickers
@@ -102,7 +102,7 @@ export function Shell(
             </details>
           </div>
         </header>
-        <MaintenanceBanner services={context.services} />
+        {SHELL.banners.map((Banner, i) => <Banner key={i} services={context.services} />)}
         {caller.session.impersonating && (
           <div className="banner banner-warning" role="status">
             You are working in <strong>{caller.tenant.name}</strong> as a super user.

@@ -3,7 +3,6 @@ import { defineArea } from "../area.ts";
 import { superApi } from "./api.ts";
 import { SUPER_PAGES } from "./routes.ts";
 import { SUPER_EVENTS } from "./events.ts";
-import { MaintenanceBanner } from "./pages/MaintenanceBanner.tsx";
 import { superTenantsArea } from "./tenants/mod.ts";
 import { superControlArea } from "./control/mod.ts";
 import { superDataArea } from "./data/mod.ts";
@@ -19,8 +18,6 @@ export const superArea = defineArea({
   api: [superApi],
   pages: SUPER_PAGES,
   events: SUPER_EVENTS,
-  // App Control's maintenance message over every signed-in page
-  shell: { banner: MaintenanceBanner },
   parts: [
     superTenantsArea,
     superControlArea,

@@ -1,8 +1,13 @@
 /** Super › app control: the area's record (server/areas/area.ts). */
 import { defineArea } from "../../area.ts";
+import { SUPER_CONTROL_PAGES } from "./routes.ts";
 import { superControlApi } from "./api.ts";
+import { MaintenanceBanner } from "./pages/MaintenanceBanner.tsx";
 
 export const superControlArea = defineArea({
   name: "super › app control",
   api: [superControlApi],
+  pages: SUPER_CONTROL_PAGES,
+  // the maintenance message over every signed-in page
+  shell: { banner: MaintenanceBanner },
 });

@@ -1,13 +1,13 @@
-import { defineScreen, pathId } from "../../../pages/screen.ts";
-import { pageService } from "../../context.ts";
-import { DataForm } from "../../../pages/islands.tsx";
-import type { FieldSpec } from "../../../../client/islands/DataForm.tsx";
-import { formatDateTime } from "../../../../kernel/format.ts";
-import { ApiError } from "../../../http/errors.ts";
-import { SuperControlService } from "../control/service.ts";
-import { SUPER_CONTROL_API } from "../control/api.ts";
-import { SuperTenantService } from "../tenants/service.ts";
-import { Crumbs } from "./Crumbs.tsx";
+import { defineScreen, pathId } from "../../../../pages/screen.ts";
+import { pageService } from "../../../context.ts";
+import { DataForm } from "../../../../pages/islands.tsx";
+import type { FieldSpec } from "../../../../../client/islands/DataForm.tsx";
+import { formatDateTime } from "../../../../../kernel/format.ts";
+import { ApiError } from "../../../../http/errors.ts";
+import { SuperControlService } from "../service.ts";
+import { SUPER_CONTROL_API } from "../api.ts";
+import { SuperTenantService } from "../../tenants/service.ts";
+import { Crumbs } from "../../pages/Crumbs.tsx";
 
 const d = (name: string) => `document.${name}`;
 

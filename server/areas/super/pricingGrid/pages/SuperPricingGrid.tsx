@@ -5,18 +5,18 @@
  * every state of the page has its own address; only the copy form is an island.
  */
 import { z } from "zod";
-import { Table } from "../../../../client/ui/Table.tsx";
-import { formatDayNumbers } from "../../../../kernel/format.ts";
-import { idNumber } from "../../../http/params.ts";
-import { ActionButton, DataForm } from "../../../pages/islands.tsx";
-import { defineScreen } from "../../../pages/screen.ts";
-import { pageService } from "../../context.ts";
-import { formatDollars, type GridCells } from "../../pricing/rules.ts";
-import { GridMatrix } from "../../../../client/ui/GridMatrix.tsx";
-import { SUPER_PRICING_GRID_API } from "../pricingGrid/api.ts";
-import { type CopyPreview, SOURCE_GRID_LIMIT, type SourceGrid } from "../pricingGrid/schemas.ts";
-import { SuperPricingGridService } from "../pricingGrid/service.ts";
-import { SUPER_TENANTS_API } from "../tenants/api.ts";
+import { Table } from "../../../../../client/ui/Table.tsx";
+import { formatDayNumbers } from "../../../../../kernel/format.ts";
+import { idNumber } from "../../../../http/params.ts";
+import { ActionButton, DataForm } from "../../../../pages/islands.tsx";
+import { defineScreen } from "../../../../pages/screen.ts";
+import { pageService } from "../../../context.ts";
+import { formatDollars, type GridCells } from "../../../pricing/rules.ts";
+import { GridMatrix } from "../../../../../client/ui/GridMatrix.tsx";
+import { SUPER_PRICING_GRID_API } from "../api.ts";
+import { type CopyPreview, SOURCE_GRID_LIMIT, type SourceGrid } from "../schemas.ts";
+import { SuperPricingGridService } from "../service.ts";
+import { SUPER_TENANTS_API } from "../../tenants/api.ts";
 
 const PATH = "/super/pricinggrid";
 const optionalId = () => idNumber().optional().catch(undefined);

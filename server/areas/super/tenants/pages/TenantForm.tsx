@@ -1,11 +1,11 @@
-import type { DataFormProps, FieldSpec } from "../../../../client/islands/DataForm.tsx";
-import { DataForm } from "../../../pages/islands.tsx";
-import { defineScreen } from "../../../pages/screen.ts";
-import { pageService } from "../../context.ts";
-import { MODULES, TENANT_CATEGORIES } from "../../../access/modules.ts";
-import { SuperTenantService } from "../tenants/service.ts";
-import { SUPER_TENANTS_API } from "../tenants/api.ts";
-import { CATEGORY_LABELS } from "./SuperHome.tsx";
+import type { DataFormProps, FieldSpec } from "../../../../../client/islands/DataForm.tsx";
+import { DataForm } from "../../../../pages/islands.tsx";
+import { defineScreen } from "../../../../pages/screen.ts";
+import { pageService } from "../../../context.ts";
+import { MODULES, TENANT_CATEGORIES } from "../../../../access/modules.ts";
+import { SuperTenantService } from "../service.ts";
+import { SUPER_TENANTS_API } from "../api.ts";
+import { CATEGORY_LABELS } from "../../pages/SuperHome.tsx";
 
 /** The tenant form: new (with its first admin) or edit. */
 export function tenantFormProps(

@@ -1,14 +1,14 @@
 import { z } from "zod";
-import { defineScreen } from "../../../pages/screen.ts";
-import { pageService } from "../../context.ts";
-import { InitialLoad } from "../../../pages/islands.tsx";
-import { Table } from "../../../../client/ui/Table.tsx";
-import { TabBar } from "../../../../client/ui/TabBar.tsx";
-import { formatDateTime } from "../../../../kernel/format.ts";
-import { idNumber } from "../../../http/params.ts";
-import { SuperTenantService } from "../tenants/service.ts";
-import { InitialLoadService } from "../initialLoad/service.ts";
-import { INITIAL_LOAD_API } from "../initialLoad/api.ts";
+import { defineScreen } from "../../../../pages/screen.ts";
+import { pageService } from "../../../context.ts";
+import { InitialLoad } from "../../../../pages/islands.tsx";
+import { Table } from "../../../../../client/ui/Table.tsx";
+import { TabBar } from "../../../../../client/ui/TabBar.tsx";
+import { formatDateTime } from "../../../../../kernel/format.ts";
+import { idNumber } from "../../../../http/params.ts";
+import { SuperTenantService } from "../../tenants/service.ts";
+import { InitialLoadService } from "../service.ts";
+import { INITIAL_LOAD_API } from "../api.ts";
 import {
   INITIAL_LOAD_MAX_BYTES,
   INITIAL_LOAD_MAX_ROWS,
@@ -16,8 +16,8 @@ import {
   LOAD_KINDS,
   loadedText,
   type LoadKind,
-} from "../initialLoad/rules.ts";
-import { TenantPicker } from "./TenantPicker.tsx";
+} from "../rules.ts";
+import { TenantPicker } from "../../pages/TenantPicker.tsx";
 
 const PATH = "/super/initialdataload";
 const Search = z.object({ tenantId: idNumber().optional(), kind: z.enum(LOAD_KINDS).optional() });

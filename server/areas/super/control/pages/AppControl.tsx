@@ -1,9 +1,9 @@
-import { defineScreen } from "../../../pages/screen.ts";
-import { pageService } from "../../context.ts";
-import { DataForm } from "../../../pages/islands.tsx";
-import { formatDateTime } from "../../../../kernel/format.ts";
-import { SuperControlService } from "../control/service.ts";
-import { SUPER_CONTROL_API } from "../control/api.ts";
+import { defineScreen } from "../../../../pages/screen.ts";
+import { pageService } from "../../../context.ts";
+import { DataForm } from "../../../../pages/islands.tsx";
+import { formatDateTime } from "../../../../../kernel/format.ts";
+import { SuperControlService } from "../service.ts";
+import { SUPER_CONTROL_API } from "../api.ts";
 
 /** App control: the maintenance message every signed-in page shows at its top while it is on. */
 export const SuperAppControlScreen = defineScreen({

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { defineScreen } from "../../../pages/screen.ts";
-import { pageService } from "../../context.ts";
-import { Table } from "../../../../client/ui/Table.tsx";
-import { SearchForm } from "../../../../client/ui/SearchForm.tsx";
-import { roleLabel } from "../../../access/roles.ts";
-import { CROSS_TENANT_LIMIT, SuperTenantService } from "../tenants/service.ts";
-import { Crumbs } from "./Crumbs.tsx";
-import { StatusText } from "../../../../client/ui/Badge.tsx";
+import { defineScreen } from "../../../../pages/screen.ts";
+import { pageService } from "../../../context.ts";
+import { Table } from "../../../../../client/ui/Table.tsx";
+import { SearchForm } from "../../../../../client/ui/SearchForm.tsx";
+import { roleLabel } from "../../../../access/roles.ts";
+import { CROSS_TENANT_LIMIT, SuperTenantService } from "../service.ts";
+import { Crumbs } from "../../pages/Crumbs.tsx";
+import { StatusText } from "../../../../../client/ui/Badge.tsx";
 
 /** Accounts that belong to more than one organisation, with their role in each (crossTenantClaims). */
 export const SuperCrossTenantUsersScreen = defineScreen({

@@ -1,6 +1,6 @@
-import { defineScreen } from "../../../pages/screen.ts";
-import { declaredAccess } from "../../../http/openapi.ts";
-import { Table } from "../../../../client/ui/Table.tsx";
+import { defineScreen } from "../../../../pages/screen.ts";
+import { declaredAccess } from "../../../../http/openapi.ts";
+import { Table } from "../../../../../client/ui/Table.tsx";
 
 /**
  * API testing: the OpenAPI reference (/api/docs, Swagger UI from this server) signed in as the super

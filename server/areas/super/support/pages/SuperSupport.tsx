@@ -5,21 +5,21 @@
  * link to paste); and the way to where the help content and release notes are written.
  */
 import { z } from "zod";
-import { Table } from "../../../../client/ui/Table.tsx";
-import { Pager } from "../../../../client/ui/Pager.tsx";
-import { formatDateTime } from "../../../../kernel/format.ts";
-import { idNumber, wholeNumber } from "../../../http/params.ts";
-import type { PageContext } from "../../../pages/context.ts";
-import { ActionButton, BlobUpload } from "../../../pages/islands.tsx";
-import { defineScreen } from "../../../pages/screen.ts";
-import { pageService } from "../../context.ts";
-import { BLOB_API } from "../../storage/api.ts";
-import { BLOB_TYPE_WORDS, BLOB_TYPES, formatBytes, SUPPORT_BLOB_MAX_BYTES } from "../../storage/rules.ts";
-import { SuperTenantService } from "../tenants/service.ts";
-import { SUPER_SUPPORT_API } from "../support/api.ts";
-import { SuperSupportService, SUPPORT_FILE_LIMIT } from "../support/service.ts";
-import { type SupportFile, supportFileLink } from "../support/rules.ts";
-import { REPORT_MAX_START, type TenantProblemReport } from "../support/schemas.ts";
+import { Table } from "../../../../../client/ui/Table.tsx";
+import { Pager } from "../../../../../client/ui/Pager.tsx";
+import { formatDateTime } from "../../../../../kernel/format.ts";
+import { idNumber, wholeNumber } from "../../../../http/params.ts";
+import type { PageContext } from "../../../../pages/context.ts";
+import { ActionButton, BlobUpload } from "../../../../pages/islands.tsx";
+import { defineScreen } from "../../../../pages/screen.ts";
+import { pageService } from "../../../context.ts";
+import { BLOB_API } from "../../../storage/api.ts";
+import { BLOB_TYPE_WORDS, BLOB_TYPES, formatBytes, SUPPORT_BLOB_MAX_BYTES } from "../../../storage/rules.ts";
+import { SuperTenantService } from "../../tenants/service.ts";
+import { SUPER_SUPPORT_API } from "../api.ts";
+import { SuperSupportService, SUPPORT_FILE_LIMIT } from "../service.ts";
+import { type SupportFile, supportFileLink } from "../rules.ts";
+import { REPORT_MAX_START, type TenantProblemReport } from "../schemas.ts";
 
 const PAGE_SIZE = 25;
 const PATH = "/super/support";

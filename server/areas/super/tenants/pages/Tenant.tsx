@@ -1,22 +1,22 @@
-import { defineScreen, pathId } from "../../../pages/screen.ts";
-import { pageService } from "../../context.ts";
-import { ActionButton, DataForm } from "../../../pages/islands.tsx";
-import { Table } from "../../../../client/ui/Table.tsx";
-import { formatDateTime } from "../../../../kernel/format.ts";
-import { roleLabel } from "../../../access/roles.ts";
-import { SuperTenantService } from "../tenants/service.ts";
-import { SUPER_TENANTS_API } from "../tenants/api.ts";
-import { SUPER_API } from "../api.ts";
-import { SuperService } from "../service.ts";
-import { superAuditPage } from "../audit.ts";
-import { AuditTable } from "./AuditTable.tsx";
+import { defineScreen, pathId } from "../../../../pages/screen.ts";
+import { pageService } from "../../../context.ts";
+import { ActionButton, DataForm } from "../../../../pages/islands.tsx";
+import { Table } from "../../../../../client/ui/Table.tsx";
+import { formatDateTime } from "../../../../../kernel/format.ts";
+import { roleLabel } from "../../../../access/roles.ts";
+import { SuperTenantService } from "../service.ts";
+import { SUPER_TENANTS_API } from "../api.ts";
+import { SUPER_API } from "../../api.ts";
+import { SuperService } from "../../service.ts";
+import { superAuditPage } from "../../audit.ts";
+import { AuditTable } from "../../pages/AuditTable.tsx";
 import { tenantFormProps } from "./TenantForm.tsx";
-import { Crumbs } from "./Crumbs.tsx";
-import { StatusText } from "../../../../client/ui/Badge.tsx";
-import { accountStatus } from "../../users/rules.ts";
-import { SUPER_REPROCESS_API } from "../reprocess/api.ts";
-import { REPROCESS_MAX_DAYS } from "../reprocess/schemas.ts";
-import { addDays } from "../../../../kernel/dates.ts";
+import { Crumbs } from "../../pages/Crumbs.tsx";
+import { StatusText } from "../../../../../client/ui/Badge.tsx";
+import { accountStatus } from "../../../users/rules.ts";
+import { SUPER_REPROCESS_API } from "../../reprocess/api.ts";
+import { REPROCESS_MAX_DAYS } from "../../reprocess/schemas.ts";
+import { addDays } from "../../../../../kernel/dates.ts";
 
 /**
  * One tenant: its details (edit form), its users, who is online, the tenant-wide actions (work in it,

@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { defineScreen } from "../../../pages/screen.ts";
-import { pageService } from "../../context.ts";
-import { ActionButton, DataForm } from "../../../pages/islands.tsx";
-import { Table } from "../../../../client/ui/Table.tsx";
-import { formatDateTime } from "../../../../kernel/format.ts";
-import { idNumber } from "../../../http/params.ts";
-import { SuperTenantService } from "../tenants/service.ts";
-import { SuperTestingService } from "../testing/service.ts";
-import { SUPER_TESTING_API } from "../testing/api.ts";
+import { defineScreen } from "../../../../pages/screen.ts";
+import { pageService } from "../../../context.ts";
+import { ActionButton, DataForm } from "../../../../pages/islands.tsx";
+import { Table } from "../../../../../client/ui/Table.tsx";
+import { formatDateTime } from "../../../../../kernel/format.ts";
+import { idNumber } from "../../../../http/params.ts";
+import { SuperTenantService } from "../../tenants/service.ts";
+import { SuperTestingService } from "../service.ts";
+import { SUPER_TESTING_API } from "../api.ts";
 import {
   CHECK_KEYS,
   CHECK_TIMEOUT_MS,
@@ -17,8 +17,8 @@ import {
   formatDuration,
   type LastResult,
   STATUS_LABELS,
-} from "../testing/rules.ts";
-import { TenantPicker } from "./TenantPicker.tsx";
+} from "../rules.ts";
+import { TenantPicker } from "../../pages/TenantPicker.tsx";
 
 /** the send forms sit side by side: short labels leave the addresses room */
 const LABEL_WIDTH = "7.5rem";

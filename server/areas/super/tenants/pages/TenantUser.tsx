@@ -1,14 +1,14 @@
 import { z } from "zod";
-import { defineScreen, pathId } from "../../../pages/screen.ts";
-import { pageService } from "../../context.ts";
-import { DataForm } from "../../../pages/islands.tsx";
-import type { DataFormProps } from "../../../../client/islands/DataForm.tsx";
-import { userFields } from "../../users/forms.ts";
-import { idNumber } from "../../../http/params.ts";
-import { ROLE_NAMES } from "../../../access/roles.ts";
-import { SuperTenantService } from "../tenants/service.ts";
-import { SUPER_TENANTS_API } from "../tenants/api.ts";
-import { Crumbs } from "./Crumbs.tsx";
+import { defineScreen, pathId } from "../../../../pages/screen.ts";
+import { pageService } from "../../../context.ts";
+import { DataForm } from "../../../../pages/islands.tsx";
+import type { DataFormProps } from "../../../../../client/islands/DataForm.tsx";
+import { userFields } from "../../../users/forms.ts";
+import { idNumber } from "../../../../http/params.ts";
+import { ROLE_NAMES } from "../../../../access/roles.ts";
+import { SuperTenantService } from "../service.ts";
+import { SUPER_TENANTS_API } from "../api.ts";
+import { Crumbs } from "../../pages/Crumbs.tsx";
 
 /**
  * The user form of the tenant admin's screen (home/clientusers), for any tenant and with every role:

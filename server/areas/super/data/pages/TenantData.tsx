@@ -1,14 +1,14 @@
 import { z } from "zod";
-import { defineScreen } from "../../../pages/screen.ts";
-import { pageService } from "../../context.ts";
-import { DataForm } from "../../../pages/islands.tsx";
-import { Table } from "../../../../client/ui/Table.tsx";
-import { idNumber } from "../../../http/params.ts";
-import { SuperTenantService } from "../tenants/service.ts";
-import { SuperDataService } from "../data/service.ts";
-import { SUPER_DATA_API } from "../data/api.ts";
-import { UPLOAD_MAX_ROWS } from "../data/schemas.ts";
-import { TenantPicker } from "./TenantPicker.tsx";
+import { defineScreen } from "../../../../pages/screen.ts";
+import { pageService } from "../../../context.ts";
+import { DataForm } from "../../../../pages/islands.tsx";
+import { Table } from "../../../../../client/ui/Table.tsx";
+import { idNumber } from "../../../../http/params.ts";
+import { SuperTenantService } from "../../tenants/service.ts";
+import { SuperDataService } from "../service.ts";
+import { SUPER_DATA_API } from "../api.ts";
+import { UPLOAD_MAX_ROWS } from "../schemas.ts";
+import { TenantPicker } from "../../pages/TenantPicker.tsx";
 
 const Search = z.object({ tenantId: idNumber().optional() });
 

@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { defineScreen } from "../../../pages/screen.ts";
-import { pageService } from "../../context.ts";
-import { ActionButton } from "../../../pages/islands.tsx";
-import { Table } from "../../../../client/ui/Table.tsx";
-import { idNumber } from "../../../http/params.ts";
-import { SuperService } from "../service.ts";
-import { SuperTenantService } from "../tenants/service.ts";
-import { SUPER_API } from "../api.ts";
-import { TenantPicker } from "./TenantPicker.tsx";
+import { defineScreen } from "../../../../pages/screen.ts";
+import { pageService } from "../../../context.ts";
+import { ActionButton } from "../../../../pages/islands.tsx";
+import { Table } from "../../../../../client/ui/Table.tsx";
+import { idNumber } from "../../../../http/params.ts";
+import { SuperService } from "../../service.ts";
+import { SuperTenantService } from "../../tenants/service.ts";
+import { SUPER_API } from "../../api.ts";
+import { TenantPicker } from "../../pages/TenantPicker.tsx";
 
 const onOff = (on: boolean) =>
   on ? <span className="badge badge-success">On</span> : <span className="badge">Off</span>;
