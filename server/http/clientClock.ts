@@ -33,10 +33,16 @@ export const LOCAL_DATE_LEEWAY_DAYS = 1;
 let fixedNow: Date | null = null;
 
 /**
- * Tests only (never called by the app): the server's "now" from here on, so a test runs on a known day
- * whatever the real one is; null goes back to the real clock.
+ * Tests only: the server's "now" from here on, so a test runs on a known day whatever the real one is
+ * (tests/helpers/clock.ts pins it for every test app); null goes back to the real clock. Not a setting
+ * nor a header: no server code calls it (tests/unit/pinnedClock.test.ts), and outside the test runner
+ * (vitest sets VITEST in its workers) it refuses, so a production start cannot run on a pinned day.
+ * Only "today" and "now at the plant" read it; audit stamps and session expiry keep the real clock.
  */
 export function fixClockForTests(at: Date | null) {
+  if (!Deno.env.get("VITEST")) {
+    throw new Error("Only the tests may pin the server's clock (fixClockForTests).");
+  }
   fixedNow = at;
 }
 

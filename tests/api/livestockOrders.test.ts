@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { serveTestApp } from "../helpers/app.ts";
 import { hubClient, nextEvent } from "../helpers/hub.ts";
 import { pricingGridGroups, pricingGrids } from "../../db/tenant/schema.ts";
-import { fixClockForTests } from "../../server/http/clientClock.ts";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;
 const tokens: Record<string, string> = {};
@@ -12,10 +11,10 @@ let buyerId: number;
 const DAY = "2026-12-01";
 
 // the plant's today is 2026-12-03 (a Thursday) whatever the real day: the dates below are around it
-fixClockForTests(new Date("2026-12-03T02:00:00Z"));
+const TODAY = "2026-12-03";
 
 beforeAll(async () => {
-  t = await serveTestApp();
+  t = await serveTestApp({}, { day: TODAY });
   for (const who of ["admin", "user", "display"]) tokens[who] = await t.login(`${who}@demo.processor`);
   tokens.farm = await t.login("producer@demo.farm");
   supplierId = (await (await t.request("/api/livestock/GetSuppliers", { token: tokens.user })).json())[0].id;

@@ -7,18 +7,17 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestApp, type TestApp } from "../helpers/app.ts";
 import { pdfText } from "../helpers/pdf.ts";
 import { interchangeClients } from "../../db/tenant/schema.ts";
-import { fixClockForTests } from "../../server/http/clientClock.ts";
 import { KILL_AGENDA_DOCUMENTS } from "../../server/areas/killAgenda/paths.ts";
 
 // 18:44 UTC on the 26th is 5:44 am on the 27th in Sydney (daylight saving, UTC+11)
 const INSTANT = "2026-11-26T18:44:00.000Z";
-fixClockForTests(new Date(INSTANT));
 
 let t: TestApp;
 let cookie: string;
 let token: string;
 beforeAll(async () => {
-  t = await startTestApp({ TIME_ZONE: "UTC" });
+  // the server's clock pinned at INSTANT, the demo seeded for the plant's day then
+  t = await startTestApp({ TIME_ZONE: "UTC" }, { at: new Date(INSTANT) });
   token = await t.login("super@demo.processor");
   cookie = `session=${token}`;
   const me = await (await t.request("/login/usermodel", { token })).json();

@@ -17,17 +17,17 @@ import {
 import { ORDER_STATUS } from "../../kernel/enums.ts";
 import { addDays } from "../../kernel/dates.ts";
 import { seedVolumeTargets } from "../../server/areas/livestock/volumeTargets/seed.ts";
-import { fixClockForTests } from "../../server/http/clientClock.ts";
+import { plantDay } from "../helpers/clock.ts";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;
 const tokens: Record<string, string> = {};
 let sites: { id: number; name: string }[] = [];
 
 const PIG = 3;
-const TODAY = "2030-01-02"; // a Wednesday
-const MON = "2030-01-07";
-// the plant's today is TODAY whatever the real day (a client's date is honoured only within a day of it)
-fixClockForTests(new Date(`${TODAY}T02:00:00Z`));
+// the test app's pinned day, a Wednesday, whatever the real day (a client's date is honoured only within a
+// day of it), and the Monday after it
+const TODAY = plantDay();
+const MON = plantDay(5);
 
 beforeAll(async () => {
   t = await serveTestApp();
@@ -167,7 +167,9 @@ describe("validation: a 400 that changes nothing", () => {
       expect(res.body.errors.map((e: { field: string }) => e.field), JSON.stringify(body)).toContain(field);
     }
     const overlap = await upsert({ speciesId: PIG, weeklyTarget: 1000, startDate: "2031-01-06" });
-    expect(overlap.body.message).toMatch(/Overlaps target #\d+ \(2030-01-07 onwards, 2000 head a week\)/);
+    expect(overlap.body.message).toMatch(
+      new RegExp(`Overlaps target #\\d+ \\(${MON} onwards, 2000 head a week\\)`),
+    );
     expect(await pigTargets()).toEqual(before);
   });
 

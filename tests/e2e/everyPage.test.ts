@@ -10,6 +10,7 @@ import type { Page } from "playwright-core";
 import axe from "axe-core";
 import { launchBrowser, signIn } from "../helpers/browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
+import { plantDay } from "../helpers/clock.ts";
 import { APP_ROUTES } from "../../server/areas/mod.ts";
 import { allRoutes, matchRoute, type RouteDef } from "../../server/access/mod.ts";
 
@@ -104,10 +105,9 @@ async function check(url: string, problems: Problem[], widths: string[]) {
  * Pages opened first, per user: behind a tab or a filter, or whose links lead where other lists do not
  * (an order still to come can be split; a producer's own suppliers and buyers).
  */
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const ALSO_OPEN: Record<string, string[]> = {
   "admin@demo.processor": [
-    `/home/livestock?tab=orders&from=${inDays(3)}`, // groups still to come: an order there can split
+    `/home/livestock?tab=orders&from=${plantDay(3)}`, // groups still to come: an order there can split
     "/home/livestock?tab=suppliers",
     "/home/livestock?tab=buyers",
     "/home/livestock?tab=transport",

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, signIn, toast } from "../helpers/browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
+import { plantDay } from "../helpers/clock.ts";
 import { deliveryLoads, pricingGridGroups, pricingGrids } from "../../db/tenant/schema.ts";
 import { eq } from "drizzle-orm";
 
@@ -209,10 +210,9 @@ describe("orders in the browser", () => {
   it("an order page sends and runs no form until its fold is opened; the form then comes and saves", async () => {
     const page = browser.page;
     const token = await server.login("user@demo.processor");
-    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     // a processed order: nothing on its page to press but the folded form
     const list = await server.request(
-      `/api/livestock/GetLivestockOrders?fromDate=${day(-30)}&toDate=${day(-1)}`,
+      `/api/livestock/GetLivestockOrders?fromDate=${plantDay(-30)}&toDate=${plantDay(-1)}`,
       { token },
     );
     const order = ((await list.json()) as { id: number; orderStatusName: string }[])

@@ -7,10 +7,10 @@
  * the clerk (every priced line recomputed here from the grid, to the cent), published, and the remittance
  * PDF read back; and a TV, in a second browser context, showing the agenda change without a reload.
  *
- * Works on the demo processor whatever the weekday: the lot is made today, at the plant's today, and split
- * into two pens so the day has lots to order even when the demo has none (a weekend). The server's clock is
- * pinned for the walk (fixClockForTests) and the browsers are in the plant's zone, so "today" is one day
- * throughout. The sums by hand and the remittance checks are in tests/helpers/plantDayInvoice.ts.
+ * Works on the demo processor's pinned day (PLANT_DAY, a Wednesday: tests/helpers/clock.ts): the lot is
+ * made today, at the plant's today, and split into two pens so the day has lots to order whatever the
+ * demo seeded. The server's clock is pinned by the test app, the browsers' clocks start at the same
+ * instant and they are in the plant's zone, so "today" is one day throughout. The sums by hand and the remittance checks are in tests/helpers/plantDayInvoice.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
@@ -35,7 +35,6 @@ import type { TenantDb } from "../../db/client.ts";
 import { KILL_AGENDA_API as A } from "../../server/areas/killAgenda/paths.ts";
 import { KILL_FLOOR_API as K } from "../../server/areas/killFloor/paths.ts";
 import { neighbour, type YardData, type YardPen } from "../../client/ui/yard/model.ts";
-import { fixClockForTests } from "../../server/http/clientClock.ts";
 import { DEMO_TIME_ZONE } from "../../server/demo.ts";
 import type { AgendaView } from "../../server/areas/killAgenda/rules.ts";
 import type { GridCells } from "../../server/areas/pricing/cells.ts";
@@ -70,13 +69,10 @@ const day = {
   totalCents: 0,
 };
 
-/** The pinned demo clock: the server's and the browsers' now, for the whole day's walk. */
-const NOW = new Date();
+/** The browsers are at the plant (their clocks start at the test app's pinned instant). */
 const at = { timezoneId: DEMO_TIME_ZONE };
 
 beforeAll(async () => {
-  // the plant's today does not turn over mid-walk (a run near midnight at the plant)
-  fixClockForTests(NOW);
   server = await serveTestApp();
   token = await server.login(ADMIN);
   db = await server.services.db.tenantDb(1);
@@ -88,7 +84,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await chrome?.close();
   await server?.close();
-  fixClockForTests(null);
 });
 
 async function api<T>(path: string, as = token): Promise<T> {

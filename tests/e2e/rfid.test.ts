@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { signedInBrowser } from "../helpers/signedIn.ts";
+import { plantDay } from "../helpers/clock.ts";
 
 const t = signedInBrowser();
 
@@ -11,7 +12,7 @@ describe("RFID discrepancies", () => {
   it("lists the orders whose devices do not add up and opens one", async () => {
     const page = t.browser.page;
     await page.goto(`${t.server.origin}/home/livestock/rfidDiscrepancies`);
-    const from = new Date(Date.now() - 9 * 86_400_000).toISOString().slice(0, 10);
+    const from = plantDay(-9);
     await page.locator("#rfid-from").fill(from);
     await page.locator("#rfid-species").selectOption({ label: "Beef" });
     await page.getByRole("button", { name: "Show" }).click();

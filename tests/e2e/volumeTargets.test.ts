@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, signIn } from "../helpers/browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
 import { assetUrl } from "../helpers/assets.ts";
-import { addDays, todayIn, weekdayIndex } from "../../kernel/dates.ts";
-import { DEMO_TIME_ZONE } from "../../server/demo.ts";
+import { plantDay } from "../helpers/clock.ts";
+import { addDays, weekdayIndex } from "../../kernel/dates.ts";
 
 let server: Awaited<ReturnType<typeof serveTestApp>>;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -52,7 +52,7 @@ describe("livestock targets in the browser", () => {
     expect(await form.getByLabel("Sunday", { exact: true }).isChecked()).toBe(false);
     expect(await form.getByLabel("Species").inputValue()).toBe("1");
 
-    const today = todayIn(DEMO_TIME_ZONE); // the demo plant's day (not UTC's)
+    const today = plantDay(); // the test app's pinned day at the plant
     await form.getByLabel("Site").selectOption(String(site.id));
     await form.getByLabel("Head a week").fill("1500");
     await form.getByLabel("From").fill(today);

@@ -4,6 +4,9 @@ import { createApp } from "../../server/app.ts";
 import { seedDemo } from "../../server/demo.ts";
 import type { AppServices } from "../../server/env.ts";
 import { copyDir, demoTemplate, freshenDemo } from "./demoTemplate.ts";
+import { pinServerClock, PLANT_DAY, plantNoon } from "./clock.ts";
+import { todayIn } from "../../kernel/dates.ts";
+import { DEMO_TIME_ZONE } from "../../server/demo.ts";
 
 export const TEST_PASSWORD = "test-password-1";
 
@@ -17,13 +20,28 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** When a test app runs (default: midday at the demo plants on PLANT_DAY, a Wednesday). */
+export interface TestClock {
+  /** the plants' day: the demo is seeded for it and the server's clock pinned to its midday */
+  day?: string;
+  /** or the exact instant the server's clock is pinned at (the demo is seeded for the plants' day then) */
+  at?: Date;
+}
+
 /**
  * The real app on fresh database files in a temporary folder, with the demo data set: a copy of the
- * seeded template (demoTemplate.ts), or, for a second instance given the first's DATA_DIR, that folder.
+ * template seeded for the pinned day (demoTemplate.ts), or, for a second instance given the first's
+ * DATA_DIR, that folder. The server's clock (plantToday, serverNow) is pinned for the whole process
+ * (tests/helpers/clock.ts): the last app started decides. Audit stamps, sessions and heartbeats keep
+ * the real clock (nothing a test reads as a plant day).
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  { day = PLANT_DAY, at = plantNoon(day) }: TestClock = {},
+): Promise<TestApp> {
+  pinServerClock(at);
   const dataDir = await Deno.makeTempDir({ prefix: "abattoir-test-" });
-  if (!env.DATA_DIR) await copyDir(await demoTemplate(TEST_PASSWORD), dataDir);
+  if (!env.DATA_DIR) await copyDir(await demoTemplate(TEST_PASSWORD, todayIn(DEMO_TIME_ZONE, at)), dataDir);
   const config = loadConfig({ DATA_DIR: dataDir, ...env });
   const services = await createServices(config);
   // (a copy is seeded already: this finds the demo tenant and only sets the test password again)
@@ -61,7 +79,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
  * The real app listening on a loopback port (for the browser and benchmarks). Like the demo start, it
  * is its own PUBLIC_URL (links in mails point at it) unless `env` names one ("" for none).
  */
-export async function serveTestApp(env: Record<string, string> = {}) {
+export async function serveTestApp(env: Record<string, string> = {}, clock: TestClock = {}) {
   // listening first: the address is known before the app is made, as PUBLIC_URL
   let fetchApp: Deno.ServeHandler = () => new Response(null, { status: 503 });
   const server = Deno.serve(
@@ -69,7 +87,7 @@ export async function serveTestApp(env: Record<string, string> = {}) {
     (req, info) => fetchApp(req, info),
   );
   const origin = `http://127.0.0.1:${server.addr.port}`;
-  const t = await startTestApp({ PUBLIC_URL: origin, ...env }).catch(async (error) => {
+  const t = await startTestApp({ PUBLIC_URL: origin, ...env }, clock).catch(async (error) => {
     await server.shutdown();
     throw error;
   });

@@ -1,15 +1,20 @@
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { expect } from "vitest";
+import { pinBrowserClock, plantNoon } from "./clock.ts";
 
 export const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
 
-/** Debian's Chromium driven by playwright-core, in a fresh profile (flags per this machine's closed network). */
 /**
+ * Debian's Chromium driven by playwright-core, in a fresh profile (flags per this machine's closed
+ * network), its clock started at `at` (default: the test apps' pinned midday on PLANT_DAY).
+ *
  * `reach` (default true): the pages reach for every form and button island the way a user's pointer
  * does (a `pointerover` on its marker), so they start as for a user (client/runtime/intent.ts) and a test
  * may wait for one to hydrate before acting. tests/e2e/intent.test.ts opens pages without it.
  */
-export async function launchBrowser({ reach = true }: { reach?: boolean } = {}): Promise<
+export async function launchBrowser(
+  { reach = true, at = plantNoon() }: { reach?: boolean; at?: Date } = {},
+): Promise<
   { context: BrowserContext; page: Page; close(): Promise<void> }
 > {
   const profile = await Deno.makeTempDir({ prefix: "chromium-profile-" });
@@ -29,6 +34,8 @@ export async function launchBrowser({ reach = true }: { reach?: boolean } = {}):
     ],
   });
   context.setDefaultTimeout(20_000); // two cores shared with the server under test
+  // the browser's day is the pinned server's (`at`: as the test app's, tests/helpers/clock.ts)
+  await pinBrowserClock(context, at);
   if (reach) {
     await context.addInitScript(() =>
       setInterval(() => {

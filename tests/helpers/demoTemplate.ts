@@ -1,15 +1,16 @@
 /**
  * The demo data set seeded once and copied for every test app. Seeding takes seconds (the kill floor's
  * demo carcasses go through the real importer), copying the database files a few milliseconds, and about
- * eighty test apps start in a run. A template is named by the demo plants' day and a hash of the code that
+ * eighty test apps start in a run. A template is seeded for one plant day (PLANT_DAY, tests/helpers/clock.ts,
+ * unless a test asks for another: the weekday matrix) and named by that day and a hash of the code that
  * seeds it (server/ and db/), so a change to either builds a new one; two workers building the same one
  * at once both succeed, and the first rename wins.
  */
 import { createHash } from "node:crypto";
 import { loadConfig } from "../../server/config.ts";
 import { createServices } from "../../server/services.ts";
-import { DEMO_TIME_ZONE, seedDemo } from "../../server/demo.ts";
-import { todayIn } from "../../kernel/dates.ts";
+import { seedDemo } from "../../server/demo.ts";
+import { PLANT_DAY } from "./clock.ts";
 import { interchangeClients } from "../../db/tenant/schema.ts";
 import { tenants } from "../../db/control/schema.ts";
 import type { AppServices } from "../../server/env.ts";
@@ -17,26 +18,33 @@ import type { AppServices } from "../../server/env.ts";
 const ROOT = new URL("../../", import.meta.url).pathname;
 const READY = ".ready";
 
-let building: Promise<string> | undefined;
+const building = new Map<string, Promise<string>>();
 
-/** The folder holding a seeded control.db and tenants/ (demo users' password: `password`). */
-export function demoTemplate(password: string): Promise<string> {
-  building ??= build(password).catch((e) => {
-    building = undefined;
-    throw e;
-  });
-  return building;
+/**
+ * The folder holding a control.db and tenants/ seeded for the plants' day `day` (demo users' password:
+ * `password`).
+ */
+export function demoTemplate(password: string, day: string = PLANT_DAY): Promise<string> {
+  const name = `${day}\n${password}`;
+  let template = building.get(name);
+  if (!template) {
+    template = build(password, day).catch((e) => {
+      building.delete(name);
+      throw e;
+    });
+    building.set(name, template);
+  }
+  return template;
 }
 
-async function build(password: string): Promise<string> {
-  // the demo is seeded from its plants' today: a new one when their day changes
-  const key = await codeKey(`${todayIn(DEMO_TIME_ZONE)}\n${password}`);
+async function build(password: string, day: string): Promise<string> {
+  const key = await codeKey(`${day}\n${password}`);
   const dir = `${Deno.env.get("TMPDIR") ?? "/tmp"}/abattoir-demo-${key}`;
   if (await exists(`${dir}/${READY}`)) return dir;
   const work = await Deno.makeTempDir({ prefix: "abattoir-demo-building-" });
   const services = await createServices(loadConfig({ DATA_DIR: work }));
   try {
-    await seedDemo(services.db, password);
+    await seedDemo(services.db, password, day);
   } finally {
     await services.close();
   }

@@ -8,6 +8,7 @@ import { type Browser, type BrowserContext, chromium, type Locator, type Page } 
 import { expect } from "vitest";
 import { CHROMIUM, recordToasts, signIn, toastsSeen } from "./browser.ts";
 import { TEST_PASSWORD } from "./app.ts";
+import { pinBrowserClock, plantNoon } from "./clock.ts";
 
 export interface Person {
   context: BrowserContext;
@@ -24,19 +25,23 @@ export async function plantDayBrowser() {
   return {
     browser,
     /**
-     * A signed-in context at the plant: its clock in the plant's zone, so the browser's day is the plant's.
-     * (Its time is not frozen: the yard's ticks are timed, and stall on a fixed clock.)
+     * A signed-in context at the plant: its clock in the plant's zone and started at the pinned server's
+     * instant, so the browser's day is the plant's. (Its time is not frozen: the yard's ticks are timed,
+     * and stall on a fixed clock.)
      */
     async person(
       origin: string,
       email: string,
-      { timezoneId, viewport = { width: 1024, height: 768 } }: {
+      { timezoneId, viewport = { width: 1024, height: 768 }, at = plantNoon() }: {
         timezoneId: string;
         viewport?: { width: number; height: number };
+        /** where its clock starts (default: the test apps' pinned midday on PLANT_DAY) */
+        at?: Date;
       },
     ): Promise<Person> {
       const context = await browser.newContext({ viewport, timezoneId, acceptDownloads: true });
       context.setDefaultTimeout(20_000); // two cores shared with the server under test
+      await pinBrowserClock(context, at);
       // islands start when a pointer reaches for them (client/runtime/intent.ts), as in launchBrowser
       await context.addInitScript(() =>
         setInterval(() => {

@@ -9,14 +9,13 @@ import { eq, gt } from "drizzle-orm";
 import { serveTestApp } from "../helpers/app.ts";
 import { auditLog, livestockOrders, stockMobs } from "../../db/tenant/schema.ts";
 import type { TenantDb } from "../../db/client.ts";
-import { fixClockForTests } from "../../server/http/clientClock.ts";
 
 const WRITERS = 50;
 const DAY = "2026-12-01";
 const HEADERS = { "content-type": "application/json", "x-local-date": "2026-12-03" };
 
 // the plant's today is 2026-12-03 whatever the real day (DAY is two days before it)
-fixClockForTests(new Date("2026-12-03T02:00:00Z"));
+const TODAY = "2026-12-03";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;
 let token: string;
@@ -26,7 +25,7 @@ const problems: string[] = [];
 const tally = { writes: 0, accepted: 0, conflicts: 0 };
 
 beforeAll(async () => {
-  t = await serveTestApp();
+  t = await serveTestApp({}, { day: TODAY });
   token = await t.login("admin@demo.processor");
   const me = await (await call("GET", "/login/usermodel")).json();
   db = await t.services.db.tenantDb(me.tenantId);
