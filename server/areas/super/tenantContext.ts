@@ -9,6 +9,8 @@ import { species, tenants, tenantSites, tenantSpecies } from "../../../db/contro
 import type { TenantRow } from "../../auth/userModel.ts";
 import { ApiError } from "../../http/errors.ts";
 import type { AreaContext } from "../context.ts";
+import { scopeOf } from "../scope.ts";
+import { runUnit } from "../unit.ts";
 
 export type TenantContext = AreaContext & { tenant: TenantRow };
 
@@ -31,18 +33,22 @@ export async function tenantContext(ctx: AreaContext, tenantId: number): Promise
       .orderBy(asc(tenantSites.id)),
     ctx.app.db.tenantDb(tenantId),
   ]);
-  const caller = ctx.caller;
-  return {
+  const caller = {
+    ...ctx.caller,
+    tenant,
+    species: speciesRows,
+    sites,
+    subject: { ...ctx.caller.subject, tenantCategories: [tenant.category] },
+  };
+  // its own scope and unit of work: writes go to that tenant's database, not the super user's
+  const there: TenantContext = {
     ...ctx,
     tenant,
     tenantId,
     db,
-    caller: {
-      ...caller,
-      tenant,
-      species: speciesRows,
-      sites,
-      subject: { ...caller.subject, tenantCategories: [tenant.category] },
-    },
+    caller,
+    scope: scopeOf(caller),
+    write: (work) => runUnit(there, work),
   };
+  return there;
 }
