@@ -30,6 +30,11 @@ export interface DemoTenant {
 export interface ShellParts {
   /** shown under the header of every signed-in page while it has something to say */
   banner?: (props: { services: AppServices }) => ReactNode;
+  /**
+   * what the banner says now ("" while it says nothing), read synchronously: a kept page
+   * (server/pages/keptPages.ts) is answered again only while every banner says the same
+   */
+  bannerKey?: (services: AppServices) => string;
   /** saves a header choice (site, species) as the caller's own setting; throws ApiError when refused */
   saveOwnSetting?: (ctx: AreaContext, setting: unknown) => Promise<void>;
   /** the document a TV route renders in (no header or menu; it rotates and reconnects by itself) */
@@ -55,6 +60,15 @@ export interface Area {
   shell?: ShellParts;
   /** its sub-areas, each with a record of its own (super's parts, invoices' reports, stockyard's RFID) */
   parts?: readonly Area[];
+}
+
+/** The page frame's parts from every area: each area's banner, and the one save and the one TV document. */
+export interface Shell {
+  banners: readonly NonNullable<ShellParts["banner"]>[];
+  /** every banner's key, joined (part of a kept page's key) */
+  bannerKey(services: AppServices): string;
+  saveOwnSetting: NonNullable<ShellParts["saveOwnSetting"]>;
+  tvDocument: NonNullable<ShellParts["tvDocument"]>;
 }
 
 /** An area's record (typed, so a misspelt key fails to compile). */
@@ -96,4 +110,27 @@ export function seedOrder(areas: readonly Area[]): Area[] {
     throw new Error(`The seeds of ${waiting.map((a) => a.name).join(", ")} wait on each other.`);
   }
   return order;
+}
+
+/**
+ * The page frame from the areas' shell parts: every banner in list order; the own-setting save and the
+ * TV document each from exactly one area (none or two fail at start-up, naming the areas).
+ */
+export function shellOf(areas: readonly Area[]): Shell {
+  const one = <K extends "saveOwnSetting" | "tvDocument">(part: K): NonNullable<ShellParts[K]> => {
+    const owners = areas.filter((a) => a.shell?.[part]);
+    if (owners.length !== 1) {
+      const who = owners.length ? owners.map((a) => a.name).join(" and ") : "no area";
+      throw new Error(`The page frame's ${part} must come from one area; ${who} supplies it.`);
+    }
+    return owners[0].shell![part]!;
+  };
+  const banners = areas.flatMap((a) => a.shell?.banner ? [a.shell.banner] : []);
+  const keys = areas.flatMap((a) => a.shell?.bannerKey ? [a.shell.bannerKey] : []);
+  return {
+    banners,
+    bannerKey: (services) => keys.map((key) => key(services)).join("\u0000"),
+    saveOwnSetting: one("saveOwnSetting"),
+    tvDocument: one("tvDocument"),
+  };
 }

@@ -1,9 +1,9 @@
 /**
  * The business areas: a list of their records (each area's mod.ts says what it brings: API routers,
  * screens by route name, push events, demo data, body limits, shell parts, sub-areas). app.ts, the page
- * router, the push catalogue and the demo seeder read them from here. docs/areas.md says how to add one.
+ * router, the page frame (SHELL), the push catalogue and the demo seeder read them from here. docs/areas.md says how to add one.
  */
-import { type Area, flattenAreas, seedOrder } from "./area.ts";
+import { type Area, flattenAreas, seedOrder, type Shell, shellOf } from "./area.ts";
 import type { ScreenMap } from "../pages/screen.ts";
 import { type RouteDef, ROUTES, withScreens } from "../access/routes.ts";
 import { type AppPushEvents, PLATFORM_EVENTS, PushCatalogue } from "../push/catalogue.ts";
@@ -29,7 +29,7 @@ import { displayArea } from "./display/mod.ts";
 import { supportArea } from "./support/mod.ts";
 import { notificationsArea } from "./notifications/mod.ts";
 
-export type { Area, DemoTenant } from "./area.ts";
+export type { Area, DemoTenant, Shell } from "./area.ts";
 
 /** The areas; their demo data is seeded in this order (pricing before the orders priced with it). */
 const AREA_LIST: readonly Area[] = [
@@ -79,6 +79,12 @@ export const PUSH_CATALOGUE: PushCatalogue<AppPushEvents> = new PushCatalogue<Ap
   PLATFORM_EVENTS,
   ...AREAS.flatMap((a) => a.events ? [a.events] : []),
 ]);
+
+/**
+ * The page frame's area parts (the page shell names no area): every banner (super › app control's
+ * maintenance message), the header pickers' own-setting save (users), the TV document (display).
+ */
+export const SHELL: Shell = shellOf(AREAS);
 
 /** Request body limits of the paths that take files, from every area's record. */
 export const BODY_LIMITS: Readonly<Record<string, number>> = Object.assign(

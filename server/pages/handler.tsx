@@ -14,13 +14,11 @@ import { isSameOrigin } from "../http/access.ts";
 import { declareAccess } from "../http/openapi.ts";
 import { SIGNED_IN } from "../access/apiAccess.ts";
 import { LoginBody } from "../auth/schemas.ts";
-import { SelfSettingBody } from "../areas/users/schemas.ts";
-import { UserService } from "../areas/users/service.ts";
-import { apiService } from "../areas/context.ts";
+import { areaContextOf } from "../areas/context.ts";
 import { getDeviceCookie, setDeviceCookie } from "../auth/service.ts";
 import type { PageContext } from "./context.ts";
 import { createPageRouter, routingResult } from "./router.tsx";
-import { APP_ROUTES, SCREENS } from "../areas/mod.ts";
+import { APP_ROUTES, SCREENS, SHELL } from "../areas/mod.ts";
 import type { RouteName } from "../access/mod.ts";
 import { keepAndAnswer, keepingOf, keptAnswer } from "./keptPages.ts";
 
@@ -215,10 +213,9 @@ export const pages = new Hono<AppEnv>()
     const setting = form.siteId
       ? { settingType: "tenantSite", value: { defaultTenantSiteId: Number(form.siteId) } }
       : { settingType: "speciesId", value: { speciesId: Number(form.speciesId) } };
-    const parsed = SelfSettingBody.safeParse(setting);
     try {
-      if (!parsed.success) throw ApiError.fromZod(parsed.error);
-      await (await apiService(c, UserService)).updateOwnSetting(parsed.data);
+      // the users area checks the setting (400 in words) and saves it
+      await SHELL.saveOwnSetting(await areaContextOf(c), setting);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       flash(c, "warning", error.message);

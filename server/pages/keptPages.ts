@@ -8,7 +8,8 @@
  * - who asks: the caller's loaded data (server/auth/callers.ts) is replaced as a whole on any change to
  *   the user, their memberships, settings, modules or flags, on every instance; the key holds that
  *   object's identity, so a changed caller never meets an old page;
- * - the address, the plant's date and time zone, the maintenance notice and the asset build;
+ * - the address, the plant's date and time zone, what the areas' banners say (the maintenance notice) and
+ *   the asset build;
  * - the tenant's database: SQLite's data version (server/areas/keptReads.ts), moved on by any commit.
  *
  * The access check is in the key too: a page is kept only after the router's guard and the screen's
@@ -34,7 +35,7 @@ import { FLASH_COOKIE, SESSION_COOKIE } from "../http/cookies.ts";
 import { plantToday, TIME_ZONE_COOKIE, zoneOf } from "../http/clientClock.ts";
 import { dataVersionOf } from "../areas/keptReads.ts";
 import { currentManifest } from "./assets.ts";
-import { currentMaintenance } from "../areas/super/control/service.ts";
+import { SHELL } from "../areas/mod.ts";
 
 /** Kept pages on this instance, by bytes and by count (least recently used go first). */
 const MAX_BYTES = 48 * 1024 * 1024;
@@ -98,16 +99,15 @@ export async function keepingOf(
   return { key, version };
 }
 
-/** A page's key: who asks, the address, the plant's date and zone, the asset build and the notice. */
+/** A page's key: who asks, the address, the plant's date and zone, the asset build and the banners. */
 function keyOf(services: AppServices, subject: object, address: string, today: string, timeZone: string) {
-  const notice = currentMaintenance(services.db.control);
   return [
     identityOf(subject),
     address,
     today,
     timeZone,
     identityOf(currentManifest()),
-    notice.isActive ? notice.message : "",
+    SHELL.bannerKey(services),
   ].join("\u0000");
 }
 

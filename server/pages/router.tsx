@@ -15,9 +15,8 @@ import { ApiError } from "../http/errors.ts";
 import type { z } from "zod";
 import type { PageContext } from "./context.ts";
 import { Document } from "./Document.tsx";
-import { TvDocument } from "../../display/TvDocument.tsx";
 import { Shell } from "./Shell.tsx";
-import { SCREENS } from "../areas/mod.ts";
+import { SCREENS, SHELL } from "../areas/mod.ts";
 import type { RouteName } from "../access/mod.ts";
 import { NotBuilt } from "./NotBuilt.tsx";
 import { ErrorPanel } from "./ErrorPanel.tsx";
@@ -38,6 +37,7 @@ function RootLayout() {
   const title = def?.title ?? "Not found";
   const bare = !context.caller || def?.public;
   if (def?.tv && context.caller) {
+    const TvDocument = SHELL.tvDocument;
     return (
       <TvDocument title={title} since={context.startedAt ?? Date.now()}>
         <Outlet />

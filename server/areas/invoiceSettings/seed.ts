@@ -6,7 +6,7 @@
  */
 import { defectDetails, levySettings, skinPrices } from "../../../db/tenant/schema.ts";
 import { SPECIES_CATEGORIES } from "../../../kernel/enums.ts";
-import type { DemoTenant } from "../mod.ts";
+import type { DemoTenant } from "../area.ts";
 
 const FROM = "2025-07-01";
 const band = (perHeadCents: number, basisPoints = 0, fromValueCents = 0) => ({

@@ -5,7 +5,7 @@
  * weights and fat scores the plant's customers want, discounts for light, heavy, lean and over-fat
  * carcasses. Deterministic for a given `today`; does nothing when the tenant already has groups.
  */
-import type { DemoTenant } from "../mod.ts";
+import type { DemoTenant } from "../area.ts";
 import { type GridCells, pricingGridGroups, pricingGrids } from "../../../db/tenant/schema.ts";
 import { derivedBestPrice, GRADING_SHAPES, MONTH_NAMES } from "./rules.ts";
 

@@ -4,7 +4,7 @@
  */
 import { and, inArray, lt, sql } from "drizzle-orm";
 import { carcasses, skinCounts } from "../../../db/tenant/schema.ts";
-import type { DemoTenant } from "../mod.ts";
+import type { DemoTenant } from "../area.ts";
 import { addDays } from "../../../kernel/dates.ts";
 
 export async function seedSkins({ db, category, today }: DemoTenant) {

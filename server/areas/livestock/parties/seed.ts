@@ -3,7 +3,7 @@
  * with valid-looking PICs, ABNs and bank details, stakeholders, 6 buyers and 4 carriers. Deterministic
  * (a seeded generator), so every fresh demo looks the same. Orders are seeded by the orders area's seed.ts.
  */
-import type { DemoTenant } from "../../mod.ts";
+import type { DemoTenant } from "../../area.ts";
 import type { TenantDb } from "../../../../db/client.ts";
 import { buyers, stakeholders, suppliers, transportCompanies } from "../../../../db/tenant/schema.ts";
 import { seeded } from "../../seeded.ts";

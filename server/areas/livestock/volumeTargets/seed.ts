@@ -5,7 +5,7 @@
  * the past 30 days and every day after, so the settings chart and the API have something real to compare.
  * Idempotent: does nothing when the tenant has any target.
  */
-import type { DemoTenant } from "../../mod.ts";
+import type { DemoTenant } from "../../area.ts";
 import { killVolumeTargets } from "../../../../db/tenant/schema.ts";
 import { addDays, weekdayIndex } from "../../../../kernel/dates.ts";
 
