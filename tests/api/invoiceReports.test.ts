@@ -6,17 +6,17 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { and, eq, gte, inArray, lte } from "drizzle-orm";
 import { jsonCalls, serveTestApp } from "../helpers/app.ts";
+import { plantDay } from "../helpers/clock.ts";
 import { pdfText } from "../helpers/pdf.ts";
 import { invoices } from "../../db/tenant/schema.ts";
 import { REPORTS_API as P } from "../../server/areas/invoices/reports/paths.ts";
-import { addDays, todayIn } from "../../kernel/dates.ts";
-import { DEMO_TIME_ZONE } from "../../server/demo.ts";
+import { addDays } from "../../kernel/dates.ts";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;
 const tokens: Record<string, string> = {};
 const { get, post } = jsonCalls(() => t, tokens);
 const db = () => t.services.db.tenantDb(1);
-const today = todayIn(DEMO_TIME_ZONE); // the demo plant's day (not UTC's)
+const today = plantDay(); // the test app's pinned day at the plant
 const from = addDays(today, -30);
 const period = `fromDate=${from}&toDate=${today}`;
 const raw = async (path: string, who = "admin") => await t.request(path, { token: tokens[who] });

@@ -11,7 +11,8 @@ import { pdfText } from "../helpers/pdf.ts";
 import { invoiceableOrder } from "../helpers/invoices.ts";
 import { auditLog, invoices, livestockOrders } from "../../db/tenant/schema.ts";
 import { ORDER_STATUS } from "../../kernel/enums.ts";
-import { addDays } from "../../kernel/dates.ts";
+import { addDays, todayIn } from "../../kernel/dates.ts";
+import { DEMO_TIME_ZONE } from "../../server/demo.ts";
 import { INVOICES_API as P, withId } from "../../server/areas/invoices/paths.ts";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;
@@ -196,8 +197,11 @@ describe("the lifecycle", () => {
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
     expect(text).toContain(invoiceNumber);
-    const today = new Date().toISOString().slice(0, 10);
-    const period = `fromDate=${addDays(today, -30)}&toDate=${addDays(today, 1)}`;
+    // the published list goes by when an invoice was published: a stamp of the real clock (the test app
+    // pins only the plant's today), so the window is around that stamp's day
+    const [row] = await (await db()).select().from(invoices).where(eq(invoices.id, invoiceId));
+    const publishedDay = todayIn(DEMO_TIME_ZONE, new Date(row.publishedAt!));
+    const period = `fromDate=${addDays(publishedDay, -30)}&toDate=${addDays(publishedDay, 1)}`;
     const published = (await get(`${P.published}?speciesId=${SHEEP}&${period}`)).body;
     expect(published.map((p: { id: number }) => p.id)).toContain(invoiceId);
   });

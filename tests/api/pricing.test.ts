@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { HubConnection } from "@microsoft/signalr";
 import { serveTestApp } from "../helpers/app.ts";
+import { plantDay } from "../helpers/clock.ts";
 import { assetUrl } from "../helpers/assets.ts";
 import { hubClient, recordEvents } from "../helpers/hub.ts";
 import { auditLog, livestockOrders, pricingGrids } from "../../db/tenant/schema.ts";
@@ -10,7 +11,6 @@ import { tenants } from "../../db/control/schema.ts";
 import { setTenantModules } from "../../server/tenants.ts";
 import { DEMO_FARM, DEMO_PROCESSOR } from "../../server/demo.ts";
 import { seedPricing } from "../../server/areas/pricing/seed.ts";
-import { isoDate } from "../../kernel/dates.ts";
 import type { TenantDb } from "../../db/client.ts";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;
@@ -19,7 +19,7 @@ let farmTenantId: number;
 let hub: HubConnection;
 let pushed: { name: string; payload: unknown }[] = [];
 const tokens: Record<string, string> = {};
-const today = isoDate(new Date());
+const today = plantDay(); // the test app's pinned day
 
 beforeAll(async () => {
   t = await serveTestApp();

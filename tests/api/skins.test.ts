@@ -7,11 +7,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { and, eq, inArray } from "drizzle-orm";
 import { jsonCalls, serveTestApp } from "../helpers/app.ts";
+import { plantDay } from "../helpers/clock.ts";
 import { invoices, skinCounts, skinPrices } from "../../db/tenant/schema.ts";
 import { SKIN_API as P } from "../../server/areas/skins/paths.ts";
 import { INVOICES_API, withId } from "../../server/areas/invoices/paths.ts";
-import { addDays, todayIn } from "../../kernel/dates.ts";
-import { DEMO_TIME_ZONE } from "../../server/demo.ts";
+import { addDays } from "../../kernel/dates.ts";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;
 const tokens: Record<string, string> = {};
@@ -37,7 +37,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const today = () => todayIn(DEMO_TIME_ZONE); // the demo plant's day (not UTC's)
+const today = () => plantDay(); // the test app's pinned day at the plant
 
 describe("who may", () => {
   test("a display user and another tenant are refused before the body is read", async () => {
