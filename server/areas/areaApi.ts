@@ -176,7 +176,8 @@ export function areaApi(tags: string[]) {
      * handler over the request. Prefer the forms above; this one is for what they cannot say.
      */
     route(config: Omit<ApiRouteConfig, "tags">, handler: Handler) {
-      add({ ...config, tags } as ApiRouteConfig, handler);
+      // tags third, where every other route has them (the OpenAPI document keeps the keys' order)
+      add({ method: config.method, path: config.path, tags, ...config } as ApiRouteConfig, handler);
     },
 
     /** The area's router, with every route declared above. */
