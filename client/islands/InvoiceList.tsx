@@ -16,9 +16,8 @@ import { Button } from "../ui/Button.tsx";
 import { TabBar } from "../ui/TabBar.tsx";
 import { plural } from "../ui/plural.ts";
 import type { INVOICES_API, InvoiceSummary, ToBeCreatedRow } from "../../server/areas/invoices/rules.ts";
-import { Invoices, Orders } from "./invoice/InvoiceTables.tsx";
+import { Invoices, type InvoiceTab as Tab, Orders } from "./invoice/InvoiceTables.tsx";
 
-type Tab = "tobecreated" | "created" | "corrections" | "published";
 /** rows in each tab (null: not counted, the published tab's depend on its period) */
 export type TabCounts = Record<Tab, number | null>;
 

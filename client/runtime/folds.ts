@@ -6,11 +6,11 @@
  */
 import { toast } from "./toast.ts";
 
-/** `startIslands`: the shell's (client/runtime/shell.ts), which starts the fold's islands (opened: reached for). */
-export async function unfold(
-  fold: HTMLDetailsElement,
-  startIslands: typeof import("./shell.ts").startIslands,
-): Promise<void> {
+/** Starts the islands of the given markers: the shell's `startIslands` (client/runtime/shell.ts). */
+export type StartIslands = (markers: Iterable<Element> & ArrayLike<Element>) => Promise<unknown> | undefined;
+
+/** `startIslands`: the shell's, which starts the fold's islands (opened: reached for). */
+export async function unfold(fold: HTMLDetailsElement, startIslands: StartIslands): Promise<void> {
   const pending = fold.querySelector<HTMLElement>(":scope > .fold-pending");
   if (!pending || fold.hasAttribute("aria-busy")) return;
   const name = fold.dataset.fold ?? "";

@@ -10,10 +10,12 @@
  * click before then (a button, a link, a box) is held, and given again once the island has hydrated, as
  * the same click on the same element. A form's Save stays disabled until hydration, as before.
  */
+import type { StartIslands } from "./folds.ts";
+
 const WAITING = "[data-island-when]:not([data-island-start])";
 const NOT_READY = "[data-island-when]:not([data-hydrated]):not([data-island-error])"; // (a failed one: left be)
 
-export function startOnIntent(startIslands: typeof import("./shell.ts").startIslands): void {
+export function startOnIntent(startIslands: StartIslands): void {
   const reach = (e: Event) => {
     const island = (e.target as Element).closest?.(WAITING);
     // (a runtime that already ran, for another island, hydrates it on this event)

@@ -7,7 +7,9 @@ import { plural } from "../../ui/plural.ts";
 import { withId } from "./paths.ts";
 import { formatCents } from "../../../kernel/money.ts";
 import type { InvoiceSummary, ToBeCreatedRow } from "../../../server/areas/invoices/rules.ts";
-import type { InvoiceListProps } from "../InvoiceList.tsx";
+
+/** The invoice manager's tabs. */
+export type InvoiceTab = "tobecreated" | "created" | "corrections" | "published";
 
 /** A list's header: a choose column, then the columns ("#…" for a number, right-aligned). */
 function Head({ columns }: { columns: string[] }) {
@@ -87,7 +89,7 @@ export function Orders({ rows, selected, toggle }: {
 
 export function Invoices({ rows, tab, selected, toggle, editHref, pdfHref }: {
   rows: InvoiceSummary[];
-  tab: InvoiceListProps["tab"];
+  tab: InvoiceTab;
   selected: Set<number>;
   toggle: (ids: number[], on: boolean) => void;
   editHref: string;
