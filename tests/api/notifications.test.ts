@@ -7,7 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { jsonCalls, startTestApp, type TestApp } from "../helpers/app.ts";
 import { featureFlags, tenants, users } from "../../db/control/schema.ts";
 import { areaContext } from "../../server/areas/context.ts";
-import { NotificationService } from "../../server/areas/notifications/service.ts";
+import { notifyUsers } from "../../server/areas/notifications/writes.ts";
 import { integrationErrors } from "../../db/tenant/schema.ts";
 
 let t: TestApp;
@@ -28,12 +28,15 @@ async function notify(email: string, title: string, route = "/home/livestock") {
   const [u] = await t.services.db.control.select().from(users).where(eq(users.email, email));
   const session = await t.services.sessions.validate(tokens.admin);
   const caller = await t.services.callers.get(session!);
-  await new NotificationService(await areaContext(t.services, caller!)).notify([u.id], {
-    type: "orderDelivered",
-    title,
-    message: "Lot 12 arrived at the yards.",
-    route,
-  });
+  const ctx = await areaContext(t.services, caller!);
+  await ctx.write((_, unit) =>
+    notifyUsers(unit, [u.id], {
+      type: "orderDelivered",
+      title,
+      message: "Lot 12 arrived at the yards.",
+      route,
+    })
+  );
 }
 
 async function setFlag(isEnabled: boolean) {

@@ -3,17 +3,29 @@
  * details with its sites and locations, stock settings, support content and release notes. Each route
  * follows the settings tab that uses it, so the endpoint and the screen cannot drift apart.
  */
-import type { Context } from "hono";
 import { z } from "@hono/zod-openapi";
 import type { AccessRule } from "../../access/apiAccess.ts";
-import type { AppEnv } from "../../env.ts";
-import { apiRoute, type ApiRouter, apiRouter, areaRoutes, okJson } from "../../http/openapi.ts";
+import { okJson } from "../../http/openapi.ts";
 import { ApiErrorBodySchema } from "../../http/errors.ts";
-import { imageResponses, storedFileAnswer } from "../../http/files.ts";
-import { apiService } from "../context.ts";
-import { SettingsService } from "./service.ts";
-import { OrganisationService } from "./organisation.ts";
-import { SupportContentService } from "./content.ts";
+import { imageResponses } from "../../http/files.ts";
+import { areaApi, type In } from "../areaApi.ts";
+import { areaContextOf } from "../context.ts";
+import { listTenantSettings, upsertTenantSetting } from "./operations/tenantSettings.ts";
+import { getStockSettings, saveStockSettings } from "./operations/stockSettings.ts";
+import {
+  organisationDetails,
+  organisationLogo,
+  removeLogo,
+  saveOrganisationDetails,
+  uploadLogo,
+} from "./operations/organisation.ts";
+import { listLocations, listSites, saveLocation, saveSite } from "./operations/sites.ts";
+import {
+  removeSupportSection,
+  saveSupportSection,
+  supportContent,
+  supportSection,
+} from "./operations/content.ts";
 import {
   IdBody,
   OrganisationDetails,
@@ -65,185 +77,166 @@ const HELP_EDIT: AccessRule = { pages: ["settingsSupportContent"] };
 /** The logo is no secret: anyone of the organisation may see it (documents, screens). */
 const LOGO_READ: AccessRule = {};
 
-const tags = ["Settings"];
 const errorContent = { "application/json": { schema: ApiErrorBodySchema } };
-const { get, post } = areaRoutes(tags);
+const NO_QUERY = { query: z.object({}) };
+const api = areaApi(["Settings"]);
 
-const settings = (c: Context<AppEnv>) => apiService(c, SettingsService);
-const organisation = (c: Context<AppEnv>) => apiService(c, OrganisationService);
-const content = (c: Context<AppEnv>) => apiService(c, SupportContentService);
+api.get(
+  SETTINGS_API.tenantSettings,
+  "Every tenant setting type this app knows, with its value (off when never saved)",
+  NO_QUERY,
+  z.array(TenantSetting),
+  TENANT_SETTINGS,
+  listTenantSettings,
+);
 
-export const settingsApi: ApiRouter = apiRouter()
-  .openapi(
-    get(
-      SETTINGS_API.tenantSettings,
-      "Every tenant setting type this app knows, with its value (off when never saved)",
-      { query: z.object({}) },
-      z.array(TenantSetting),
-      TENANT_SETTINGS,
-    ),
-    async (c) => c.json(await (await settings(c)).tenantSettings(), 200),
-  )
-  .openapi(
-    post(
-      SETTINGS_API.upsertTenantSetting,
-      "Turn a tenant setting on or off (settingType + value); an unknown type is refused and nothing saved",
-      TenantSettingBody,
-      TenantSetting,
-      TENANT_SETTINGS_EDIT,
-    ),
-    async (c) => c.json(await (await settings(c)).upsertTenantSetting(c.req.valid("json")), 200),
-  )
-  .openapi(
-    get(
-      SETTINGS_API.details,
-      "The organisation's name, ABN, address, contacts, time zone and logo",
-      { query: z.object({}) },
-      OrganisationDetails,
-      DETAILS,
-    ),
-    async (c) => c.json(await (await organisation(c)).details(), 200),
-  )
-  .openapi(
-    post(
-      SETTINGS_API.saveDetails,
-      "Save the organisation's details (ABN with the ATO check, Australian address and time zone)",
-      OrganisationDetailsBody,
-      OrganisationDetails,
-      DETAILS,
-    ),
-    async (c) => c.json(await (await organisation(c)).saveDetails(c.req.valid("json")), 200),
-  )
-  .openapi(
-    get(
-      SETTINGS_API.sites,
-      "The organisation's plant sites",
-      { query: z.object({}) },
-      z.array(Site),
-      DETAILS,
-    ),
-    async (c) => c.json(await (await organisation(c)).sites(), 200),
-  )
-  .openapi(
-    post(
-      SETTINGS_API.saveSite,
-      "Add a plant site, or rename or retire one",
-      SiteBody,
-      z.array(Site),
-      DETAILS,
-    ),
-    async (c) => c.json(await (await organisation(c)).saveSite(c.req.valid("json")), 200),
-  )
-  .openapi(
-    get(
-      SETTINGS_API.locations,
-      "The places on each site (kill floors, stockyards, chillers, boning rooms)",
-      { query: z.object({}) },
-      z.array(SiteLocation),
-      DETAILS,
-    ),
-    async (c) => c.json(await (await organisation(c)).locations(), 200),
-  )
-  .openapi(
-    post(
-      SETTINGS_API.saveLocation,
-      "Add or change a place on a site, with its tenantSiteLocationType",
-      SiteLocationBody,
-      SiteLocation,
-      DETAILS,
-    ),
-    async (c) => c.json(await (await organisation(c)).saveLocation(c.req.valid("json")), 200),
-  )
-  .openapi(
-    get(
-      SETTINGS_API.stockSettings,
-      "The plant's species, species categories, carcass types and default agenda planning days",
-      { query: z.object({}) },
-      StockSettings,
-      STOCK,
-    ),
-    async (c) => c.json(await (await settings(c)).stockSettings(), 200),
-  )
-  .openapi(
-    post(SETTINGS_API.saveStockSettings, "Save the stock settings", StockSettingsBody, StockSettings, STOCK),
-    async (c) => c.json(await (await settings(c)).saveStockSettings(c.req.valid("json")), 200),
-  )
-  .openapi(
-    get(
-      SETTINGS_API.supportContent,
-      "Help (settingTypeId 1) or release notes (2): the sections with title, text and last change",
-      { query: SupportContentQuery },
-      SupportContent,
-      HELP_READ,
-    ),
-    async (c) => c.json(await (await content(c)).content(c.req.valid("query").settingTypeId as 1 | 2), 200),
-  )
-  .openapi(
-    get(
-      SETTINGS_API.supportSection,
-      "One section of help or release notes by its key",
-      { params: SectionKeyParam },
-      SupportSection,
-      HELP_READ,
-    ),
-    async (c) => c.json(await (await content(c)).section(c.req.valid("param").sectionKey), 200),
-  )
-  .openapi(
-    post(
-      SETTINGS_API.saveSection,
-      "Add or change a section of help or release notes (super)",
-      SupportSectionBody,
-      SupportSection,
-      HELP_EDIT,
-    ),
-    async (c) => c.json(await (await content(c)).save(c.req.valid("json")), 200),
-  )
-  .openapi(
-    post(SETTINGS_API.deleteSection, "Delete a section (super)", IdBody, IdBody, HELP_EDIT),
-    async (c) => c.json(await (await content(c)).remove(c.req.valid("json").id), 200),
-  )
-  .openapi(
-    apiRoute({
-      method: "post",
-      path: SETTINGS_API.uploadLogo,
-      tags,
-      summary:
-        "Upload the organisation's logo (multipart: file; PNG, JPEG or WebP up to 512 KB); it replaces the old",
-      access: DETAILS,
-      request: { body: { content: { "multipart/form-data": { schema: UploadLogoForm } }, required: true } },
-      responses: {
-        ...okJson(OrganisationDetails),
-        413: { description: "The image is over 512 KB", content: errorContent },
-        415: {
-          description: "Not a PNG, JPEG or WebP image (or not a multipart form)",
-          content: errorContent,
-        },
-      },
-    }),
-    async (c) => c.json(await (await organisation(c)).uploadLogo(c.req.valid("form").file), 200),
-  )
-  .openapi(
-    apiRoute({
-      method: "get",
-      path: SETTINGS_API.logo,
-      tags,
-      summary: "The organisation's logo image (404 when it has none)",
-      access: LOGO_READ,
-      request: { query: z.object({ v: z.string().max(40).optional() }) },
-      responses: imageResponses,
-    }),
-    async (c) => {
-      const logo = await (await organisation(c)).logo();
-      return await storedFileAnswer(c, logo, { inlineImage: true });
+api.post(
+  SETTINGS_API.upsertTenantSetting,
+  "Turn a tenant setting on or off (settingType + value); an unknown type is refused and nothing saved",
+  TenantSettingBody,
+  TenantSetting,
+  TENANT_SETTINGS_EDIT,
+  upsertTenantSetting,
+);
+
+api.get(
+  SETTINGS_API.details,
+  "The organisation's name, ABN, address, contacts, time zone and logo",
+  NO_QUERY,
+  OrganisationDetails,
+  DETAILS,
+  organisationDetails,
+);
+
+api.post(
+  SETTINGS_API.saveDetails,
+  "Save the organisation's details (ABN with the ATO check, Australian address and time zone)",
+  OrganisationDetailsBody,
+  OrganisationDetails,
+  DETAILS,
+  saveOrganisationDetails,
+);
+
+api.get(SETTINGS_API.sites, "The organisation's plant sites", NO_QUERY, z.array(Site), DETAILS, listSites);
+
+api.post(
+  SETTINGS_API.saveSite,
+  "Add a plant site, or rename or retire one",
+  SiteBody,
+  z.array(Site),
+  DETAILS,
+  saveSite,
+);
+
+api.get(
+  SETTINGS_API.locations,
+  "The places on each site (kill floors, stockyards, chillers, boning rooms)",
+  NO_QUERY,
+  z.array(SiteLocation),
+  DETAILS,
+  listLocations,
+);
+
+api.post(
+  SETTINGS_API.saveLocation,
+  "Add or change a place on a site, with its tenantSiteLocationType",
+  SiteLocationBody,
+  SiteLocation,
+  DETAILS,
+  saveLocation,
+);
+
+api.get(
+  SETTINGS_API.stockSettings,
+  "The plant's species, species categories, carcass types and default agenda planning days",
+  NO_QUERY,
+  StockSettings,
+  STOCK,
+  getStockSettings,
+);
+
+api.post(
+  SETTINGS_API.saveStockSettings,
+  "Save the stock settings",
+  StockSettingsBody,
+  StockSettings,
+  STOCK,
+  saveStockSettings,
+);
+
+api.get(
+  SETTINGS_API.supportContent,
+  "Help (settingTypeId 1) or release notes (2): the sections with title, text and last change",
+  { query: SupportContentQuery },
+  SupportContent,
+  HELP_READ,
+  (ctx, q) => supportContent(ctx, q.settingTypeId as 1 | 2),
+);
+
+api.get(
+  SETTINGS_API.supportSection,
+  "One section of help or release notes by its key",
+  { params: SectionKeyParam },
+  SupportSection,
+  HELP_READ,
+  (ctx, { sectionKey }) => supportSection(ctx, sectionKey),
+);
+
+api.post(
+  SETTINGS_API.saveSection,
+  "Add or change a section of help or release notes (super)",
+  SupportSectionBody,
+  SupportSection,
+  HELP_EDIT,
+  saveSupportSection,
+);
+
+api.post(
+  SETTINGS_API.deleteSection,
+  "Delete a section (super)",
+  IdBody,
+  IdBody,
+  HELP_EDIT,
+  (ctx, { id }) => removeSupportSection(ctx, id),
+);
+
+// multipart: areaApi's JSON forms cannot say it
+api.route(
+  {
+    method: "post",
+    path: SETTINGS_API.uploadLogo,
+    summary:
+      "Upload the organisation's logo (multipart: file; PNG, JPEG or WebP up to 512 KB); it replaces the old",
+    access: DETAILS,
+    request: { body: { content: { "multipart/form-data": { schema: UploadLogoForm } }, required: true } },
+    responses: {
+      ...okJson(OrganisationDetails),
+      413: { description: "The image is over 512 KB", content: errorContent },
+      415: { description: "Not a PNG, JPEG or WebP image (or not a multipart form)", content: errorContent },
     },
-  )
-  .openapi(
-    post(
-      SETTINGS_API.removeLogo,
-      "Remove the organisation's logo",
-      z.object({}),
-      OrganisationDetails,
-      DETAILS,
-    ),
-    async (c) => c.json(await (await organisation(c)).removeLogo(), 200),
-  );
+  },
+  async (c) => {
+    const { file } = (c.req.valid as (t: "form") => In<typeof UploadLogoForm>).call(c.req, "form");
+    return c.json(await uploadLogo(await areaContextOf(c), file), 200);
+  },
+);
+
+api.stored(
+  SETTINGS_API.logo,
+  "The organisation's logo image (404 when it has none)",
+  { query: z.object({ v: z.string().max(40).optional() }) },
+  imageResponses,
+  LOGO_READ,
+  async (ctx) => ({ file: await organisationLogo(ctx), inlineImage: true }),
+);
+
+api.post(
+  SETTINGS_API.removeLogo,
+  "Remove the organisation's logo",
+  z.object({}),
+  OrganisationDetails,
+  DETAILS,
+  removeLogo,
+);
+
+export const settingsApi = api.router();

@@ -5,7 +5,7 @@ import { userApi } from "./api.ts";
 import { inviteApi } from "./inviteApi.ts";
 import { UserEditScreen, UserNewScreen } from "./pages/ClientUsers.tsx";
 import { SelfSettingBody } from "./schemas.ts";
-import { UserService } from "./service.ts";
+import { updateOwnSetting } from "./operations/ownAccount.ts";
 import { ApiError } from "../../http/errors.ts";
 
 export const usersArea = defineArea({
@@ -18,7 +18,7 @@ export const usersArea = defineArea({
     async saveOwnSetting(ctx, setting) {
       const parsed = SelfSettingBody.safeParse(setting);
       if (!parsed.success) throw ApiError.fromZod(parsed.error);
-      await new UserService(ctx).updateOwnSetting(parsed.data);
+      await updateOwnSetting(ctx, parsed.data);
     },
   },
 });

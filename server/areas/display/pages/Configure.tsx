@@ -8,20 +8,20 @@ import { idNumber } from "../../../http/params.ts";
 import { defineScreen } from "../../../pages/screen.ts";
 import { DataForm } from "../../../pages/islands.tsx";
 import type { FieldSpec } from "../../../../client/islands/DataForm.tsx";
-import { pageService } from "../../context.ts";
+import { pageAreaContext } from "../../context.ts";
 import { screenKey, SECONDS } from "../../../../display/rotation.ts";
-import { DisplayService } from "../service.ts";
+import { displaySettings, displayUsers } from "../operations.ts";
 import { DISPLAY_API, DISPLAY_PATHS } from "../paths.ts";
 
 /** displayConfigure */
 export const ConfigureScreen = defineScreen({
   validateSearch: z.object({ userId: idNumber().optional() }),
   loader: async ({ context, search }) => {
-    const service = await pageService(context, DisplayService);
-    const users = await service.displayUsers();
+    const ctx = await pageAreaContext(context);
+    const users = await displayUsers(ctx);
     const userId = search.userId ??
       (context.caller!.subject.roleLevel === "display" ? context.caller!.user.id : users[0]?.id);
-    return { users, settings: userId ? await service.settings(userId) : null };
+    return { users, settings: userId ? await displaySettings(ctx, userId) : null };
   },
   component: ({ data }) => {
     const { users, settings } = data;

@@ -8,14 +8,12 @@ import { z } from "zod";
 import { idNumber } from "../../../http/params.ts";
 import { defineScreen } from "../../../pages/screen.ts";
 import type { PageContext } from "../../../pages/context.ts";
-import { pageService } from "../../context.ts";
+import { pageAreaContext } from "../../context.ts";
 import { AgendaTv } from "../../../../display/screens/AgendaTv.tsx";
 import { YardTv } from "../../../../display/screens/YardTv.tsx";
 import { TvRotation, TvStage, TvStatus } from "../../../../display/TvDocument.tsx";
-import { STORAGE_API } from "../../storage/api.ts";
-import { DisplayService } from "../service.ts";
-
-const service = (context: PageContext) => pageService(context, DisplayService);
+import { MAP_IMAGE_API } from "../../stockyard/api.ts";
+import { agendaTv, rotation as rotationOf, yardTv } from "../operations.ts";
 
 const AGENDA_EVENTS = [
   "killAgendaUpdated",
@@ -26,7 +24,7 @@ const AGENDA_EVENTS = [
 const YARD_EVENTS = ["stockyardUpdated", "stockyardSetupUpdated"];
 
 async function agendaStage(context: PageContext, species: string) {
-  const agenda = await (await service(context)).agenda(species);
+  const agenda = await agendaTv(await pageAreaContext(context), species);
   const site = agenda.siteId;
   return {
     kind: "agenda" as const,
@@ -38,14 +36,14 @@ async function agendaStage(context: PageContext, species: string) {
 }
 
 async function yardStage(context: PageContext, stockyardId?: number) {
-  const view = await (await service(context)).yard(stockyardId);
+  const view = await yardTv(await pageAreaContext(context), stockyardId);
   return {
     kind: "yard" as const,
     path: `/display/stockyard?yard=${view.yard.id}`,
     title: view.yard.name,
     groups: [`Stockyard:${view.yard.tenantSiteId}`],
     view,
-    mapUrl: view.yard.hasMapImage ? `${STORAGE_API.downloadMapImage}/${view.yard.id}` : null,
+    mapUrl: view.yard.hasMapImage ? `${MAP_IMAGE_API.downloadMapImage}/${view.yard.id}` : null,
   };
 }
 
@@ -81,7 +79,7 @@ const single = (stage: Stage) => ({ screens: [{ path: stage.path, seconds: 30, l
 /** displayHome: the carousel. */
 export const CarouselScreen = defineScreen({
   loader: async ({ context }) => {
-    const rotation = await (await service(context)).rotation();
+    const rotation = await rotationOf(await pageAreaContext(context));
     const first = rotation.screens[0]?.path ?? "";
     const species = /^\/display\/killagendareport\/(.+)$/.exec(first)?.[1];
     const yard = /^\/display\/stockyard(?:\?yard=(\d+))?$/.exec(first);

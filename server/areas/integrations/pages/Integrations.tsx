@@ -2,25 +2,25 @@
  * Settings › Plant Integrations (issue 15): how the plant's systems reach this organisation. Each part
  * is its own section component (API keys here; the interchange clients join them), loaded together.
  */
-import { pageService } from "../../context.ts";
+import { pageAreaContext } from "../../context.ts";
 import { defineScreen } from "../../../pages/screen.ts";
-import { IntegrationKeyService } from "../service.ts";
+import { listApiKeys } from "../operations.ts";
 import { ApiKeysSection } from "./ApiKeys.tsx";
 import { displayName } from "../../audit.ts";
 import { InterchangeSection } from "./Interchange.tsx";
-import { InterchangeService } from "../../killFloor/service.ts";
+import { integrationErrorList, interchangeClients, pingInterchange } from "../../killFloor/queries.ts";
 import { isFeatureEnabled } from "../../../access/flags.ts";
 
 /** settingsIntegrations: the plant integrations of the caller's tenant. */
 export const IntegrationsScreen = defineScreen({
   loader: async ({ context }) => {
-    const interchange = await pageService(context, InterchangeService);
+    const ctx = await pageAreaContext(context);
     const flagOn = isFeatureEnabled(context.caller!.subject, "integrationErrorNotifications");
     return {
-      keys: await (await pageService(context, IntegrationKeyService)).list(),
-      clients: await interchange.clients(),
-      ping: await interchange.ping(),
-      errors: flagOn ? await interchange.errors(false, 50) : null,
+      keys: await listApiKeys(ctx),
+      clients: await interchangeClients(ctx),
+      ping: await pingInterchange(ctx),
+      errors: flagOn ? await integrationErrorList(ctx, false, 50) : null,
     };
   },
   component: ({ data, context }) => (

@@ -7,9 +7,9 @@ import { Table } from "../../../../client/ui/Table.tsx";
 import { formatDateTime } from "../../../../kernel/format.ts";
 import { ActionButton } from "../../../pages/islands.tsx";
 import { defineScreen } from "../../../pages/screen.ts";
-import { pageService } from "../../context.ts";
+import { pageAreaContext } from "../../context.ts";
 import { NOTIFICATIONS_API } from "../api.ts";
-import { NOTIFICATION_LIMIT, NotificationService } from "../service.ts";
+import { integrationErrorsShown, listNotifications, NOTIFICATION_LIMIT } from "../operations.ts";
 
 const TYPE_WORDS: Record<string, string> = {
   integrationError: "Plant system error",
@@ -27,11 +27,11 @@ function markBody(id: string) {
 export const NotificationsScreen = defineScreen({
   validateSearch: z.object({ unread: z.enum(["true"]).optional() }),
   loader: async ({ context, search }) => {
-    const service = await pageService(context, NotificationService);
+    const ctx = await pageAreaContext(context);
     return {
-      rows: await service.list(search.unread === "true"),
+      rows: await listNotifications(ctx, search.unread === "true"),
       unreadOnly: search.unread === "true",
-      withErrors: service.integrationErrorsShown,
+      withErrors: integrationErrorsShown(ctx),
     };
   },
   component: ({ data, context }) => {

@@ -9,10 +9,10 @@ import { TabBar } from "../../../../client/ui/TabBar.tsx";
 import { Table } from "../../../../client/ui/Table.tsx";
 import { formatHead } from "../../../../kernel/format.ts";
 import { defineScreen } from "../../../pages/screen.ts";
-import { pageService } from "../../context.ts";
+import { pageAreaContext } from "../../context.ts";
 import { LIST_LIMIT, PartyService } from "../../livestock/parties/service.ts";
-import { StockyardQueries } from "../../stockyard/service.ts";
-import { OrganisationService } from "../organisation.ts";
+import { yards as stockyards } from "../../stockyard/queries.ts";
+import { listLocations } from "../operations/sites.ts";
 
 const PATH = "/home/locationinfo";
 const TABS = [
@@ -27,15 +27,16 @@ export const LocationInfoScreen = defineScreen({
   }),
   loader: async ({ context, search }) => {
     const tab = search.tab ?? "stock";
+    const ctx = await pageAreaContext(context);
     if (tab === "suppliers") {
-      const suppliers = await (await pageService(context, PartyService)).listSuppliers(
+      const suppliers = await new PartyService(ctx).listSuppliers(
         search.q?.trim() || undefined,
       );
       return { tab, suppliers, places: [], yards: [] };
     }
     const [places, yards] = await Promise.all([
-      (await pageService(context, OrganisationService)).locations(),
-      (await pageService(context, StockyardQueries)).yards(),
+      listLocations(ctx),
+      stockyards(ctx),
     ]);
     return { tab, suppliers: [], places, yards };
   },

@@ -11,10 +11,11 @@ import { roleLabel } from "../../../access/roles.ts";
 import { idNumber } from "../../../http/params.ts";
 import { DataForm } from "../../../pages/islands.tsx";
 import { defineScreen } from "../../../pages/screen.ts";
-import { pageService } from "../../context.ts";
-import { UserService } from "../../users/service.ts";
+import { pageAreaContext } from "../../context.ts";
+import { listTenantUsers, type TenantUserDto } from "../../users/queries.ts";
 import { SETTINGS_API } from "../api.ts";
-import { OrganisationService } from "../organisation.ts";
+import { organisationDetails, type OrganisationDetailsRow } from "../operations/organisation.ts";
+import { listLocations, listSites, type LocationRow } from "../operations/sites.ts";
 import { AUSTRALIAN_STATES, AUSTRALIAN_TIME_ZONES, formatAbn, SITE_LOCATION_TYPES } from "../rules.ts";
 import { LogoPanel } from "./Logo.tsx";
 
@@ -36,14 +37,14 @@ export const OrganisationScreen = defineScreen({
   }),
   loader: async ({ context, search }) => {
     const tab: Section = search.tab ?? "details";
-    const org = await pageService(context, OrganisationService);
+    const ctx = await pageAreaContext(context);
     return {
       tab,
       edit: search.edit,
-      details: tab === "details" ? await org.details() : null,
-      sites: await org.sites(),
-      locations: tab === "locations" ? await org.locations() : [],
-      users: tab === "users" ? await (await pageService(context, UserService)).listTenantUsers() : [],
+      details: tab === "details" ? await organisationDetails(ctx) : null,
+      sites: await listSites(ctx),
+      locations: tab === "locations" ? await listLocations(ctx) : [],
+      users: tab === "users" ? await listTenantUsers(ctx) : [],
     };
   },
   component: ({ data, context }) => (
@@ -64,7 +65,7 @@ export const OrganisationScreen = defineScreen({
   ),
 });
 
-type Details = Awaited<ReturnType<OrganisationService["details"]>>;
+type Details = OrganisationDetailsRow;
 
 function DetailsSection({ details }: { details: Details }) {
   return (
@@ -201,8 +202,6 @@ function SitesSection({ sites, edit }: { sites: SiteRow[]; edit?: "new" | number
   );
 }
 
-type LocationRow = Awaited<ReturnType<OrganisationService["locations"]>>[number];
-
 function LocationsSection({ locations, sites, species, edit }: {
   locations: LocationRow[];
   sites: SiteRow[];
@@ -307,7 +306,7 @@ function LocationsSection({ locations, sites, species, edit }: {
   );
 }
 
-type UserRow = Awaited<ReturnType<UserService["listTenantUsers"]>>[number];
+type UserRow = TenantUserDto;
 
 function UsersSection({ users }: { users: UserRow[] }) {
   return (

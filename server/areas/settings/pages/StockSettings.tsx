@@ -4,16 +4,16 @@
  */
 import { defineScreen } from "../../../pages/screen.ts";
 import { DataForm } from "../../../pages/islands.tsx";
-import { pageService } from "../../context.ts";
+import { pageAreaContext } from "../../context.ts";
 import { SPECIES_CATEGORIES } from "../../../../kernel/enums.ts";
 import { SETTINGS_API } from "../api.ts";
 import { AGENDA_PLANNING_DAYS, CARCASS_TYPES } from "../rules.ts";
-import { SettingsService } from "../service.ts";
+import { allSpecies, getStockSettings } from "../operations/stockSettings.ts";
 
 export const StockSettingsScreen = defineScreen({
   loader: async ({ context }) => {
-    const service = await pageService(context, SettingsService);
-    const [species, settings] = await Promise.all([service.allSpecies(), service.stockSettings()]);
+    const ctx = await pageAreaContext(context);
+    const [species, settings] = await Promise.all([allSpecies(ctx), getStockSettings(ctx)]);
     return { species, settings };
   },
   component: ({ data }) => {

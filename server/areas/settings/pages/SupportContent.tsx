@@ -12,9 +12,9 @@ import { idNumber } from "../../../http/params.ts";
 import type { PageContext } from "../../../pages/context.ts";
 import { ActionButton, DataForm } from "../../../pages/islands.tsx";
 import { defineScreen } from "../../../pages/screen.ts";
-import { pageService } from "../../context.ts";
+import { pageAreaContext } from "../../context.ts";
 import { SETTINGS_API } from "../api.ts";
-import { SupportContentService } from "../content.ts";
+import { supportContent, supportSection } from "../operations/content.ts";
 import { SECTION_KEY, SUPPORT_TYPES, type SupportTypeId } from "../rules.ts";
 import { HelpText } from "./HelpText.tsx";
 
@@ -32,7 +32,7 @@ function contentScreen(settingTypeId: SupportTypeId) {
   return defineScreen({
     validateSearch: z.object({ edit: z.union([z.literal("new"), idNumber()]).optional() }),
     loader: async ({ context, search }) => {
-      const content = await (await pageService(context, SupportContentService)).content(settingTypeId);
+      const content = await supportContent(await pageAreaContext(context), settingTypeId);
       const editing = search.edit === "new"
         ? "new" as const
         : content.sections.find((s) => s.id === search.edit);
@@ -145,9 +145,9 @@ export const ReleaseNotesScreen = contentScreen(SUPPORT_TYPES.releases);
 export const SupportSectionScreen = defineScreen({
   loader: async ({ context, params }) => {
     const key = params.sectionKey ?? "";
-    const service = await pageService(context, SupportContentService);
-    const section = SECTION_KEY.test(key) ? await service.section(key) : await service.section("-");
-    const { sections } = await service.content(section.settingTypeId as SupportTypeId);
+    const ctx = await pageAreaContext(context);
+    const section = await supportSection(ctx, SECTION_KEY.test(key) ? key : "-");
+    const { sections } = await supportContent(ctx, section.settingTypeId as SupportTypeId);
     return { section, sections };
   },
   component: ({ data, context }) => (

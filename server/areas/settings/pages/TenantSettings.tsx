@@ -7,13 +7,13 @@ import { Table } from "../../../../client/ui/Table.tsx";
 import { roleValue } from "../../../access/roles.ts";
 import { ActionButton } from "../../../pages/islands.tsx";
 import { defineScreen } from "../../../pages/screen.ts";
-import { pageService } from "../../context.ts";
+import { pageAreaContext } from "../../context.ts";
 import { SETTINGS_API } from "../api.ts";
-import { SettingsService } from "../service.ts";
+import { listTenantSettings } from "../operations/tenantSettings.ts";
 
 export const TenantSettingsScreen = defineScreen({
   loader: async ({ context }) => ({
-    settings: await (await pageService(context, SettingsService)).tenantSettings(),
+    settings: await listTenantSettings(await pageAreaContext(context)),
     canEdit: roleValue(context.caller!.subject.roleLevel) >= roleValue("admin"),
   }),
   component: ({ data }) => (

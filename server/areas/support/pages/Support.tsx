@@ -10,9 +10,9 @@ import { roleValue } from "../../../access/roles.ts";
 import type { PageContext } from "../../../pages/context.ts";
 import { ActionButton, DataForm } from "../../../pages/islands.tsx";
 import { defineScreen } from "../../../pages/screen.ts";
-import { pageService } from "../../context.ts";
+import { pageAreaContext } from "../../context.ts";
 import { SUPPORT_API } from "../api.ts";
-import { SupportService } from "../service.ts";
+import { listProblems } from "../operations.ts";
 
 /** A page of this app to go back to (never another site). */
 const ownPath = (from?: string) => from && /^\/[^/\\]/.test(from) ? from : undefined;
@@ -29,7 +29,7 @@ export const SupportScreen = defineScreen({
     from: ownPath(search.from),
     all: search.all === "true",
     reports: mayTriage(context)
-      ? await (await pageService(context, SupportService)).list(search.all === "true")
+      ? await listProblems(await pageAreaContext(context), search.all === "true")
       : null,
   }),
   component: ({ data, context }) => (

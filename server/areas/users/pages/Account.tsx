@@ -2,17 +2,17 @@ import { type DataFormProps } from "../../../../client/islands/DataForm.tsx";
 import { Table } from "../../../../client/ui/Table.tsx";
 import { formatDateTime } from "../../../../kernel/format.ts";
 import { defineScreen } from "../../../pages/screen.ts";
-import { pageService } from "../../context.ts";
+import { pageAreaContext } from "../../context.ts";
 import { USERS_API } from "../api.ts";
 import { ActionButton, DataForm } from "../../../pages/islands.tsx";
-import { OwnSessionService } from "../sessions.ts";
+import { listMySessions } from "../operations/sessions.ts";
 
 /**
  * Account details (spec 1 §2): first name, last name, mobile; and the user's sessions (issue 19 §6):
  * every device signed in as them, each of the others with a button to end it, and all of them at once.
  */
 export const AccountScreen = defineScreen({
-  loader: async ({ context }) => ({ sessions: await (await pageService(context, OwnSessionService)).list() }),
+  loader: async ({ context }) => ({ sessions: await listMySessions(await pageAreaContext(context)) }),
   component: ({ context, data }) => {
     const { user } = context.caller!;
     const props: DataFormProps = {

@@ -6,8 +6,9 @@ import { USERS_API } from "../api.ts";
 import { ActionButton, DataForm } from "../../../pages/islands.tsx";
 import type { DataFormProps } from "../../../../client/islands/DataForm.tsx";
 import { assignableRoles, roleLabel } from "../../../access/roles.ts";
-import { UserService } from "../service.ts";
-import { pageService } from "../../context.ts";
+import { getTenantUser, listTenantUsers, tenantChoices } from "../queries.ts";
+import { type PendingInviteRow, pendingInvites } from "../operations/invite.ts";
+import { pageAreaContext } from "../../context.ts";
 import { defineScreen } from "../../../pages/screen.ts";
 import { Table } from "../../../../client/ui/Table.tsx";
 import { SearchForm } from "../../../../client/ui/SearchForm.tsx";
@@ -26,8 +27,8 @@ const listPathOf = (context: PageContext) =>
 export const ClientUsersScreen = defineScreen({
   validateSearch: z.object({ q: z.string().max(100).optional() }),
   loader: async ({ context }) => {
-    const service = await pageService(context, UserService);
-    const [users, invites] = await Promise.all([service.listTenantUsers(), service.pendingInvites()]);
+    const ctx = await pageAreaContext(context);
+    const [users, invites] = await Promise.all([listTenantUsers(ctx), pendingInvites(ctx)]);
     return { users, invites };
   },
   component: ({ data: { users: data, invites }, search, context }) => {
@@ -76,7 +77,7 @@ export const ClientUsersScreen = defineScreen({
 
 /** Invitations sent and not yet accepted: who, as what, until when; each can be withdrawn. */
 function PendingInvites(
-  { invites, timeZone }: { invites: Awaited<ReturnType<UserService["pendingInvites"]>>; timeZone: string },
+  { invites, timeZone }: { invites: PendingInviteRow[]; timeZone: string },
 ) {
   if (!invites.length) return null;
   return (
@@ -113,7 +114,7 @@ function PendingInvites(
 }
 
 export async function choices(context: PageContext) {
-  return (await pageService(context, UserService)).tenantChoices(context.caller!.tenant.id);
+  return tenantChoices(await pageAreaContext(context), context.caller!.tenant.id);
 }
 
 function userFormProps(
@@ -169,7 +170,7 @@ function newUserAnswer(context: PageContext): Partial<DataFormProps> {
 export const UserEditScreen = defineScreen({
   validateSearch: z.object({ id: idNumber() }),
   loader: async ({ context, search }) => {
-    const user = await (await pageService(context, UserService)).getTenantUser(search.id);
+    const user = await getTenantUser(await pageAreaContext(context), search.id);
     const initial = {
       ...user,
       allowedSpeciesIds: user.allowedSpeciesIds.map(String),
