@@ -3,7 +3,7 @@
  * everything reports/invoices/ renders, assembled by InvoiceQueries.document. Pure types and small
  * helpers; no I/O.
  */
-import type { InvoiceComputation } from "./rules.ts";
+import type { InvoiceComputation } from "./computation.ts";
 
 export interface PartyOnDocument {
   name: string;
@@ -52,7 +52,7 @@ export interface FeedbackCarcass {
 
 export type InvoiceStatus = "Draft" | "Published" | "Finalised";
 
-export interface InvoiceDocument {
+export type InvoiceDocument = {
   invoiceId: number;
   /** RCTI number, given at the first publish (null on a draft) */
   invoiceNumber: string | null;
@@ -88,7 +88,7 @@ export interface InvoiceDocument {
   condensed: boolean;
   computation: InvoiceComputation;
   carcasses: FeedbackCarcass[];
-}
+};
 
 /** "12 345 678 901": an ABN as the ATO prints it. */
 export function formatAbn(abn: string): string {

@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import { invoices } from "../../../db/tenant/schema.ts";
 import type { AreaContext } from "../context.ts";
-import { StorageService } from "../storage/service.ts";
+import { publishedReport, storePublishedReport } from "../storage/publishing/operations.ts";
 import type { InvoiceDocument } from "./document.ts";
 
 /** The renderer, loaded on first use (@react-pdf/renderer is heavy; most requests never need it). */
@@ -29,15 +29,16 @@ export async function storePublishedPdfs(
   documents: (id: number) => Promise<InvoiceDocument>,
   ids: readonly number[],
 ) {
-  const storage = new StorageService(ctx);
   for (const id of ids) {
     const [row] = await ctx.db.select({ publishedAt: invoices.publishedAt }).from(invoices).where(
       eq(invoices.id, id),
     );
     if (!row?.publishedAt) continue;
     const bytes = await renderRemittancePdf(await documents(id));
-    const ref = await storage.storePublishedReport(PUBLISHED_CATEGORY, id, row.publishedAt, bytes);
-    await ctx.db.update(invoices).set({ publishedReportRef: ref }).where(eq(invoices.id, id));
+    const ref = await storePublishedReport(ctx, PUBLISHED_CATEGORY, id, row.publishedAt, bytes);
+    await ctx.write(async (tx) => {
+      await tx.update(invoices).set({ publishedReportRef: ref }).where(eq(invoices.id, id));
+    });
   }
 }
 
@@ -47,8 +48,6 @@ export async function remittancePdfOf(
   doc: InvoiceDocument,
   storedRef: string | null,
 ): Promise<{ bytes: Uint8Array; name: string }> {
-  const stored = storedRef && doc.status !== "Draft"
-    ? await new StorageService(ctx).publishedReport(storedRef)
-    : null;
+  const stored = storedRef && doc.status !== "Draft" ? await publishedReport(ctx, storedRef) : null;
   return { bytes: stored ?? await renderRemittancePdf(doc), name: pdfName(doc) };
 }

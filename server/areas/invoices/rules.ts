@@ -7,17 +7,23 @@
  * rounded once, half away from zero; totals add the rounded lines. Pure: no I/O; the editor bundles it.
  */
 import { formatCents } from "../../../kernel/money.ts";
-import {
-  type CarcassForPricing,
-  type CarcassLine,
-  carcassLines,
-  type DefectRule,
-  type PricingBasis,
-} from "./pricing.ts";
-import { type LevyLine, levyLines, type LevyRule } from "./levies.ts";
+import { type CarcassLine, carcassLines } from "./pricing.ts";
+import { levyLines } from "./levies.ts";
+import type {
+  AdditionalLine,
+  AdditionalLineInput,
+  CarcassSummary,
+  InvoiceCarcassLine,
+  InvoiceComputation,
+  InvoiceInputs,
+  PricedLine,
+  SkinInput,
+  SkinLine,
+} from "./computation.ts";
 
 export * from "./pricing.ts";
 export * from "./levies.ts";
+export type * from "./computation.ts";
 // what the islands are sent and call (plain types and path constants)
 export type { InvoiceSummary, InvoiceView, ToBeCreatedRow } from "./views.ts";
 export { INVOICES_API, withId } from "./paths.ts";
@@ -34,14 +40,6 @@ export function gstOf(cents: number): number {
 /** Species without skins or hides to pay for (pigs are scalded with the skin on). */
 export const SPECIES_WITHOUT_SKINS: readonly number[] = [3];
 
-export interface AdditionalLineInput {
-  id?: number;
-  description: string;
-  quantity: number | null;
-  pricePerUnitCents: number | null;
-  isApplyGst: boolean;
-}
-
 /** Spec 2 §5: an additional line item is valid with a quantity and a price (zero allowed); blank is ignored. */
 export function isBlankLine(l: Pick<AdditionalLineInput, "description" | "quantity" | "pricePerUnitCents">) {
   return !l.description.trim() && l.quantity === null && l.pricePerUnitCents === null;
@@ -56,91 +54,6 @@ export function additionalLineCents(quantity: number, pricePerUnitCents: number)
   const exact = Math.round(quantity * 1000) * pricePerUnitCents;
   const cents = Math.floor((Math.abs(exact) + 500) / 1000);
   return exact < 0 ? -cents : cents;
-}
-
-export interface HeadCountsOnInvoice {
-  ordered: number;
-  delivered: number;
-  deadOnArrival: number;
-  unfitPreKillFloor: number;
-  sentToKillFloor: number;
-  processed: number;
-  condemned: number;
-  /** head of the invoice's mobs with no carcass record yet */
-  awaitingCarcassData: number;
-}
-
-export interface SkinInput {
-  /** the skin or hide price that applies on the day (null: none set) */
-  price: { name: string; grades: readonly { grade: string; centsPerPiece: number }[] } | null;
-  /** pieces counted by grade (null: not recorded) */
-  counts: Readonly<Record<string, number>> | null;
-}
-
-export interface InvoiceInputs {
-  speciesId: number;
-  isGstExempt: boolean;
-  carcasses: readonly CarcassForPricing[];
-  basis: PricingBasis;
-  defectRules: readonly DefectRule[];
-  levies: readonly LevyRule[];
-  leviesRemoved: boolean;
-  skins: SkinInput;
-  additionalLines: readonly AdditionalLineInput[];
-  adjustments: ReadonlyMap<string, number>;
-  headCounts: HeadCountsOnInvoice;
-}
-
-export interface PricedLine {
-  totalCents: number;
-  isApplyGst: boolean;
-  gstCents: number;
-}
-
-export type InvoiceCarcassLine = Omit<CarcassLine, "carcassValues"> & PricedLine;
-export type SkinLine = PricedLine & { grade: string; count: number; centsPerPiece: number };
-export type AdditionalLine = AdditionalLineInput & PricedLine & {
-  quantity: number;
-  pricePerUnitCents: number;
-};
-
-export interface CarcassSummary {
-  defectCategory: string;
-  count: number;
-  totalWeightInKilograms: number;
-  averageWeightInKilograms: number;
-  totalCents: number;
-  /** cents per kg over the category's weight (0 for per-head lines) */
-  averageCentsPerKg: number;
-}
-
-export interface InvoiceComputation {
-  carcassLines: InvoiceCarcassLine[];
-  skinLines: SkinLine[];
-  additionalLines: AdditionalLine[];
-  levyLines: LevyLine[];
-  carcassSummaries: CarcassSummary[];
-  headCounts: HeadCountsOnInvoice;
-  carcassCount: number;
-  totalWeightInKilograms: number;
-  averageWeightInKilograms: number;
-  totalSkinCount: number;
-  carcassCents: number;
-  skinCents: number;
-  additionalCents: number;
-  subTotalCents: number;
-  taxCents: number;
-  taxRate: number;
-  levyCents: number;
-  totalCents: number;
-  isApplyGst: boolean;
-  isLeviesRemovable: boolean;
-  hasPriceInfo: boolean;
-  hasSkinPriceInfo: boolean;
-  hasInvalidCarcassData: boolean;
-  invalidCarcasses: { bodyNumber: number; message: string }[];
-  isPublishable: boolean;
-  unableToPublishReasons: string[];
 }
 
 const priced = (totalCents: number, isApplyGst: boolean): PricedLine => ({

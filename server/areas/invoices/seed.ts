@@ -12,16 +12,16 @@ import {
   invoicePriceAdjustments,
   invoices,
   livestockOrders,
-  stakeholders,
 } from "../../../db/tenant/schema.ts";
-import type { DemoTenant } from "../mod.ts";
+import type { DemoTenant } from "../area.ts";
 import type { TenantTx } from "../context.ts";
 import { addDays } from "../../../kernel/dates.ts";
-import { ORDER_STATUS } from "../../../kernel/enums.ts";
+import { markOrderInvoiceFinalised } from "../livestock/orders/writes.ts";
+import { ensureOwnParty } from "../livestock/parties/writes.ts";
+import { correctFirstCarcassWeight } from "../killFloor/writes.ts";
 import { loadSources } from "./inputs.ts";
-import { storeComputation } from "./queries.ts";
+import { insertDraft, storeComputation } from "./drafts.ts";
 import { buildInvoiceDocument } from "./documentOf.ts";
-import { insertDraft } from "./commands.ts";
 
 const SPECIES_NAMES: Record<number, string> = { 1: "Sheep", 2: "Beef", 3: "Pig", 4: "Goat", 5: "Deer" };
 const OFF_GRID_CENTS: Record<number, number> = { 1: 600, 2: 550 };
@@ -31,7 +31,7 @@ const WHO = "Demo seed";
 export async function seedInvoices({ db, category, today }: DemoTenant) {
   if (category !== "processor") return;
   if ((await db.select({ id: invoices.id }).from(invoices).limit(1)).length) return;
-  await ensureProcessorParty(db);
+  await db.transaction((tx) => ensureOwnParty({ tx }, PROCESSOR_PARTY));
   const orders = await db.select({
     id: livestockOrders.id,
     supplierId: livestockOrders.supplierId,
@@ -96,24 +96,15 @@ export async function seedInvoices({ db, category, today }: DemoTenant) {
         finalisedAt: finalised ? `${addDays(day, 3)}T10:00:00.000Z` : null,
         finalisedBy: finalised ? WHO : null,
       }).where(eq(invoices.id, row.id));
-      if (finalised) {
-        await tx.update(livestockOrders).set({ orderStatus: ORDER_STATUS.InvoiceFinalised })
-          .where(eq(livestockOrders.id, order.id));
-      }
+      // no one listens while the demo is seeded: nothing to announce
+      if (finalised) await markOrderInvoiceFinalised({ tx, announce: () => {} }, order.id);
     });
   }
 }
 
 /** A kill floor correction after the invoice was computed: the draft shows "with corrections". */
 async function correctOne(tx: TenantTx, invoiceId: number, mobId: number) {
-  const [c] = await tx.select().from(carcasses).where(eq(carcasses.stockMobId, mobId))
-    .orderBy(carcasses.bodyNumber).limit(1);
-  if (!c || c.condemned === "whole") return;
-  await tx.update(carcasses).set({
-    hscwKg: Math.round((c.hscwKg + 0.4) * 10) / 10,
-    isCorrected: true,
-    lastModified: new Date().toISOString(),
-  }).where(eq(carcasses.id, c.id));
+  if (!await correctFirstCarcassWeight({ tx }, mobId, 0.4)) return;
   // computed before the correction came in
   await tx.update(invoices).set({ computedAt: "2000-01-01T00:00:00.000Z" }).where(eq(invoices.id, invoiceId));
 }
@@ -121,31 +112,18 @@ async function correctOne(tx: TenantTx, invoiceId: number, mobId: number) {
 /** The demo plant's Property Identification Code (NSW: N + 7 characters). */
 export const DEMO_PLANT_PIC = "NA123456";
 
-/** The processor's own party record (its ABN and address head every invoice it issues). */
-async function ensureProcessorParty(db: DemoTenant["db"]) {
-  const [own] = await db.select({ id: stakeholders.id, pic: stakeholders.pic }).from(stakeholders).where(
-    eq(stakeholders.isTenant, true),
-  );
+/** The processor's own party (its ABN and address head every invoice it issues). */
+const PROCESSOR_PARTY = {
+  name: "Demo Processing Pty Ltd",
+  stakeholderType: "Other",
+  businessTaxIdentifier: "53004085616",
   // the plant's PIC: the NLIS kill file names the plant by it
-  if (own && !own.pic) {
-    await db.update(stakeholders).set({ pic: DEMO_PLANT_PIC }).where(eq(stakeholders.id, own.id));
-  }
-  if (own) return;
-  const now = new Date().toISOString();
-  await db.insert(stakeholders).values({
-    name: "Demo Processing Pty Ltd",
-    isTenant: true,
-    stakeholderType: "Other",
-    businessTaxIdentifier: "53004085616",
-    pic: DEMO_PLANT_PIC,
-    companyIdentifier: "004085616",
-    addressLine1: "1 Abattoir Road",
-    city: "Wagga Wagga",
-    state: "NSW",
-    postcode: "2650",
-    contactEmail: "accounts@demo.processor",
-    contactPhone: "02 6900 1234",
-    createdAt: now,
-    lastModified: now,
-  });
-}
+  pic: DEMO_PLANT_PIC,
+  companyIdentifier: "004085616",
+  addressLine1: "1 Abattoir Road",
+  city: "Wagga Wagga",
+  state: "NSW",
+  postcode: "2650",
+  contactEmail: "accounts@demo.processor",
+  contactPhone: "02 6900 1234",
+};

@@ -5,14 +5,13 @@
 import { href } from "../../../access/routes.ts";
 import { InvoiceEditor } from "../../../pages/islands.tsx";
 import { defineScreen, pathId } from "../../../pages/screen.ts";
-import { pageService } from "../../context.ts";
-import { InvoiceQueries } from "../queries.ts";
+import { pageAreaContext } from "../../context.ts";
+import { invoiceView } from "../queries/invoice.ts";
 import { INVOICES_API } from "../paths.ts";
 
 export const InvoiceEditScreen = defineScreen({
   loader: async ({ context, params }) => {
-    const q = await pageService(context, InvoiceQueries);
-    return { view: await q.view(pathId(params.id)) };
+    return { view: await invoiceView(await pageAreaContext(context), pathId(params.id)) };
   },
   component: ({ data }) => (
     <section className="panel" aria-labelledby="invoice-title">

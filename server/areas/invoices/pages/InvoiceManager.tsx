@@ -11,9 +11,10 @@ import { InvoiceList } from "../../../pages/islands.tsx";
 import { defineScreen } from "../../../pages/screen.ts";
 import { idNumber } from "../../../http/params.ts";
 import { isoDate } from "../../../http/validation.ts";
-import { pageService } from "../../context.ts";
+import { pageAreaContext } from "../../context.ts";
 import { addDays } from "../../../../kernel/dates.ts";
-import { InvoiceQueries } from "../queries.ts";
+import { invoiceSpecies, invoicingSpecies } from "../queries/species.ts";
+import { createdInvoices, publishedInvoices, toBeCreated as ordersToInvoice } from "../queries/lists.ts";
 import { INVOICES_API } from "../paths.ts";
 import type { TabCounts } from "../../../../client/islands/InvoiceList.tsx";
 
@@ -35,18 +36,19 @@ const Search = z.object({
 export const InvoiceManagerScreen = defineScreen({
   validateSearch: Search,
   loader: async ({ context, search }) => {
-    const q = await pageService(context, InvoiceQueries);
-    const species = q.invoicingSpecies();
-    const speciesId = q.invoiceSpecies(
+    const ctx = await pageAreaContext(context);
+    const species = invoicingSpecies(ctx);
+    const speciesId = invoiceSpecies(
+      ctx,
       species.some((s) => s.id === search.speciesId) ? search.speciesId : null,
     );
     const tab = search.tab ?? "tobecreated";
     const toDate = search.toDate ?? context.today;
     const fromDate = search.fromDate ?? addDays(toDate, -14);
     const [toBeCreated, drafts, published] = await Promise.all([
-      q.toBeCreated(speciesId),
-      q.created(speciesId),
-      tab === "published" ? q.published(speciesId, fromDate, toDate) : Promise.resolve([]),
+      ordersToInvoice(ctx, speciesId),
+      createdInvoices(ctx, speciesId),
+      tab === "published" ? publishedInvoices(ctx, speciesId, fromDate, toDate) : Promise.resolve([]),
     ]);
     return { species, speciesId, tab, fromDate, toDate, toBeCreated, drafts, published };
   },

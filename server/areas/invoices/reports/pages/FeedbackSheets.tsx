@@ -7,7 +7,10 @@ import { Table } from "../../../../../client/ui/Table.tsx";
 import { formatDate } from "../../../../../kernel/format.ts";
 import { defineScreen } from "../../../../pages/screen.ts";
 import { REPORT_PATHS, REPORTS_API as API } from "../paths.ts";
-import { Downloads, periodOf, PeriodSearch, query, ReportFilter, reportService } from "./parts.tsx";
+import { pageAreaContext } from "../../../context.ts";
+import { invoiceSpecies, invoicingSpecies } from "../../queries/species.ts";
+import { feedbackSheets } from "../operations.ts";
+import { Downloads, periodOf, PeriodSearch, query, ReportFilter } from "./parts.tsx";
 
 const BEEF = 2;
 
@@ -15,12 +18,12 @@ const BEEF = 2;
 export const FeedbackSheetsScreen = defineScreen({
   validateSearch: PeriodSearch,
   loader: async ({ context, search }) => {
-    const service = await reportService(context);
-    const species = service.species();
+    const ctx = await pageAreaContext(context);
+    const species = invoicingSpecies(ctx);
     // the species chosen in the header, as every list opens on (not always Beef)
-    const speciesId = search.speciesId ?? (species.length ? service.headerSpecies() : undefined);
+    const speciesId = search.speciesId ?? (species.length ? invoiceSpecies(ctx) : undefined);
     const period = periodOf(context, search);
-    const rows = speciesId ? await service.feedbackSheets({ speciesId, ...period }) : [];
+    const rows = speciesId ? await feedbackSheets(ctx, { speciesId, ...period }) : [];
     return { species, speciesId, ...period, rows };
   },
   component: ({ data }) => {

@@ -9,8 +9,10 @@ import { formatCents } from "../../../../../kernel/money.ts";
 import { defineScreen } from "../../../../pages/screen.ts";
 import { REPORT_PATHS, REPORTS_API as API } from "../paths.ts";
 import { INVOICE_STATUSES } from "../schemas.ts";
-import { MAX_REPORT_ROWS } from "../service.ts";
-import { Downloads, periodOf, PeriodSearch, query, ReportFilter, reportService } from "./parts.tsx";
+import { pageAreaContext } from "../../../context.ts";
+import { invoicingSpecies } from "../../queries/species.ts";
+import { invoiceReport, MAX_REPORT_ROWS } from "../operations.ts";
+import { Downloads, periodOf, PeriodSearch, query, ReportFilter } from "./parts.tsx";
 
 const Search = PeriodSearch.extend({
   dateField: z.enum(["killed", "published"]).optional(),
@@ -24,7 +26,7 @@ const STATUS_BADGE: Record<string, string> = { Draft: "muted", Published: "info"
 export const InvoiceReportScreen = defineScreen({
   validateSearch: Search,
   loader: async ({ context, search }) => {
-    const service = await reportService(context);
+    const ctx = await pageAreaContext(context);
     const period = periodOf(context, search);
     const filter = {
       ...period,
@@ -34,10 +36,10 @@ export const InvoiceReportScreen = defineScreen({
       supplier: search.supplier ?? "",
     };
     return {
-      species: service.species(),
+      species: invoicingSpecies(ctx),
       filter,
       status: search.status,
-      report: await service.filter(filter),
+      report: await invoiceReport(ctx, filter),
     };
   },
   component: ({ data }) => {

@@ -7,16 +7,19 @@ import { formatDate, formatHead } from "../../../../../kernel/format.ts";
 import { formatCents } from "../../../../../kernel/money.ts";
 import { defineScreen } from "../../../../pages/screen.ts";
 import { REPORTS_API as API } from "../paths.ts";
-import { Downloads, periodOf, PeriodSearch, query, ReportFilter, reportService } from "./parts.tsx";
+import { pageAreaContext } from "../../../context.ts";
+import { invoicingSpecies } from "../../queries/species.ts";
+import { levyReport } from "../operations.ts";
+import { Downloads, periodOf, PeriodSearch, query, ReportFilter } from "./parts.tsx";
 
 /** levyreporting */
 export const LevyReportScreen = defineScreen({
   validateSearch: PeriodSearch,
   loader: async ({ context, search }) => {
-    const service = await reportService(context);
+    const ctx = await pageAreaContext(context);
     const period = periodOf(context, search);
-    const report = await service.levyReport({ ...period, speciesId: search.speciesId });
-    return { species: service.species(), speciesId: search.speciesId, report };
+    const report = await levyReport(ctx, { ...period, speciesId: search.speciesId });
+    return { species: invoicingSpecies(ctx), speciesId: search.speciesId, report };
   },
   component: ({ data }) => {
     const { species, speciesId, report } = data;

@@ -1,5 +1,5 @@
 /**
- * What the invoice report screens share: the service for the page, the default period (the last 30 days),
+ * What the invoice report screens share: the default period (the last 30 days),
  * the filter form (a plain GET form: period, species and any extra fields) and download links.
  */
 import type { ReactNode } from "react";
@@ -7,12 +7,8 @@ import { z } from "zod";
 import { PeriodForm } from "../../../../../client/ui/PeriodForm.tsx";
 import { idNumber } from "../../../../http/params.ts";
 import { isoDate } from "../../../../http/validation.ts";
-import { pageService } from "../../../context.ts";
 import { addDays } from "../../../../../kernel/dates.ts";
 import type { PageContext } from "../../../../pages/context.ts";
-import { InvoiceReportService } from "../service.ts";
-
-export const reportService = (context: PageContext) => pageService(context, InvoiceReportService);
 
 export const PeriodSearch = z.object({
   fromDate: isoDate.optional(),

@@ -1,0 +1,35 @@
+/** Unpublish one or many: back to drafts (the number is kept for the reissue). All or nothing. */
+import { eq } from "drizzle-orm";
+import { invoices } from "../../../../db/tenant/schema.ts";
+import { ApiError } from "../../../http/errors.ts";
+import { type AreaContext, nextModified } from "../../context.ts";
+import type { In } from "../../areaApi.ts";
+import { INVOICE_ENTITY } from "../drafts.ts";
+import { invoiceOf } from "../queries/species.ts";
+import type { IdsBody } from "../schemas.ts";
+
+export async function unpublish(ctx: AreaContext, input: In<typeof IdsBody>) {
+  await ctx.write(async (tx, unit) => {
+    for (const id of input.ids) {
+      const row = await invoiceOf(ctx, id, tx);
+      if (row.status !== "Published") {
+        throw ApiError.conflict(
+          row.status === "Finalised"
+            ? `Invoice ${row.invoiceNumber} is finalised: it cannot be unpublished.`
+            : `Invoice ${id} is not published.`,
+        );
+      }
+      await tx.update(invoices).set({
+        status: "Draft",
+        publishedAt: null,
+        publishedBy: null,
+        publishedDocument: null,
+        computedAt: null,
+        lastModified: nextModified(row.lastModified),
+      }).where(eq(invoices.id, id));
+      await unit.audit({ entity: INVOICE_ENTITY, entityId: id, action: "Unpublished" });
+    }
+    unit.announce("invoiceUnpublished", { invoiceIds: input.ids });
+  });
+  return { ids: input.ids };
+}
