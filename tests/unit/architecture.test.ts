@@ -1,277 +1,23 @@
 /**
- * The folder rules of ARCHITECTURE.md, read from the import graph of every .ts/.tsx file under server/,
- * client/ and db/: static `import … from`, `export … from`, side-effect `import "…"` and dynamic
- * `import("…")` specifiers, found with regular expressions and resolved relative to the importing file.
- * A failure lists the offending edges; the edges an allow-list lets through are only counted.
- * Test files (*.test.ts beside the code) are not modules of the app and are left out.
+ * The folder rules of ARCHITECTURE.md, read from the import graph of every .ts/.tsx file of the app
+ * (server/, client/, db/, kernel/, display/, reports/; tests/unit/architecture/graph.ts): what each
+ * folder may import (rules.ts), no import circle wider than one folder (cycles.ts), and only a table's
+ * owning area writes it (owners.ts, db/tenant/owners.ts). Each rule is first tried on a made-up graph.
  */
 import { describe, expect, it } from "vitest";
-import { readdirSync, readFileSync } from "node:fs";
-import { join, posix } from "node:path";
-import { fileURLToPath } from "node:url";
-
-// ---------- the graph ----------
-
-type EdgeKind = "import" | "export" | "side-effect" | "dynamic";
-
-interface Edge {
-  from: string;
-  /** a repo-relative path for local files, else the specifier as written (a package, node:…, npm:…) */
-  to: string;
-  local: boolean;
-  specifier: string;
-  kind: EdgeKind;
-  typeOnly: boolean;
-  /** the imported names of a static import/export (without `type`), "*" for a namespace/star */
-  names: string[];
-}
-
-interface Graph {
-  /** repo-relative path → source text */
-  files: Map<string, string>;
-  edges: Edge[];
-  /** `from "…"` lines the parser did not understand (so an unusual form cannot hide an edge) */
-  unparsed: string[];
-}
-
-const STATIC_RE = /^[ \t]*(import|export)\s+(type\s+)?([\w\s{},*$]*?)\s*\bfrom\s*["']([^"'\n]+)["']/gm;
-const SIDE_EFFECT_RE = /^[ \t]*import\s*["']([^"'\n]+)["']/gm;
-const DYNAMIC_RE = /\bimport\s*\(\s*["'`]([^"'`$\n]+)["'`]\s*\)/g;
-const FROM_LINE_RE = /\bfrom\s*["']([^"'\n]+)["'];?\s*$/gm;
-
-function namesOf(clause: string): string[] {
-  if (/\*/.test(clause)) return ["*"];
-  const braces = /\{([^}]*)\}/.exec(clause);
-  const named = braces
-    ? braces[1].split(",").map((n) => n.trim().replace(/^type\s+/, "").split(/\s+as\s+/)[0]).filter(Boolean)
-    : [];
-  const defaultName = clause.replace(/\{[^}]*\}/, "").replace(/,/g, " ").trim();
-  return defaultName ? ["default", ...named] : named;
-}
-
-/** Builds the graph of in-memory sources; `importMap` maps bare specifiers to local paths (deno.json). */
-function buildGraph(sources: Map<string, string>, importMap: Record<string, string> = {}): Graph {
-  const edges: Edge[] = [];
-  const unparsed: string[] = [];
-  const resolve = (from: string, specifier: string): { to: string; local: boolean } => {
-    if (specifier.startsWith("./") || specifier.startsWith("../")) {
-      return { to: posix.normalize(posix.join(posix.dirname(from), specifier)), local: true };
-    }
-    for (const [key, target] of Object.entries(importMap)) {
-      const hit = key.endsWith("/") ? specifier.startsWith(key) : specifier === key;
-      if (hit && (target.startsWith("./") || target.startsWith("../"))) {
-        return { to: posix.normalize(target + specifier.slice(key.length)), local: true };
-      }
-    }
-    return { to: specifier, local: false };
-  };
-  for (const [file, text] of sources) {
-    const seen = new Set<string>();
-    const add = (specifier: string, kind: EdgeKind, typeOnly: boolean, names: string[]) => {
-      seen.add(specifier);
-      edges.push({ from: file, ...resolve(file, specifier), specifier, kind, typeOnly, names });
-    };
-    for (const m of text.matchAll(STATIC_RE)) {
-      add(m[4], m[1] as "import" | "export", Boolean(m[2]), namesOf(m[3]));
-    }
-    for (const m of text.matchAll(SIDE_EFFECT_RE)) add(m[1], "side-effect", false, []);
-    for (const m of text.matchAll(DYNAMIC_RE)) add(m[1], "dynamic", false, ["*"]);
-    for (const m of text.matchAll(FROM_LINE_RE)) {
-      if (!seen.has(m[1])) unparsed.push(`${file}: ${m[0].trim()}`);
-    }
-  }
-  return { files: sources, edges, unparsed };
-}
-
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-
-function readTree(folders: string[]): Map<string, string> {
-  const files = new Map<string, string>();
-  const walk = (rel: string) => {
-    for (const e of readdirSync(join(ROOT, rel), { withFileTypes: true })) {
-      const path = `${rel}/${e.name}`;
-      if (e.isDirectory()) {
-        if (e.name !== "node_modules" && e.name !== "migrations") walk(path);
-      } else if (/\.tsx?$/.test(e.name) && !/\.(d|test)\.tsx?$/.test(e.name)) {
-        files.set(path, readFileSync(join(ROOT, path), "utf8"));
-      }
-    }
-  };
-  folders.forEach(walk);
-  return files;
-}
-
-// ---------- the rules ----------
-
-/** Source text without comments (a crude pass: enough to grep for `Deno.`, `fetch(`, `process.`). */
-function code(text: string): string {
-  // a comment starts a line or follows a blank: "/api/*" and "https://…" in strings are left alone
-  return text.replace(/(^|[ \t])\/\*[\s\S]*?\*\//gm, "$1").replace(/(^|[ \t])\/\/.*$/gm, "$1");
-}
-
-/** Packages and built-ins that do I/O (databases, files, sockets, processes): never in pure code. */
-const IO_PACKAGE = /^(node:|npm:\/?(drizzle-orm|@libsql\/|@redis\/)|drizzle-orm|@libsql\/|@redis\/)/;
+import { buildGraph, importMapOf, readTree } from "./architecture/graph.ts";
+import { checkGraph } from "./architecture/rules.ts";
+import { crossFolderCycles, folderOf, inFolderCycles, stronglyConnected } from "./architecture/cycles.ts";
+import { ownershipViolations, tableWrites } from "./architecture/owners.ts";
+import { TABLE_OWNERS } from "../../db/tenant/owners.ts";
 
 /**
- * What the browser may import from server/: the modules that are pure by design and meant to be shared
- * (each must also be pure in fact: no db/, no I/O package, no `Deno.`, transitively; checked below).
+ * The one area that may write every table: super › tenant data copies a whole tenant database out and
+ * back in (and clears it), table by table, below any area's rules; it writes no table's rows one by one.
  */
-const CLIENT_SHARED = {
-  /** the areas' domain rules (ARCHITECTURE.md: "rules.ts  pure domain rules (no I/O)"); islands reuse them */
-  areaRules: /^server\/areas\/.+\/rules\.ts$/,
-  /** formatting, money and calendar helpers and catalogues are pure data/functions by their name */
-  sharedNames: ["format.ts", "money.ts", "dates.ts", "catalogue.ts"],
-  /**
-   * named shared modules: the error catalogue (one source for the server's errors and the browser's API
-   * client) and the plant calendar (areas, seeds and islands add days in one place)
-   */
-  files: ["server/http/catalogue.ts"],
+const OWNERSHIP_EXCEPTIONS = {
+  "super/data": "copies, restores and clears whole tenant databases, every table alike",
 };
-
-/** What one area may import from another: its public face, never its internals (pages, seed, helpers). */
-const AREA_PUBLIC = {
-  /**
-   * the service split by job, the pure rules, the shared enums, the zod schemas and the field lists of
-   * its forms (another area's screen for the same record shows the same fields)
-   */
-  files: ["service.ts", "queries.ts", "commands.ts", "rules.ts", "enums.ts", "schemas.ts", "forms.ts"],
-  /** api.ts only for its path constants (an UPPER_CASE name), never its routers or handlers */
-  apiConstants: /^[A-Z][A-Z0-9_]*$/,
-  /** the registry wires every area's api and routes together */
-  registry: "server/areas/mod.ts",
-};
-
-/**
- * The area of a file under server/areas: the first folder, and for livestock the second
- * (livestock/orders, livestock/parties, livestock/volumeTargets are areas of their own; files directly
- * in server/areas/livestock/ are the livestock-wide part, "livestock"). Files directly in server/areas/
- * (context.ts, dates.ts, mod.ts, …) are shared: null. Not in server/areas: undefined.
- */
-function areaOf(path: string): string | null | undefined {
-  const parts = path.split("/");
-  if (parts[0] !== "server" || parts[1] !== "areas") return undefined;
-  if (parts.length === 3) return null;
-  // livestock/pages holds the livestock-wide screens (the buy home), not a sub-area
-  if (parts[2] === "livestock" && parts.length > 4 && parts[3] !== "pages") return `livestock/${parts[3]}`;
-  return parts[2];
-}
-
-interface Result {
-  violations: string[];
-  /** edges across a boundary that an allow-list let through, by rule */
-  allowed: Record<string, number>;
-}
-
-function checkGraph(graph: Graph): Result {
-  const violations: string[] = [];
-  const allowed: Record<string, number> = {};
-  const allow = (rule: string) => (allowed[rule] = (allowed[rule] ?? 0) + 1);
-  const bad = (rule: string, e: Edge, why = "") =>
-    violations.push(`${rule}: ${e.from} → ${e.to}${e.local ? "" : " (package)"}${why ? ` (${why})` : ""}`);
-  const under = (path: string, folder: string) => path.startsWith(`${folder}/`);
-  const edgesFrom = new Map<string, Edge[]>();
-  for (const e of graph.edges) edgesFrom.set(e.from, [...(edgesFrom.get(e.from) ?? []), e]);
-
-  // purity, transitively: why a module is not pure, or null
-  const impurity = new Map<string, string | null>();
-  const whyImpure = (path: string): string | null => {
-    if (impurity.has(path)) return impurity.get(path)!;
-    impurity.set(path, null); // cycles: assume pure while visiting
-    let why: string | null = null;
-    if (/\bDeno\./.test(code(graph.files.get(path) ?? ""))) why = `${path} uses Deno.*`;
-    // type-only imports are erased: they do no I/O
-    for (const e of (edgesFrom.get(path) ?? []).filter((e) => !e.typeOnly)) {
-      if (why) break;
-      if (!e.local && IO_PACKAGE.test(e.to)) why = `${path} imports ${e.to}`;
-      else if (e.local && under(e.to, "db")) why = `${path} imports ${e.to}`;
-      else if (e.local && whyImpure(e.to)) why = `${path} → ${whyImpure(e.to)}`;
-    }
-    impurity.set(path, why);
-    return why;
-  };
-
-  // client: the shared roots, and the pure modules they import (transitively)
-  const isClientRoot = (path: string) =>
-    CLIENT_SHARED.areaRules.test(path) || CLIENT_SHARED.files.includes(path) ||
-    (under(path, "server") && CLIENT_SHARED.sharedNames.includes(posix.basename(path)));
-  const clientShared = new Set<string>();
-  const visit = (path: string) => {
-    if (clientShared.has(path)) return;
-    clientShared.add(path);
-    for (const e of edgesFrom.get(path) ?? []) {
-      if (e.local && under(e.to, "server") && !whyImpure(e.to)) visit(e.to);
-    }
-  };
-  [...graph.files.keys()].filter(isClientRoot).forEach(visit);
-
-  // what an area's rules.ts re-exports: the split rules modules it stands for ("<rules.ts> <module>")
-  const reExportedByRules = new Set(
-    graph.edges.filter((e) => posix.basename(e.from) === "rules.ts" && e.kind === "export" && e.local)
-      .map((e) => `${e.from} ${e.to}`),
-  );
-
-  for (const e of graph.edges) {
-    // client/** → db/** never; → server/** only the shared pure modules
-    if (under(e.from, "client") && e.local && (under(e.to, "db") || under(e.to, "server"))) {
-      if (under(e.to, "db")) bad("client imports db", e);
-      else if (!clientShared.has(e.to)) bad("client imports server", e, "not a shared pure module");
-      else if (whyImpure(e.to)) bad("client imports server", e, `not pure: ${whyImpure(e.to)}`);
-      else allow("client → shared server modules");
-    }
-
-    // db/** → nothing of server/ or client/
-    if (under(e.from, "db") && e.local && (under(e.to, "server") || under(e.to, "client"))) {
-      bad("db imports server/client", e);
-    }
-
-    // server/access: one pure policy (no framework, no I/O, no areas/http/auth/db)
-    if (under(e.from, "server/access")) {
-      const forbidden = ["db", "server/areas", "server/http", "server/auth"].find((f) => under(e.to, f));
-      if (!e.local) bad("access imports a package", e, "server/access is pure: its own files only");
-      else if (forbidden) bad("access imports " + forbidden, e);
-      else if (!under(e.to, "server/access") && whyImpure(e.to)) {
-        bad("access imports I/O", e, whyImpure(e.to)!);
-      }
-    }
-
-    // server/push knows no area (areas publish on the bus; the hub does not call them)
-    if (under(e.from, "server/push") && e.local && under(e.to, "server/areas")) {
-      bad("push imports an area", e);
-    }
-
-    // an area reaches another only through its public face; mod.ts (the registry) may import anything
-    const a = areaOf(e.from), b = e.local ? areaOf(e.to) : undefined;
-    if (a !== undefined && typeof b === "string" && a !== b) {
-      const targetRoot = `server/areas/${b}/`;
-      const name = e.to.startsWith(targetRoot) ? e.to.slice(targetRoot.length) : "";
-      if (e.from === AREA_PUBLIC.registry) allow("registry (server/areas/mod.ts) → areas");
-      else if (a === "livestock" && b.startsWith("livestock/")) {
-        // the livestock-wide part (the buy home) composes its own sub-areas' panels
-        allow("livestock home → its sub-areas");
-      } else if (AREA_PUBLIC.files.includes(name) || reExportedByRules.has(`${targetRoot}rules.ts ${e.to}`)) {
-        allow("area → another's public face");
-      } else if (
-        name === "api.ts" && e.names.length && e.names.every((n) => AREA_PUBLIC.apiConstants.test(n))
-      ) {
-        allow("area → another's public face");
-      } else {
-        bad(`area ${a ?? "(shared)"} imports ${b} internals`, e, e.specifier);
-      }
-    }
-  }
-
-  // the Deno.*, fetch( and process. grep of server/access (I/O even without an import)
-  for (const [path, text] of graph.files) {
-    if (!under(path, "server/access")) continue;
-    const m = /\b(Deno\.|fetch\(|process\.)/.exec(code(text));
-    if (m) violations.push(`access does I/O: ${path} uses ${m[1]}`);
-  }
-
-  violations.push(...graph.unparsed.map((u) => `unparsed import: ${u}`));
-  return { violations, allowed };
-}
-
-// ---------- the tests ----------
 
 describe("the checker (self-check on a made-up graph)", () => {
   const sources = new Map(Object.entries({
@@ -349,6 +95,8 @@ export const cwd = Deno.cwd();
       "client imports server: client/islands/Impure.tsx → server/areas/orders/rules.ts (not pure: server/areas/orders/rules.ts imports db/client.ts)",
       "db imports server/client: db/seed.ts → server/auth/password.ts",
       "push imports an area: server/push/hub.ts → server/areas/orders/events.ts",
+      "the registry imports an area's insides: server/areas/mod.ts → server/areas/livestock/routes.ts (only each area's mod.ts)",
+      "the registry imports an area's insides: server/areas/mod.ts → server/areas/users/api.ts (only each area's mod.ts)",
     ].sort());
     expect(allowed).toEqual({
       "client → shared server modules": 3,
@@ -360,15 +108,171 @@ export const cwd = Deno.cwd();
   });
 });
 
-describe("the architecture (ARCHITECTURE.md) of server/, client/, db/", () => {
-  const importMap = JSON.parse(readFileSync(join(ROOT, "deno.json"), "utf8")).imports ?? {};
-  const graph = buildGraph(readTree(["server", "client", "db", "kernel"]), importMap);
+describe("the new rules (self-check on a made-up graph)", () => {
+  it("finds circles wider than one folder, type-only imports included, and tells in-folder ones apart", () => {
+    const graph = buildGraph(
+      new Map(Object.entries({
+        "server/env.ts": `import type { Clock } from "./http/clock.ts";`,
+        "server/http/clock.ts": `import type { AppServices } from "../env.ts";`,
+        "server/areas/pricing/a.ts": `import { b } from "./pages/b.tsx";`,
+        "server/areas/pricing/pages/b.tsx": `import { a } from "../a.ts";`,
+        "client/runtime/x.ts": `const y = () => import("./y.ts");`,
+        "client/runtime/y.ts": `import { x } from "./x.ts";`,
+        "server/areas/livestock/orders/q.ts": `import { p } from "../parties/p.ts";`,
+        "server/areas/livestock/parties/p.ts": `import { q } from "../orders/q.ts";`,
+        "server/areas/mod.ts": `import { killArea } from "./killAgenda/mod.ts";`,
+        "server/areas/killAgenda/mod.ts": `import { seed } from "./seed.ts";`,
+        "server/areas/killAgenda/seed.ts": `import type { DemoTenant } from "../mod.ts";`,
+        "server/pages/Shell.tsx": `import { SHELL } from "../areas/mod.ts";`,
+      })),
+    );
+    expect(folderOf("server/areas/killAgenda/operations/reorder.ts")).toBe("server/areas/killAgenda");
+    expect(folderOf("server/areas/livestock/orders/q.ts")).toBe("server/areas/livestock/orders");
+    expect(folderOf("server/areas/context.ts")).toBe("server/areas");
+    expect(folderOf("client/islands/invoice/InvoiceTables.tsx")).toBe("client/islands");
+    expect(folderOf("server/env.ts")).toBe("server");
+    expect(stronglyConnected(graph).length).toBe(5);
+    const cycles = crossFolderCycles(graph);
+    expect(cycles.map((c) => c.split(";")[0]).sort()).toEqual([
+      "import circle of 2 files through server, server/http",
+      "import circle of 2 files through server/areas/livestock/orders, server/areas/livestock/parties",
+      "import circle of 3 files through server/areas, server/areas/killAgenda",
+    ]);
+    expect(cycles.join("\n")).toContain("server/areas/killAgenda/seed.ts → server/areas/mod.ts (type)");
+    expect(inFolderCycles(graph).map((c) => c.join(" ")).sort()).toEqual([
+      "client/runtime/x.ts client/runtime/y.ts",
+      "server/areas/pricing/a.ts server/areas/pricing/pages/b.tsx",
+    ]);
+  });
+
+  it("fails the arrows that must not come back, and lets the registry and the kit through", () => {
+    const graph = buildGraph(
+      new Map(Object.entries({
+        "server/env.ts": `import type { E } from "./areas/killAgenda/events.ts";
+import type { P } from "./push/catalogue.ts";`,
+        "server/app.ts": `import { AREAS } from "./areas/mod.ts";
+import { killFloorApi } from "./areas/killFloor/api.ts";`,
+        "server/main.ts": `import { seedDemo } from "./areas/killAgenda/seed.ts";`,
+        "server/services.ts": `import { PUSH_CATALOGUE } from "./areas/mod.ts";`,
+        "server/pages/Shell.tsx":
+          `import { MaintenanceBanner } from "../areas/super/control/pages/Banner.tsx";
+import { SHELL } from "../areas/mod.ts";
+import { pageAreaContext } from "../areas/context.ts";`,
+        "server/pages/router.tsx": `import { TvDocument } from "../areas/display/TvDocument.tsx";`,
+        "server/areas/mod.ts": `import { superArea } from "./super/mod.ts";
+import { usersArea } from "./users/mod.ts";
+import { UserEdit } from "./users/pages/UserEdit.tsx";
+import { ordersArea } from "./livestock/orders/mod.ts";`,
+        "server/push/hub.ts": `import type { X } from "../areas/area.ts";`,
+      })),
+    );
+    const { violations } = checkGraph(graph);
+    expect(violations.sort()).toEqual([
+      "env imports an area: server/env.ts → server/areas/killAgenda/events.ts",
+      "push imports an area: server/push/hub.ts → server/areas/area.ts",
+      "server/app.ts imports an area: server/app.ts → server/areas/killFloor/api.ts",
+      "server/main.ts imports an area: server/main.ts → server/areas/killAgenda/seed.ts",
+      "the page shell imports an area: server/pages/Shell.tsx → server/areas/super/control/pages/Banner.tsx",
+      "the page shell imports an area: server/pages/router.tsx → server/areas/display/TvDocument.tsx",
+      "the registry imports an area's insides: server/areas/mod.ts → server/areas/users/pages/UserEdit.tsx " +
+      "(only each area's mod.ts)",
+    ].sort());
+  });
+
+  it("lets an area call another's operations, shared reads and writes, a sub-area's too, never its helpers", () => {
+    const graph = buildGraph(
+      new Map(Object.entries({
+        "server/areas/killAgenda/operations/schedule.ts":
+          `import { markBooked } from "../../livestock/orders/writes.ts";
+import { moveMob } from "../../stockyard/operations/moveMob.ts";
+import { yardView } from "../../stockyard/queries/yardView.ts";
+import { parse } from "../../storage/multipart.ts";
+import { publish } from "../../storage/publishing/operations.ts";
+import { step } from "../../stockyard/operations/steps/one.ts";`,
+        "server/areas/storage/publishing/mod.ts": `export const publishingArea = {};`,
+      })),
+    );
+    const { violations, allowed } = checkGraph(graph);
+    expect(violations.sort()).toEqual([
+      "area killAgenda imports stockyard internals: server/areas/killAgenda/operations/schedule.ts → " +
+      "server/areas/stockyard/operations/steps/one.ts (../../stockyard/operations/steps/one.ts)",
+      "area killAgenda imports storage internals: server/areas/killAgenda/operations/schedule.ts → " +
+      "server/areas/storage/multipart.ts (../../storage/multipart.ts)",
+    ]);
+    expect(allowed).toEqual({ "area → another's public face": 4 });
+  });
+
+  it("finds each write by the table's imported name, alias or namespace, and fails a writer that is not the owner", () => {
+    const graph = buildGraph(
+      new Map(Object.entries({
+        "server/areas/killAgenda/operations/send.ts": `import { eq } from "drizzle-orm";
+import { killAgendas, livestockOrders as orders, stockMobs } from "../../../../db/tenant/schema.ts";
+const mobs = stockMobs;
+export async function send(tx) {
+  await tx.update(killAgendas).set({ sent: true });
+  await tx.update(orders).set({ status: "Booked" });
+  await tx
+    .insert(mobs)
+    .values([]);
+  // tx.delete(stockMobs) in a comment is no write
+  store.delete(key);
+}`,
+        "server/areas/livestock/orders/writes.ts":
+          `import * as tables from "../../../../db/tenant/livestock.ts";
+export const markProcessed = (unit) => unit.tx.update(tables.livestockOrders).set({});`,
+        "server/areas/stockyard/seed.ts": `import { pens, auditLog } from "../../../db/tenant/schema.ts";
+await db.insert(pens).values([]);
+await db.insert(auditLog).values([]);`,
+        "server/areas/audit.ts": `import { auditLog } from "../../db/tenant/schema.ts";
+await tx.insert(auditLog).values(row);`,
+        "server/areas/super/data/operations.ts": `import * as schema from "../../../../db/tenant/schema.ts";
+await tx.insert(target).values(values);
+await tx.delete(schema.stockMobs);`,
+        "server/areas/skins/operations.ts": `import { skinCounts } from "../../../db/tenant/schema.ts";
+import { tenantSites } from "../../../db/control/schema.ts";
+await tx.insert(table).values(values);
+await control.insert(tenantSites).values({});
+const t = table as typeof skinCounts;
+await tx.update(t).set({});
+await tx.delete(skinCounts);`,
+      })),
+    );
+    expect(tableWrites(graph).map((w) => `${w.file}:${w.line} ${w.verb} ${w.table}`).sort()).toEqual([
+      "server/areas/audit.ts:2 insert auditLog",
+      "server/areas/killAgenda/operations/send.ts:5 update killAgendas",
+      "server/areas/killAgenda/operations/send.ts:6 update livestockOrders",
+      "server/areas/killAgenda/operations/send.ts:8 insert stockMobs",
+      "server/areas/livestock/orders/writes.ts:2 update livestockOrders",
+      "server/areas/skins/operations.ts:3 insert null",
+      "server/areas/skins/operations.ts:6 update skinCounts",
+      "server/areas/skins/operations.ts:7 delete skinCounts",
+      "server/areas/stockyard/seed.ts:2 insert pens",
+      "server/areas/stockyard/seed.ts:3 insert auditLog",
+      "server/areas/super/data/operations.ts:2 insert null",
+      "server/areas/super/data/operations.ts:3 delete stockMobs",
+    ]);
+    expect(ownershipViolations(graph, { owners: TABLE_OWNERS, exceptions: OWNERSHIP_EXCEPTIONS }).sort())
+      .toEqual([
+        "a write to a table the rule cannot name: server/areas/skins/operations.ts:3 .insert(table)",
+        "auditLog is audit trail's, written by stockyard: server/areas/stockyard/seed.ts:3 .insert(auditLog)",
+        "livestockOrders is livestock/orders's, written by killAgenda: " +
+        "server/areas/killAgenda/operations/send.ts:6 .update(orders)",
+        "stockMobs is stockyard's, written by killAgenda: server/areas/killAgenda/operations/send.ts:8 .insert(mobs)",
+      ].sort());
+  });
+});
+
+describe("the architecture (ARCHITECTURE.md) of the app", () => {
+  const graph = buildGraph(
+    readTree(["server", "client", "db", "kernel", "display", "reports"]),
+    importMapOf(),
+  );
 
   it("holds: every rule, every edge", () => {
     expect(graph.files.size).toBeGreaterThan(50);
     expect(graph.edges.length).toBeGreaterThan(200);
-    // every local import inside the three folders names a file that exists (so none escapes a rule)
-    const inTree = (path: string) => /^(server|client|db)\//.test(path);
+    // every local import inside the app's folders names a file that exists (so none escapes a rule)
+    const inTree = (path: string) => /^(server|client|db|kernel|display|reports)\//.test(path);
     expect(
       graph.edges.filter((e) => e.local && inTree(e.to) && !graph.files.has(e.to))
         .map((e) => `${e.from} → ${e.to}`),
@@ -379,5 +283,30 @@ describe("the architecture (ARCHITECTURE.md) of server/, client/, db/", () => {
         Object.entries(allowed).map(([rule, n]) => `${rule} ${n}`).join(", "),
     );
     expect(violations, `${violations.length} architecture violations:\n${violations.join("\n")}`).toEqual([]);
+  });
+
+  it("has no import circle wider than one folder (type-only imports included)", () => {
+    const inFolder = inFolderCycles(graph);
+    if (inFolder.length) {
+      console.log(
+        `circles inside one folder (a file split in two):\n  ${
+          inFolder.map((c) => c.join(" ")).join("\n  ")
+        }`,
+      );
+    }
+    const cycles = crossFolderCycles(graph);
+    expect(cycles, `${cycles.length} import circles:\n${cycles.join("\n")}`).toEqual([]);
+  });
+
+  it("lets only a table's owner write it (db/tenant/owners.ts), seeds included", () => {
+    const owners: Record<string, string> = TABLE_OWNERS;
+    // every owner is a folder that exists (a renamed area cannot leave its tables ownerless)
+    const folders = new Set([...graph.files.keys()].map(folderOf));
+    expect(
+      Object.entries(owners).filter(([, o]) => o !== "audit trail" && !folders.has(`server/areas/${o}`)),
+    ).toEqual([]);
+    expect(tableWrites(graph).length).toBeGreaterThan(50);
+    const violations = ownershipViolations(graph, { owners, exceptions: OWNERSHIP_EXCEPTIONS });
+    expect(violations, `${violations.length} writes by another area:\n${violations.join("\n")}`).toEqual([]);
   });
 });

@@ -1,0 +1,81 @@
+/**
+ * Every tenant table has one owning area, the only one that writes it (its seed included). Another area
+ * that must change the table calls the owner's exported function (`<owner>/writes.ts`, taking the
+ * caller's `Unit`), so the owner's rules and push events go with every change. The owner is the area's
+ * folder under server/areas/; the architecture test (tests/unit/architecture.test.ts) finds every
+ * `.insert(t)`, `.update(t)` and `.delete(t)` there and fails on a writer that is not the owner. A table
+ * added to a schema file without an owner here fails to compile.
+ */
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import type * as schema from "./schema.ts";
+
+/** The names of the tenant tables (every export of the schema that is a table). */
+export type TenantTableName = {
+  [K in keyof typeof schema]: (typeof schema)[K] extends SQLiteTable ? K : never;
+}[keyof typeof schema];
+
+/** An area's folder under server/areas/, or the audit trail (server/areas/audit.ts, through `unit.audit`). */
+export type TableOwner =
+  | "livestock/orders"
+  | "livestock/parties"
+  | "livestock/volumeTargets"
+  | "stockyard"
+  | "killAgenda"
+  | "killFloor"
+  | "invoices"
+  | "invoiceSettings"
+  | "skins"
+  | "pricing"
+  | "settings"
+  | "notifications"
+  | "storage"
+  | "support"
+  | "audit trail";
+
+export const TABLE_OWNERS = {
+  // livestock.ts
+  livestockOrders: "livestock/orders",
+  livestockOrderGroups: "livestock/orders",
+  deliveryLoads: "livestock/orders",
+  suppliers: "livestock/parties",
+  stakeholders: "livestock/parties",
+  buyers: "livestock/parties",
+  transportCompanies: "livestock/parties",
+  stockMobs: "stockyard",
+  pricingGridGroups: "pricing",
+  pricingGrids: "pricing",
+  killVolumeTargets: "livestock/volumeTargets",
+  // stockyard.ts (rfidScans: the stockyard's race readings, stockyard/rfid)
+  stockyards: "stockyard",
+  pens: "stockyard",
+  mobRequirements: "stockyard",
+  yardSettings: "stockyard",
+  rfidScans: "stockyard",
+  // killAgenda.ts
+  killAgendas: "killAgenda",
+  killAgendaItems: "killAgenda",
+  siteLocations: "settings",
+  // killFloor.ts
+  carcasses: "killFloor",
+  carcassImports: "killFloor",
+  interchangeClients: "killFloor",
+  integrationErrors: "killFloor",
+  // invoices.ts
+  invoices: "invoices",
+  invoiceMobs: "invoices",
+  invoiceLineItems: "invoices",
+  invoicePriceAdjustments: "invoices",
+  levySettings: "invoiceSettings",
+  defectDetails: "invoiceSettings",
+  skinPrices: "skins",
+  skinCounts: "skins",
+  // settings.ts
+  stockSettings: "settings",
+  notifications: "notifications",
+  // storage.ts
+  blobFiles: "storage",
+  // support.ts
+  problemReports: "support",
+  // schema.ts: written only by `unit.audit` (server/areas/audit.ts `recordAudit`)
+  auditLog: "audit trail",
+} as const satisfies Record<TenantTableName, TableOwner>;
