@@ -177,7 +177,8 @@ export function areaApi(tags: string[]) {
      */
     route(config: Omit<ApiRouteConfig, "tags">, handler: Handler) {
       // tags third, where every other route has them (the OpenAPI document keeps the keys' order)
-      add({ method: config.method, path: config.path, tags, ...config } as ApiRouteConfig, handler);
+      const { method, path, ...rest } = config;
+      add({ method, path, tags, ...rest } as ApiRouteConfig, handler);
     },
 
     /** The area's router, with every route declared above. */
