@@ -1,12 +1,25 @@
 import type { AccessRule } from "../../../access/apiAccess.ts";
 import { z } from "@hono/zod-openapi";
-import type { Context } from "hono";
-import type { AppEnv } from "../../../env.ts";
-import { type ApiRouter, apiRouter, areaRoutes } from "../../../http/openapi.ts";
-import { apiService } from "../../context.ts";
-import { pageHeaders, pageOf } from "../../../http/params.ts";
-import { OrderService } from "./service.ts";
-import { DeliveryService } from "./deliveries.ts";
+import { areaApi } from "../../areaApi.ts";
+import { pageOf } from "../../../http/params.ts";
+import {
+  cancelledBetween,
+  deliveriesFrom,
+  groupById,
+  groupsBetween,
+  groupsPage,
+  orderDetail,
+  orderHistory,
+  ordersBetween,
+  ordersBetweenPage,
+  undelivered,
+} from "./queries.ts";
+import { upsertOrderAndGroup } from "./operations/save.ts";
+import { cancelFutureRecurring, cancelOrder, reinstateOrder } from "./operations/status.ts";
+import { deleteOrder } from "./operations/delete.ts";
+import { splitOrder } from "./operations/split.ts";
+import { addDeliveryLoad } from "./operations/deliveries.ts";
+import { balanceHead, correctHead } from "./operations/headCounts.ts";
 import {
   BalanceHeadBody,
   CancelOrderBody,
@@ -48,16 +61,12 @@ export const ORDERS_API = {
   BalanceNumberOfHeadInMobs: "/api/livestock/BalanceNumberOfHeadInMobs",
 } as const;
 
-const tags = ["Livestock: orders and deliveries"];
-const { get, post } = areaRoutes(tags);
 // Who may call what: the pages that use each endpoint (server/access/routes/livestock.ts).
 const ORDERS_READ: AccessRule = { pages: ["orderGroup", "deliveries", "undeliveredorders"] };
 const ORDERS_WRITE: AccessRule = { pages: ["orderGroup"] };
 const UNDELIVERED: AccessRule = { pages: ["undeliveredorders"] };
 const DELIVERIES: AccessRule = { pages: ["deliveries"] };
 const MOB_HEAD: AccessRule = { pages: ["order"] };
-const orders = (c: Context<AppEnv>) => apiService(c, OrderService);
-const deliveries = (c: Context<AppEnv>) => apiService(c, DeliveryService);
 
 const DeliveryDay = z.object({
   fromDate: z.string(),
@@ -66,247 +75,182 @@ const DeliveryDay = z.object({
 });
 
 /** Orders, order groups and deliveries (spec 1 §7 "Livestock (api/livestock/)"). Processor tenants. */
-export const ordersApi: ApiRouter = apiRouter()
-  .openapi(
-    get(
-      ORDERS_API.GetLivestockOrderGroups,
-      "Order groups delivering between two dates (at most 92 days), with their orders; paged, the total in X-Total-Count",
-      { query: DateRangeQuery },
-      z.array(OrderGroup),
-      ORDERS_READ,
-    ),
-    async (c) => {
-      const q = c.req.valid("query");
-      const { groups, total } = await (await orders(c)).groupsPage(
-        q.fromDate,
-        q.toDate,
-        undefined,
-        pageOf(q),
-      );
-      return c.json(groups, 200, pageHeaders(total));
-    },
-  )
-  .openapi(
-    get(
-      ORDERS_API.GetLivestockOrderGroupsByDeliveryDate,
-      "Order groups delivering on a date",
-      {
-        query: DeliveryDateQuery,
-      },
-      z.array(OrderGroup),
-      ORDERS_READ,
-    ),
-    async (c) => {
-      const { deliveryDate } = c.req.valid("query");
-      return c.json(await (await orders(c)).groupsBetween(deliveryDate, deliveryDate), 200);
-    },
-  )
-  .openapi(
-    get(
-      ORDERS_API.GetLivestockOrderGroup,
-      "One order group with its orders",
-      { params: IdParam },
-      OrderGroup,
-      ORDERS_READ,
-    ),
-    async (c) => c.json(await (await orders(c)).group(c.req.valid("param").id), 200),
-  )
-  .openapi(
-    get(
-      ORDERS_API.GetLivestockOrders,
-      "Orders delivering between two dates, at most 92 days (cancelled ones with includeCancelled=true); paged, the total in X-Total-Count",
-      { query: DateRangeQuery },
-      z.array(Order),
-      ORDERS_READ,
-    ),
-    async (c) => {
-      const q = c.req.valid("query");
-      const service = await orders(c);
-      const { orders: rows, total } = await service.ordersBetweenPage(
-        q.fromDate,
-        q.toDate,
-        q.includeCancelled === "true",
-        pageOf(q),
-      );
-      return c.json(rows, 200, pageHeaders(total));
-    },
-  )
-  .openapi(
-    get(
-      ORDERS_API.GetLivestockOrdersByDeliveryDate,
-      "Orders delivering on a date",
-      {
-        query: DeliveryDateQuery,
-      },
-      z.array(Order),
-      ORDERS_READ,
-    ),
-    async (c) => {
-      const { deliveryDate } = c.req.valid("query");
-      return c.json(await (await orders(c)).ordersBetween(deliveryDate, deliveryDate), 200);
-    },
-  )
-  .openapi(
-    get(
-      ORDERS_API.GetCancelledLivestockOrders,
-      "Cancelled orders between two dates, at most 92 days (listed apart); paged, the total in X-Total-Count",
-      {
-        query: DateRangeQuery,
-      },
-      z.array(Order),
-      ORDERS_READ,
-    ),
-    async (c) => {
-      const q = c.req.valid("query");
-      const { orders: rows, total } = await (await orders(c)).cancelledBetween(
-        q.fromDate,
-        q.toDate,
-        pageOf(q),
-      );
-      return c.json(rows, 200, pageHeaders(total));
-    },
-  )
-  .openapi(
-    get(
-      ORDERS_API.GetLivestockOrder,
-      "One order with its loads, mobs and history",
-      {
-        params: IdParam,
-      },
-      OrderDetail,
-      ORDERS_READ,
-    ),
-    async (c) => c.json(await (await orders(c)).order(c.req.valid("param").id), 200),
-  )
-  .openapi(
-    get(
-      ORDERS_API.GetLivestockOrderHistory,
-      "Who did what to an order, newest first",
-      {
-        params: IdParam,
-      },
-      z.array(HistoryEntry),
-      ORDERS_READ,
-    ),
-    async (c) => c.json(await (await orders(c)).orderHistory(c.req.valid("param").id), 200),
-  )
-  .openapi(
-    get(
-      ORDERS_API.GetUndeliveredOrders,
-      "Orders due in the last 92 days and by today (X-Local-Date) not yet fully delivered",
-      {
-        query: z.object({}),
-      },
-      z.array(Order),
-      UNDELIVERED,
-    ),
-    async (c) => c.json(await (await orders(c)).undelivered(), 200),
-  )
-  .openapi(
-    post(
-      ORDERS_API.UpsertLivestockOrderAndGroup,
-      "Add or edit an order group and one of its orders (a recurring order creates its future orders)",
-      UpsertOrderAndGroupBody,
-      OrderGroup,
-      ORDERS_WRITE,
-    ),
-    async (c) => c.json(await (await orders(c)).upsert(c.req.valid("json")), 200),
-  )
-  .openapi(
-    post(
-      ORDERS_API.CancelLivestockOrder,
-      "Cancel an order with nothing delivered, with a reason",
-      CancelOrderBody,
-      Order,
-      ORDERS_WRITE,
-    ),
-    async (c) => c.json(await (await orders(c)).cancel(c.req.valid("json")), 200),
-  )
-  .openapi(
-    post(
-      ORDERS_API.ReinstateCancelledLivestockOrder,
-      "Reinstate a cancelled order to its status before",
-      OrderAction,
-      Order,
-      ORDERS_WRITE,
-    ),
-    async (c) => c.json(await (await orders(c)).reinstate(c.req.valid("json")), 200),
-  )
-  .openapi(
-    post(
-      ORDERS_API.DeleteLivestockOrder,
-      "Delete an order entered by mistake (only when nothing was delivered)",
-      OrderAction,
-      z.object({ livestockOrderId: z.number(), livestockOrderGroupId: z.number() }),
-      ORDERS_WRITE,
-    ),
-    async (c) => c.json(await (await orders(c)).delete(c.req.valid("json")), 200),
-  )
-  .openapi(
-    post(
-      ORDERS_API.CancelFutureRecurringLivestockOrders,
-      "End a recurring series after this order: later undelivered orders are cancelled",
-      CancelOrderBody,
-      z.object({ cancelledOrderIds: z.array(z.number()) }),
-      ORDERS_WRITE,
-    ),
-    async (c) => c.json(await (await orders(c)).cancelFutureRecurring(c.req.valid("json")), 200),
-  )
-  .openapi(
-    post(
-      ORDERS_API.SplitLivestockOrder,
-      "Move undelivered head of an order into a new order of the group",
-      SplitOrderBody,
-      z.object({ livestockOrderId: z.number(), newLivestockOrderId: z.number() }),
-      ORDERS_WRITE,
-    ),
-    async (c) => c.json(await (await orders(c)).split(c.req.valid("json")), 200),
-  )
-  .openapi(
-    get(
-      ORDERS_API.GetDeliveries,
-      "Orders due from a date (default today) for some days (default 7), with their loads",
-      { query: DeliveriesQuery },
-      DeliveryDay,
-      DELIVERIES,
-    ),
-    async (c) => {
-      const { fromDate, days } = c.req.valid("query");
-      return c.json(await (await deliveries(c)).deliveries(fromDate, days), 200);
-    },
-  )
-  .openapi(
-    post(
-      ORDERS_API.AddDeliveryLoad,
-      "Record a delivery load (head, DOA, NVD, time): creates the stock mob of its live head",
-      DeliveryLoadBody,
-      z.object({
-        deliveryLoad: z.record(z.string(), z.unknown()),
-        stockMobId: z.number().nullable(),
-        stockMobTempId: z.number().nullable(),
-        livestockOrder: Order,
-      }),
-      DELIVERIES,
-    ),
-    async (c) => c.json(await (await deliveries(c)).addLoad(c.req.valid("json")), 200),
-  )
-  .openapi(
-    post(
-      ORDERS_API.CorrectNumberOfHeadInMobAndOrder,
-      "Correct a mob's head count (and its order's), with a reason",
-      CorrectHeadBody,
-      OrderDetail,
-      MOB_HEAD,
-    ),
-    async (c) => c.json(await (await deliveries(c)).correctHead(c.req.valid("json")), 200),
-  )
-  .openapi(
-    post(
-      ORDERS_API.BalanceNumberOfHeadInMobs,
-      "Move head between an order's mobs (the total stays), with a reason",
-      BalanceHeadBody,
-      OrderDetail,
-      MOB_HEAD,
-    ),
-    async (c) => c.json(await (await deliveries(c)).balanceHead(c.req.valid("json")), 200),
-  );
+const api = areaApi(["Livestock: orders and deliveries"]);
+
+api.page(
+  ORDERS_API.GetLivestockOrderGroups,
+  "Order groups delivering between two dates (at most 92 days), with their orders; paged, the total in X-Total-Count",
+  { query: DateRangeQuery },
+  OrderGroup,
+  ORDERS_READ,
+  (ctx, q) => groupsPage(ctx, q.fromDate, q.toDate, undefined, pageOf(q)),
+);
+
+api.get(
+  ORDERS_API.GetLivestockOrderGroupsByDeliveryDate,
+  "Order groups delivering on a date",
+  { query: DeliveryDateQuery },
+  z.array(OrderGroup),
+  ORDERS_READ,
+  (ctx, { deliveryDate }) => groupsBetween(ctx, deliveryDate, deliveryDate),
+);
+
+api.get(
+  ORDERS_API.GetLivestockOrderGroup,
+  "One order group with its orders",
+  { params: IdParam },
+  OrderGroup,
+  ORDERS_READ,
+  (ctx, { id }) => groupById(ctx, id),
+);
+
+api.page(
+  ORDERS_API.GetLivestockOrders,
+  "Orders delivering between two dates, at most 92 days (cancelled ones with includeCancelled=true); paged, the total in X-Total-Count",
+  { query: DateRangeQuery },
+  Order,
+  ORDERS_READ,
+  (ctx, q) => ordersBetweenPage(ctx, q.fromDate, q.toDate, q.includeCancelled === "true", pageOf(q)),
+);
+
+api.get(
+  ORDERS_API.GetLivestockOrdersByDeliveryDate,
+  "Orders delivering on a date",
+  { query: DeliveryDateQuery },
+  z.array(Order),
+  ORDERS_READ,
+  (ctx, { deliveryDate }) => ordersBetween(ctx, deliveryDate, deliveryDate),
+);
+
+api.page(
+  ORDERS_API.GetCancelledLivestockOrders,
+  "Cancelled orders between two dates, at most 92 days (listed apart); paged, the total in X-Total-Count",
+  { query: DateRangeQuery },
+  Order,
+  ORDERS_READ,
+  (ctx, q) => cancelledBetween(ctx, q.fromDate, q.toDate, pageOf(q)),
+);
+
+api.get(
+  ORDERS_API.GetLivestockOrder,
+  "One order with its loads, mobs and history",
+  { params: IdParam },
+  OrderDetail,
+  ORDERS_READ,
+  (ctx, { id }) => orderDetail(ctx, id),
+);
+
+api.get(
+  ORDERS_API.GetLivestockOrderHistory,
+  "Who did what to an order, newest first",
+  { params: IdParam },
+  z.array(HistoryEntry),
+  ORDERS_READ,
+  (ctx, { id }) => orderHistory(ctx, id),
+);
+
+api.get(
+  ORDERS_API.GetUndeliveredOrders,
+  "Orders due in the last 92 days and by today (X-Local-Date) not yet fully delivered",
+  { query: z.object({}) },
+  z.array(Order),
+  UNDELIVERED,
+  (ctx) => undelivered(ctx),
+);
+
+api.post(
+  ORDERS_API.UpsertLivestockOrderAndGroup,
+  "Add or edit an order group and one of its orders (a recurring order creates its future orders)",
+  UpsertOrderAndGroupBody,
+  OrderGroup,
+  ORDERS_WRITE,
+  upsertOrderAndGroup,
+);
+
+api.post(
+  ORDERS_API.CancelLivestockOrder,
+  "Cancel an order with nothing delivered, with a reason",
+  CancelOrderBody,
+  Order,
+  ORDERS_WRITE,
+  cancelOrder,
+);
+
+api.post(
+  ORDERS_API.ReinstateCancelledLivestockOrder,
+  "Reinstate a cancelled order to its status before",
+  OrderAction,
+  Order,
+  ORDERS_WRITE,
+  reinstateOrder,
+);
+
+api.post(
+  ORDERS_API.DeleteLivestockOrder,
+  "Delete an order entered by mistake (only when nothing was delivered)",
+  OrderAction,
+  z.object({ livestockOrderId: z.number(), livestockOrderGroupId: z.number() }),
+  ORDERS_WRITE,
+  deleteOrder,
+);
+
+api.post(
+  ORDERS_API.CancelFutureRecurringLivestockOrders,
+  "End a recurring series after this order: later undelivered orders are cancelled",
+  CancelOrderBody,
+  z.object({ cancelledOrderIds: z.array(z.number()) }),
+  ORDERS_WRITE,
+  cancelFutureRecurring,
+);
+
+api.post(
+  ORDERS_API.SplitLivestockOrder,
+  "Move undelivered head of an order into a new order of the group",
+  SplitOrderBody,
+  z.object({ livestockOrderId: z.number(), newLivestockOrderId: z.number() }),
+  ORDERS_WRITE,
+  splitOrder,
+);
+
+api.get(
+  ORDERS_API.GetDeliveries,
+  "Orders due from a date (default today) for some days (default 7), with their loads",
+  { query: DeliveriesQuery },
+  DeliveryDay,
+  DELIVERIES,
+  (ctx, { fromDate, days }) => deliveriesFrom(ctx, fromDate, days),
+);
+
+api.post(
+  ORDERS_API.AddDeliveryLoad,
+  "Record a delivery load (head, DOA, NVD, time): creates the stock mob of its live head",
+  DeliveryLoadBody,
+  z.object({
+    deliveryLoad: z.record(z.string(), z.unknown()),
+    stockMobId: z.number().nullable(),
+    stockMobTempId: z.number().nullable(),
+    livestockOrder: Order,
+  }),
+  DELIVERIES,
+  addDeliveryLoad,
+);
+
+api.post(
+  ORDERS_API.CorrectNumberOfHeadInMobAndOrder,
+  "Correct a mob's head count (and its order's), with a reason",
+  CorrectHeadBody,
+  OrderDetail,
+  MOB_HEAD,
+  correctHead,
+);
+
+api.post(
+  ORDERS_API.BalanceNumberOfHeadInMobs,
+  "Move head between an order's mobs (the total stays), with a reason",
+  BalanceHeadBody,
+  OrderDetail,
+  MOB_HEAD,
+  balanceHead,
+);
+
+export const ordersApi = api.router();

@@ -18,7 +18,7 @@ type FieldError = { field: string; message: string };
 export async function checkGroupReferences(tx: TenantTx, ctx: AreaContext, dto: OrderGroupDto) {
   const field = (name: keyof OrderGroupDto) => `livestockOrderGroupDto.${name}`;
   const errors: FieldError[] = [];
-  if (!ctx.caller.species.some((s) => s.id === dto.speciesId)) {
+  if (!ctx.scope.hasSpecies(dto.speciesId)) {
     errors.push({ field: field("speciesId"), message: "Choose a species this organisation handles." });
   }
   if (
@@ -65,7 +65,7 @@ export async function checkOrderReferences(tx: TenantTx, ctx: AreaContext, group
       message: "Choose a category of the group's species.",
     });
   }
-  if (dto.tenantSiteId && !ctx.caller.sites.some((s) => s.id === dto.tenantSiteId)) {
+  if (dto.tenantSiteId && !ctx.scope.hasSite(dto.tenantSiteId)) {
     errors.push({ field: field("tenantSiteId"), message: "Choose one of this organisation's sites." });
   }
   if (dto.productionDate && dto.productionDate < dto.deliveryDate) {

@@ -1,7 +1,7 @@
 /** What the orders area publishes on the push hub. */
 import { z } from "zod";
 import { areaEvents, payloadParts, pushEvent } from "../../../push/catalogue.ts";
-import type { AreaContext } from "../../context.ts";
+import type { Unit } from "../../unit.ts";
 
 export const ORDER_EVENTS = areaEvents({
   Deliveries: { module: "livestock", about: "orders and their delivery status" },
@@ -14,12 +14,12 @@ export const ORDER_EVENTS = areaEvents({
 });
 
 /**
- * Orders changed (saved, cancelled, split, delivered, re-counted): yard and agenda screens refresh.
- * `deliveryDate` is the day affected when one is known.
+ * Orders changed (saved, cancelled, split, delivered, re-counted): yard and agenda screens refresh once
+ * the unit commits. `deliveryDate` is the day affected when one is known.
  */
-export async function announceOrders(ctx: AreaContext, ids: number[], deliveryDate: string | null) {
+export function announceOrders(unit: Unit, ids: number[], deliveryDate: string | null) {
   if (!ids.length) return;
-  await ctx.app.push.emit(ctx.tenantId, "deliveryStatusUpdated", { livestockOrderIds: ids, deliveryDate });
+  unit.announce("deliveryStatusUpdated", { livestockOrderIds: ids, deliveryDate });
 }
 
 type OrderEvents = typeof ORDER_EVENTS.events;

@@ -1,7 +1,7 @@
 /**
  * The order groups list of the buy home (spec 1 §2): which groups a period and the header's scope take
  * in, and a page of them with their orders summed up in SQL — the few columns the list shows, at a
- * fraction of the cost of reading every order (`OrderQueries.groupsPage` answers the API's full groups).
+ * fraction of the cost of reading every order (`groupsPage` in queries.ts answers the API's full groups).
  */
 import {
   and,
@@ -63,7 +63,7 @@ export async function groupSummariesPage(
   to: string,
   scope: OrderScope | undefined,
   page: Page,
-): Promise<{ groups: GroupSummary[]; total: number }> {
+): Promise<{ rows: GroupSummary[]; total: number }> {
   const db = ctx.db;
   const where = groupsWhere(db, from, to, scope);
   const live = ne(livestockOrders.orderStatus, ORDER_STATUS.Cancelled);
@@ -95,14 +95,13 @@ export async function groupSummariesPage(
       .where(inArray(livestockOrderGroups.id, ids.map((r) => r.id))).groupBy(livestockOrderGroups.id)
       .orderBy(asc(livestockOrderGroups.deliveryDate), asc(livestockOrderGroups.id))
     : [];
-  const species = new Map(ctx.caller.species.map((x) => [x.id, x.name]));
   return {
     total: n,
-    groups: rows.map((r) => ({
+    rows: rows.map((r) => ({
       id: r.id,
       deliveryDate: r.deliveryDate ?? r.firstDelivery,
       supplierName: r.supplierName,
-      species: species.get(r.speciesId) ?? String(r.speciesId),
+      species: ctx.scope.hasSpecies(r.speciesId) ? ctx.scope.speciesName(r.speciesId) : String(r.speciesId),
       speciesCategory: speciesCategoryName(r.speciesCategoryId),
       buyerName: r.buyerName ?? "",
       orders: Number(r.orders),

@@ -10,7 +10,7 @@ import type {
   livestockOrders,
   stockMobs,
 } from "../../../../db/tenant/schema.ts";
-import type { Caller } from "../../../auth/userModel.ts";
+import type { Scope } from "../../scope.ts";
 import {
   mobStatusName,
   OFF_GRID_PRICE_PER_NAMES,
@@ -61,19 +61,19 @@ function pickFields(schema: AnyObject, source: object, except: readonly string[]
   );
 }
 
-const speciesName = (caller: Caller, id: number) =>
-  caller.species.find((s) => s.id === id)?.name ?? String(id);
+// an order of a species the caller no longer has shows its id (as it always has)
+const speciesName = (scope: Scope, id: number) => scope.hasSpecies(id) ? scope.speciesName(id) : String(id);
 
 /** An order with its group's date, buyer and carrier and the derived counts (schema `Order`). */
 export function orderAnswer(
   o: OrderRow,
   g: GroupRow,
   names: { supplier: string; buyer: string; transport: string },
-  caller: Caller,
+  scope: Scope,
 ): Order {
   return fromRow(Order, o, {
     supplierName: names.supplier,
-    species: speciesName(caller, o.speciesId),
+    species: speciesName(scope, o.speciesId),
     speciesCategory: speciesCategoryName(o.speciesCategoryId),
     orderDate: g.orderDate,
     orderStatusName: orderStatusName(o.orderStatus),
@@ -96,10 +96,10 @@ export function groupAnswer(
   g: GroupRow,
   names: { supplier: string; buyer: string; transport: string },
   orders: Order[],
-  caller: Caller,
+  scope: Scope,
 ): OrderGroup {
   return fromRow(OrderGroup, g, {
-    species: speciesName(caller, g.speciesId),
+    species: speciesName(scope, g.speciesId),
     speciesCategory: speciesCategoryName(g.speciesCategoryId),
     supplierName: names.supplier,
     transportCompanyName: names.transport,

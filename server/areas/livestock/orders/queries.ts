@@ -1,7 +1,7 @@
 /**
  * The reads of order groups and orders (spec 1 §3, §7): by date, group and id, with their loads, mobs
- * and history, and what the order forms choose from. Pages make this class (they never write); the
- * API's OrderService (commands.ts) extends it with the writes. Processor tenants only (spec 1 §6).
+ * and history, deliveries, and what the order forms choose from: functions over the area context, shared
+ * by the pages and the API; the writes are operations/*.ts. Processor tenants only (spec 1 §6).
  */
 import {
   aliasedTable,
@@ -20,7 +20,7 @@ import {
 } from "drizzle-orm";
 import type { TenantDb } from "../../../../db/client.ts";
 import { preparedPerDb } from "../../prepared.ts";
-import { groupSummariesPage, groupsWhere } from "./groupList.ts";
+import { groupsWhere } from "./groupList.ts";
 import { ApiError } from "../../../http/errors.ts";
 import {
   buyers,
@@ -39,7 +39,7 @@ import { ORDER_STATUS } from "../../../../kernel/enums.ts";
 import { addDays } from "../../../../kernel/dates.ts";
 import type { GroupForPricing } from "../../pricing/rules.ts";
 import type { Order, OrderGroup } from "./schemas.ts";
-import { groupAnswer, loadAnswer, mobAnswer, orderAnswer } from "./mapping.ts";
+import { groupAnswer, loadAnswer, mobAnswer, orderAnswer, type OrderRow } from "./mapping.ts";
 import { ORDER_ENTITY } from "./history.ts";
 import { auditHistory } from "../../audit.ts";
 
@@ -61,10 +61,10 @@ const orderSelect = (db: TenantDb) =>
     .leftJoin(transportCompanies, eq(transportCompanies.id, livestockOrders.transportCompanyId))
     .leftJoin(groupTransport, eq(groupTransport.id, livestockOrderGroups.transportCompanyId))
     .$dynamic();
-type OrderRow = Awaited<ReturnType<typeof orderSelect>>[number];
+type JoinedOrder = Awaited<ReturnType<typeof orderSelect>>[number];
 
 // an order's page (and GetLivestockOrder) is the hottest point read: its statements are prepared once
-const orderById = preparedPerDb((db) =>
+const orderByIdStatement = preparedPerDb((db) =>
   orderSelect(db).where(eq(livestockOrders.id, sql.placeholder("id"))).prepare()
 );
 const loadsOf = preparedPerDb((db) =>
@@ -101,12 +101,13 @@ const between = (from: string, to: string, includeCancelled: boolean, scope?: Or
     orderScope(scope),
   );
 
+/** A slice of a list (PageQuery's offset and limit). */
 export interface Page {
   offset: number;
   /** -1: no limit */
   limit: number;
 }
-const ALL: Page = { offset: 0, limit: -1 };
+export const ALL: Page = { offset: 0, limit: -1 };
 
 /** How far back undelivered orders are looked for (a quarter). */
 export const UNDELIVERED_DAYS = 92;
@@ -114,67 +115,84 @@ export const UNDELIVERED_DAYS = 92;
 /** The most order groups a page lists at once. */
 export const GROUP_PAGE_SIZE = 50;
 
-export class OrderQueries {
-  /** Access is checked by the route rules (api.ts, the page routes) before a service is made. */
-  constructor(protected readonly ctx: AreaContext) {}
+/** Orders with supplier, buyer and carrier names, ordered by delivery date and time. */
+export async function listOrders(ctx: AreaContext, where?: SQL, page = ALL): Promise<Order[]> {
+  const rows = await orderSelect(ctx.db).where(where)
+    .orderBy(asc(livestockOrders.deliveryDate), asc(livestockOrders.deliveryTime), asc(livestockOrders.id))
+    .limit(page.limit).offset(page.offset);
+  return rows.map((r) => answerOf(ctx, r));
+}
 
-  /** The plant's local date the reads count from (`yyyy-MM-dd`). */
-  get today(): string {
-    return this.ctx.today;
-  }
+function answerOf(ctx: AreaContext, r: JoinedOrder): Order {
+  return orderAnswer(r.order, r.group, {
+    supplier: r.supplierName,
+    buyer: r.buyerName ?? "",
+    transport: r.transportName ?? r.groupTransportName ?? "",
+  }, ctx.scope);
+}
 
-  /** Orders with supplier, buyer and carrier names, ordered by delivery date and time. */
-  async orders(where?: SQL, page = ALL): Promise<Order[]> {
-    const rows = await orderSelect(this.ctx.db).where(where)
-      .orderBy(asc(livestockOrders.deliveryDate), asc(livestockOrders.deliveryTime), asc(livestockOrders.id))
-      .limit(page.limit).offset(page.offset);
-    return rows.map((r) => this.#answer(r));
-  }
+/** One order as the lists show it (a write answers with it); 404 when it does not exist. */
+export async function orderById(ctx: AreaContext, id: number): Promise<Order> {
+  const [order] = await listOrders(ctx, eq(livestockOrders.id, id));
+  if (!order) throw ApiError.notFound("That order does not exist.");
+  return order;
+}
 
-  #answer(r: OrderRow): Order {
-    return orderAnswer(r.order, r.group, {
-      supplier: r.supplierName,
-      buyer: r.buyerName ?? "",
-      transport: r.transportName ?? r.groupTransportName ?? "",
-    }, this.ctx.caller);
-  }
+/** One page of orders and how many match in all (the API's paged arrays). */
+export async function ordersPage(
+  ctx: AreaContext,
+  where: SQL | undefined,
+  page: Page,
+): Promise<{ rows: Order[]; total: number }> {
+  const [rows, [{ n }]] = await Promise.all([
+    listOrders(ctx, where, page),
+    ctx.db.select({ n: count() }).from(livestockOrders).where(where),
+  ]);
+  return { rows, total: n };
+}
 
-  /** One page of orders and how many match in all (the API's paged arrays). */
-  async ordersPage(where: SQL | undefined, page: Page): Promise<{ orders: Order[]; total: number }> {
-    const [orders, [{ n }]] = await Promise.all([
-      this.orders(where, page),
-      this.ctx.db.select({ n: count() }).from(livestockOrders).where(where),
-    ]);
-    return { orders, total: n };
-  }
+export function ordersBetween(
+  ctx: AreaContext,
+  from: string,
+  to: string,
+  includeCancelled = false,
+  scope?: OrderScope,
+) {
+  return listOrders(ctx, between(from, to, includeCancelled, scope));
+}
 
-  ordersBetween(from: string, to: string, includeCancelled = false, scope?: OrderScope) {
-    return this.orders(between(from, to, includeCancelled, scope));
-  }
+export function ordersBetweenPage(
+  ctx: AreaContext,
+  from: string,
+  to: string,
+  includeCancelled: boolean,
+  page: Page,
+) {
+  return ordersPage(ctx, between(from, to, includeCancelled), page);
+}
 
-  ordersBetweenPage(from: string, to: string, includeCancelled: boolean, page: Page) {
-    return this.ordersPage(between(from, to, includeCancelled), page);
-  }
+export function cancelledBetween(ctx: AreaContext, from: string, to: string, page = ALL) {
+  return ordersPage(
+    ctx,
+    and(
+      gte(livestockOrders.deliveryDate, from),
+      lte(livestockOrders.deliveryDate, to),
+      eq(livestockOrders.orderStatus, ORDER_STATUS.Cancelled),
+    ),
+    page,
+  );
+}
 
-  cancelledBetween(from: string, to: string, page = ALL) {
-    return this.ordersPage(
-      and(
-        gte(livestockOrders.deliveryDate, from),
-        lte(livestockOrders.deliveryDate, to),
-        eq(livestockOrders.orderStatus, ORDER_STATUS.Cancelled),
-      ),
-      page,
-    );
-  }
-
-  /**
-   * Orders due by today that are not fully delivered (cancelled ones excluded), oldest first, going
-   * back at most UNDELIVERED_DAYS: an order older than that is a record to tidy, not a truck to expect.
-   */
-  undelivered(scope?: OrderScope) {
-    return this.orders(and(
-      lte(livestockOrders.deliveryDate, this.ctx.today),
-      gte(livestockOrders.deliveryDate, addDays(this.ctx.today, -UNDELIVERED_DAYS)),
+/**
+ * Orders due by today that are not fully delivered (cancelled ones excluded), oldest first, going
+ * back at most UNDELIVERED_DAYS: an order older than that is a record to tidy, not a truck to expect.
+ */
+export function undelivered(ctx: AreaContext, scope?: OrderScope) {
+  return listOrders(
+    ctx,
+    and(
+      lte(livestockOrders.deliveryDate, ctx.today),
+      gte(livestockOrders.deliveryDate, addDays(ctx.today, -UNDELIVERED_DAYS)),
       orderScope(scope),
       gte(livestockOrders.orderStatus, ORDER_STATUS.Ordered),
       or(
@@ -182,127 +200,152 @@ export class OrderQueries {
         eq(livestockOrders.orderStatus, ORDER_STATUS.Confirmed),
         eq(livestockOrders.orderStatus, ORDER_STATUS.PartiallyDelivered),
       ),
-    ));
-  }
+    ),
+  );
+}
 
-  /** One order with its delivery loads, mobs and history (schema `OrderDetail`). */
-  async order(id: number) {
-    const db = this.ctx.db;
-    const [row] = await orderById(db).all({ id });
-    if (!row) throw ApiError.notFound("That order does not exist.");
-    // one after the other: the statements share the database's one connection anyway
-    const loads = await loadsOf(db).all({ id });
-    const mobs = await mobsOf(db).all({ id });
-    const history = await this.history(id);
-    return {
-      ...this.#answer(row),
-      deliveryLoads: loads.map(loadAnswer),
-      deliveredMobs: mobs.map(mobAnswer),
-      history,
-    };
-  }
+/** One order with its delivery loads, mobs and history (schema `OrderDetail`). */
+export async function orderDetail(ctx: AreaContext, id: number) {
+  const db = ctx.db;
+  const [row] = await orderByIdStatement(db).all({ id });
+  if (!row) throw ApiError.notFound("That order does not exist.");
+  // one after the other: the statements share the database's one connection anyway
+  const loads = await loadsOf(db).all({ id });
+  const mobs = await mobsOf(db).all({ id });
+  const history = await historyOf(ctx, id);
+  return {
+    ...answerOf(ctx, row),
+    deliveryLoads: loads.map(loadAnswer),
+    deliveredMobs: mobs.map(mobAnswer),
+    history,
+  };
+}
 
-  /** The history panel of an order that exists (a deleted or unknown order is 404, not an empty list). */
-  async orderHistory(orderId: number) {
-    const [exists] = await this.ctx.db.select({ id: livestockOrders.id }).from(livestockOrders)
-      .where(eq(livestockOrders.id, orderId));
-    if (!exists) throw ApiError.notFound("That order does not exist.");
-    return this.history(orderId);
-  }
+/** The history panel of an order that exists (a deleted or unknown order is 404, not an empty list). */
+export async function orderHistory(ctx: AreaContext, orderId: number) {
+  const [exists] = await ctx.db.select({ id: livestockOrders.id }).from(livestockOrders)
+    .where(eq(livestockOrders.id, orderId));
+  if (!exists) throw ApiError.notFound("That order does not exist.");
+  return historyOf(ctx, orderId);
+}
 
-  /** Who did what to an order, newest first. */
-  history(orderId: number) {
-    return auditHistory(this.ctx.db, ORDER_ENTITY, orderId);
-  }
+/** Who did what to an order, newest first. */
+function historyOf(ctx: AreaContext, orderId: number) {
+  return auditHistory(ctx.db, ORDER_ENTITY, orderId);
+}
 
-  /** Groups with a delivery date in the range, or with an order in it, with all their orders. */
-  async groupsBetween(from: string, to: string, scope?: OrderScope): Promise<OrderGroup[]> {
-    return (await this.groupsPage(from, to, scope, ALL)).groups;
-  }
+/** Groups with a delivery date in the range, or with an order in it, with all their orders. */
+export async function groupsBetween(
+  ctx: AreaContext,
+  from: string,
+  to: string,
+  scope?: OrderScope,
+): Promise<OrderGroup[]> {
+  return (await groupsPage(ctx, from, to, scope, ALL)).rows;
+}
 
-  /** One page of `groupsBetween` (limit -1: all of them), with how many there are in all. */
-  async groupsPage(
-    from: string,
-    to: string,
-    scope: OrderScope | undefined,
-    page: Page,
-  ): Promise<{ groups: OrderGroup[]; total: number }> {
-    const db = this.ctx.db;
-    const where = groupsWhere(this.ctx.db, from, to, scope);
-    const [ids, [{ n }]] = await Promise.all([
-      db.select({ id: livestockOrderGroups.id }).from(livestockOrderGroups).where(where)
-        .orderBy(asc(livestockOrderGroups.deliveryDate), asc(livestockOrderGroups.id))
-        .limit(page.limit).offset(page.offset),
-      db.select({ n: count() }).from(livestockOrderGroups).where(where),
-    ]);
-    return { groups: await this.#groups(ids.map((r) => r.id)), total: n };
-  }
+/** One page of `groupsBetween` (limit -1: all of them), with how many there are in all. */
+export async function groupsPage(
+  ctx: AreaContext,
+  from: string,
+  to: string,
+  scope: OrderScope | undefined,
+  page: Page,
+): Promise<{ rows: OrderGroup[]; total: number }> {
+  const db = ctx.db;
+  const where = groupsWhere(db, from, to, scope);
+  const [ids, [{ n }]] = await Promise.all([
+    db.select({ id: livestockOrderGroups.id }).from(livestockOrderGroups).where(where)
+      .orderBy(asc(livestockOrderGroups.deliveryDate), asc(livestockOrderGroups.id))
+      .limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(livestockOrderGroups).where(where),
+  ]);
+  return { rows: await groupsOf(ctx, ids.map((r) => r.id)), total: n };
+}
 
-  /** One page of the groups list (the buy home): see groupList.ts. */
-  groupSummariesPage(from: string, to: string, scope: OrderScope | undefined, page: Page) {
-    return groupSummariesPage(this.ctx, from, to, scope, page);
-  }
+/** One order group with its orders; 404 when it does not exist. */
+export async function groupById(ctx: AreaContext, id: number): Promise<OrderGroup> {
+  const [group] = await groupsOf(ctx, [id]);
+  if (!group) throw ApiError.notFound("That order group does not exist.");
+  return group;
+}
 
-  async group(id: number): Promise<OrderGroup> {
-    const [group] = await this.#groups([id]);
-    if (!group) throw ApiError.notFound("That order group does not exist.");
-    return group;
-  }
+async function groupsOf(ctx: AreaContext, ids: number[]): Promise<OrderGroup[]> {
+  if (!ids.length) return [];
+  const rows = await ctx.db.select({
+    group: livestockOrderGroups,
+    supplierName: suppliers.name,
+    buyerName: buyers.name,
+    transportName: transportCompanies.name,
+  }).from(livestockOrderGroups)
+    .innerJoin(suppliers, eq(suppliers.id, livestockOrderGroups.supplierId))
+    .leftJoin(buyers, eq(buyers.id, livestockOrderGroups.buyerId))
+    .leftJoin(transportCompanies, eq(transportCompanies.id, livestockOrderGroups.transportCompanyId))
+    .where(inArray(livestockOrderGroups.id, ids))
+    .orderBy(asc(livestockOrderGroups.deliveryDate), asc(livestockOrderGroups.id));
+  const orders = Map.groupBy(
+    await listOrders(ctx, inArray(livestockOrders.livestockOrderGroupId, ids)),
+    (o) => o.livestockOrderGroupId,
+  );
+  return rows.map(({ group: g, supplierName, buyerName, transportName }) =>
+    groupAnswer(
+      g,
+      { supplier: supplierName, buyer: buyerName ?? "", transport: transportName ?? "" },
+      orders.get(g.id) ?? [],
+      ctx.scope,
+    )
+  );
+}
 
-  async #groups(ids: number[]): Promise<OrderGroup[]> {
-    if (!ids.length) return [];
-    const rows = await this.ctx.db.select({
-      group: livestockOrderGroups,
-      supplierName: suppliers.name,
-      buyerName: buyers.name,
-      transportName: transportCompanies.name,
-    }).from(livestockOrderGroups)
-      .innerJoin(suppliers, eq(suppliers.id, livestockOrderGroups.supplierId))
-      .leftJoin(buyers, eq(buyers.id, livestockOrderGroups.buyerId))
-      .leftJoin(transportCompanies, eq(transportCompanies.id, livestockOrderGroups.transportCompanyId))
-      .where(inArray(livestockOrderGroups.id, ids))
-      .orderBy(asc(livestockOrderGroups.deliveryDate), asc(livestockOrderGroups.id));
-    const orders = Map.groupBy(
-      await this.orders(inArray(livestockOrders.livestockOrderGroupId, ids)),
-      (o) => o.livestockOrderGroupId,
-    );
-    return rows.map(({ group: g, supplierName, buyerName, transportName }) =>
-      groupAnswer(
-        g,
-        { supplier: supplierName, buyer: buyerName ?? "", transport: transportName ?? "" },
-        orders.get(g.id) ?? [],
-        this.ctx.caller,
-      )
-    );
-  }
+/** Orders due in the days from `fromDate` (default today, 7 days), cancelled ones apart, with their loads. */
+export async function deliveriesFrom(
+  ctx: AreaContext,
+  fromDate = ctx.today,
+  days = 7,
+  scope?: OrderScope,
+) {
+  const toDate = addDays(fromDate, days - 1);
+  const orders = await ordersBetween(ctx, fromDate, toDate, false, scope);
+  const loads = orders.length
+    ? await ctx.db.select().from(deliveryLoads)
+      .where(inArray(deliveryLoads.livestockOrderId, orders.map((o) => o.id))).orderBy(asc(deliveryLoads.id))
+    : [];
+  const loadsByOrder = Map.groupBy(loads, (l) => l.livestockOrderId);
+  return {
+    fromDate,
+    toDate,
+    orders: orders.map((o) => ({ ...o, deliveryLoads: (loadsByOrder.get(o.id) ?? []).map(loadAnswer) })),
+  };
+}
 
-  /** Pricing grid groups with their grids' categories and best prices: what an order may choose from. */
-  pricingGroups(): Promise<GroupForPricing[]> {
-    return pricingGroupsIn(this.ctx.db);
-  }
+/** What the order and group forms choose from: suppliers, buyers not removed, carriers, stakeholders. */
+export async function formChoices(ctx: AreaContext) {
+  const db = ctx.db;
+  const [supplierRows, buyerRows, transportRows, pricingGroups, stakeholderRows] = await Promise.all([
+    db.select({ id: suppliers.id, name: suppliers.name, location: suppliers.location }).from(suppliers)
+      .orderBy(asc(suppliers.name)),
+    db.select({ id: buyers.id, name: buyers.name }).from(buyers).where(eq(buyers.isSoftDeleted, false))
+      .orderBy(asc(buyers.name)),
+    db.select({ id: transportCompanies.id, name: transportCompanies.name }).from(transportCompanies)
+      .orderBy(asc(transportCompanies.name)),
+    pricingGroupsIn(db),
+    db.select({ id: stakeholders.id, name: stakeholders.name, type: stakeholders.stakeholderType })
+      .from(stakeholders).orderBy(asc(stakeholders.name)),
+  ]);
+  return {
+    suppliers: supplierRows,
+    buyers: buyerRows,
+    transportCompanies: transportRows,
+    stakeholders: stakeholderRows,
+    pricingGroups,
+  };
+}
 
-  /** What the order and group forms choose from: suppliers, buyers not removed, carriers, stakeholders. */
-  async formChoices() {
-    const db = this.ctx.db;
-    const [supplierRows, buyerRows, transportRows, pricingGroups, stakeholderRows] = await Promise.all([
-      db.select({ id: suppliers.id, name: suppliers.name, location: suppliers.location }).from(suppliers)
-        .orderBy(asc(suppliers.name)),
-      db.select({ id: buyers.id, name: buyers.name }).from(buyers).where(eq(buyers.isSoftDeleted, false))
-        .orderBy(asc(buyers.name)),
-      db.select({ id: transportCompanies.id, name: transportCompanies.name }).from(transportCompanies)
-        .orderBy(asc(transportCompanies.name)),
-      this.pricingGroups(),
-      db.select({ id: stakeholders.id, name: stakeholders.name, type: stakeholders.stakeholderType })
-        .from(stakeholders).orderBy(asc(stakeholders.name)),
-    ]);
-    return {
-      suppliers: supplierRows,
-      buyers: buyerRows,
-      transportCompanies: transportRows,
-      stakeholders: stakeholderRows,
-      pricingGroups,
-    };
-  }
+/** The order's row in a write's transaction; 404 when it does not exist. */
+export async function orderRow(tx: TenantTx, id: number): Promise<OrderRow> {
+  const [row] = await tx.select().from(livestockOrders).where(eq(livestockOrders.id, id));
+  if (!row) throw ApiError.notFound("That order does not exist.");
+  return row;
 }
 
 /** The pricing groups as the order rules see them, read in `db` (a write reads them in its transaction). */

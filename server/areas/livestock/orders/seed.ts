@@ -3,8 +3,8 @@
  * created and the grid groups the pricing seed created (run those first). Deterministic for a given
  * `today`.
  */
-import type { DemoTenant } from "../../mod.ts";
-import type { TenantDb } from "../../../../db/client.ts";
+import type { DemoTenant } from "../../area.ts";
+import type { TenantTx } from "../../context.ts";
 import {
   buyers,
   deliveryLoads,
@@ -12,7 +12,6 @@ import {
   livestockOrders,
   pricingGridGroups,
   pricingGrids,
-  stockMobs,
   suppliers,
   transportCompanies,
 } from "../../../../db/tenant/schema.ts";
@@ -20,6 +19,7 @@ import { MOB_STATUS, ORDER_STATUS } from "../../../../kernel/enums.ts";
 import { pricingOptions } from "../../pricing/rules.ts";
 import { addDays, isWeekend } from "../../../../kernel/dates.ts";
 import { seeded } from "../../seeded.ts";
+import { receiveDeliveredMob } from "../../stockyard/writes.ts";
 
 /**
  * A realistic processor calendar: order groups and orders on weekdays over the past 30 and next 30
@@ -32,10 +32,10 @@ export async function seedOrders(tenant: Pick<DemoTenant, "db" | "today" | "site
   const tenantDb = tenant.db, opts = { today: tenant.today, siteIds: tenant.siteIds };
   if ((await tenantDb.select({ id: livestockOrders.id }).from(livestockOrders).limit(1)).length) return;
   // one transaction: one commit instead of a thousand
-  await tenantDb.transaction((tx) => insertOrders(tx as unknown as TenantDb, opts));
+  await tenantDb.transaction((tx) => insertOrders(tx, opts));
 }
 
-async function insertOrders(db: TenantDb, opts: { today: string; siteIds: number[] }) {
+async function insertOrders(db: TenantTx, opts: { today: string; siteIds: number[] }) {
   const r = seeded(42);
   const now = new Date().toISOString();
   const supplierRows = await db.select().from(suppliers);
@@ -149,7 +149,8 @@ async function insertOrders(db: TenantDb, opts: { today: string; siteIds: number
         createdAt: now,
         createdBy: "Demo data",
       }).returning();
-      await db.insert(stockMobs).values({
+      // the mob of the load's live head is the stockyard's: its own write makes it
+      await receiveDeliveredMob({ tx: db }, {
         livestockOrderId: order.id,
         deliveryLoadId: load.id,
         supplierId: supplier.id,

@@ -1,9 +1,26 @@
 /**
- * The orders service, split by job: reads in queries.ts (OrderQueries; pages use it, they never write),
- * writes in commands.ts (OrderService extends the reads: the API's service). Deliveries and head-count
- * corrections are deliveries.ts.
+ * What other areas read of the orders (reads are queries.ts; their writes inside another area's unit of
+ * work are writes.ts). The two shims below only keep the stockyard's and the kill agenda's earlier calls
+ * working while those areas move to the functions: delete them once nothing imports them.
  */
-export { OrderService } from "./commands.ts";
-export { OrderQueries } from "./queries.ts";
-export { DeliveryService } from "./deliveries.ts";
+import type { AreaContext } from "../../context.ts";
+import { correctHead } from "./operations/headCounts.ts";
+import { orderDetail } from "./queries.ts";
+
 export { GROUP_ENTITY, ORDER_ENTITY } from "./history.ts";
+
+/** @deprecated call `orderDetail(ctx, id)` (queries.ts) */
+export class OrderQueries {
+  constructor(private readonly ctx: AreaContext) {}
+  order(id: number) {
+    return orderDetail(this.ctx, id);
+  }
+}
+
+/** @deprecated inside a unit of work call `correctDeliveredHead(unit, input)` (writes.ts) */
+export class DeliveryService {
+  constructor(private readonly ctx: AreaContext) {}
+  correctHead(input: { stockMobId: number; correctedHead: number; reason: string }) {
+    return correctHead(this.ctx, input);
+  }
+}

@@ -8,13 +8,12 @@ import { serverNow } from "../../../../http/clientClock.ts";
 import { ApiError } from "../../../../http/errors.ts";
 import { DataForm } from "../../../../pages/islands.tsx";
 import { defineScreen } from "../../../../pages/screen.ts";
-import { pageService } from "../../../context.ts";
+import { pageAreaContext } from "../../../context.ts";
 import { ORDER_PATHS } from "../paths.ts";
 import { ORDERS_API } from "../api.ts";
-import { DeliveryService } from "../deliveries.ts";
+import { deliveriesFrom, undelivered } from "../queries.ts";
 import { addDays, undeliveredHead, whyNotDeliver } from "../rules.ts";
 import type { Order } from "../schemas.ts";
-import { orderQueries } from "./loaders.ts";
 import { UNDELIVERED_DAYS } from "../queries.ts";
 import { listScope, ScopeNote } from "../../../../pages/ListScope.tsx";
 import { StatusBadge } from "./OrderTables.tsx";
@@ -46,10 +45,10 @@ export const DeliveriesScreen = defineScreen({
     if (params.fromDate && !DATE.test(params.fromDate)) {
       throw ApiError.notFound("Use a date like 2026-12-01.");
     }
-    const deliveries = await pageService(context, DeliveryService);
-    const today = deliveries.orders.today;
+    const ctx = await pageAreaContext(context);
+    const today = ctx.today;
     const scope = listScope(context);
-    const week = await deliveries.deliveries(params.fromDate ?? today, 7, scope);
+    const week = await deliveriesFrom(ctx, params.fromDate ?? today, 7, scope);
     // the arrival time offered: now at the plant (a truck is usually recorded as it arrives)
     const nowTime = clockTime(serverNow(), context.timeZone);
     return { ...week, today, nowTime, scope };
@@ -138,9 +137,9 @@ export const DeliveriesScreen = defineScreen({
 
 export const UndeliveredOrdersScreen = defineScreen({
   loader: async ({ context }) => {
-    const orders = await orderQueries(context);
+    const ctx = await pageAreaContext(context);
     const scope = listScope(context);
-    return { orders: await orders.undelivered(scope), today: orders.today, scope };
+    return { orders: await undelivered(ctx, scope), today: ctx.today, scope };
   },
   component: ({ data }) => (
     <section className="panel">

@@ -6,7 +6,7 @@
 import type { DataFormProps, FieldSpec } from "../../../../../client/islands/DataForm.tsx";
 import type { PageContext } from "../../../../pages/context.ts";
 import { OrderForm } from "../../../../pages/islands.tsx";
-import { pageService } from "../../../context.ts";
+import { pageAreaContext } from "../../../context.ts";
 import {
   OFF_GRID_PRICE_PER,
   OFF_GRID_PRICE_PER_NAMES,
@@ -15,12 +15,12 @@ import {
   SPECIES_CATEGORIES,
 } from "../../../../../kernel/enums.ts";
 import { ORDERS_API } from "../api.ts";
-import { OrderQueries } from "../queries.ts";
+import { formChoices as choicesOf } from "../queries.ts";
 import type { OrderDto, OrderGroupDto } from "../schemas.ts";
 
 /** The options of the forms' selects, for this caller. */
 export async function formChoices(context: PageContext) {
-  const found = await (await pageService(context, OrderQueries)).formChoices();
+  const found = await choicesOf(await pageAreaContext(context));
   const caller = context.caller!;
   const opt = (id: number, label: string) => ({ value: String(id), label });
   return {

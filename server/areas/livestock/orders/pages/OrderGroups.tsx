@@ -14,7 +14,9 @@ import { ORDER_PATHS } from "../paths.ts";
 import { groupFormValues } from "../mapping.ts";
 import { addDays } from "../rules.ts";
 import { formChoices, groupFields, orderFields, orderForm, OrderFormIsland } from "./OrderFormFields.tsx";
-import { groupWithChoices, orderQueries } from "./loaders.ts";
+import { groupWithChoices } from "./loaders.ts";
+import { pageAreaContext } from "../../../context.ts";
+import { groupSummariesPage } from "../groupList.ts";
 import { GROUP_PAGE_SIZE } from "../queries.ts";
 import { listScope, ScopeNote } from "../../../../pages/ListScope.tsx";
 import { Pager } from "../../../../../client/ui/Pager.tsx";
@@ -28,13 +30,13 @@ export async function orderGroupsPanel(
   context: PageContext,
   search: { from?: string; to?: string; start?: number },
 ) {
-  const orders = await orderQueries(context);
-  const today = orders.today;
+  const ctx = await pageAreaContext(context);
+  const today = ctx.today;
   const from = search.from ?? addDays(today, -7);
   const to = search.to ?? addDays(today, 28);
   const scope = listScope(context);
   const offset = search.start ?? 0;
-  const { groups, total } = await orders.groupSummariesPage(from, to, scope, {
+  const { rows: groups, total } = await groupSummariesPage(ctx, from, to, scope, {
     offset,
     limit: GROUP_PAGE_SIZE,
   });
@@ -99,7 +101,7 @@ export async function orderGroupsPanel(
 
 const newGroupData = async (context: PageContext) => ({
   choices: await formChoices(context),
-  today: (await orderQueries(context)).today,
+  today: (await pageAreaContext(context)).today,
 });
 const newGroupValues = (context: PageContext, today: string) => ({
   speciesId: listScope(context).speciesId,

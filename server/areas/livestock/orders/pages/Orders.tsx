@@ -15,7 +15,9 @@ import { ORDERS_API } from "../api.ts";
 import { groupFormValues, orderFormValues } from "../mapping.ts";
 import { undeliveredHead } from "../rules.ts";
 import { formChoices, orderFields, orderForm, OrderFormIsland } from "./OrderFormFields.tsx";
-import { groupWithChoices, orderQueries, recordId } from "./loaders.ts";
+import { groupWithChoices, recordId } from "./loaders.ts";
+import { pageAreaContext } from "../../../context.ts";
+import { groupById, orderDetail } from "../queries.ts";
 import { orderActions, StatusBadge } from "./OrderTables.tsx";
 import { HeadCountForms } from "./HeadCountForms.tsx";
 import { OrderHistory } from "./OrderHistory.tsx";
@@ -56,10 +58,10 @@ export const OrderNewScreen = defineScreen({
 export const OrderScreen = defineScreen({
   loader: async ({ context, params }) => {
     const id = recordId(params.id);
-    const orders = await orderQueries(context);
-    const order = await orders.order(id);
+    const ctx = await pageAreaContext(context);
+    const order = await orderDetail(ctx, id);
     const [group, choices] = await Promise.all([
-      orders.group(order.livestockOrderGroupId),
+      groupById(ctx, order.livestockOrderGroupId),
       formChoices(context),
     ]);
     return { order, group, choices };
@@ -166,7 +168,7 @@ export const OrderScreen = defineScreen({
 export const OrderSplitScreen = defineScreen({
   loader: async ({ context, params }) => {
     const id = recordId(params.orderId);
-    const order = await (await orderQueries(context)).order(id);
+    const order = await orderDetail(await pageAreaContext(context), id);
     if (String(order.livestockOrderGroupId) !== params.livestockOrderGroupId) throw ApiError.notFound();
     return { order };
   },

@@ -1,11 +1,9 @@
-/** What the order screens' loaders share: the reads service and a record id from the path. */
+/** What the order screens' loaders share: a record id from the path and a group with the form's choices. */
 import type { PageContext } from "../../../../pages/context.ts";
 import { ApiError } from "../../../../http/errors.ts";
-import { pageService } from "../../../context.ts";
-import { OrderQueries } from "../queries.ts";
+import { pageAreaContext } from "../../../context.ts";
+import { groupById } from "../queries.ts";
 import { formChoices } from "./OrderFormFields.tsx";
-
-export const orderQueries = (context: PageContext) => pageService(context, OrderQueries);
 
 /** A path segment that must be a record id: anything else is a 404, like an unknown id. */
 export function recordId(param: string | undefined): number {
@@ -17,7 +15,7 @@ export function recordId(param: string | undefined): number {
 /** An order group with the order form's choices (the group page and the new-order page). */
 export async function groupWithChoices(context: PageContext, param: string | undefined) {
   const [group, choices] = await Promise.all([
-    (await orderQueries(context)).group(recordId(param)),
+    pageAreaContext(context).then((ctx) => groupById(ctx, recordId(param))),
     formChoices(context),
   ]);
   return { group, choices };
