@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { eq } from "drizzle-orm";
 import { serveTestApp } from "../helpers/app.ts";
 import { tenants } from "../../db/control/schema.ts";
-import { BLOB_API as B } from "../../server/areas/storage/blobApi.ts";
+import { BLOB_API as B } from "../../server/areas/storage/files/api.ts";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;
 const tokens: Record<string, string> = {};

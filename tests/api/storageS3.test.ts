@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { serveTestApp } from "../helpers/app.ts";
 import { startS3 } from "../helpers/s3.ts";
-import { BLOB_API as B } from "../../server/areas/storage/blobApi.ts";
+import { BLOB_API as B } from "../../server/areas/storage/files/api.ts";
 import { S3BlobStore } from "../../server/storage/s3.ts";
 
 let s3: Awaited<ReturnType<typeof startS3>>;

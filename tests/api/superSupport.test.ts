@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { eq } from "drizzle-orm";
 import { superAudit, tenants } from "../../db/control/schema.ts";
 import { serveTestApp } from "../helpers/app.ts";
-import { BLOB_API } from "../../server/areas/storage/api.ts";
+import { BLOB_API } from "../../server/areas/storage/files/api.ts";
 import { SUPER_SUPPORT_API as S } from "../../server/areas/super/support/api.ts";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;

@@ -8,8 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { serveTestApp } from "../helpers/app.ts";
-import { BLOB_API as B } from "../../server/areas/storage/blobApi.ts";
-import { STORAGE_API } from "../../server/areas/storage/api.ts";
+import { BLOB_API as B } from "../../server/areas/storage/files/api.ts";
+import { MAP_IMAGE_API } from "../../server/areas/stockyard/mapImages/api.ts";
 import { SETTINGS_API } from "../../server/areas/settings/api.ts";
 import { KILL_FLOOR_API as K } from "../../server/areas/killFloor/paths.ts";
 
@@ -167,10 +167,10 @@ describe("images the app shows in an <img>", () => {
     const form = new FormData();
     form.set("stockyardId", String(yardId));
     form.set("file", new File([PNG], "map.png", { type: "image/png" }));
-    const up = await http(STORAGE_API.uploadMapImage, "admin", { method: "POST", body: form });
+    const up = await http(MAP_IMAGE_API.uploadMapImage, "admin", { method: "POST", body: form });
     expect(up.status).toBe(200);
     await up.body?.cancel();
-    const res = await http(`${STORAGE_API.downloadMapImage}/${yardId}`, "admin");
+    const res = await http(`${MAP_IMAGE_API.downloadMapImage}/${yardId}`, "admin");
     expect(res.headers.get("content-type")).toBe("image/png");
     expect(res.headers.get("content-disposition")).toBe("inline");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");

@@ -7,8 +7,11 @@
 import busboy from "busboy";
 import { Readable } from "node:stream";
 import type { Context } from "hono";
+import { z } from "@hono/zod-openapi";
 import { ApiError } from "../../http/errors.ts";
-import { headMatches, SNIFF_BYTES } from "./rules.ts";
+import { isoDate } from "../../http/validation.ts";
+import { BlobTooLargeError } from "../../storage/mod.ts";
+import { formatBytes, headMatches, SNIFF_BYTES } from "./rules.ts";
 
 export interface UploadedFile {
   /** the file's name on the sender's computer ("" when not sent) */
@@ -181,4 +184,42 @@ export async function peekHead(body: ReadableStream<Uint8Array>, n: number) {
     cancel: (reason) => reader.cancel(reason),
   });
   return { head: first, body: whole };
+}
+
+// ---------- the form's text fields, and the store's refusal in words
+
+/** 413 in words for a stream that went past its limit; other errors as they are. */
+export function tooLargeInWords(error: unknown, what: string): unknown {
+  if (!(error instanceof BlobTooLargeError)) return error;
+  return new ApiError(413, `The ${what} is over ${formatBytes(error.maxBytes)}: it can be at most that.`);
+}
+
+/**
+ * The spec's form names (§7.5: Id, Subcategory) beside ours: `Id` is the record (the invoice, the yard),
+ * `Subcategory` the kind of record, which must be the one the call is about when it is sent.
+ */
+export function recordOf(fields: Record<string, string>, own: string, subcategories: readonly string[]) {
+  const sub = fields.subcategory?.trim().toLowerCase();
+  if (sub && !subcategories.includes(sub)) {
+    throw ApiError.validation([{
+      field: "Subcategory",
+      message: `This upload is kept for ${subcategories[0]}: leave Subcategory out or send "${
+        subcategories[0]
+      }".`,
+    }]);
+  }
+  return fields[own.toLowerCase()] ?? fields.id;
+}
+
+/** The optional PublishDate of an upload: a day or an instant. */
+export const PublishDate = z.union([isoDate, z.iso.datetime({ offset: true })]);
+
+/** A form's optional PublishDate: a day stays a day (shown without a time); an instant is kept in UTC. */
+export function publishDateField(value: string | undefined): string | null {
+  if (!value) return null;
+  const date = PublishDate.safeParse(value);
+  if (!date.success) {
+    throw ApiError.validation([{ field: "PublishDate", message: "Give a date as yyyy-MM-dd" }]);
+  }
+  return date.data.length === 10 ? date.data : new Date(date.data).toISOString();
 }

@@ -10,9 +10,9 @@ import { isAdminUser } from "../../../access/roles.ts";
 import type { PageContext } from "../../../pages/context.ts";
 import { ActionButton, BlobUpload } from "../../../pages/islands.tsx";
 import { defineScreen } from "../../../pages/screen.ts";
-import { pageService } from "../../context.ts";
-import { BLOB_API } from "../blobApi.ts";
-import { BlobService, LIST_LIMIT, type StoredBlobRow } from "../blobs.ts";
+import { pageAreaContext } from "../../context.ts";
+import { BLOB_API } from "../files/api.ts";
+import { LIST_LIMIT, listTenantBlobs, type StoredBlobRow } from "../files/operations.ts";
 import { BLOB_TYPE_WORDS, BLOB_TYPES, formatBytes, TENANT_BLOB_MAX_BYTES } from "../rules.ts";
 
 const when = (at: string | null, timeZone: string) =>
@@ -94,8 +94,7 @@ function FileTable(
 
 export const FilesScreen = defineScreen({
   loader: async ({ context }) => {
-    const service = await pageService(context, BlobService);
-    const { items, total } = await service.listTenantBlobs();
+    const { items, total } = await listTenantBlobs(await pageAreaContext(context));
     return { items, total, tenantId: context.caller!.tenant.id };
   },
   component: ({ data, context }) => {

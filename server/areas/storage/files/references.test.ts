@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseSupportReference, parseTenantReference, supportPrefix, tenantPrefix } from "./references.ts";
-import { blobTypeOf, headMatches, safeBlobName } from "./rules.ts";
+import { blobTypeOf, headMatches, safeBlobName } from "../rules.ts";
 
 const refused = (r: { ok: boolean; message?: string }) => (r.ok ? "" : r.message);
 

@@ -5,7 +5,6 @@
  * (a zod schema would make the router read the whole form into memory first).
  */
 import { z } from "@hono/zod-openapi";
-import { isoDate } from "../../http/validation.ts";
 
 const flag = z.enum(["true", "false"]).optional();
 const reference = z.string().max(300, "A file reference is at most 300 characters").openapi({
@@ -60,9 +59,6 @@ export const FolderBlobList = z.object({
 }).openapi("FolderBlobList");
 
 export const Deleted = z.object({ reference: z.string(), deleted: z.boolean() }).openapi("DeletedBlob");
-
-/** The optional PublishDate of an upload: a day or an instant. */
-export const PublishDate = z.union([isoDate, z.iso.datetime({ offset: true })]);
 
 const binary = { type: "string" as const, format: "binary" };
 
