@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { HubConnectionState } from "@microsoft/signalr";
 import { serveTestApp } from "../helpers/app.ts";
 import { hubClient, nextEvent } from "../helpers/hub.ts";
-import { TENANT_DEACTIVATED } from "../../server/areas/super/tenants/service.ts";
+import { TENANT_DEACTIVATED } from "../../server/areas/super/tenants/rules.ts";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;
 let farmId: number;

@@ -1,6 +1,5 @@
 /** Super: the area's record (server/areas/area.ts). */
 import { defineArea } from "../area.ts";
-import { superApi } from "./api.ts";
 import { SUPER_PAGES } from "./routes.ts";
 import { SUPER_EVENTS } from "./events.ts";
 import { superTenantsArea } from "./tenants/mod.ts";
@@ -15,7 +14,6 @@ import { superStockArea } from "./stock/mod.ts";
 
 export const superArea = defineArea({
   name: "super",
-  api: [superApi],
   pages: SUPER_PAGES,
   events: SUPER_EVENTS,
   parts: [

@@ -1,3 +1,4 @@
+import { FEATURE_FLAG_KEYS, type FeatureFlagKey } from "../../../access/flags.ts";
 import { z } from "@hono/zod-openapi";
 import { idNumber } from "../../../http/params.ts";
 
@@ -53,3 +54,33 @@ export const ProcessorConfigurationState = z.object({
   lastModified: z.string().nullable(),
   updatedBy: z.string().nullable(),
 }).openapi("ProcessorConfigurationState");
+
+const FeatureKey = z.enum(FEATURE_FLAG_KEYS as [FeatureFlagKey, ...FeatureFlagKey[]]);
+
+export const FeatureFlag = z.object({
+  featureKey: z.string(),
+  label: z.string(),
+  isEnabled: z.boolean(),
+  isEnabledForSuperUser: z.boolean(),
+  /** false: a flag stored for the tenant that this version does not know; it is off, and may be deleted */
+  isRecognised: z.boolean(),
+  /** false: never set for the tenant (off) */
+  isStored: z.boolean(),
+}).openapi("FeatureFlag");
+
+export const FeatureFlagBody = z.object({
+  tenantId: z.number().int().positive(),
+  featureKey: FeatureKey,
+  isEnabled: z.boolean(),
+  isEnabledForSuperUser: z.boolean().default(false),
+}).openapi("FeatureFlagBody");
+
+export const FeatureFlagParams = z.object({
+  tenantId: idNumber().openapi({ param: { name: "tenantId", in: "path" } }),
+  // any stored key, known or not: super users delete the ones this version does not recognise
+  featureKey: z.string().regex(
+    /^[A-Za-z0-9_.-]{1,100}$/,
+    "A flag key is letters, digits, dots, dashes or underscores",
+  )
+    .openapi({ param: { name: "featureKey", in: "path" } }),
+});

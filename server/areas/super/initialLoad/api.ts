@@ -3,16 +3,17 @@
  * checked, nothing written) and the load of the previewed file. Super only: whoever can open the screen.
  */
 import { z } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import type { AccessRule } from "../../../access/apiAccess.ts";
-import type { AppEnv } from "../../../env.ts";
-import { apiRoute, type ApiRouter, apiRouter, errorResponses, okJson } from "../../../http/openapi.ts";
+import { errorResponses, okJson } from "../../../http/openapi.ts";
 import { ApiErrorBodySchema } from "../../../http/errors.ts";
-import { apiService } from "../../context.ts";
-import { InitialLoadPreview, InitialLoadResult, LoadForm, PreviewForm, TemplateQuery } from "./schemas.ts";
-import { InitialLoadService } from "./service.ts";
-import type { LoadKind } from "./rules.ts";
 import { downloadHeaders } from "../../../http/files.ts";
+import type { Context } from "hono";
+import type { AppEnv } from "../../../env.ts";
+import { areaApi, type In } from "../../areaApi.ts";
+import { areaContextOf } from "../../context.ts";
+import { InitialLoadPreview, InitialLoadResult, LoadForm, PreviewForm, TemplateQuery } from "./schemas.ts";
+import { loadFile, loadTemplate, previewLoad } from "./operations.ts";
+import type { LoadKind } from "./rules.ts";
 
 export const INITIAL_LOAD_API = {
   template: (kind: LoadKind) => `/api/super/GetInitialLoadTemplate?kind=${kind}`,
@@ -20,9 +21,7 @@ export const INITIAL_LOAD_API = {
   load: "/api/super/LoadInitialData",
 } as const;
 
-const tags = ["Super"];
 const ACCESS: AccessRule = { pages: ["superInitialDataLoad"] };
-const service = (c: Context<AppEnv>) => apiService(c, InitialLoadService);
 const multipart = <T extends z.ZodType>(schema: T) => ({
   body: { content: { "multipart/form-data": { schema } }, required: true },
 });
@@ -33,48 +32,47 @@ const tooLarge = {
   },
 };
 
-export const superInitialLoadApi: ApiRouter = apiRouter()
-  .openapi(
-    apiRoute({
-      method: "get",
-      path: "/api/super/GetInitialLoadTemplate",
-      tags,
-      summary: "The CSV template of a kind of master data: the header row and one example row",
-      access: ACCESS,
-      request: { query: TemplateQuery },
-      responses: {
-        200: { description: "The template", content: { "text/csv": { schema: z.string() } } },
-        ...errorResponses,
-      },
-    }),
-    async (c) => {
-      const { fileName, text } = (await service(c)).template(c.req.valid("query").kind);
-      return c.body(text, 200, downloadHeaders("text/csv; charset=utf-8", fileName));
-    },
-  )
-  .openapi(
-    apiRoute({
-      method: "post",
-      path: INITIAL_LOAD_API.preview,
-      tags,
-      summary: "Check a filled-in template against an organisation's records: every row's outcome and " +
-        "problems in words, with counts of new, updated, unchanged and rejected rows. Writes nothing.",
-      access: ACCESS,
-      request: multipart(PreviewForm),
-      responses: { ...okJson(InitialLoadPreview), ...tooLarge },
-    }),
-    async (c) => c.json(await (await service(c)).preview(c.req.valid("form")), 200),
-  )
-  .openapi(
-    apiRoute({
-      method: "post",
-      path: INITIAL_LOAD_API.load,
-      tags,
-      summary: "Load the previewed file: its good rows in one transaction (new records added, matched ones " +
-        "updated, each audited), rows with problems left out. 409 when the file is not the one previewed.",
-      access: ACCESS,
-      request: multipart(LoadForm),
-      responses: { ...okJson(InitialLoadResult), ...tooLarge },
-    }),
-    async (c) => c.json(await (await service(c)).load(c.req.valid("form")), 200),
-  );
+/** The form the route's validator already read (a multipart body can be read once). */
+const formOf = <S extends z.ZodType>(c: Context<AppEnv>, _schema: S) =>
+  (c.req.valid as (target: "form") => In<S>).call(c.req, "form");
+
+const api = areaApi(["Super"]);
+
+// a CSV with its own charset and a fixed name: the route as it was declared
+api.route({
+  method: "get",
+  path: "/api/super/GetInitialLoadTemplate",
+  summary: "The CSV template of a kind of master data: the header row and one example row",
+  access: ACCESS,
+  request: { query: TemplateQuery },
+  responses: {
+    200: { description: "The template", content: { "text/csv": { schema: z.string() } } },
+    ...errorResponses,
+  },
+}, (c) => {
+  const { fileName, text } = loadTemplate(TemplateQuery.parse(c.req.query()).kind);
+  return Promise.resolve(c.body(text, 200, downloadHeaders("text/csv; charset=utf-8", fileName)));
+});
+
+// multipart uploads (the form's file and fields)
+api.route({
+  method: "post",
+  path: INITIAL_LOAD_API.preview,
+  summary: "Check a filled-in template against an organisation's records: every row's outcome and " +
+    "problems in words, with counts of new, updated, unchanged and rejected rows. Writes nothing.",
+  access: ACCESS,
+  request: multipart(PreviewForm),
+  responses: { ...okJson(InitialLoadPreview), ...tooLarge },
+}, async (c) => c.json(await previewLoad(await areaContextOf(c), formOf(c, PreviewForm)), 200));
+
+api.route({
+  method: "post",
+  path: INITIAL_LOAD_API.load,
+  summary: "Load the previewed file: its good rows in one transaction (new records added, matched ones " +
+    "updated, each audited), rows with problems left out. 409 when the file is not the one previewed.",
+  access: ACCESS,
+  request: multipart(LoadForm),
+  responses: { ...okJson(InitialLoadResult), ...tooLarge },
+}, async (c) => c.json(await loadFile(await areaContextOf(c), formOf(c, LoadForm)), 200));
+
+export const superInitialLoadApi = api.router();

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { defineScreen } from "../../../pages/screen.ts";
-import { pageService } from "../../context.ts";
+import { pageAreaContext } from "../../context.ts";
 import { Table } from "../../../../client/ui/Table.tsx";
 import { SearchForm } from "../../../../client/ui/SearchForm.tsx";
 import { formatDateTime } from "../../../../kernel/format.ts";
 import { moduleInfo, type ModuleKey } from "../../../access/modules.ts";
-import { SuperTenantService, TENANT_LIST_LIMIT } from "../tenants/service.ts";
+import { listTenants, TENANT_LIST_LIMIT } from "../tenants/queries.ts";
 import { superAuditPage } from "../audit.ts";
 import { AuditTable } from "./AuditTable.tsx";
 
@@ -41,9 +41,7 @@ export const moduleNames = (keys: readonly string[]) =>
 export const SuperHomeScreen = defineScreen({
   validateSearch: z.object({ q: z.string().max(100).optional() }),
   loader: async ({ context, search }) => {
-    const tenants = await (await pageService(context, SuperTenantService)).list(
-      search.q?.trim() || undefined,
-    );
+    const tenants = await listTenants(await pageAreaContext(context), search.q?.trim() || undefined);
     const audit = await superAuditPage(context.services.db.control, { limit: 10 });
     return { tenants, audit: audit.rows };
   },

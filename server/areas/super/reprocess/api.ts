@@ -1,25 +1,20 @@
-import type { Context } from "hono";
-import { type ApiRouter, apiRouter, areaRoutes } from "../../../http/openapi.ts";
 import { SUPER } from "../../../access/apiAccess.ts";
-import type { AppEnv } from "../../../env.ts";
-import { apiService } from "../../context.ts";
+import { areaApi } from "../../areaApi.ts";
 import { ReprocessBody, ReprocessResult } from "./schemas.ts";
-import { SuperReprocessService } from "./service.ts";
+import { reprocessKillData } from "./operations.ts";
 
 export const SUPER_REPROCESS_API = { reprocess: "/api/super/ReprocessKillData" } as const;
 
-const { post } = areaRoutes(["Super"]);
-const service = (c: Context<AppEnv>) => apiService(c, SuperReprocessService);
+const api = areaApi(["Super"]);
 
-export const superReprocessApi: ApiRouter = apiRouter()
-  .openapi(
-    post(
-      SUPER_REPROCESS_API.reprocess,
-      "Work a processor's kill days through again: processed head counted afresh from the carcass " +
-        "records, complete orders marked, their draft invoices recomputed (published ones never change)",
-      ReprocessBody,
-      ReprocessResult,
-      SUPER,
-    ),
-    async (c) => c.json(await (await service(c)).reprocess(c.req.valid("json")), 200),
-  );
+api.post(
+  SUPER_REPROCESS_API.reprocess,
+  "Work a processor's kill days through again: processed head counted afresh from the carcass " +
+    "records, complete orders marked, their draft invoices recomputed (published ones never change)",
+  ReprocessBody,
+  ReprocessResult,
+  SUPER,
+  reprocessKillData,
+);
+
+export const superReprocessApi = api.router();

@@ -100,3 +100,29 @@ export const ResetPasswordResult = z.object({
   temporaryPassword: z.string(),
   sessionsEnded: z.number(),
 }).openapi("SuperResetUserPasswordResult");
+
+/** The super user's tenant-wide push actions (ForceRefresh, ForceTotalLogout, GetOnlineUsers). */
+export const TenantNotice = z.object({
+  tenantId: z.number().int().positive(),
+  /** shown to the users (forceTotalLogout: on the sign-in page) */
+  reason: z.string().trim().max(200).default(""),
+}).openapi("TenantNotice");
+
+export const TenantIdParam = z.object({
+  tenantId: idNumber().openapi({ param: { name: "tenantId", in: "path" } }),
+});
+
+export const NoticeResult = z.object({
+  tenantId: z.number().int(),
+  /** open hub connections of the tenant that were told */
+  connectionsTold: z.number().int(),
+  /** sessions ended on the server (forceTotalLogout only) */
+  sessionsEnded: z.number().int(),
+}).openapi("NoticeResult");
+
+export const OnlineUser = z.object({
+  userId: z.number().int(),
+  name: z.string(),
+  connections: z.number().int(),
+  since: z.string(),
+}).openapi("OnlineUser");

@@ -1,8 +1,5 @@
-import type { Context } from "hono";
-import { type ApiRouter, apiRouter, areaRoutes } from "../../../http/openapi.ts";
 import type { AccessRule } from "../../../access/apiAccess.ts";
-import type { AppEnv } from "../../../env.ts";
-import { apiService } from "../../context.ts";
+import { areaApi } from "../../areaApi.ts";
 import {
   ChecksAnswer,
   PingInterchangeAnswer,
@@ -13,7 +10,13 @@ import {
   TestSent,
   TestTextBody,
 } from "./schemas.ts";
-import { SuperTestingService } from "./service.ts";
+import { runChecks } from "./operations/checks.ts";
+import {
+  pingTenantInterchange,
+  sendTestEmail,
+  sendTestNotification,
+  sendTestText,
+} from "./operations/sends.ts";
 
 /** The paths the Testing screen posts to (a page cannot misname an endpoint). */
 export const SUPER_TESTING_API = {
@@ -24,62 +27,57 @@ export const SUPER_TESTING_API = {
   sendTestNotification: "/api/super/SendTestNotification",
 } as const;
 
-const { post } = areaRoutes(["Super"]);
-const service = (c: Context<AppEnv>) => apiService(c, SuperTestingService);
 /** whoever can open the Testing screen (super users): the calls and the screen cannot drift apart */
 const TESTING: AccessRule = { pages: ["superTesting"] };
 
 /** api/super/… of the Testing screen: connection checks, "ping interchange" and test sends. All audited. */
-export const superTestingApi: ApiRouter = apiRouter()
-  .openapi(
-    post(
-      SUPER_TESTING_API.runConnectionChecks,
-      "Run connection checks now (databases, mail server, SMS gateway, file storage, push bus, plant " +
-        "interchange): each answers OK, not configured or failed in words, with how long it took",
-      RunChecksBody,
-      ChecksAnswer,
-      TESTING,
-    ),
-    async (c) => c.json(await (await service(c)).runChecks(c.req.valid("json")), 200),
-  )
-  .openapi(
-    post(
-      SUPER_TESTING_API.pingInterchange,
-      "Whether a processor's plant interchange is available (a client heard from in the last 5 minutes)",
-      PingInterchangeBody,
-      PingInterchangeAnswer,
-      TESTING,
-    ),
-    async (c) => c.json(await (await service(c)).pingInterchange(c.req.valid("json").tenantId), 200),
-  )
-  .openapi(
-    post(
-      SUPER_TESTING_API.sendTestEmail,
-      "Send a test email through the mail server (or to the Outbox without one); 503 when it refuses",
-      TestEmailBody,
-      TestSent,
-      TESTING,
-    ),
-    async (c) => c.json(await (await service(c)).sendTestEmail(c.req.valid("json").to), 200),
-  )
-  .openapi(
-    post(
-      SUPER_TESTING_API.sendTestText,
-      "Send a test text to a mobile (0412 345 678 or +61 412 345 678) through the SMS gateway (or to the " +
-        "Outbox without one); 503 when it refuses",
-      TestTextBody,
-      TestSent,
-      TESTING,
-    ),
-    async (c) => c.json(await (await service(c)).sendTestText(c.req.valid("json").to), 200),
-  )
-  .openapi(
-    post(
-      SUPER_TESTING_API.sendTestNotification,
-      "Send a test notification to a user of an organisation (it shows on their notifications page)",
-      TestNotificationBody,
-      TestSent,
-      TESTING,
-    ),
-    async (c) => c.json(await (await service(c)).sendTestNotification(c.req.valid("json")), 200),
-  );
+const api = areaApi(["Super"]);
+
+api.post(
+  SUPER_TESTING_API.runConnectionChecks,
+  "Run connection checks now (databases, mail server, SMS gateway, file storage, push bus, plant " +
+    "interchange): each answers OK, not configured or failed in words, with how long it took",
+  RunChecksBody,
+  ChecksAnswer,
+  TESTING,
+  runChecks,
+);
+
+api.post(
+  SUPER_TESTING_API.pingInterchange,
+  "Whether a processor's plant interchange is available (a client heard from in the last 5 minutes)",
+  PingInterchangeBody,
+  PingInterchangeAnswer,
+  TESTING,
+  (ctx, { tenantId }) => pingTenantInterchange(ctx, tenantId),
+);
+
+api.post(
+  SUPER_TESTING_API.sendTestEmail,
+  "Send a test email through the mail server (or to the Outbox without one); 503 when it refuses",
+  TestEmailBody,
+  TestSent,
+  TESTING,
+  (ctx, { to }) => sendTestEmail(ctx, to),
+);
+
+api.post(
+  SUPER_TESTING_API.sendTestText,
+  "Send a test text to a mobile (0412 345 678 or +61 412 345 678) through the SMS gateway (or to the " +
+    "Outbox without one); 503 when it refuses",
+  TestTextBody,
+  TestSent,
+  TESTING,
+  (ctx, { to }) => sendTestText(ctx, to),
+);
+
+api.post(
+  SUPER_TESTING_API.sendTestNotification,
+  "Send a test notification to a user of an organisation (it shows on their notifications page)",
+  TestNotificationBody,
+  TestSent,
+  TESTING,
+  sendTestNotification,
+);
+
+export const superTestingApi = api.router();

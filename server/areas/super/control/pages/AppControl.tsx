@@ -1,13 +1,13 @@
 import { defineScreen } from "../../../../pages/screen.ts";
-import { pageService } from "../../../context.ts";
+import { pageAreaContext } from "../../../context.ts";
 import { DataForm } from "../../../../pages/islands.tsx";
 import { formatDateTime } from "../../../../../kernel/format.ts";
-import { SuperControlService } from "../service.ts";
+import { getMaintenance } from "../operations/maintenance.ts";
 import { SUPER_CONTROL_API } from "../api.ts";
 
 /** App control: the maintenance message every signed-in page shows at its top while it is on. */
 export const SuperAppControlScreen = defineScreen({
-  loader: async ({ context }) => (await pageService(context, SuperControlService)).maintenance(),
+  loader: async ({ context }) => getMaintenance(await pageAreaContext(context)),
   component: ({ data, context }) => (
     <section className="panel">
       <DataForm

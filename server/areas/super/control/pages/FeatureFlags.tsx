@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { defineScreen } from "../../../../pages/screen.ts";
-import { pageService } from "../../../context.ts";
+import { pageAreaContext } from "../../../context.ts";
 import { ActionButton } from "../../../../pages/islands.tsx";
 import { Table } from "../../../../../client/ui/Table.tsx";
 import { idNumber } from "../../../../http/params.ts";
-import { SuperService } from "../../service.ts";
-import { SuperTenantService } from "../../tenants/service.ts";
-import { SUPER_API } from "../../api.ts";
+import { listFeatureFlags } from "../operations/featureFlags.ts";
+import { listTenants } from "../../tenants/queries.ts";
+import { SUPER_CONTROL_API } from "../api.ts";
 import { TenantPicker } from "../../pages/TenantPicker.tsx";
 
 const onOff = (on: boolean) =>
@@ -20,11 +20,12 @@ const onOff = (on: boolean) =>
 export const SuperFeatureFlagsScreen = defineScreen({
   validateSearch: z.object({ tenantId: idNumber().optional() }),
   loader: async ({ context, search }) => {
-    const tenants = (await (await pageService(context, SuperTenantService)).list())
+    const ctx = await pageAreaContext(context);
+    const tenants = (await listTenants(ctx))
       .map((t) => ({ id: t.id, name: t.name }));
     const tenantId = search.tenantId ?? context.caller!.tenant.id;
     const tenant = tenants.find((t) => t.id === tenantId) ?? null;
-    const flags = tenant ? await (await pageService(context, SuperService)).featureFlags(tenant.id) : [];
+    const flags = tenant ? await listFeatureFlags(ctx, tenant.id) : [];
     return { tenants, tenant, flags };
   },
   component: ({ data }) => {
@@ -64,7 +65,7 @@ export const SuperFeatureFlagsScreen = defineScreen({
                       <div className="actions">
                         <ActionButton
                           label={f.isEnabled ? "Turn off" : "Turn on"}
-                          url={SUPER_API.upsertFeatureFlag}
+                          url={SUPER_CONTROL_API.upsertFeatureFlag}
                           body={{
                             tenantId: tenant.id,
                             featureKey: f.featureKey,
@@ -79,7 +80,7 @@ export const SuperFeatureFlagsScreen = defineScreen({
                               ? "Off for super users"
                               : "On for super users only"}
                             variant="ghost"
-                            url={SUPER_API.upsertFeatureFlag}
+                            url={SUPER_CONTROL_API.upsertFeatureFlag}
                             body={{
                               tenantId: tenant.id,
                               featureKey: f.featureKey,
@@ -98,7 +99,7 @@ export const SuperFeatureFlagsScreen = defineScreen({
                         label="Delete"
                         variant="danger"
                         method="DELETE"
-                        url={SUPER_API.deleteFeatureFlag(tenant.id, f.featureKey)}
+                        url={SUPER_CONTROL_API.deleteFeatureFlag(tenant.id, f.featureKey)}
                         body={{}}
                         confirm={`Delete the flag “${f.featureKey}”? This version does not use it.`}
                         successToast="The flag was deleted."

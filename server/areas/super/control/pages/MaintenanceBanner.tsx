@@ -1,5 +1,5 @@
 import type { AppServices } from "../../../../env.ts";
-import { currentMaintenance } from "../service.ts";
+import { currentMaintenance } from "../operations/maintenance.ts";
 
 /** The super user's maintenance message at the top of every signed-in page while it is on (App Control). */
 export function MaintenanceBanner({ services }: { services: AppServices }) {

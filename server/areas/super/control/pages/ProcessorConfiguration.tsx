@@ -1,12 +1,12 @@
 import { defineScreen, pathId } from "../../../../pages/screen.ts";
-import { pageService } from "../../../context.ts";
+import { pageAreaContext } from "../../../context.ts";
 import { DataForm } from "../../../../pages/islands.tsx";
 import type { FieldSpec } from "../../../../../client/islands/DataForm.tsx";
 import { formatDateTime } from "../../../../../kernel/format.ts";
 import { ApiError } from "../../../../http/errors.ts";
-import { SuperControlService } from "../service.ts";
+import { getProcessorConfiguration } from "../operations/processorConfiguration.ts";
 import { SUPER_CONTROL_API } from "../api.ts";
-import { SuperTenantService } from "../../tenants/service.ts";
+import { findTenant } from "../../tenantContext.ts";
 import { Crumbs } from "../../pages/Crumbs.tsx";
 
 const d = (name: string) => `document.${name}`;
@@ -59,11 +59,11 @@ const BLANK = {
 export const SuperProcessorConfigurationScreen = defineScreen({
   loader: async ({ context, params }) => {
     const tenantId = pathId(params.id);
-    const tenant = await (await pageService(context, SuperTenantService)).tenant(tenantId);
+    const tenant = await findTenant(await pageAreaContext(context), tenantId);
     if (tenant.category !== "processor") {
       throw ApiError.notFound("Only a processor has a processor configuration.");
     }
-    const state = await (await pageService(context, SuperControlService)).processorConfiguration(tenantId);
+    const state = await getProcessorConfiguration(await pageAreaContext(context), tenantId);
     return { tenant: { id: tenant.id, name: tenant.name }, state };
   },
   component: ({ data, context }) => (

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { defineScreen } from "../../../../pages/screen.ts";
-import { pageService } from "../../../context.ts";
+import { pageAreaContext } from "../../../context.ts";
 import { DataForm } from "../../../../pages/islands.tsx";
 import { Table } from "../../../../../client/ui/Table.tsx";
 import { idNumber } from "../../../../http/params.ts";
-import { SuperTenantService } from "../../tenants/service.ts";
-import { SuperDataService } from "../service.ts";
+import { listTenants } from "../../tenants/queries.ts";
+import { tenantTables } from "../operations.ts";
 import { SUPER_DATA_API } from "../api.ts";
 import { UPLOAD_MAX_ROWS } from "../schemas.ts";
 import { TenantPicker } from "../../pages/TenantPicker.tsx";
@@ -13,14 +13,15 @@ import { TenantPicker } from "../../pages/TenantPicker.tsx";
 const Search = z.object({ tenantId: idNumber().optional() });
 
 /** The tenants to choose from, the chosen one (default: the one the super user works in) and its tables. */
-async function load(context: Parameters<typeof pageService>[0], tenantId: number | undefined) {
-  const tenants = (await (await pageService(context, SuperTenantService)).list()).map((t) => ({
+async function load(context: Parameters<typeof pageAreaContext>[0], tenantId: number | undefined) {
+  const ctx = await pageAreaContext(context);
+  const tenants = (await listTenants(ctx)).map((t) => ({
     id: t.id,
     name: t.name,
   }));
   const id = tenantId ?? context.caller!.tenant.id;
   const tenant = tenants.find((t) => t.id === id) ?? null;
-  const tables = tenant ? await (await pageService(context, SuperDataService)).tables(tenant.id) : [];
+  const tables = tenant ? await tenantTables(ctx, tenant.id) : [];
   return { tenants, tenant, tables };
 }
 

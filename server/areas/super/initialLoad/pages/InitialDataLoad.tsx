@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { defineScreen } from "../../../../pages/screen.ts";
-import { pageService } from "../../../context.ts";
+import { pageAreaContext } from "../../../context.ts";
 import { InitialLoad } from "../../../../pages/islands.tsx";
 import { Table } from "../../../../../client/ui/Table.tsx";
 import { TabBar } from "../../../../../client/ui/TabBar.tsx";
 import { formatDateTime } from "../../../../../kernel/format.ts";
 import { idNumber } from "../../../../http/params.ts";
-import { SuperTenantService } from "../../tenants/service.ts";
-import { InitialLoadService } from "../service.ts";
+import { listTenants } from "../../tenants/queries.ts";
+import { recentLoads } from "../operations.ts";
 import { INITIAL_LOAD_API } from "../api.ts";
 import {
   INITIAL_LOAD_MAX_BYTES,
@@ -36,12 +36,13 @@ const MATCHING = {
 export const SuperInitialDataLoadScreen = defineScreen({
   validateSearch: Search,
   loader: async ({ context, search }) => {
-    const tenants = (await (await pageService(context, SuperTenantService)).list())
+    const ctx = await pageAreaContext(context);
+    const tenants = (await listTenants(ctx))
       .map((t) => ({ id: t.id, name: t.name }));
     const tenantId = search.tenantId ?? context.caller!.tenant.id;
     const tenant = tenants.find((t) => t.id === tenantId) ?? null;
     const kind: LoadKind = search.kind ?? "suppliers";
-    const loads = tenant ? await (await pageService(context, InitialLoadService)).recentLoads(tenant.id) : [];
+    const loads = tenant ? await recentLoads(ctx, tenant.id) : [];
     return { tenants, tenant, kind, loads };
   },
   component: ({ data, context }) => {

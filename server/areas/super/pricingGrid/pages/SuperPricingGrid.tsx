@@ -10,12 +10,13 @@ import { formatDayNumbers } from "../../../../../kernel/format.ts";
 import { idNumber } from "../../../../http/params.ts";
 import { ActionButton, DataForm } from "../../../../pages/islands.tsx";
 import { defineScreen } from "../../../../pages/screen.ts";
-import { pageService } from "../../../context.ts";
+import { pageAreaContext } from "../../../context.ts";
 import { formatDollars, type GridCells } from "../../../pricing/rules.ts";
 import { GridMatrix } from "../../../../../client/ui/GridMatrix.tsx";
 import { SUPER_PRICING_GRID_API } from "../api.ts";
 import { type CopyPreview, SOURCE_GRID_LIMIT, type SourceGrid } from "../schemas.ts";
-import { SuperPricingGridService } from "../service.ts";
+import { gridIn, organisations as listOrganisations, sourceGrids } from "../operations/reads.ts";
+import { previewCopy } from "../operations/preview.ts";
 import { SUPER_TENANTS_API } from "../../tenants/api.ts";
 
 const PATH = "/super/pricinggrid";
@@ -46,23 +47,23 @@ const period = (p: { startDate: string; endDate: string | null }) =>
 export const SuperPricingGridScreen = defineScreen({
   validateSearch: Search,
   loader: async ({ context, search }) => {
-    const service = await pageService(context, SuperPricingGridService);
-    const organisations = await service.organisations();
+    const ctx = await pageAreaContext(context);
+    const organisations = await listOrganisations(ctx);
     const source = organisations.find((o) => o.id === search.sourceTenantId);
-    const grids = source ? await service.sourceGrids(source.id) : { items: [], total: 0 };
+    const grids = source ? await sourceGrids(ctx, source.id) : { items: [], total: 0 };
     const chosen = grids.items.find((g) => g.pricingGridId === search.gridId);
     // the targets offered: the other processors (the API explains any other choice)
     const targets = organisations.filter((o) => o.category === "processor" && o.id !== source?.id);
     const target = targets.find((o) => o.id === search.targetTenantId);
     const preview = source && chosen && target
-      ? (await service.preview({
+      ? (await previewCopy(ctx, {
         sourceTenantId: source.id,
         pricingGridId: chosen.pricingGridId,
         targetTenantId: target.id,
       })).preview
       : null;
     const landed = preview && search.copied
-      ? await service.gridIn(preview.target.tenantId, search.copied)
+      ? await gridIn(ctx, preview.target.tenantId, search.copied)
       : null;
     return { organisations, source, grids, chosen, targets, target, preview, landed };
   },

@@ -12,12 +12,12 @@ import { idNumber, wholeNumber } from "../../../../http/params.ts";
 import type { PageContext } from "../../../../pages/context.ts";
 import { ActionButton, BlobUpload } from "../../../../pages/islands.tsx";
 import { defineScreen } from "../../../../pages/screen.ts";
-import { pageService } from "../../../context.ts";
-import { BLOB_API } from "../../../storage/api.ts";
+import { pageAreaContext } from "../../../context.ts";
+import { BLOB_API } from "../../../storage/files/api.ts";
 import { BLOB_TYPE_WORDS, BLOB_TYPES, formatBytes, SUPPORT_BLOB_MAX_BYTES } from "../../../storage/rules.ts";
-import { SuperTenantService } from "../../tenants/service.ts";
+import { listTenants } from "../../tenants/queries.ts";
 import { SUPER_SUPPORT_API } from "../api.ts";
-import { SuperSupportService, SUPPORT_FILE_LIMIT } from "../service.ts";
+import { allProblemReports, SUPPORT_FILE_LIMIT, supportFiles } from "../operations.ts";
 import { type SupportFile, supportFileLink } from "../rules.ts";
 import { REPORT_MAX_START, type TenantProblemReport } from "../schemas.ts";
 
@@ -45,18 +45,18 @@ const linkTo = (search: Search, start = 0) => {
 export const SuperSupportScreen = defineScreen({
   validateSearch: Search,
   loader: async ({ context, search }) => {
-    const support = await pageService(context, SuperSupportService);
-    const tenants = (await (await pageService(context, SuperTenantService)).list())
+    const ctx = await pageAreaContext(context);
+    const tenants = (await listTenants(ctx))
       .map((t) => ({ id: t.id, name: t.name }));
     const tenantId = tenants.some((t) => t.id === search.tenantId) ? search.tenantId : undefined;
     const [reports, files] = await Promise.all([
-      support.problemReports({
+      allProblemReports(ctx, {
         tenantId,
         all: search.all ? "true" : undefined,
         startIndex: search.start ?? 0,
         pageSize: PAGE_SIZE,
       }),
-      support.supportFiles(),
+      supportFiles(ctx),
     ]);
     return { tenants, search: { ...search, tenantId }, reports, files };
   },

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { defineScreen } from "../../../../pages/screen.ts";
-import { pageService } from "../../../context.ts";
+import { pageAreaContext } from "../../../context.ts";
 import { Table } from "../../../../../client/ui/Table.tsx";
 import { SearchForm } from "../../../../../client/ui/SearchForm.tsx";
 import { roleLabel } from "../../../../access/roles.ts";
-import { CROSS_TENANT_LIMIT, SuperTenantService } from "../service.ts";
+import { CROSS_TENANT_LIMIT, crossTenantUsers } from "../queries.ts";
 import { Crumbs } from "../../pages/Crumbs.tsx";
 import { StatusText } from "../../../../../client/ui/Badge.tsx";
 
@@ -12,7 +12,7 @@ import { StatusText } from "../../../../../client/ui/Badge.tsx";
 export const SuperCrossTenantUsersScreen = defineScreen({
   validateSearch: z.object({ q: z.string().max(100).optional() }),
   loader: async ({ context, search }) =>
-    (await pageService(context, SuperTenantService)).crossTenantUsers(search.q?.trim() || undefined),
+    crossTenantUsers(await pageAreaContext(context), search.q?.trim() || undefined),
   component: ({ data, search }) => (
     <>
       <Crumbs trail={[["Organisations", "/super/home"], ["Cross-tenant users"]]} />

@@ -1,13 +1,13 @@
 import { defineScreen, pathId } from "../../../../pages/screen.ts";
-import { pageService } from "../../../context.ts";
+import { pageAreaContext } from "../../../context.ts";
 import { ActionButton, DataForm } from "../../../../pages/islands.tsx";
 import { Table } from "../../../../../client/ui/Table.tsx";
 import { formatDateTime } from "../../../../../kernel/format.ts";
 import { roleLabel } from "../../../../access/roles.ts";
-import { SuperTenantService } from "../service.ts";
+import { allSpecies, getTenant } from "../queries.ts";
+import { tenantUsers } from "../operations/tenantUsers.ts";
+import { onlineUsers } from "../operations/notices.ts";
 import { SUPER_TENANTS_API } from "../api.ts";
-import { SUPER_API } from "../../api.ts";
-import { SuperService } from "../../service.ts";
 import { superAuditPage } from "../../audit.ts";
 import { AuditTable } from "../../pages/AuditTable.tsx";
 import { tenantFormProps } from "./TenantForm.tsx";
@@ -25,12 +25,12 @@ import { addDays } from "../../../../../kernel/dates.ts";
 export const SuperTenantScreen = defineScreen({
   loader: async ({ context, params }) => {
     const id = pathId(params.id);
-    const tenants = await pageService(context, SuperTenantService);
-    const tenant = await tenants.get(id);
+    const ctx = await pageAreaContext(context);
+    const tenant = await getTenant(ctx, id);
     const [users, species, online, audit] = await Promise.all([
-      tenants.users(id),
-      tenants.allSpecies(),
-      (await pageService(context, SuperService)).onlineUsers(id),
+      tenantUsers(ctx, id),
+      allSpecies(ctx),
+      onlineUsers(ctx, id),
       superAuditPage(context.services.db.control, { tenantId: id, limit: 20 }),
     ]);
     return { tenant, users, species, online, audit: audit.rows };
@@ -72,7 +72,7 @@ export const SuperTenantScreen = defineScreen({
           <div className="actions">
             <ActionButton
               label="Refresh everyone's data"
-              url={SUPER_API.forceRefresh}
+              url={SUPER_TENANTS_API.forceRefresh}
               body={{ tenantId: tenant.id }}
               reason={{ label: "Reason shown to its users", placeholder: "e.g. prices were corrected" }}
               successToast="Everyone's pages in the organisation are reloading."
@@ -80,7 +80,7 @@ export const SuperTenantScreen = defineScreen({
             <ActionButton
               label="Sign everyone out"
               variant="danger"
-              url={SUPER_API.forceTotalLogout}
+              url={SUPER_TENANTS_API.forceTotalLogout}
               body={{ tenantId: tenant.id }}
               reason={{ label: "Reason shown on the sign-in page", placeholder: "e.g. maintenance tonight" }}
               successToast="Everyone in the organisation was signed out."

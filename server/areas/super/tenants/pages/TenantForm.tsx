@@ -1,9 +1,9 @@
 import type { DataFormProps, FieldSpec } from "../../../../../client/islands/DataForm.tsx";
 import { DataForm } from "../../../../pages/islands.tsx";
 import { defineScreen } from "../../../../pages/screen.ts";
-import { pageService } from "../../../context.ts";
+import { pageAreaContext } from "../../../context.ts";
 import { MODULES, TENANT_CATEGORIES } from "../../../../access/modules.ts";
-import { SuperTenantService } from "../service.ts";
+import { allSpecies } from "../queries.ts";
 import { SUPER_TENANTS_API } from "../api.ts";
 import { CATEGORY_LABELS } from "../../pages/SuperHome.tsx";
 
@@ -85,7 +85,7 @@ export function tenantFormProps(
 /** A new tenant: its database is created and migrated on save, and its first admin account made. */
 export const SuperTenantNewScreen = defineScreen({
   loader: async ({ context }) => ({
-    species: await (await pageService(context, SuperTenantService)).allSpecies(),
+    species: await allSpecies(await pageAreaContext(context)),
   }),
   component: ({ data }) => (
     <section className="panel">

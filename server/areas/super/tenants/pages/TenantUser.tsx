@@ -1,18 +1,19 @@
 import { z } from "zod";
 import { defineScreen, pathId } from "../../../../pages/screen.ts";
-import { pageService } from "../../../context.ts";
+import { pageAreaContext } from "../../../context.ts";
 import { DataForm } from "../../../../pages/islands.tsx";
 import type { DataFormProps } from "../../../../../client/islands/DataForm.tsx";
 import { userFields } from "../../../users/forms.ts";
 import { idNumber } from "../../../../http/params.ts";
 import { ROLE_NAMES } from "../../../../access/roles.ts";
-import { SuperTenantService } from "../service.ts";
+import { findTenant } from "../../tenantContext.ts";
+import { tenantUser, tenantUserChoices } from "../operations/tenantUsers.ts";
 import { SUPER_TENANTS_API } from "../api.ts";
 import { Crumbs } from "../../pages/Crumbs.tsx";
 
 /**
  * The user form of the tenant admin's screen (home/clientusers), for any tenant and with every role:
- * the same fields and the same endpoint rules (UserService), posted with the tenant's id.
+ * the same fields and the same endpoint rules (the users area's own), posted with the tenant's id.
  */
 function userForm(
   tenantId: number,
@@ -66,9 +67,12 @@ export const SuperTenantUserScreen = defineScreen({
   validateSearch: z.object({ userId: idNumber().optional() }),
   loader: async ({ context, params, search }) => {
     const tenantId = pathId(params.id);
-    const tenants = await pageService(context, SuperTenantService);
-    const [tenant, choices] = await Promise.all([tenants.tenant(tenantId), tenants.userChoices(tenantId)]);
-    const user = search.userId ? await tenants.user(tenantId, search.userId) : null;
+    const ctx = await pageAreaContext(context);
+    const [tenant, choices] = await Promise.all([
+      findTenant(ctx, tenantId),
+      tenantUserChoices(ctx, tenantId),
+    ]);
+    const user = search.userId ? await tenantUser(ctx, tenantId, search.userId) : null;
     const initial = user
       ? {
         ...user,

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { defineScreen } from "../../../../pages/screen.ts";
-import { pageService } from "../../../context.ts";
+import { pageAreaContext } from "../../../context.ts";
 import { ActionButton, DataForm } from "../../../../pages/islands.tsx";
 import { Table } from "../../../../../client/ui/Table.tsx";
 import { formatDateTime } from "../../../../../kernel/format.ts";
 import { idNumber } from "../../../../http/params.ts";
-import { SuperTenantService } from "../../tenants/service.ts";
-import { SuperTestingService } from "../service.ts";
+import { listTenants } from "../../tenants/queries.ts";
+import { tenantUsers } from "../../tenants/operations/tenantUsers.ts";
+import { checkTargets, lastResults } from "../operations/checks.ts";
 import { SUPER_TESTING_API } from "../api.ts";
 import {
   CHECK_KEYS,
@@ -39,16 +40,18 @@ interface CheckRow {
 }
 
 /** The tenants to choose from, the chosen one (default: the one the super user works in), its users. */
-async function load(context: Parameters<typeof pageService>[0], tenantId: number | undefined) {
-  const tenantService = await pageService(context, SuperTenantService);
-  const tenants = (await tenantService.list()).map((t) => ({ id: t.id, name: t.name }));
+async function load(context: Parameters<typeof pageAreaContext>[0], tenantId: number | undefined) {
+  const ctx = await pageAreaContext(context);
+  const tenants = (await listTenants(ctx)).map((t) => ({ id: t.id, name: t.name }));
   const id = tenantId ?? context.caller!.tenant.id;
   const tenant = tenants.find((t) => t.id === id) ?? null;
-  const testing = await pageService(context, SuperTestingService);
-  const last = await testing.lastResults(tenant?.id ?? null);
-  const checks: CheckRow[] = testing.targets(tenant).map((t) => ({ ...t, last: last.get(t.check) ?? null }));
+  const last = await lastResults(ctx, tenant?.id ?? null);
+  const checks: CheckRow[] = checkTargets(ctx, tenant).map((t) => ({
+    ...t,
+    last: last.get(t.check) ?? null,
+  }));
   const users = tenant
-    ? (await tenantService.users(tenant.id)).filter((u) => !u.isDisabled).map((u) => ({
+    ? (await tenantUsers(ctx, tenant.id)).filter((u) => !u.isDisabled).map((u) => ({
       value: String(u.id),
       label: `${u.fullName || u.email} (${u.email})`,
     }))

@@ -1,0 +1,30 @@
+/**
+ * A tenant's stock settings from the super area (spec 2 §7.6 "stock settings"; the paths are ours): the
+ * same settings Settings › Stock settings keeps for the organisation one is working in, read and saved
+ * for any organisation by the settings area's own functions working there, so its checks, its audit
+ * trail and the caller-cache update are one code. Each save is also in the super audit.
+ */
+import type { In } from "../../areaApi.ts";
+import type { AreaContext } from "../../context.ts";
+import { getStockSettings, saveStockSettings } from "../../settings/operations/stockSettings.ts";
+import type { StockSettingsBody } from "../../settings/schemas.ts";
+import { recordSuperAction } from "../controlUnit.ts";
+import { tenantContext } from "../tenantContext.ts";
+
+export async function tenantStockSettings(ctx: AreaContext, tenantId: number) {
+  return getStockSettings(await tenantContext(ctx, tenantId));
+}
+
+export async function saveTenantStockSettings(
+  ctx: AreaContext,
+  input: In<typeof StockSettingsBody> & { tenantId: number },
+) {
+  const { tenantId, ...body } = input;
+  const saved = await saveStockSettings(await tenantContext(ctx, tenantId), body);
+  await recordSuperAction(ctx, {
+    tenantId,
+    action: "UpdateTenantStockSettings",
+    detail: { speciesIds: saved.speciesIds, agendaPlanningDays: saved.agendaPlanningDays },
+  });
+  return saved;
+}
