@@ -8,7 +8,7 @@ import { count, eq, sql, sum } from "drizzle-orm";
 import { killVolumeTargets, livestockOrders, stockMobs } from "../../../db/tenant/schema.ts";
 import type { AreaContext } from "../context.ts";
 import { addDays } from "../../../kernel/dates.ts";
-import { SettingsService } from "../settings/service.ts";
+import { getStockSettings } from "../settings/operations/stockSettings.ts";
 import { type DayKey, expectedOrdersOfDay, mobsOfDay } from "./agendaTx.ts";
 import { agendaTarget } from "./rules.ts";
 
@@ -19,37 +19,32 @@ export interface ComingDay {
   target: number;
 }
 
-export class ComingDays {
-  constructor(private readonly ctx: AreaContext) {}
-
-  /** The organisation's agendaPlanningDays days after `date`, for the species and site of that day. */
-  async after(key: DayKey): Promise<ComingDay[]> {
-    const ctx = this.ctx;
-    const { agendaPlanningDays } = await new SettingsService(ctx).stockSettings();
-    const targets = await ctx.db.select().from(killVolumeTargets).where(
-      eq(killVolumeTargets.speciesId, key.speciesId),
-    );
-    return Promise.all(
-      Array.from({ length: agendaPlanningDays }, async (_, i): Promise<ComingDay> => {
-        const day = { ...key, date: addDays(key.date, i + 1) };
-        const [[mobs], [orders]] = await Promise.all([
-          ctx.db.select({ lots: count(), head: sum(stockMobs.head) }).from(stockMobs).where(mobsOfDay(day)),
-          ctx.db.select({
-            lots: count(),
-            head: sum(sql`coalesce(${livestockOrders.declaredQuantity}, ${livestockOrders.quantityOrdered})`),
-          }).from(livestockOrders).where(expectedOrdersOfDay(ctx.db, day)),
-        ]);
-        return {
-          date: day.date,
-          lots: mobs.lots + orders.lots,
-          head: Number(mobs.head ?? 0) + Number(orders.head ?? 0),
-          target: agendaTarget(targets, {
-            speciesId: key.speciesId,
-            productionDate: day.date,
-            tenantSiteId: key.siteId,
-          }),
-        };
-      }),
-    );
-  }
+/** The organisation's agendaPlanningDays days after `date`, for the species and site of that day. */
+export async function comingDays(ctx: AreaContext, key: DayKey): Promise<ComingDay[]> {
+  const { agendaPlanningDays } = await getStockSettings(ctx);
+  const targets = await ctx.db.select().from(killVolumeTargets).where(
+    eq(killVolumeTargets.speciesId, key.speciesId),
+  );
+  return Promise.all(
+    Array.from({ length: agendaPlanningDays }, async (_, i): Promise<ComingDay> => {
+      const day = { ...key, date: addDays(key.date, i + 1) };
+      const [[mobs], [orders]] = await Promise.all([
+        ctx.db.select({ lots: count(), head: sum(stockMobs.head) }).from(stockMobs).where(mobsOfDay(day)),
+        ctx.db.select({
+          lots: count(),
+          head: sum(sql`coalesce(${livestockOrders.declaredQuantity}, ${livestockOrders.quantityOrdered})`),
+        }).from(livestockOrders).where(expectedOrdersOfDay(ctx.db, day)),
+      ]);
+      return {
+        date: day.date,
+        lots: mobs.lots + orders.lots,
+        head: Number(mobs.head ?? 0) + Number(orders.head ?? 0),
+        target: agendaTarget(targets, {
+          speciesId: key.speciesId,
+          productionDate: day.date,
+          tenantSiteId: key.siteId,
+        }),
+      };
+    }),
+  );
 }

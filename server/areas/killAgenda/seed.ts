@@ -2,12 +2,13 @@
  * Demo kill floors and the week's plan: per site of the demo processor a small-stock chain and a beef chain
  * (each site kills what it buys); the next days' mobs in the yard get their planned day. With the orders
  * expected over the coming days the planner opens full; each day's agenda is built (lots in kill order)
- * the first time it is opened. Deterministic.
+ * the first time it is opened. Deterministic. The kill floors are the settings area's rows and the mobs
+ * the stockyard's: their own functions write them.
  */
-import { and, eq, gt, isNull } from "drizzle-orm";
-import { siteLocations, stockMobs } from "../../../db/tenant/schema.ts";
-import type { DemoTenant } from "../mod.ts";
-import { MOB_STATUS } from "../../../kernel/enums.ts";
+import { siteLocations } from "../../../db/tenant/schema.ts";
+import type { DemoTenant } from "../area.ts";
+import { addDemoKillFloors } from "../settings/writes.ts";
+import { planDemoYardMobs } from "../stockyard/writes.ts";
 
 const CHAINS = [
   { name: "Small stock chain", speciesIds: [1, 4] },
@@ -18,24 +19,8 @@ const CHAINS = [
 export async function seedKillAgenda({ db, category, siteIds, speciesIds, today }: DemoTenant) {
   if (category !== "processor") return;
   if ((await db.select({ id: siteLocations.id }).from(siteLocations).limit(1)).length) return;
-  const now = new Date().toISOString();
-  for (const siteId of siteIds) {
-    for (const chain of CHAINS.filter((c) => c.speciesIds.some((s) => speciesIds.includes(s)))) {
-      await db.insert(siteLocations).values({
-        tenantSiteId: siteId,
-        name: chain.name,
-        locationType: "KillFloor",
-        speciesIds: chain.speciesIds,
-        createdAt: now,
-        lastModified: now,
-      });
-    }
-  }
+  const chains = CHAINS.filter((c) => c.speciesIds.some((s) => speciesIds.includes(s)));
+  await addDemoKillFloors(db, siteIds.flatMap((tenantSiteId) => chains.map((c) => ({ tenantSiteId, ...c }))));
   // the yard's mobs for the coming days were planned by the livestock office: their day is set on the mob
-  await db.update(stockMobs).set({ plannedProductionDate: stockMobs.applicableProductionDate })
-    .where(and(
-      gt(stockMobs.applicableProductionDate, today),
-      isNull(stockMobs.plannedProductionDate),
-      eq(stockMobs.mobStatus, MOB_STATUS.InYard),
-    ));
+  await planDemoYardMobs(db, today);
 }

@@ -91,7 +91,7 @@ export async function agendaViews(
   ]);
   const byAgenda = Map.groupBy(rows, (r) => r.killAgendaId);
   const itemsOf = new Map(agendas.map((agenda) => {
-    const species = speciesName(ctx, agenda.speciesId);
+    const species = ctx.scope.speciesName(agenda.speciesId);
     return [
       agenda.id,
       (byAgenda.get(agenda.id) ?? []).map((r, i) => itemView(ctx, r, i + 1, species, agenda)),
@@ -102,7 +102,7 @@ export async function agendaViews(
     agendas.map((row) => ({ row, items: itemsOf.get(row.id)! })),
   );
   return agendas.map((agenda) => {
-    const species = speciesName(ctx, agenda.speciesId);
+    const species = ctx.scope.speciesName(agenda.speciesId);
     const items = itemsOf.get(agenda.id)!;
     const head = items.reduce((n, i) => n + i.numberOfHead, 0);
     const target = agendaTarget(targets, agenda);
@@ -112,7 +112,7 @@ export async function agendaViews(
       speciesId: agenda.speciesId,
       species,
       tenantSiteId: agenda.tenantSiteId,
-      siteName: ctx.caller.sites.find((s) => s.id === agenda.tenantSiteId)?.name ?? "",
+      siteName: ctx.scope.sites.find((s) => s.id === agenda.tenantSiteId)?.name ?? "",
       siteLocationId: agenda.siteLocationId,
       siteLocationName: locations.find((l) => l.id === agenda.siteLocationId)?.name ?? null,
       revision: agenda.revision,
@@ -177,8 +177,4 @@ function itemView(
     ),
     lastModified: r.mobLastModified ?? r.orderLastModified,
   };
-}
-
-function speciesName(ctx: AreaContext, id: number) {
-  return ctx.caller.species.find((s) => s.id === id)?.name ?? `Species ${id}`;
 }

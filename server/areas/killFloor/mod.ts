@@ -1,13 +1,14 @@
 /** Kill floor: the area's record (server/areas/area.ts). */
 import { defineArea } from "../area.ts";
 import { KILL_FLOOR_BODY_LIMITS, killFloorApi } from "./api.ts";
+import { killFloorDayApi } from "./dayApi.ts";
 import { KILL_FLOOR_PAGES } from "./routes.ts";
 import { KILL_FLOOR_EVENTS } from "./events.ts";
 import { seedKillFloor } from "./seed.ts";
 
 export const killFloorArea = defineArea({
   name: "kill floor",
-  api: [killFloorApi],
+  api: [killFloorApi, killFloorDayApi],
   pages: KILL_FLOOR_PAGES,
   events: KILL_FLOOR_EVENTS,
   seed: seedKillFloor,

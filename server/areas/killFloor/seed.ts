@@ -1,9 +1,10 @@
 /**
  * Demo kill floor data: every past kill day's mobs at the kill floor get the carcass records the plant
  * simulator makes for them (through the import's own checks and writes), their orders' totals follow; a
- * plant interchange client reports in, and one integration error waits to be seen. Deterministic.
+ * plant interchange client reports in, and one integration error waits to be seen. Deterministic. The
+ * mobs' and orders' lots and the orders' totals are written by their owners' functions.
  */
-import { and, asc, eq, isNull, lt } from "drizzle-orm";
+import { and, asc, eq, lt } from "drizzle-orm";
 import {
   carcassImports,
   integrationErrors,
@@ -11,8 +12,9 @@ import {
   livestockOrders,
   stockMobs,
 } from "../../../db/tenant/schema.ts";
-import type { TenantTx } from "../context.ts";
-import type { DemoTenant } from "../mod.ts";
+import type { DemoTenant } from "../area.ts";
+import { giveOrderItsFirstLot } from "../livestock/orders/writes.ts";
+import { setDemoMobLot } from "../stockyard/writes.ts";
 import { MOB_STATUS } from "../../../kernel/enums.ts";
 import { checkRows, saveRecords } from "./importer.ts";
 import { simulateKill } from "./simulator.ts";
@@ -43,8 +45,7 @@ export async function seedKillFloor({ db, category, today, siteIds }: DemoTenant
     days.set(key, [...(days.get(key) ?? []), m]);
   }
   const now = new Date().toISOString();
-  await db.transaction(async (t) => {
-    const tx = t as unknown as TenantTx;
+  await db.transaction(async (tx) => {
     const [row] = await tx.insert(carcassImports).values({
       source: "simulator",
       name: "Plant simulator (demo data)",
@@ -59,9 +60,8 @@ export async function seedKillFloor({ db, category, today, siteIds }: DemoTenant
       const siteNumber = siteIds.length > 1 ? siteIds.indexOf(Number(siteId)) + 1 || null : null;
       const lots = dayMobs.map((m, i) => ({ ...m, lot: lotReference(m.speciesId, day, i + 1, siteNumber) }));
       for (const m of lots) {
-        await tx.update(stockMobs).set({ agendaLotReference: m.lot }).where(eq(stockMobs.id, m.stockMobId));
-        await tx.update(livestockOrders).set({ agendaLotReference: m.lot })
-          .where(and(eq(livestockOrders.id, m.livestockOrderId), isNull(livestockOrders.agendaLotReference)));
+        await setDemoMobLot({ tx }, m.stockMobId, m.lot);
+        await giveOrderItsFirstLot({ tx }, m.livestockOrderId, m.lot);
       }
       const simulated = simulateKill(lots, {
         productionDate: day,
@@ -78,7 +78,7 @@ export async function seedKillFloor({ db, category, today, siteIds }: DemoTenant
       productionDates: [...new Set(mobs.map((m) => m.day!))],
     })
       .where(eq(carcassImports.id, row.id));
-    await refreshOrderTotals(tx, [...new Set(mobs.map((m) => m.livestockOrderId))], now);
+    await refreshOrderTotals({ tx }, [...new Set(mobs.map((m) => m.livestockOrderId))], now);
   });
   await db.insert(interchangeClients).values({
     clientName: "Plant interchange",

@@ -1,13 +1,15 @@
 /**
  * Head counts from the yard and the kill floor, per order: what `reconcile` (rules.ts) reads. After every
  * import or correction the orders it touched get their processed head, and the ones whose every live
- * head is now accounted for are marked complete (their invoice can be made) and move to Processed.
+ * head is now accounted for are marked complete (their invoice can be made) and move to Processed: the
+ * orders area writes that (livestock/orders/writes.ts recordProcessedHead).
  */
-import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { carcasses, livestockOrders, stockMobs } from "../../../db/tenant/schema.ts";
 import type { TenantDb } from "../../../db/client.ts";
-import type { TenantTx } from "../context.ts";
-import { MOB_STATUS, ORDER_STATUS } from "../../../kernel/enums.ts";
+import type { TenantTx, Unit } from "../context.ts";
+import { recordProcessedHead } from "../livestock/orders/writes.ts";
+import { MOB_STATUS } from "../../../kernel/enums.ts";
 import { type HeadCounts, reconcile } from "./rules.ts";
 
 type Db = TenantDb | TenantTx;
@@ -73,28 +75,19 @@ export async function orderHeadCounts(db: Db, orderIds: readonly number[]): Prom
 }
 
 /**
- * Writes each order's processed head and, the first time every live head is accounted for, the moment
- * its carcass data became complete (an order below Processed moves there). Answers the newly complete.
+ * Each order's processed head counted again and handed to the orders area, which marks the ones now
+ * complete (the first time every live head is accounted for). Answers the newly complete. Needs only the
+ * transaction, so the demo seed calls it too.
  */
-export async function refreshOrderTotals(tx: TenantTx, orderIds: readonly number[], now: string) {
-  const counts = await orderHeadCounts(tx, orderIds);
-  const completed: number[] = [];
-  for (const [orderId, c] of counts) {
-    const { isComplete } = reconcile(c);
-    await tx.update(livestockOrders).set({ totalProcessed: c.processed }).where(
-      eq(livestockOrders.id, orderId),
-    );
-    if (!isComplete) continue;
-    const marked = await tx.update(livestockOrders).set({ carcassDataCompleteAt: now })
-      .where(and(eq(livestockOrders.id, orderId), isNull(livestockOrders.carcassDataCompleteAt)))
-      .returning({ id: livestockOrders.id });
-    if (!marked.length) continue;
-    completed.push(orderId);
-    await tx.update(livestockOrders).set({ orderStatus: ORDER_STATUS.Processed }).where(and(
-      eq(livestockOrders.id, orderId),
-      lt(livestockOrders.orderStatus, ORDER_STATUS.Processed),
-      sql`${livestockOrders.orderStatus} <> ${ORDER_STATUS.Cancelled}`,
-    ));
-  }
-  return completed;
+export async function refreshOrderTotals(unit: Pick<Unit, "tx">, orderIds: readonly number[], now: string) {
+  const counts = await orderHeadCounts(unit.tx, orderIds);
+  return await recordProcessedHead(
+    unit,
+    [...counts].map(([orderId, c]) => ({
+      orderId,
+      processed: c.processed,
+      isComplete: reconcile(c).isComplete,
+    })),
+    now,
+  );
 }

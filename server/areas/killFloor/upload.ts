@@ -5,7 +5,7 @@
  */
 import { ApiError } from "../../http/errors.ts";
 import { type CarcassFieldKey, FIELD_BY_KEY, parseCsv, type UploadEvent } from "./rules.ts";
-import { FileRejected, type ImportResult } from "./service.ts";
+import { errorRowsOf, type ImportResult } from "./operations/importCarcasses.ts";
 
 /** A file of 50,000 rows with every field filled is about 12 MB. */
 export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
@@ -124,7 +124,7 @@ export function progressStream(
           message: body.message,
           isValidation: body.isValidation,
           errors: (body.errors ?? []).map((x) => ({ row: x.row ?? 0, field: x.field, message: x.message })),
-          errorRows: e instanceof FileRejected ? e.errorRows : body.errors?.length ?? 0,
+          errorRows: errorRowsOf(e) ?? body.errors?.length ?? 0,
         });
       }
       controller.close();

@@ -7,12 +7,12 @@
 import { href } from "../../../access/routes.ts";
 import { KillAgendaDay } from "../../../pages/islands.tsx";
 import { defineScreen } from "../../../pages/screen.ts";
-import { pageService } from "../../context.ts";
+import { pageAreaContext } from "../../context.ts";
 import { formatDate, formatHead } from "../../../../kernel/format.ts";
 import { KILL_AGENDA_API, KILL_AGENDA_DOCUMENTS } from "../paths.ts";
-import { KillAgendaQueries } from "../queries.ts";
+import { agendaDay, killFloors } from "../queries.ts";
 import { markPrinted } from "./Documents.tsx";
-import { type ComingDay, ComingDays } from "../comingDays.ts";
+import { type ComingDay, comingDays } from "../comingDays.ts";
 import { apiDayHref, DayFilter, dayHref, dayQuery, DaySearch, pickersOf } from "../../../pages/DayFilter.tsx";
 
 /** The API paths the day island calls. */
@@ -31,13 +31,13 @@ function dayScreen(routeName: "killagenda" | "stockyardKillagenda") {
     validateSearch: DaySearch,
     kept: true,
     loader: async ({ context, search }) => {
-      const agendas = await pageService(context, KillAgendaQueries);
-      const agenda = await agendas.day(dayQuery(search));
+      const ctx = await pageAreaContext(context);
+      const agenda = await agendaDay(ctx, dayQuery(search));
       const key = { date: agenda.productionDate, speciesId: agenda.speciesId, siteId: agenda.tenantSiteId };
       return {
         agenda,
-        coming: await (await pageService(context, ComingDays)).after(key),
-        floors: await agendas.killFloors(agenda.tenantSiteId),
+        coming: await comingDays(ctx, key),
+        floors: await killFloors(ctx, agenda.tenantSiteId),
         pickers: pickersOf(context),
         today: context.today,
       };

@@ -8,11 +8,11 @@
 import { href } from "../../../access/routes.ts";
 import { defineScreen } from "../../../pages/screen.ts";
 import type { PageContext } from "../../../pages/context.ts";
-import { pageService } from "../../context.ts";
+import { pageAreaContext } from "../../context.ts";
 import { agendaReport, controlBlock } from "../../../../reports/killAgenda/model.ts";
 import { AgendaDocument } from "../../../../reports/killAgenda/html.tsx";
 import { KILL_AGENDA_API, KILL_AGENDA_DOCUMENTS } from "../paths.ts";
-import { KillAgendaQueries } from "../queries.ts";
+import { agendaDay, documentDays } from "../queries.ts";
 import { CONTROLLED_TITLE, nowAtPlant, REPORT_TITLE } from "../reportApi.ts";
 import { serverNow } from "../../../http/clientClock.ts";
 import { apiDayHref, DayFilter, dayQuery, DaySearch, pickersOf } from "../../../pages/DayFilter.tsx";
@@ -38,9 +38,12 @@ function PrintBar({ pdf, agendaIds }: { pdf: string; agendaIds: number[] }) {
 export const KillAgendaReportScreen = defineScreen({
   validateSearch: DaySearch,
   loader: async ({ context, search }) => {
-    const agendas = await pageService(context, KillAgendaQueries);
     const date = search.date ?? context.today;
-    const days = await agendas.documentDays({ ...dayQuery(search), date }, !search.species);
+    const days = await documentDays(
+      await pageAreaContext(context),
+      { ...dayQuery(search), date },
+      !search.species,
+    );
     return {
       days,
       date,
@@ -82,9 +85,8 @@ export const KillAgendaReportScreen = defineScreen({
 export const ControlledDocumentScreen = defineScreen({
   validateSearch: DaySearch,
   loader: async ({ context, search }) => {
-    const agendas = await pageService(context, KillAgendaQueries);
     return {
-      agenda: await agendas.day(dayQuery(search)),
+      agenda: await agendaDay(await pageAreaContext(context), dayQuery(search)),
       pickers: pickersOf(context),
       printedAt: printedAt(context),
     };

@@ -8,12 +8,12 @@ import { href } from "../../../access/routes.ts";
 import { idNumber } from "../../../http/params.ts";
 import { KillAgendaPlanner } from "../../../pages/islands.tsx";
 import { defineScreen } from "../../../pages/screen.ts";
-import { pageService } from "../../context.ts";
+import { pageAreaContext } from "../../context.ts";
 import { addDays, isCalendarDate } from "../../../../kernel/dates.ts";
 import { ApiError } from "../../../http/errors.ts";
 import { formatDate } from "../../../../kernel/format.ts";
 import { KILL_AGENDA_API } from "../paths.ts";
-import { KillAgendaQueries } from "../queries.ts";
+import { agendaWeek } from "../queries.ts";
 import { focusDayProblem, PLANNING_DAYS } from "../rules.ts";
 import { dayHref, pickersOf } from "../../../pages/DayFilter.tsx";
 
@@ -32,8 +32,8 @@ export const KillAgendaPlannerScreen = defineScreen({
     if (!isCalendarDate(params.focusDay ?? "")) throw ApiError.notFound("Use a day like 2026-12-01.");
     const moved = focusDayProblem(params.focusDay, context.today);
     const focusDay = moved ? context.today : params.focusDay;
-    const agendas = await pageService(context, KillAgendaQueries);
-    const week = await agendas.week({ focusDay, speciesId: search.species, tenantSiteId: search.site });
+    const ctx = await pageAreaContext(context);
+    const week = await agendaWeek(ctx, { focusDay, speciesId: search.species, tenantSiteId: search.site });
     return { week, moved, pickers: pickersOf(context) };
   },
   component: ({ data }) => {

@@ -6,12 +6,12 @@ import { Pager } from "../../../../client/ui/Pager.tsx";
 import { formatHead } from "../../../../kernel/format.ts";
 import { type Column, Table } from "../../../../client/ui/Table.tsx";
 import type { FieldSpec } from "../../../../client/ui/formRules.ts";
-import type { KillFloorQueries } from "../queries.ts";
+import type { carcassPage } from "../queries.ts";
 import { CONDEMNED } from "../rules.ts";
 
 export const PAGE_SIZE = 100;
 
-type Page = Awaited<ReturnType<KillFloorQueries["carcasses"]>>;
+type Page = Awaited<ReturnType<typeof carcassPage>>;
 type Row = Page["carcasses"][number];
 
 const CONDEMNED_WORDS: Record<string, string> = {

@@ -9,9 +9,9 @@ import { canSeeRouteNamed } from "../../../access/mod.ts";
 import { CarcassUpload } from "../../../pages/islands.tsx";
 import { defineScreen } from "../../../pages/screen.ts";
 import type { PageContext } from "../../../pages/context.ts";
-import { pageService } from "../../context.ts";
+import { pageAreaContext } from "../../context.ts";
 import { formatDateTime, formatDayNumbers as auDate, formatHead } from "../../../../kernel/format.ts";
-import { type ImportRow, KillFloorImports } from "../service.ts";
+import { type ImportRow, recentImports } from "../queries.ts";
 import { KILL_FLOOR_API as K } from "../rules.ts";
 import { UPLOAD_MAX_BYTES } from "../upload.ts";
 
@@ -96,7 +96,7 @@ function dayPathFor(context: PageContext): string | null {
 
 export const DataUploadScreen = defineScreen({
   loader: async ({ context }) => ({
-    imports: await (await pageService(context, KillFloorImports)).recent(RECENT),
+    imports: await recentImports(await pageAreaContext(context), RECENT),
     dayPath: dayPathFor(context),
   }),
   component: ({ data, context }) => (

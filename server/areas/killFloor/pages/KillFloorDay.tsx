@@ -10,13 +10,13 @@ import { ActionButton, DataForm } from "../../../pages/islands.tsx";
 import { defineScreen } from "../../../pages/screen.ts";
 import type { PageContext } from "../../../pages/context.ts";
 import { idNumber, wholeNumber } from "../../../http/params.ts";
-import { pageService } from "../../context.ts";
+import { pageAreaContext } from "../../context.ts";
 import { formatDate, formatHead, formatKg } from "../../../../kernel/format.ts";
 import { Facts } from "../../../../client/ui/Facts.tsx";
 import { type Column, Table } from "../../../../client/ui/Table.tsx";
 import { DistributionChart } from "../../../../client/ui/charts/DistributionChart.tsx";
 import { apiDayHref, DayFilter, dayHref, dayQuery, DaySearch, pickersOf } from "../../../pages/DayFilter.tsx";
-import { KillFloorQueries } from "../queries.ts";
+import { carcass, carcassPage, killFloorDay } from "../queries.ts";
 import { CORRECT, SIMULATE } from "../dayApi.ts";
 import { KILL_FLOOR_API as K } from "../rules.ts";
 import { CarcassTable, correctionFields, PAGE_SIZE } from "./Carcasses.tsx";
@@ -27,7 +27,7 @@ const Search = DaySearch.extend({
   correct: idNumber().optional(),
 });
 
-type Day = Awaited<ReturnType<KillFloorQueries["killFloorDay"]>>;
+type Day = Awaited<ReturnType<typeof killFloorDay>>;
 type MobRow = Day["mobs"][number];
 
 function mobColumns(day: Day, link: (mob: number) => string): Column<MobRow>[] {
@@ -96,18 +96,18 @@ function mobColumns(day: Day, link: (mob: number) => string): Column<MobRow>[] {
 export const KillFloorDayScreen = defineScreen({
   validateSearch: Search,
   loader: async ({ context, search }) => {
-    const queries = await pageService(context, KillFloorQueries);
-    const day = await queries.killFloorDay(dayQuery(search));
+    const ctx = await pageAreaContext(context);
+    const day = await killFloorDay(ctx, dayQuery(search));
     const mob = search.mob ? day.mobs.find((m) => m.stockMobId === search.mob) ?? null : null;
     const page = mob
-      ? await queries.carcasses({
+      ? await carcassPage(ctx, {
         ...dayQuery(search),
         stockMobId: mob.stockMobId,
         offset: ((search.page ?? 1) - 1) * PAGE_SIZE,
         limit: PAGE_SIZE,
       })
       : null;
-    const correcting = search.correct ? await queries.carcass(search.correct) : null;
+    const correcting = search.correct ? await carcass(ctx, search.correct) : null;
     return {
       day,
       mob,

@@ -67,3 +67,147 @@ export async function correctDeliveredHead(
   announceOrdersHc(unit, [order.id], null);
   return order.id;
 }
+
+// ---------- for the kill agenda and the kill floor ----------
+import { and as andKa, eq as eqKa, isNull as isNullKa, lt as ltKa, sql as sqlKa } from "drizzle-orm";
+import { livestockOrders as ordersKa } from "../../../../db/tenant/schema.ts";
+import { updateEach as updateEachKa } from "../../../../db/updateEach.ts";
+import { ORDER_STATUS as ORDER_STATUS_KA } from "../../../../kernel/enums.ts";
+import { nextModified as nextModifiedKa } from "../../context.ts";
+import type { Unit as UnitKa } from "../../unit.ts";
+import { ORDER_ENTITY as ORDER_ENTITY_KA } from "./history.ts";
+
+type OrderKa = typeof ordersKa.$inferSelect;
+
+/** The kill agenda planned an expected order for a kill day (its production date), audited. */
+export async function planOrderForKill(
+  unit: UnitKa,
+  order: Pick<OrderKa, "id" | "productionDate" | "lastModified">,
+  date: string,
+): Promise<void> {
+  await unit.tx.update(ordersKa).set({
+    productionDate: date,
+    lastModified: nextModifiedKa(order.lastModified),
+  })
+    .where(eqKa(ordersKa.id, order.id));
+  await unit.audit({
+    entity: ORDER_ENTITY_KA,
+    entityId: order.id,
+    action: `Planned for the kill on ${date}`,
+    before: { productionDate: order.productionDate },
+    after: { productionDate: date },
+  });
+}
+
+/**
+ * Undelivered orders given new delivery (and kill) days on the kill agenda (SetDeliveryDates): each
+ * audited; the orders' screens hear of them together once the unit commits.
+ */
+export async function rescheduleUndeliveredOrders(
+  unit: UnitKa,
+  changes: readonly {
+    order: Pick<OrderKa, "id" | "deliveryDate" | "productionDate" | "lastModified">;
+    deliveryDate: string;
+    productionDate: string;
+  }[],
+): Promise<void> {
+  for (const { order, deliveryDate, productionDate } of changes) {
+    await unit.tx.update(ordersKa).set({
+      deliveryDate,
+      productionDate,
+      lastModified: nextModifiedKa(order.lastModified),
+    }).where(eqKa(ordersKa.id, order.id));
+    await unit.audit({
+      entity: ORDER_ENTITY_KA,
+      entityId: order.id,
+      action: "Delivery date set on the kill agenda",
+      before: { deliveryDate: order.deliveryDate, productionDate: order.productionDate },
+      after: { deliveryDate, productionDate },
+    });
+  }
+  const ids = changes.map((c) => c.order.id);
+  if (ids.length) unit.announce("deliveryStatusUpdated", { livestockOrderIds: ids, deliveryDate: null });
+}
+
+/**
+ * The lot references the kill agenda numbered for expected orders, `[order id, lot]` each, in one
+ * statement. Needs only the transaction (no audit, no event), so the demo seed calls it too.
+ */
+export async function setOrderLots(unit: Pick<UnitKa, "tx">, lots: readonly (readonly [number, string])[]) {
+  await updateEachKa(unit.tx, ordersKa, [ordersKa.agendaLotReference], lots);
+}
+
+/** Demo data: an order takes the lot of its first mob when it has none (the seed's kill days). */
+export async function giveOrderItsFirstLot(unit: Pick<UnitKa, "tx">, orderId: number, lot: string) {
+  await unit.tx.update(ordersKa).set({ agendaLotReference: lot })
+    .where(andKa(eqKa(ordersKa.id, orderId), isNullKa(ordersKa.agendaLotReference)));
+}
+
+/** Its last mob at the kill floor was recalled to the yard: an order in processing is unloaded again. */
+export async function leaveProcessing(unit: UnitKa, orderId: number): Promise<void> {
+  await unit.tx.update(ordersKa).set({ orderStatus: ORDER_STATUS_KA.Unloaded }).where(andKa(
+    eqKa(ordersKa.id, orderId),
+    eqKa(ordersKa.orderStatus, ORDER_STATUS_KA.InProcessing),
+  ));
+}
+
+/** An expected order's head re-counted on the kill agenda (its declared head), audited with the reason. */
+export async function correctExpectedHead(
+  unit: UnitKa,
+  order: Pick<OrderKa, "id" | "lastModified">,
+  change: { before: number; head: number; reason: string },
+): Promise<void> {
+  await unit.tx.update(ordersKa).set({
+    declaredQuantity: change.head,
+    lastModified: nextModifiedKa(order.lastModified),
+  }).where(eqKa(ordersKa.id, order.id));
+  await unit.audit({
+    entity: ORDER_ENTITY_KA,
+    entityId: order.id,
+    action: "Expected head corrected on the kill agenda",
+    before: { head: change.before },
+    after: { head: change.head },
+    reason: change.reason,
+  });
+}
+
+/**
+ * The kill floor's count of each order's processed head; an order whose every live head is accounted
+ * for gets the moment its carcass data became complete (the first time) and moves up to Processed.
+ * Answers the orders newly complete. Needs only the transaction (the demo seed calls it too); the caller
+ * announces what it did (its own events, or `announceOrdersRecounted`).
+ */
+export async function recordProcessedHead(
+  unit: Pick<UnitKa, "tx">,
+  counts: readonly { orderId: number; processed: number; isComplete: boolean }[],
+  now: string,
+): Promise<number[]> {
+  const completed: number[] = [];
+  for (const { orderId, processed, isComplete } of counts) {
+    await unit.tx.update(ordersKa).set({ totalProcessed: processed }).where(eqKa(ordersKa.id, orderId));
+    if (!isComplete) continue;
+    const marked = await unit.tx.update(ordersKa).set({ carcassDataCompleteAt: now })
+      .where(andKa(eqKa(ordersKa.id, orderId), isNullKa(ordersKa.carcassDataCompleteAt)))
+      .returning({ id: ordersKa.id });
+    if (!marked.length) continue;
+    completed.push(orderId);
+    await unit.tx.update(ordersKa).set({ orderStatus: ORDER_STATUS_KA.Processed }).where(andKa(
+      eqKa(ordersKa.id, orderId),
+      ltKa(ordersKa.orderStatus, ORDER_STATUS_KA.Processed),
+      sqlKa`${ordersKa.orderStatus} <> ${ORDER_STATUS_KA.Cancelled}`,
+    ));
+  }
+  return completed;
+}
+
+/** A carcass of the order was corrected: the order counts as changed (its lastModified moves on). */
+export async function noteCarcassCorrected(unit: UnitKa, orderId: number): Promise<void> {
+  await unit.tx.update(ordersKa).set({ lastModified: nextModifiedKa() }).where(eqKa(ordersKa.id, orderId));
+}
+
+/** The kill days' orders were re-counted (the super user's reprocessing): their screens refresh. */
+export function announceOrdersRecounted(unit: UnitKa, orderIds: number[]): void {
+  if (orderIds.length) {
+    unit.announce("deliveryStatusUpdated", { livestockOrderIds: orderIds, deliveryDate: null });
+  }
+}
