@@ -120,8 +120,8 @@ export function shellOf(areas: readonly Area[]): Shell {
   const one = <K extends "saveOwnSetting" | "tvDocument">(part: K): NonNullable<ShellParts[K]> => {
     const owners = areas.filter((a) => a.shell?.[part]);
     if (owners.length !== 1) {
-      const who = owners.length ? owners.map((a) => a.name).join(" and ") : "no area";
-      throw new Error(`The page frame's ${part} must come from one area; ${who} supplies it.`);
+      const who = owners.length ? `${owners.map((a) => a.name).join(" and ")} supply it` : "no area does";
+      throw new Error(`The page frame's ${part} must come from one area; ${who}.`);
     }
     return owners[0].shell![part]!;
   };

@@ -60,7 +60,8 @@ export async function runUnit<T>(ctx: AreaContext, work: Work<T>): Promise<T> {
   });
   // committed: everything below is told, whatever fails on the way
   const outcomes = await Promise.allSettled([
-    ...[...announcements.values()].map((send) => send()),
+    // (async: an emit that throws at once, a payload its schema refuses, fails alone)
+    ...[...announcements.values()].map(async (send) => await send()),
     ...after.map(async (work) => await work()),
   ]);
   for (const outcome of outcomes) {
