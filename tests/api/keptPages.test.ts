@@ -145,6 +145,23 @@ describe("pages kept until what they show changes", () => {
     await res.body?.cancel();
   });
 
+  test("a maintenance message shows on a kept page at once, and goes with it (the banners' key)", async () => {
+    const { path } = await aDay();
+    const kept = await page(path, admin);
+    expect(await kept.text()).not.toContain("data-maintenance");
+    const superUser = await t.login("super@demo.processor");
+    const set = (isActive: boolean) =>
+      t.request("/api/super/SetMaintenanceMessage", {
+        method: "POST",
+        token: superUser,
+        json: { message: "Kept pages test: upgrade at noon", isActive },
+      });
+    expect((await set(true)).status).toBe(200);
+    expect(await (await page(path, admin)).text()).toContain("Kept pages test: upgrade at noon");
+    expect((await set(false)).status).toBe(200);
+    expect(await (await page(path, admin)).text()).not.toContain("Kept pages test");
+  });
+
   test("a flash message is shown on a page rendered for it, never kept", async () => {
     const { path } = await aDay();
     await page(path, admin); // kept
