@@ -2,9 +2,9 @@
  * Demo invoicing settings (processor tenants), valid from 1 July 2025 (the levy year): the statutory
  * transaction levies (cattle $5.00 per head; sheep and lambs 2 % of the value, nothing on carcasses under
  * $5.00; goats 1.5 %), the pig slaughter levy, a processor charge, service kill fees, the defect price rules
- * for the codes the kill floor sends, and skin (sheep) and hide (cattle) prices by grade.
+ * for the codes the kill floor sends (the skin and hide prices are the skins area's seed).
  */
-import { defectDetails, levySettings, skinPrices } from "../../../db/tenant/schema.ts";
+import { defectDetails, levySettings } from "../../../db/tenant/schema.ts";
 import { SPECIES_CATEGORIES } from "../../../kernel/enums.ts";
 import type { DemoTenant } from "../area.ts";
 
@@ -55,33 +55,5 @@ export async function seedInvoiceSettings({ db, category }: DemoTenant) {
       ...stamp,
     },
     { code: "PLEURISY", name: "Pleurisy", priceRule: "GridPrice", amount: 0, ...stamp },
-  ]);
-  const grades = (cents: number[]) =>
-    ["1", "2", "3", "reject"].map((grade, i) => ({ grade, centsPerPiece: cents[i] }));
-  await db.insert(skinPrices).values([
-    {
-      kind: "skin",
-      speciesId: 1,
-      name: "Sheep and lamb skins",
-      startDate: FROM,
-      grades: grades([450, 300, 150, 0]),
-      ...stamp,
-    },
-    {
-      kind: "hide",
-      speciesId: 2,
-      name: "Cattle hides",
-      startDate: FROM,
-      grades: grades([3500, 2500, 1200, 0]),
-      ...stamp,
-    },
-    {
-      kind: "skin",
-      speciesId: 4,
-      name: "Goat skins",
-      startDate: FROM,
-      grades: grades([300, 200, 100, 0]),
-      ...stamp,
-    },
   ]);
 }

@@ -1,14 +1,18 @@
 /**
- * Demo skin counts (processor tenants): the skins and hides of the orders killed up to 3 days ago,
- * counted by grade as the kill floor graded them; the last two days' are still to count.
+ * Demo skins (processor tenants): skin (sheep, goats) and hide (cattle) prices by grade from 1 July 2025
+ * (the levy year), and the skins and hides of the orders killed up to 3 days ago, counted by grade as the
+ * kill floor graded them; the last two days' are still to count.
  */
 import { and, inArray, lt, sql } from "drizzle-orm";
-import { carcasses, skinCounts } from "../../../db/tenant/schema.ts";
+import { carcasses, skinCounts, skinPrices } from "../../../db/tenant/schema.ts";
 import type { DemoTenant } from "../area.ts";
 import { addDays } from "../../../kernel/dates.ts";
 
+const FROM = "2025-07-01";
+
 export async function seedSkins({ db, category, today }: DemoTenant) {
   if (category !== "processor") return;
+  await seedSkinPrices(db);
   if ((await db.select({ id: skinCounts.id }).from(skinCounts).limit(1)).length) return;
   const rows = await db.select({
     orderId: carcasses.livestockOrderId,
@@ -37,4 +41,39 @@ export async function seedSkins({ db, category, today }: DemoTenant) {
     lastModified: now,
   }));
   for (let i = 0; i < values.length; i += 200) await db.insert(skinCounts).values(values.slice(i, i + 200));
+}
+
+/** The prices a piece by grade, as the demo plant pays them. */
+async function seedSkinPrices(db: DemoTenant["db"]) {
+  if ((await db.select({ id: skinPrices.id }).from(skinPrices).limit(1)).length) return;
+  const now = new Date().toISOString();
+  const stamp = { createdAt: now, lastModified: now };
+  const grades = (cents: number[]) =>
+    ["1", "2", "3", "reject"].map((grade, i) => ({ grade, centsPerPiece: cents[i] }));
+  await db.insert(skinPrices).values([
+    {
+      kind: "skin",
+      speciesId: 1,
+      name: "Sheep and lamb skins",
+      startDate: FROM,
+      grades: grades([450, 300, 150, 0]),
+      ...stamp,
+    },
+    {
+      kind: "hide",
+      speciesId: 2,
+      name: "Cattle hides",
+      startDate: FROM,
+      grades: grades([3500, 2500, 1200, 0]),
+      ...stamp,
+    },
+    {
+      kind: "skin",
+      speciesId: 4,
+      name: "Goat skins",
+      startDate: FROM,
+      grades: grades([300, 200, 100, 0]),
+      ...stamp,
+    },
+  ]);
 }

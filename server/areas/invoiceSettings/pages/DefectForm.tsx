@@ -13,7 +13,9 @@ import { defineScreen } from "../../../pages/screen.ts";
 import { DEFECT_PRICE_RULE_NAMES, DEFECT_PRICE_RULES } from "../rules.ts";
 import { INVOICE_SETTINGS_API as API, INVOICE_SETTINGS_PATHS as PATHS } from "../paths.ts";
 import type { DefectDetail } from "../schemas.ts";
-import { chosenSpecies, settingsService } from "./InvoiceSettings.tsx";
+import { pageAreaContext } from "../../context.ts";
+import { defect } from "../operations.ts";
+import { chosenSpecies } from "./InvoiceSettings.tsx";
 
 const amountField = (name: string, label: string, rule: string, help: string): FieldSpec => ({
   name,
@@ -102,7 +104,7 @@ export const DefectScreen = defineScreen({
   loader: async ({ context, params }) => {
     const id = Number(params.id);
     if (!Number.isSafeInteger(id) || id <= 0) throw ApiError.notFound();
-    return await (await settingsService(context)).defect(id);
+    return await defect(await pageAreaContext(context), id);
   },
   component: ({ data, context }) => (
     <>

@@ -8,14 +8,12 @@ import { Table } from "../../../../client/ui/Table.tsx";
 import { TabBar } from "../../../../client/ui/TabBar.tsx";
 import { formatDate } from "../../../../kernel/format.ts";
 import { idNumber } from "../../../http/params.ts";
-import { pageService } from "../../context.ts";
+import { pageAreaContext } from "../../context.ts";
 import type { PageContext } from "../../../pages/context.ts";
 import { defineScreen } from "../../../pages/screen.ts";
-import { InvoiceSettingsService } from "../service.ts";
+import { defects as defectRules, levies as levySettings } from "../operations.ts";
 import { INVOICE_SETTINGS_PATHS as PATHS } from "../paths.ts";
 import type { DefectDetail, LevySetting } from "../schemas.ts";
-
-export const settingsService = (context: PageContext) => pageService(context, InvoiceSettingsService);
 
 /** The species asked for when it is one of the caller's, else their first. */
 export function chosenSpecies(context: PageContext, speciesId?: number) {
@@ -102,8 +100,8 @@ export const InvoiceSettingsScreen = defineScreen({
   validateSearch: z.object({ speciesId: idNumber().optional() }),
   loader: async ({ context, search }) => {
     const species = chosenSpecies(context, search.speciesId);
-    const service = await settingsService(context);
-    const [levies, defects] = await Promise.all([service.levies(), service.defects()]);
+    const ctx = await pageAreaContext(context);
+    const [levies, defects] = await Promise.all([levySettings(ctx), defectRules(ctx)]);
     return {
       species,
       levies: levies.filter((l) => l.speciesId === species?.id),

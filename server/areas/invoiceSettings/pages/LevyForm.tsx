@@ -16,7 +16,9 @@ import { speciesCategoriesOf } from "../../../../kernel/enums.ts";
 import { bandToInput, LEVY_TYPE_NAMES, LEVY_TYPES, levyLabel } from "../rules.ts";
 import { INVOICE_SETTINGS_API as API, INVOICE_SETTINGS_PATHS as PATHS } from "../paths.ts";
 import type { LevySetting } from "../schemas.ts";
-import { chosenSpecies, settingsService } from "./InvoiceSettings.tsx";
+import { pageAreaContext } from "../../context.ts";
+import { levy as levyOf } from "../operations.ts";
+import { chosenSpecies } from "./InvoiceSettings.tsx";
 
 const BAND_ROWS = 3;
 const LEVIES_NOT_FEES = LEVY_TYPES.filter((t) => t !== "ServiceKillFee");
@@ -152,7 +154,7 @@ export const LevyScreen = defineScreen({
       throw ApiError.notFound();
     }
     const description = params.description && params.description !== "-" ? params.description : "";
-    const levy = await (await settingsService(context)).levy({
+    const levy = await levyOf(await pageAreaContext(context), {
       levyType: String(params.levyType),
       tenantSiteId,
       speciesCategoryId,

@@ -24,7 +24,17 @@ import { SKIN_PAGE_SIZE, skinWord } from "../rules.ts";
 import type { SkinRecord } from "../schemas.ts";
 import { SkinRecordTable } from "./SkinReport.tsx";
 import { PeriodForm } from "../../../../client/ui/PeriodForm.tsx";
-import { gradeService } from "./services.ts";
+import { pageAreaContext } from "../../context.ts";
+import {
+  completedSkins,
+  gradingSpecies,
+  incompleteSkinInvoices,
+  incompleteSkins,
+  latestKillDay,
+  skinDay,
+  skinsOfOrder,
+  speciesOf,
+} from "../counts.ts";
 
 const VIEWS = [
   { key: "count", title: "Count a day" },
@@ -53,19 +63,19 @@ const href = (s: Search) => {
 };
 
 async function load(context: PageContext, search: Search) {
-  const service = await gradeService(context);
-  const speciesList = service.skinSpecies();
+  const ctx = await pageAreaContext(context);
+  const speciesList = gradingSpecies(ctx);
   if (!speciesList.length) return { kind: "none" as const };
-  const species = service.speciesOf(search.species ?? headerSpeciesAmong(context, speciesList)!.name);
+  const species = speciesOf(ctx, search.species ?? headerSpeciesAmong(context, speciesList)!.name);
   const base = { species, speciesList, search };
   if (search.orderId) {
-    return { ...base, kind: "order" as const, records: await service.ofOrder(search.orderId) };
+    return { ...base, kind: "order" as const, records: await skinsOfOrder(ctx, search.orderId) };
   }
   const view: View = search.view ?? "count";
   if (view === "incomplete") {
     const toDate = search.toDate ?? context.today;
     const fromDate = search.fromDate ?? addDays(toDate, -60);
-    const page = await service.incomplete({
+    const page = await incompleteSkins(ctx, {
       speciesName: species.name,
       fromDate,
       toDate,
@@ -74,7 +84,7 @@ async function load(context: PageContext, search: Search) {
     return { ...base, kind: view, fromDate, toDate, page };
   }
   if (view === "invoices") {
-    const page = await service.incompleteInvoices({
+    const page = await incompleteSkinInvoices(ctx, {
       speciesName: species.name,
       startIndex: search.start ?? 0,
     });
@@ -83,15 +93,15 @@ async function load(context: PageContext, search: Search) {
   if (view === "report") {
     const toDate = search.toDate ?? context.today;
     const fromDate = search.fromDate ?? addDays(toDate, -6);
-    const records = await service.completed({ speciesName: species.name, fromDate, toDate });
+    const records = await completedSkins(ctx, { speciesName: species.name, fromDate, toDate });
     return { ...base, kind: view, fromDate, toDate, records };
   }
-  const date = search.date ?? await service.latestKillDay(species.id, context.today);
+  const date = search.date ?? await latestKillDay(ctx, species.id, context.today);
   return {
     ...base,
     kind: "count" as const,
     date,
-    records: await service.day({ speciesName: species.name, productionDate: date }),
+    records: await skinDay(ctx, { speciesName: species.name, productionDate: date }),
   };
 }
 

@@ -13,7 +13,8 @@ import { speciesCategoriesOf } from "../../../../kernel/enums.ts";
 import { gradeLabel, SKIN_GRADES, skinKindOf, skinWord } from "../rules.ts";
 import { SKIN_API as API, SKIN_PATHS as PATHS } from "../paths.ts";
 import type { SkinPrice } from "../schemas.ts";
-import { priceService } from "./services.ts";
+import { pageAreaContext } from "../../context.ts";
+import { skinPrice } from "../prices.ts";
 
 const HIDES = 2;
 
@@ -93,7 +94,7 @@ function NewPrice({ context, speciesId }: { context: PageContext; speciesId: num
 async function loadPrice(context: PageContext, id: string) {
   const n = Number(id);
   if (!Number.isSafeInteger(n) || n <= 0) throw ApiError.notFound();
-  return await (await priceService(context)).price(n);
+  return await skinPrice(await pageAreaContext(context), n);
 }
 
 const editInitial = (p: SkinPrice) => ({

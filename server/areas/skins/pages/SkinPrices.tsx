@@ -11,7 +11,8 @@ import { formatDate } from "../../../../kernel/format.ts";
 import { formatCents } from "../../../../kernel/money.ts";
 import { idNumber } from "../../../http/params.ts";
 import { defineScreen } from "../../../pages/screen.ts";
-import { priceService } from "./services.ts";
+import { pageAreaContext } from "../../context.ts";
+import { skinPriceList, skinSpecies } from "../prices.ts";
 import { SKIN_PATHS as PATHS } from "../paths.ts";
 import { SKIN_GRADES, skinKindOf, skinWord } from "../rules.ts";
 import type { SkinPrice } from "../schemas.ts";
@@ -77,11 +78,11 @@ function PriceTable({ rows, empty }: { rows: SkinPrice[]; empty: string }) {
 export const SkinPricesScreen = defineScreen({
   validateSearch: z.object({ speciesId: idNumber().optional() }),
   loader: async ({ context, search }) => {
-    const service = await priceService(context);
-    const species = service.skinSpecies();
+    const ctx = await pageAreaContext(context);
+    const species = skinSpecies(ctx);
     const chosen = species.find((s) => s.id === search.speciesId) ?? headerSpeciesAmong(context, species) ??
       null;
-    return { species, chosen, prices: chosen ? await service.prices(chosen.id) : [] };
+    return { species, chosen, prices: chosen ? await skinPriceList(ctx, chosen.id) : [] };
   },
   component: ({ data }) => {
     const { species, chosen, prices } = data;

@@ -13,7 +13,8 @@ import { defineScreen } from "../../../pages/screen.ts";
 import { gradeLabel, SKIN_GRADES } from "../rules.ts";
 import { SKIN_PATHS as PATHS } from "../paths.ts";
 import type { SkinRecord } from "../schemas.ts";
-import { gradeService } from "./services.ts";
+import { pageAreaContext } from "../../context.ts";
+import { completedSkins, gradingSpecies } from "../counts.ts";
 
 const CATTLE = 2;
 
@@ -170,11 +171,11 @@ function BySupplier({ rows }: { rows: SkinRecord[] }) {
 export const HideReportScreen = defineScreen({
   validateSearch: z.object({ fromDate: isoDate.optional(), toDate: isoDate.optional() }),
   loader: async ({ context, search }) => {
-    const service = await gradeService(context);
+    const ctx = await pageAreaContext(context);
     const toDate = search.toDate ?? context.today;
     const fromDate = search.fromDate ?? addDays(toDate, -6);
-    const cattle = service.skinSpecies().find((s) => s.id === CATTLE);
-    const records = cattle ? await service.completed({ speciesName: cattle.name, fromDate, toDate }) : null;
+    const cattle = gradingSpecies(ctx).find((s) => s.id === CATTLE);
+    const records = cattle ? await completedSkins(ctx, { speciesName: cattle.name, fromDate, toDate }) : null;
     return { fromDate, toDate, records };
   },
   component: ({ data }) => {
