@@ -16,7 +16,7 @@ import { documentDays } from "../killAgenda/queries.ts";
 import { yards as stockyards, yardView } from "../stockyard/queries.ts";
 import { MOB_STATUS } from "../../../kernel/enums.ts";
 import { type DisplayScreen, rotationOf, screenKey, screenPath, SECONDS } from "../../../display/rotation.ts";
-import { saveUserSetting, userSettingOf } from "../users/settings.ts";
+import { saveUserSetting, userSettingOf } from "../users/operations/userSettings.ts";
 import type { SaveDisplayBody } from "./schemas.ts";
 import type { AgendaTv, LotProgress } from "../../../display/screens/model.ts";
 

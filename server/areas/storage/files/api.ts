@@ -6,7 +6,7 @@
  * - delete any tenant file, published reports too: administrators (AdminDelete…);
  * - download a support file: every signed-in user; upload or delete one: super users.
  * The deletes are GETs as the spec names them, marked as changing state (a foreign page cannot link one).
- * Uploads are read as streams (../multipart.ts): the form's fields first, the file straight into the store.
+ * Uploads are read as streams (../operations/upload.ts): the form's fields first, the file straight into the store.
  */
 import { z } from "@hono/zod-openapi";
 import type { AccessRule } from "../../../access/apiAccess.ts";
@@ -38,7 +38,7 @@ import {
   TenantBlob,
   TenantBlobList,
 } from "./schemas.ts";
-import { checkedFile, publishDateField, streamUpload } from "../multipart.ts";
+import { checkedFile, publishDateField, streamUpload } from "../operations/upload.ts";
 import {
   isFolder,
   parseSupportReference,

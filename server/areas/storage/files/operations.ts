@@ -9,8 +9,8 @@ import { blobFiles } from "../../../../db/tenant/schema.ts";
 import { ApiError } from "../../../http/errors.ts";
 import type { AreaContext } from "../../context.ts";
 import { displayName } from "../../audit.ts";
-import { recordSuperAction } from "../../super/controlUnit.ts";
-import { tooLargeInWords } from "../multipart.ts";
+import { recordSuperAction } from "../../super/writes.ts";
+import { tooLargeInWords } from "../operations/upload.ts";
 import { formatBytes } from "../rules.ts";
 import type { SupportReference, TenantReference } from "./references.ts";
 

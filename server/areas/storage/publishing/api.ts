@@ -1,6 +1,6 @@
 /**
  * api/storage/UploadPublishedReport (spec 2 §7.5 "Blob storage"): a published invoice's signed or
- * stamped PDF, kept in place of the rendered one. Read as a stream (../multipart.ts): the invoice first,
+ * stamped PDF, kept in place of the rendered one. Read as a stream (../operations/upload.ts): the invoice first,
  * then the PDF's bytes, checked as they pass, into the store.
  */
 import { ApiError, ApiErrorBodySchema } from "../../../http/errors.ts";
@@ -8,7 +8,7 @@ import { okJson } from "../../../http/openapi.ts";
 import { areaApi } from "../../areaApi.ts";
 import { areaContextOf } from "../../context.ts";
 import { attachPublishedReport } from "../../invoices/operations/attachPublishedReport.ts";
-import { checkedFile, publishDateField, recordOf, streamUpload } from "../multipart.ts";
+import { checkedFile, publishDateField, recordOf, streamUpload } from "../operations/upload.ts";
 import { PUBLISHED_REPORT_MAX_BYTES } from "../rules.ts";
 import { PUBLISHED_UPLOAD_FORM, PublishedInvoiceField, PublishedReportInfo } from "./schemas.ts";
 

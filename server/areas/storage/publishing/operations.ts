@@ -7,7 +7,7 @@
 import { blobFiles } from "../../../../db/tenant/schema.ts";
 import type { AreaContext } from "../../context.ts";
 import { displayName } from "../../audit.ts";
-import { tooLargeInWords } from "../multipart.ts";
+import { tooLargeInWords } from "../operations/upload.ts";
 import { PUBLISHED_REPORT_MAX_BYTES } from "../rules.ts";
 import { tenantKey } from "../files/operations.ts";
 

@@ -6,7 +6,7 @@ import type { AreaContext } from "../../context.ts";
 import type { In } from "../../areaApi.ts";
 import { ApiError } from "../../../http/errors.ts";
 import type { SelfSettingBody, UpdateUserDetailsBody } from "../schemas.ts";
-import { putUserSetting } from "../settings.ts";
+import { putUserSetting } from "./userSettings.ts";
 
 type SelfSetting = In<typeof SelfSettingBody>;
 

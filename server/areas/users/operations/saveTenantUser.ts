@@ -12,7 +12,7 @@ import type { In } from "../../areaApi.ts";
 import { ApiError } from "../../../http/errors.ts";
 import { pickAdminPermissions, powerOver } from "../rules.ts";
 import { accountRoles, getTenantUser, memberRow } from "../queries.ts";
-import { putUserSetting } from "../settings.ts";
+import { putUserSetting } from "./userSettings.ts";
 import type { TenantUserBody } from "../schemas.ts";
 import { checkChoices, invite } from "./invite.ts";
 

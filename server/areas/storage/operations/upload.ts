@@ -1,6 +1,7 @@
 /**
- * A multipart upload read as a stream (busboy): the text fields first, then one file whose bytes go
- * straight on to the blob store, so a file is never held whole in memory. The form must send its fields
+ * Taking an upload into the store (storage offers it to every area that keeps files): a multipart upload
+ * read as a stream (busboy): the text fields first, then one file whose bytes go straight on to the blob
+ * store, so a file is never held whole in memory. The form must send its fields
  * before its file (browsers and FormData keep the order they were set in). Field names are matched without
  * regard to case (`FullBlobReference` and `fullBlobReference` both do).
  */
@@ -8,10 +9,10 @@ import busboy from "busboy";
 import { Readable } from "node:stream";
 import type { Context } from "hono";
 import { z } from "@hono/zod-openapi";
-import { ApiError } from "../../http/errors.ts";
-import { isoDate } from "../../http/validation.ts";
-import { BlobTooLargeError } from "../../storage/mod.ts";
-import { formatBytes, headMatches, SNIFF_BYTES } from "./rules.ts";
+import { ApiError } from "../../../http/errors.ts";
+import { isoDate } from "../../../http/validation.ts";
+import { BlobTooLargeError } from "../../../storage/mod.ts";
+import { formatBytes, headMatches, SNIFF_BYTES } from "../rules.ts";
 
 export interface UploadedFile {
   /** the file's name on the sender's computer ("" when not sent) */

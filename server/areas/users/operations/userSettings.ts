@@ -4,9 +4,9 @@
  * permissions). Other areas change a user's setting through `saveUserSetting`, never the table.
  */
 import { and, eq } from "drizzle-orm";
-import type { ControlDb } from "../../../db/client.ts";
-import { userSettings } from "../../../db/control/schema.ts";
-import type { AreaContext } from "../context.ts";
+import type { ControlDb } from "../../../../db/client.ts";
+import { userSettings } from "../../../../db/control/schema.ts";
+import type { AreaContext } from "../../context.ts";
 
 /** Writes one setting (insert or replace) in the control database or one of its transactions. */
 export async function putUserSetting(
