@@ -37,9 +37,21 @@ export function pinServerClock(at: Date): void {
 }
 
 /**
- * Starts a browser context's clock at `at` (its time flows from there: the yard's ticks are timed and
- * stall on a frozen clock), so the dates it sends (X-Local-Date) and shows are the pinned server's.
+ * Starts a browser context's clock at `at`: its Date (new Date(), Date.now()) runs from there, so the
+ * dates it sends (X-Local-Date) and shows are the pinned server's. Only Date is shifted: time flows (the
+ * yard's ticks are timed and stall on a frozen clock) and timers and `performance` stay real (Playwright's
+ * clock.install fakes those too). One offset for the context, so every page and navigation shares it.
  */
 export async function pinBrowserClock(context: BrowserContext, at: Date = plantNoon()): Promise<void> {
-  await context.clock.install({ time: at });
+  await context.addInitScript((offset: number) => {
+    const Real = Date;
+    function Shifted(this: unknown, ...args: ConstructorParameters<DateConstructor>) {
+      if (!new.target) return new Real(Real.now() + offset).toString();
+      return args.length ? new Real(...args) : new Real(Real.now() + offset);
+    }
+    Object.setPrototypeOf(Shifted, Real);
+    Shifted.prototype = Real.prototype;
+    Shifted.now = () => Real.now() + offset;
+    globalThis.Date = Shifted as unknown as DateConstructor;
+  }, at.getTime() - Date.now());
 }

@@ -154,9 +154,12 @@ describe("events", () => {
       await t.services.push.emit(farmId, "forceRefresh", { reason: "marker" });
       await marker;
       expect(farmSeen).toEqual([{ name: "forceRefresh", payload: { reason: "marker" } }]);
-      // the processor's idle client had no Deliveries interest: it saw only the tenant-wide event
-      await new Promise((r) => setTimeout(r, 100));
-      expect(idleSeen.map((e) => e.name)).toEqual(["forceRefresh"]);
+      // the processor's idle client had no Deliveries interest: it saw only the tenant-wide events (a
+      // later tenant-wide marker: anything sent to it before has arrived by then)
+      const idleMarker = nextEvent(processorIdle, "forceRefresh");
+      await t.services.push.emit(processorId, "forceRefresh", { reason: "marker" });
+      expect(await idleMarker).toEqual({ reason: "marker" });
+      expect(idleSeen.map((e) => e.name)).toEqual(["forceRefresh", "forceRefresh"]);
     } finally {
       await Promise.all([processor.stop(), processorIdle.stop(), farm.stop()]);
     }
@@ -179,8 +182,13 @@ describe("events", () => {
       });
       expect(await toA).toEqual({ stockyardId: 3, siteId: 1 });
       expect(await toB).toEqual({ stockyardId: 3, siteId: 1 });
-      await new Promise((r) => setTimeout(r, 100));
-      expect(cSeen).toEqual([]);
+      // a later event for c's own qualifier is the marker: yard 1's would have come before it
+      const marker = nextEvent(c, "stockyardSetupUpdated");
+      await t.services.push.emit(processorId, "stockyardSetupUpdated", { stockyardId: 4, siteId: 2 }, {
+        qualifier: 2,
+      });
+      expect(await marker).toEqual({ stockyardId: 4, siteId: 2 });
+      expect(cSeen.map((e) => e.payload)).toEqual([{ stockyardId: 4, siteId: 2 }]);
     } finally {
       await Promise.all([a.stop(), b.stop(), c.stop()]);
     }
@@ -217,8 +225,14 @@ describe("events", () => {
       const unknown = nextEvent(farm, "missed");
       await farm.invoke("RegisterRefreshInterests", ["Deliveries"], 0);
       expect(await unknown).toEqual({ groups: ["Deliveries"] });
-      await new Promise((r) => setTimeout(r, 100));
-      expect(seen.map((s) => s.length)).toEqual([0, 1, 1]);
+      // a later "missed" on each connection is the marker (a page rendered before the hub started):
+      // anything said to it before has arrived by then
+      for (const conn of [early, late, farm]) {
+        const marker = nextEvent(conn, "missed");
+        await conn.invoke("RegisterRefreshInterests", ["Deliveries"], 0);
+        expect(await marker).toEqual({ groups: ["Deliveries"] });
+      }
+      expect(seen.map((s) => s.length)).toEqual([1, 2, 2]);
       await expect(late.invoke("RegisterRefreshInterests", groups, "yesterday")).rejects.toThrow(
         /optionally when the page was rendered/,
       );
