@@ -44,8 +44,3 @@ export async function controlWrite<T>(
   }
   return result;
 }
-
-/** A super action's audit row alone (the action itself was not a control-database write). */
-export function recordSuperAction(ctx: AreaContext, entry: SuperAuditEntry): Promise<void> {
-  return controlWrite(ctx, (_, unit) => unit.audit(entry));
-}

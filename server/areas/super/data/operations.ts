@@ -14,7 +14,7 @@ import { ApiError } from "../../../http/errors.ts";
 import type { In } from "../../areaApi.ts";
 import type { AreaContext } from "../../context.ts";
 import { csvRows, toCsv } from "../../csv.ts";
-import { recordSuperAction } from "../controlUnit.ts";
+import { recordSuperAction } from "../writes.ts";
 import { findTenant, tenantContext } from "../tenantContext.ts";
 import { zipStream } from "./zipStream.ts";
 import { cell, fromCsv, fromJson, plainReason, tenantTable } from "./cells.ts";

@@ -11,7 +11,7 @@ import { superAudit } from "../../../../db/control/schema.ts";
 import { ApiError } from "../../../http/errors.ts";
 import type { AreaContext } from "../../context.ts";
 import { loadParties } from "../../livestock/parties/writes.ts";
-import { recordSuperAction } from "../controlUnit.ts";
+import { recordSuperAction } from "../writes.ts";
 import { tenantContext } from "../tenantContext.ts";
 import { type LoadKind, naturalKey, planRows, type Species, templateCsv, templateFileName } from "./rules.ts";
 import { type InitialLoadPreview, type InitialLoadResult, NOTES_SHOWN } from "./schemas.ts";

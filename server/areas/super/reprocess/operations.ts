@@ -8,7 +8,7 @@ import { ApiError } from "../../../http/errors.ts";
 import type { In } from "../../areaApi.ts";
 import type { AreaContext } from "../../context.ts";
 import { recountKillDays } from "../../killFloor/writes.ts";
-import { recordSuperAction } from "../controlUnit.ts";
+import { recordSuperAction } from "../writes.ts";
 import { findTenant, tenantContext } from "../tenantContext.ts";
 import type { ReprocessBody, ReprocessResult } from "./schemas.ts";
 

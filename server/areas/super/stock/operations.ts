@@ -8,7 +8,7 @@ import type { In } from "../../areaApi.ts";
 import type { AreaContext } from "../../context.ts";
 import { getStockSettings, saveStockSettings } from "../../settings/operations/stockSettings.ts";
 import type { StockSettingsBody } from "../../settings/schemas.ts";
-import { recordSuperAction } from "../controlUnit.ts";
+import { recordSuperAction } from "../writes.ts";
 import { tenantContext } from "../tenantContext.ts";
 
 export async function tenantStockSettings(ctx: AreaContext, tenantId: number) {

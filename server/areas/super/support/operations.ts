@@ -9,7 +9,7 @@ import { tenants } from "../../../../db/control/schema.ts";
 import { problemReports } from "../../../../db/tenant/schema.ts";
 import type { AreaContext } from "../../context.ts";
 import { markHandled, problemReportView } from "../../support/operations.ts";
-import { recordSuperAction } from "../controlUnit.ts";
+import { recordSuperAction } from "../writes.ts";
 import { findTenant, tenantContext } from "../tenantContext.ts";
 import { mergeReports, type ReportRow, supportFileOf } from "./rules.ts";
 import { type AllProblemReportsQuery, REPORT_PAGE_SIZE, type TenantProblemReport } from "./schemas.ts";

@@ -5,7 +5,7 @@ import { setSessionCookie } from "../../../http/cookies.ts";
 import { areaApi } from "../../areaApi.ts";
 import { areaContextOf } from "../../context.ts";
 import { okJson } from "../../../http/openapi.ts";
-import { recordSuperAction } from "../controlUnit.ts";
+import { recordSuperAction } from "../writes.ts";
 import {
   CrossTenantQuery,
   CrossTenantUser,

@@ -3,7 +3,7 @@ import { href } from "../../../../access/routes.ts";
 import { ApiError } from "../../../../http/errors.ts";
 import type { AreaContext } from "../../../context.ts";
 import { PricingService } from "../../../pricing/service.ts";
-import { recordSuperAction } from "../../controlUnit.ts";
+import { recordSuperAction } from "../../writes.ts";
 import { notUpcomingReason } from "../rules.ts";
 import type { CopyGridBody } from "../schemas.ts";
 import { previewCopy } from "./preview.ts";

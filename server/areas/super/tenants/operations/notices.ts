@@ -4,7 +4,8 @@
  */
 import type { AreaContext } from "../../../context.ts";
 import type { OnlineUser } from "../../../../push/hub.ts";
-import { controlWrite, recordSuperAction } from "../../controlUnit.ts";
+import { controlWrite } from "../../controlUnit.ts";
+import { recordSuperAction } from "../../writes.ts";
 import { findTenant } from "../../tenantContext.ts";
 
 const DEFAULT_REFRESH_REASON = "A super user refreshed your data.";

@@ -6,7 +6,7 @@ import type { In } from "../../../areaApi.ts";
 import type { AreaContext } from "../../../context.ts";
 import { getTenantUser, listTenantUsers, tenantChoices } from "../../../users/queries.ts";
 import { saveTenantUser } from "../../../users/operations/saveTenantUser.ts";
-import { recordSuperAction } from "../../controlUnit.ts";
+import { recordSuperAction } from "../../writes.ts";
 import { tenantContext } from "../../tenantContext.ts";
 import type { SuperTenantUserBody } from "../schemas.ts";
 

@@ -13,7 +13,7 @@ import type { AreaContext } from "../../../context.ts";
 import { displayName } from "../../../audit.ts";
 import { SILENT_AFTER_MS } from "../../../killFloor/rules.ts";
 import { pingInterchange } from "../../../killFloor/queries.ts";
-import { recordSuperAction } from "../../controlUnit.ts";
+import { recordSuperAction } from "../../writes.ts";
 import { findTenant, type TenantContext, tenantContext } from "../../tenantContext.ts";
 import {
   CHECK_KEYS,

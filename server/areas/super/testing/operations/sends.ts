@@ -16,7 +16,7 @@ import type { AreaContext } from "../../../context.ts";
 import { displayName } from "../../../audit.ts";
 import { pingInterchange } from "../../../killFloor/queries.ts";
 import { notifyUsers } from "../../../notifications/writes.ts";
-import { recordSuperAction } from "../../controlUnit.ts";
+import { recordSuperAction } from "../../writes.ts";
 import { tenantContext } from "../../tenantContext.ts";
 import { plainFailure, SEND_TIMEOUT_MS } from "../rules.ts";
 import type { TestNotificationBody } from "../schemas.ts";
