@@ -67,7 +67,7 @@ export async function seedKillFloor({ db, category, today, siteIds }: DemoTenant
         productionDate: day,
         seed: Date.parse(day) / 86_400_000 + Number(speciesId),
       });
-      const checked = await checkRows(tx, simulated as unknown as Record<string, unknown>[]);
+      const checked = await checkRows(tx, simulated.map((r) => ({ ...r })));
       if (checked.errors.length) throw new Error(`demo carcasses: ${JSON.stringify(checked.errors[0])}`);
       rows += simulated.length;
       added += (await saveRecords(tx, checked.records, row.id)).added;

@@ -45,7 +45,8 @@ export async function simulate(ctx: AreaContext, input: In<typeof SimulateKillBo
     seed: Date.parse(day.date) / 86_400_000 + day.speciesId,
     firstBodyNumber: (last ?? 0) + 1,
   });
-  return importCarcasses(ctx, rows as unknown as Record<string, unknown>[], {
+  // plain copies: a row is read field by field like any sender's
+  return importCarcasses(ctx, rows.map((r) => ({ ...r })), {
     kind: "simulator",
     name: "Plant simulator",
   });
