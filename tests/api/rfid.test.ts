@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { and, eq, gt } from "drizzle-orm";
 import { jsonCalls, serveTestApp } from "../helpers/app.ts";
 import { livestockOrders, rfidScans } from "../../db/tenant/schema.ts";
-import { RFID_API as P } from "../../server/areas/stockyard/rfidApi.ts";
+import { RFID_API as P } from "../../server/areas/stockyard/rfid/api.ts";
 import { addDays, todayIn } from "../../kernel/dates.ts";
 import { DEMO_TIME_ZONE } from "../../server/demo.ts";
 

@@ -40,12 +40,17 @@ async function yardWithWaiting(): Promise<Json> {
     const yards = (await call("GET", A.getStockyards)).body as Json[];
     for (const yard of yards) {
       const view = (await call("GET", `${A.getInitialData}?stockyardId=${yard.id}`)).body;
-      if (view.waiting.length) return view;
+      // a load waiting beside other orders' stock (the tests load into, and reserve against, those pens)
+      if (view.waiting.length && view.pens.some((p: Json) => p.head > 0)) return view;
     }
+    // none: a sheep order of the site whose sheep yard holds stock gets a load
+    const stocked = yards.find((y) => y.speciesId === 1 && y.head > 0);
     const [order] = await db.select().from(livestockOrders).where(and(
       eq(livestockOrders.speciesId, 1),
       inArray(livestockOrders.orderStatus, [ORDER_STATUS.Ordered, ORDER_STATUS.Confirmed]),
-      isNotNull(livestockOrders.tenantSiteId),
+      stocked
+        ? eq(livestockOrders.tenantSiteId, stocked.tenantSiteId)
+        : isNotNull(livestockOrders.tenantSiteId),
     )).limit(1);
     if (!order) break;
     const load = await post("/api/livestock/AddDeliveryLoad", {

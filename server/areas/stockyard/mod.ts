@@ -1,19 +1,18 @@
 /** Stockyard: the area's record (server/areas/area.ts). */
 import { defineArea } from "../area.ts";
-import { seedRfidScans } from "./rfidSeed.ts";
 import { stockyardApi } from "./api.ts";
 import { STOCKYARD_PAGES } from "./routes.ts";
 import { STOCKYARD_EVENTS } from "./events.ts";
 import { seedStockyard } from "./seed.ts";
+import { MAP_IMAGE_BODY_LIMITS, mapImageApi } from "./mapImages/api.ts";
+import { rfidArea } from "./rfid/mod.ts";
 
 export const stockyardArea = defineArea({
   name: "stockyard",
-  api: [stockyardApi],
+  api: [stockyardApi, mapImageApi],
   pages: STOCKYARD_PAGES,
   events: STOCKYARD_EVENTS,
   seed: seedStockyard,
-  parts: [
-    // the race reader's NLIS readings are seeded from the kill floor's records
-    defineArea({ name: "stockyard › race readings", seed: seedRfidScans, seedsAfter: ["kill floor"] }),
-  ],
+  bodyLimits: MAP_IMAGE_BODY_LIMITS,
+  parts: [rfidArea],
 });

@@ -4,9 +4,8 @@ import { StockLocationsScreen, StockyardOverviewScreen } from "./pages/Overview.
 import { ManagementMobScreen, ManagementScreen } from "./pages/Management.tsx";
 import { StockyardReservePensScreen } from "./pages/ReservePens.tsx";
 import { StockyardEditScreen, StockyardSettingsScreen } from "./pages/YardSettings.tsx";
-import { RfidDiscrepanciesScreen } from "./pages/RfidDiscrepancies.tsx";
 
-/** The stockyard's screens by route name (server/access/routes/home.ts, livestock.ts, settings.ts). */
+/** The stockyard's screens by route name (server/access/routes/home.ts, livestock.ts, settings.ts; the race readings' screen is rfid/routes.ts). */
 export const STOCKYARD_PAGES = definePages({
   stockyard: StockyardScreen,
   stockyardOverview: StockyardOverviewScreen,
@@ -16,5 +15,4 @@ export const STOCKYARD_PAGES = definePages({
   managementMob: ManagementMobScreen,
   settingsStockyard: StockyardSettingsScreen,
   settingsStockyardEdit: StockyardEditScreen,
-  rfidDiscrepancies: RfidDiscrepanciesScreen,
 });

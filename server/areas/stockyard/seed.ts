@@ -2,12 +2,14 @@
  * Demo stockyards: per site of the demo processor a sheep yard (60 pens in six rows along two lanes) and
  * a cattle yard (32 larger pens), both with an unfit bin; the demo week's delivered mobs are placed in
  * pens (one order per pen, the newest loads left waiting to be unloaded), with some checks ticked.
- * Mobs of processed orders are at the kill floor. Deterministic from the data the orders seed made.
+ * Mobs of processed orders are at the kill floor. Deterministic from the data the orders seed made; the
+ * orders' counts are the orders area's writes (livestock/orders/writes.ts).
  */
-import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
-import { livestockOrders, mobRequirements, pens, stockMobs, stockyards } from "../../../db/tenant/schema.ts";
-import type { DemoTenant } from "../mod.ts";
-import { MOB_STATUS, ORDER_STATUS } from "../../../kernel/enums.ts";
+import { and, asc, eq, gt, isNull } from "drizzle-orm";
+import { mobRequirements, pens, stockMobs, stockyards } from "../../../db/tenant/schema.ts";
+import type { DemoTenant } from "../area.ts";
+import { MOB_STATUS } from "../../../kernel/enums.ts";
+import { demoHeadUnloaded, demoOrderBackInYard } from "../livestock/orders/writes.ts";
 import { DEFAULT_REQUIREMENTS } from "./rules.ts";
 
 interface YardPlan {
@@ -127,11 +129,7 @@ async function placeMobs(
   for (const mob of todays) {
     await db.update(stockMobs).set({ mobStatus: MOB_STATUS.InYard, sentToKillFloorAt: null })
       .where(eq(stockMobs.id, mob.id));
-    await db.update(livestockOrders).set({
-      orderStatus: ORDER_STATUS.Verified,
-      totalProcessed: 0,
-      totalUnloaded: 0,
-    }).where(eq(livestockOrders.id, mob.livestockOrderId));
+    await demoOrderBackInYard(db, mob.livestockOrderId);
   }
   const waiting = await db.select().from(stockMobs)
     .where(and(here, eq(stockMobs.mobStatus, MOB_STATUS.InYard), isNull(stockMobs.penId)))
@@ -175,10 +173,7 @@ async function placeMobs(
         lastModified: now,
       });
     }
-    await db.update(livestockOrders).set({
-      totalUnloaded: sql`${livestockOrders.totalUnloaded} + ${mob.head - left}`,
-    })
-      .where(eq(livestockOrders.id, mob.livestockOrderId));
+    await demoHeadUnloaded(db, mob.livestockOrderId, mob.head - left);
     next += 1; // an empty pen between orders, as yard hands leave one
   }
 }

@@ -1,7 +1,5 @@
 /** Storage rules (pure): which map images are taken, and what a file's first bytes say it is. */
 
-/** The largest map image taken (spec: ≤ 5 MB). */
-export const MAP_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** A published report uploaded in place of the kept PDF (a signed or stamped copy): at most 10 MB. */
 export const PUBLISHED_REPORT_MAX_BYTES = 10 * 1024 * 1024;
 
@@ -32,12 +30,6 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
-/** The extension a map image key ends with, when it is one of ours. */
-export function extensionOfKey(key: string): MapImageExtension | null {
-  const ext = key.slice(key.lastIndexOf(".") + 1).toLowerCase();
-  return ext in MAP_IMAGE_TYPES ? ext as MapImageExtension : null;
 }
 
 /** A tenant data blob (Files & publishing, other screens' files): at most 20 MB. */

@@ -211,3 +211,143 @@ export function announceOrdersRecounted(unit: UnitKa, orderIds: number[]): void 
     unit.announce("deliveryStatusUpdated", { livestockOrderIds: orderIds, deliveryDate: null });
   }
 }
+
+// ---------- for the stockyard ----------
+import { and as andSy, eq as eqSy, inArray as inArraySy, lte as lteSy, sql as sqlSy } from "drizzle-orm";
+import { livestockOrders as ordersSy } from "../../../../db/tenant/schema.ts";
+import { ApiError as ApiErrorSy } from "../../../http/errors.ts";
+import { ORDER_STATUS as ORDER_STATUS_SY } from "../../../../kernel/enums.ts";
+import { nextModified as nextModifiedSy } from "../../context.ts";
+import type { Unit as UnitSy } from "../../unit.ts";
+import type { TenantDb as TenantDbSy } from "../../../../db/client.ts";
+import { ORDER_ENTITY as ORDER_ENTITY_SY } from "./history.ts";
+
+type OrderSy = typeof ordersSy.$inferSelect;
+
+/** The deliveries' screens hear that these orders changed, once the unit commits. */
+function toldSy(unit: UnitSy, ids: number[], deliveryDate: string | null) {
+  if (ids.length) unit.announce("deliveryStatusUpdated", { livestockOrderIds: ids, deliveryDate });
+}
+
+/** Head unloaded into the yard counts toward the order; a verified order with nothing left to unload is Unloaded. */
+export async function countUnloadedHead(unit: UnitSy, orderId: number, head: number): Promise<void> {
+  const [order] = await unit.tx.select().from(ordersSy).where(eqSy(ordersSy.id, orderId));
+  const totalUnloaded = order.totalUnloaded + head;
+  const remainder = order.totalDelivered - order.totalDoa - totalUnloaded;
+  const orderStatus = remainder <= 0 && order.orderStatus >= ORDER_STATUS_SY.Verified &&
+      order.orderStatus < ORDER_STATUS_SY.Unloaded
+    ? ORDER_STATUS_SY.Unloaded
+    : order.orderStatus;
+  await unit.tx.update(ordersSy).set({
+    totalUnloaded,
+    orderStatus,
+    lastModified: nextModifiedSy(order.lastModified),
+  }).where(eqSy(ordersSy.id, orderId));
+  toldSy(unit, [orderId], order.deliveryDate);
+}
+
+/** The orders' mobs went to the kill floor: orders not yet past Unloaded are in processing. */
+export async function markOrdersInProcessing(unit: UnitSy, orderIds: number[], at: string): Promise<void> {
+  if (!orderIds.length) return;
+  const moved = await unit.tx.update(ordersSy).set({
+    orderStatus: ORDER_STATUS_SY.InProcessing,
+    lastModified: at,
+  })
+    .where(andSy(inArraySy(ordersSy.id, orderIds), lteSy(ordersSy.orderStatus, ORDER_STATUS_SY.Unloaded)))
+    .returning({ id: ordersSy.id });
+  toldSy(unit, moved.map((o) => o.id), null);
+}
+
+/**
+ * A change the yard makes to one delivery (verified, waiting for the AI head count or not): `decide`
+ * refuses (throws) or answers what to set and the audit's words. Answers the order's delivery date.
+ */
+async function changeDeliverySy(
+  unit: UnitSy,
+  orderId: number,
+  decide: (order: OrderSy) => { set: Partial<typeof ordersSy.$inferInsert>; action: string },
+): Promise<string | null> {
+  const [order] = await unit.tx.select().from(ordersSy).where(eqSy(ordersSy.id, orderId));
+  if (!order) throw ApiErrorSy.notFound("That order does not exist.");
+  const { set, action } = decide(order);
+  await unit.tx.update(ordersSy).set({ ...set, lastModified: nextModifiedSy(order.lastModified) })
+    .where(eqSy(ordersSy.id, order.id));
+  await unit.audit({ entity: ORDER_ENTITY_SY, entityId: order.id, action });
+  toldSy(unit, [order.id], order.deliveryDate);
+  return order.deliveryDate;
+}
+
+/** A delivered order whose arrival checks were done before unloading becomes Verified. */
+export function verifyDelivery(unit: UnitSy, orderId: number) {
+  return changeDeliverySy(unit, orderId, (order) => {
+    if (order.orderStatus < ORDER_STATUS_SY.Delivered) {
+      throw ApiErrorSy.validation([{
+        field: "livestockOrderId",
+        message: "That order has not been delivered yet.",
+      }]);
+    }
+    if (order.orderStatus >= ORDER_STATUS_SY.Verified) {
+      throw ApiErrorSy.conflict("That delivery is already verified.");
+    }
+    return { set: { orderStatus: ORDER_STATUS_SY.Verified }, action: "Delivery verified" };
+  });
+}
+
+/** The delivery waits for the AI (camera) head count before it is unloaded. */
+export function awaitAiHeadCount(unit: UnitSy, orderId: number) {
+  return changeDeliverySy(unit, orderId, (order) => {
+    if (order.isWaitingForExternalHeadCount) {
+      throw ApiErrorSy.conflict("That delivery is already waiting for the AI head count.");
+    }
+    return { set: { isWaitingForExternalHeadCount: true }, action: "Waiting for the AI head count" };
+  });
+}
+
+/** The delivery no longer waits for the AI head count. */
+export function stopAwaitingAiHeadCount(unit: UnitSy, orderId: number) {
+  return changeDeliverySy(unit, orderId, (order) => {
+    if (!order.isWaitingForExternalHeadCount) {
+      throw ApiErrorSy.conflict("That delivery is not waiting for a head count.");
+    }
+    return { set: { isWaitingForExternalHeadCount: false }, action: "AI head count wait cancelled" };
+  });
+}
+
+/**
+ * A yard move was undone: the head it unloaded no longer counts, and the order's status goes back to
+ * what it was before the move unless something else has changed it since.
+ */
+export async function takeBackUnloadedHead(
+  unit: UnitSy,
+  orderId: number,
+  move: { unloaded: number; statusBefore: number; statusAfter: number },
+): Promise<void> {
+  const [order] = await unit.tx.select().from(ordersSy).where(eqSy(ordersSy.id, orderId));
+  if (!move.unloaded && order.orderStatus === move.statusBefore) return;
+  await unit.tx.update(ordersSy).set({
+    totalUnloaded: order.totalUnloaded - move.unloaded,
+    orderStatus: order.orderStatus === move.statusAfter ? move.statusBefore : order.orderStatus,
+    lastModified: nextModifiedSy(order.lastModified),
+  }).where(eqSy(ordersSy.id, order.id));
+  toldSy(unit, [order.id], order.deliveryDate);
+}
+
+/** Demo data: today's kill is back in the yard in the morning, its order verified and nothing processed. */
+export async function demoOrderBackInYard(db: Pick<TenantDbSy, "update">, orderId: number): Promise<void> {
+  await db.update(ordersSy).set({
+    orderStatus: ORDER_STATUS_SY.Verified,
+    totalProcessed: 0,
+    totalUnloaded: 0,
+  })
+    .where(eqSy(ordersSy.id, orderId));
+}
+
+/** Demo data: head the stockyard seed penned counts as unloaded. */
+export async function demoHeadUnloaded(
+  db: Pick<TenantDbSy, "update">,
+  orderId: number,
+  head: number,
+): Promise<void> {
+  await db.update(ordersSy).set({ totalUnloaded: sqlSy`${ordersSy.totalUnloaded} + ${head}` })
+    .where(eqSy(ordersSy.id, orderId));
+}

@@ -1,7 +1,7 @@
 /**
  * Livestock management (spec 1 §2 management, management/{mobId}): the mobs of the last and the next
  * days with status and where they are (bounded, searchable), and one mob's facts and history: loads,
- * moves, status changes, who and when (StockyardService.mobHistory). No script.
+ * moves, status changes, who and when (queries/mobs.ts mobHistory). No script.
  */
 import { z } from "zod";
 import { Facts } from "../../../../client/ui/Facts.tsx";
@@ -15,8 +15,8 @@ import { ApiError } from "../../../http/errors.ts";
 import { defineScreen } from "../../../pages/screen.ts";
 import { SearchForm } from "../../../../client/ui/SearchForm.tsx";
 import { addDays } from "../../../../kernel/dates.ts";
-import { pageService } from "../../context.ts";
-import { StockyardQueries } from "../service.ts";
+import { pageAreaContext } from "../../context.ts";
+import { mobHistory, recentMobs, setups as yardSetups } from "../queries.ts";
 import { searchText } from "./search.ts";
 
 const RANGES = [
@@ -53,7 +53,7 @@ export const ManagementScreen = defineScreen({
     q: searchText,
   }),
   loader: async ({ context, search }) => {
-    const queries = await pageService(context, StockyardQueries);
+    const ctx = await pageAreaContext(context);
     const today = context.today;
     const range: Range = search.range ?? "recent";
     const window = range === "recent"
@@ -62,8 +62,8 @@ export const ManagementScreen = defineScreen({
       ? { fromDate: addDays(today, 1), toDate: addDays(today, 7) }
       : {};
     const [mobs, setups] = await Promise.all([
-      queries.recentMobs({ ...window, limit: 500 }),
-      queries.setups(),
+      recentMobs(ctx, { ...window, limit: 500 }),
+      yardSetups(ctx),
     ]);
     const yards = new Map(
       setups.map((y) => [y.id, { name: y.name, pens: new Map(y.pens.map((p) => [p.id, p.name])) }]),
@@ -147,9 +147,9 @@ export const ManagementMobScreen = defineScreen({
   loader: async ({ context, params }) => {
     const id = Number(params.mobId);
     if (!Number.isSafeInteger(id) || id <= 0) throw ApiError.notFound("That mob does not exist.");
-    const queries = await pageService(context, StockyardQueries);
+    const ctx = await pageAreaContext(context);
     return {
-      detail: await queries.mobHistory(id),
+      detail: await mobHistory(ctx, id),
       canOpenOrder: canSeeRouteNamed(context.caller!.subject, "order"),
     };
   },

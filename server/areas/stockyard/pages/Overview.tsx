@@ -15,19 +15,19 @@ import { defaultSiteId } from "../../../auth/userModel.ts";
 import { defineScreen } from "../../../pages/screen.ts";
 import { SearchForm } from "../../../../client/ui/SearchForm.tsx";
 import type { PageContext } from "../../../pages/context.ts";
-import { pageService } from "../../context.ts";
-import { StockyardQueries } from "../service.ts";
+import { pageAreaContext } from "../../context.ts";
+import { yards, yardView } from "../queries.ts";
 import { searchText } from "./search.ts";
 import { mapUrlOf } from "./Yard.tsx";
 import { pctClass } from "../../../../client/ui/inlineFree.ts";
 
 /** The yards of the caller's default site (else their first site with yards), each as the yard screen reads it. */
 async function siteYards(context: PageContext): Promise<YardData[]> {
-  const queries = await pageService(context, StockyardQueries);
-  const all = await queries.yards();
+  const ctx = await pageAreaContext(context);
+  const all = await yards(ctx);
   const site = defaultSiteId(context.caller!);
   const pick = all.some((y) => y.tenantSiteId === site) ? site : all[0]?.tenantSiteId;
-  return Promise.all(all.filter((y) => y.tenantSiteId === pick).map((y) => queries.yardView(y.id)));
+  return Promise.all(all.filter((y) => y.tenantSiteId === pick).map((y) => yardView(ctx, y.id)));
 }
 
 const yardHref = (id: number) => `${href("stockyard")}?yard=${id}`;

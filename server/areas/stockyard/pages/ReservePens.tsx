@@ -12,9 +12,9 @@ import { ApiError } from "../../../http/errors.ts";
 import { idNumber } from "../../../http/params.ts";
 import { YardBoard } from "../../../pages/islands.tsx";
 import { defineScreen } from "../../../pages/screen.ts";
-import { pageService } from "../../context.ts";
+import { pageAreaContext, pageService } from "../../context.ts";
 import { OrderQueries } from "../../livestock/orders/service.ts";
-import { StockyardQueries } from "../service.ts";
+import { setups as yardSetups, yardView } from "../queries.ts";
 import { mapUrlOf, YARD_URLS, yardLinks } from "./Yard.tsx";
 
 export const StockyardReservePensScreen = defineScreen({
@@ -22,11 +22,8 @@ export const StockyardReservePensScreen = defineScreen({
   loader: async ({ context, params, search }) => {
     const orderId = Number(params.id);
     if (!Number.isSafeInteger(orderId) || orderId <= 0) throw ApiError.notFound("That order does not exist.");
-    const [orders, yards] = await Promise.all([
-      pageService(context, OrderQueries),
-      pageService(context, StockyardQueries),
-    ]);
-    const [order, setups] = await Promise.all([orders.order(orderId), yards.setups()]);
+    const [orders, ctx] = await Promise.all([pageService(context, OrderQueries), pageAreaContext(context)]);
+    const [order, setups] = await Promise.all([orders.order(orderId), yardSetups(ctx)]);
     // the order's yard: of its site, taking its species (any-species yards take all), operational first
     const fitting = setups.filter((y) =>
       (order.tenantSiteId === null || y.tenantSiteId === order.tenantSiteId) &&
@@ -34,7 +31,7 @@ export const StockyardReservePensScreen = defineScreen({
     ).sort((a, b) => Number(b.isOperational) - Number(a.isOperational));
     const yardId = search.yard ?? fitting[0]?.id;
     if (yardId === undefined) throw ApiError.notFound("No yard of this order's site takes its species.");
-    const view = await yards.yardView(yardId);
+    const view = await yardView(ctx, yardId);
     const self = href("stockyardReservePens", { id: orderId });
     const links = yardLinks(context, self);
     return {

@@ -12,10 +12,10 @@ import { idNumber } from "../../../http/params.ts";
 import { YardBoard } from "../../../pages/islands.tsx";
 import { defineScreen } from "../../../pages/screen.ts";
 import type { PageContext } from "../../../pages/context.ts";
-import { pageService } from "../../context.ts";
-import { STORAGE_API } from "../../storage/api.ts";
+import { pageAreaContext } from "../../context.ts";
+import { MAP_IMAGE_API } from "../mapImages/api.ts";
 import { STOCKYARD_API } from "../api.ts";
-import { StockyardQueries } from "../service.ts";
+import { yardView } from "../queries.ts";
 import { formatDate } from "../../../../kernel/format.ts";
 
 /** Whether the caller may listen to the orders' delivery events (the hub's `Deliveries` group). */
@@ -55,15 +55,14 @@ export function yardLinks(context: PageContext, yardRoute: string) {
 }
 
 export const mapUrlOf = (yard: { id: number; hasMapImage: boolean }) =>
-  yard.hasMapImage ? `${STORAGE_API.downloadMapImage}/${yard.id}` : null;
+  yard.hasMapImage ? `${MAP_IMAGE_API.downloadMapImage}/${yard.id}` : null;
 
 export const StockyardScreen = defineScreen({
   kept: true,
   validateSearch: z.object({ yard: idNumber().optional() }),
   loader: async ({ context, search }) => {
-    const yards = await pageService(context, StockyardQueries);
     return {
-      view: await yards.yardView(search.yard),
+      view: await yardView(await pageAreaContext(context), search.yard),
       links: yardLinks(context, href("stockyard")),
       deliveries: hearsDeliveries(context),
     };

@@ -6,18 +6,18 @@
  * and "new" is the one word that is not an id.
  */
 import { STOCKYARD_API } from "../api.ts";
-import { STORAGE_API } from "../../storage/api.ts";
+import { MAP_IMAGE_API } from "../mapImages/api.ts";
 import { DataForm, PenLayoutEditor } from "../../../pages/islands.tsx";
 import type { DataFormProps, FieldSpec } from "../../../../client/islands/DataForm.tsx";
 import { Table } from "../../../../client/ui/Table.tsx";
 import { formatHead } from "../../../../kernel/format.ts";
-import { pageService } from "../../context.ts";
+import { pageAreaContext } from "../../context.ts";
 import { defaultSiteId } from "../../../auth/userModel.ts";
 import { ApiError } from "../../../http/errors.ts";
 import type { PageContext } from "../../../pages/context.ts";
 import { defineScreen } from "../../../pages/screen.ts";
-import { StockyardQueries } from "../service.ts";
-import { MobCheckService } from "../mobChecks.ts";
+import { setup, setups } from "../queries.ts";
+import { getMobChecks } from "../operations/mobChecks.ts";
 import { MAX_MOB_CHECKS } from "../rules.ts";
 import type { StockyardSetup } from "../schemas.ts";
 import type { z } from "@hono/zod-openapi";
@@ -30,17 +30,14 @@ export const YARD_PATHS = {
   edit: (id: number) => `/settings/stockyard/${id}`,
 };
 
-const queries = (context: PageContext) => pageService(context, StockyardQueries);
 const yesNo = (v: boolean) => (v ? "Yes" : "No");
 const speciesOf = (y: Setup) => (y.isAnySpeciesYard || y.speciesId === null ? "Any species" : y.speciesName);
 
 /** settingsStockyard: the yards and paddock groups of the caller's sites. */
 export const StockyardSettingsScreen = defineScreen({
   loader: async ({ context }) => {
-    const [yards, checks] = await Promise.all([
-      (await queries(context)).setups(),
-      (await pageService(context, MobCheckService)).get(),
-    ]);
+    const ctx = await pageAreaContext(context);
+    const [yards, checks] = await Promise.all([setups(ctx), getMobChecks(ctx)]);
     return { yards, checks };
   },
   component: ({ data, context }) => {
@@ -167,7 +164,7 @@ export const StockyardEditScreen = defineScreen({
   loader: async ({ context, params }) => {
     if (params.id === "new") return { yard: null };
     if (!/^\d{1,15}$/.test(params.id ?? "")) throw ApiError.notFound("That yard does not exist.");
-    return { yard: await (await queries(context)).setup(Number(params.id)) };
+    return { yard: await setup(await pageAreaContext(context), Number(params.id)) };
   },
   component: ({ data, context }) => {
     const yard = data.yard;
@@ -224,8 +221,8 @@ export const StockyardEditScreen = defineScreen({
             urls={{
               save: STOCKYARD_API.saveStockyardLayout,
               setup: `${STOCKYARD_API.getStockyardSetup}/${yard.id}`,
-              map: STORAGE_API.downloadMapImage,
-              upload: STORAGE_API.uploadMapImage,
+              map: MAP_IMAGE_API.downloadMapImage,
+              upload: MAP_IMAGE_API.uploadMapImage,
             }}
           />
         </section>

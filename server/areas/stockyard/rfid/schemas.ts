@@ -1,7 +1,7 @@
 /** NLIS devices read at the race (spec 1 §7 "RFID count errors, integration sync"; rfidDiscrepancies page). */
 import { z } from "@hono/zod-openapi";
-import { idNumber } from "../../http/params.ts";
-import { isoDate } from "../../http/validation.ts";
+import { idNumber } from "../../../http/params.ts";
+import { isoDate } from "../../../http/validation.ts";
 
 export const MAX_READINGS = 5_000;
 

@@ -7,12 +7,14 @@
  * lastModified): otherwise a 409 says what changed and nothing is touched.
  */
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { auditLog, livestockOrders, mobRequirements, pens, stockMobs } from "../../../db/tenant/schema.ts";
-import { ApiError } from "../../http/errors.ts";
-import { nextModified } from "../context.ts";
-import { refuseLoad } from "./rules.ts";
-import { MOB_ENTITY } from "./queries.ts";
-import type { Touched, YardTx } from "./yardTx.ts";
+import { auditLog, livestockOrders, mobRequirements, pens, stockMobs } from "../../../../db/tenant/schema.ts";
+import { ApiError } from "../../../http/errors.ts";
+import { type AreaContext, nextModified, type Unit } from "../../context.ts";
+import { takeBackUnloadedHead } from "../../livestock/orders/writes.ts";
+import { refuseLoad } from "../rules.ts";
+import { MOB_ENTITY } from "../queries.ts";
+import { type Touched, yardAction } from "../actions.ts";
+import { penOf, penState, yardOf } from "../yardTx.ts";
 
 const MOVE_ENTITY = "yardMove";
 const UNDONE_ENTITY = "yardMoveUndone";
@@ -44,12 +46,13 @@ interface MoveRecord {
   requirementIds: number[];
 }
 
-async function snapshot(w: YardTx, orderId: number, penIds: number[]) {
-  const mobs = await w.tx.select().from(stockMobs).where(eq(stockMobs.livestockOrderId, orderId));
-  const penRows = penIds.length ? await w.tx.select().from(pens).where(inArray(pens.id, penIds)) : [];
-  const [order] = await w.tx.select().from(livestockOrders).where(eq(livestockOrders.id, orderId));
+async function snapshot(unit: Unit, orderId: number, penIds: number[]) {
+  const { tx } = unit;
+  const mobs = await tx.select().from(stockMobs).where(eq(stockMobs.livestockOrderId, orderId));
+  const penRows = penIds.length ? await tx.select().from(pens).where(inArray(pens.id, penIds)) : [];
+  const [order] = await tx.select().from(livestockOrders).where(eq(livestockOrders.id, orderId));
   const requirements = mobs.length
-    ? await w.tx.select({ id: mobRequirements.id, stockMobId: mobRequirements.stockMobId })
+    ? await tx.select({ id: mobRequirements.id, stockMobId: mobRequirements.stockMobId })
       .from(mobRequirements).where(inArray(mobRequirements.stockMobId, mobs.map((m) => m.id)))
     : [];
   return { mobs, penRows, order, requirements };
@@ -62,22 +65,29 @@ const penFields = (p: typeof pens.$inferSelect): PenFields => ({
   isContentPendingKill: p.isContentPendingKill,
 });
 
+/** An undo ticket: the move's audit row, its words, and until when it can be undone. */
+export interface UndoTicket {
+  moveId: number;
+  label: string;
+  until: string;
+}
+
 /**
- * Runs a move, merge or unload of `stockMobId` towards `toPenId` and records how to undo it; the answer
- * carries the undo ticket.
+ * Runs a move, merge or unload of `stockMobId` towards `toPenId` in the unit and records how to undo it
+ * (undoableYardAction, below); answers what it touched and the undo ticket.
  */
-export async function undoable(
-  w: YardTx,
+export async function recordUndo(
+  unit: Unit,
   stockMobId: number,
   toPenId: number,
   work: () => Promise<Touched>,
-): Promise<Touched> {
-  const [mob] = await w.tx.select().from(stockMobs).where(eq(stockMobs.id, stockMobId));
-  if (!mob) return work(); // (work answers the 404)
+): Promise<{ touched: Touched; undo?: UndoTicket }> {
+  const [mob] = await unit.tx.select().from(stockMobs).where(eq(stockMobs.id, stockMobId));
+  if (!mob) return { touched: await work() }; // (work answers the 404)
   const penIds = [...new Set([toPenId, ...(mob.penId !== null ? [mob.penId] : [])])];
-  const before = await snapshot(w, mob.livestockOrderId, penIds);
+  const before = await snapshot(unit, mob.livestockOrderId, penIds);
   const touched = await work();
-  const after = await snapshot(w, mob.livestockOrderId, penIds);
+  const after = await snapshot(unit, mob.livestockOrderId, penIds);
   const was = new Map(before.mobs.map((m) => [m.id, m]));
   const known = new Set(before.requirements.map((r) => r.id));
   const record: MoveRecord = {
@@ -103,26 +113,30 @@ export async function undoable(
     requirementIds: after.requirements.filter((r) => !known.has(r.id) && was.has(r.stockMobId))
       .map((r) => r.id),
   };
-  await w.audit({ entity: MOVE_ENTITY, entityId: mob.id, action: record.label, after: record });
+  await unit.audit({ entity: MOVE_ENTITY, entityId: mob.id, action: record.label, after: record });
   // the row just written: this write transaction holds the database's write lock
-  const [row] = await w.tx.select({ id: auditLog.id, at: auditLog.at }).from(auditLog)
+  const [row] = await unit.tx.select({ id: auditLog.id, at: auditLog.at }).from(auditLog)
     .orderBy(desc(auditLog.id)).limit(1);
   const until = new Date(row.at.getTime() + UNDO_WINDOW_MS).toISOString();
-  return { ...touched, undo: { moveId: row.id, label: record.label, until } };
+  return { touched, undo: { moveId: row.id, label: record.label, until } };
 }
 
 const refuse = (message: string) => ApiError.conflict(`${message} The move was not undone.`);
 
 /** Puts back exactly what the move changed, or refuses (409) when that is no longer possible. */
-export async function undoYardMove(w: YardTx, moveId: number): Promise<Touched> {
-  const { tx } = w;
+export function undoYardMove(ctx: AreaContext, moveId: number) {
+  return yardAction(ctx, (unit) => undo(unit, moveId));
+}
+
+async function undo(unit: Unit, moveId: number): Promise<Touched> {
+  const { tx } = unit;
   const [row] = await tx.select().from(auditLog).where(
     and(eq(auditLog.id, moveId), eq(auditLog.entity, MOVE_ENTITY)),
   );
   if (!row) throw ApiError.notFound("That yard move does not exist.");
   const record = row.after as MoveRecord;
-  await w.yard(record.yardId); // a yard of the caller's sites, else 404
-  if (row.userId !== w.ctx.caller.user.id) {
+  await yardOf(unit, record.yardId); // a yard of the caller's sites, else 404
+  if (row.userId !== unit.ctx.caller.user.id) {
     throw ApiError.forbidden(`Only ${row.userName}, who made that move, can undo it.`);
   }
   const [done] = await tx.select({ id: auditLog.id }).from(auditLog).where(
@@ -143,8 +157,8 @@ export async function undoYardMove(w: YardTx, moveId: number): Promise<Touched> 
   // head going back into a pen: the pen must still take the order (spec 1 §5)
   for (const m of record.mobs) {
     if (!m.before?.penId || !m.before.head || m.before.penId === m.after.penId && m.after.head) continue;
-    const pen = await w.pen(m.before.penId);
-    const others = (await w.state(pen.id)).filter((c) => !ids.includes(c.stockMobId));
+    const pen = await penOf(unit, m.before.penId);
+    const others = (await penState(unit, pen.id)).filter((c) => !ids.includes(c.stockMobId));
     const why = refuseLoad({ ...pen, contents: others }, record.orderId);
     if (why) throw refuse(why);
   }
@@ -169,25 +183,36 @@ export async function undoYardMove(w: YardTx, moveId: number): Promise<Touched> 
     await tx.update(pens).set({ ...set, lastModified: nextModified(pen.lastModified) })
       .where(eq(pens.id, pen.id));
   }
-  const unloaded = record.order.after.totalUnloaded - record.order.before.totalUnloaded;
-  const [order] = await tx.select().from(livestockOrders).where(eq(livestockOrders.id, record.orderId));
-  if (unloaded || order.orderStatus !== record.order.before.orderStatus) {
-    const statusBack = order.orderStatus === record.order.after.orderStatus
-      ? record.order.before.orderStatus
-      : order.orderStatus;
-    await tx.update(livestockOrders).set({
-      totalUnloaded: order.totalUnloaded - unloaded,
-      orderStatus: statusBack,
-      lastModified: nextModified(order.lastModified),
-    }).where(eq(livestockOrders.id, order.id));
-  }
-  await w.audit({ entity: MOB_ENTITY, entityId: record.sourceMobId, action: `Undone: ${record.label}` });
-  await w.audit({ entity: UNDONE_ENTITY, entityId: moveId, action: `Undone: ${record.label}` });
+  await takeBackUnloadedHead(unit, record.orderId, {
+    unloaded: record.order.after.totalUnloaded - record.order.before.totalUnloaded,
+    statusBefore: record.order.before.orderStatus,
+    statusAfter: record.order.after.orderStatus,
+  });
+  await unit.audit({ entity: MOB_ENTITY, entityId: record.sourceMobId, action: `Undone: ${record.label}` });
+  await unit.audit({ entity: UNDONE_ENTITY, entityId: moveId, action: `Undone: ${record.label}` });
   return {
     yardId: record.yardId,
     penIds: record.pens.map((p) => p.id),
     reason: "undo",
     label: record.label,
-    ...(unloaded ? { orderIds: [order.id], deliveryDate: order.deliveryDate } : {}),
   };
+}
+
+/**
+ * A move, merge or unload of `stockMobId` towards `toPenId`: run as yardAction, with what it changed
+ * recorded so it can be undone (below); the answer carries the undo ticket.
+ */
+export async function undoableYardAction(
+  ctx: AreaContext,
+  stockMobId: number,
+  toPenId: number,
+  work: (unit: Unit) => Promise<Touched>,
+) {
+  let ticket: UndoTicket | undefined;
+  const view = await yardAction(ctx, async (unit) => {
+    const { touched, undo } = await recordUndo(unit, stockMobId, toPenId, () => work(unit));
+    ticket = undo;
+    return touched;
+  });
+  return { ...view, undo: ticket! };
 }

@@ -5,14 +5,14 @@
  * to chase before the NLIS transfer is lodged. Server-rendered tables and a GET form: no React.
  */
 import { z } from "zod";
-import { Table } from "../../../../client/ui/Table.tsx";
-import { formatDate, formatHead } from "../../../../kernel/format.ts";
-import { idNumber } from "../../../http/params.ts";
-import { isoDate } from "../../../http/validation.ts";
-import { pageService } from "../../context.ts";
-import { defineScreen } from "../../../pages/screen.ts";
-import { MAX_RFID_DAYS, RfidService } from "../rfid.ts";
-import type { RfidCountError, RfidOrderDiscrepancies } from "../rfidSchemas.ts";
+import { Table } from "../../../../../client/ui/Table.tsx";
+import { formatDate, formatHead } from "../../../../../kernel/format.ts";
+import { idNumber } from "../../../../http/params.ts";
+import { isoDate } from "../../../../http/validation.ts";
+import { pageAreaContext } from "../../../context.ts";
+import { defineScreen } from "../../../../pages/screen.ts";
+import { countErrors, MAX_RFID_DAYS, orderDiscrepancies } from "../operations.ts";
+import type { RfidCountError, RfidOrderDiscrepancies } from "../schemas.ts";
 
 const PATH = "/home/livestock/rfidDiscrepancies";
 
@@ -100,11 +100,11 @@ export const RfidDiscrepanciesScreen = defineScreen({
     orderId: idNumber().optional(),
   }),
   loader: async ({ context, search }) => {
-    const rfid = await pageService(context, RfidService);
+    const ctx = await pageAreaContext(context);
     const { orderId, ...period } = search;
     const [report, order] = await Promise.all([
-      rfid.countErrors(period),
-      orderId ? rfid.order(orderId) : Promise.resolve(null),
+      countErrors(ctx, period),
+      orderId ? orderDiscrepancies(ctx, orderId) : Promise.resolve(null),
     ]);
     return { report, order, speciesId: search.speciesId ?? null };
   },

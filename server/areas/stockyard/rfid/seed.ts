@@ -5,10 +5,10 @@
  * killed but never read) or a stray read from the next truck. Runs after the kill floor's seed.
  */
 import { and, eq, gt, gte, inArray, isNotNull } from "drizzle-orm";
-import { carcasses, livestockOrders, rfidScans } from "../../../db/tenant/schema.ts";
-import type { DemoTenant } from "../mod.ts";
-import { addDays } from "../../../kernel/dates.ts";
-import { normaliseRfid } from "./rules.ts";
+import { carcasses, livestockOrders, rfidScans } from "../../../../db/tenant/schema.ts";
+import type { DemoTenant } from "../../area.ts";
+import { addDays } from "../../../../kernel/dates.ts";
+import { normaliseRfid } from "../rules.ts";
 
 const CATTLE = 2;
 

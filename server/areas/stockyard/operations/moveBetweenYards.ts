@@ -1,0 +1,50 @@
+/**
+ * A mob sent to another yard of the site (spec 1 §4): it shows there as arriving until unloaded.
+ */
+import { eq } from "drizzle-orm";
+import { stockMobs } from "../../../../db/tenant/schema.ts";
+import { ApiError } from "../../../http/errors.ts";
+import { MOB_STATUS } from "../../../../kernel/enums.ts";
+import { isMovable } from "../rules.ts";
+import { MOB_ENTITY } from "../queries.ts";
+import { afterLeaving, assertYardTakes, currentMob, NOT_IN_PEN, penOf, yardOf } from "../yardTx.ts";
+import { type AreaContext, nextModified, type Unit } from "../../context.ts";
+import type { In } from "../../areaApi.ts";
+import { type Touched, yardAction } from "../actions.ts";
+import type { MoveBetweenYardsBody } from "../schemas.ts";
+
+/** A mob leaves its pen for another yard of the site; it shows there as arriving until unloaded. */
+export function moveBetweenYards(ctx: AreaContext, input: In<typeof MoveBetweenYardsBody>) {
+  return yardAction(ctx, (unit) => moveBetweenYardsUnit(unit, input));
+}
+
+async function moveBetweenYardsUnit(unit: Unit, input: In<typeof MoveBetweenYardsBody>): Promise<Touched> {
+  const { tx } = unit;
+  const mob = await currentMob(unit, input.stockMobId, input.lastModified);
+  if (mob.penId === null || !isMovable(mob.mobStatus)) {
+    throw ApiError.conflict(NOT_IN_PEN);
+  }
+  const pen = await penOf(unit, mob.penId);
+  const from = await yardOf(unit, pen.stockyardId);
+  const to = await yardOf(unit, input.toStockyardId);
+  if (to.id === from.id || to.tenantSiteId !== from.tenantSiteId) {
+    throw ApiError.validation([{ field: "toStockyardId", message: "Choose another yard of this site." }]);
+  }
+  assertYardTakes(to, mob);
+  await tx.update(stockMobs).set({
+    penId: null,
+    stockyardId: to.id,
+    separatedHead: 0,
+    mobStatus: MOB_STATUS.MovingBetweenYards,
+    lastModified: nextModified(mob.lastModified),
+  }).where(eq(stockMobs.id, mob.id));
+  await afterLeaving(unit, pen);
+  await unit.audit({
+    entity: MOB_ENTITY,
+    entityId: mob.id,
+    action: `Moving from ${from.name} (pen ${pen.name}) to ${to.name}`,
+    before: { mobStatus: mob.mobStatus, stockyardId: from.id },
+    after: { mobStatus: MOB_STATUS.MovingBetweenYards, stockyardId: to.id },
+  });
+  return { yardId: from.id, penIds: [pen.id], reason: "moveYard", alsoYardId: to.id };
+}
