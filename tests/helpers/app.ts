@@ -4,7 +4,7 @@ import { createApp } from "../../server/app.ts";
 import { seedDemo } from "../../server/demo.ts";
 import type { AppServices } from "../../server/env.ts";
 import { copyDir, demoTemplate, freshenDemo } from "./demoTemplate.ts";
-import { pinServerClock, PLANT_DAY, plantNoon } from "./clock.ts";
+import { pinServerClock, PLANT_DAY, plantNoon, underTestRunner } from "./clock.ts";
 import { todayIn } from "../../kernel/dates.ts";
 import { DEMO_TIME_ZONE } from "../../server/demo.ts";
 
@@ -40,8 +40,10 @@ export async function startTestApp(
   { day = PLANT_DAY, at = plantNoon(day) }: TestClock = {},
 ): Promise<TestApp> {
   pinServerClock(at);
+  // the bench runs outside the test runner, on the real clock: its demo is seeded for the real today
+  const seededFor = todayIn(DEMO_TIME_ZONE, underTestRunner() ? at : new Date());
   const dataDir = await Deno.makeTempDir({ prefix: "abattoir-test-" });
-  if (!env.DATA_DIR) await copyDir(await demoTemplate(TEST_PASSWORD, todayIn(DEMO_TIME_ZONE, at)), dataDir);
+  if (!env.DATA_DIR) await copyDir(await demoTemplate(TEST_PASSWORD, seededFor), dataDir);
   const config = loadConfig({ DATA_DIR: dataDir, ...env });
   const services = await createServices(config);
   // (a copy is seeded already: this finds the demo tenant and only sets the test password again)

@@ -1,8 +1,19 @@
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { expect } from "vitest";
 import { pinBrowserClock, plantNoon } from "./clock.ts";
+import { isFile } from "./required.ts";
 
 export const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
+
+/** Chromium's path; a browser test without it fails (never skips) saying what to install. */
+export function chromiumPath(): string {
+  if (!isFile(CHROMIUM)) {
+    throw new Error(
+      `Chromium is not available: install Debian's chromium or set CHROMIUM_PATH (looked at ${CHROMIUM}).`,
+    );
+  }
+  return CHROMIUM;
+}
 
 /**
  * Debian's Chromium driven by playwright-core, in a fresh profile (flags per this machine's closed
@@ -19,7 +30,7 @@ export async function launchBrowser(
 > {
   const profile = await Deno.makeTempDir({ prefix: "chromium-profile-" });
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
+    executablePath: chromiumPath(),
     headless: true,
     viewport: { width: 1280, height: 800 },
     args: [

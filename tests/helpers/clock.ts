@@ -31,9 +31,17 @@ export function plantWeek(day: string = PLANT_DAY): string[] {
   return Array.from({ length: 7 }, (_, i) => addDays(monday, i));
 }
 
-/** Pins the server's clock (server/http/clientClock.ts: plantToday, serverNow) at `at`. */
+/**
+ * Under the test runner (vitest sets VITEST). The bench (tests/bench, a plain Deno run) uses the same
+ * test apps and browsers on the real clock: the server refuses a pinned clock outside the runner.
+ */
+export function underTestRunner(): boolean {
+  return Boolean(Deno.env.get("VITEST"));
+}
+
+/** Pins the server's clock (server/http/clientClock.ts: plantToday, serverNow) at `at`, in the tests. */
 export function pinServerClock(at: Date): void {
-  fixClockForTests(at);
+  if (underTestRunner()) fixClockForTests(at);
 }
 
 /**
@@ -43,6 +51,7 @@ export function pinServerClock(at: Date): void {
  * clock.install fakes those too). One offset for the context, so every page and navigation shares it.
  */
 export async function pinBrowserClock(context: BrowserContext, at: Date = plantNoon()): Promise<void> {
+  if (!underTestRunner()) return; // the bench: the real clock, as its server
   await context.addInitScript((offset: number) => {
     const Real = Date;
     function Shifted(this: unknown, ...args: ConstructorParameters<DateConstructor>) {

@@ -6,7 +6,7 @@
  */
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { expect } from "vitest";
-import { CHROMIUM, recordToasts, signIn, toastsSeen } from "./browser.ts";
+import { chromiumPath, recordToasts, signIn, toastsSeen } from "./browser.ts";
 import { TEST_PASSWORD } from "./app.ts";
 import { pinBrowserClock, plantNoon } from "./clock.ts";
 
@@ -18,7 +18,7 @@ export interface Person {
 /** One Chromium for the day; `person` opens a signed-in context in it. */
 export async function plantDayBrowser() {
   const browser: Browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: chromiumPath(),
     headless: true,
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking"],
   });

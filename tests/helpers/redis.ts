@@ -1,12 +1,15 @@
 /** A throw-away redis-server (Debian's package) on a free loopback port, for the multi-instance bus. */
+import { isFile, required } from "./required.ts";
+
 export const REDIS_SERVER = Deno.env.get("REDIS_SERVER_PATH") ?? "/usr/bin/redis-server";
 
+/** redis-server is installed; in CI its absence fails the file (tests/helpers/required.ts). */
 export function hasRedis(): boolean {
-  try {
-    return Deno.statSync(REDIS_SERVER).isFile;
-  } catch {
-    return false;
-  }
+  return required(
+    "redis-server",
+    isFile(REDIS_SERVER),
+    `install Debian's redis-server or set REDIS_SERVER_PATH (looked at ${REDIS_SERVER})`,
+  );
 }
 
 /** `port`: start again where a stopped one was (an outage test); default a free one. */

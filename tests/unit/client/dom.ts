@@ -3,13 +3,15 @@
  * DOM for the client tests. Import this FIRST in a test file (before react-dom, which checks for a
  * DOM when it loads). It installs vitest's own jsdom environment on globalThis when the `jsdom`
  * package resolves, which needs `"jsdom": "npm:jsdom@31.0.1"` in the imports of deno.json (that puts
- * it in node_modules). Without it the DOM suites skip (`describe.skipIf(!hasDom)`) with a warning.
+ * it in node_modules). Without it the DOM suites skip (`describe.skipIf(!hasDom)`) with a warning, and
+ * in CI they fail (tests/helpers/required.ts).
  * (A `// @vitest-environment jsdom` docblock would fail the whole file instead, and vitest cannot
  * load `npm:` specifiers, so this is the one way that works both before and after that line.)
  */
 import process from "node:process";
 import { afterAll } from "vitest";
 import { builtinEnvironments } from "vitest/runtime";
+import { required } from "../../helpers/required.ts";
 
 // React's development build for these files (vitest.config.ts sets NODE_ENV=production for the rest):
 // act() exists only there, and only it reports attribute-level hydration mismatches. Each test file
@@ -17,16 +19,13 @@ import { builtinEnvironments } from "vitest/runtime";
 process.env.NODE_ENV = "development";
 
 let teardown: ((global: typeof globalThis) => unknown) | undefined;
+let missing = "";
 if (typeof document === "undefined") {
   try {
     const env = await builtinEnvironments.jsdom.setup(globalThis, {});
     teardown = env.teardown;
   } catch (error) {
-    console.warn(
-      `[client tests] jsdom is not available (${
-        error instanceof Error ? error.message : error
-      }); DOM tests are skipped. Add "jsdom": "npm:jsdom@31.0.1" to the imports of deno.json.`,
-    );
+    missing = error instanceof Error ? error.message : String(error);
   }
 }
 afterAll(async () => {
@@ -35,8 +34,12 @@ afterAll(async () => {
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-/** True when a DOM is installed. */
-export const hasDom = typeof document !== "undefined";
+/** True when a DOM is installed (in CI a missing one fails the file). */
+export const hasDom = required(
+  "jsdom",
+  typeof document !== "undefined",
+  `${missing ? `${missing}; ` : ""}add "jsdom": "npm:jsdom@31.0.1" to the imports of deno.json`,
+);
 
 const { act } = await import("react");
 
