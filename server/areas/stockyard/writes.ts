@@ -13,7 +13,7 @@ export type { Unit };
 import { stockMobs as mobsLo } from "../../../db/tenant/schema.ts";
 import { eq as eqLo } from "drizzle-orm";
 import { nextModified as nextModifiedLo } from "../context.ts";
-import { separatedHeadAfter as separatedHeadAfterLo } from "../livestock/orders/rules.ts";
+import { settleSeparatedHead as settleSeparatedHeadLo } from "./rules.ts";
 
 /**
  * A delivery load's live head arrived: the mob that now waits in the yard. Needs only the transaction
@@ -29,7 +29,8 @@ export async function receiveDeliveredMob(
 
 /**
  * A mob re-counted (the orders' head-count correction or balancing): its head, and head already
- * separated that no longer fits is let go. The caller audits the change in the order's history.
+ * separated that no longer fits is let go (the yard's rule: rules.ts settleSeparatedHead). The caller
+ * audits the change in the order's history.
  */
 export async function recountMob(
   unit: Pick<Unit, "tx">,
@@ -38,7 +39,7 @@ export async function recountMob(
 ): Promise<void> {
   await unit.tx.update(mobsLo).set({
     head,
-    separatedHead: separatedHeadAfterLo(mob.separatedHead, head),
+    separatedHead: settleSeparatedHeadLo(mob.separatedHead, head),
     lastModified: nextModifiedLo(mob.lastModified),
   }).where(eqLo(mobsLo.id, mob.id));
 }
