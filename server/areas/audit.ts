@@ -5,7 +5,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { auditLog } from "../../db/tenant/schema.ts";
 import type { Caller } from "../auth/userModel.ts";
-import type { AreaContext, TenantTx } from "./context.ts";
+import type { AreaContext, TenantTx } from "./types.ts";
 import type { TenantDb } from "../../db/client.ts";
 import { preparedPerDb } from "./prepared.ts";
 

@@ -8,32 +8,15 @@ import type { Context } from "hono";
 import { or, type SQL, sql, type SQLWrapper } from "drizzle-orm";
 import type { AppEnv, AppServices } from "../env.ts";
 import type { Caller } from "../auth/userModel.ts";
-import type { TenantDb } from "../../db/client.ts";
 import { requireCaller } from "../http/auth.ts";
 import { addDays, periodProblem, startOfDayIn, todayIn } from "../../kernel/dates.ts";
 import { plantToday, zoneOf } from "../http/clientClock.ts";
 import { ApiError } from "../http/errors.ts";
-import { type Scope, scopeOf } from "./scope.ts";
-import { runUnit, type Work } from "./unit.ts";
+import { scopeOf } from "./scope.ts";
+import { runUnit } from "./unit.ts";
+import type { AreaContext } from "./types.ts";
 
-export interface AreaContext {
-  app: AppServices;
-  caller: Caller;
-  tenantId: number;
-  /** reads; writes go through `write` */
-  db: TenantDb;
-  /** the plant's local date, `yyyy-MM-dd`: decided by server/http/clientClock.ts (the one place) */
-  today: string;
-  /** the caller's species and sites, with the checks and the filter every scoped query starts from */
-  scope: Scope;
-  /**
-   * One unit of work: the transaction, its audit rows, and its push announcements sent after the
-   * commit (unit.ts).
-   */
-  write<T>(work: Work<T>): Promise<T>;
-}
-
-export type { TenantTx, Unit } from "./unit.ts";
+export type { AreaContext, TenantTx, Unit } from "./types.ts";
 
 /** `today` defaults to the plant's today in the caller's organisation's zone (else TIME_ZONE). */
 export async function areaContext(

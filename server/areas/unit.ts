@@ -5,41 +5,10 @@
  * whose change is already saved). Writes that another area needs are the owner's exported functions
  * taking this `Unit`, so they join the caller's transaction instead of opening a second one.
  */
-import type { AppPushEvents, PushEventName, PushPayload } from "../push/catalogue.ts";
-import type { TenantDb } from "../../db/client.ts";
-import type { AreaContext } from "./context.ts";
+import type { AreaContext, Unit, Work } from "./types.ts";
 import { recordAudit } from "./audit.ts";
 
-/** A transaction of the tenant database (what `db.transaction` hands its callback). */
-export type TenantTx = Parameters<Parameters<TenantDb["transaction"]>[0]>[0];
-
-type EventName = PushEventName<AppPushEvents>;
-
-export interface AuditEntryInput {
-  entity: string;
-  entityId: number | string;
-  action: string;
-  before?: unknown;
-  after?: unknown;
-  reason?: string;
-}
-
-export interface Unit {
-  readonly ctx: AreaContext;
-  readonly tx: TenantTx;
-  /** one row of the audit trail (who, when, before, after, reason), in this transaction */
-  audit(entry: AuditEntryInput): Promise<void>;
-  /** a push event sent after the commit (the same event with the same payload goes once) */
-  announce<N extends EventName>(
-    name: N,
-    payload: PushPayload<AppPushEvents, N>,
-    opts?: { qualifier?: string | number },
-  ): void;
-  /** work that must only happen once the change is saved (a cache told, a file removed) */
-  afterCommit(work: () => unknown): void;
-}
-
-export type Work<T> = (tx: TenantTx, unit: Unit) => Promise<T>;
+export type { AuditEntryInput, TenantTx, Unit, Work } from "./types.ts";
 
 /** Runs `work` as one unit over the context's tenant database (AreaContext.write). */
 export async function runUnit<T>(ctx: AreaContext, work: Work<T>): Promise<T> {
