@@ -1,6 +1,6 @@
 /**
  * Why a pricing write is refused (validation 400, conflict 409), and the free reference a copied grid
- * takes. Used by commands.ts inside its transactions.
+ * takes. Used by the operations inside their units of work.
  */
 import { count, eq } from "drizzle-orm";
 import { pricingGrids } from "../../../db/tenant/schema.ts";
@@ -9,18 +9,11 @@ import type { AreaContext, TenantTx } from "../context.ts";
 import { ORDER_STATUS, speciesCategoriesOf } from "../../../kernel/enums.ts";
 import { formatPeriod } from "./labels.ts";
 import { isWithinPeriod } from "./periods.ts";
-import {
-  type GridRow,
-  type GroupRow,
-  orderList,
-  ordersPricedWith,
-  speciesName,
-  visibleSpecies,
-} from "./records.ts";
+import { type GridRow, type GroupRow, orderList, ordersPricedWith, speciesName } from "./records.ts";
 
 /** A group is for one of the caller's species (the others are not theirs to price). */
 export function checkSpecies(ctx: AreaContext, speciesId: number) {
-  if (!visibleSpecies(ctx).includes(speciesId)) {
+  if (!ctx.scope.hasSpecies(speciesId)) {
     throw ApiError.validation([{
       field: "speciesId",
       message: "Choose one of this organisation's species.",

@@ -1,5 +1,5 @@
 /**
- * What the pricing queries and commands share: the rows, finding a group or grid the caller may see
+ * What the pricing queries and operations share: the rows, finding a group or grid the caller may see
  * (any other is as good as absent), a grid's answer, and the orders priced with a group.
  */
 import { asc, eq } from "drizzle-orm";
@@ -14,22 +14,15 @@ export type GridRow = typeof pricingGrids.$inferSelect;
 /** The tenant database, or a transaction of it. */
 export type Reader = AreaContext["db"] | TenantTx;
 
-/** Only the caller's species are visible. */
-export function visibleSpecies(ctx: AreaContext): number[] {
-  return ctx.caller.species.map((s) => s.id);
-}
-
 export function speciesName(ctx: AreaContext, id: number): string {
-  return ctx.caller.species.find((s) => s.id === id)?.name ?? `species ${id}`;
+  return ctx.scope.hasSpecies(id) ? ctx.scope.speciesName(id) : `species ${id}`;
 }
 
 /** A group of a species the caller does not work with is as good as absent. */
 export async function findGroup(ctx: AreaContext, db: Reader, id: number): Promise<GroupRow> {
   const row = await db.query.pricingGridGroups.findFirst({ where: eq(pricingGridGroups.id, id) });
-  if (!row || !visibleSpecies(ctx).includes(row.speciesId)) {
-    throw ApiError.notFound("That pricing grid group does not exist.");
-  }
-  return row;
+  ctx.scope.assertSpecies(row?.speciesId, "That pricing grid group");
+  return row!;
 }
 
 export async function findGrid(ctx: AreaContext, db: Reader, id: number): Promise<GridRow> {
@@ -39,9 +32,7 @@ export async function findGrid(ctx: AreaContext, db: Reader, id: number): Promis
     where: eq(pricingGridGroups.id, row.pricingGridGroupId),
     columns: { speciesId: true },
   });
-  if (!group || !visibleSpecies(ctx).includes(group.speciesId)) {
-    throw ApiError.notFound("That pricing grid does not exist.");
-  }
+  ctx.scope.assertSpecies(group?.speciesId, "That pricing grid");
   return row;
 }
 

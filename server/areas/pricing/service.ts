@@ -1,16 +1,35 @@
 /**
- * Pricing grid groups and grids (spec 2 §3, §7.3): the periods of prices a processor buys livestock
- * at, per species, and within each the grids that price species categories, tried in priority order.
- *
- * Reading needs the buy settings, buy or livestock module (order forms read groups); changing needs
- * buy settings. Both need role user or above, and only the caller's species are visible. Each write is
- * one transaction with its audit record, answered 409 when the client's copy is stale, and announced
- * on the push hub (PricingGrids interest) after it commits.
- *
- * Split by job: reads in queries.ts, writes in commands.ts (their refusals in checks.ts), what both
- * share in records.ts. This class is the one shape api.ts and the pages use, made with the area context.
+ * What other areas use of pricing (the super user's copy of grids between tenants): the reads of
+ * queries.ts and the operations, each over the area context it is given. The class below only keeps the
+ * super area's earlier calls working while it moves to these functions: delete it once nothing imports it.
  */
-import { PricingCommands } from "./commands.ts";
+import type { AreaContext } from "../context.ts";
+import { getGrid, getGroup, listGroups } from "./queries.ts";
+import { copyGroup, deleteGroup, upsertGroup } from "./operations/groups.ts";
+import { copyGrid, deleteGrid, reorderGrids, upsertGrid } from "./operations/grids.ts";
 
-/** Access is checked by the route rules (api.ts, the page routes) before a service is made. */
-export class PricingService extends PricingCommands {}
+export {
+  copyGrid,
+  copyGroup,
+  deleteGrid,
+  deleteGroup,
+  getGrid,
+  getGroup,
+  listGroups,
+  reorderGrids,
+  upsertGrid,
+  upsertGroup,
+};
+
+type Body<F extends (ctx: AreaContext, body: never) => unknown> = Parameters<F>[1];
+
+/** @deprecated call the functions above with the context */
+export class PricingService {
+  constructor(private readonly ctx: AreaContext) {}
+  groups = (speciesId?: number) => listGroups(this.ctx, speciesId);
+  group = (id: number) => getGroup(this.ctx, id);
+  grid = (id: number) => getGrid(this.ctx, id);
+  upsertGroup = (body: Body<typeof upsertGroup>) => upsertGroup(this.ctx, body);
+  deleteGroup = (body: Body<typeof deleteGroup>) => deleteGroup(this.ctx, body);
+  upsertGrid = (body: Body<typeof upsertGrid>) => upsertGrid(this.ctx, body);
+}

@@ -14,7 +14,9 @@ import { gridToText } from "../gridText.ts";
 import { formatPeriod } from "../labels.ts";
 import { PRICING_PATHS } from "../paths.ts";
 import type { PricingGridGroup } from "../schemas.ts";
-import { idParam, pricingOf } from "./shared.tsx";
+import { idParam } from "./shared.tsx";
+import { pageAreaContext } from "../../context.ts";
+import { getGrid, getGroup, listGroups } from "../queries.ts";
 
 function starterText(speciesId: number): string {
   const starter = GRADING_SHAPES[speciesId] ?? GRADING_SHAPES[1];
@@ -86,8 +88,7 @@ function GroupLine({ group }: { group: PricingGridGroup }) {
 
 export const NewPricingGridScreen = defineScreen({
   loader: async ({ context, params }) => {
-    const { service } = await pricingOf(context);
-    return { group: await service.group(idParam(params.id)) };
+    return { group: await getGroup(await pageAreaContext(context), idParam(params.id)) };
   },
   component: ({ data }) => {
     const g = data.group;
@@ -114,11 +115,11 @@ export const NewPricingGridScreen = defineScreen({
 
 export const PricingGridScreen = defineScreen({
   loader: async ({ context, params }) => {
-    const { service } = await pricingOf(context);
-    const grid = await service.grid(idParam(params.id));
-    const group = await service.group(grid.pricingGridGroupId);
+    const ctx = await pageAreaContext(context);
+    const grid = await getGrid(ctx, idParam(params.id));
+    const group = await getGroup(ctx, grid.pricingGridGroupId);
     // where it may be copied: groups of the same species
-    const groups = await service.groups(group.speciesId);
+    const groups = await listGroups(ctx, group.speciesId);
     return { grid, group, groups };
   },
   component: ({ data }) => {

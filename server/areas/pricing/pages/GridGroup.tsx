@@ -19,7 +19,9 @@ import { formatDollars, formatPeriod } from "../labels.ts";
 import { PRICING_PATHS } from "../paths.ts";
 import { nextGroupName, nextPeriod } from "../periods.ts";
 import type { PricingGrid, PricingGridGroup } from "../schemas.ts";
-import { chooseSpecies, GroupBadges, idParam, pricingOf } from "./shared.tsx";
+import { chooseSpecies, GroupBadges, idParam } from "./shared.tsx";
+import { pageAreaContext } from "../../context.ts";
+import { getGroup } from "../queries.ts";
 
 function groupFields(context: PageContext, opts: { speciesLocked: boolean }): FieldSpec[] {
   return [
@@ -96,8 +98,8 @@ function gridActions(group: PricingGridGroup, grid: PricingGrid, index: number) 
 
 export const PricingGridGroupScreen = defineScreen({
   loader: async ({ context, params }) => {
-    const { ctx, service } = await pricingOf(context);
-    return { group: await service.group(idParam(params.id)), today: ctx.today };
+    const ctx = await pageAreaContext(context);
+    return { group: await getGroup(ctx, idParam(params.id)), today: ctx.today };
   },
   component: ({ data, context }) => {
     const g = data.group;
@@ -212,7 +214,7 @@ export const PricingGridGroupScreen = defineScreen({
 export const NewPricingGridGroupScreen = defineScreen({
   validateSearch: z.object({ species: idNumber().optional() }),
   loader: async ({ context, search }) => {
-    const { ctx } = await pricingOf(context);
+    const ctx = await pageAreaContext(context);
     return { species: chooseSpecies(context, search.species), today: ctx.today };
   },
   component: ({ data, context }) => (
@@ -240,8 +242,8 @@ export const NewPricingGridGroupScreen = defineScreen({
 
 export const ClonePricingGridGroupScreen = defineScreen({
   loader: async ({ context, params }) => {
-    const { ctx, service } = await pricingOf(context);
-    return { group: await service.group(idParam(params.id)), today: ctx.today };
+    const ctx = await pageAreaContext(context);
+    return { group: await getGroup(ctx, idParam(params.id)), today: ctx.today };
   },
   component: ({ data }) => {
     const g = data.group;

@@ -14,7 +14,9 @@ import { PRICING_PATHS } from "../paths.ts";
 import { periodStatus } from "../periods.ts";
 import { gridFor } from "../rules.ts";
 import type { PricingGridGroup } from "../schemas.ts";
-import { chooseSpecies, GroupBadges, pricingOf } from "./shared.tsx";
+import { chooseSpecies, GroupBadges } from "./shared.tsx";
+import { pageAreaContext } from "../../context.ts";
+import { listGroups } from "../queries.ts";
 
 /** Past groups shown before "show all": the recent ones are what people copy from. */
 const RECENT_PAST = 10;
@@ -75,14 +77,14 @@ export const PricingGridsScreen = defineScreen({
   validateSearch: z.object({ past: z.enum(["all"]).optional() }),
   loader: async ({ context, params }) => {
     const species = chooseSpecies(context, params.species);
-    const { ctx, service } = await pricingOf(context);
-    return { species, groups: await service.groups(species.id), today: ctx.today };
+    const ctx = await pageAreaContext(context);
+    return { species, groups: await listGroups(ctx, species.id), today: ctx.today };
   },
   component: ({ data, search, context }) => {
     const { species, groups, today } = data;
     const by = (status: string) => groups.filter((g) => periodStatus(g, today) === status);
     const current = by("current");
-    // upcoming: soonest first; past: most recent first (the service answers newest start first)
+    // upcoming: soonest first; past: most recent first (listGroups answers newest start first)
     const upcoming = by("upcoming").reverse();
     const past = by("past");
     const shownPast = search.past === "all" ? past : past.slice(0, RECENT_PAST);

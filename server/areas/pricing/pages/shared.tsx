@@ -1,16 +1,8 @@
-/** What the pricing settings screens share: the service, species choice and badges (paths: ../paths.ts). */
-import { pageAreaContext } from "../../context.ts";
-import { PricingService } from "../service.ts";
+/** What the pricing settings screens share: species choice, badges and the id rule (paths: ../paths.ts). */
 import { type PeriodStatus, periodStatus } from "../periods.ts";
 import { defaultSpeciesId } from "../../../auth/userModel.ts";
 import { ApiError } from "../../../http/errors.ts";
 import type { PageContext } from "../../../pages/context.ts";
-
-/** The pricing service of a page and its area context (screens show dates relative to its `today`). */
-export async function pricingOf(context: PageContext) {
-  const ctx = await pageAreaContext(context);
-  return { ctx, service: new PricingService(ctx) };
-}
 
 /** A positive id from a route param, else 404 (the one rule: server/pages/screen.ts). */
 export { pathId as idParam } from "../../../pages/screen.ts";
