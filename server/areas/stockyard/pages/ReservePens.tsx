@@ -12,8 +12,8 @@ import { ApiError } from "../../../http/errors.ts";
 import { idNumber } from "../../../http/params.ts";
 import { YardBoard } from "../../../pages/islands.tsx";
 import { defineScreen } from "../../../pages/screen.ts";
-import { pageAreaContext, pageService } from "../../context.ts";
-import { OrderQueries } from "../../livestock/orders/service.ts";
+import { pageAreaContext } from "../../context.ts";
+import { orderDetail } from "../../livestock/orders/queries.ts";
 import { setups as yardSetups, yardView } from "../queries.ts";
 import { mapUrlOf, YARD_URLS, yardLinks } from "./Yard.tsx";
 
@@ -22,8 +22,8 @@ export const StockyardReservePensScreen = defineScreen({
   loader: async ({ context, params, search }) => {
     const orderId = Number(params.id);
     if (!Number.isSafeInteger(orderId) || orderId <= 0) throw ApiError.notFound("That order does not exist.");
-    const [orders, ctx] = await Promise.all([pageService(context, OrderQueries), pageAreaContext(context)]);
-    const [order, setups] = await Promise.all([orders.order(orderId), yardSetups(ctx)]);
+    const ctx = await pageAreaContext(context);
+    const [order, setups] = await Promise.all([orderDetail(ctx, orderId), yardSetups(ctx)]);
     // the order's yard: of its site, taking its species (any-species yards take all), operational first
     const fitting = setups.filter((y) =>
       (order.tenantSiteId === null || y.tenantSiteId === order.tenantSiteId) &&
