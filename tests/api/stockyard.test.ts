@@ -40,8 +40,14 @@ async function yardWithWaiting(): Promise<Json> {
     const yards = (await call("GET", A.getStockyards)).body as Json[];
     for (const yard of yards) {
       const view = (await call("GET", `${A.getInitialData}?stockyardId=${yard.id}`)).body;
-      // a load waiting beside other orders' stock (the tests load into, and reserve against, those pens)
-      if (view.waiting.length && view.pens.some((p: Json) => p.head > 0)) return view;
+      // a load waiting beside other orders' stock (the tests load into, and reserve against, those pens),
+      // first in the list (on some days the only stock in pens is the waiting load's own order's)
+      const ready = view.waiting.find((m: Json) =>
+        view.pens.some((p: Json) =>
+          p.head > 0 && p.contents.every((c: Json) => c.livestockOrderId !== m.livestockOrderId)
+        )
+      );
+      if (ready) return { ...view, waiting: [ready, ...view.waiting.filter((m: Json) => m !== ready)] };
     }
     // none: a sheep order of the site whose sheep yard holds stock gets a load
     const stocked = yards.find((y) => y.speciesId === 1 && y.head > 0);
