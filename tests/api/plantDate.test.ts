@@ -5,12 +5,15 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestApp, type TestApp } from "../helpers/app.ts";
+import { plantNoon } from "../helpers/clock.ts";
 import { eq } from "drizzle-orm";
 import { addDays, todayIn } from "../../kernel/dates.ts";
 import { tenantProfiles } from "../../db/control/schema.ts";
 
 let t: TestApp;
 let session: string;
+/** The test app's pinned instant: every zone's today below is at it. */
+const NOW = plantNoon();
 beforeAll(async () => {
   t = await startTestApp({ TIME_ZONE: "Pacific/Kiritimati" }); // UTC+14: a day ahead of UTC most hours
   session = await t.login("admin@demo.processor");
@@ -37,18 +40,17 @@ describe("the plant's date on pages", () => {
     const east = await offeredStartDate({ cookie: `session=${session}; tz=Pacific%2FKiritimati` });
     // UTC-11 and UTC+14 are 25 hours apart: never the same day
     expect(west).not.toBe(east);
-    expect([todayIn("Pacific/Pago_Pago"), todayIn("Pacific/Pago_Pago", new Date(Date.now() - 60_000))])
-      .toContain(west);
+    expect(west).toBe(todayIn("Pacific/Pago_Pago", NOW));
   });
 
   test("without the cookie, or with a zone that does not exist, TIME_ZONE decides", async () => {
-    const expected = todayIn("Pacific/Kiritimati");
+    const expected = todayIn("Pacific/Kiritimati", NOW);
     expect(await offeredStartDate({})).toBe(expected);
     expect(await offeredStartDate({ cookie: `session=${session}; tz=Mars%2FOlympus` })).toBe(expected);
   });
 
   test("X-Local-Date within a day of the plant's today wins (API clients, islands); further off is refused", async () => {
-    const plantDay = todayIn("Pacific/Kiritimati");
+    const plantDay = todayIn("Pacific/Kiritimati", NOW);
     expect(await offeredStartDate({ "x-local-date": addDays(plantDay, -1) })).toBe(addDays(plantDay, -1));
     expect(await offeredStartDate({ "x-local-date": addDays(plantDay, 1) })).toBe(addDays(plantDay, 1));
     const far = await t.request("/settings/newpricinggrid", {
@@ -65,7 +67,7 @@ describe("the organisation's time zone", () => {
       (await t.request(path, { token: superUser, ...(json ? { method: "POST", json } : {}) })).json();
     const details = await call("/api/settings/GetOrganisationDetails");
     const { tenantId: _, category: __, logoRef: ___, lastModified, ...fields } = details;
-    // Pago Pago is 19 hours behind Perth: another day for 19 hours of every 24
+    // Pago Pago is 19 hours behind Perth: at the pinned midday in Sydney, the day before Perth's
     const browser = { cookie: `session=${session}; tz=Pacific%2FPago_Pago` };
     // the pages tell the shell whether the browser's zone is wanted: not once the plant's is saved
     const plantZoneSaid = async () =>
@@ -80,15 +82,15 @@ describe("the organisation's time zone", () => {
     });
     expect(perth.timeZone).toBe("Australia/Perth");
     expect(await plantZoneSaid()).toBe(true);
-    expect(await offeredStartDate(browser)).toBe(todayIn("Australia/Perth"));
+    expect(await offeredStartDate(browser)).toBe(todayIn("Australia/Perth", NOW));
     const darwin = await call("/api/settings/UpdateOrganisationDetails", {
       ...fields,
       lastModified: perth.lastModified,
       timeZone: "Australia/Darwin",
     });
     expect(darwin.timeZone).toBe("Australia/Darwin");
-    expect(await offeredStartDate(browser)).toBe(todayIn("Australia/Darwin"));
-    const yesterday = addDays(todayIn("Australia/Darwin"), -1);
+    expect(await offeredStartDate(browser)).toBe(todayIn("Australia/Darwin", NOW));
+    const yesterday = addDays(todayIn("Australia/Darwin", NOW), -1);
     expect(await offeredStartDate({ "x-local-date": yesterday })).toBe(yesterday);
   });
 });
