@@ -1,8 +1,9 @@
 /**
- * The area context of another tenant, for a super service that uses a tenant area's own service there
- * (the support desk marks a report handled with SupportService, the grid copy writes with PricingService):
- * that tenant's database, and the super user as the caller working in it, with the tenant's species and
- * active sites (a super user has no allow-list), so the area's own rules see the tenant as it is.
+ * The area context of another tenant, for a super operation that uses a tenant area's own functions there
+ * (the support desk marks a report handled by the support area's markHandled, the grid copy writes with
+ * the pricing area's functions): that tenant's database, and the super user as the caller working in
+ * it, with the tenant's species and active sites (a super user has no allow-list), so the area's own
+ * rules see the tenant as it is.
  */
 import { and, asc, eq } from "drizzle-orm";
 import { species, tenants, tenantSites, tenantSpecies } from "../../../db/control/schema.ts";

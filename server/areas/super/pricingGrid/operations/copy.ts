@@ -2,7 +2,9 @@
 import { href } from "../../../../access/routes.ts";
 import { ApiError } from "../../../../http/errors.ts";
 import type { AreaContext } from "../../../context.ts";
-import { PricingService } from "../../../pricing/service.ts";
+import { upsertGrid } from "../../../pricing/operations/grids.ts";
+import { deleteGroup, upsertGroup } from "../../../pricing/operations/groups.ts";
+import type { TenantContext } from "../../tenantContext.ts";
 import { recordSuperAction } from "../../writes.ts";
 import { notUpcomingReason } from "../rules.ts";
 import type { CopyGridBody } from "../schemas.ts";
@@ -11,7 +13,7 @@ import { previewCopy } from "./preview.ts";
 /**
  * Copies the grid into the target as one not yet in use: into an upcoming group of the species there, or
  * a new group (never the default) whose period has not started. The cells and prices are the source's,
- * unchanged. Written by the target's PricingService (its checks, audit and push); a new group whose grid
+ * unchanged. Written by the pricing area's own functions in the target (its checks, audit and push); a new group whose grid
  * is then refused is taken away again, so a refusal leaves nothing behind. Audited as a super action.
  */
 export async function copyGrid(ctx: AreaContext, body: CopyGridBody) {
@@ -23,7 +25,6 @@ export async function copyGrid(ctx: AreaContext, body: CopyGridBody) {
     );
   }
   const source = preview.source;
-  const pricing = new PricingService(target);
   let group: { id: number; name: string; lastModified?: string };
   let createdGroup = false;
   if (body.pricingGridGroupId) {
@@ -43,12 +44,12 @@ export async function copyGrid(ctx: AreaContext, body: CopyGridBody) {
     }
     group = chosen;
   } else {
-    group = await newGroup(ctx, pricing, body, source.group);
+    group = await newGroup(ctx, target, body, source.group);
     createdGroup = true;
   }
   let saved;
   try {
-    saved = await pricing.upsertGrid({
+    saved = await upsertGrid(target, {
       id: null,
       pricingGridGroupId: group.id,
       speciesCategoryId: preview.target.speciesCategoryId!,
@@ -60,7 +61,7 @@ export async function copyGrid(ctx: AreaContext, body: CopyGridBody) {
     });
   } catch (error) {
     if (createdGroup) {
-      await pricing.deleteGroup({ pricingGridGroupId: group.id, lastModified: group.lastModified });
+      await deleteGroup(target, { pricingGridGroupId: group.id, lastModified: group.lastModified });
     }
     throw error;
   }
@@ -93,7 +94,7 @@ export async function copyGrid(ctx: AreaContext, body: CopyGridBody) {
 /** The copy's own new group: named and dated by the super user, not yet started, never the default. */
 async function newGroup(
   ctx: AreaContext,
-  pricing: PricingService,
+  target: TenantContext,
   body: CopyGridBody,
   source: { name: string; speciesId: number; isServiceKill: boolean },
 ) {
@@ -103,7 +104,7 @@ async function newGroup(
   const late = body.startDate ? notUpcomingReason({ startDate: body.startDate }, ctx.today) : null;
   if (late) errors.push({ field: "startDate", message: late });
   if (errors.length) throw ApiError.validation(errors);
-  const made = await pricing.upsertGroup({
+  const made = await upsertGroup(target, {
     id: null,
     name: body.groupName!,
     speciesId: source.speciesId,

@@ -1,6 +1,6 @@
 /** What copying a grid into another organisation would create, and why it cannot (super only). */
 import type { AreaContext } from "../../../context.ts";
-import { PricingService } from "../../../pricing/service.ts";
+import { getGrid, getGroup, listGroups } from "../../../pricing/queries.ts";
 import { getStockSettings } from "../../../settings/operations/stockSettings.ts";
 import { tenantContext } from "../../tenantContext.ts";
 import { mapToTarget, notUpcomingReason, upcomingPeriod } from "../rules.ts";
@@ -14,9 +14,8 @@ export async function previewCopy(
 ) {
   const source = await tenantContext(ctx, q.sourceTenantId);
   const target = await tenantContext(ctx, q.targetTenantId);
-  const pricing = new PricingService(source);
-  const grid = await pricing.grid(q.pricingGridId);
-  const group = await pricing.group(grid.pricingGridGroupId);
+  const grid = await getGrid(source, q.pricingGridId);
+  const group = await getGroup(source, grid.pricingGridGroupId);
   const stock = await getStockSettings(target);
   const mapped = mapToTarget(
     { speciesId: group.speciesId, speciesName: group.species, speciesCategoryId: grid.speciesCategoryId },
@@ -32,7 +31,7 @@ export async function previewCopy(
       "Choose another organisation: within one, copy grids on its own price grid pages.",
     );
   }
-  const upcoming = mapped.problems.length ? [] : (await new PricingService(target).groups(group.speciesId))
+  const upcoming = mapped.problems.length ? [] : (await listGroups(target, group.speciesId))
     .filter((g) => !notUpcomingReason(g, ctx.today) && !g.isDefaultGroup)
     .sort((a, b) => a.startDate.localeCompare(b.startDate) || a.name.localeCompare(b.name));
   const preview: CopyPreview = {

@@ -1,10 +1,10 @@
-/** Price grids of any organisation, read by the pricing area's own service working there (super only). */
+/** Price grids of any organisation, read by the pricing area's own functions working there (super only). */
 import { asc } from "drizzle-orm";
 import { tenants } from "../../../../../db/control/schema.ts";
 import { href } from "../../../../access/routes.ts";
 import { ApiError } from "../../../../http/errors.ts";
 import type { AreaContext } from "../../../context.ts";
-import { PricingService } from "../../../pricing/service.ts";
+import { getGrid, getGroup, listGroups } from "../../../pricing/queries.ts";
 import type { PricingGridGroup } from "../../../pricing/schemas.ts";
 import { tenantContext } from "../../tenantContext.ts";
 import { SOURCE_GRID_LIMIT, type SourceGrid } from "../schemas.ts";
@@ -34,7 +34,7 @@ export async function sourceGrids(
   speciesId?: number,
 ): Promise<{ items: SourceGrid[]; total: number }> {
   const there = await tenantContext(ctx, tenantId);
-  const groups = await new PricingService(there).groups(speciesId);
+  const groups = await listGroups(there, speciesId);
   const items = groups.flatMap((g) =>
     g.pricingGrids.map((p) => ({
       pricingGridId: p.id,
@@ -59,10 +59,10 @@ export async function sourceGrids(
 
 /** A grid of an organisation with its group (where a copy landed); null when it is not there. */
 export async function gridIn(ctx: AreaContext, tenantId: number, gridId: number) {
-  const pricing = new PricingService(await tenantContext(ctx, tenantId));
+  const there = await tenantContext(ctx, tenantId);
   try {
-    const grid = await pricing.grid(gridId);
-    const group = await pricing.group(grid.pricingGridGroupId);
+    const grid = await getGrid(there, gridId);
+    const group = await getGroup(there, grid.pricingGridGroupId);
     return {
       id: grid.id,
       reference: grid.reference,
