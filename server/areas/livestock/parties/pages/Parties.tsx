@@ -12,12 +12,21 @@ import { ApiError } from "../../../../http/errors.ts";
 import type { PageContext } from "../../../../pages/context.ts";
 import { DataForm } from "../../../../pages/islands.tsx";
 import { defineScreen } from "../../../../pages/screen.ts";
-import { pageService } from "../../../context.ts";
+import { pageAreaContext } from "../../../context.ts";
 import { SearchForm } from "../../../../../client/ui/SearchForm.tsx";
 import { BUYER_AREA_PATHS, type PartyKind, type PartyPaths } from "../paths.ts";
 import { PARTIES_API } from "../api.ts";
 import { formatAbn } from "../rules.ts";
-import { PartyService } from "../service.ts";
+import {
+  getBuyer,
+  getStakeholder,
+  getSupplier,
+  getTransportCompany,
+  listBuyers,
+  listStakeholders,
+  listSuppliers,
+  listTransportCompanies,
+} from "../queries.ts";
 import { fieldsOf } from "./PartyFields.ts";
 
 interface KindInfo {
@@ -60,8 +69,6 @@ export const PARTY_KINDS: Record<PartyKind, KindInfo> = {
   },
 };
 
-const service = (context: PageContext) => pageService(context, PartyService);
-
 export const SearchParams = z.object({ q: z.string().max(100).optional() });
 
 /** Rows and columns of each kind's list. */
@@ -71,13 +78,13 @@ export async function partyTable(
   q: string | undefined,
   paths: PartyPaths,
 ) {
-  const s = await service(context);
+  const ctx = await pageAreaContext(context);
   const link = (id: number, text: string) => <a href={paths.edit(id)}>{text}</a>;
   switch (kind) {
     case "supplier":
       return (
         <Table
-          rows={await s.listSuppliers(q)}
+          rows={await listSuppliers(ctx, q)}
           rowKey={(r) => r.id}
           empty={q ? `No supplier matches “${q}”.` : "No suppliers yet."}
           columns={[
@@ -105,7 +112,7 @@ export async function partyTable(
     case "stakeholder":
       return (
         <Table
-          rows={await s.listStakeholders(q)}
+          rows={await listStakeholders(ctx, q)}
           rowKey={(r) => r.id}
           empty={q ? `No stakeholder matches “${q}”.` : "No stakeholders yet."}
           columns={[
@@ -119,7 +126,7 @@ export async function partyTable(
     case "buyer":
       return (
         <Table
-          rows={await s.listBuyers(q, true)}
+          rows={await listBuyers(ctx, q, true)}
           rowKey={(r) => r.id}
           empty={q ? `No buyer matches “${q}”.` : "No buyers yet."}
           columns={[
@@ -137,7 +144,7 @@ export async function partyTable(
     case "transportCompany":
       return (
         <Table
-          rows={await s.listTransportCompanies(q)}
+          rows={await listTransportCompanies(ctx, q)}
           rowKey={(r) => r.id}
           empty={q ? `No transport company matches “${q}”.` : "No transport companies yet."}
           columns={[
@@ -186,16 +193,16 @@ export function PartyListPanel(
 }
 
 async function loadOne(kind: PartyKind, context: PageContext, id: number) {
-  const s = await service(context);
+  const ctx = await pageAreaContext(context);
   switch (kind) {
     case "supplier":
-      return await s.getSupplier(id);
+      return await getSupplier(ctx, id);
     case "stakeholder":
-      return await s.getStakeholder(id);
+      return await getStakeholder(ctx, id);
     case "buyer":
-      return await s.getBuyer(id);
+      return await getBuyer(ctx, id);
     case "transportCompany":
-      return await s.getTransportCompany(id);
+      return await getTransportCompany(ctx, id);
   }
 }
 
