@@ -1,5 +1,6 @@
 /**
- * Undoing a yard move, merge or unload (issue 36; docs/decisions.md "The live yard: looking is not moving"): each of
+ * Undoing a yard move, merge or unload (issue 36; docs/decisions.md "The live yard: looking is not
+ * moving"): each of
  * them records, in its own transaction, every row it changed as it was before and after (the order's
  * mobs, the two pens, the order's unloaded count), as one audit row of entity `yardMove`. Undoing puts
  * exactly those values back, once, by whoever made the move, within UNDO_WINDOW_MS, and only when none
