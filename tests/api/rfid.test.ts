@@ -6,10 +6,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { and, eq, gt } from "drizzle-orm";
 import { jsonCalls, serveTestApp } from "../helpers/app.ts";
+import { plantDay } from "../helpers/clock.ts";
 import { livestockOrders, rfidScans } from "../../db/tenant/schema.ts";
 import { RFID_API as P } from "../../server/areas/stockyard/rfid/api.ts";
-import { addDays, todayIn } from "../../kernel/dates.ts";
-import { DEMO_TIME_ZONE } from "../../server/demo.ts";
+import { addDays } from "../../kernel/dates.ts";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;
 const tokens: Record<string, string> = {};
@@ -77,7 +77,7 @@ describe("the race reader's sync", () => {
 
 describe("the office's reads", () => {
   test("the demo's count errors over the last days, and one order's devices", async () => {
-    const today = todayIn(DEMO_TIME_ZONE); // the demo plant's day (not UTC's)
+    const today = plantDay(); // the test app's pinned day at the plant
     const from = addDays(today, -9);
     const { status, body } = await get(
       `${P.getRfidCountErrors}?speciesId=2&fromDate=${from}&toDate=${today}`,
