@@ -5,7 +5,6 @@ import { setSessionCookie } from "../../../http/cookies.ts";
 import { areaApi } from "../../areaApi.ts";
 import { areaContextOf } from "../../context.ts";
 import { okJson } from "../../../http/openapi.ts";
-import { recordSuperAction } from "../writes.ts";
 import {
   CrossTenantQuery,
   CrossTenantUser,
@@ -27,6 +26,7 @@ import { saveTenant } from "./operations/saveTenant.ts";
 import { saveUserOfTenant, tenantUsers } from "./operations/tenantUsers.ts";
 import { resetPassword } from "./operations/resetPassword.ts";
 import { forceRefresh, forceTotalLogout, onlineUsers } from "./operations/notices.ts";
+import { enterTenant } from "./operations/impersonate.ts";
 
 /** The paths the super pages post to (a page cannot misname an endpoint). */
 export const SUPER_TENANTS_API = {
@@ -112,10 +112,9 @@ api.post(
   z.object({ tenantId: z.number(), tenantName: z.string(), token: z.string() }),
   SUPER,
   async (ctx, { tenantId }, c) => {
-    const { token, caller: next } = await ctx.app.auth.enterTenant(ctx.caller, tenantId, ctx.today);
-    await recordSuperAction(ctx, { tenantId, action: "ImpersonateTenant" });
-    if (c.get("authVia") === "cookie") setSessionCookie(c, token, next.session.absoluteExpiresAt);
-    return { tenantId, tenantName: next.tenant.name, token };
+    const { expiresAt, ...entered } = await enterTenant(ctx, tenantId);
+    if (c.get("authVia") === "cookie") setSessionCookie(c, entered.token, expiresAt);
+    return entered;
   },
 );
 
