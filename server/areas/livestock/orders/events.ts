@@ -17,7 +17,7 @@ export const ORDER_EVENTS = areaEvents({
  * Orders changed (saved, cancelled, split, delivered, re-counted): yard and agenda screens refresh once
  * the unit commits. `deliveryDate` is the day affected when one is known.
  */
-export function announceOrders(unit: Unit, ids: number[], deliveryDate: string | null) {
+export function announceOrders(unit: Pick<Unit, "announce">, ids: number[], deliveryDate: string | null) {
   if (!ids.length) return;
   unit.announce("deliveryStatusUpdated", { livestockOrderIds: ids, deliveryDate });
 }

@@ -4,70 +4,6 @@
  * `deliveryStatusUpdated` through `unit.announce`. Shared file: append, never rewrite or reorder.
  */
 
-// ---------- for the invoices ----------
-import { eq as eqInv } from "drizzle-orm";
-import { livestockOrders as ordersInv } from "../../../../db/tenant/schema.ts";
-import { ORDER_STATUS as ORDER_STATUS_INV } from "../../../../kernel/enums.ts";
-import { nextModified as nextModifiedInv } from "../../context.ts";
-import type { Unit as UnitInv } from "../../unit.ts";
-
-/**
- * An order whose invoices are all final, with nothing left to invoice, is InvoiceFinalised (read-only
- * from then). Called by the invoices area when it finalises (and by its demo seed: only `tx` and
- * `announce` are needed).
- */
-export async function markOrderInvoiceFinalised(unit: Pick<UnitInv, "tx" | "announce">, orderId: number) {
-  await unit.tx.update(ordersInv).set({
-    orderStatus: ORDER_STATUS_INV.InvoiceFinalised,
-    lastModified: nextModifiedInv(),
-  }).where(eqInv(ordersInv.id, orderId));
-  unit.announce("deliveryStatusUpdated", { livestockOrderIds: [orderId], deliveryDate: null });
-}
-
-// ---------- for the kill agenda (and the orders' own head-count correction) ----------
-import { eq as eqHc } from "drizzle-orm";
-import { livestockOrders as ordersHc, stockMobs as mobsHc } from "../../../../db/tenant/schema.ts";
-import { ApiError as ApiErrorHc } from "../../../http/errors.ts";
-import { recountMob as recountMobHc } from "../../stockyard/writes.ts";
-import { statusForDelivered as statusForDeliveredHc } from "./rules.ts";
-import { nextModified as nextModifiedHc } from "../../context.ts";
-import type { Unit as UnitHc } from "../../unit.ts";
-import { announceOrders as announceOrdersHc } from "./events.ts";
-import { ORDER_ENTITY as ORDER_ENTITY_HC } from "./history.ts";
-
-/**
- * CorrectNumberOfHeadInMobAndOrder: a delivered mob re-counted; the order's delivered head (and so its
- * status) follows, audited in the order's history with the reason and announced after the commit.
- * Answers the order's id. 404 for an unknown mob, 409 when the count is already that.
- */
-export async function correctDeliveredHead(
-  unit: UnitHc,
-  input: { stockMobId: number; correctedHead: number; reason: string },
-): Promise<number> {
-  const [mob] = await unit.tx.select().from(mobsHc).where(eqHc(mobsHc.id, input.stockMobId));
-  if (!mob) throw ApiErrorHc.notFound("That mob does not exist.");
-  if (mob.head === input.correctedHead) throw ApiErrorHc.conflict(`This mob already has ${mob.head} head.`);
-  const [order] = await unit.tx.select().from(ordersHc).where(eqHc(ordersHc.id, mob.livestockOrderId));
-  await recountMobHc(unit, mob, input.correctedHead);
-  const totalDelivered = Math.max(0, order.totalDelivered + input.correctedHead - mob.head);
-  const next = {
-    totalDelivered,
-    orderStatus: statusForDeliveredHc({ ...order, totalDelivered }),
-    lastModified: nextModifiedHc(order.lastModified),
-  };
-  await unit.tx.update(ordersHc).set(next).where(eqHc(ordersHc.id, order.id));
-  await unit.audit({
-    entity: ORDER_ENTITY_HC,
-    entityId: order.id,
-    action: "head count corrected",
-    before: { stockMobId: mob.id, head: mob.head, totalDelivered: order.totalDelivered },
-    after: { stockMobId: mob.id, head: input.correctedHead, totalDelivered },
-    reason: input.reason,
-  });
-  announceOrdersHc(unit, [order.id], null);
-  return order.id;
-}
-
 // ---------- for the kill agenda and the kill floor ----------
 import { and as andKa, eq as eqKa, isNull as isNullKa, lt as ltKa, sql as sqlKa } from "drizzle-orm";
 import { livestockOrders as ordersKa } from "../../../../db/tenant/schema.ts";
@@ -76,6 +12,7 @@ import { ORDER_STATUS as ORDER_STATUS_KA } from "../../../../kernel/enums.ts";
 import { nextModified as nextModifiedKa } from "../../context.ts";
 import type { Unit as UnitKa } from "../../unit.ts";
 import { ORDER_ENTITY as ORDER_ENTITY_KA } from "./history.ts";
+import { announceOrders as announceOrdersKa } from "./events.ts";
 
 type OrderKa = typeof ordersKa.$inferSelect;
 
@@ -125,8 +62,7 @@ export async function rescheduleUndeliveredOrders(
       after: { deliveryDate, productionDate },
     });
   }
-  const ids = changes.map((c) => c.order.id);
-  if (ids.length) unit.announce("deliveryStatusUpdated", { livestockOrderIds: ids, deliveryDate: null });
+  announceOrdersKa(unit, changes.map((c) => c.order.id), null);
 }
 
 /**
@@ -207,9 +143,51 @@ export async function noteCarcassCorrected(unit: UnitKa, orderId: number): Promi
 
 /** The kill days' orders were re-counted (the super user's reprocessing): their screens refresh. */
 export function announceOrdersRecounted(unit: UnitKa, orderIds: number[]): void {
-  if (orderIds.length) {
-    unit.announce("deliveryStatusUpdated", { livestockOrderIds: orderIds, deliveryDate: null });
-  }
+  announceOrdersKa(unit, orderIds, null);
+}
+
+// ---------- for the kill agenda (and the orders' own head-count correction) ----------
+import { eq as eqHc } from "drizzle-orm";
+import { livestockOrders as ordersHc, stockMobs as mobsHc } from "../../../../db/tenant/schema.ts";
+import { ApiError as ApiErrorHc } from "../../../http/errors.ts";
+import { recountMob as recountMobHc } from "../../stockyard/writes.ts";
+import { statusForDelivered as statusForDeliveredHc } from "./rules.ts";
+import { nextModified as nextModifiedHc } from "../../context.ts";
+import type { Unit as UnitHc } from "../../unit.ts";
+import { announceOrders as announceOrdersHc } from "./events.ts";
+import { ORDER_ENTITY as ORDER_ENTITY_HC } from "./history.ts";
+
+/**
+ * CorrectNumberOfHeadInMobAndOrder: a delivered mob re-counted; the order's delivered head (and so its
+ * status) follows, audited in the order's history with the reason and announced after the commit.
+ * Answers the order's id. 404 for an unknown mob, 409 when the count is already that.
+ */
+export async function correctDeliveredHead(
+  unit: UnitHc,
+  input: { stockMobId: number; correctedHead: number; reason: string },
+): Promise<number> {
+  const [mob] = await unit.tx.select().from(mobsHc).where(eqHc(mobsHc.id, input.stockMobId));
+  if (!mob) throw ApiErrorHc.notFound("That mob does not exist.");
+  if (mob.head === input.correctedHead) throw ApiErrorHc.conflict(`This mob already has ${mob.head} head.`);
+  const [order] = await unit.tx.select().from(ordersHc).where(eqHc(ordersHc.id, mob.livestockOrderId));
+  await recountMobHc(unit, mob, input.correctedHead);
+  const totalDelivered = Math.max(0, order.totalDelivered + input.correctedHead - mob.head);
+  const next = {
+    totalDelivered,
+    orderStatus: statusForDeliveredHc({ ...order, totalDelivered }),
+    lastModified: nextModifiedHc(order.lastModified),
+  };
+  await unit.tx.update(ordersHc).set(next).where(eqHc(ordersHc.id, order.id));
+  await unit.audit({
+    entity: ORDER_ENTITY_HC,
+    entityId: order.id,
+    action: "head count corrected",
+    before: { stockMobId: mob.id, head: mob.head, totalDelivered: order.totalDelivered },
+    after: { stockMobId: mob.id, head: input.correctedHead, totalDelivered },
+    reason: input.reason,
+  });
+  announceOrdersHc(unit, [order.id], null);
+  return order.id;
 }
 
 // ---------- for the stockyard ----------
@@ -221,12 +199,13 @@ import { nextModified as nextModifiedSy } from "../../context.ts";
 import type { Unit as UnitSy } from "../../unit.ts";
 import type { TenantDb as TenantDbSy } from "../../../../db/client.ts";
 import { ORDER_ENTITY as ORDER_ENTITY_SY } from "./history.ts";
+import { announceOrders as announceOrdersSy } from "./events.ts";
 
 type OrderSy = typeof ordersSy.$inferSelect;
 
 /** The deliveries' screens hear that these orders changed, once the unit commits. */
 function toldSy(unit: UnitSy, ids: number[], deliveryDate: string | null) {
-  if (ids.length) unit.announce("deliveryStatusUpdated", { livestockOrderIds: ids, deliveryDate });
+  announceOrdersSy(unit, ids, deliveryDate);
 }
 
 /** Head unloaded into the yard counts toward the order; a verified order with nothing left to unload is Unloaded. */
@@ -350,4 +329,25 @@ export async function demoHeadUnloaded(
 ): Promise<void> {
   await db.update(ordersSy).set({ totalUnloaded: sqlSy`${ordersSy.totalUnloaded} + ${head}` })
     .where(eqSy(ordersSy.id, orderId));
+}
+
+// ---------- for the invoices ----------
+import { eq as eqInv } from "drizzle-orm";
+import { livestockOrders as ordersInv } from "../../../../db/tenant/schema.ts";
+import { ORDER_STATUS as ORDER_STATUS_INV } from "../../../../kernel/enums.ts";
+import { nextModified as nextModifiedInv } from "../../context.ts";
+import type { Unit as UnitInv } from "../../unit.ts";
+import { announceOrders as announceOrdersInv } from "./events.ts";
+
+/**
+ * An order whose invoices are all final, with nothing left to invoice, is InvoiceFinalised (read-only
+ * from then). Called by the invoices area when it finalises (and by its demo seed: only `tx` and
+ * `announce` are needed).
+ */
+export async function markOrderInvoiceFinalised(unit: Pick<UnitInv, "tx" | "announce">, orderId: number) {
+  await unit.tx.update(ordersInv).set({
+    orderStatus: ORDER_STATUS_INV.InvoiceFinalised,
+    lastModified: nextModifiedInv(),
+  }).where(eqInv(ordersInv.id, orderId));
+  announceOrdersInv(unit, [orderId], null);
 }
