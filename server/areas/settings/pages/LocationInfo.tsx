@@ -10,7 +10,7 @@ import { Table } from "../../../../client/ui/Table.tsx";
 import { formatHead } from "../../../../kernel/format.ts";
 import { defineScreen } from "../../../pages/screen.ts";
 import { pageAreaContext } from "../../context.ts";
-import { LIST_LIMIT, PartyService } from "../../livestock/parties/service.ts";
+import { LIST_LIMIT, listSuppliers } from "../../livestock/parties/service.ts";
 import { yards as stockyards } from "../../stockyard/queries.ts";
 import { listLocations } from "../operations/sites.ts";
 
@@ -29,9 +29,7 @@ export const LocationInfoScreen = defineScreen({
     const tab = search.tab ?? "stock";
     const ctx = await pageAreaContext(context);
     if (tab === "suppliers") {
-      const suppliers = await new PartyService(ctx).listSuppliers(
-        search.q?.trim() || undefined,
-      );
+      const suppliers = await listSuppliers(ctx, search.q?.trim() || undefined);
       return { tab, suppliers, places: [], yards: [] };
     }
     const [places, yards] = await Promise.all([
