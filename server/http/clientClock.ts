@@ -3,7 +3,7 @@ import { ApiError } from "./errors.ts";
 import { getCookie } from "hono/cookie";
 import { daysBetween, isCalendarDate, isTimeZone, todayIn } from "../../kernel/dates.ts";
 import { formatDate } from "../../kernel/format.ts";
-import type { AppServices } from "../env.ts";
+import type { Config } from "../config.ts";
 import type { Caller } from "../auth/userModel.ts";
 
 /** The browser's time zone, set by the page's boot script (themeBoot.ts) for page requests. */
@@ -84,7 +84,7 @@ export function requestDay(clientDate: string | null, plantDay: string): string 
 
 /** Runs after `identify`: the caller's organisation decides the zone. */
 export const clientClock = createMiddleware<
-  { Variables: { clock: ClientClock; app: AppServices; caller: Caller | null } }
+  { Variables: { clock: ClientClock; app: { config: Pick<Config, "TIME_ZONE"> }; caller: Caller | null } }
 >(
   async (c, next) => {
     const localDate = c.req.header("x-local-date") ?? null;
