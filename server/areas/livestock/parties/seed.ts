@@ -5,6 +5,7 @@
  */
 import type { DemoTenant } from "../../area.ts";
 import type { TenantDb } from "../../../../db/client.ts";
+import type { TenantTx } from "../../context.ts";
 import { buyers, stakeholders, suppliers, transportCompanies } from "../../../../db/tenant/schema.ts";
 import { seeded } from "../../seeded.ts";
 
@@ -122,10 +123,10 @@ export async function seedLivestockParties(
   opts: { suppliers: number; speciesIds: number[] },
 ) {
   if ((await tenantDb.select({ id: suppliers.id }).from(suppliers).limit(1)).length) return;
-  await tenantDb.transaction((tx) => insertParties(tx as unknown as TenantDb, opts));
+  await tenantDb.transaction((tx) => insertParties(tx, opts));
 }
 
-async function insertParties(db: TenantDb, opts: { suppliers: number; speciesIds: number[] }) {
+async function insertParties(db: TenantTx, opts: { suppliers: number; speciesIds: number[] }) {
   const r = seeded(20261122);
   const now = new Date().toISOString();
   const used = new Set<string>();
