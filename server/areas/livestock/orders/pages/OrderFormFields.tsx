@@ -20,18 +20,19 @@ import type { OrderDto, OrderGroupDto } from "../schemas.ts";
 
 /** The options of the forms' selects, for this caller. */
 export async function formChoices(context: PageContext) {
-  const found = await choicesOf(await pageAreaContext(context));
-  const caller = context.caller!;
+  const ctx = await pageAreaContext(context);
+  const found = await choicesOf(ctx);
+  const scope = ctx.scope;
   const opt = (id: number, label: string) => ({ value: String(id), label });
   return {
     suppliers: found.suppliers.map((s) => opt(s.id, s.location ? `${s.name} (${s.location})` : s.name)),
     buyers: found.buyers.map((b) => opt(b.id, b.name)),
     transport: found.transportCompanies.map((t) => opt(t.id, t.name)),
     stakeholders: found.stakeholders.map((s) => opt(s.id, `${s.name} (${s.type})`)),
-    species: caller.species.map((s) => opt(s.id, s.name)),
-    categories: SPECIES_CATEGORIES.filter((c) => caller.species.some((s) => s.id === c.speciesId))
-      .map((c) => opt(c.id, `${caller.species.find((s) => s.id === c.speciesId)!.name}: ${c.name}`)),
-    sites: caller.sites.map((s) => opt(s.id, s.name)),
+    species: scope.species.map((s) => opt(s.id, s.name)),
+    categories: SPECIES_CATEGORIES.filter((c) => scope.hasSpecies(c.speciesId))
+      .map((c) => opt(c.id, `${scope.speciesName(c.speciesId)}: ${c.name}`)),
+    sites: scope.sites.map((s) => opt(s.id, s.name)),
     /** the order form (OrderForm island) works out which of these apply to the order's dates */
     pricingGroups: found.pricingGroups,
   };
