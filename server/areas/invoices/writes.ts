@@ -1,7 +1,7 @@
 /**
  * The invoices area's writes that other areas call (it owns invoices, invoiceMobs, invoiceLineItems and
  * invoicePriceAdjustments): each takes the caller's `unit` first, so it joins their transaction, and
- * announces `invoiceUpdated` through `unit.announce`. Shared file: append, never rewrite or reorder.
+ * announces `invoiceUpdated` through `unit.announce`.
  */
 import { and, eq, inArray } from "drizzle-orm";
 import { invoices } from "../../../db/tenant/schema.ts";

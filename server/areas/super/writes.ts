@@ -1,7 +1,6 @@
 /**
  * The super area's writes that other areas call (it owns the control database's super audit): a super
- * action another area carries out (the support files in storage) has its row in the super audit. Shared
- * file: append, never rewrite or reorder.
+ * action another area carries out (the support files in storage) has its row in the super audit.
  */
 import type { AreaContext } from "../context.ts";
 import type { SuperAuditEntry } from "./audit.ts";

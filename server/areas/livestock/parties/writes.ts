@@ -1,17 +1,19 @@
 /**
  * The parties area's writes that other areas call (it owns suppliers, stakeholders, buyers and
- * transportCompanies): each takes the caller's `unit` first, so it joins their transaction. Shared
- * file: append, never rewrite or reorder.
+ * transportCompanies): each takes the caller's `unit` first, so it joins their transaction.
  */
+import { eq } from "drizzle-orm";
+import { buyers, stakeholders, suppliers, transportCompanies } from "../../../../db/tenant/schema.ts";
+import type { TenantTx, Unit } from "../../unit.ts";
+import type { TenantDb } from "../../../../db/client.ts";
+import { changedValues } from "../../audit.ts";
+import { nextModified } from "../../context.ts";
 
 // ---------- for the invoices (its demo seed) ----------
-import { eq as eqInv } from "drizzle-orm";
-import { stakeholders as stakeholdersInv } from "../../../../db/tenant/schema.ts";
-import type { Unit as UnitInv } from "../../unit.ts";
 
 /** The plant's own party as its invoices head it: name, ABN, PIC, address and contacts. */
 export type OwnParty = Omit<
-  typeof stakeholdersInv.$inferInsert,
+  typeof stakeholders.$inferInsert,
   "id" | "isTenant" | "createdAt" | "lastModified"
 >;
 
@@ -19,17 +21,17 @@ export type OwnParty = Omit<
  * The processor's own party record (its ABN and address head every invoice it issues; the NLIS kill file
  * names the plant by its PIC): made when there is none, else given the PIC when it has none.
  */
-export async function ensureOwnParty(unit: Pick<UnitInv, "tx">, party: OwnParty): Promise<void> {
-  const [own] = await unit.tx.select({ id: stakeholdersInv.id, pic: stakeholdersInv.pic })
-    .from(stakeholdersInv).where(eqInv(stakeholdersInv.isTenant, true));
+export async function ensureOwnParty(unit: Pick<Unit, "tx">, party: OwnParty): Promise<void> {
+  const [own] = await unit.tx.select({ id: stakeholders.id, pic: stakeholders.pic })
+    .from(stakeholders).where(eq(stakeholders.isTenant, true));
   if (own) {
     if (!own.pic && party.pic) {
-      await unit.tx.update(stakeholdersInv).set({ pic: party.pic }).where(eqInv(stakeholdersInv.id, own.id));
+      await unit.tx.update(stakeholders).set({ pic: party.pic }).where(eq(stakeholders.id, own.id));
     }
     return;
   }
   const now = new Date().toISOString();
-  await unit.tx.insert(stakeholdersInv).values({
+  await unit.tx.insert(stakeholders).values({
     ...party,
     isTenant: true,
     createdAt: now,
@@ -38,24 +40,13 @@ export async function ensureOwnParty(unit: Pick<UnitInv, "tx">, party: OwnParty)
 }
 
 // ---------- for the super area's initial data load ----------
-import { eq as eqLoad } from "drizzle-orm";
-import {
-  buyers as buyersLoad,
-  stakeholders as stakeholdersLoad,
-  suppliers as suppliersLoad,
-  transportCompanies as transportCompaniesLoad,
-} from "../../../../db/tenant/schema.ts";
-import type { TenantTx as TenantTxLoad, Unit as UnitLoad } from "../../unit.ts";
-import type { TenantDb as TenantDbLoad } from "../../../../db/client.ts";
-import { changedValues as changedValuesLoad } from "../../audit.ts";
-import { nextModified as nextModifiedLoad } from "../../context.ts";
 
 /** The master data a file may load, by kind: its table and the audit trail's entity name. */
 const LOADED = {
-  suppliers: { table: suppliersLoad, entity: "supplier" },
-  stakeholders: { table: stakeholdersLoad, entity: "stakeholder" },
-  buyers: { table: buyersLoad, entity: "buyer" },
-  transportCompanies: { table: transportCompaniesLoad, entity: "transportCompany" },
+  suppliers: { table: suppliers, entity: "supplier" },
+  stakeholders: { table: stakeholders, entity: "stakeholder" },
+  buyers: { table: buyers, entity: "buyer" },
+  transportCompanies: { table: transportCompanies, entity: "transportCompany" },
 } as const;
 export type LoadedPartyKind = keyof typeof LOADED;
 /** A party row as a load compares and audits it (the four tables share id, name, lastModified). */
@@ -78,7 +69,7 @@ export interface PartyLoad {
 const LOAD_CHUNK = 200;
 
 /** The kind's records now, every one (an initial load compares a file with all of them; in its unit, again). */
-export async function loadedPartiesNow(db: TenantDbLoad | TenantTxLoad, kind: LoadedPartyKind) {
+export async function loadedPartiesNow(db: TenantDb | TenantTx, kind: LoadedPartyKind) {
   const rows: LoadedPartyRow[] = await db.select().from(LOADED[kind].table);
   return rows;
 }
@@ -90,14 +81,14 @@ export async function loadedPartiesNow(db: TenantDbLoad | TenantTxLoad, kind: Lo
  * everything changed since theirs). Answers each new record's id and lastModified by its key, and each
  * updated one's lastModified by its id.
  */
-export async function loadParties(unit: UnitLoad, kind: LoadedPartyKind, load: PartyLoad) {
+export async function loadParties(unit: Unit, kind: LoadedPartyKind, load: PartyLoad) {
   const { entity } = LOADED[kind];
   const added = new Map<string, { id: number; lastModified: string }>();
   const updated = new Map<number, string>();
   const adds = load.steps.filter((s) => !s.before);
   for (let at = 0; at < adds.length; at += LOAD_CHUNK) {
     const chunk = adds.slice(at, at + LOAD_CHUNK);
-    const now = nextModifiedLoad();
+    const now = nextModified();
     const rows = await insertLoaded(
       unit,
       kind,
@@ -117,14 +108,14 @@ export async function loadParties(unit: UnitLoad, kind: LoadedPartyKind, load: P
       });
       continue;
     }
-    const next = { ...values, lastModified: nextModifiedLoad(before.lastModified) };
+    const next = { ...values, lastModified: nextModified(before.lastModified) };
     await updateLoaded(unit, kind, before.id, next);
     updated.set(before.id, next.lastModified);
     await unit.audit({
       entity,
       entityId: before.id,
       action: "update",
-      ...changedValuesLoad(before, next),
+      ...changedValues(before, next),
       reason: load.reason,
     });
   }
@@ -140,39 +131,39 @@ export async function loadParties(unit: UnitLoad, kind: LoadedPartyKind, load: P
 }
 
 // each table typed on its own; the values were checked by the parties' form rules (the load's planRows)
-function insertLoaded(unit: UnitLoad, kind: LoadedPartyKind, rows: PartyValues[]): Promise<LoadedPartyRow[]> {
+function insertLoaded(unit: Unit, kind: LoadedPartyKind, rows: PartyValues[]): Promise<LoadedPartyRow[]> {
   const tx = unit.tx;
   switch (kind) {
     case "suppliers":
-      return tx.insert(suppliersLoad).values(rows as (typeof suppliersLoad.$inferInsert)[]).returning();
+      return tx.insert(suppliers).values(rows as (typeof suppliers.$inferInsert)[]).returning();
     case "stakeholders":
-      return tx.insert(stakeholdersLoad).values(rows as (typeof stakeholdersLoad.$inferInsert)[]).returning();
+      return tx.insert(stakeholders).values(rows as (typeof stakeholders.$inferInsert)[]).returning();
     case "buyers":
-      return tx.insert(buyersLoad).values(rows as (typeof buyersLoad.$inferInsert)[]).returning();
+      return tx.insert(buyers).values(rows as (typeof buyers.$inferInsert)[]).returning();
     case "transportCompanies":
-      return tx.insert(transportCompaniesLoad)
-        .values(rows as (typeof transportCompaniesLoad.$inferInsert)[]).returning();
+      return tx.insert(transportCompanies)
+        .values(rows as (typeof transportCompanies.$inferInsert)[]).returning();
   }
 }
 
-async function updateLoaded(unit: UnitLoad, kind: LoadedPartyKind, id: number, next: PartyValues) {
+async function updateLoaded(unit: Unit, kind: LoadedPartyKind, id: number, next: PartyValues) {
   const tx = unit.tx;
   switch (kind) {
     case "suppliers":
-      await tx.update(suppliersLoad).set(next as Partial<typeof suppliersLoad.$inferInsert>)
-        .where(eqLoad(suppliersLoad.id, id));
+      await tx.update(suppliers).set(next as Partial<typeof suppliers.$inferInsert>)
+        .where(eq(suppliers.id, id));
       return;
     case "stakeholders":
-      await tx.update(stakeholdersLoad).set(next as Partial<typeof stakeholdersLoad.$inferInsert>)
-        .where(eqLoad(stakeholdersLoad.id, id));
+      await tx.update(stakeholders).set(next as Partial<typeof stakeholders.$inferInsert>)
+        .where(eq(stakeholders.id, id));
       return;
     case "buyers":
-      await tx.update(buyersLoad).set(next as Partial<typeof buyersLoad.$inferInsert>)
-        .where(eqLoad(buyersLoad.id, id));
+      await tx.update(buyers).set(next as Partial<typeof buyers.$inferInsert>)
+        .where(eq(buyers.id, id));
       return;
     case "transportCompanies":
-      await tx.update(transportCompaniesLoad).set(next as Partial<typeof transportCompaniesLoad.$inferInsert>)
-        .where(eqLoad(transportCompaniesLoad.id, id));
+      await tx.update(transportCompanies).set(next as Partial<typeof transportCompanies.$inferInsert>)
+        .where(eq(transportCompanies.id, id));
       return;
   }
 }
