@@ -83,16 +83,19 @@ async function insertOrders(db: TenantTx, opts: { today: string; siteIds: number
         createdAt: now,
         lastModified: now,
       }).returning();
-      const cancelled = offset > -20 && r.next() < 0.04;
+      // the last weekday's first order never came, whatever the rolls: it is never the cancelled one
+      const neverCame = offset === lastWorkday && item === plan[0];
+      const cancelled = (offset > -20 && r.next() < 0.04) && !neverCame;
       // a few recent orders never arrived: they show on the undelivered page; today the first is in already
       // (its mobs wait for tomorrow's kill)
-      const late = (offset < 0 && offset > -5 && r.next() < 0.1) ||
-        (offset === lastWorkday && item === plan[0]);
+      const late = (offset < 0 && offset > -5 && r.next() < 0.1) || neverCame;
       const delivered = !late && (offset < 0 || (offset === 0 && (r.next() < 0.5 || item === plan[0])))
         ? quantity - (r.next() < 0.15 ? r.int(1, 9) : 0)
         : 0;
       const doa = delivered && r.next() < 0.2 ? r.int(1, 3) : 0;
-      const processed = offset < -1 && delivered;
+      // killed on the first weekday after delivery: processed once that day is past (Friday's mobs wait in
+      // the yard over the weekend and are killed on Monday)
+      const processed = Boolean(delivered) && killDayAfter(date) < opts.today;
       const status = cancelled
         ? ORDER_STATUS.Cancelled
         : processed
@@ -173,4 +176,11 @@ function nextWorkday(date: string) {
   let next = addDays(date, 1);
   while (isWeekend(next)) next = addDays(next, 1);
   return next;
+}
+
+/** The kill day of a delivery: the first weekday after it. */
+function killDayAfter(date: string): string {
+  let day = addDays(date, 1);
+  while (isWeekend(day)) day = addDays(day, 1);
+  return day;
 }
