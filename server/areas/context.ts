@@ -1,8 +1,8 @@
 /**
- * What every area service works with: the caller, their tenant's database (reached only here, through
- * `Databases.tenantDb` with the session's tenant), the push service and the plant's local date. Plus
- * what every write shares: the stale-write check (409); the audit trail is in audit.ts. Who may call is decided
- * by the route rules before a service is made.
+ * What every area operation works with: the caller, their tenant's database (reached only here, through
+ * `Databases.tenantDb` with the session's tenant), their scope, the unit of work, the push service and
+ * the plant's local date. Plus what every write shares: the stale-write check (409). Who may call is
+ * decided by the route rules before an operation runs.
  */
 import type { Context } from "hono";
 import { or, type SQL, sql, type SQLWrapper } from "drizzle-orm";
@@ -59,24 +59,11 @@ export function areaContextOf(c: Context<AppEnv>): Promise<AreaContext> {
   return areaContext(c.get("app"), requireCaller(c), c.get("clock").localDate);
 }
 
-/** An area's service (a class over the area context): how API handlers and pages get one. */
-type ServiceClass<S> = new (ctx: AreaContext) => S;
-
-/** The service for an API request (the route's access rule has already let the caller in). */
-export async function apiService<S>(c: Context<AppEnv>, Service: ServiceClass<S>): Promise<S> {
-  return new Service(await areaContextOf(c));
-}
-
 type PageCaller = { services: AppServices; caller: Caller | null; today: string };
 
 /** The area context of a page request (its route guard has already let the caller in). */
 export function pageAreaContext(context: PageCaller): Promise<AreaContext> {
   return areaContext(context.services, context.caller!, context.today);
-}
-
-/** The service for a page: how every loader gets one. */
-export async function pageService<S>(context: PageCaller, Service: ServiceClass<S>): Promise<S> {
-  return new Service(await pageAreaContext(context));
 }
 
 /** 409 when the record changed since the client read it (the client sends back `lastModified`). */
