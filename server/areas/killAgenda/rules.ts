@@ -13,12 +13,8 @@ export type AgendaView = z.output<typeof import("./schemas.ts").KillAgenda>;
 export type AgendaItemView = z.output<typeof import("./schemas.ts").AgendaItem>;
 export type WeekView = z.output<typeof import("./schemas.ts").SevenDayAgenda>;
 
-/** The planner shows seven days side by side (spec 1 §9). */
-export const PLANNING_DAYS = 7;
-/** Most items one day's agenda holds: a bound on every list the agenda answers. */
-export const MAX_AGENDA_ITEMS = 500;
-/** Most unscheduled mobs and undelivered orders the planner lists (the answer says how many there are). */
-export const MAX_SIDE_LIST = 200;
+import { PLANNING_DAYS } from "./limits.ts";
+export { MAX_AGENDA_ITEMS, MAX_SIDE_LIST, PLANNING_DAYS } from "./limits.ts";
 
 export const BEEF = 2;
 export const PIG = 3;

@@ -5,7 +5,7 @@
 import { z } from "@hono/zod-openapi";
 import { idNumber, wholeNumber } from "../../http/params.ts";
 import { isoDate } from "../../http/validation.ts";
-import { MAX_AGENDA_ITEMS } from "./rules.ts";
+import { MAX_AGENDA_ITEMS } from "./limits.ts";
 
 const id = z.number().int().positive();
 const stamp = z.string().min(1).max(40);

@@ -22,7 +22,7 @@ import { buyers, livestockOrderGroups, livestockOrders, suppliers } from "../../
 import type { TenantDb } from "../../../../db/client.ts";
 import type { AreaContext } from "../../context.ts";
 import { ORDER_STATUS, orderStatusName, speciesCategoryName } from "../../../../kernel/enums.ts";
-import { atSite, type OrderScope, type Page } from "./queries.ts";
+import { atSite, type OrderScope, type Page } from "./filters.ts";
 
 /** A row of the order groups list. */
 export interface GroupSummary {

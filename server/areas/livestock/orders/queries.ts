@@ -11,7 +11,6 @@ import {
   eq,
   gte,
   inArray,
-  isNull,
   lte,
   ne,
   or,
@@ -21,6 +20,8 @@ import {
 import type { TenantDb } from "../../../../db/client.ts";
 import { preparedPerDb } from "../../prepared.ts";
 import { groupsWhere } from "./groupList.ts";
+import { atSite, type OrderScope, type Page } from "./filters.ts";
+export { atSite, type OrderScope, type Page } from "./filters.ts";
 import { ApiError } from "../../../http/errors.ts";
 import {
   buyers,
@@ -77,14 +78,6 @@ const mobsOf = preparedPerDb((db) =>
 );
 
 /** The header's species and site a list keeps to (server/pages/ListScope.tsx); none given, every one. */
-export interface OrderScope {
-  speciesId?: number | null;
-  siteId?: number | null;
-}
-
-/** An order with no site may be delivered to any site, so it shows at every one. */
-export const atSite = (siteId: number) =>
-  or(isNull(livestockOrders.tenantSiteId), eq(livestockOrders.tenantSiteId, siteId));
 
 const orderScope = (scope?: OrderScope) =>
   and(
@@ -101,12 +94,6 @@ const between = (from: string, to: string, includeCancelled: boolean, scope?: Or
     orderScope(scope),
   );
 
-/** A slice of a list (PageQuery's offset and limit). */
-export interface Page {
-  offset: number;
-  /** -1: no limit */
-  limit: number;
-}
 export const ALL: Page = { offset: 0, limit: -1 };
 
 /** How far back undelivered orders are looked for (a quarter). */
