@@ -13,7 +13,7 @@ import { settleSeparatedHead } from "./rules.ts";
 import { updateEach } from "../../../db/updateEach.ts";
 import type { TenantDb } from "../../../db/client.ts";
 import { MOB_STATUS } from "../../../kernel/enums.ts";
-import { MOB_ENTITY } from "./queries.ts";
+import { changeMob } from "./mobChange.ts";
 
 export type { Unit };
 
@@ -57,14 +57,7 @@ type MobForKill = Pick<
 
 /** The kill agenda planned a mob for a kill day: its planned and applicable production dates, audited. */
 export async function planMobForKill(unit: Unit, mob: MobForKill, date: string): Promise<void> {
-  await unit.tx.update(stockMobs).set({
-    plannedProductionDate: date,
-    applicableProductionDate: date,
-    lastModified: nextModified(mob.lastModified),
-  }).where(eq(stockMobs.id, mob.id));
-  await unit.audit({
-    entity: MOB_ENTITY,
-    entityId: mob.id,
+  await changeMob(unit, mob, { plannedProductionDate: date, applicableProductionDate: date }, {
     action: `Planned for the kill on ${date}`,
     before: { applicableProductionDate: mob.applicableProductionDate },
     after: { applicableProductionDate: date },
@@ -108,15 +101,11 @@ export async function recallMobToYard(
     stockyards,
   )
     .where(eq(stockyards.id, mob.stockyardId));
-  await unit.tx.update(stockMobs).set({
+  await changeMob(unit, mob, {
     mobStatus: MOB_STATUS.MovingBetweenYards,
     sentToKillFloorAt: null,
     isLastShift: false,
-    lastModified: nextModified(mob.lastModified),
-  }).where(eq(stockMobs.id, mob.id));
-  await unit.audit({
-    entity: MOB_ENTITY,
-    entityId: mob.id,
+  }, {
     action: `Recalled from the kill floor to the yard (${mob.head} head)`,
     reason,
     before: { mobStatus: mob.mobStatus },

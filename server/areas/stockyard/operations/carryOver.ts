@@ -4,12 +4,12 @@
 import { and, eq, gt } from "drizzle-orm";
 import { stockMobs } from "../../../../db/tenant/schema.ts";
 import { ApiError } from "../../../http/errors.ts";
-import { MOB_ENTITY } from "../queries.ts";
 import { yardOf } from "../yardTx.ts";
-import { type AreaContext, nextModified, type Unit } from "../../context.ts";
+import type { AreaContext, Unit } from "../../context.ts";
 import type { In } from "../../areaApi.ts";
 import { type Touched, yardAction } from "../actions.ts";
 import type { CarryOverBody } from "../schemas.ts";
+import { changeMob } from "../mobChange.ts";
 
 /** Livestock due today or earlier that is still in the yard is carried to a later production day. */
 export function carryOverLivestock(ctx: AreaContext, input: In<typeof CarryOverBody>) {
@@ -29,13 +29,7 @@ async function carryOverLivestockUnit(unit: Unit, input: In<typeof CarryOverBody
     gt(stockMobs.penId, 0),
   ))).filter((m) => (m.applicableProductionDate ?? "") <= unit.ctx.today);
   for (const mob of due) {
-    await tx.update(stockMobs).set({
-      applicableProductionDate: input.toDate,
-      lastModified: nextModified(mob.lastModified),
-    }).where(eq(stockMobs.id, mob.id));
-    await unit.audit({
-      entity: MOB_ENTITY,
-      entityId: mob.id,
+    await changeMob(unit, mob, { applicableProductionDate: input.toDate }, {
       action: `Carried over to ${input.toDate}`,
       before: { applicableProductionDate: mob.applicableProductionDate },
       after: { applicableProductionDate: input.toDate },

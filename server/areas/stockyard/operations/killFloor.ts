@@ -8,12 +8,12 @@ import { ApiError } from "../../../http/errors.ts";
 import { markOrdersInProcessing } from "../../livestock/orders/writes.ts";
 import { MOB_STATUS } from "../../../../kernel/enums.ts";
 import { isMovable } from "../rules.ts";
-import { MOB_ENTITY } from "../queries.ts";
 import { afterLeaving, pensOf } from "../yardTx.ts";
-import { type AreaContext, nextModified, type Unit } from "../../context.ts";
+import type { AreaContext, Unit } from "../../context.ts";
 import type { In } from "../../areaApi.ts";
 import { type Touched, yardAction } from "../actions.ts";
 import type { KillFloorBody } from "../schemas.ts";
+import { changeMob } from "../mobChange.ts";
 
 /** Sends mobs, or every mob of an order still in the yard, to the kill floor. */
 export function sendToKillFloor(ctx: AreaContext, input: In<typeof KillFloorBody>) {
@@ -36,17 +36,13 @@ async function sendToKillFloorUnit(unit: Unit, input: In<typeof KillFloorBody>):
   const yardId = penRows[0]?.stockyardId ?? mobs.find((m) => m.stockyardId)?.stockyardId ?? stockyardId;
   const at = new Date().toISOString();
   for (const mob of mobs) {
-    await tx.update(stockMobs).set({
+    await changeMob(unit, mob, {
       mobStatus: MOB_STATUS.AtKillFloor,
       penId: null,
       separatedHead: 0,
       sentToKillFloorAt: at,
       isLastShift: input.isLastShift,
-      lastModified: nextModified(mob.lastModified),
-    }).where(eq(stockMobs.id, mob.id));
-    await unit.audit({
-      entity: MOB_ENTITY,
-      entityId: mob.id,
+    }, {
       action: `Sent ${mob.head} head to the kill floor${input.isLastShift ? " (as last shift)" : ""}`,
       before: { mobStatus: mob.mobStatus, penId: mob.penId },
       after: { mobStatus: MOB_STATUS.AtKillFloor },

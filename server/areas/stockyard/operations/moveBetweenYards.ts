@@ -1,17 +1,15 @@
 /**
  * A mob sent to another yard of the site (spec 1 §4): it shows there as arriving until unloaded.
  */
-import { eq } from "drizzle-orm";
-import { stockMobs } from "../../../../db/tenant/schema.ts";
 import { ApiError } from "../../../http/errors.ts";
 import { MOB_STATUS } from "../../../../kernel/enums.ts";
 import { isMovable } from "../rules.ts";
-import { MOB_ENTITY } from "../queries.ts";
 import { afterLeaving, assertYardTakes, currentMob, NOT_IN_PEN, penOf, yardOf } from "../yardTx.ts";
-import { type AreaContext, nextModified, type Unit } from "../../context.ts";
+import type { AreaContext, Unit } from "../../context.ts";
 import type { In } from "../../areaApi.ts";
 import { type Touched, yardAction } from "../actions.ts";
 import type { MoveBetweenYardsBody } from "../schemas.ts";
+import { changeMob } from "../mobChange.ts";
 
 /** A mob leaves its pen for another yard of the site; it shows there as arriving until unloaded. */
 export function moveBetweenYards(ctx: AreaContext, input: In<typeof MoveBetweenYardsBody>) {
@@ -19,7 +17,6 @@ export function moveBetweenYards(ctx: AreaContext, input: In<typeof MoveBetweenY
 }
 
 async function moveBetweenYardsUnit(unit: Unit, input: In<typeof MoveBetweenYardsBody>): Promise<Touched> {
-  const { tx } = unit;
   const mob = await currentMob(unit, input.stockMobId, input.lastModified);
   if (mob.penId === null || !isMovable(mob.mobStatus)) {
     throw ApiError.conflict(NOT_IN_PEN);
@@ -31,20 +28,16 @@ async function moveBetweenYardsUnit(unit: Unit, input: In<typeof MoveBetweenYard
     throw ApiError.validation([{ field: "toStockyardId", message: "Choose another yard of this site." }]);
   }
   assertYardTakes(to, mob);
-  await tx.update(stockMobs).set({
+  await changeMob(unit, mob, {
     penId: null,
     stockyardId: to.id,
     separatedHead: 0,
     mobStatus: MOB_STATUS.MovingBetweenYards,
-    lastModified: nextModified(mob.lastModified),
-  }).where(eq(stockMobs.id, mob.id));
-  await afterLeaving(unit, pen);
-  await unit.audit({
-    entity: MOB_ENTITY,
-    entityId: mob.id,
+  }, {
     action: `Moving from ${from.name} (pen ${pen.name}) to ${to.name}`,
     before: { mobStatus: mob.mobStatus, stockyardId: from.id },
     after: { mobStatus: MOB_STATUS.MovingBetweenYards, stockyardId: to.id },
   });
+  await afterLeaving(unit, pen);
   return { yardId: from.id, penIds: [pen.id], reason: "moveYard", alsoYardId: to.id };
 }

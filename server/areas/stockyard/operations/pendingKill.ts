@@ -2,15 +2,15 @@
  * A pen's content marked pending the kill floor, or the mark taken off (spec 1 §4).
  */
 import { eq } from "drizzle-orm";
-import { pens, stockMobs } from "../../../../db/tenant/schema.ts";
+import { pens } from "../../../../db/tenant/schema.ts";
 import { ApiError } from "../../../http/errors.ts";
 import { statusWhenMarkedPending, statusWhenUnmarkedPending } from "../rules.ts";
-import { MOB_ENTITY } from "../queries.ts";
 import { contents, PEN_CHANGED, penOf, yardOf } from "../yardTx.ts";
 import { type AreaContext, nextModified, type Unit } from "../../context.ts";
 import type { In } from "../../areaApi.ts";
 import { type Touched, yardAction } from "../actions.ts";
 import type { PendingKillBody } from "../schemas.ts";
+import { changeMob } from "../mobChange.ts";
 
 /** Marks a pen's content pending the kill floor (status rises) or takes the mark off (spec 1 §4). */
 export function markPenPendingKill(ctx: AreaContext, input: In<typeof PendingKillBody>) {
@@ -31,11 +31,7 @@ async function markPenPendingKillUnit(unit: Unit, input: In<typeof PendingKillBo
       ? statusWhenMarkedPending(mob.mobStatus)
       : statusWhenUnmarkedPending(mob.mobStatus);
     if (mobStatus === mob.mobStatus) continue;
-    await tx.update(stockMobs).set({ mobStatus, lastModified: nextModified(mob.lastModified) })
-      .where(eq(stockMobs.id, mob.id));
-    await unit.audit({
-      entity: MOB_ENTITY,
-      entityId: mob.id,
+    await changeMob(unit, mob, { mobStatus }, {
       action: input.isPending
         ? `Pen ${pen.name} marked pending kill`
         : `Pen ${pen.name} no longer pending kill`,

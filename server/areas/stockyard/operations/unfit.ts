@@ -8,10 +8,11 @@ import { MOB_STATUS } from "../../../../kernel/enums.ts";
 import { isMovable } from "../rules.ts";
 import { MOB_ENTITY } from "../queries.ts";
 import { afterLeaving, currentMob, headToMove, NOT_IN_PEN, penOf, split, yardOf } from "../yardTx.ts";
-import { type AreaContext, nextModified, type Unit } from "../../context.ts";
+import type { AreaContext, Unit } from "../../context.ts";
 import type { In } from "../../areaApi.ts";
 import { type Touched, yardAction } from "../actions.ts";
 import type { UnfitBody } from "../schemas.ts";
+import { changeMob } from "../mobChange.ts";
 
 /** Takes head out of a mob into the yard's unfit bin, with the reason (spec 1 §4). */
 export function sendToUnfit(ctx: AreaContext, input: In<typeof UnfitBody>) {
@@ -60,15 +61,7 @@ async function emptyBinUnit(unit: Unit, stockyardId: number): Promise<Touched> {
   if (!inBin.length) throw ApiError.conflict("The bin is already empty.");
   const at = new Date().toISOString();
   for (const mob of inBin) {
-    await tx.update(stockMobs).set({
-      isInBin: false,
-      binEmptiedAt: at,
-      lastModified: nextModified(mob.lastModified),
-    })
-      .where(eq(stockMobs.id, mob.id));
-    await unit.audit({
-      entity: MOB_ENTITY,
-      entityId: mob.id,
+    await changeMob(unit, mob, { isInBin: false, binEmptiedAt: at }, {
       action: `Unfit bin of ${yard.name} emptied (${mob.head} head)`,
     });
   }
