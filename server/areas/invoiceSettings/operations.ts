@@ -10,7 +10,7 @@ import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
 import { defectDetails, levySettings } from "../../../db/tenant/schema.ts";
 import { ApiError } from "../../http/errors.ts";
 import { type AreaContext, assertUnchanged, nextModified, type TenantTx } from "../context.ts";
-import { changedValues } from "../audit.ts";
+import { savedAudit } from "../savedAudit.ts";
 import { refigureDrafts } from "../invoices/writes.ts";
 import { SPECIES_CATEGORIES, speciesCategoryName } from "../../../kernel/enums.ts";
 import { formatDate } from "../../../kernel/format.ts";
@@ -116,12 +116,7 @@ export async function saveLevy(ctx: AreaContext, body: LevyBody): Promise<LevySe
       ? await tx.update(levySettings).set({ ...values, lastModified: now })
         .where(eq(levySettings.id, current.id)).returning()
       : await tx.insert(levySettings).values({ ...values, createdAt: now, lastModified: now }).returning();
-    await unit.audit({
-      entity: LEVY_ENTITY,
-      entityId: row.id,
-      action: current ? "update" : "create",
-      ...(current ? changedValues(current, values) : { after: values }),
-    });
+    await unit.audit(savedAudit(LEVY_ENTITY, row.id, current, values));
     const categories = [...new Set([values.speciesCategoryId, current?.speciesCategoryId ?? 0])];
     await refigureDrafts(unit, { speciesCategoryIds: categories });
     return row;
@@ -195,12 +190,7 @@ export async function saveDefect(ctx: AreaContext, body: DefectDetailBody): Prom
       ? await tx.update(defectDetails).set({ ...values, lastModified: now })
         .where(eq(defectDetails.id, current.id)).returning()
       : await tx.insert(defectDetails).values({ ...values, createdAt: now, lastModified: now }).returning();
-    await unit.audit({
-      entity: DEFECT_ENTITY,
-      entityId: row.id,
-      action: current ? "update" : "create",
-      ...(current ? changedValues(current, values) : { after: values }),
-    });
+    await unit.audit(savedAudit(DEFECT_ENTITY, row.id, current, values));
     await refigureDrafts(unit, defectScope(speciesId, current?.speciesId));
     return row;
   });

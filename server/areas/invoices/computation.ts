@@ -73,16 +73,6 @@ export interface CarcassSummary {
   averageCentsPerKg: number;
 }
 
-export interface CarcassSummary {
-  defectCategory: string;
-  count: number;
-  totalWeightInKilograms: number;
-  averageWeightInKilograms: number;
-  totalCents: number;
-  /** cents per kg over the category's weight (0 for per-head lines) */
-  averageCentsPerKg: number;
-}
-
 export type InvoiceComputation = {
   carcassLines: InvoiceCarcassLine[];
   skinLines: SkinLine[];

@@ -10,7 +10,7 @@ import { asc, desc, eq, inArray } from "drizzle-orm";
 import { skinPrices } from "../../../db/tenant/schema.ts";
 import { ApiError } from "../../http/errors.ts";
 import { type AreaContext, assertUnchanged, nextModified, type TenantTx } from "../context.ts";
-import { changedValues } from "../audit.ts";
+import { savedAudit } from "../savedAudit.ts";
 import { refigureDrafts } from "../invoices/writes.ts";
 import { SPECIES_CATEGORIES, speciesCategoryName } from "../../../kernel/enums.ts";
 import { hasSkins, priceTiming, SKIN_GRADES, skinKindOf, skinPriceProblems } from "./rules.ts";
@@ -84,17 +84,10 @@ export async function saveSkinPrice(ctx: AreaContext, body: SkinPriceBody): Prom
     if (current) assertUnchanged(current, body.lastModified, "skin price");
     const now = nextModified(current?.lastModified);
     const [row] = current
-      ? await tx.update(skinPrices).set({ ...values, lastModified: now }).where(
-        eq(skinPrices.id, current.id),
-      )
-        .returning()
+      ? await tx.update(skinPrices).set({ ...values, lastModified: now })
+        .where(eq(skinPrices.id, current.id)).returning()
       : await tx.insert(skinPrices).values({ ...values, createdAt: now, lastModified: now }).returning();
-    await unit.audit({
-      entity: SKIN_PRICE_ENTITY,
-      entityId: row.id,
-      action: current ? "update" : "create",
-      ...(current ? changedValues(current, values) : { after: values }),
-    });
+    await unit.audit(savedAudit(SKIN_PRICE_ENTITY, row.id, current, values));
     const species = [...new Set([values.speciesId, current?.speciesId ?? values.speciesId])];
     await refigureDrafts(unit, { speciesIds: species });
     unit.announce("skinPriceUpdated", { speciesId: row.speciesId });

@@ -73,12 +73,20 @@ export async function feedbackDocuments(
   return { docs, name: `Feedback ${q.fromDate} to ${q.toDate}` };
 }
 
-/** What published and finalised invoices of a period (by kill day) deducted as levies. */
-export async function levyReport(ctx: AreaContext, q: LevyQuery): Promise<LevyReport> {
+/** A report's species (the one asked for, else every invoicing species), once its period is checked. */
+function reportSpecies(
+  ctx: AreaContext,
+  q: { fromDate: string; toDate: string; speciesId?: number },
+): number[] {
   assertPeriod(q.fromDate, q.toDate);
-  const species = q.speciesId === undefined
+  return q.speciesId === undefined
     ? invoicingSpecies(ctx).map((s) => s.id)
     : [invoiceSpecies(ctx, q.speciesId)];
+}
+
+/** What published and finalised invoices of a period (by kill day) deducted as levies. */
+export async function levyReport(ctx: AreaContext, q: LevyQuery): Promise<LevyReport> {
+  const species = reportSpecies(ctx, q);
   const inPeriod = and(
     inArray(invoices.speciesId, species),
     gte(invoices.productionDate, q.fromDate),
@@ -129,10 +137,7 @@ export async function levyReport(ctx: AreaContext, q: LevyQuery): Promise<LevyRe
 
 /** FilterLivestockInvoiceData: invoices by period, status and supplier with their figures and totals. */
 export async function invoiceReport(ctx: AreaContext, f: InvoiceFilter): Promise<InvoiceReport> {
-  assertPeriod(f.fromDate, f.toDate);
-  const species = f.speciesId === undefined
-    ? invoicingSpecies(ctx).map((s) => s.id)
-    : [invoiceSpecies(ctx, f.speciesId)];
+  const species = reportSpecies(ctx, f);
   const where = and(
     inArray(invoices.speciesId, species),
     f.dateField === "published"
