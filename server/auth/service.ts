@@ -106,14 +106,7 @@ export class AuthService {
       throw error;
     });
     if (!userId) throw ApiError.validation([{ field: "token", message: INVITE_INVALID }]);
-    return await this.#open({
-      userId,
-      tenantId: invite.tenantId,
-      keepLoggedIn: false,
-      localLoginDate: input.localLoginDate,
-      userAgent: input.userAgent,
-      ipAddress: input.ip,
-    });
+    return await this.#signIn(userId, invite.tenantId, input);
   }
 
   /**
@@ -125,24 +118,8 @@ export class AuthService {
     identity: VerifiedIdentity,
     input: { ip: string; userAgent?: string; localLoginDate?: string | null },
   ): Promise<SignedIn> {
-    const open = (userId: number, tenantId: number) =>
-      this.#open({
-        userId,
-        tenantId,
-        keepLoggedIn: false,
-        localLoginDate: input.localLoginDate,
-        userAgent: input.userAgent,
-        ipAddress: input.ip,
-      });
     const user = await this.db.query.users.findFirst({ where: eq(users.email, identity.email) });
-    if (user) {
-      if (user.isDisabled) {
-        throw ApiError.forbidden("This account is disabled. Ask an administrator of your organisation.");
-      }
-      const tenantId = await this.homeTenantOf(user.id);
-      if (!tenantId) throw ApiError.forbidden("This account does not belong to any active organisation.");
-      return await open(user.id, tenantId);
-    }
+    if (user) return await this.#signIn(user.id, await this.#tenantToOpen(user), input);
     const invite = await this.invites.liveFor(identity.email);
     if (!invite) {
       throw ApiError.forbidden(
@@ -165,7 +142,7 @@ export class AuthService {
       throw error;
     });
     if (!userId) throw ApiError.conflict("That sign-in raced another: sign in again.");
-    return await open(userId, invite.tenantId);
+    return await this.#signIn(userId, invite.tenantId, input);
   }
 
   /** Tells the account's owner their password changed (so a change they did not make is noticed). */
@@ -197,19 +174,7 @@ export class AuthService {
     await this.callers.changed({ userIds: [userId] });
     const [user] = await this.db.select().from(users).where(eq(users.id, userId));
     await this.#tellPasswordChanged(user, "through a reset link");
-    if (user.isDisabled) {
-      throw ApiError.forbidden("This account is disabled. Ask an administrator of your organisation.");
-    }
-    const tenantId = await this.homeTenantOf(userId);
-    if (!tenantId) throw ApiError.forbidden("This account does not belong to any active organisation.");
-    return await this.#open({
-      userId,
-      tenantId,
-      keepLoggedIn: false,
-      localLoginDate: input.localLoginDate,
-      userAgent: input.userAgent,
-      ipAddress: input.ip,
-    });
+    return await this.#signIn(userId, await this.#tenantToOpen(user), input);
   }
 
   /**
@@ -239,20 +204,9 @@ export class AuthService {
       throw ApiError.unauthenticated("The email or password is incorrect.");
     }
     // told only to someone who knows the password; not a failure to count
-    if (user.isDisabled) {
-      throw ApiError.forbidden("This account is disabled. Ask an administrator of your organisation.");
-    }
-    const tenantId = await this.homeTenantOf(user.id);
-    if (!tenantId) throw ApiError.forbidden("This account does not belong to any active organisation.");
+    const tenantId = await this.#tenantToOpen(user);
     this.limiter.recordSuccess(email, input.ip);
-    const signedIn = await this.#open({
-      userId: user.id,
-      tenantId,
-      keepLoggedIn: input.keepLoggedIn,
-      localLoginDate: input.localLoginDate,
-      userAgent: input.userAgent,
-      ipAddress: input.ip,
-    });
+    const signedIn = await this.#signIn(user.id, tenantId, input, input.keepLoggedIn);
     return { ...signedIn, device: this.limiter.rememberDevice(email, input.device) };
   }
 
@@ -340,6 +294,33 @@ export class AuthService {
     await this.callers.changed({ userIds: [caller.user.id] });
     // a first password replacing a temporary one is no news to anyone
     if (!temporaryFlow) await this.#tellPasswordChanged(caller.user, "from the Change password page");
+  }
+
+  /** The tenant a sign-in of this account opens; a disabled account, or one in no active tenant, stays out. */
+  async #tenantToOpen(user: { id: number; isDisabled: boolean }): Promise<number> {
+    if (user.isDisabled) {
+      throw ApiError.forbidden("This account is disabled. Ask an administrator of your organisation.");
+    }
+    const tenantId = await this.homeTenantOf(user.id);
+    if (!tenantId) throw ApiError.forbidden("This account does not belong to any active organisation.");
+    return tenantId;
+  }
+
+  /** A new session from a sign-in request: from its address, browser and local date. */
+  #signIn(
+    userId: number,
+    tenantId: number,
+    input: { ip: string; userAgent?: string; localLoginDate?: string | null },
+    keepLoggedIn = false,
+  ): Promise<SignedIn> {
+    return this.#open({
+      userId,
+      tenantId,
+      keepLoggedIn,
+      localLoginDate: input.localLoginDate,
+      userAgent: input.userAgent,
+      ipAddress: input.ip,
+    });
   }
 
   async #open(input: Parameters<SessionStore["create"]>[0]): Promise<SignedIn> {
