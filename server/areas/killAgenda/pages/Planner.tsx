@@ -69,22 +69,8 @@ export const KillAgendaPlannerScreen = defineScreen({
         {data.moved && <p className="notice" role="status">{data.moved} Showing the week from today.</p>}
         {(data.pickers.species.length > 1 || data.pickers.sites.length > 1) && (
           <form method="get" className="inline-form toolbar no-print" data-autosubmit>
-            {data.pickers.species.length > 1 && (
-              <label>
-                Species{" "}
-                <select className="input" name="species" defaultValue={week.speciesId}>
-                  {data.pickers.species.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
-                </select>
-              </label>
-            )}
-            {data.pickers.sites.length > 1 && (
-              <label>
-                Site{" "}
-                <select className="input" name="site" defaultValue={week.tenantSiteId}>
-                  {data.pickers.sites.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
-                </select>
-              </label>
-            )}
+            <Picker label="Species" name="species" options={data.pickers.species} value={week.speciesId} />
+            <Picker label="Site" name="site" options={data.pickers.sites} value={week.tenantSiteId} />
             <noscript>
               <button className="btn" type="submit">Show</button>
             </noscript>
@@ -104,3 +90,23 @@ export const KillAgendaPlannerScreen = defineScreen({
     );
   },
 });
+
+/** A species or site select, shown only where there is a choice. */
+function Picker(
+  { label, name, options, value }: {
+    label: string;
+    name: string;
+    options: { id: number; name: string }[];
+    value: number;
+  },
+) {
+  if (options.length < 2) return null;
+  return (
+    <label>
+      {label}{" "}
+      <select className="input" name={name} defaultValue={value}>
+        {options.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
+      </select>
+    </label>
+  );
+}
