@@ -3,7 +3,8 @@
  * (module killFloorCorrections), the plant simulator (testers), and the files owed to others as CSV.
  */
 import type { AccessRule } from "../../access/apiAccess.ts";
-import { areaApi } from "../areaApi.ts";
+import { areaApi, type In } from "../areaApi.ts";
+import type { AreaContext } from "../context.ts";
 import { carcassPage, exportRows, killFloorDay } from "./queries.ts";
 import { correctCarcass } from "./operations/correctCarcass.ts";
 import { simulate } from "./operations/simulate.ts";
@@ -25,8 +26,13 @@ export const DAY_READ: AccessRule = { pages: ["carcassdistribution"] };
 export const CORRECT: AccessRule = { pages: ["carcassdistribution"], modules: ["killFloorCorrections"] };
 export const SIMULATE: AccessRule = { pages: ["superTesting", "testerHome"] };
 
-const fileName = (kind: string, d: { species: string; date: string }) =>
-  `${kind}-${d.species.toLowerCase()}-${d.date}`;
+/** A day's CSV file: the day's export rows written out, named for its kind, species and day. */
+const dayFile =
+  (kind: string, csv: (data: Awaited<ReturnType<typeof exportRows>>) => string) =>
+  async (ctx: AreaContext, q: In<typeof KillFloorDayQuery>) => {
+    const data = await exportRows(ctx, q);
+    return { body: csv(data), name: `${kind}-${data.species.toLowerCase()}-${data.date}` };
+  };
 
 const api = areaApi(["Kill floor: the day"]);
 
@@ -72,10 +78,7 @@ api.file(
   { query: KillFloorDayQuery },
   "csv",
   DAY_READ,
-  async (ctx, q) => {
-    const data = await exportRows(ctx, q);
-    return { body: nlisKillFile(data.rows, data.plantPic), name: fileName("nlis-kill", data) };
-  },
+  dayFile("nlis-kill", (data) => nlisKillFile(data.rows, data.plantPic)),
 );
 
 api.file(
@@ -84,10 +87,7 @@ api.file(
   { query: KillFloorDayQuery },
   "csv",
   DAY_READ,
-  async (ctx, q) => {
-    const data = await exportRows(ctx, q);
-    return { body: msaGradingFile(data.rows), name: fileName("msa-grading", data) };
-  },
+  dayFile("msa-grading", (data) => msaGradingFile(data.rows)),
 );
 
 api.file(
