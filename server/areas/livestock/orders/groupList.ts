@@ -56,6 +56,27 @@ export function groupsWhere(db: TenantDb, from: string, to: string, scope?: Orde
   );
 }
 
+/**
+ * The ids of one page of the period's groups (by delivery date, then id: the groups alone, on their date
+ * index) and how many groups there are in all; the callers read the page's details for those ids only.
+ */
+export async function groupIdsPage(
+  db: TenantDb,
+  from: string,
+  to: string,
+  scope: OrderScope | undefined,
+  page: Page,
+): Promise<{ ids: number[]; total: number }> {
+  const where = groupsWhere(db, from, to, scope);
+  const [ids, [{ n }]] = await Promise.all([
+    db.select({ id: livestockOrderGroups.id }).from(livestockOrderGroups).where(where)
+      .orderBy(asc(livestockOrderGroups.deliveryDate), asc(livestockOrderGroups.id))
+      .limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(livestockOrderGroups).where(where),
+  ]);
+  return { ids: ids.map((r) => r.id), total: n };
+}
+
 /** One page of the list, with how many groups there are in all. */
 export async function groupSummariesPage(
   ctx: AreaContext,
@@ -65,16 +86,10 @@ export async function groupSummariesPage(
   page: Page,
 ): Promise<{ rows: GroupSummary[]; total: number }> {
   const db = ctx.db;
-  const where = groupsWhere(db, from, to, scope);
   const live = ne(livestockOrders.orderStatus, ORDER_STATUS.Cancelled);
   // the page's groups first (groups alone, by their date index), then their orders summed for those
   // only: summing every group in the period before the limit grew with the period's orders
-  const [ids, [{ n }]] = await Promise.all([
-    db.select({ id: livestockOrderGroups.id }).from(livestockOrderGroups).where(where)
-      .orderBy(asc(livestockOrderGroups.deliveryDate), asc(livestockOrderGroups.id))
-      .limit(page.limit).offset(page.offset),
-    db.select({ n: count() }).from(livestockOrderGroups).where(where),
-  ]);
+  const { ids, total: n } = await groupIdsPage(db, from, to, scope, page);
   const rows = ids.length
     ? await db.select({
       id: livestockOrderGroups.id,
@@ -92,7 +107,7 @@ export async function groupSummariesPage(
       .innerJoin(suppliers, eq(suppliers.id, livestockOrderGroups.supplierId))
       .leftJoin(buyers, eq(buyers.id, livestockOrderGroups.buyerId))
       .leftJoin(livestockOrders, eq(livestockOrders.livestockOrderGroupId, livestockOrderGroups.id))
-      .where(inArray(livestockOrderGroups.id, ids.map((r) => r.id))).groupBy(livestockOrderGroups.id)
+      .where(inArray(livestockOrderGroups.id, ids)).groupBy(livestockOrderGroups.id)
       .orderBy(asc(livestockOrderGroups.deliveryDate), asc(livestockOrderGroups.id))
     : [];
   return {

@@ -19,7 +19,7 @@ import {
 } from "drizzle-orm";
 import type { TenantDb } from "../../../../db/client.ts";
 import { preparedPerDb } from "../../prepared.ts";
-import { groupsWhere } from "./groupList.ts";
+import { groupIdsPage } from "./groupList.ts";
 import { atSite, type OrderScope, type Page } from "./filters.ts";
 export { atSite, type OrderScope, type Page } from "./filters.ts";
 import { ApiError } from "../../../http/errors.ts";
@@ -239,15 +239,8 @@ export async function groupsPage(
   scope: OrderScope | undefined,
   page: Page,
 ): Promise<{ rows: OrderGroup[]; total: number }> {
-  const db = ctx.db;
-  const where = groupsWhere(db, from, to, scope);
-  const [ids, [{ n }]] = await Promise.all([
-    db.select({ id: livestockOrderGroups.id }).from(livestockOrderGroups).where(where)
-      .orderBy(asc(livestockOrderGroups.deliveryDate), asc(livestockOrderGroups.id))
-      .limit(page.limit).offset(page.offset),
-    db.select({ n: count() }).from(livestockOrderGroups).where(where),
-  ]);
-  return { rows: await groupsOf(ctx, ids.map((r) => r.id)), total: n };
+  const { ids, total } = await groupIdsPage(ctx.db, from, to, scope, page);
+  return { rows: await groupsOf(ctx, ids), total };
 }
 
 /** One order group with its orders; 404 when it does not exist. */

@@ -9,7 +9,7 @@ import { updateEach } from "../../../../db/updateEach.ts";
 import { ORDER_STATUS } from "../../../../kernel/enums.ts";
 import { nextModified } from "../../context.ts";
 import type { Unit } from "../../unit.ts";
-import { ORDER_ENTITY } from "./history.ts";
+import { changeOrder } from "./orderChange.ts";
 import { announceOrders } from "./events.ts";
 import { ApiError } from "../../../http/errors.ts";
 import { recountMob } from "../../stockyard/writes.ts";
@@ -26,14 +26,7 @@ export async function planOrderForKill(
   order: Pick<Order, "id" | "productionDate" | "lastModified">,
   date: string,
 ): Promise<void> {
-  await unit.tx.update(livestockOrders).set({
-    productionDate: date,
-    lastModified: nextModified(order.lastModified),
-  })
-    .where(eq(livestockOrders.id, order.id));
-  await unit.audit({
-    entity: ORDER_ENTITY,
-    entityId: order.id,
+  await changeOrder(unit, order, { productionDate: date }, {
     action: `Planned for the kill on ${date}`,
     before: { productionDate: order.productionDate },
     after: { productionDate: date },
@@ -53,14 +46,7 @@ export async function rescheduleUndeliveredOrders(
   }[],
 ): Promise<void> {
   for (const { order, deliveryDate, productionDate } of changes) {
-    await unit.tx.update(livestockOrders).set({
-      deliveryDate,
-      productionDate,
-      lastModified: nextModified(order.lastModified),
-    }).where(eq(livestockOrders.id, order.id));
-    await unit.audit({
-      entity: ORDER_ENTITY,
-      entityId: order.id,
+    await changeOrder(unit, order, { deliveryDate, productionDate }, {
       action: "Delivery date set on the kill agenda",
       before: { deliveryDate: order.deliveryDate, productionDate: order.productionDate },
       after: { deliveryDate, productionDate },
@@ -97,13 +83,7 @@ export async function correctExpectedHead(
   order: Pick<Order, "id" | "lastModified">,
   change: { before: number; head: number; reason: string },
 ): Promise<void> {
-  await unit.tx.update(livestockOrders).set({
-    declaredQuantity: change.head,
-    lastModified: nextModified(order.lastModified),
-  }).where(eq(livestockOrders.id, order.id));
-  await unit.audit({
-    entity: ORDER_ENTITY,
-    entityId: order.id,
+  await changeOrder(unit, order, { declaredQuantity: change.head }, {
     action: "Expected head corrected on the kill agenda",
     before: { head: change.before },
     after: { head: change.head },
@@ -173,15 +153,8 @@ export async function correctDeliveredHead(
   );
   await recountMob(unit, mob, input.correctedHead);
   const totalDelivered = Math.max(0, order.totalDelivered + input.correctedHead - mob.head);
-  const next = {
-    totalDelivered,
-    orderStatus: statusForDelivered({ ...order, totalDelivered }),
-    lastModified: nextModified(order.lastModified),
-  };
-  await unit.tx.update(livestockOrders).set(next).where(eq(livestockOrders.id, order.id));
-  await unit.audit({
-    entity: ORDER_ENTITY,
-    entityId: order.id,
+  const orderStatus = statusForDelivered({ ...order, totalDelivered });
+  await changeOrder(unit, order, { totalDelivered, orderStatus }, {
     action: "head count corrected",
     before: { stockMobId: mob.id, head: mob.head, totalDelivered: order.totalDelivered },
     after: { stockMobId: mob.id, head: input.correctedHead, totalDelivered },
@@ -202,11 +175,7 @@ export async function countUnloadedHead(unit: Unit, orderId: number, head: numbe
       order.orderStatus < ORDER_STATUS.Unloaded
     ? ORDER_STATUS.Unloaded
     : order.orderStatus;
-  await unit.tx.update(livestockOrders).set({
-    totalUnloaded,
-    orderStatus,
-    lastModified: nextModified(order.lastModified),
-  }).where(eq(livestockOrders.id, orderId));
+  await changeOrder(unit, order, { totalUnloaded, orderStatus });
   announceOrders(unit, [orderId], order.deliveryDate);
 }
 
@@ -236,9 +205,7 @@ async function changeDelivery(
   const [order] = await unit.tx.select().from(livestockOrders).where(eq(livestockOrders.id, orderId));
   if (!order) throw ApiError.notFound("That order does not exist.");
   const { set, action } = decide(order);
-  await unit.tx.update(livestockOrders).set({ ...set, lastModified: nextModified(order.lastModified) })
-    .where(eq(livestockOrders.id, order.id));
-  await unit.audit({ entity: ORDER_ENTITY, entityId: order.id, action });
+  await changeOrder(unit, order, set, { action });
   announceOrders(unit, [order.id], order.deliveryDate);
   return order.deliveryDate;
 }
@@ -290,11 +257,10 @@ export async function takeBackUnloadedHead(
 ): Promise<void> {
   const [order] = await unit.tx.select().from(livestockOrders).where(eq(livestockOrders.id, orderId));
   if (!move.unloaded && order.orderStatus === move.statusBefore) return;
-  await unit.tx.update(livestockOrders).set({
+  await changeOrder(unit, order, {
     totalUnloaded: order.totalUnloaded - move.unloaded,
     orderStatus: order.orderStatus === move.statusAfter ? move.statusBefore : order.orderStatus,
-    lastModified: nextModified(order.lastModified),
-  }).where(eq(livestockOrders.id, order.id));
+  });
   announceOrders(unit, [order.id], order.deliveryDate);
 }
 

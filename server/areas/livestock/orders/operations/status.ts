@@ -6,13 +6,14 @@
 import { and, eq, gt, ne } from "drizzle-orm";
 import { ApiError } from "../../../../http/errors.ts";
 import { livestockOrders } from "../../../../../db/tenant/schema.ts";
-import { type AreaContext, assertUnchanged, nextModified } from "../../../context.ts";
+import { type AreaContext, assertUnchanged } from "../../../context.ts";
 import { ORDER_STATUS, orderStatusName } from "../../../../../kernel/enums.ts";
 import { initialStatus, whyNotCancel, whyNotReinstate } from "../rules.ts";
 import type { Order } from "../schemas.ts";
 import type { OrderRow } from "../mapping.ts";
 import { ORDER_ENTITY } from "../history.ts";
 import { announceOrders } from "../events.ts";
+import { changeOrder } from "../orderChange.ts";
 import { orderById, orderRow } from "../queries.ts";
 
 type OrderAction = { livestockOrderId: number; lastModified?: string | null };
@@ -63,17 +64,13 @@ export async function cancelFutureRecurring(
     if (!later.length) throw ApiError.conflict("There are no future orders left in this series to cancel.");
     const now = new Date().toISOString();
     for (const o of later) {
-      await tx.update(livestockOrders).set({
+      await changeOrder(unit, o, {
         orderStatus: ORDER_STATUS.Cancelled,
         statusBeforeCancel: o.orderStatus,
         cancelReason: input.reason,
         cancelledAt: now,
         recurrenceEndDate: order.deliveryDate,
-        lastModified: nextModified(o.lastModified),
-      }).where(eq(livestockOrders.id, o.id));
-      await unit.audit({
-        entity: ORDER_ENTITY,
-        entityId: o.id,
+      }, {
         action: "cancel (series ended)",
         before: { orderStatus: orderStatusName(o.orderStatus) },
         after: { orderStatus: "Cancelled" },
@@ -107,11 +104,8 @@ async function changeStatus(
   const id = await ctx.write(async (tx, unit) => {
     const current = await orderRow(tx, input.livestockOrderId);
     assertUnchanged(current, input.lastModified, "order");
-    const next = { ...decide(current), lastModified: nextModified(current.lastModified) };
-    await tx.update(livestockOrders).set(next).where(eq(livestockOrders.id, current.id));
-    await unit.audit({
-      entity: ORDER_ENTITY,
-      entityId: current.id,
+    const next = decide(current);
+    await changeOrder(unit, current, next, {
       action,
       before: { orderStatus: orderStatusName(current.orderStatus) },
       after: { orderStatus: orderStatusName(next.orderStatus ?? current.orderStatus) },
