@@ -5,7 +5,7 @@
  */
 import { Folded } from "../../../pages/Folded.tsx";
 import type { DataFormProps, FieldSpec } from "../../../../client/islands/DataForm.tsx";
-import { ActionButton, DataForm, PricingGridEditor } from "../../../pages/islands.tsx";
+import { DataForm, PricingGridEditor } from "../../../pages/islands.tsx";
 import { defineScreen } from "../../../pages/screen.ts";
 import { speciesCategoriesOf } from "../../../../kernel/enums.ts";
 import { PRICING_API } from "../api.ts";
@@ -14,7 +14,7 @@ import { gridToText } from "../gridText.ts";
 import { formatPeriod } from "../labels.ts";
 import { PRICING_PATHS } from "../paths.ts";
 import type { PricingGridGroup } from "../schemas.ts";
-import { idParam } from "./shared.tsx";
+import { DeleteGridButton, idParam } from "./shared.tsx";
 import { pageAreaContext } from "../../context.ts";
 import { getGrid, getGroup, listGroups } from "../queries.ts";
 
@@ -179,13 +179,10 @@ export const PricingGridScreen = defineScreen({
           />
         </Folded>
         <section className="panel no-print" aria-label="Delete">
-          <ActionButton
+          <DeleteGridButton
+            grid={grid}
             label="Delete grid"
-            url={PRICING_API.deleteGrid}
-            body={{ pricingGridId: grid.id, lastModified: grid.lastModified }}
             variant="danger"
-            confirm={`Delete grid ${grid.reference}?`}
-            successToast="The grid was deleted."
             redirectTo={PRICING_PATHS.group(group.id)}
           />
         </section>

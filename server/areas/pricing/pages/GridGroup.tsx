@@ -19,7 +19,7 @@ import { formatDollars, formatPeriod } from "../labels.ts";
 import { PRICING_PATHS } from "../paths.ts";
 import { nextGroupName, nextPeriod } from "../periods.ts";
 import type { PricingGrid, PricingGridGroup } from "../schemas.ts";
-import { chooseSpecies, GroupBadges, idParam } from "./shared.tsx";
+import { chooseSpecies, DeleteGridButton, GroupBadges, idParam } from "./shared.tsx";
 import { pageAreaContext } from "../../context.ts";
 import { getGroup } from "../queries.ts";
 
@@ -84,14 +84,7 @@ function gridActions(group: PricingGridGroup, grid: PricingGrid, index: number) 
     <div className="actions u-nowrap">
       {moveButton(group, index, -1)}
       {moveButton(group, index, 1)}
-      <ActionButton
-        label="Delete"
-        url={PRICING_API.deleteGrid}
-        body={{ pricingGridId: grid.id, lastModified: grid.lastModified }}
-        variant="ghost"
-        confirm={`Delete grid ${grid.reference}?`}
-        successToast="The grid was deleted."
-      />
+      <DeleteGridButton grid={grid} label="Delete" variant="ghost" />
     </div>
   );
 }

@@ -3,6 +3,8 @@ import { type PeriodStatus, periodStatus } from "../periods.ts";
 import { defaultSpeciesId } from "../../../auth/userModel.ts";
 import { ApiError } from "../../../http/errors.ts";
 import type { PageContext } from "../../../pages/context.ts";
+import { ActionButton } from "../../../pages/islands.tsx";
+import { PRICING_API } from "../api.ts";
 
 /** A positive id from a route param, else 404 (the one rule: server/pages/screen.ts). */
 export { pathId as idParam } from "../../../pages/screen.ts";
@@ -48,5 +50,27 @@ export function GroupBadges(
       {group.isDefaultGroup && <span className="badge badge-warning" data-default>Default</span>}
       {group.isServiceKill && <span className="badge">Service kill</span>}
     </span>
+  );
+}
+
+/** Delete one grid, asking first with its reference: from the group's grid list and the grid's own page. */
+export function DeleteGridButton(
+  { grid, label, variant, redirectTo }: {
+    grid: { id: number; reference: string; lastModified?: string | null };
+    label: string;
+    variant: "ghost" | "danger";
+    redirectTo?: string;
+  },
+) {
+  return (
+    <ActionButton
+      label={label}
+      url={PRICING_API.deleteGrid}
+      body={{ pricingGridId: grid.id, lastModified: grid.lastModified }}
+      variant={variant}
+      confirm={`Delete grid ${grid.reference}?`}
+      successToast="The grid was deleted."
+      redirectTo={redirectTo}
+    />
   );
 }
