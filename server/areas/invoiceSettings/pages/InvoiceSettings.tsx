@@ -5,12 +5,13 @@
  */
 import { z } from "zod";
 import { Table } from "../../../../client/ui/Table.tsx";
-import { TabBar } from "../../../../client/ui/TabBar.tsx";
 import { formatDate } from "../../../../kernel/format.ts";
 import { idNumber } from "../../../http/params.ts";
 import { pageAreaContext } from "../../context.ts";
 import type { PageContext } from "../../../pages/context.ts";
 import { defineScreen } from "../../../pages/screen.ts";
+import { SpeciesTabs } from "../../../pages/SpeciesTabs.tsx";
+import { TimingBadge } from "../../../pages/TimingBadge.tsx";
 import { defects as defectRules, levies as levySettings } from "../operations.ts";
 import { INVOICE_SETTINGS_PATHS as PATHS } from "../paths.ts";
 import type { DefectDetail, LevySetting } from "../schemas.ts";
@@ -20,18 +21,6 @@ export function chosenSpecies(context: PageContext, speciesId?: number) {
   const species = context.caller!.species;
   return species.find((s) => s.id === speciesId) ?? species[0] ?? null;
 }
-
-const TIMING_WORDS: Record<LevySetting["timing"], string> = {
-  current: "In use",
-  future: "Upcoming",
-  superseded: "Superseded",
-};
-
-const TIMING_BADGE: Record<LevySetting["timing"], string> = {
-  current: "success",
-  future: "info",
-  superseded: "muted",
-};
 
 function LevyTable({ rows, empty }: { rows: LevySetting[]; empty: string }) {
   return (
@@ -55,9 +44,7 @@ function LevyTable({ rows, empty }: { rows: LevySetting[]; empty: string }) {
           { header: "Rate", cell: (l) => l.rate },
           {
             header: "Status",
-            cell: (l) => (
-              <span className={`badge badge-${TIMING_BADGE[l.timing]}`}>{TIMING_WORDS[l.timing]}</span>
-            ),
+            cell: (l) => <TimingBadge timing={l.timing} />,
           },
           {
             header: "Copy",
@@ -123,13 +110,11 @@ export const InvoiceSettingsScreen = defineScreen({
     const old = levies.filter((l) => l.timing === "superseded");
     return (
       <>
-        {allSpecies.length > 1 && (
-          <TabBar
-            tabs={allSpecies.map((s) => ({ key: String(s.id), title: s.name }))}
-            current={String(species.id)}
-            href={(key) => `${PATHS.list}?speciesId=${key}`}
-          />
-        )}
+        <SpeciesTabs
+          species={allSpecies}
+          current={species.id}
+          href={(id) => `${PATHS.list}?speciesId=${id}`}
+        />
         <section className="panel" aria-label={`${species.name} levies and charges`}>
           <div className="panel-head">
             <h2>{species.name}: levies, charges and service kill fees</h2>

@@ -6,23 +6,17 @@
 import { headerSpeciesAmong } from "../../../pages/ListScope.tsx";
 import { z } from "zod";
 import { Table } from "../../../../client/ui/Table.tsx";
-import { TabBar } from "../../../../client/ui/TabBar.tsx";
 import { formatDate } from "../../../../kernel/format.ts";
 import { formatCents } from "../../../../kernel/money.ts";
 import { idNumber } from "../../../http/params.ts";
 import { defineScreen } from "../../../pages/screen.ts";
+import { SpeciesTabs } from "../../../pages/SpeciesTabs.tsx";
+import { TimingBadge } from "../../../pages/TimingBadge.tsx";
 import { pageAreaContext } from "../../context.ts";
 import { skinPriceList, skinSpecies } from "../prices.ts";
 import { SKIN_PATHS as PATHS } from "../paths.ts";
 import { SKIN_GRADES, skinKindOf, skinWord } from "../rules.ts";
 import type { SkinPrice } from "../schemas.ts";
-
-const TIMING: Record<SkinPrice["timing"], { words: string; badge: string }> = {
-  current: { words: "In use", badge: "success" },
-  future: { words: "Upcoming", badge: "info" },
-  superseded: { words: "Superseded", badge: "muted" },
-  archived: { words: "Archived", badge: "muted" },
-};
 
 function PriceTable({ rows, empty }: { rows: SkinPrice[]; empty: string }) {
   return (
@@ -56,7 +50,7 @@ function PriceTable({ rows, empty }: { rows: SkinPrice[]; empty: string }) {
             header: "Status",
             cell: (p) => (
               <>
-                <span className={`badge badge-${TIMING[p.timing].badge}`}>{TIMING[p.timing].words}</span>
+                <TimingBadge timing={p.timing} />
                 <div className="small">
                   <a
                     href={PATHS.copyPrice(p.id)}
@@ -100,13 +94,7 @@ export const SkinPricesScreen = defineScreen({
     const old = prices.filter((p) => p.timing === "superseded" || p.timing === "archived");
     return (
       <>
-        {species.length > 1 && (
-          <TabBar
-            tabs={species.map((s) => ({ key: String(s.id), title: s.name }))}
-            current={String(chosen.id)}
-            href={(key) => `${PATHS.prices}?speciesId=${key}`}
-          />
-        )}
+        <SpeciesTabs species={species} current={chosen.id} href={(id) => `${PATHS.prices}?speciesId=${id}`} />
         <section className="panel" aria-label={`${chosen.name} ${word} prices`}>
           <div className="panel-head">
             <h2>{chosen.name}: {kind} prices</h2>
