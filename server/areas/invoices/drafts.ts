@@ -73,6 +73,32 @@ export interface DraftAudit {
   reason?: string;
 }
 
+/** Why an invoice in another status cannot take a change that needs this one. */
+const NOT_YET: Record<"Draft" | "Published", string> = {
+  Draft:
+    "This invoice is published: unpublish it to change it (the supplier reference and due date can be updated).",
+  Published: "Publish the invoice first.",
+};
+
+/**
+ * The invoice a change is for, as long as nobody changed it since it was read and it is in the status the
+ * change needs (409 otherwise; a finalised invoice never changes).
+ */
+export async function invoiceToChange(
+  ctx: AreaContext,
+  tx: TenantTx,
+  want: { id: number; lastModified: string | null | undefined; status: keyof typeof NOT_YET },
+): Promise<InvoiceRow> {
+  const row = await invoiceOf(ctx, want.id, tx);
+  assertUnchanged(row, want.lastModified, "invoice");
+  if (row.status !== want.status) {
+    throw ApiError.conflict(
+      row.status === "Finalised" ? "This invoice is finalised: it cannot change." : NOT_YET[want.status],
+    );
+  }
+  return row;
+}
+
 /**
  * A change to a draft as one unit of work: checked (the caller's species, stale, still a draft),
  * applied, recomputed, stamped and audited; invoiceUpdated announced after the commit.
@@ -85,15 +111,7 @@ export async function changeDraft(
   apply: (tx: TenantTx, row: InvoiceRow) => Promise<DraftAudit>,
 ): Promise<void> {
   await ctx.write(async (tx, unit) => {
-    const row = await invoiceOf(ctx, id, tx);
-    assertUnchanged(row, lastModified, "invoice");
-    if (row.status !== "Draft") {
-      throw ApiError.conflict(
-        row.status === "Finalised"
-          ? "This invoice is finalised: it cannot change."
-          : "This invoice is published: unpublish it to change it (the supplier reference and due date can be updated).",
-      );
-    }
+    const row = await invoiceToChange(ctx, tx, { id, lastModified, status: "Draft" });
     const audit = await apply(tx, row);
     const [stamped] = await tx.update(invoices).set({ lastModified: nextModified(row.lastModified) })
       .where(eq(invoices.id, id)).returning();
