@@ -7,6 +7,7 @@
  */
 import { siteLocations } from "../../../db/tenant/schema.ts";
 import type { DemoTenant } from "../area.ts";
+import { processorSeedDue } from "../demoSeedDue.ts";
 import { addDemoKillFloors } from "../settings/writes.ts";
 import { planDemoYardMobs } from "../stockyard/writes.ts";
 
@@ -17,8 +18,7 @@ const CHAINS = [
 ];
 
 export async function seedKillAgenda({ db, category, siteIds, speciesIds, today }: DemoTenant) {
-  if (category !== "processor") return;
-  if ((await db.select({ id: siteLocations.id }).from(siteLocations).limit(1)).length) return;
+  if (!(await processorSeedDue({ db, category }, siteLocations))) return;
   const chains = CHAINS.filter((c) => c.speciesIds.some((s) => speciesIds.includes(s)));
   await addDemoKillFloors(db, siteIds.flatMap((tenantSiteId) => chains.map((c) => ({ tenantSiteId, ...c }))));
   // the yard's mobs for the coming days were planned by the livestock office: their day is set on the mob

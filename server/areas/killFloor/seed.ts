@@ -13,6 +13,7 @@ import {
   stockMobs,
 } from "../../../db/tenant/schema.ts";
 import type { DemoTenant } from "../area.ts";
+import { processorSeedDue } from "../demoSeedDue.ts";
 import { giveOrderItsFirstLot } from "../livestock/orders/writes.ts";
 import { setDemoMobLot } from "../stockyard/writes.ts";
 import { MOB_STATUS } from "../../../kernel/enums.ts";
@@ -22,8 +23,7 @@ import { refreshOrderTotals } from "./totals.ts";
 import { lotReference } from "../killAgenda/rules.ts";
 
 export async function seedKillFloor({ db, category, today, siteIds }: DemoTenant) {
-  if (category !== "processor") return;
-  if ((await db.select({ id: carcassImports.id }).from(carcassImports).limit(1)).length) return;
+  if (!(await processorSeedDue({ db, category }, carcassImports))) return;
   const mobs = await db.select({
     stockMobId: stockMobs.id,
     livestockOrderId: stockMobs.livestockOrderId,

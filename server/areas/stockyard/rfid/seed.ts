@@ -7,6 +7,7 @@
 import { and, eq, gt, gte, inArray, isNotNull } from "drizzle-orm";
 import { carcasses, livestockOrders, rfidScans } from "../../../../db/tenant/schema.ts";
 import type { DemoTenant } from "../../area.ts";
+import { processorSeedDue } from "../../demoSeedDue.ts";
 import { addDays } from "../../../../kernel/dates.ts";
 import { normaliseRfid } from "../rules.ts";
 
@@ -16,8 +17,7 @@ const CATTLE = 2;
 const liveDevice = (orderId: number, k: number) => `982${String(orderId * 10_000 + k).padStart(12, "0")}`;
 
 export async function seedRfidScans({ db, category, today }: DemoTenant) {
-  if (category !== "processor") return;
-  if ((await db.select({ id: rfidScans.id }).from(rfidScans).limit(1)).length) return;
+  if (!(await processorSeedDue({ db, category }, rfidScans))) return;
   const orders = await db.select({
     id: livestockOrders.id,
     delivered: livestockOrders.totalDelivered,
