@@ -5,7 +5,7 @@ import { ActionButton } from "../../../../pages/islands.tsx";
 import { Table } from "../../../../../client/ui/Table.tsx";
 import { idNumber } from "../../../../http/params.ts";
 import { listFeatureFlags } from "../operations/featureFlags.ts";
-import { listTenants } from "../../tenants/queries.ts";
+import { tenantChoice } from "../../pages/tenantChoice.ts";
 import { SUPER_CONTROL_API } from "../api.ts";
 import { TenantPicker } from "../../pages/TenantPicker.tsx";
 
@@ -21,10 +21,7 @@ export const SuperFeatureFlagsScreen = defineScreen({
   validateSearch: z.object({ tenantId: idNumber().optional() }),
   loader: async ({ context, search }) => {
     const ctx = await pageAreaContext(context);
-    const tenants = (await listTenants(ctx))
-      .map((t) => ({ id: t.id, name: t.name }));
-    const tenantId = search.tenantId ?? context.caller!.tenant.id;
-    const tenant = tenants.find((t) => t.id === tenantId) ?? null;
+    const { tenants, tenant } = await tenantChoice(ctx, search.tenantId);
     const flags = tenant ? await listFeatureFlags(ctx, tenant.id) : [];
     return { tenants, tenant, flags };
   },

@@ -4,7 +4,7 @@ import { pageAreaContext } from "../../../context.ts";
 import { DataForm } from "../../../../pages/islands.tsx";
 import { Table } from "../../../../../client/ui/Table.tsx";
 import { idNumber } from "../../../../http/params.ts";
-import { listTenants } from "../../tenants/queries.ts";
+import { tenantChoice } from "../../pages/tenantChoice.ts";
 import { tenantTables } from "../operations.ts";
 import { SUPER_DATA_API } from "../api.ts";
 import { UPLOAD_MAX_ROWS } from "../schemas.ts";
@@ -15,12 +15,7 @@ const Search = z.object({ tenantId: idNumber().optional() });
 /** The tenants to choose from, the chosen one (default: the one the super user works in) and its tables. */
 async function load(context: Parameters<typeof pageAreaContext>[0], tenantId: number | undefined) {
   const ctx = await pageAreaContext(context);
-  const tenants = (await listTenants(ctx)).map((t) => ({
-    id: t.id,
-    name: t.name,
-  }));
-  const id = tenantId ?? context.caller!.tenant.id;
-  const tenant = tenants.find((t) => t.id === id) ?? null;
+  const { tenants, tenant } = await tenantChoice(ctx, tenantId);
   const tables = tenant ? await tenantTables(ctx, tenant.id) : [];
   return { tenants, tenant, tables };
 }

@@ -6,7 +6,7 @@ import { Table } from "../../../../../client/ui/Table.tsx";
 import { TabBar } from "../../../../../client/ui/TabBar.tsx";
 import { formatDateTime } from "../../../../../kernel/format.ts";
 import { idNumber } from "../../../../http/params.ts";
-import { listTenants } from "../../tenants/queries.ts";
+import { tenantChoice } from "../../pages/tenantChoice.ts";
 import { recentLoads } from "../operations.ts";
 import { INITIAL_LOAD_API } from "../api.ts";
 import {
@@ -37,10 +37,7 @@ export const SuperInitialDataLoadScreen = defineScreen({
   validateSearch: Search,
   loader: async ({ context, search }) => {
     const ctx = await pageAreaContext(context);
-    const tenants = (await listTenants(ctx))
-      .map((t) => ({ id: t.id, name: t.name }));
-    const tenantId = search.tenantId ?? context.caller!.tenant.id;
-    const tenant = tenants.find((t) => t.id === tenantId) ?? null;
+    const { tenants, tenant } = await tenantChoice(ctx, search.tenantId);
     const kind: LoadKind = search.kind ?? "suppliers";
     const loads = tenant ? await recentLoads(ctx, tenant.id) : [];
     return { tenants, tenant, kind, loads };

@@ -5,7 +5,7 @@ import { ActionButton, DataForm } from "../../../../pages/islands.tsx";
 import { Table } from "../../../../../client/ui/Table.tsx";
 import { formatDateTime } from "../../../../../kernel/format.ts";
 import { idNumber } from "../../../../http/params.ts";
-import { listTenants } from "../../tenants/queries.ts";
+import { tenantChoice } from "../../pages/tenantChoice.ts";
 import { tenantUsers } from "../../tenants/operations/tenantUsers.ts";
 import { checkTargets, lastResults } from "../operations/checks.ts";
 import { SUPER_TESTING_API } from "../api.ts";
@@ -42,9 +42,7 @@ interface CheckRow {
 /** The tenants to choose from, the chosen one (default: the one the super user works in), its users. */
 async function load(context: Parameters<typeof pageAreaContext>[0], tenantId: number | undefined) {
   const ctx = await pageAreaContext(context);
-  const tenants = (await listTenants(ctx)).map((t) => ({ id: t.id, name: t.name }));
-  const id = tenantId ?? context.caller!.tenant.id;
-  const tenant = tenants.find((t) => t.id === id) ?? null;
+  const { tenants, tenant } = await tenantChoice(ctx, tenantId);
   const last = await lastResults(ctx, tenant?.id ?? null);
   const checks: CheckRow[] = checkTargets(ctx, tenant).map((t) => ({
     ...t,
