@@ -52,8 +52,18 @@ export function Shell(
           <h1 className="shell-title">{current?.title ?? ""}</h1>
           <div className="shell-pickers">
             <TenantPicker context={context} />
-            <SitePicker context={context} />
-            <SpeciesPicker context={context} />
+            <PreferencePicker
+              name="siteId"
+              label="Site"
+              value={defaultSiteId(caller)}
+              choices={caller.sites}
+            />
+            <PreferencePicker
+              name="speciesId"
+              label="Species"
+              value={defaultSpeciesId(caller)}
+              choices={caller.species}
+            />
           </div>
           <div className="shell-user">
             <span className="push-status" data-push-status="disconnected" title="Live updates" role="status">
@@ -188,28 +198,22 @@ function TenantPicker({ context }: { context: PageContext }) {
   );
 }
 
-function SitePicker({ context }: { context: PageContext }) {
-  const caller = context.caller!;
+/** The caller's preferred site or species: one of the ones the caller may work with. */
+function PreferencePicker(
+  { name, label, value, choices }: {
+    name: string;
+    label: string;
+    value: string | number | null;
+    choices: readonly { id: number; name: string }[];
+  },
+) {
   return (
     <PickerForm
       action="/user/preferences"
-      name="siteId"
-      label="Site"
-      value={defaultSiteId(caller)}
-      options={caller.sites.map((s) => ({ value: s.id, label: s.name }))}
-    />
-  );
-}
-
-function SpeciesPicker({ context }: { context: PageContext }) {
-  const caller = context.caller!;
-  return (
-    <PickerForm
-      action="/user/preferences"
-      name="speciesId"
-      label="Species"
-      value={defaultSpeciesId(caller)}
-      options={caller.species.map((s) => ({ value: s.id, label: s.name }))}
+      name={name}
+      label={label}
+      value={value}
+      options={choices.map((s) => ({ value: s.id, label: s.name }))}
     />
   );
 }
