@@ -2,7 +2,7 @@ import { buildSideMenu, type MenuItem } from "../../../access/mod.ts";
 import { defineScreen } from "../../../pages/screen.ts";
 import { Facts } from "../../../../client/ui/Facts.tsx";
 import { defaultSiteId } from "../../../auth/userModel.ts";
-import { Icon } from "../../../pages/Icon.tsx";
+import { RouteLinks } from "../../../pages/RouteLinks.tsx";
 import { clockTime } from "../../../../kernel/format.ts";
 import { serverNow } from "../../../http/clientClock.ts";
 
@@ -36,19 +36,7 @@ export const UserHomeScreen = defineScreen({
         </section>
         <section className="panel">
           <h2>Your screens</h2>
-          {links.length
-            ? (
-              <ul className="tiles">
-                {links.map((l) => (
-                  <li key={l.name}>
-                    <a className="tile" href={l.path}>
-                      <Icon name={l.icon} /> {l.title}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            )
-            : <p className="muted">No other screens are available to you yet.</p>}
+          <RouteLinks links={links} look="tiles" empty="No other screens are available to you yet." />
         </section>
       </>
     );

@@ -2,7 +2,7 @@
  * /settings: the settings tabs this user may open (spec 2 §2.2), each a link to its page. Tabs whose
  * screens are not built yet are left out, as the menu leaves them out.
  */
-import { Icon } from "../../../pages/Icon.tsx";
+import { RouteLinks } from "../../../pages/RouteLinks.tsx";
 import { settingsTabs } from "../../../pages/SettingsTabs.tsx";
 import { defineScreen } from "../../../pages/screen.ts";
 
@@ -12,19 +12,7 @@ export const SettingsHomeScreen = defineScreen({
     return (
       <section className="panel">
         <h2>Settings</h2>
-        {tabs.length
-          ? (
-            <ul className="link-list">
-              {tabs.map((r) => (
-                <li key={r.name}>
-                  <a href={r.path}>
-                    <Icon name={r.icon} /> {r.title}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          )
-          : <p className="muted">No settings pages are open to you yet.</p>}
+        <RouteLinks links={tabs} look="list" empty="No settings pages are open to you yet." />
       </section>
     );
   },
