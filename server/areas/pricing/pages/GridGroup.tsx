@@ -14,6 +14,7 @@ import { Table } from "../../../../client/ui/Table.tsx";
 import { idNumber } from "../../../http/params.ts";
 import type { PageContext } from "../../../pages/context.ts";
 import { defineScreen } from "../../../pages/screen.ts";
+import { speciesField } from "../../../pages/scopeFields.ts";
 import { PRICING_API } from "../api.ts";
 import { formatDollars, formatPeriod } from "../labels.ts";
 import { PRICING_PATHS } from "../paths.ts";
@@ -27,16 +28,10 @@ function groupFields(context: PageContext, opts: { speciesLocked: boolean }): Fi
   return [
     { name: "id", label: "Id", type: "id" },
     { name: "name", label: "Name", type: "text", required: true, placeholder: "December 2026 lambs" },
-    {
-      name: "speciesId",
-      label: "Species",
-      type: "select",
-      required: true,
-      valueType: "number",
-      options: context.caller!.species.map((s) => ({ value: String(s.id), label: s.name })),
+    speciesField(context.caller!.species, {
       readOnly: opts.speciesLocked,
       help: opts.speciesLocked ? "Fixed: the group has grids or orders." : undefined,
-    },
+    }),
     { name: "startDate", label: "From", type: "date", required: true },
     { name: "endDate", label: "To", type: "date", help: "Blank: onwards, with no end." },
     {

@@ -1,6 +1,7 @@
 /** The add/edit form fields of each kind of party (names are the bodies' fields, schemas.ts). */
 import type { FieldSpec } from "../../../../../client/islands/DataForm.tsx";
 import type { PageContext } from "../../../../pages/context.ts";
+import { namedOptions } from "../../../../pages/scopeFields.ts";
 import { AUSTRALIAN_STATES, STAKEHOLDER_TYPES, SUPPLIER_ROLES } from "../../../../../kernel/enums.ts";
 import type { PartyKind } from "../paths.ts";
 
@@ -42,7 +43,7 @@ function partyFields(kind: "supplier" | "stakeholder", context: PageContext): Fi
       label: "Stock types",
       type: "multiselect",
       valueType: "number",
-      options: context.caller!.species.map((s) => ({ value: String(s.id), label: s.name })),
+      options: namedOptions(context.caller!.species),
     },
     text("supplierMsaProperties.msaNumber", "MSA number"),
     { name: "supplierMsaProperties.isMsaAccredited", label: "MSA accredited", type: "checkbox" },

@@ -20,6 +20,7 @@ import type { KillVolumeTarget } from "../schemas.ts";
 import { DEFAULT_WEEKDAYS, describeWeekdays, NEXT_DAYS, WEEKDAYS } from "../rules.ts";
 import type { PageContext } from "../../../../pages/context.ts";
 import { defineScreen } from "../../../../pages/screen.ts";
+import { siteChoiceFields, speciesField } from "../../../../pages/scopeFields.ts";
 import { TabBar } from "../../../../../client/ui/TabBar.tsx";
 
 export const TARGET_PATHS = {
@@ -144,27 +145,8 @@ function targetFields(context: PageContext): FieldSpec[] {
   const { species, sites } = context.caller!;
   return [
     { name: "id", label: "Id", type: "id" },
-    {
-      name: "speciesId",
-      label: "Species",
-      type: "select",
-      required: true,
-      valueType: "number",
-      options: species.map((s) => ({ value: String(s.id), label: s.name })),
-    },
-    ...(sites.length > 1
-      ? [
-        {
-          name: "tenantSiteId",
-          label: "Site",
-          type: "select",
-          valueType: "number",
-          placeholder: "Whole plant (all sites)",
-          options: sites.map((s) => ({ value: String(s.id), label: s.name })),
-          help: "Blank: one target for the whole plant.",
-        } satisfies FieldSpec,
-      ]
-      : []),
+    speciesField(species),
+    ...siteChoiceFields(sites, "Whole plant (all sites)", { help: "Blank: one target for the whole plant." }),
     {
       name: "weeklyTarget",
       label: "Head a week",
