@@ -37,6 +37,11 @@ export function formatAbn(abn: string): string {
 /** Australian postcodes are 4 digits. */
 export const isPostcode = (postcode: string) => /^\d{4}$/.test(postcode);
 
+/** The values of a list of choices, as the non-empty list `z.enum` takes. */
+function valuesOf<T extends string>(choices: readonly { value: T }[]) {
+  return choices.map((c) => c.value) as [T, ...T[]];
+}
+
 /** The Australian IANA zones (the plant's clock); every one is a zone the runtime knows. */
 export const AUSTRALIAN_TIME_ZONES = [
   { value: "Australia/Sydney", label: "Sydney, Canberra (NSW, ACT)" },
@@ -51,10 +56,7 @@ export const AUSTRALIAN_TIME_ZONES = [
   { value: "Australia/Lord_Howe", label: "Lord Howe Island" },
 ] as const;
 export type AustralianTimeZone = typeof AUSTRALIAN_TIME_ZONES[number]["value"];
-export const TIME_ZONE_VALUES = AUSTRALIAN_TIME_ZONES.map((z) => z.value) as [
-  AustralianTimeZone,
-  ...AustralianTimeZone[],
-];
+export const TIME_ZONE_VALUES = valuesOf(AUSTRALIAN_TIME_ZONES);
 
 /** Kinds of place on a site (tenantSiteLocationType); the kill agenda uses the kill floors. */
 export const SITE_LOCATION_TYPES = [
@@ -64,10 +66,7 @@ export const SITE_LOCATION_TYPES = [
   { value: "BoningRoom", label: "Boning room" },
 ] as const;
 export type SiteLocationType = typeof SITE_LOCATION_TYPES[number]["value"];
-export const SITE_LOCATION_TYPE_VALUES = SITE_LOCATION_TYPES.map((t) => t.value) as [
-  SiteLocationType,
-  ...SiteLocationType[],
-];
+export const SITE_LOCATION_TYPE_VALUES = valuesOf(SITE_LOCATION_TYPES);
 export const siteLocationTypeLabel = (value: string) =>
   SITE_LOCATION_TYPES.find((t) => t.value === value)?.label ?? value;
 
@@ -79,7 +78,7 @@ export const CARCASS_TYPES = [
   { value: "skinOn", label: "Skin-on carcass (goat, pig)" },
 ] as const;
 export type CarcassType = typeof CARCASS_TYPES[number]["value"];
-export const CARCASS_TYPE_VALUES = CARCASS_TYPES.map((t) => t.value) as [CarcassType, ...CarcassType[]];
+export const CARCASS_TYPE_VALUES = valuesOf(CARCASS_TYPES);
 
 /** The largest logo taken: a logo is small, and the request stays under the app's body limit. */
 export const LOGO_MAX_BYTES = 512 * 1024;

@@ -5,7 +5,7 @@
  * One form at a time: `?edit=` picks the site or location (or "new").
  */
 import { z } from "zod";
-import { Table } from "../../../../client/ui/Table.tsx";
+import { type Column, Table } from "../../../../client/ui/Table.tsx";
 import { TabBar } from "../../../../client/ui/TabBar.tsx";
 import { roleLabel } from "../../../access/roles.ts";
 import { idNumber } from "../../../http/params.ts";
@@ -162,15 +162,8 @@ function SitesSection({ sites, edit }: { sites: SiteRow[]; edit?: "new" | number
           empty="The organisation has no site yet."
           columns={[
             { header: "Site", cell: (s) => s.name },
-            {
-              header: "State",
-              cell: (s) => s.isActive ? "In use" : <span className="badge badge-muted">Retired</span>,
-            },
-            {
-              header: "Actions",
-              srOnly: true,
-              cell: (s) => <a href={sectionHref("sites", s.id)} aria-label={`Edit ${s.name}`}>Edit</a>,
-            },
+            stateColumn(),
+            editColumn("sites"),
           ]}
         />
       </section>
@@ -227,16 +220,8 @@ function LocationsSection({ locations, sites, species, edit }: {
             { header: "Location", cell: (l) => l.name },
             { header: "Kind", cell: (l) => l.typeLabel },
             { header: "Species", cell: (l) => speciesNames(l.speciesIds) },
-            {
-              header: "State",
-              optional: true,
-              cell: (l) => l.isActive ? "In use" : <span className="badge badge-muted">Retired</span>,
-            },
-            {
-              header: "Actions",
-              srOnly: true,
-              cell: (l) => <a href={sectionHref("locations", l.id)} aria-label={`Edit ${l.name}`}>Edit</a>,
-            },
+            stateColumn({ optional: true }),
+            editColumn("locations"),
           ]}
         />
       </section>
@@ -304,6 +289,24 @@ function LocationsSection({ locations, sites, species, edit }: {
       )}
     </>
   );
+}
+
+/** A site's or a location's state: in use, or retired. */
+function stateColumn<T extends { isActive: boolean }>(options: { optional?: boolean } = {}): Column<T> {
+  return {
+    header: "State",
+    ...options,
+    cell: (r) => r.isActive ? "In use" : <span className="badge badge-muted">Retired</span>,
+  };
+}
+
+/** The link that opens a site's or a location's form in its section. */
+function editColumn<T extends { id: number; name: string }>(section: Section): Column<T> {
+  return {
+    header: "Actions",
+    srOnly: true,
+    cell: (r) => <a href={sectionHref(section, r.id)} aria-label={`Edit ${r.name}`}>Edit</a>,
+  };
 }
 
 type UserRow = TenantUserDto;
