@@ -4,12 +4,10 @@
  * PDF streams into the blob store (checked and limited by the caller's stream). `publishedAt`: the
  * upload's PublishDate (a day or an instant), else now.
  */
-import { eq } from "drizzle-orm";
-import { invoices } from "../../../../db/tenant/schema.ts";
 import { ApiError } from "../../../http/errors.ts";
-import { type AreaContext, nextModified } from "../../context.ts";
+import type { AreaContext } from "../../context.ts";
 import { storePublishedStream } from "../../storage/publishing/operations.ts";
-import { INVOICE_ENTITY } from "../drafts.ts";
+import { changeInvoice } from "../invoiceChange.ts";
 import { invoiceOf } from "../queries/species.ts";
 
 export async function attachPublishedReport(
@@ -28,12 +26,8 @@ export async function attachPublishedReport(
   }
   const at = publishedAt ?? new Date().toISOString();
   const { key: ref, size } = await storePublishedStream(ctx, "invoices", id, at, content);
-  await ctx.write(async (tx, unit) => {
-    await tx.update(invoices).set({ publishedReportRef: ref, lastModified: nextModified(row.lastModified) })
-      .where(eq(invoices.id, id));
-    await unit.audit({
-      entity: INVOICE_ENTITY,
-      entityId: id,
+  await ctx.write(async (_tx, unit) => {
+    await changeInvoice(unit, row, { publishedReportRef: ref }, {
       action: "Published PDF replaced by an upload",
     });
     unit.announce("invoiceUpdated", { invoiceIds: [id] });

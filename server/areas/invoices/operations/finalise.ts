@@ -5,10 +5,10 @@
 import { and, eq, inArray, notInArray } from "drizzle-orm";
 import { carcasses, invoiceMobs, invoices } from "../../../../db/tenant/schema.ts";
 import { ApiError } from "../../../http/errors.ts";
-import { type AreaContext, nextModified, type TenantTx } from "../../context.ts";
+import type { AreaContext, TenantTx } from "../../context.ts";
 import type { In } from "../../areaApi.ts";
 import { markOrderInvoiceFinalised } from "../../livestock/orders/writes.ts";
-import { INVOICE_ENTITY } from "../drafts.ts";
+import { changeInvoice } from "../invoiceChange.ts";
 import { invoiceOf, who } from "../queries/species.ts";
 import type { IdsBody } from "../schemas.ts";
 
@@ -25,13 +25,9 @@ export async function finalise(ctx: AreaContext, input: In<typeof IdsBody>) {
             : `Invoice ${id} is a draft: publish it before finalising.`,
         );
       }
-      await tx.update(invoices).set({
-        status: "Finalised",
-        finalisedAt: now,
-        finalisedBy: who(ctx),
-        lastModified: nextModified(row.lastModified),
-      }).where(eq(invoices.id, id));
-      await unit.audit({ entity: INVOICE_ENTITY, entityId: id, action: "Finalised" });
+      await changeInvoice(unit, row, { status: "Finalised", finalisedAt: now, finalisedBy: who(ctx) }, {
+        action: "Finalised",
+      });
       orders.add(row.livestockOrderId);
     }
     for (const orderId of orders) {

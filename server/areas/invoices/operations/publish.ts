@@ -7,13 +7,14 @@
 import { and, eq } from "drizzle-orm";
 import { invoices } from "../../../../db/tenant/schema.ts";
 import { ApiError } from "../../../http/errors.ts";
-import { type AreaContext, assertUnchanged, nextModified } from "../../context.ts";
+import { type AreaContext, assertUnchanged } from "../../context.ts";
 import type { In } from "../../areaApi.ts";
 import { loadSources } from "../inputs.ts";
-import { INVOICE_ENTITY, nextInvoiceNumber, storeComputation } from "../drafts.ts";
+import { nextInvoiceNumber, storeComputation } from "../drafts.ts";
 import { invoiceOf, invoiceSpecies, who } from "../queries/species.ts";
 import { buildDocument, invoiceDocument, invoiceView } from "../queries/invoice.ts";
 import { createdInvoices } from "../queries/lists.ts";
+import { changeInvoice } from "../invoiceChange.ts";
 import { storePublishedPdfs } from "../publishing.ts";
 import type { PublishAllBody } from "../schemas.ts";
 
@@ -84,20 +85,13 @@ async function publishDrafts(
       const number = computed.invoiceNumber ?? await nextInvoiceNumber(tx);
       const frozen = { ...computed, invoiceNumber: number, status: "Published", publishedAt: now };
       const document = await buildDocument(ctx, { ...sources, invoice: frozen }, computation);
-      await tx.update(invoices).set({
+      await changeInvoice(unit, row, {
         status: "Published",
         invoiceNumber: number,
         publishedAt: now,
         publishedBy: who(ctx),
         publishedDocument: document,
-        lastModified: nextModified(row.lastModified),
-      }).where(eq(invoices.id, id));
-      await unit.audit({
-        entity: INVOICE_ENTITY,
-        entityId: id,
-        action: `Published as ${number}`,
-        after: { totalCents: computation.totalCents },
-      });
+      }, { action: `Published as ${number}`, after: { totalCents: computation.totalCents } });
       done.push(id);
     }
     if (done.length) {

@@ -1,10 +1,8 @@
 /** Unpublish one or many: back to drafts (the number is kept for the reissue). All or nothing. */
-import { eq } from "drizzle-orm";
-import { invoices } from "../../../../db/tenant/schema.ts";
 import { ApiError } from "../../../http/errors.ts";
-import { type AreaContext, nextModified } from "../../context.ts";
+import type { AreaContext } from "../../context.ts";
 import type { In } from "../../areaApi.ts";
-import { INVOICE_ENTITY } from "../drafts.ts";
+import { changeInvoice } from "../invoiceChange.ts";
 import { invoiceOf } from "../queries/species.ts";
 import type { IdsBody } from "../schemas.ts";
 
@@ -19,15 +17,13 @@ export async function unpublish(ctx: AreaContext, input: In<typeof IdsBody>) {
             : `Invoice ${id} is not published.`,
         );
       }
-      await tx.update(invoices).set({
+      await changeInvoice(unit, row, {
         status: "Draft",
         publishedAt: null,
         publishedBy: null,
         publishedDocument: null,
         computedAt: null,
-        lastModified: nextModified(row.lastModified),
-      }).where(eq(invoices.id, id));
-      await unit.audit({ entity: INVOICE_ENTITY, entityId: id, action: "Unpublished" });
+      }, { action: "Unpublished" });
     }
     unit.announce("invoiceUnpublished", { invoiceIds: input.ids });
   });

@@ -1,9 +1,8 @@
 /** UpdatePublishedInvoice: the supplier's reference and the due date, on the frozen document too. */
-import { eq } from "drizzle-orm";
-import { invoices } from "../../../../db/tenant/schema.ts";
-import { type AreaContext, nextModified } from "../../context.ts";
+import type { AreaContext } from "../../context.ts";
 import type { In } from "../../areaApi.ts";
-import { INVOICE_ENTITY, invoiceToChange } from "../drafts.ts";
+import { invoiceToChange } from "../drafts.ts";
+import { changeInvoice } from "../invoiceChange.ts";
 import { invoiceView } from "../queries/invoice.ts";
 import type { UpdatePublishedBody } from "../schemas.ts";
 
@@ -12,15 +11,11 @@ export async function updatePublished(ctx: AreaContext, input: In<typeof UpdateP
   await ctx.write(async (tx, unit) => {
     const row = await invoiceToChange(ctx, tx, { id, lastModified, status: "Published" });
     const document = { ...(row.publishedDocument as object), supplierReference, dueDate: invoiceDueDate };
-    await tx.update(invoices).set({
+    await changeInvoice(unit, row, {
       supplierReference,
       dueDate: invoiceDueDate,
       publishedDocument: document,
-      lastModified: nextModified(row.lastModified),
-    }).where(eq(invoices.id, id));
-    await unit.audit({
-      entity: INVOICE_ENTITY,
-      entityId: id,
+    }, {
       action: "Published invoice updated",
       before: { supplierReference: row.supplierReference, dueDate: row.dueDate },
       after: { supplierReference, dueDate: invoiceDueDate },

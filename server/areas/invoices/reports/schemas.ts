@@ -4,6 +4,8 @@ import { idNumber } from "../../../http/params.ts";
 import { isoDate } from "../../../http/validation.ts";
 
 const period = { fromDate: isoDate, toDate: isoDate };
+/** killed: the production day; published: the day it was issued */
+const dateField = z.enum(["killed", "published"]).default("killed");
 const speciesId = idNumber().optional().openapi({ description: "default: every species you invoice" });
 
 export const INVOICE_STATUSES = ["Draft", "Published", "Finalised"] as const;
@@ -61,8 +63,7 @@ export type LevyReport = z.infer<typeof LevyReport>;
 
 export const InvoiceFilter = z.object({
   ...period,
-  /** killed: the production day; published: the day it was issued */
-  dateField: z.enum(["killed", "published"]).default("killed"),
+  dateField,
   speciesId,
   statuses: z.array(z.enum(INVOICE_STATUSES)).max(3).default([]).openapi({ description: "none = all" }),
   supplier: z.string().trim().max(100).default("").openapi({ description: "part of the supplier's name" }),
@@ -72,7 +73,7 @@ export type InvoiceFilter = z.infer<typeof InvoiceFilter>;
 /** The CSV's query: the filter as query parameters (statuses comma separated). */
 export const InvoiceFilterQuery = z.object({
   ...period,
-  dateField: z.enum(["killed", "published"]).default("killed"),
+  dateField,
   speciesId,
   statuses: z.string().max(40).default(""),
   supplier: z.string().trim().max(100).default(""),
