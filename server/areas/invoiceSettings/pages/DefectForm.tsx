@@ -10,6 +10,7 @@ import { idNumber } from "../../../http/params.ts";
 import { ApiError } from "../../../http/errors.ts";
 import type { PageContext } from "../../../pages/context.ts";
 import { defineScreen } from "../../../pages/screen.ts";
+import { namedOptions } from "../../../pages/scopeFields.ts";
 import { DEFECT_PRICE_RULE_NAMES, DEFECT_PRICE_RULES } from "../rules.ts";
 import { INVOICE_SETTINGS_API as API, INVOICE_SETTINGS_PATHS as PATHS } from "../paths.ts";
 import type { DefectDetail } from "../schemas.ts";
@@ -43,7 +44,7 @@ function defectFields(context: PageContext): FieldSpec[] {
       type: "select",
       valueType: "number",
       placeholder: "Every species",
-      options: context.caller!.species.map((s) => ({ value: String(s.id), label: s.name })),
+      options: namedOptions(context.caller!.species),
       help: "A species' own rule beats the every-species rule for the same code.",
     },
     {

@@ -12,6 +12,7 @@ import { idNumber } from "../../../http/params.ts";
 import { ApiError } from "../../../http/errors.ts";
 import type { PageContext } from "../../../pages/context.ts";
 import { defineScreen } from "../../../pages/screen.ts";
+import { siteChoiceFields } from "../../../pages/scopeFields.ts";
 import { speciesCategoriesOf } from "../../../../kernel/enums.ts";
 import { bandToInput, LEVY_TYPE_NAMES, LEVY_TYPES, levyLabel } from "../rules.ts";
 import { INVOICE_SETTINGS_API as API, INVOICE_SETTINGS_PATHS as PATHS } from "../paths.ts";
@@ -73,18 +74,7 @@ function levyFields(context: PageContext): FieldSpec[] {
         speciesCategoriesOf(s.id).map((c) => ({ value: String(c.id), label: `${s.name}: ${c.name}` }))
       ),
     },
-    ...(sites.length > 1
-      ? [
-        {
-          name: "tenantSiteId",
-          label: "Site",
-          type: "select",
-          valueType: "number",
-          placeholder: "All sites",
-          options: sites.map((s) => ({ value: String(s.id), label: s.name })),
-        } satisfies FieldSpec,
-      ]
-      : []),
+    ...siteChoiceFields(sites, "All sites"),
     { name: "startDate", label: "Applies to kills from", type: "date", required: true },
     ...Array.from({ length: BAND_ROWS }, (_, i) => bandFields(i)).flat(),
     {
