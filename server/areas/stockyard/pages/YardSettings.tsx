@@ -16,6 +16,7 @@ import { defaultSiteId } from "../../../auth/userModel.ts";
 import { ApiError } from "../../../http/errors.ts";
 import type { PageContext } from "../../../pages/context.ts";
 import { defineScreen } from "../../../pages/screen.ts";
+import { namedOptions } from "../../../pages/scopeFields.ts";
 import { setup, setups } from "../queries.ts";
 import { getMobChecks } from "../operations/mobChecks.ts";
 import { MAX_MOB_CHECKS } from "../rules.ts";
@@ -110,7 +111,7 @@ function yardFields(context: PageContext): FieldSpec[] {
       type: "select",
       required: true,
       valueType: "number",
-      options: sites.map((s) => ({ value: String(s.id), label: s.name })),
+      options: namedOptions(sites),
     },
     {
       name: "isAnySpeciesYard",
@@ -125,7 +126,7 @@ function yardFields(context: PageContext): FieldSpec[] {
       valueType: "number",
       requiredWhen: { field: "isAnySpeciesYard", equals: false },
       placeholder: "Choose a species",
-      options: species.map((s) => ({ value: String(s.id), label: s.name })),
+      options: namedOptions(species),
       help: "Not needed when any species may be held here.",
     },
     {
