@@ -5,6 +5,7 @@
 import type { FieldSpec } from "../../../client/islands/DataForm.tsx";
 import { roleLabel } from "../../access/roles.ts";
 import { PASSWORD_RULE } from "../../auth/password.ts";
+import { namedOptions } from "../../pages/scopeFields.ts";
 
 /** The species and sites of a tenant, to choose from. */
 export interface UserChoices {
@@ -30,14 +31,14 @@ export function accessFields(
       label: "Species",
       type: "multiselect",
       help: "None ticked: all species.",
-      options: options.species.map((s) => ({ value: String(s.id), label: s.name })),
+      options: namedOptions(options.species),
     },
     {
       name: "allowedTenantSiteIds",
       label: "Sites",
       type: "multiselect",
       help: "None ticked: all sites.",
-      options: options.sites.map((s) => ({ value: String(s.id), label: s.name })),
+      options: namedOptions(options.sites),
     },
   ];
 }

@@ -18,6 +18,7 @@ import { organisationDetails, type OrganisationDetailsRow } from "../operations/
 import { listLocations, listSites, type LocationRow } from "../operations/sites.ts";
 import { AUSTRALIAN_STATES, AUSTRALIAN_TIME_ZONES, formatAbn, SITE_LOCATION_TYPES } from "../rules.ts";
 import { LogoPanel } from "./Logo.tsx";
+import { namedOptions } from "../../../pages/scopeFields.ts";
 
 const PATH = "/settings/details";
 const SECTIONS = [
@@ -238,7 +239,7 @@ function LocationsSection({ locations, sites, species, edit }: {
                 type: "select",
                 required: true,
                 valueType: "number",
-                options: sites.map((s) => ({ value: String(s.id), label: s.name })),
+                options: namedOptions(sites),
               },
               { name: "name", label: "Name", type: "text", required: true },
               {
@@ -254,7 +255,7 @@ function LocationsSection({ locations, sites, species, edit }: {
                 type: "multiselect",
                 valueType: "number",
                 help: "None ticked: any species.",
-                options: species.map((s) => ({ value: String(s.id), label: s.name })),
+                options: namedOptions(species),
               },
               { name: "isActive", label: "In use", type: "checkbox", placeholder: "The location is in use" },
             ]}

@@ -9,6 +9,7 @@ import { SPECIES_CATEGORIES } from "../../../../kernel/enums.ts";
 import { SETTINGS_API } from "../api.ts";
 import { AGENDA_PLANNING_DAYS, CARCASS_TYPES } from "../rules.ts";
 import { allSpecies, getStockSettings } from "../operations/stockSettings.ts";
+import { namedOptions } from "../../../pages/scopeFields.ts";
 
 export const StockSettingsScreen = defineScreen({
   loader: async ({ context }) => {
@@ -32,7 +33,7 @@ export const StockSettingsScreen = defineScreen({
               valueType: "number",
               help:
                 "The species the plant processes (at least one). A species left out disappears from every list.",
-              options: data.species.map((s) => ({ value: String(s.id), label: s.name })),
+              options: namedOptions(data.species),
             },
             {
               name: "speciesCategoryIds",

@@ -6,6 +6,7 @@ import { MODULES, TENANT_CATEGORIES } from "../../../../access/modules.ts";
 import { allSpecies } from "../queries.ts";
 import { SUPER_TENANTS_API } from "../api.ts";
 import { CATEGORY_LABELS } from "../../pages/SuperHome.tsx";
+import { namedOptions } from "../../../../pages/scopeFields.ts";
 
 /** The tenant form: new (with its first admin) or edit. */
 export function tenantFormProps(
@@ -44,7 +45,7 @@ export function tenantFormProps(
       required: true,
       help: "Choose at least one.",
       valueType: "number",
-      options: species.map((s) => ({ value: String(s.id), label: s.name })),
+      options: namedOptions(species),
     },
     {
       name: "modules",
