@@ -33,7 +33,6 @@ export type EventSpecsOf<E> = { [K in keyof E]: PushEventSpec };
  * `declare module "…/push/catalogue.ts" { interface AppPushEvents extends … {} }` (as Hono's
  * ContextVariableMap), so the server's types name no area and no import circle runs through the registry.
  */
-// deno-lint-ignore no-empty-interface
 export interface AppPushEvents extends PlatformEventSpecs {}
 
 /** What one area publishes: its refresh groups and its events. */

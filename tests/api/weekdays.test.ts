@@ -26,7 +26,6 @@ type Json = any;
 const SHEEP = 1;
 const NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
-
 describe.each(plantWeek().map((day, i) => ({ day, name: NAMES[i] })))(
   "on a $name ($day)",
   ({ day }) => {

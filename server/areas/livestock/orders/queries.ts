@@ -3,20 +3,7 @@
  * and history, deliveries, and what the order forms choose from: functions over the area context, shared
  * by the pages and the API; the writes are operations/*.ts. Processor tenants only (spec 1 §6).
  */
-import {
-  aliasedTable,
-  and,
-  asc,
-  count,
-  eq,
-  gte,
-  inArray,
-  lte,
-  ne,
-  or,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { aliasedTable, and, asc, count, eq, gte, inArray, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import type { TenantDb } from "../../../../db/client.ts";
 import { preparedPerDb } from "../../prepared.ts";
 import { groupIdsPage } from "./groupList.ts";
