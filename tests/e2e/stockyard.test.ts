@@ -9,6 +9,7 @@ import type { Locator, Page } from "playwright-core";
 import { launchBrowser, signIn, toast } from "../helpers/browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
 import { neighbour, refusal, type YardData, type YardPen } from "../../client/ui/yard/model.ts";
+import { overCapacity } from "../../server/areas/stockyard/rules.ts";
 
 let server: Awaited<ReturnType<typeof serveTestApp>>;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -229,9 +230,14 @@ describe("the live yard in the browser", () => {
   });
 
   it("reloads the yard and says why when the server refuses a move (409)", async () => {
-    const yard = await findYard((v) => v.pens.some(single) && v.pens.some(free));
-    const from = yard.pens.find(single)!;
-    const to = yard.pens.find(free)!;
+    // a free pen the mob fits in, so the move asks nothing and goes to the server (earlier tests fill pens)
+    const fits = (to: YardPen, from: YardPen) => free(to) && !overCapacity(to, 0, from.head);
+    const pair = (v: YardData) => {
+      const from = v.pens.find((p) => single(p) && v.pens.some((to) => fits(to, p)));
+      return from ? { from, to: v.pens.find((to) => fits(to, from))! } : null;
+    };
+    const yard = await findYard((v) => pair(v) !== null);
+    const { from, to } = pair(yard)!;
     const page = browser.page;
     await openYard(page, yard.yard.id);
     await page.route("**/api/stockyard/MoveOrMergeMobs", (route) =>
