@@ -8,28 +8,26 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { eq } from "drizzle-orm";
 import { startTestApp, type TestApp } from "../../helpers/app.ts";
 import { superAudit } from "../../../db/control/schema.ts";
-import { type AreaContext, areaContext } from "../../../server/areas/context.ts";
+import type { AreaContext } from "../../../server/areas/context.ts";
 import { controlWrite } from "../../../server/areas/super/controlUnit.ts";
-import type { BusMessage } from "../../../server/push/bus.ts";
+import { contextOf, recordEvents } from "../../helpers/areaContext.ts";
 
 let t: TestApp;
 let ctx: AreaContext;
-let sent: BusMessage[] = [];
-let stopListening = () => {};
+let bus: ReturnType<typeof recordEvents>;
 
 beforeAll(async () => {
   t = await startTestApp();
-  const session = await t.services.sessions.validate(await t.login("super@demo.processor"));
-  ctx = await areaContext(t.services, (await t.services.callers.get(session!))!);
-  stopListening = t.services.push.bus.subscribe((m) => void (m.kind === "event" && sent.push(m)));
+  ctx = await contextOf(t, "super@demo.processor");
+  bus = recordEvents(t);
 });
 afterAll(async () => {
-  stopListening();
+  bus.stop();
   await t.close();
 });
 
 const refreshesSent = () =>
-  sent.filter((m) => m.kind === "event" && m.target === "forceRefresh").map((m) =>
+  bus.events.filter((m) => m.kind === "event" && m.target === "forceRefresh").map((m) =>
     m.kind === "event" && m.payload
   );
 const auditRows = (action: string) =>
@@ -37,7 +35,7 @@ const auditRows = (action: string) =>
 
 describe("controlWrite", () => {
   test("writes the super audit row in the transaction and announces only after the commit", async () => {
-    sent = [];
+    bus.clear();
     let sentInside = -1;
     const result = await controlWrite(ctx, async (_tx, unit) => {
       await unit.audit({ tenantId: ctx.tenantId, action: "ControlUnitTestCommit", detail: { n: 1 } });
@@ -52,7 +50,7 @@ describe("controlWrite", () => {
   });
 
   test("on a rollback: no audit row, nothing announced, no after-commit work", async () => {
-    sent = [];
+    bus.clear();
     let afterRan = false;
     const failure = new Error("refused half-way");
     await expect(controlWrite(ctx, async (_tx, unit) => {
@@ -67,7 +65,7 @@ describe("controlWrite", () => {
   });
 
   test("after the commit every piece of work runs even when one fails, and the caller is not told", async () => {
-    sent = [];
+    bus.clear();
     const ran: string[] = [];
     await controlWrite(ctx, (_tx, unit) => {
       unit.afterCommit(() => Promise.reject(new Error("the cache was away")));

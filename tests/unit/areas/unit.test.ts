@@ -7,34 +7,32 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { startTestApp, type TestApp } from "../../helpers/app.ts";
 import { auditLog } from "../../../db/tenant/schema.ts";
-import { type AreaContext, areaContext } from "../../../server/areas/context.ts";
-import type { BusMessage } from "../../../server/push/bus.ts";
+import type { AreaContext } from "../../../server/areas/context.ts";
+import { contextOf, recordEvents } from "../../helpers/areaContext.ts";
 
 let t: TestApp;
 let ctx: AreaContext;
-let sent: BusMessage[] = [];
-let stopListening = () => {};
+let bus: ReturnType<typeof recordEvents>;
 
 beforeAll(async () => {
   t = await startTestApp();
-  const session = await t.services.sessions.validate(await t.login("admin@demo.processor"));
-  ctx = await areaContext(t.services, (await t.services.callers.get(session!))!);
-  stopListening = t.services.push.bus.subscribe((m) => void (m.kind === "event" && sent.push(m)));
+  ctx = await contextOf(t, "admin@demo.processor");
+  bus = recordEvents(t);
 });
 afterAll(async () => {
-  stopListening();
+  bus.stop();
   await t.close();
 });
 
 const targetsSent = () =>
-  sent.filter((m) => m.kind === "event" && m.target === "killVolumeTargetUpdated")
+  bus.events.filter((m) => m.kind === "event" && m.target === "killVolumeTargetUpdated")
     .map((m) => m.kind === "event" && { group: m.group, payload: m.payload });
 const auditRows = (entityId: string) =>
   ctx.db.select().from(auditLog).where(and(eq(auditLog.entity, "unitTest"), eq(auditLog.entityId, entityId)));
 
 describe("ctx.write", () => {
   test("records the audit row in the transaction and announces only after the commit", async () => {
-    sent = [];
+    bus.clear();
     let sentInside = -1;
     const result = await ctx.write(async (_tx, unit) => {
       await unit.audit({ entity: "unitTest", entityId: 1, action: "create", after: { n: 1 } });
@@ -49,7 +47,7 @@ describe("ctx.write", () => {
   });
 
   test("on a rollback: nothing saved, nothing announced, no after-commit work", async () => {
-    sent = [];
+    bus.clear();
     let afterRan = false;
     const failure = new Error("refused half-way");
     await expect(ctx.write(async (_tx, unit) => {
@@ -64,7 +62,7 @@ describe("ctx.write", () => {
   });
 
   test("after the commit every announcement goes out, even when another fails; the caller is not failed", async () => {
-    sent = [];
+    bus.clear();
     const logged: unknown[] = [];
     const error = console.error;
     console.error = (...args: unknown[]) => void logged.push(args);
@@ -84,7 +82,7 @@ describe("ctx.write", () => {
   });
 
   test("the same announcement goes once; another payload or qualifier is another", async () => {
-    sent = [];
+    bus.clear();
     await ctx.write((_tx, unit) => {
       unit.announce("killVolumeTargetUpdated", { killVolumeTargetId: 4 });
       unit.announce("killVolumeTargetUpdated", { killVolumeTargetId: 4 });

@@ -124,8 +124,9 @@ function userFormProps(
 ): DataFormProps {
   const roles = assignableRoles(context.caller!.roleLevel);
   const current = typeof initial.roleLevel === "string" ? initial.roleLevel : null;
-  const roleOptions = [...roles];
-  if (current && !roleOptions.includes(current as never)) roleOptions.push(current as never); // show, not offer
+  // the user's present role is shown even when the caller may not offer it
+  const roleOptions: string[] = [...roles];
+  if (current && !roleOptions.includes(current)) roleOptions.push(current);
   // another organisation also uses the account: its identity is its owner's (the server refuses too)
   const locked = initial.canManageAccount === false;
   // an admin's Add user sends an invitation: it carries no mobile or admin permissions (set once they join)
