@@ -30,6 +30,7 @@ export type TableOwner =
   | "notifications"
   | "storage"
   | "support"
+  | "yield"
   | "audit trail";
 
 export const TABLE_OWNERS = {
@@ -76,6 +77,18 @@ export const TABLE_OWNERS = {
   blobFiles: "storage",
   // support.ts
   problemReports: "support",
+  // yield.ts
+  yieldSegments: "yield",
+  productCodes: "yield",
+  segmentOverrides: "yield",
+  standardYields: "yield",
+  productPrices: "yield",
+  boningRooms: "yield",
+  boningRuns: "yield",
+  cartons: "yield",
+  cartonImports: "yield",
+  yieldSummaries: "yield",
+  yieldReports: "yield",
   // schema.ts: written only by `unit.audit` (server/areas/audit.ts `recordAudit`)
   auditLog: "audit trail",
 } as const satisfies Record<TenantTableName, TableOwner>;

@@ -12,6 +12,7 @@ export * from "./invoices.ts";
 export * from "./support.ts";
 export * from "./settings.ts";
 export * from "./storage.ts";
+export * from "./yield.ts";
 
 export const auditLog = sqliteTable("audit_log", {
   id: integer("id").primaryKey({ autoIncrement: true }),
