@@ -28,6 +28,7 @@ import { invoicesArea } from "./invoices/mod.ts";
 import { displayArea } from "./display/mod.ts";
 import { supportArea } from "./support/mod.ts";
 import { notificationsArea } from "./notifications/mod.ts";
+import { yieldArea } from "./yield/mod.ts";
 
 export type { Area, DemoTenant, Shell } from "./area.ts";
 
@@ -54,6 +55,7 @@ const AREA_LIST: readonly Area[] = [
   displayArea,
   supportArea,
   notificationsArea,
+  yieldArea,
 ];
 
 /** Every area and sub-area, each after its parent. */
