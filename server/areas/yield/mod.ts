@@ -5,8 +5,9 @@
  * operational reports) and settings (Settings › Yield, Product codes, Cut hierarchy overrides).
  */
 import { defineArea } from "../area.ts";
+import { dataArea } from "./data/mod.ts";
 
 export const yieldArea = defineArea({
   name: "yield",
-  parts: [],
+  parts: [dataArea],
 });
