@@ -1,0 +1,78 @@
+/**
+ * The yield filter every view, chart, table and report takes (spec 3 §2.1 edit/table queries, §7 "yield
+ * presentation posts": speciesName, fromDate, toDate, plantIds, boningRoomIds, shiftTypes, bodySegments,
+ * primalSegments, cuts). As a query (`?plantIds=1,2`) or inside a JSON body. Segment filters narrow the
+ * product rows only: the HSCW boned, bone, fat and trim stay those of the whole selection of runs.
+ */
+import { z } from "@hono/zod-openapi";
+import { commaList, isoDate } from "../../http/validation.ts";
+import { idNumber } from "../../http/params.ts";
+import { SHIFTS } from "./rules.ts";
+import { AGGREGATIONS, CHART_TYPES } from "./metrics.ts";
+
+const ids = () => commaList(idNumber()).optional();
+
+export const YieldFilterFields = {
+  speciesId: idNumber().openapi({ description: "the species (1 Sheep, 2 Beef, 3 Pig, …)" }),
+  fromDate: isoDate,
+  toDate: isoDate,
+  plantIds: ids().openapi({
+    description: "tenant sites; none = every plant the caller sees for the species",
+  }),
+  boningRoomIds: ids(),
+  shiftTypes: commaList(z.enum(SHIFTS, { error: "Use day or night" })).optional(),
+  runIds: ids().openapi({ description: "boning runs" }),
+  bodySegments: ids().openapi({ description: "yield segment ids of level bodySegment" }),
+  primalSegments: ids().openapi({ description: "yield segment ids of level primal" }),
+  cuts: ids().openapi({ description: "yield segment ids of level cut" }),
+  productCodeIds: ids(),
+};
+
+export const YieldFilter = z.object(YieldFilterFields).openapi("YieldFilter");
+export type YieldFilter = z.output<typeof YieldFilter>;
+
+/** What a row of figures can be grouped by. */
+export const GROUP_BY = [
+  "date",
+  "species",
+  "site",
+  "shift",
+  "boningRoom",
+  "run",
+  "productType",
+  "bodySegment",
+  "primal",
+  "cut",
+  "productCode",
+  "meatCode",
+  "kind",
+] as const;
+export type GroupBy = (typeof GROUP_BY)[number];
+export const GROUP_BY_NAMES: Record<GroupBy, string> = {
+  date: "Day",
+  species: "Species",
+  site: "Plant",
+  shift: "Shift",
+  boningRoom: "Boning room",
+  run: "Run",
+  productType: "Product type",
+  bodySegment: "Body segment",
+  primal: "Primal",
+  cut: "Cut",
+  productCode: "Product code",
+  meatCode: "Meat code",
+  kind: "Product, bone, fat or trim",
+};
+
+/** The user setting yieldCustomDashboard (spec 3 §3): the caller's custom metric tabs. */
+export const CustomTab = z.object({
+  id: z.string().regex(/^[a-z0-9-]{1,40}$/, "Use letters, digits and dashes"),
+  name: z.string().trim().min(1, "Give the tab a name").max(60),
+  metricKeys: z.array(z.number().int()).min(1, "Choose at least one metric").max(6),
+  groupBy: z.enum(GROUP_BY),
+  aggregation: z.union([z.literal(AGGREGATIONS.Sum), z.literal(AGGREGATIONS.Average)]),
+  chartType: z.enum(CHART_TYPES),
+});
+export type CustomTab = z.output<typeof CustomTab>;
+export const CustomDashboard = z.object({ tabs: z.array(CustomTab).max(20) });
+export type CustomDashboard = z.output<typeof CustomDashboard>;
