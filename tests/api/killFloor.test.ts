@@ -51,7 +51,11 @@ afterAll(() => t?.close());
 async function call(method: "GET" | "POST", path: string, json?: unknown, as = token) {
   const res = await t.request(path, { method, token: as, json });
   const type = res.headers.get("content-type") ?? "";
-  return { status: res.status, body: (type.includes("json") ? await res.json() : await res.text()) as Json };
+  return {
+    status: res.status,
+    total: res.headers.get("x-total-count"),
+    body: (type.includes("json") ? await res.json() : await res.text()) as Json,
+  };
 }
 
 /** One carcass row per head of the order's mobs, body numbers from `first`. */
@@ -151,11 +155,18 @@ describe("a batch of carcass records", () => {
     expect(day.weightBands.reduce((n: number, b: Json) => n + b.count, 0)).toBe(
       day.totals.processed - day.totals.condemned,
     );
-    const page =
-      (await call("GET", `${K.carcasses}?date=${today}&speciesId=1&stockMobId=${mob.stockMobId}&limit=5`))
-        .body;
-    expect(page).toMatchObject({ totalRecords: mob.processed, limit: 5 });
-    expect(page.carcasses.map((c: Json) => c.bodyNumber)).toEqual([9001, 9002, 9003, 9004, 9005]);
+    const page = await call(
+      "GET",
+      `${K.carcasses}?date=${today}&speciesId=1&stockMobId=${mob.stockMobId}&pageSize=5`,
+    );
+    expect(page.total).toBe(String(mob.processed));
+    expect(page.body.map((c: Json) => c.bodyNumber)).toEqual([9001, 9002, 9003, 9004, 9005]);
+    const next = await call(
+      "GET",
+      `${K.carcasses}?date=${today}&speciesId=1&stockMobId=${mob.stockMobId}&startIndex=5&pageSize=2`,
+    );
+    expect(next.body.map((c: Json) => c.bodyNumber)).toEqual([9006, 9007]);
+    expect((await call("GET", `${K.carcasses}?date=${today}&speciesId=1&pageSize=1001`)).status).toBe(400);
   });
 });
 

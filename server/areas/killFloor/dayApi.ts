@@ -4,6 +4,7 @@
  */
 import type { AccessRule } from "../../access/apiAccess.ts";
 import { areaApi, type In } from "../areaApi.ts";
+import { pageOf } from "../../http/params.ts";
 import type { AreaContext } from "../context.ts";
 import { carcassPage, exportRows, killFloorDay } from "./queries.ts";
 import { correctCarcass } from "./operations/correctCarcass.ts";
@@ -13,7 +14,6 @@ import { KILL_FLOOR_API as K } from "./rules.ts";
 import {
   Carcass,
   CarcassesQuery,
-  CarcassPage,
   CorrectCarcassBody,
   FeedbackQuery,
   ImportResult,
@@ -45,13 +45,13 @@ api.get(
   killFloorDay,
 );
 
-api.get(
+api.page(
   K.carcasses,
-  "A page of the day's carcasses in kill order (at most 500; one mob's when given)",
+  "A page of the day's carcasses in kill order (one mob's when given); paged, the total in X-Total-Count",
   { query: CarcassesQuery },
-  CarcassPage,
+  Carcass,
   DAY_READ,
-  carcassPage,
+  (ctx, q) => carcassPage(ctx, q, pageOf(q)),
 );
 
 api.post(

@@ -179,7 +179,8 @@ async function fatScores(
 /** GetCarcasses: a page of the day's carcasses in kill order (one mob's when given). */
 export async function carcassPage(
   ctx: AreaContext,
-  q: DayScope & { stockMobId?: number; offset?: number; limit?: number },
+  q: DayScope & { stockMobId?: number },
+  page: { offset: number; limit: number },
 ) {
   const { date, speciesId, siteId } = await dayOf(ctx, q);
   const where = and(
@@ -188,11 +189,10 @@ export async function carcassPage(
     eq(carcasses.tenantSiteId, siteId),
     q.stockMobId ? eq(carcasses.stockMobId, q.stockMobId) : undefined,
   );
-  const limit = Math.min(q.limit ?? 100, 500);
   const [{ total }] = await ctx.db.select({ total: count() }).from(carcasses).where(where);
   const rows = await ctx.db.select().from(carcasses).where(where)
-    .orderBy(asc(carcasses.killSequence), asc(carcasses.bodyNumber)).limit(limit).offset(q.offset ?? 0);
-  return { totalRecords: total, offset: q.offset ?? 0, limit, carcasses: rows };
+    .orderBy(asc(carcasses.killSequence), asc(carcasses.bodyNumber)).limit(page.limit).offset(page.offset);
+  return { rows, total };
 }
 
 /** One carcass (the correction form), or null. */

@@ -4,7 +4,7 @@
  * lets any value through to that check.
  */
 import { z } from "@hono/zod-openapi";
-import { idNumber, wholeNumber } from "../../http/params.ts";
+import { idNumber, PageQuery, wholeNumber } from "../../http/params.ts";
 import { isoDate, isoDateTime } from "../../http/validation.ts";
 import { CARCASS_FIELDS, MAX_IMPORT_ROWS } from "./rules.ts";
 
@@ -167,8 +167,7 @@ export const KillFloorDayQuery = z.object({
 
 export const CarcassesQuery = KillFloorDayQuery.extend({
   stockMobId: idNumber().optional(),
-  offset: wholeNumber({ min: 0, max: 1_000_000 }).optional(),
-  limit: wholeNumber({ min: 1, max: 500 }).optional(),
+  ...PageQuery.shape,
 });
 
 export const FeedbackQuery = KillFloorDayQuery.extend({
@@ -258,13 +257,6 @@ export const Carcass = z.object({
   receivedAt: z.string(),
   lastModified: z.string(),
 }).openapi("Carcass");
-
-export const CarcassPage = z.object({
-  totalRecords: z.number().int(),
-  offset: z.number().int(),
-  limit: z.number().int(),
-  carcasses: z.array(Carcass),
-});
 
 export const CorrectCarcassBody = z.object({
   carcassId: id,

@@ -16,6 +16,7 @@ import {
   skinsOfOrder,
 } from "./counts.ts";
 import { SKIN_API as P } from "./paths.ts";
+import { SKIN_PAGE_SIZE } from "./rules.ts";
 import {
   ArchiveSkinPriceBody,
   IncompleteInvoicesQuery,
@@ -23,8 +24,7 @@ import {
   OrderIdParam,
   SkinCountBody,
   SkinDayQuery,
-  SkinInvoicePage,
-  SkinPage,
+  SkinInvoice,
   SkinPrice,
   SkinPriceBody,
   SkinPricesQuery,
@@ -81,22 +81,28 @@ api.post(
   saveSkinCounts,
 );
 
-api.get(
+/** The page asked for; 50 rows unless told (spec 2 §4). */
+const slice = (q: { startIndex?: number; pageSize?: number }) => ({
+  offset: q.startIndex ?? 0,
+  limit: q.pageSize ?? SKIN_PAGE_SIZE,
+});
+
+api.page(
   P.incomplete,
-  "Skin records still to count, paged (a start past the end steps back a page)",
+  "Skin records still to count (a start past the end steps back a page); paged, the total in X-Total-Count",
   { query: IncompleteSkinsQuery },
-  SkinPage,
+  SkinRecord,
   GRADING,
-  incompleteSkins,
+  (ctx, q) => incompleteSkins(ctx, q, slice(q)),
 );
 
-api.get(
+api.page(
   P.incompleteInvoices,
-  "Draft invoices waiting for skin counts or a skin price, paged",
+  "Draft invoices waiting for skin counts or a skin price; paged, the total in X-Total-Count",
   { query: IncompleteInvoicesQuery },
-  SkinInvoicePage,
+  SkinInvoice,
   GRADING,
-  incompleteSkinInvoices,
+  (ctx, q) => incompleteSkinInvoices(ctx, q, slice(q)),
 );
 
 api.get(

@@ -26,7 +26,7 @@ import { addDays } from "../../../kernel/dates.ts";
 import { refigureDrafts } from "../invoices/writes.ts";
 import { skinPriceFor } from "../invoiceSettings/queries.ts";
 import { formatDate } from "../../../kernel/format.ts";
-import { countProblems, countTotal, hasSkins, pageStart, SKIN_PAGE_SIZE, skinWord } from "./rules.ts";
+import { countProblems, countTotal, hasSkins, skinPage, skinWord } from "./rules.ts";
 import type { SkinCountBody, SkinRecord } from "./schemas.ts";
 import { countsOf, killsOf, LOTS, recordKey, recordsOf } from "./records.ts";
 
@@ -55,10 +55,17 @@ export function speciesOf(ctx: AreaContext, name?: string | null): { id: number;
   throw ApiError.forbidden(`${name} is not one of your species.`);
 }
 
+/** A slice of a list: where it starts and how many rows (a start past the end steps back a page). */
+export interface SkinSlice {
+  offset: number;
+  limit: number;
+}
+
 /** Records still to count in a period (default: the last 60 days), oldest kill first, one page. */
 export async function incompleteSkins(
   ctx: AreaContext,
-  q: { speciesName?: string; pageSize?: number; startIndex?: number; fromDate?: string; toDate?: string },
+  q: { speciesName?: string; fromDate?: string; toDate?: string },
+  slice: SkinSlice,
 ) {
   const species = speciesOf(ctx, q.speciesName);
   const to = q.toDate ?? ctx.today;
@@ -68,10 +75,8 @@ export async function incompleteSkins(
   const counted = await countsOf(ctx.db, kills);
   const open = kills.filter((k) => (counted.get(recordKey(k))?.total ?? 0) < k.head)
     .sort((a, b) => a.day.localeCompare(b.day) || a.orderId - b.orderId);
-  const pageSize = q.pageSize ?? SKIN_PAGE_SIZE;
-  const startIndex = pageStart(q.startIndex ?? 0, pageSize, open.length);
-  const data = await recordsOf(ctx, open.slice(startIndex, startIndex + pageSize), counted);
-  return { data, totalRecords: open.length, startIndex, pageSize };
+  const page = skinPage(open, slice);
+  return { ...page, rows: await recordsOf(ctx, page.rows, counted) };
 }
 
 /** Every order killed on a day, counted or not: the skin room's count sheet. */
@@ -123,7 +128,8 @@ export async function skinsOfOrder(ctx: AreaContext, orderId: number): Promise<S
 /** Draft invoices of a species that cannot be published for want of skin data, one page. */
 export async function incompleteSkinInvoices(
   ctx: AreaContext,
-  q: { speciesName?: string; pageSize?: number; startIndex?: number },
+  q: { speciesName?: string },
+  slice: SkinSlice,
 ) {
   const species = speciesOf(ctx, q.speciesName);
   const drafts = await ctx.db.select({
@@ -178,14 +184,7 @@ export async function incompleteSkinInvoices(
       reason: capitalise(reasons.join("; ")),
     });
   }
-  const pageSize = q.pageSize ?? SKIN_PAGE_SIZE;
-  const startIndex = pageStart(q.startIndex ?? 0, pageSize, rows.length);
-  return {
-    data: rows.slice(startIndex, startIndex + pageSize),
-    totalRecords: rows.length,
-    startIndex,
-    pageSize,
-  };
+  return skinPage(rows, slice);
 }
 
 /** Record the skins of orders killed on a day (all or nothing); a record of all zeros clears the count. */

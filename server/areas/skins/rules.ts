@@ -32,6 +32,12 @@ export function pageStart(startIndex: number, pageSize: number, total: number): 
   return back < total ? back : Math.floor((total - 1) / pageSize) * pageSize;
 }
 
+/** One page of a list held whole, its start stepped back as pageStart says; `startIndex`: the start used. */
+export function skinPage<T>(rows: T[], page: { offset: number; limit: number }) {
+  const startIndex = pageStart(page.offset, page.limit, rows.length);
+  return { rows: rows.slice(startIndex, startIndex + page.limit), total: rows.length, startIndex };
+}
+
 export interface GradePrice {
   grade: string;
   centsPerPiece: number;

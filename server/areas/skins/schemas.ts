@@ -3,7 +3,7 @@
  * and hide price", §7.2, §7.3). Prices in are dollars a piece as a person types them; out, cents.
  */
 import { z } from "@hono/zod-openapi";
-import { idNumber, wholeNumber } from "../../http/params.ts";
+import { idNumber, PageQuery, wholeNumber } from "../../http/params.ts";
 import { isoDate } from "../../http/validation.ts";
 import { SKIN_GRADES, SKIN_PAGE_SIZE } from "./rules.ts";
 
@@ -101,9 +101,12 @@ export type SkinRecord = z.infer<typeof SkinRecord>;
 const speciesName = z.string().max(40).openapi({
   description: "e.g. Sheep; default: your first species with skins",
 });
+/** The one page query, with the skin room's default page (spec 2 §4: 50). */
 const paging = {
-  pageSize: wholeNumber({ min: 1, max: 500 }).default(SKIN_PAGE_SIZE),
-  startIndex: wholeNumber({ min: 0 }).default(0),
+  ...PageQuery.shape,
+  pageSize: PageQuery.shape.pageSize.openapi({
+    description: `rows in the answer, at most 1,000 (default ${SKIN_PAGE_SIZE})`,
+  }),
 };
 
 export const IncompleteSkinsQuery = z.object({
@@ -123,14 +126,6 @@ export const SkinReportQuery = z.object({
 
 export const SkinDayQuery = z.object({ speciesName: speciesName.optional(), productionDate: isoDate });
 
-export const SkinPage = z.object({
-  data: z.array(SkinRecord),
-  totalRecords: z.number(),
-  /** the start actually used (a start past the end steps back a page) */
-  startIndex: z.number(),
-  pageSize: z.number(),
-}).openapi("SkinPage");
-
 /** A draft invoice that cannot be published for want of skin data. */
 export const SkinInvoice = z.object({
   invoiceId: z.number(),
@@ -143,13 +138,6 @@ export const SkinInvoice = z.object({
   hasSkinPrice: z.boolean(),
   reason: z.string(),
 }).openapi("SkinInvoice");
-
-export const SkinInvoicePage = z.object({
-  data: z.array(SkinInvoice),
-  totalRecords: z.number(),
-  startIndex: z.number(),
-  pageSize: z.number(),
-}).openapi("SkinInvoicePage");
 
 export const OrderIdParam = z.object({
   orderId: idNumber().openapi({ param: { name: "orderId", in: "path" }, type: "integer" }),

@@ -12,7 +12,7 @@ import { CONDEMNED } from "../rules.ts";
 export const PAGE_SIZE = 100;
 
 type Page = Awaited<ReturnType<typeof carcassPage>>;
-type Row = Page["carcasses"][number];
+type Row = Page["rows"][number];
 
 const CONDEMNED_WORDS: Record<string, string> = {
   none: "Passed",
@@ -95,17 +95,17 @@ export function CarcassTable({ mob, page, pageNumber, link, correctLink }: {
       <div className="compact-table">
         <Table
           columns={columns}
-          rows={page.carcasses}
+          rows={page.rows}
           rowKey={(c) => c.id}
           empty="No carcass recorded yet."
         />
       </div>
       <Pager
-        offset={(pageNumber - 1) * page.limit}
-        pageSize={page.limit}
-        total={page.totalRecords}
+        offset={(pageNumber - 1) * PAGE_SIZE}
+        pageSize={PAGE_SIZE}
+        total={page.total}
         what="carcasses"
-        link={(offset) => link(offset / page.limit + 1)}
+        link={(offset) => link(offset / PAGE_SIZE + 1)}
       />
     </section>
   );

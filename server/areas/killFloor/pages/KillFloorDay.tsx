@@ -100,9 +100,7 @@ export const KillFloorDayScreen = defineScreen({
     const day = await killFloorDay(ctx, dayQuery(search));
     const mob = search.mob ? day.mobs.find((m) => m.stockMobId === search.mob) ?? null : null;
     const page = mob
-      ? await carcassPage(ctx, {
-        ...dayQuery(search),
-        stockMobId: mob.stockMobId,
+      ? await carcassPage(ctx, { ...dayQuery(search), stockMobId: mob.stockMobId }, {
         offset: ((search.page ?? 1) - 1) * PAGE_SIZE,
         limit: PAGE_SIZE,
       })

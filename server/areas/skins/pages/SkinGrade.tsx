@@ -75,18 +75,16 @@ async function load(context: PageContext, search: Search) {
   if (view === "incomplete") {
     const toDate = search.toDate ?? context.today;
     const fromDate = search.fromDate ?? addDays(toDate, -60);
-    const page = await incompleteSkins(ctx, {
-      speciesName: species.name,
-      fromDate,
-      toDate,
-      startIndex: search.start ?? 0,
+    const page = await incompleteSkins(ctx, { speciesName: species.name, fromDate, toDate }, {
+      offset: search.start ?? 0,
+      limit: SKIN_PAGE_SIZE,
     });
     return { ...base, kind: view, fromDate, toDate, page };
   }
   if (view === "invoices") {
-    const page = await incompleteSkinInvoices(ctx, {
-      speciesName: species.name,
-      startIndex: search.start ?? 0,
+    const page = await incompleteSkinInvoices(ctx, { speciesName: species.name }, {
+      offset: search.start ?? 0,
+      limit: SKIN_PAGE_SIZE,
     });
     return { ...base, kind: view, page };
   }
@@ -158,7 +156,7 @@ function ToCount({ data }: { data: Extract<Data, { kind: "incomplete" }> }) {
         <PeriodForm id="skins-open" keep={keep} fromDate={fromDate} toDate={toDate} />
       </div>
       <SkinRecordTable
-        rows={page.data}
+        rows={page.rows}
         empty={`Every ${word.slice(0, -1)} killed from ${formatDate(fromDate)} to ${
           formatDate(toDate)
         } is counted.`}
@@ -169,7 +167,7 @@ function ToCount({ data }: { data: Extract<Data, { kind: "incomplete" }> }) {
       <Pager
         pageSize={SKIN_PAGE_SIZE}
         offset={page.startIndex}
-        total={page.totalRecords}
+        total={page.total}
         what={`${word} to count`}
         link={(start) => href({ ...keep, view: "incomplete", fromDate, toDate, start })}
       />
@@ -187,7 +185,7 @@ function InvoicesWaiting({ data }: { data: Extract<Data, { kind: "invoices" }> }
       </p>
       <div className="table-wrap">
         <Table
-          rows={page.data}
+          rows={page.rows}
           rowKey={(r) => r.invoiceId}
           empty="No draft invoice is waiting for skins."
           columns={[
@@ -212,7 +210,7 @@ function InvoicesWaiting({ data }: { data: Extract<Data, { kind: "invoices" }> }
       <Pager
         pageSize={SKIN_PAGE_SIZE}
         offset={page.startIndex}
-        total={page.totalRecords}
+        total={page.total}
         what="invoices"
         link={(start) => href({ view: "invoices", species: species.name, start })}
       />
