@@ -218,13 +218,12 @@ async function accumulate(
   }
   // a group of runs that made none of the selected products still shows (its yield is 0)
   if (groupBy.every(isRunLevel)) {
-    for (const [runKey, d] of denominators) {
+    for (const runKey of denominators.keys()) {
       const parts = runKey.split("|");
       const key = Object.fromEntries(
         runKeys.map((k, i) => [k, k === "date" || k === "shift" ? parts[i] : Number(parts[i])]),
       );
       groupOf(key);
-      void d;
     }
   }
   return groups;
