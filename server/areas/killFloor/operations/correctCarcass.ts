@@ -10,6 +10,7 @@ import { type AreaContext, assertUnchanged, nextModified } from "../../context.t
 import type { In } from "../../areaApi.ts";
 import { changedValues } from "../../audit.ts";
 import { noteCarcassCorrected } from "../../livestock/orders/writes.ts";
+import { rebuildAfterKillFloorChange } from "../../yield/writes.ts";
 import { refreshOrderTotals } from "../totals.ts";
 import { announceKillFloorData } from "./importCarcasses.ts";
 import type { CorrectCarcassBody } from "../schemas.ts";
@@ -55,6 +56,11 @@ export async function correctCarcass(ctx: AreaContext, input: In<typeof CorrectC
     });
     await refreshOrderTotals(unit, [carcass.livestockOrderId], new Date().toISOString());
     await noteCarcassCorrected(unit, carcass.livestockOrderId);
+    // the runs that boned the mob count their HSCW again (the yield area writes its summaries)
+    await rebuildAfterKillFloorChange(unit, {
+      stockMobIds: [carcass.stockMobId],
+      killDates: [carcass.productionDate],
+    });
     announceKillFloorData(unit, [row.productionDate], [], "correction");
     return row;
   });

@@ -12,6 +12,7 @@ import type { AreaContext, Unit } from "../../context.ts";
 import { displayName } from "../../audit.ts";
 import { checkRows, type Progress, saveRecords } from "../importer.ts";
 import { refreshOrderTotals } from "../totals.ts";
+import { rebuildAfterKillFloorChange } from "../../yield/writes.ts";
 import type { RowError, UploadEvent } from "../rules.ts";
 
 export type ImportSource = "api" | "upload" | "simulator";
@@ -80,6 +81,11 @@ export async function importCarcasses(
     const { added, replaced } = await saveRecords(tx, checked.records, row.id, progress);
     await tx.update(carcassImports).set({ added, replaced }).where(inArray(carcassImports.id, [row.id]));
     const completedOrderIds = await refreshOrderTotals(unit, orderIds, sentAt);
+    // late carcasses of mobs already boned refresh those runs' yields
+    await rebuildAfterKillFloorChange(unit, {
+      stockMobIds: [...new Set(checked.records.map((r) => r.stockMobId))],
+      killDates: productionDates,
+    });
     await unit.audit({
       entity: IMPORT_ENTITY,
       entityId: row.id,

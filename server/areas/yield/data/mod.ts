@@ -3,10 +3,12 @@
  * simulator's boning and the daily summaries' rebuild. A sub-area of yield.
  */
 import { defineArea } from "../../area.ts";
+import { YIELD_EVENTS } from "../events.ts";
 import { seedYieldData } from "./seed.ts";
 
 export const dataArea = defineArea({
   name: "yield › data",
+  events: YIELD_EVENTS,
   seed: seedYieldData,
   seedsAfter: ["kill floor"],
 });

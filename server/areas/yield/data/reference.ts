@@ -311,10 +311,14 @@ export function flatCodes(ref: SpeciesReference): FlatCode[] {
   return [...products, ...rest];
 }
 
-/** The demo's boning rooms: two a site; the first site bones sheep and beef, the second sheep and pig. */
+/**
+ * The demo's boning rooms: two a site. The first site (Wagga Wagga) bones sheep and pig, the second
+ * (Bordertown) beef and sheep: each bones what its kill floor kills in the demo (sheep at Wagga Wagga,
+ * beef at Bordertown), plus a species boned from runs without kill floor records.
+ */
 export const ROOM_NAMES = ["Boning room 1", "Boning room 2"] as const;
 export function roomSpecies(siteIndex: number, speciesIds: readonly number[]): number[] {
-  const wanted = siteIndex % 2 === 0 ? [1, 2] : [1, 3];
+  const wanted = siteIndex % 2 === 0 ? [1, 3] : [2, 1];
   const own = wanted.filter((s) => speciesIds.includes(s));
   return own.length ? own : [...speciesIds];
 }
