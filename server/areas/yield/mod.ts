@@ -6,8 +6,9 @@
  */
 import { defineArea } from "../area.ts";
 import { dataArea } from "./data/mod.ts";
+import { yieldSettingsArea } from "./settings/mod.ts";
 
 export const yieldArea = defineArea({
   name: "yield",
-  parts: [dataArea],
+  parts: [dataArea, yieldSettingsArea],
 });

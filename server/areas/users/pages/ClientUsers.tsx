@@ -16,6 +16,8 @@ import type { PageContext } from "../../../pages/context.ts";
 import { userFields } from "../forms.ts";
 import { formatDateTime } from "../../../../kernel/format.ts";
 import { INVITE_API } from "../inviteApi.ts";
+import { userPlantSpeciesVisibility } from "../../yield/settings/operations/visibility.ts";
+import { plantSpeciesVisibilityForm } from "../../yield/settings/forms.ts";
 
 const LIST_PATH = "/home/clientusers";
 
@@ -171,19 +173,29 @@ function newUserAnswer(context: PageContext): Partial<DataFormProps> {
 export const UserEditScreen = defineScreen({
   validateSearch: z.object({ id: idNumber() }),
   loader: async ({ context, search }) => {
-    const user = await getTenantUser(await pageAreaContext(context), search.id);
+    const ctx = await pageAreaContext(context);
+    const user = await getTenantUser(ctx, search.id);
     const initial = {
       ...user,
       allowedSpeciesIds: user.allowedSpeciesIds.map(String),
       allowedTenantSiteIds: user.allowedTenantSiteIds.map(String),
     };
-    return { initial, options: await choices(context) };
+    // the yield user setting (spec 3 §3 plantSpeciesVisibility), only where yield reporting is licensed
+    const yieldPairs = context.caller!.subject.modules.includes("yieldReporting")
+      ? (await userPlantSpeciesVisibility(ctx, user.id)).plantSpeciesVisibility
+      : null;
+    return { initial, options: await choices(context), yieldPairs };
   },
   component: ({ data, context }) => (
     <>
       <section className="panel">
         <DataForm {...userFormProps(context, data.initial, data.options)} />
       </section>
+      {data.yieldPairs && (
+        <section className="panel">
+          <DataForm {...plantSpeciesVisibilityForm(data.initial.id, data.yieldPairs, data.options)} />
+        </section>
+      )}
       <AccountActions user={data.initial} context={context} />
     </>
   ),

@@ -1,0 +1,224 @@
+/**
+ * Effective-dated values of a product code (Settings › Yield): its standard yield (% of HSCW) and, with the
+ * yieldRevenue module, its $/kg price. A new value is added from a date (past dates up to 400 days back:
+ * the summaries of the days it now covers are rebuilt); only a value not yet in force may be edited or
+ * deleted, so the past keeps the standards it was judged by unless someone adds one from a past date.
+ * The two tables have the same shape; one set of functions serves both (DATED below).
+ */
+import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import { productCodes, productPrices, standardYields } from "../../../../../db/tenant/schema.ts";
+import { type AreaContext, assertUnchanged, nextModified, type TenantTx } from "../../../context.ts";
+import { changedValues, displayName } from "../../../audit.ts";
+import { ApiError } from "../../../../http/errors.ts";
+import type { In } from "../../../areaApi.ts";
+import { fromCents, toCents } from "../../../../../kernel/money.ts";
+import { formatDate } from "../../../../../kernel/format.ts";
+import { assertFuture, assertReachable, findProductCode, timingOf } from "../queries.ts";
+import { rebuildAfterDatedChange } from "./rebuild.ts";
+import type {
+  DatedQuery,
+  ProductPrice,
+  StandardYield,
+  UpsertProductPriceBody,
+  UpsertStandardYieldBody,
+} from "../schemas.ts";
+
+/** Both tables as one (same columns but the value): the shared columns are read through this type. */
+type DatedTable = typeof standardYields;
+type DatedRow = { id: number; productCodeId: number; effectiveFrom: string; lastModified: string };
+
+const DATED = {
+  standard: { table: standardYields, entity: "standardYield", what: "standard yield" },
+  price: { table: productPrices as unknown as DatedTable, entity: "productPrice", what: "price" },
+} as const;
+type Kind = keyof typeof DATED;
+type DatedValues = Record<string, unknown>;
+
+/** The writes, table by table (each names its table, as the owners' check reads them). */
+const WRITES: Record<Kind, {
+  add(tx: TenantTx, values: DatedValues): Promise<DatedRow>;
+  change(tx: TenantTx, id: number, values: DatedValues): Promise<DatedRow>;
+  remove(tx: TenantTx, id: number): Promise<unknown>;
+}> = {
+  standard: {
+    add: async (tx, v) => (await tx.insert(standardYields).values(v as never).returning())[0],
+    change: async (tx, id, v) =>
+      (await tx.update(standardYields).set(v).where(eq(standardYields.id, id)).returning())[0],
+    remove: (tx, id) => tx.delete(standardYields).where(eq(standardYields.id, id)),
+  },
+  price: {
+    add: async (tx, v) => (await tx.insert(productPrices).values(v as never).returning())[0],
+    change: async (tx, id, v) =>
+      (await tx.update(productPrices).set(v).where(eq(productPrices.id, id)).returning())[0],
+    remove: (tx, id) => tx.delete(productPrices).where(eq(productPrices.id, id)),
+  },
+};
+
+/** The values of one code, or of every code of a species, by code then date. */
+async function listDated(ctx: AreaContext, kind: Kind, query: In<typeof DatedQuery>) {
+  const table = DATED[kind].table;
+  let codes;
+  if (query.productCodeId) codes = [await findProductCode(ctx, ctx.db, query.productCodeId)];
+  else if (query.speciesId) {
+    ctx.scope.assertSpecies(query.speciesId, "That species");
+    codes = await ctx.db.select().from(productCodes).where(eq(productCodes.speciesId, query.speciesId));
+  } else throw ApiError.validation([{ field: "speciesId", message: "Give a product code or a species" }]);
+  if (!codes.length) return [];
+  const rows = await ctx.db.select().from(table)
+    .where(inArray(table.productCodeId, codes.map((c) => c.id)))
+    .orderBy(
+      asc(table.productCodeId),
+      asc(table.effectiveFrom),
+    ) as unknown as (DatedRow & Record<string, unknown>)[];
+  const byId = new Map(codes.map((c) => [c.id, c]));
+  return rows.map((r) => {
+    const code = byId.get(r.productCodeId)!;
+    return {
+      row: r,
+      common: {
+        id: r.id,
+        productCodeId: r.productCodeId,
+        code: code.code,
+        description: code.description,
+        effectiveFrom: r.effectiveFrom,
+        timing: timingOf(r, rows.filter((o) => o.productCodeId === r.productCodeId), ctx.today),
+        lastModified: r.lastModified,
+      },
+    };
+  }).sort((a, b) =>
+    a.common.code.localeCompare(b.common.code) || a.row.effectiveFrom.localeCompare(b.row.effectiveFrom)
+  );
+}
+
+async function findDated(ctx: AreaContext, tx: TenantTx, kind: Kind, id: number) {
+  const table = DATED[kind].table;
+  const [row] = await tx.select().from(table).where(eq(table.id, id)) as unknown as DatedRow[];
+  if (!row) throw ApiError.notFound(`That ${DATED[kind].what} does not exist.`);
+  const code = await findProductCode(ctx, tx, row.productCodeId);
+  return { row, code };
+}
+
+/** Adds a value from a date, or edits one not yet in force; rebuilds past days it now covers. */
+async function saveDated(
+  ctx: AreaContext,
+  kind: Kind,
+  body: { id: number | null; productCodeId: number; effectiveFrom: string; lastModified?: string | null },
+  value: Record<string, number>,
+): Promise<number> {
+  const { table, entity, what } = DATED[kind];
+  assertReachable(ctx, body.effectiveFrom);
+  return await ctx.write(async (tx, unit) => {
+    const current = body.id ? await findDated(ctx, tx, kind, body.id) : null;
+    const code = current?.code ?? await findProductCode(ctx, tx, body.productCodeId);
+    if (current) {
+      assertUnchanged(current.row, body.lastModified, what);
+      assertFuture(ctx, current.row.effectiveFrom, what);
+      if (current.row.productCodeId !== body.productCodeId) {
+        throw ApiError.validation([{
+          field: "productCodeId",
+          message: `A ${what} stays with its product code`,
+        }]);
+      }
+    }
+    const [clash] = await tx.select({ id: table.id }).from(table).where(and(
+      eq(table.productCodeId, code.id),
+      eq(table.effectiveFrom, body.effectiveFrom),
+      current ? ne(table.id, current.row.id) : undefined,
+    ));
+    if (clash) {
+      throw ApiError.validation([{
+        field: "effectiveFrom",
+        message: `${code.code} already has a ${what} from ${formatDate(body.effectiveFrom)}: edit that one`,
+      }]);
+    }
+    const values = { productCodeId: code.id, effectiveFrom: body.effectiveFrom, ...value };
+    const stamp = {
+      lastModified: nextModified(current?.row.lastModified),
+      modifiedBy: displayName(ctx.caller),
+    };
+    const row = current
+      ? await WRITES[kind].change(tx, current.row.id, { ...values, ...stamp })
+      : await WRITES[kind].add(tx, { ...values, ...stamp });
+    await unit.audit({
+      entity,
+      entityId: row.id,
+      ...(current
+        ? { action: "update", ...changedValues(current.row as Record<string, unknown>, values) }
+        : { action: "create", after: { code: code.code, ...values } }),
+    });
+    const from = current && current.row.effectiveFrom < body.effectiveFrom
+      ? current.row.effectiveFrom
+      : body.effectiveFrom;
+    await rebuildAfterDatedChange(unit, code.speciesId, from);
+    return row.id;
+  });
+}
+
+/** Deletes a value not yet in force (one in force stays: add a new one from a date instead). */
+async function deleteDated(ctx: AreaContext, kind: Kind, id: number, lastModified?: string | null) {
+  const { entity, what } = DATED[kind];
+  await ctx.write(async (tx, unit) => {
+    const { row, code } = await findDated(ctx, tx, kind, id);
+    assertUnchanged(row, lastModified, what);
+    assertFuture(ctx, row.effectiveFrom, what);
+    await WRITES[kind].remove(tx, row.id);
+    const { id: _, lastModified: __, ...before } = row;
+    await unit.audit({ entity, entityId: row.id, action: "delete", before: { code: code.code, ...before } });
+  });
+}
+
+// ---------- standard yields ----------
+
+export async function listStandardYields(
+  ctx: AreaContext,
+  query: In<typeof DatedQuery>,
+): Promise<StandardYield[]> {
+  return (await listDated(ctx, "standard", query)).map(({ row, common }) => ({
+    ...common,
+    percent: Number(row.percent),
+  }));
+}
+
+export async function saveStandardYield(
+  ctx: AreaContext,
+  body: In<typeof UpsertStandardYieldBody>,
+): Promise<StandardYield> {
+  const id = await saveDated(ctx, "standard", body, { percent: Math.round(body.percent * 1000) / 1000 });
+  return (await listStandardYields(ctx, { productCodeId: body.productCodeId })).find((s) => s.id === id)!;
+}
+
+export async function deleteStandardYield(
+  ctx: AreaContext,
+  body: { standardYieldId: number; lastModified?: string | null },
+): Promise<{ standardYieldId: number }> {
+  await deleteDated(ctx, "standard", body.standardYieldId, body.lastModified);
+  return { standardYieldId: body.standardYieldId };
+}
+
+// ---------- prices (yieldRevenue module: the route rules decide) ----------
+
+export async function listProductPrices(
+  ctx: AreaContext,
+  query: In<typeof DatedQuery>,
+): Promise<ProductPrice[]> {
+  return (await listDated(ctx, "price", query)).map(({ row, common }) => ({
+    ...common,
+    dollarsPerKg: fromCents(Number(row.centsPerKg)),
+  }));
+}
+
+export async function saveProductPrice(
+  ctx: AreaContext,
+  body: In<typeof UpsertProductPriceBody>,
+): Promise<ProductPrice> {
+  const id = await saveDated(ctx, "price", body, { centsPerKg: toCents(body.dollarsPerKg) });
+  return (await listProductPrices(ctx, { productCodeId: body.productCodeId })).find((p) => p.id === id)!;
+}
+
+export async function deleteProductPrice(
+  ctx: AreaContext,
+  body: { productPriceId: number; lastModified?: string | null },
+): Promise<{ productPriceId: number }> {
+  await deleteDated(ctx, "price", body.productPriceId, body.lastModified);
+  return { productPriceId: body.productPriceId };
+}
