@@ -35,7 +35,13 @@ type MobRow = typeof stockMobs.$inferSelect;
 
 // deno-lint-ignore no-explicit-any
 type AnyObject = z.ZodObject<any>;
-const fieldsOf = (schema: AnyObject) => Object.keys(schema.shape);
+// a list answers up to 1,000 rows: each schema's field names are read once, not once a row
+const fieldNames = new WeakMap<AnyObject, readonly string[]>();
+function fieldsOf(schema: AnyObject): readonly string[] {
+  let names = fieldNames.get(schema);
+  if (!names) fieldNames.set(schema, names = Object.keys(schema.shape));
+  return names;
+}
 
 /**
  * `schema`'s fields in its order, each from `derived` when given there, else the row's field of the
@@ -48,9 +54,9 @@ export function fromRow<S extends AnyObject, R extends Partial<z.output<S>>>(
 ): z.output<S> {
   const given = derived as Record<string, unknown>;
   const source = row as Record<string, unknown>;
-  return Object.fromEntries(fieldsOf(schema).map((k) => [k, k in given ? given[k] : source[k]])) as z.output<
-    S
-  >;
+  const out: Record<string, unknown> = {};
+  for (const k of fieldsOf(schema)) out[k] = k in given ? given[k] : source[k];
+  return out as z.output<S>;
 }
 
 /** The fields of `source` named by the schema (in its order), but `except`. */
