@@ -21,6 +21,7 @@ export const ISLANDS = {
   LogoUpload: "./LogoUpload.tsx",
   BlobUpload: "./BlobUpload.tsx",
   InitialLoad: "./InitialLoad.tsx",
+  YieldCustomTabs: "./YieldCustomTabs.tsx",
 } as const satisfies Record<string, string>;
 
 export type IslandName = keyof typeof ISLANDS;

@@ -21,6 +21,7 @@ import SkinCountSheetComponent from "../../client/islands/SkinCountSheet.tsx";
 import BlobUploadComponent from "../../client/islands/BlobUpload.tsx";
 import LogoUploadComponent from "../../client/islands/LogoUpload.tsx";
 import InitialLoadComponent from "../../client/islands/InitialLoad.tsx";
+import YieldCustomTabsComponent from "../../client/islands/YieldCustomTabs.tsx";
 import { Island } from "./Island.tsx";
 
 function island<P extends object>(name: IslandName, component: ComponentType<P>) {
@@ -45,3 +46,4 @@ export const SkinCountSheet = island("SkinCountSheet", SkinCountSheetComponent);
 export const BlobUpload = island("BlobUpload", BlobUploadComponent);
 export const LogoUpload = island("LogoUpload", LogoUploadComponent);
 export const InitialLoad = island("InitialLoad", InitialLoadComponent);
+export const YieldCustomTabs = island("YieldCustomTabs", YieldCustomTabsComponent);

@@ -24,6 +24,8 @@ const before: Doc = JSON.parse(
  * `startIndex`/`pageSize` ≤ 1,000 answered as an array with X-Total-Count): the kill floor's carcass list
  * (was offset/limit answering { totalRecords, offset, limit, carcasses }) and the skin room's two
  * incomplete lists (were { data, totalRecords, startIndex, pageSize }, whose page schemas go with them).
+ * The user's own yieldCustomDashboard setting takes exactly the custom tabs' shape (issue 38), no longer
+ * any object (UserUpdatesSingleSettingBody).
  */
 const DECLARED_CHANGES = {
   operations: [
@@ -31,7 +33,7 @@ const DECLARED_CHANGES = {
     "GET /api/livestock/GetPagedIncompleteSkins",
     "GET /api/livestock/GetPagedIncompleteInvoicesWithSkinData",
   ],
-  schemas: ["SkinPage", "SkinInvoicePage"],
+  schemas: ["SkinPage", "SkinInvoicePage", "UserUpdatesSingleSettingBody"],
 };
 
 async function servedDocument(): Promise<Doc> {

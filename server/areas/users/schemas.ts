@@ -1,6 +1,7 @@
 import { idNumber } from "../../http/params.ts";
 import { z } from "@hono/zod-openapi";
 import { isoDate } from "../../http/validation.ts";
+import { CustomDashboard } from "../yield/schemas.ts";
 
 const name = (label: string) => z.string().trim().min(1, `Enter the ${label}`).max(100);
 /** International format (spec 1 §5): + then digits; empty allowed where the phone is optional. */
@@ -35,7 +36,8 @@ export const SelfSettingBody = z.discriminatedUnion("settingType", [
       favourites: z.array(z.object({ reportTypeId: z.number().int(), reportId: z.number().int() })).max(200),
     }),
   }),
-  z.object({ settingType: z.literal("yieldCustomDashboard"), value: z.record(z.string(), z.unknown()) }),
+  // the custom metric tabs, in exactly the yield area's shape (server/areas/yield/schemas.ts)
+  z.object({ settingType: z.literal("yieldCustomDashboard"), value: CustomDashboard }),
   z.object({ settingType: z.literal("displayUserSettings"), value: z.record(z.string(), z.unknown()) }),
 ]).openapi("UserUpdatesSingleSettingBody");
 

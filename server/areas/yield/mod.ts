@@ -6,9 +6,10 @@
  */
 import { defineArea } from "../area.ts";
 import { dataArea } from "./data/mod.ts";
+import { yieldCustomArea } from "./custom/mod.ts";
 import { yieldSettingsArea } from "./settings/mod.ts";
 
 export const yieldArea = defineArea({
   name: "yield",
-  parts: [dataArea, yieldSettingsArea],
+  parts: [dataArea, yieldSettingsArea, yieldCustomArea],
 });
