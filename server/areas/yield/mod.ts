@@ -6,10 +6,11 @@
  */
 import { defineArea } from "../area.ts";
 import { dataArea } from "./data/mod.ts";
+import { yieldReportsArea } from "./reports/mod.ts";
 import { yieldCustomArea } from "./custom/mod.ts";
 import { yieldSettingsArea } from "./settings/mod.ts";
 
 export const yieldArea = defineArea({
   name: "yield",
-  parts: [dataArea, yieldSettingsArea, yieldCustomArea],
+  parts: [dataArea, yieldSettingsArea, yieldCustomArea, yieldReportsArea],
 });

@@ -1,0 +1,128 @@
+/**
+ * yieldViewReport (?id=): a saved summary report run through the engine on today's plant date: a chart
+ * of its first column, the table with a total row, CSV and print. The chart is an SVG drawn on the
+ * server (recharts, no script).
+ */
+import { z } from "zod";
+import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from "recharts";
+import { idNumber } from "../../../../http/params.ts";
+import { ApiError } from "../../../../http/errors.ts";
+import { defineScreen } from "../../../../pages/screen.ts";
+import { pageAreaContext } from "../../../context.ts";
+import { StyleFreeChart } from "../../../../../client/ui/charts/StyleFreeChart.tsx";
+import { formatDate } from "../../../../../kernel/format.ts";
+import { metric } from "../../metrics.ts";
+import { GROUP_BY_NAMES } from "../../schemas.ts";
+import { YIELD_REPORTS_API } from "../api.ts";
+import { runReport } from "../operations/figures.ts";
+import { formatFigure, varianceTone } from "../rules.ts";
+import type { ReportFigures } from "../schemas.ts";
+import { REPORT_PATHS } from "./Reports.tsx";
+
+export function FigureCell({ keyOf, value }: { keyOf: number; value: number | null | undefined }) {
+  const m = metric(keyOf);
+  const tone = m?.unit === "pp" || /variance/i.test(m?.name ?? "") ? varianceTone(value, m?.better) : "level";
+  return <span className={`yr-var yr-var-${tone}`}>{formatFigure(value, m?.unit ?? "#")}</span>;
+}
+
+export function ReportChart({ figures, id = "yr-chart" }: { figures: ReportFigures; id?: string }) {
+  const first = figures.columns[0];
+  if (!first || !figures.rows.length) return null;
+  const data = figures.rows.slice(0, 40).map((r) => ({ label: r.label, value: r.values[String(first.key)] }));
+  const title = `${first.name} by ${GROUP_BY_NAMES[figures.report.groupBy].toLowerCase()}`;
+  return (
+    <figure className="yr-chart" aria-labelledby={`${id}-title`}>
+      <figcaption id={`${id}-title`}>{title}</figcaption>
+      <StyleFreeChart className="yr-chart-plot">
+        <BarChart
+          width={760}
+          height={260}
+          data={data}
+          margin={{ top: 8, right: 12, bottom: 4, left: 4 }}
+          title={title}
+        >
+          <CartesianGrid vertical={false} />
+          <XAxis dataKey="label" interval={0} tick={{ fontSize: 11 }} height={40} />
+          <YAxis width={64} />
+          <Bar dataKey="value" name={first.name} className="yr-bar" isAnimationActive={false} />
+        </BarChart>
+      </StyleFreeChart>
+    </figure>
+  );
+}
+
+export function FiguresTable({ figures }: { figures: ReportFigures }) {
+  const group = GROUP_BY_NAMES[figures.report.groupBy];
+  return (
+    <div className="table-wrap">
+      <table className="table yr-figures">
+        <caption className="sr-only">{figures.report.name}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{group}</th>
+            {figures.columns.map((c) => <th key={c.key} scope="col" className="num">{c.name}</th>)}
+          </tr>
+        </thead>
+        <tbody>
+          {figures.rows.length === 0 && (
+            <tr>
+              <td colSpan={figures.columns.length + 1} className="muted">Nothing boned in this range.</td>
+            </tr>
+          )}
+          {figures.rows.map((r, i) => (
+            <tr key={`${r.label}-${i}`}>
+              <th scope="row">{r.label}</th>
+              {figures.columns.map((c) => (
+                <td key={c.key} className="num">
+                  <FigureCell keyOf={c.key} value={r.values[String(c.key)]} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">Total</th>
+            {figures.columns.map((c) => (
+              <td key={c.key} className="num">
+                <FigureCell keyOf={c.key} value={figures.total[String(c.key)]} />
+              </td>
+            ))}
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
+/** yieldViewReport */
+export const ViewReportScreen = defineScreen({
+  validateSearch: z.object({ id: idNumber().optional() }),
+  loader: async ({ context, search }) => {
+    if (!search.id) throw ApiError.notFound("Choose a report from the list.");
+    return await runReport(await pageAreaContext(context), search.id);
+  },
+  component: ({ data }) => {
+    const r = data.report;
+    return (
+      <section className="panel yr-report" aria-label={r.name}>
+        <div className="panel-head">
+          <h2>{r.name}</h2>
+          <span className="yr-actions no-print">
+            <a className="btn" href={`${YIELD_REPORTS_API.export}/${r.id}`} download>CSV</a>
+            <button className="btn" type="button" data-print="">Print</button>
+            {r.isEditAllowed && <a className="btn" href={`${REPORT_PATHS.summary.edit}/${r.id}`}>Edit</a>}
+          </span>
+        </div>
+        <p className="muted">
+          {r.species}, {formatDate(data.fromDate)} to {formatDate(data.toDate)} ({r.range.toLowerCase()}). By
+          {" "}
+          {r.ownerName}
+          {r.isShared ? ", shared" : ", private"}.
+        </p>
+        <ReportChart figures={data} />
+        <FiguresTable figures={data} />
+      </section>
+    );
+  },
+});
