@@ -182,6 +182,8 @@ export async function build(opts: { sourcemap?: boolean; quiet?: boolean } = {})
     "runtime/islands": `${CLIENT}/runtime/islands.ts`,
     "runtime/shell": `${CLIENT}/runtime/shell.ts`,
     "runtime/display": `${ROOT}display/runtime.ts`,
+    // the yield home's page script (no React: the page's JS budget is 60 KB gzip)
+    "pages/yieldHome": `${CLIENT}/islands/yieldHome/page.ts`,
   };
   for (const name of ISLAND_NAMES) {
     entryPoints[`islands/${name}`] = fileURLToPath(islandModuleUrl(name));

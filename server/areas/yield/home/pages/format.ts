@@ -1,0 +1,19 @@
+/** How the yield home writes its figures (en-AU, AUD): "—" where a figure cannot be worked out. */
+import { formatDecimal, formatHead, formatKg, formatPrice } from "../../../../../kernel/format.ts";
+
+type N = number | null | undefined;
+const or = (n: N, f: (n: number) => string) => (n == null || !Number.isFinite(n) ? "—" : f(n));
+const sign = (n: number) => (n > 0 ? "+" : "");
+
+export const kg = (n: N) => or(n, (v) => formatKg(v));
+export const tonnes = (n: N) => or(n, (v) => `${formatDecimal(v / 1000, 1)} t`);
+export const percent = (n: N) => or(n, (v) => `${formatDecimal(v, 2)} %`);
+export const pp = (n: N) => or(n, (v) => `${sign(v)}${formatDecimal(v, 2)} pp`);
+export const kgChange = (n: N) => or(n, (v) => `${sign(v)}${formatKg(v)}`);
+export const money = (n: N) => or(n, (v) => formatPrice(v));
+export const moneyChange = (n: N) => or(n, (v) => `${sign(v)}${formatPrice(v)}`);
+export const perKg = (n: N) => or(n, (v) => `${formatPrice(v)}/kg`);
+export const count = (n: N) => or(n, (v) => formatHead(Math.round(v)));
+export const decimal = (n: N) => or(n, (v) => formatDecimal(v, 1));
+/** a variance's class: above or below standard */
+export const tone = (n: N) => (n == null || n === 0 ? undefined : n > 0 ? "yield-up" : "yield-down");
