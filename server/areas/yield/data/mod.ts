@@ -4,10 +4,12 @@
  */
 import { defineArea } from "../../area.ts";
 import { YIELD_EVENTS } from "../events.ts";
+import { yieldDataApi } from "./api.ts";
 import { seedYieldData } from "./seed.ts";
 
 export const dataArea = defineArea({
   name: "yield › data",
+  api: [yieldDataApi],
   events: YIELD_EVENTS,
   seed: seedYieldData,
   seedsAfter: ["kill floor"],
