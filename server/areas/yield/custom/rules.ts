@@ -39,7 +39,7 @@ export const GRAPH_TYPES = {
   yield: { name: "Yield against standard", metricKeys: [16, 17], chart: "line" },
   yieldVariance: { name: "Yield variance", metricKeys: [18], chart: "bar" },
   weight: { name: "Weight against expected", metricKeys: [9, 10], chart: "bar" },
-  massBalance: { name: "Mass balance", metricKeys: [16, 34, 36, 38, 40], chart: "area" },
+  massBalance: { name: "Mass balance", metricKeys: [16, 34, 36, 38, 40], chart: "area", stacked: true },
   volume: { name: "Carcasses and cartons", metricKeys: [1, 5], chart: "bar" },
   revenue: { name: "Revenue against expected", metricKeys: [23, 24], chart: "line", revenue: true },
 } as const;
@@ -78,7 +78,8 @@ export function csvNumber(value: number | null | undefined, digits = 2): string 
 
 /** The unit a chart axis or table heading names ("Yield (%)"). */
 export function withUnit(m: Pick<Metric, "name" | "unit">): string {
-  return m.unit === "#" || m.unit === "id" ? m.name : `${m.name} (${m.unit})`;
+  const plain = m.unit === "#" || m.unit === "id" || (m.unit === "%" && m.name.endsWith("%"));
+  return plain ? m.name : `${m.name} (${m.unit})`;
 }
 
 /**

@@ -120,11 +120,13 @@ function TabView({ data }: { data: TabData }) {
   const { tab, f } = data;
   const group = GROUP_BY_NAMES[tab.groupBy];
   const average = tab.aggregation === AGGREGATIONS.Average;
-  const title = `${f.speciesName}: ${tab.name} by ${group.toLowerCase()}${average ? " (daily average)" : ""}`;
+  const title = `${f.speciesName}: ${tab.name}`;
+  const how = `By ${group.toLowerCase()}, ${average ? "the average of the days" : "summed over the days"}.`;
   return (
     <section className="panel" aria-label={tab.name}>
       <div className="panel-head">
         <h2>{tab.name}</h2>
+        <span className="muted small">{how}</span>
       </div>
       <YieldFilterForm f={f} label="Yield filters" />
       <FilterNotes notes={data.note ? [...f.notes, data.note] : f.notes} />

@@ -100,6 +100,7 @@ export const YieldEditScreen = defineScreen({
             rows={data.rows}
             metrics={data.metrics}
             chartType={graph.chart}
+            stacked={"stacked" in graph}
           />
         )}
         <details className="yc-numbers" open={data.rows.length === 0}>

@@ -55,13 +55,14 @@ export function YieldFilterForm({ f, label, more = [], hidden = {}, children }: 
   label: string;
   more?: Choices[];
   hidden?: Record<string, string>;
-  /** extra fields before the button (a graph type, the table's columns) */
+  /** the page's own fields, first (a graph type, the table's rows and columns) */
   children?: ReactNode;
 }) {
   const allPlants = f.filter.plantIds.length === f.plants.length;
   return (
     <form method="get" className="yc-filters no-print" aria-label={label}>
       {Object.entries(hidden).map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
+      {children}
       <label className="yc-filter-field">
         <span>Species</span>
         <select name="species" className="input select" defaultValue={f.speciesId}>
@@ -88,7 +89,6 @@ export function YieldFilterForm({ f, label, more = [], hidden = {}, children }: 
         />
       )}
       {more.map((c) => <ChoiceList key={c.name} {...c} />)}
-      {children}
       <button type="submit" className="btn btn-primary">Show</button>
     </form>
   );
@@ -106,7 +106,12 @@ export function shiftChoices(f: PageFilter): Choices {
 
 /** The boning room choice (rooms of the plants shown). */
 export function roomChoices(f: PageFilter): Choices {
-  return { name: "brs", legend: "Boning rooms", options: f.rooms, chosen: f.filter.boningRoomIds };
+  const plantName = (id: number) => f.plants.find((p) => p.id === id)?.name ?? "";
+  const options = f.rooms.map((r) => ({
+    id: r.id,
+    name: f.plants.length > 1 ? `${r.name}, ${plantName(r.tenantSiteId)}` : r.name,
+  }));
+  return { name: "brs", legend: "Boning rooms", options, chosen: f.filter.boningRoomIds };
 }
 
 /** "What the address asked that was left out" above the figures. */

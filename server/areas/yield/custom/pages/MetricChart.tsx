@@ -21,12 +21,14 @@ const HEIGHT = 300;
 const short = (n: number) =>
   Math.abs(n) >= 10_000 ? `${Math.round(n / 1000)}k` : Number.isInteger(n) ? String(n) : n.toFixed(1);
 
-export function MetricChart({ id, title, rows, metrics, chartType }: {
+export function MetricChart({ id, title, rows, metrics, chartType, stacked }: {
   id: string;
   title: string;
   rows: readonly ChartRow[];
   metrics: readonly Pick<MetricInfo, "key" | "name" | "unit">[];
   chartType: Exclude<ChartType, "table">;
+  /** areas stacked (the parts of a whole: the mass balance) */
+  stacked?: boolean;
 }) {
   const data = rows.map((r) => ({
     label: r.label,
@@ -77,7 +79,16 @@ export function MetricChart({ id, title, rows, metrics, chartType }: {
             };
             if (chartType === "bar") return <Bar key={m.key} {...common} />;
             if (chartType === "area") {
-              return <Area key={m.key} {...common} type="monotone" dot={false} connectNulls />;
+              return (
+                <Area
+                  key={m.key}
+                  {...common}
+                  stackId={stacked ? "all" : undefined}
+                  type="monotone"
+                  dot={false}
+                  connectNulls
+                />
+              );
             }
             return (
               <Line {...common} type="monotone" dot={rows.length <= 31} activeDot={false} connectNulls />
