@@ -197,10 +197,12 @@ describe("in the browser", () => {
     await page.goto(`${server.origin}/home/clientusers?q=yard`);
     await page.getByRole("link", { name: "Edit" }).click();
     await page.waitForURL(/useredit\?id=\d+$/);
-    await page.locator('[data-island="DataForm"][data-hydrated]').waitFor({ timeout: 10_000 });
-    expect(await page.getByLabel("Beef").isChecked()).toBe(true);
-    await page.locator('select[name="roleLevel"]').selectOption("test");
-    await page.getByRole("button", { name: "Save" }).click();
+    // the user's form (the page also holds the Yield visibility form)
+    const userForm = page.locator('[data-island="DataForm"][data-hydrated] form#user');
+    await userForm.waitFor({ timeout: 10_000 });
+    expect(await userForm.getByLabel("Beef").isChecked()).toBe(true);
+    await userForm.locator('select[name="roleLevel"]').selectOption("test");
+    await userForm.getByRole("button", { name: "Save" }).click();
     await page.waitForURL(/\/home\/clientusers$/);
     expect(await page.locator("tr", { hasText: "yard.helper@demo.processor" }).innerText()).toContain(
       "Tester",

@@ -19,12 +19,18 @@ export function plantSpeciesVisibilityForm(
       name: "plantSpeciesVisibility",
       label: "Sites and species in yield reports",
       type: "multiselect",
+      labelWidth: "11rem",
       help: "None ticked: all of the user's sites and species.",
       options: choices.sites.flatMap((site) =>
         choices.species.map((s) => ({ value: `${site.id}:${s.id}`, label: `${site.name}: ${s.name}` }))
       ),
     }],
-    initial: { userId, plantSpeciesVisibility: pairs.map((p) => `${p.tenantSiteId}:${p.speciesType}`) },
+    // the user's id as the form's: it edits their setting, so Save waits for a change
+    initial: {
+      id: userId,
+      userId,
+      plantSpeciesVisibility: pairs.map((p) => `${p.tenantSiteId}:${p.speciesType}`),
+    },
     submit: { method: "POST", url: YIELD_SETTINGS_API.updateUserPlantSpeciesVisibility },
     successToast: "Yield visibility saved.",
   };

@@ -13,7 +13,6 @@ import type { BoningRoom } from "../schemas.ts";
 function roomFields(context: PageContext): FieldSpec[] {
   const { sites, species } = context.caller!;
   return [
-    { name: "id", label: "Id", type: "id" },
     {
       name: "tenantSiteId",
       label: "Site",
@@ -55,7 +54,7 @@ export function BoningRoomsPanel({ rooms, editing, href, context }: {
     }
     : null;
   return (
-    <section className="panel" aria-label="Boning rooms">
+    <section className="panel yield-rooms" aria-label="Boning rooms">
       <div className="panel-head">
         <h2>Boning rooms</h2>
         <a className="btn" href={href("new")}>New boning room</a>

@@ -105,7 +105,7 @@ function OverrideForm({ editing, speciesId, codes, segments }: {
 
 /** settingsCutHierarchyOverrides */
 export const CutHierarchyOverridesScreen = defineScreen({
-  validateSearch: z.object({ speciesId: optionalId, edit: optionalId, new: z.string().max(1).optional() }),
+  validateSearch: z.object({ speciesId: optionalId, edit: optionalId, new: optionalId }),
   loader: async ({ context, search }) => {
     const species = chosenSpecies(context, search.speciesId);
     if (!species) return null;
@@ -126,7 +126,7 @@ export const CutHierarchyOverridesScreen = defineScreen({
     return (
       <>
         <SpeciesTabs context={context} current={species.id} href={(id) => `${PATH}?speciesId=${id}`} />
-        {(editing || search.new === "1") && (
+        {(editing || search.new === 1) && (
           <OverrideForm editing={editing} speciesId={species.id} codes={data.codes} segments={segments} />
         )}
         <section className="panel" aria-label={`${species.name} overrides`}>

@@ -94,7 +94,6 @@ export function DatedPanel<R extends DatedRow>(p: DatedPanelProps<R>) {
           ? `Change the ${p.what} from ${formatDate(p.editing.effectiveFrom)}`
           : `New ${p.what} from a date`}
         fields={[
-          { name: "id", label: "Id", type: "id" },
           { name: "effectiveFrom", label: "From", type: "date", required: true },
           p.valueField,
         ]}

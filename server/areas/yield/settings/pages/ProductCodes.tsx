@@ -134,7 +134,7 @@ export const ProductCodesScreen = defineScreen({
     speciesId: optionalId,
     q: z.string().max(100).optional(),
     edit: optionalId,
-    new: z.string().max(1).optional(),
+    new: optionalId,
   }),
   loader: async ({ context, search }) => {
     const species = chosenSpecies(context, search.speciesId);
@@ -151,7 +151,7 @@ export const ProductCodesScreen = defineScreen({
   component: ({ data, search, context }) => {
     if (!data) return <NoSpecies title="Product codes" />;
     const { species, codes, revenue } = data;
-    const formOpen = data.editing !== null || search.new === "1";
+    const formOpen = data.editing !== null || search.new === 1;
     return (
       <>
         <SpeciesTabs context={context} current={species.id} href={(id) => listHref(id)} />
@@ -181,14 +181,23 @@ export const ProductCodesScreen = defineScreen({
               {
                 header: "Code",
                 cell: (c) => <a href={`${PATH}${query({ speciesId: species.id, edit: c.id })}`}>{c.code}</a>,
+                className: "nowrap",
               },
               { header: "Description", cell: (c) => c.description },
               { header: "AUS-MEAT item", cell: (c) => c.meatCode ?? "—" },
               { header: "Kind", cell: (c) => c.kindName },
               { header: "Cut", cell: (c) => c.cutPath || "—" },
-              { header: "Standard yield", cell: (c) => percentText(c.standardPercent), className: "num" },
+              {
+                header: "Standard yield",
+                cell: (c) => percentText(c.standardPercent),
+                className: "num nowrap",
+              },
               ...(revenue
-                ? [{ header: "$/kg", cell: (c: ProductCode) => priceText(c.dollarsPerKg), className: "num" }]
+                ? [{
+                  header: "$/kg",
+                  cell: (c: ProductCode) => priceText(c.dollarsPerKg),
+                  className: "num nowrap",
+                }]
                 : []),
               { header: "Active", cell: (c) => (c.isActive ? "Yes" : "No") },
             ]}
