@@ -67,7 +67,7 @@ export function MetricChart({ id, title, rows, metrics, chartType, stacked }: {
         >
           <CartesianGrid vertical={false} />
           <XAxis dataKey="label" tickMargin={6} interval="preserveStartEnd" />
-          <YAxis yAxisId="left" tickFormatter={short} width={56} />
+          <YAxis yAxisId="left" tickFormatter={short} width={56} domain={stacked ? [0, 100] : undefined} />
           {hasRight && <YAxis yAxisId="right" orientation="right" tickFormatter={short} width={56} />}
           {metrics.map((m, i) => {
             const common = {

@@ -118,7 +118,13 @@ function Cells({ row }: { row: Omit<YieldTable["total"], "name"> }) {
 function Grid({ table }: { table: YieldTable }) {
   const rowName = table.rowLevel === "cut" ? "Cut" : "Primal";
   return (
-    <div className="table-wrap yc-grid-wrap">
+    // a wide table scrolls: the keyboard reaches it too
+    <div
+      className="table-wrap yc-grid-wrap"
+      tabIndex={0}
+      role="region"
+      aria-label="Yield table, scrolls sideways"
+    >
       <table className="table yc-grid">
         <caption>{table.value}</caption>
         <thead>
