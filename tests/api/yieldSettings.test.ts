@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { serveTestApp } from "../helpers/app.ts";
 import { plantDay } from "../helpers/clock.ts";
+import { hubClient, nextEvent } from "../helpers/hub.ts";
 import { auditLog, yieldSummaries } from "../../db/tenant/schema.ts";
 import { tenantModules } from "../../db/control/schema.ts";
 import { addDays } from "../../kernel/dates.ts";
@@ -168,8 +169,21 @@ describe("standard yields and prices", () => {
     const code = await newCode("T-STD");
     const upsert = (json: Record<string, unknown>) =>
       post("/api/yield/UpsertStandardYield", { productCodeId: code.id, ...json });
-    const past = await upsert({ effectiveFrom: addDays(TODAY, -10), percent: 4.2 });
+    const conn = hubClient(t.origin, tokens.user);
+    await conn.start();
+    let told;
+    let past;
+    try {
+      await conn.invoke("RegisterRefreshInterest", "Yield");
+      const event = nextEvent<{ productionDates: string[]; reason: string }>(conn, "yieldDataChanged");
+      past = await upsert({ effectiveFrom: addDays(TODAY, -10), percent: 4.2 });
+      told = await event;
+    } finally {
+      await conn.stop();
+    }
     expect(past.status).toBe(200);
+    expect(told.reason).toBe("settings");
+    expect(told.productionDates.every((d) => d >= addDays(TODAY, -10) && d <= TODAY)).toBe(true);
     expect(past.body).toMatchObject({ code: "T-STD", percent: 4.2, timing: "current" });
     const future = await upsert({ effectiveFrom: addDays(TODAY, 7), percent: 4.5 });
     expect(future.body.timing).toBe("future");
