@@ -36,7 +36,7 @@ export function addressOf(form: HTMLFormElement, here: URL, today: string): stri
   dateBox.removeAttribute("aria-invalid");
   const q = new URLSearchParams(here.search);
   const species = field("species")?.value;
-  if (species && species !== q.get("species")) {
+  if (species && species !== (form.dataset.species ?? q.get("species"))) {
     // another species: its plants and segments differ
     q.set("species", species);
     q.delete("plants");

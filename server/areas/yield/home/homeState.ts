@@ -5,7 +5,6 @@
  */
 import { z } from "zod";
 import { addDays, daysBetween, isCalendarDate } from "../../../../kernel/dates.ts";
-import { commaList } from "../../../http/validation.ts";
 import { idNumber } from "../../../http/params.ts";
 import type { PageContext } from "../../../pages/context.ts";
 import { headerSpeciesAmong } from "../../../pages/ListScope.tsx";
@@ -21,18 +20,23 @@ import {
   shiftRange,
 } from "../rules.ts";
 
-const text = z.preprocess((v) => (v == null ? v : String(v)), z.string().max(60));
+// The router reads a query value as JSON when it can ("14" is the number 14, "[1]" a list) and sends an
+// address whose values its schema changed to its "canonical" spelling: so each value keeps its type here
+// (a number stays a number, "1,2" stays text) and homeState reads them.
+const dateValue = z.union([z.number().int().min(0).max(99_999_999), z.string().max(60)]);
+const plantList = z.union([idNumber(), z.string().regex(/^\d{1,15}(,\d{1,15})*$/, "Use plant ids").max(300)]);
 
 /** The address of every yield home tab (no defaults: the router would redirect to a "canonical" URL). */
 export const HomeSearch = z.object({
   species: idNumber().optional(),
-  plants: commaList(idNumber()).optional(),
-  date: text.optional(),
-  toDate: text.optional(),
+  /** one plant id, or several joined by commas */
+  plants: plantList.optional(),
+  date: dateValue.optional(),
+  toDate: dateValue.optional(),
   /** the segment drilled into (a body segment shows its primals, a primal its cuts) */
   drill: idNumber().optional(),
   /** the day and plant of the detail (the popup, or the page without script) */
-  day: text.optional(),
+  day: z.string().max(10).optional(),
   plant: idNumber().optional(),
 });
 export type HomeSearch = z.output<typeof HomeSearch>;
@@ -40,12 +44,16 @@ export type HomeSearch = z.output<typeof HomeSearch>;
 export const DATE_PROBLEM = "That is not a date: type 14, 14 days, 1/12/2026 or 1/11/2026 - 30/11/2026.";
 
 /** The range the address asks, or the default window with the reason it was not used. */
-export function rangeOf(search: Pick<HomeSearch, "date" | "toDate">, today: string): {
+export function rangeOf(asked: Pick<HomeSearch, "date" | "toDate">, today: string): {
   range: DateRange;
   problem?: string;
 } {
   const fallback = defaultRange(today);
-  if (!search.date) return { range: fallback };
+  if (asked.date == null || asked.date === "") return { range: fallback };
+  const search = {
+    date: String(asked.date),
+    toDate: asked.toDate == null ? undefined : String(asked.toDate),
+  };
   let range: DateRange | null;
   if (isCalendarDate(search.date)) {
     const to = search.toDate && isCalendarDate(search.toDate) ? search.toDate : search.date;
@@ -82,6 +90,11 @@ export interface HomeState {
   next: DateRange;
 }
 
+export function plantIdsOf(plants: HomeSearch["plants"]): number[] {
+  if (plants == null) return [];
+  return typeof plants === "number" ? [plants] : [...new Set(plants.split(",").map(Number))];
+}
+
 export function homeState(
   context: PageContext,
   ctx: AreaContext,
@@ -99,7 +112,7 @@ export function homeState(
     species,
     speciesWithoutSites: asked && !species ? asked : null,
     plantChoices,
-    plantIds: search.plants ?? [],
+    plantIds: plantIdsOf(search.plants),
     range,
     problem,
     today: ctx.today,

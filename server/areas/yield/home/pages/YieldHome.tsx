@@ -187,6 +187,7 @@ function Filters({ state, path }: { state: HomeState; path: string }) {
       aria-label="Yield filters"
       data-yield-filters
       data-today={state.today}
+      data-species={state.species?.id}
       data-delay={RELOAD_DELAY_MS}
     >
       {state.speciesChoices.length > 0 && (

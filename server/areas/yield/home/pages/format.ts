@@ -17,3 +17,6 @@ export const count = (n: N) => or(n, (v) => formatHead(Math.round(v)));
 export const decimal = (n: N) => or(n, (v) => formatDecimal(v, 1));
 /** a variance's class: above or below standard */
 export const tone = (n: N) => (n == null || n === 0 ? undefined : n > 0 ? "yield-up" : "yield-down");
+
+/** A chart's one-sentence description. */
+export const summaryOf = (title: string, total: string) => `${title}: ${total} over the range.`;
