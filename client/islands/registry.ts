@@ -22,6 +22,7 @@ export const ISLANDS = {
   BlobUpload: "./BlobUpload.tsx",
   InitialLoad: "./InitialLoad.tsx",
   YieldCustomTabs: "./YieldCustomTabs.tsx",
+  OrderReportSaveFilter: "./OrderReportSaveFilter.tsx",
 } as const satisfies Record<string, string>;
 
 export type IslandName = keyof typeof ISLANDS;
@@ -41,6 +42,7 @@ export const ISLANDS_ON_INTENT: ReadonlySet<IslandName> = new Set<IslandName>([
   "ApiKeyCreate",
   "LogoUpload",
   "BlobUpload",
+  "OrderReportSaveFilter",
 ]);
 
 export const ISLAND_NAMES = Object.keys(ISLANDS) as IslandName[];

@@ -17,6 +17,7 @@ import { partiesArea } from "./livestock/parties/mod.ts";
 import { pricingArea } from "./pricing/mod.ts";
 import { volumeTargetsArea } from "./livestock/volumeTargets/mod.ts";
 import { ordersArea } from "./livestock/orders/mod.ts";
+import { orderReportArea } from "./livestock/orderReport/mod.ts";
 import { stockyardArea } from "./stockyard/mod.ts";
 import { killAgendaArea } from "./killAgenda/mod.ts";
 import { killFloorArea } from "./killFloor/mod.ts";
@@ -44,6 +45,7 @@ const AREA_LIST: readonly Area[] = [
   pricingArea,
   volumeTargetsArea,
   ordersArea,
+  orderReportArea,
   stockyardArea,
   killAgendaArea,
   killFloorArea,

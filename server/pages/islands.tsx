@@ -22,6 +22,7 @@ import BlobUploadComponent from "../../client/islands/BlobUpload.tsx";
 import LogoUploadComponent from "../../client/islands/LogoUpload.tsx";
 import InitialLoadComponent from "../../client/islands/InitialLoad.tsx";
 import YieldCustomTabsComponent from "../../client/islands/YieldCustomTabs.tsx";
+import OrderReportSaveFilterComponent from "../../client/islands/OrderReportSaveFilter.tsx";
 import { Island } from "./Island.tsx";
 
 function island<P extends object>(name: IslandName, component: ComponentType<P>) {
@@ -47,3 +48,4 @@ export const BlobUpload = island("BlobUpload", BlobUploadComponent);
 export const LogoUpload = island("LogoUpload", LogoUploadComponent);
 export const InitialLoad = island("InitialLoad", InitialLoadComponent);
 export const YieldCustomTabs = island("YieldCustomTabs", YieldCustomTabsComponent);
+export const OrderReportSaveFilter = island("OrderReportSaveFilter", OrderReportSaveFilterComponent);

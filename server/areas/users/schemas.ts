@@ -1,6 +1,7 @@
 import { idNumber } from "../../http/params.ts";
 import { z } from "@hono/zod-openapi";
 import { isoDate } from "../../http/validation.ts";
+import { ReportFavourites } from "../livestock/orderReport/schemas.ts";
 import { CustomDashboard } from "../yield/schemas.ts";
 
 const name = (label: string) => z.string().trim().min(1, `Enter the ${label}`).max(100);
@@ -32,9 +33,8 @@ export const SelfSettingBody = z.discriminatedUnion("settingType", [
   }),
   z.object({
     settingType: z.literal("reportFavourites"),
-    value: z.object({
-      favourites: z.array(z.object({ reportTypeId: z.number().int(), reportId: z.number().int() })).max(200),
-    }),
+    // favourite reports and the order report's saved filters (server/areas/livestock/orderReport/schemas.ts)
+    value: ReportFavourites,
   }),
   // the custom metric tabs, in exactly the yield area's shape (server/areas/yield/schemas.ts)
   z.object({ settingType: z.literal("yieldCustomDashboard"), value: CustomDashboard }),
