@@ -62,7 +62,6 @@ function OverrideForm({ editing, speciesId, codes, segments }: {
         id="segment-override"
         title={editing ? `Override of ${editing.code}` : "New cut hierarchy override"}
         fields={[
-          { name: "id", label: "Id", type: "id" },
           {
             name: "productCodeId",
             label: "Product code",

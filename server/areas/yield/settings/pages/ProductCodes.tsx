@@ -39,7 +39,6 @@ export function cutOptions(segments: Segment[]) {
 
 function codeFields(segments: Segment[]): FieldSpec[] {
   return [
-    { name: "id", label: "Id", type: "id" },
     {
       name: "code",
       label: "Code",
