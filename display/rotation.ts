@@ -4,8 +4,14 @@
  * the server (to render the first screen) and by the TV's small runtime (to rotate). Pure.
  */
 
-/** The screens a TV can rotate today (yield and ROI screens join when those areas are built). */
-export const SCREEN_KINDS = ["killagendareport", "stockyard"] as const;
+/** The screens a TV can rotate (ROI screens join when that area is built). */
+export const SCREEN_KINDS = [
+  "killagendareport",
+  "stockyard",
+  "yieldCarcass",
+  "operationalyield",
+  "viewreport",
+] as const;
 export type ScreenKind = (typeof SCREEN_KINDS)[number];
 
 export const SECONDS = { min: 5, max: 600, default: 20 } as const;
@@ -16,8 +22,16 @@ export interface DisplayScreen {
   species?: string;
   /** stockyard: the yard (default: the user's first) */
   stockyardId?: number;
+  /** yieldCarcass: the rotating yield view's index (server/areas/yield/reports/rules.ts CARCASS_VIEWS) */
+  index?: number;
+  /** operationalyield, viewreport: the saved yield report */
+  reportId?: number;
   seconds: number;
 }
+
+/** The yield screens' number: yieldCarcass its index, the report screens their report. */
+const yieldNumber = (s: Pick<DisplayScreen, "kind" | "index" | "reportId">) =>
+  s.kind === "yieldCarcass" ? s.index : s.reportId;
 
 export interface DisplaySettings {
   screens: DisplayScreen[];
@@ -28,12 +42,19 @@ export function screenPath(s: DisplayScreen): string {
   if (s.kind === "killagendareport") {
     return `/display/killagendareport/${encodeURIComponent(s.species ?? "")}`;
   }
+  if (s.kind !== "stockyard") return `/display/${s.kind}/${yieldNumber(s) ?? ""}`;
   return s.stockyardId ? `/display/stockyard?yard=${s.stockyardId}` : "/display/stockyard";
 }
 
 /** A key that names a screen choice ("killagendareport:Beef", "stockyard:3"). */
-export const screenKey = (s: Pick<DisplayScreen, "kind" | "species" | "stockyardId">) =>
-  s.kind === "killagendareport" ? `killagendareport:${s.species}` : `stockyard:${s.stockyardId ?? ""}`;
+export const screenKey = (
+  s: Pick<DisplayScreen, "kind" | "species" | "stockyardId" | "index" | "reportId">,
+) =>
+  s.kind === "killagendareport"
+    ? `killagendareport:${s.species}`
+    : s.kind === "stockyard"
+    ? `stockyard:${s.stockyardId ?? ""}`
+    : `${s.kind}:${yieldNumber(s) ?? ""}`;
 
 export const clampSeconds = (n: unknown) => {
   const v = typeof n === "number" && Number.isFinite(n) ? Math.round(n) : SECONDS.default;
@@ -59,6 +80,8 @@ export function rotationOf(
       kind: s.kind as ScreenKind,
       ...(s.kind === "killagendareport" ? { species: String(s.species ?? "") } : {}),
       ...(s.kind === "stockyard" && s.stockyardId ? { stockyardId: Number(s.stockyardId) } : {}),
+      ...(s.kind === "yieldCarcass" ? { index: Number(s.index) } : {}),
+      ...(s.kind === "operationalyield" || s.kind === "viewreport" ? { reportId: Number(s.reportId) } : {}),
       seconds: clampSeconds(s.seconds),
     };
     const key = screenKey(screen);

@@ -26,6 +26,7 @@ const LIVE_EVENTS = [
   "stockyardSetupUpdated",
   "killFloorDataReceived",
   "deliveryStatusUpdated",
+  "yieldDataChanged",
 ];
 
 const stage = () => document.getElementById("tv-stage") as HTMLElement;

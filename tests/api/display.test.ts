@@ -62,7 +62,7 @@ describe("the rotation", () => {
     const none = await post(P.save, { choices: [{ key: "killagendareport:Beef", on: false }] }, "display");
     expect(none.status).toBe(400);
     expect(none.body.errors[0].message).toBe("Tick at least one screen to show.");
-    const unknown = await post(P.save, { choices: [{ key: "yieldCarcass:1", on: true }] }, "display");
+    const unknown = await post(P.save, { choices: [{ key: "yieldCarcass:999", on: true }] }, "display");
     expect(unknown.body.errors[0]).toEqual({
       field: "choices.0.key",
       message: "That screen is not one you can show.",

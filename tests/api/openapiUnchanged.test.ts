@@ -25,7 +25,9 @@ const before: Doc = JSON.parse(
  * (was offset/limit answering { totalRecords, offset, limit, carcasses }) and the skin room's two
  * incomplete lists (were { data, totalRecords, startIndex, pageSize }, whose page schemas go with them).
  * The user's own yieldCustomDashboard setting takes exactly the custom tabs' shape (issue 38), no longer
- * any object (UserUpdatesSingleSettingBody).
+ * any object (UserUpdatesSingleSettingBody). The display carousel's screens gained the yield TV screens
+ * (issue 38: yieldCarcass with its index, operationalyield and viewreport with their report) in
+ * DisplayScreen.
  */
 const DECLARED_CHANGES = {
   operations: [
@@ -33,7 +35,7 @@ const DECLARED_CHANGES = {
     "GET /api/livestock/GetPagedIncompleteSkins",
     "GET /api/livestock/GetPagedIncompleteInvoicesWithSkinData",
   ],
-  schemas: ["SkinPage", "SkinInvoicePage", "UserUpdatesSingleSettingBody"],
+  schemas: ["SkinPage", "SkinInvoicePage", "UserUpdatesSingleSettingBody", "DisplayScreen"],
 };
 
 async function servedDocument(): Promise<Doc> {

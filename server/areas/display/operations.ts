@@ -19,6 +19,7 @@ import { type DisplayScreen, rotationOf, screenKey, screenPath, SECONDS } from "
 import { saveUserSetting, userSettingOf } from "../users/operations/userSettings.ts";
 import type { SaveDisplayBody } from "./schemas.ts";
 import type { AgendaTv, LotProgress } from "../../../display/screens/model.ts";
+import { yieldTvChoices } from "../yield/reports/operations/tv.ts";
 
 export const SETTING = "displayUserSettings";
 
@@ -54,6 +55,10 @@ export async function screenChoices(ctx: AreaContext): Promise<Choice[]> {
         path: screenPath(screen),
       });
     }
+  }
+  // the yield screens: the rotating carcass views and the shared yield reports
+  for (const c of await yieldTvChoices(ctx)) {
+    out.push({ key: screenKey(c.screen), label: c.label, screen: c.screen, path: screenPath(c.screen) });
   }
   return out;
 }

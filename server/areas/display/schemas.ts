@@ -10,6 +10,8 @@ export const DisplayScreen = z.object({
   kind: z.enum(SCREEN_KINDS, { error: "Choose a screen the carousel can show." }),
   species: z.string().max(40).optional(),
   stockyardId: z.number().int().positive().optional(),
+  index: z.number().int().min(0).optional().openapi({ description: "yieldCarcass: the view's number" }),
+  reportId: z.number().int().positive().optional().openapi({ description: "a yield report screen's report" }),
   seconds,
 }).openapi("DisplayScreen");
 

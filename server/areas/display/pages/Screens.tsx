@@ -14,6 +14,8 @@ import { YardTv } from "../../../../display/screens/YardTv.tsx";
 import { TvRotation, TvStage, TvStatus } from "../../../../display/TvDocument.tsx";
 import { MAP_IMAGE_API } from "../../stockyard/api.ts";
 import { agendaTv, rotation as rotationOf, yardTv } from "../operations.ts";
+import { YieldTv } from "../../../../display/screens/YieldTv.tsx";
+import { yieldTvStage } from "../../yield/reports/operations/tv.ts";
 
 const AGENDA_EVENTS = [
   "killAgendaUpdated",
@@ -47,7 +49,12 @@ async function yardStage(context: PageContext, stockyardId?: number) {
   };
 }
 
-type Stage = Awaited<ReturnType<typeof agendaStage>> | Awaited<ReturnType<typeof yardStage>>;
+type Stage =
+  | Awaited<ReturnType<typeof agendaStage>>
+  | Awaited<ReturnType<typeof yardStage>>
+  | NonNullable<Awaited<ReturnType<typeof yieldTvStage>>>;
+
+const EVENTS = { agenda: AGENDA_EVENTS, yard: YARD_EVENTS } as const;
 
 function Stage(
   { stage, rotation }: {
@@ -61,10 +68,12 @@ function Stage(
         path={stage.path}
         title={stage.title}
         groups={stage.groups}
-        events={stage.kind === "agenda" ? AGENDA_EVENTS : YARD_EVENTS}
+        events={stage.kind === "yield" ? stage.events : EVENTS[stage.kind]}
       >
         {stage.kind === "agenda"
           ? <AgendaTv agenda={stage.agenda} />
+          : stage.kind === "yield"
+          ? <YieldTv tv={stage.tv} />
           : <YardTv view={stage.view} mapUrl={stage.mapUrl} />}
       </TvStage>
       <TvRotation rotation={rotation} />
@@ -87,7 +96,7 @@ export const CarouselScreen = defineScreen({
       ? await agendaStage(context, decodeURIComponent(species))
       : yard
       ? await yardStage(context, yard[1] ? Number(yard[1]) : undefined)
-      : null;
+      : await yieldTvStage(await pageAreaContext(context), first);
     return { rotation, stage };
   },
   component: ({ data }) =>

@@ -15,6 +15,9 @@ import type { GroupBy } from "../../schemas.ts";
 import { CARCASS_VIEWS, carcassView, formatFigure, varianceTone } from "../rules.ts";
 import type { ReportFigures } from "../schemas.ts";
 import { runReport } from "./figures.ts";
+import { listReports } from "./reports.ts";
+import { canSeeRouteNamed } from "../../../../access/policy.ts";
+import type { DisplayScreen } from "../../../../../display/rotation.ts";
 
 import type { TvCell, YieldTvModel } from "../../../../../display/screens/YieldTv.tsx";
 
@@ -131,4 +134,34 @@ export async function yieldTvStage(ctx: AreaContext, path: string) {
     events: YIELD_TV_EVENTS,
     tv,
   };
+}
+
+/**
+ * The yield screens a TV may be given (display carousel choices): every carcass view by index, then the
+ * shared operational and summary reports of its species. None without the routes' access.
+ */
+export async function yieldTvChoices(ctx: AreaContext) {
+  const subject = ctx.caller.subject;
+  const seconds = 20;
+  const out: { label: string; screen: DisplayScreen }[] = [];
+  if (canSeeRouteNamed(subject, "displayYieldCarcass")) {
+    for (const c of await carcassChoices(ctx)) {
+      out.push({ label: c.label, screen: { kind: "yieldCarcass", index: c.index, seconds } });
+    }
+  }
+  const shared = (await listReports(ctx)).filter((r) => r.isShared);
+  for (const r of shared) {
+    const kind = r.kind === "operational" ? "operationalyield" : "viewreport";
+    if (
+      !canSeeRouteNamed(
+        subject,
+        kind === "operationalyield" ? "displayOperationalYield" : "displayViewReport",
+      )
+    ) {
+      continue;
+    }
+    const words = r.kind === "operational" ? "Operational yield" : "Yield report";
+    out.push({ label: `${words}: ${r.name}`, screen: { kind, reportId: r.id, seconds } });
+  }
+  return out;
 }

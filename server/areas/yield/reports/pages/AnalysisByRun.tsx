@@ -32,6 +32,12 @@ export function Variance(
 
 const runName = (r: RunRow) =>
   `${formatDate(r.date)} ${r.plant} ${r.boningRoom} ${SHIFT_NAMES[r.shift].toLowerCase()} run ${r.runNumber}`;
+/** A run in a few words, for the comparison's choices. */
+const runShort = (r: RunRow) =>
+  `${formatDate(r.date, false)} · ${r.boningRoom} · ${r.shift} · run ${r.runNumber} (${
+    formatFigure(r.variancePp, "pp")
+  })`;
+const SHIFT_SHORT = { day: "Day", night: "Night" } as const;
 
 function RunsTable(
   { runs, revenue, link }: { runs: RunRow[]; revenue: boolean; link: (id: number) => string },
@@ -42,10 +48,14 @@ function RunsTable(
       rowKey={(r) => r.runId}
       empty="No boning runs in this range."
       columns={[
-        { header: "Day", cell: (r) => <a href={link(r.runId)}>{formatDate(r.date)}</a> },
+        {
+          header: "Day",
+          className: "nowrap",
+          cell: (r) => <a href={link(r.runId)}>{formatDate(r.date, false)}</a>,
+        },
         { header: "Plant", cell: (r) => r.plant, optional: true },
-        { header: "Room", cell: (r) => r.boningRoom },
-        { header: "Shift", cell: (r) => SHIFT_NAMES[r.shift] },
+        { header: "Room", className: "nowrap", cell: (r) => r.boningRoom },
+        { header: "Shift", cell: (r) => SHIFT_SHORT[r.shift] },
         { header: "Run", className: "num", cell: (r) => r.runNumber },
         {
           header: "Supplier / lot",
@@ -61,11 +71,21 @@ function RunsTable(
           cell: (r) => formatFigure(r.averageFatMm, "mm"),
         },
         { header: "Yield", className: "num", cell: (r) => formatFigure(r.yieldPercent, "%") },
-        { header: "Standard", className: "num", cell: (r) => formatFigure(r.standardPercent, "%") },
-        { header: "Variance", className: "num", cell: (r) => <Variance value={r.variancePp} /> },
+        {
+          header: "Standard",
+          className: "num",
+          optional: true,
+          cell: (r) => formatFigure(r.standardPercent, "%"),
+        },
+        { header: "Variance", className: "num nowrap", cell: (r) => <Variance value={r.variancePp} /> },
         ...(revenue
           ? [
-            { header: "$/head", className: "num", cell: (r: RunRow) => formatFigure(r.revenuePerHead, "$") },
+            {
+              header: "$/head",
+              className: "num",
+              optional: true,
+              cell: (r: RunRow) => formatFigure(r.revenuePerHead, "$"),
+            },
             {
               header: "$/head variance",
               className: "num",
@@ -199,35 +219,36 @@ export const AnalysisByRunScreen = defineScreen({
           />
         </section>
         <section className="panel" aria-label="Runs">
-          <div className="panel-head">
-            <h2>Runs, worst variance first</h2>
-            {analysis.runs.length > 1 && (
-              <form method="get" action={PATH} className="inline-form" aria-label="Compare two runs">
-                {Object.entries({
-                  species: filter.speciesId,
-                  date: filter.fromDate,
-                  toDate: filter.toDate,
-                  plants: filter.plantIds?.join(","),
-                }).map(([k, v]) =>
-                  v !== undefined && <input key={k} type="hidden" name={k} value={v} />
-                )}
-                <label htmlFor="yr-a">Compare</label>
-                <select id="yr-a" name="a" className="input select" defaultValue={analysis.runs[0].runId}>
-                  {analysis.runs.map((r) => <option key={r.runId} value={r.runId}>{runName(r)}</option>)}
-                </select>
-                <label htmlFor="yr-b">with</label>
-                <select
-                  id="yr-b"
-                  name="b"
-                  className="input select"
-                  defaultValue={analysis.runs.at(-1)!.runId}
-                >
-                  {analysis.runs.map((r) => <option key={r.runId} value={r.runId}>{runName(r)}</option>)}
-                </select>
-                <button className="btn" type="submit">Compare</button>
-              </form>
-            )}
-          </div>
+          <h2>Runs, worst variance first</h2>
+          {analysis.runs.length > 1 && (
+            <form
+              method="get"
+              action={PATH}
+              className="inline-form yr-compare-form"
+              aria-label="Compare two runs"
+            >
+              {Object.entries({
+                species: filter.speciesId,
+                date: filter.fromDate,
+                toDate: filter.toDate,
+                plants: filter.plantIds?.join(","),
+              }).map(([k, v]) => v !== undefined && <input key={k} type="hidden" name={k} value={v} />)}
+              <label htmlFor="yr-a">Compare</label>
+              <select id="yr-a" name="a" className="input select" defaultValue={analysis.runs[0].runId}>
+                {analysis.runs.map((r) => <option key={r.runId} value={r.runId}>{runShort(r)}</option>)}
+              </select>
+              <label htmlFor="yr-b">with</label>
+              <select
+                id="yr-b"
+                name="b"
+                className="input select"
+                defaultValue={analysis.runs.at(-1)!.runId}
+              >
+                {analysis.runs.map((r) => <option key={r.runId} value={r.runId}>{runShort(r)}</option>)}
+              </select>
+              <button className="btn" type="submit">Compare</button>
+            </form>
+          )}
           <RunsTable runs={analysis.runs} revenue={data.revenue} link={link} />
         </section>
         {data.details.length > 0 && (

@@ -257,8 +257,20 @@ function ReportForm(
     );
   }
   const paths = REPORT_PATHS[kind];
+  const others = report ? [] : o.allSpecies.filter((s) => s.id !== o.species!.id);
   return (
     <section className="panel">
+      {others.length > 0 && (
+        <p className="muted">
+          For another species: {others.map((s, i) => (
+            <span key={s.id}>
+              {i > 0 && ", "}
+              <a href={`${paths.create}?species=${s.id}`}>{s.name}</a>
+            </span>
+          ))}
+          .
+        </p>
+      )}
       <DataForm
         id={`yield-${kind}-report`}
         title={report ? `Edit ${KIND_WORDS[kind].one}` : KIND_WORDS[kind].create}
