@@ -21,6 +21,7 @@ import { createTenant } from "./tenants.ts";
 import { todayIn } from "../kernel/dates.ts";
 import { type DemoTenant, SEED_ORDER } from "./areas/mod.ts";
 import { seedSupportContent } from "./areas/settings/seed.ts";
+import { seedYieldData } from "./areas/yield/data/seed.ts";
 
 export const SPECIES = [
   { id: 1, name: "Sheep" },
@@ -32,6 +33,8 @@ export const SPECIES = [
 
 export const DEMO_PROCESSOR = "Demo Processing";
 export const DEMO_FARM = "Demo Farm";
+/** A small sheep processor without the yield revenue module: yield figures without $ (issue 38). */
+export const DEMO_COUNTRY = "Demo Country Meats";
 /** The demo plants are in New South Wales: their organisation details say so, and every time shown is theirs. */
 export const DEMO_TIME_ZONE = "Australia/Sydney";
 
@@ -46,6 +49,7 @@ export interface DemoUser {
 export const DEMO_USERS: DemoUser[] = [
   ...DEMO_ROLES.map((role) => ({ email: `${role}@demo.processor`, roleLevel: role, tenant: DEMO_PROCESSOR })),
   { email: "producer@demo.farm", roleLevel: "admin", tenant: DEMO_FARM },
+  { email: "yield@demo.country", roleLevel: "user", tenant: DEMO_COUNTRY },
 ];
 
 /** The species every tenant may enable; safe to run on every start. */
@@ -55,7 +59,7 @@ export async function seedSpecies(db: Databases) {
 
 /**
  * The demo data set: a processor with two sites, sheep/beef/pig and every module; a producer farm; one
- * user per role. Idempotent: a second run creates nothing and keeps passwords, unless a password is
+ * user per role; a small sheep processor without the yield revenue module (its yield data only). Idempotent: a second run creates nothing and keeps passwords, unless a password is
  * given, which then becomes every demo user's password. Answers the password when it set one.
  */
 export async function seedDemo(
@@ -91,7 +95,18 @@ export async function seedDemo(
     speciesIds: [1, 2],
     modules: ["farmer", "livestock"],
   });
-  const tenantIds: Record<string, number> = { [DEMO_PROCESSOR]: processorId, [DEMO_FARM]: farmId };
+  const countryId = await createTenant(db, {
+    name: DEMO_COUNTRY,
+    category: "processor",
+    sites: ["Cooma"],
+    speciesIds: [1],
+    modules: MODULE_KEYS.filter((m) => m !== "farmer" && m !== "yieldRevenue"),
+  });
+  const tenantIds: Record<string, number> = {
+    [DEMO_PROCESSOR]: processorId,
+    [DEMO_FARM]: farmId,
+    [DEMO_COUNTRY]: countryId,
+  };
   await db.control.insert(featureFlags).values([
     {
       tenantId: processorId,
@@ -119,6 +134,7 @@ export async function seedDemo(
   await db.control.insert(tenantProfiles).values([
     { tenantId: processorId, suburb: "Bomen", postcode: "2650", ...profile, modifiedBy: "Demo" },
     { tenantId: farmId, suburb: "Wagga Wagga", postcode: "2650", ...profile, modifiedBy: "Demo" },
+    { tenantId: countryId, suburb: "Cooma", postcode: "2630", ...profile, modifiedBy: "Demo" },
   ]);
 
   // the yard's race reader is set up at the demo plant: its RFID discrepancies page is on
@@ -178,10 +194,22 @@ export async function seedDemo(
     };
     for (const area of SEED_ORDER) await area.seed?.(tenant);
   }
+  // the country plant has only its yield data (boned from runs without kill floor records)
+  await seedYieldData({
+    db: await db.tenantDb(countryId),
+    category: "processor",
+    today,
+    speciesIds: [1],
+    siteIds: (await db.control.query.tenantSites.findMany({ where: eq(tenantSites.tenantId, countryId) }))
+      .map((s) => s.id),
+  });
   return { created: true, password: chosen };
 }
 
 function nameOf(u: DemoUser): [string, string] {
   const role = u.email.split("@")[0];
-  return [role[0].toUpperCase() + role.slice(1), u.tenant === DEMO_FARM ? "Farmer" : "Demo"];
+  return [
+    role[0].toUpperCase() + role.slice(1),
+    u.tenant === DEMO_FARM ? "Farmer" : u.tenant === DEMO_COUNTRY ? "Country" : "Demo",
+  ];
 }

@@ -17,6 +17,8 @@ import {
 } from "../../db/tenant/schema.ts";
 import { YIELD_DATA_API as Y } from "../../server/areas/yield/data/api.ts";
 import { PORK } from "../../server/areas/yield/data/reference.ts";
+import { DEMO_COUNTRY } from "../../server/demo.ts";
+import { tenantModules, tenants } from "../../db/control/schema.ts";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;
 const tokens: Record<string, string> = {};
@@ -226,5 +228,24 @@ describe("the demo season", () => {
     }).from(yieldSummaries).innerJoin(productCodes, eq(productCodes.id, yieldSummaries.productCodeId))
       .where(eq(productCodes.code, "L-RACK-FR"));
     expect(rack[0].late).toBeLessThan(rack[0].early - 0.04);
+  });
+});
+
+describe("the country plant (no yield revenue module)", () => {
+  test("its user signs in; its tenant has no yieldRevenue and a season of sheep summaries", async () => {
+    const token = await t.login("yield@demo.country");
+    const model = await (await t.request("/login/usermodel", { token })).json();
+    expect(model.tenantName).toBe(DEMO_COUNTRY);
+    const tenant =
+      (await t.services.db.control.query.tenants.findFirst({ where: eq(tenants.name, DEMO_COUNTRY) }))!;
+    const modules = (await t.services.db.control.select().from(tenantModules)
+      .where(eq(tenantModules.tenantId, tenant.id))).filter((m) => m.isEnabled).map((m) => m.module);
+    expect(modules).toContain("yieldReporting");
+    expect(modules).not.toContain("yieldRevenue");
+    const [row] = await (await t.services.db.tenantDb(tenant.id)).select({ n: sql<number>`count(*)` })
+      .from(yieldSummaries).where(
+        and(eq(yieldSummaries.speciesId, 1), gte(yieldSummaries.productionDate, plantDay(-7))),
+      );
+    expect(row.n).toBeGreaterThan(0);
   });
 });
