@@ -76,6 +76,21 @@ export function areaApi(tags: string[]) {
     ...(p.query ? { query: p.query } : {}),
   });
 
+  /** A GET: its request from the parameters, and its answer made from what the operation returns. */
+  const read = <P extends Params, O>(
+    path: string,
+    summary: string,
+    params: P,
+    access: AccessRule,
+    responses: RouteConfig["responses"],
+    operation: Operation<GetInput<P>, O>,
+    answer: (out: O, c: Context<AppEnv>) => Response | Promise<Response>,
+  ) =>
+    add(
+      { method: "get", path, tags, summary, access, request: request(params), responses },
+      async (c) => answer(await operation(await areaContextOf(c), inputOf(c) as GetInput<P>, c), c),
+    );
+
   return {
     /** A GET answering JSON: the operation gets the path parameters and query as one object. */
     get<P extends Params, R extends z.ZodType>(
@@ -86,11 +101,7 @@ export function areaApi(tags: string[]) {
       access: AccessRule,
       operation: Operation<GetInput<P>, Out<R>>,
     ) {
-      add(
-        { method: "get", path, tags, summary, access, request: request(params), responses: okJson(answer) },
-        async (c) =>
-          c.json(await operation(await areaContextOf(c), inputOf(c) as GetInput<P>, c) as object, 200),
-      );
+      read(path, summary, params, access, okJson(answer), operation, (out, c) => c.json(out as object, 200));
     },
 
     /** A POST with a JSON body answering JSON: the operation gets the parsed body. */
@@ -122,10 +133,9 @@ export function areaApi(tags: string[]) {
     ) {
       // "OK", as every paged list said before: the summary tells of X-Total-Count (the document is unchanged)
       const responses = okJson((row as unknown as { array(): z.ZodType }).array());
-      add({ method: "get", path, tags, summary, access, request: request(params), responses }, async (c) => {
-        const { rows, total } = await operation(await areaContextOf(c), inputOf(c) as GetInput<P>, c);
-        return c.json(rows as object, 200, pageHeaders(total));
-      });
+      const answer = ({ rows, total }: Page<Out<R>>, c: Context<AppEnv>) =>
+        c.json(rows as object, 200, pageHeaders(total));
+      read(path, summary, params, access, responses, operation, answer);
     },
 
     /** A GET answering a file the operation makes (a PDF, a CSV). */
@@ -137,21 +147,8 @@ export function areaApi(tags: string[]) {
       access: AccessRule,
       operation: Operation<GetInput<P>, FileOut>,
     ) {
-      add(
-        {
-          method: "get",
-          path,
-          tags,
-          summary,
-          access,
-          request: request(params),
-          responses: fileResponses(type),
-        },
-        async (c) => {
-          const { body, name } = await operation(await areaContextOf(c), inputOf(c) as GetInput<P>, c);
-          return fileAnswer(body, type, name);
-        },
-      );
+      const answer = ({ body, name }: FileOut) => fileAnswer(body, type, name);
+      read(path, summary, params, access, fileResponses(type), operation, answer);
     },
 
     /** A GET answering a stored file (its own type, ETag and 304), with the responses it declares. */
@@ -163,10 +160,8 @@ export function areaApi(tags: string[]) {
       access: AccessRule,
       operation: Operation<GetInput<P>, StoredOut>,
     ) {
-      add({ method: "get", path, tags, summary, access, request: request(params), responses }, async (c) => {
-        const { file, ...how } = await operation(await areaContextOf(c), inputOf(c) as GetInput<P>, c);
-        return storedFileAnswer(c, file, how);
-      });
+      const answer = ({ file, ...how }: StoredOut, c: Context<AppEnv>) => storedFileAnswer(c, file, how);
+      read(path, summary, params, access, responses, operation, answer);
     },
 
     /**
@@ -182,8 +177,7 @@ export function areaApi(tags: string[]) {
     /** The area's router, with every route declared above. */
     router(): ApiRouter {
       const router = apiRouter();
-      // the handlers are typed by the declarations above; the library's per-route typing adds nothing here
-      for (const { config, handler } of routes) router.openapi(config, handler as never);
+      for (const { config, handler } of routes) router.openapi(config, handler);
       return router;
     },
   };
