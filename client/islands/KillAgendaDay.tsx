@@ -29,7 +29,7 @@ import {
 import { api } from "../runtime/api.ts";
 import { toast } from "../runtime/toast.ts";
 import { formatDate, formatHead } from "../../kernel/format.ts";
-import { formatCarcasses } from "../../server/areas/killAgenda/rules.ts";
+import { formatCarcasses } from "../../server/areas/killAgenda/boardRules.ts";
 import { type Agenda, type Item, lotOf, renumber, useLiveAgenda, useReads } from "./killAgenda/model.ts";
 import { ItemAction, type ItemActionKind } from "./killAgenda/ItemAction.tsx";
 import { announcements } from "./killAgenda/announce.ts";

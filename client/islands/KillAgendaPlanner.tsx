@@ -22,7 +22,7 @@ import {
 import { api } from "../runtime/api.ts";
 import { toast } from "../runtime/toast.ts";
 import { formatDate } from "../../kernel/format.ts";
-import { moveTo } from "../../server/areas/killAgenda/rules.ts";
+import { moveTo } from "../../server/areas/killAgenda/boardRules.ts";
 import {
   type Agenda,
   type Item,

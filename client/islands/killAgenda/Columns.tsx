@@ -6,7 +6,7 @@
 import { useDraggable, useDroppable } from "@dnd-kit/core";
 import { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { formatDate, formatHead } from "../../../kernel/format.ts";
-import { formatCarcasses } from "../../../server/areas/killAgenda/rules.ts";
+import { formatCarcasses } from "../../../server/areas/killAgenda/boardRules.ts";
 import { type Agenda, type Item, lotOf } from "./model.ts";
 import { pctClass } from "../../ui/inlineFree.ts";
 

@@ -6,7 +6,6 @@ import type { z } from "zod";
 import { addDays } from "../../../kernel/dates.ts";
 import { MOB_STATUS, ORDER_STATUS } from "../../../kernel/enums.ts";
 import { targetOn } from "../livestock/volumeTargets/rules.ts";
-import { formatHead } from "../../../kernel/format.ts";
 
 /** The agenda as the API answers it: the islands' types (type-only: nothing of zod reaches the browser). */
 export type AgendaView = z.output<typeof import("./schemas.ts").KillAgenda>;
@@ -14,6 +13,8 @@ export type AgendaItemView = z.output<typeof import("./schemas.ts").AgendaItem>;
 export type WeekView = z.output<typeof import("./schemas.ts").SevenDayAgenda>;
 
 import { PLANNING_DAYS } from "./limits.ts";
+// what the islands run lives apart (boardRules.ts: the planner's JavaScript stays small)
+export { formatCarcasses, moveTo } from "./boardRules.ts";
 export { MAX_AGENDA_ITEMS, MAX_SIDE_LIST, PLANNING_DAYS } from "./limits.ts";
 
 export const BEEF = 2;
@@ -95,13 +96,6 @@ export function estimatedCarcasses(head: number, speciesId: number): number {
   if (countsInHalves(speciesId)) return Math.round(raw * 2) / 2;
   const whole = Math.floor(raw);
   return raw - whole > 0.5 + 1e-9 ? whole + 1 : whole;
-}
-
-/** "49½" for halves, "1,234" for wholes. */
-export function formatCarcasses(value: number): string {
-  const whole = Math.floor(value);
-  const half = value - whole >= 0.5;
-  return `${formatHead(whole)}${half ? "½" : ""}`;
 }
 
 // ---------- lot references ----------
@@ -235,14 +229,6 @@ export function itemStatus(mobStatus: number | null, orderStatus: number): strin
     default:
       return "In yard";
   }
-}
-
-/** Moves one element of a list to another place (the optimistic reorder, and the server's check). */
-export function moveTo<T>(list: readonly T[], from: number, to: number): T[] {
-  const out = list.slice();
-  const [moved] = out.splice(from, 1);
-  out.splice(Math.max(0, Math.min(to, out.length)), 0, moved);
-  return out;
 }
 
 // ---------- a day's items against what is planned for it ----------
