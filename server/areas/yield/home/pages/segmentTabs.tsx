@@ -54,7 +54,12 @@ async function loadSegments(
 }
 
 function SegmentTable(
-  { data, links, drillable }: { data: SegmentsData; links: TabLinks; drillable: boolean },
+  { data, links, drillable, empty = "Nothing was boned in this range." }: {
+    data: SegmentsData;
+    links: TabLinks;
+    drillable: boolean;
+    empty?: string;
+  },
 ) {
   const revenue = "revenueVariance" in data.total;
   const canDrill = drillable && data.level !== "cut";
@@ -63,7 +68,7 @@ function SegmentTable(
       <Table
         rows={data.rows}
         rowKey={(r) => r.segmentId ?? "none"}
-        empty="Nothing was boned in this range."
+        empty={empty}
         columns={[
           {
             header: LEVEL_WORDS[data.level],
@@ -175,6 +180,7 @@ export const segmentsTodayTab: TabDef<TodayData> = {
         data={{ level: "bodySegment", trail: [], rows: data.segments, total: data.total }}
         links={links}
         drillable={false}
+        empty="Nothing has been boned today yet."
       />
     </>
   ),

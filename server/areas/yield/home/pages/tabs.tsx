@@ -86,9 +86,9 @@ function DayTable<R extends DayPlant>({ caption, rows, columns, links }: {
         <tbody>
           {rows.map((r) => (
             <tr key={`${r.date}-${r.plantId}`}>
-              <th scope="row">
+              <th scope="row" className="nowrap">
                 <a href={links.day(r.date, r.plantId)} data-yield-day={r.date} data-plant={r.plantId}>
-                  {formatDate(r.date)}
+                  {formatDate(r.date, false)}
                 </a>
               </th>
               <td>{r.plant}</td>
