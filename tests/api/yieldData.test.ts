@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { and, eq, gte, isNotNull, lte, sql } from "drizzle-orm";
 import { jsonCalls, serveTestApp } from "../helpers/app.ts";
+import { hubClient, nextEvent } from "../helpers/hub.ts";
 import { plantDay } from "../helpers/clock.ts";
 import {
   boningRuns,
@@ -91,9 +92,15 @@ describe("a batch of cartons", () => {
     expect(imports.body[0]).toMatchObject({ id: sent.body.importId, rows: 4, added: 4, source: "api" });
   });
 
-  test("a serial sent again replaces its carton, and the run's figures follow", async () => {
+  test("a serial sent again replaces its carton, the run's figures follow, open yield screens are told", async () => {
+    const conn = hubClient(t.origin, tokens.user);
+    await conn.start();
+    expect(await conn.invoke("RegisterRefreshInterest", "Yield")).toEqual(["Yield"]);
+    const told = nextEvent(conn, "yieldDataChanged");
     const again = await post(Y.postCartons, { cartons: [carton("T-PLEG-2", "P-LEG", 30)] }, "plant");
     expect(again.body).toMatchObject({ added: 0, replaced: 1 });
+    expect(await told).toEqual({ productionDates: [DAY], speciesIds: [3], reason: "cartons" });
+    await conn.stop();
     const [run] = await (await db()).select().from(boningRuns).where(eq(boningRuns.productionDate, DAY));
     expect((await summariesOf(run.id)).find((r) => r.code === "P-LEG")).toMatchObject({
       kg: 54.5,
