@@ -23,6 +23,7 @@ export const ISLANDS = {
   InitialLoad: "./InitialLoad.tsx",
   YieldCustomTabs: "./YieldCustomTabs.tsx",
   OrderReportSaveFilter: "./OrderReportSaveFilter.tsx",
+  ProcessOverviewLive: "./ProcessOverviewLive.tsx",
 } as const satisfies Record<string, string>;
 
 export type IslandName = keyof typeof ISLANDS;

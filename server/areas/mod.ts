@@ -17,6 +17,7 @@ import { partiesArea } from "./livestock/parties/mod.ts";
 import { pricingArea } from "./pricing/mod.ts";
 import { volumeTargetsArea } from "./livestock/volumeTargets/mod.ts";
 import { ordersArea } from "./livestock/orders/mod.ts";
+import { processOverviewArea } from "./livestock/processOverview/mod.ts";
 import { orderReportArea } from "./livestock/orderReport/mod.ts";
 import { stockyardArea } from "./stockyard/mod.ts";
 import { killAgendaArea } from "./killAgenda/mod.ts";
@@ -45,6 +46,7 @@ const AREA_LIST: readonly Area[] = [
   pricingArea,
   volumeTargetsArea,
   ordersArea,
+  processOverviewArea,
   orderReportArea,
   stockyardArea,
   killAgendaArea,

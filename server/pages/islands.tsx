@@ -23,6 +23,7 @@ import LogoUploadComponent from "../../client/islands/LogoUpload.tsx";
 import InitialLoadComponent from "../../client/islands/InitialLoad.tsx";
 import YieldCustomTabsComponent from "../../client/islands/YieldCustomTabs.tsx";
 import OrderReportSaveFilterComponent from "../../client/islands/OrderReportSaveFilter.tsx";
+import ProcessOverviewLiveComponent from "../../client/islands/ProcessOverviewLive.tsx";
 import { Island } from "./Island.tsx";
 
 function island<P extends object>(name: IslandName, component: ComponentType<P>) {
@@ -49,3 +50,4 @@ export const LogoUpload = island("LogoUpload", LogoUploadComponent);
 export const InitialLoad = island("InitialLoad", InitialLoadComponent);
 export const YieldCustomTabs = island("YieldCustomTabs", YieldCustomTabsComponent);
 export const OrderReportSaveFilter = island("OrderReportSaveFilter", OrderReportSaveFilterComponent);
+export const ProcessOverviewLive = island("ProcessOverviewLive", ProcessOverviewLiveComponent);

@@ -128,7 +128,7 @@ describe("pages", () => {
   });
 
   it("a screen later issues build says so plainly", async () => {
-    const { res, html } = await page("/home/processoverview", "user@demo.processor");
+    const { res, html } = await page("/home/scheduledProductsReport", "super@demo.processor");
     expect(res.status).toBe(200);
     expect(html).toContain("This screen is not built yet.");
   });

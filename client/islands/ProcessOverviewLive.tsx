@@ -1,0 +1,77 @@
+/**
+ * Keeps the processing overview live (server/areas/livestock/processOverview): joins the refresh groups
+ * of the orders, the yard, the kill agenda and the kill floor the caller may join (each on its own, as the
+ * hub refuses a whole registration holding a group the caller's modules do not allow), and when a load
+ * arrives, a mob moves, the agenda changes or carcasses come in, re-reads its own page and swaps the
+ * figures (`#po-figures`) in place. A burst of events is one read. Shows whether it is live.
+ */
+import { useEffect, useState } from "react";
+import { push } from "../runtime/push.ts";
+
+export interface ProcessOverviewLiveProps {
+  /** refresh groups the page's caller may join (Deliveries, Stockyard, KillAgenda, KillFloor) */
+  groups: string[];
+  /** the day shown: kill floor and kill agenda events of other days are ignored */
+  date: string;
+  /** the id of the element swapped in place */
+  target: string;
+}
+
+const COALESCE_MS = 150;
+const EVENTS = ["deliveryStatusUpdated", "stockyardUpdated", "killAgendaUpdated", "killFloorDataReceived"];
+
+/** Whether an event's payload names days, and the shown day is not one of them. */
+function otherDays(payload: unknown, date: string): boolean {
+  const p = payload as { dates?: string[]; productionDates?: string[] } | undefined;
+  const days = p?.dates ?? p?.productionDates;
+  return Array.isArray(days) && !days.includes(date);
+}
+
+export default function ProcessOverviewLive({ groups, date, target }: ProcessOverviewLiveProps) {
+  const [live, setLive] = useState<boolean | null>(null);
+  const [updated, setUpdated] = useState<string | null>(null);
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let reading = 0;
+    const refresh = async () => {
+      const asked = ++reading;
+      const res = await fetch(location.href, {
+        credentials: "same-origin",
+        headers: { accept: "text/html" },
+      });
+      if (!res.ok || asked !== reading) return;
+      const next = new DOMParser().parseFromString(await res.text(), "text/html").getElementById(target);
+      const here = document.getElementById(target);
+      if (!next || !here) return;
+      here.replaceChildren(...Array.from(next.childNodes, (n) => document.importNode(n, true)));
+      here.dataset.refreshed = String(Number(here.dataset.refreshed ?? 0) + 1);
+      setUpdated(new Date().toLocaleTimeString("en-AU", { hour: "2-digit", minute: "2-digit" }));
+    };
+    const soon = (payload?: unknown) => {
+      if (otherDays(payload, date)) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => void refresh().catch(console.error), COALESCE_MS);
+    };
+    void Promise.all(groups.map((g) => push.register(g))).then((answers) =>
+      setLive(answers.some((ok) => ok !== null))
+    );
+    const offs = [...EVENTS, "reconnected", "missed"].map((e) => push.on(e, soon));
+    return () => {
+      clearTimeout(timer);
+      offs.forEach((off) => off());
+      if (groups.length) void push.deregister(...groups);
+    };
+  }, [groups.join(","), date, target]);
+
+  return (
+    <p className="po-live muted small" role="status" data-live={live ? "" : undefined}>
+      {live
+        ? "Live: the figures update as loads arrive, mobs move and carcasses come in"
+        : live === null
+        ? "Live updates: connecting…"
+        : "Live updates: off"}
+      {updated && <>· updated {updated}</>}
+    </p>
+  );
+}

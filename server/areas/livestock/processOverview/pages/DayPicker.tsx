@@ -1,0 +1,44 @@
+/**
+ * The overview's day and species: a plain GET form with the previous and next day beside it. Like the
+ * kill agenda's DayFilter, but "Every species" is `species=all` (a blank value is dropped from the
+ * address, which then means the header's species).
+ */
+import { addDays } from "../../../../../kernel/dates.ts";
+import { formatDate } from "../../../../../kernel/format.ts";
+
+export const ALL_SPECIES = "all";
+
+export function DayPicker({ path, date, speciesId, species }: {
+  path: string;
+  date: string;
+  /** null: every species */
+  speciesId: number | null;
+  species: readonly { id: number; name: string }[];
+}) {
+  const chosen = speciesId === null ? ALL_SPECIES : String(speciesId);
+  const step = (days: number) => `${path}?date=${addDays(date, days)}&species=${chosen}`;
+  return (
+    <div className="toolbar no-print">
+      <form method="get" action={path} className="inline-form" data-autosubmit>
+        <label>
+          <span className="sr-only">Production day</span>
+          <input className="input" type="date" name="date" defaultValue={date} required />
+        </label>
+        <label>
+          <span className="sr-only">Species</span>
+          <select className="input" name="species" defaultValue={chosen}>
+            <option value={ALL_SPECIES}>Every species</option>
+            {species.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+          </select>
+        </label>
+        <button className="btn" type="submit">Show</button>
+      </form>
+      <nav className="actions" aria-label="Days">
+        <a className="btn" href={step(-1)} aria-label={`Previous day, ${formatDate(addDays(date, -1))}`}>
+          ‹ Previous
+        </a>
+        <a className="btn" href={step(1)} aria-label={`Next day, ${formatDate(addDays(date, 1))}`}>Next ›</a>
+      </nav>
+    </div>
+  );
+}
