@@ -17,7 +17,7 @@ import { YIELD_CUSTOM_API } from "../api.ts";
 import { customDashboard, listMetrics, metricInfo } from "../operations.ts";
 import { type PageFilter, pageFilter, pageQuery, YieldPageSearch } from "../pageFilter.ts";
 import { MAX_TAB_METRICS, METRIC_THEMES, TAB_GROUP_BY } from "../rules.ts";
-import { FilterNotes, YieldFilterForm } from "./FilterForm.tsx";
+import { FilterNotes, NoYield, YieldFilterForm } from "./FilterForm.tsx";
 import { MetricChart, MetricTable } from "./MetricChart.tsx";
 
 export const CUSTOM_PATH = "/yield/custom";
@@ -95,13 +95,7 @@ export const YieldCustomScreen = defineScreen({
           current={tab.id}
           href={(key) => (key ? `${CUSTOM_PATH}/${key}${query}` : CUSTOM_PATH)}
         />
-        {"message" in data
-          ? (
-            <section className="panel">
-              <p className="muted">{data.message}</p>
-            </section>
-          )
-          : <TabView data={data as TabData} />}
+        {"message" in data ? <NoYield message={data.message} /> : <TabView data={data as TabData} />}
       </>
     );
   },

@@ -12,7 +12,14 @@ import { yieldReference } from "../../reference.ts";
 import { metricInfo } from "../operations.ts";
 import { pageFilter, YieldPageSearch } from "../pageFilter.ts";
 import { GRAPH_TYPES, type GraphType, graphTypesFor, wordList } from "../rules.ts";
-import { type Choices, FilterNotes, roomChoices, shiftChoices, YieldFilterForm } from "./FilterForm.tsx";
+import {
+  type Choices,
+  FilterNotes,
+  NoYield,
+  roomChoices,
+  shiftChoices,
+  YieldFilterForm,
+} from "./FilterForm.tsx";
 import { MetricChart, MetricTable } from "./MetricChart.tsx";
 
 export const YieldEditScreen = defineScreen({
@@ -44,13 +51,7 @@ export const YieldEditScreen = defineScreen({
     };
   },
   component: ({ data }) => {
-    if ("message" in data) {
-      return (
-        <section className="panel">
-          <p className="muted">{data.message}</p>
-        </section>
-      );
-    }
+    if ("message" in data) return <NoYield message={data.message} />;
     const { f, segments } = data;
     const graph = GRAPH_TYPES[data.graphType];
     const more: Choices[] = [

@@ -123,3 +123,12 @@ export function FilterNotes({ notes }: { notes: string[] }) {
     </div>
   );
 }
+
+/** Why a yield page has nothing to show (spec 3 §2.1 messages: no species, no sites for a species). */
+export function NoYield({ message }: { message?: string }) {
+  return (
+    <section className="panel">
+      <p className="muted">{message}</p>
+    </section>
+  );
+}

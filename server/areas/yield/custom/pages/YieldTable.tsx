@@ -14,7 +14,7 @@ import { pageFilter, YieldPageSearch } from "../pageFilter.ts";
 import { formatMetric, idList, wordList } from "../rules.ts";
 import type { YieldTable } from "../schemas.ts";
 import { MAX_DAY_COLUMNS, yieldTable } from "../table.ts";
-import { FilterNotes, roomChoices, shiftChoices, YieldFilterForm } from "./FilterForm.tsx";
+import { FilterNotes, NoYield, roomChoices, shiftChoices, YieldFilterForm } from "./FilterForm.tsx";
 
 const pct = (v: number | null) => formatMetric(v, "%");
 const pp = (v: number | null) => formatMetric(v, "pp");
@@ -61,13 +61,7 @@ export const YieldTableScreen = defineScreen({
     };
   },
   component: ({ data }) => {
-    if ("message" in data) {
-      return (
-        <section className="panel">
-          <p className="muted">{data.message}</p>
-        </section>
-      );
-    }
+    if ("message" in data) return <NoYield message={data.message} />;
     const { f, table } = data;
     return (
       <section className="panel yc-print-table" aria-label="Yield table">
