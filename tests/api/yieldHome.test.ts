@@ -232,6 +232,67 @@ describe("refused", () => {
   });
 });
 
+const page = async (path: string, who = "admin") => {
+  const res = await t.request(path, { headers: { ...headers, cookie: `session=${tokens[who]}` } });
+  return { status: res.status, html: await res.text() };
+};
+
+describe("the pages", () => {
+  test("the home and its tabs open with their figures, a chart and the revenue tabs", async () => {
+    const home = await page("/yield");
+    expect(home.status).toBe(200);
+    expect(home.html).toContain("Segment variance");
+    expect(home.html).toContain("recharts-surface");
+    expect(home.html).toContain('href="/yield/revenuevariance?');
+    for (
+      const tab of [
+        "segments",
+        "segmentstoday",
+        "yield",
+        "yieldvariance",
+        "revenue",
+        "revenuevariance",
+        "volume",
+      ]
+    ) {
+      expect((await page(`/yield/${tab}?species=${SHEEP}`)).status, tab).toBe(200);
+    }
+    // a date the box cannot read: the default week, and the reason in words
+    const odd = await page("/yield/volume?date=next%20tuesday");
+    expect(odd.status).toBe(200);
+    expect(odd.html).toContain("That is not a date");
+  });
+
+  test("'No sites are configured for {species}' and 'No species: Yield Reporting is not available'", async () => {
+    const users = (await get("/api/user/GetTenantUsers")).body as { id: number; email: string }[];
+    const user = users.find((u) => u.email === "user@demo.processor")!;
+    const see = (pairs: { tenantSiteId: number; speciesType: number }[]) =>
+      post("/api/yield/UpdateUserPlantSpeciesVisibility", { userId: user.id, plantSpeciesVisibility: pairs });
+    try {
+      await see([{ tenantSiteId: plants[0].id, speciesType: SHEEP }]);
+      const beef = await page("/yield?species=2", "user");
+      expect(beef.status).toBe(200);
+      expect(beef.html).toContain("No sites are configured for Beef");
+      // a pair no boning room of the plant bones: no species left
+      const allowed = (await get(ALLOWED)).body.species as { id: number; plants: { id: number }[] }[];
+      const model = await (await t.request("/login/usermodel", { token: tokens.admin })).json();
+      const pair = model.tenantSites.flatMap((site: { id: number }) =>
+        [1, 2, 3].map((speciesType) => ({ tenantSiteId: site.id, speciesType }))
+      ).find((p: { tenantSiteId: number; speciesType: number }) =>
+        !allowed.find((s) => s.id === p.speciesType)?.plants.some((x) => x.id === p.tenantSiteId)
+      );
+      if (pair) {
+        await see([pair]);
+        const none = await page("/yield", "user");
+        expect(none.status).toBe(200);
+        expect(none.html).toContain("No species: Yield Reporting is not available");
+      }
+    } finally {
+      await see([]);
+    }
+  });
+});
+
 describe("without the yieldRevenue module", () => {
   test("no revenue field exists in any answer (absent, not null)", async () => {
     await t.services.db.control.update(tenantModules).set({ isEnabled: false })
@@ -246,6 +307,13 @@ describe("without the yieldRevenue module", () => {
       }
       const [segments] = answers;
       expect(segments.body.bodySegments[0].actualKg).toBeGreaterThan(0);
+      // the pages: no revenue tab, column or figure; the revenue tabs refused
+      const home = await page("/yield");
+      expect(home.status).toBe(200);
+      expect(home.html).not.toContain("/yield/revenue");
+      expect(home.html).not.toContain("Revenue variance");
+      expect((await page("/yield/revenue")).status).toBe(403);
+      expect((await page("/yield/revenuevariance")).status).toBe(403);
     } finally {
       await t.services.db.control.update(tenantModules).set({ isEnabled: true })
         .where(and(eq(tenantModules.tenantId, 1), eq(tenantModules.module, "yieldRevenue")));

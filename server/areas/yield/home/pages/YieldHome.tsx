@@ -167,7 +167,7 @@ function describeRange(state: HomeState) {
 function TabMessage({ state }: { state: HomeState }) {
   if (state.speciesWithoutSites) {
     return (
-      <p className="notice" role="alert">No sites are configured for {state.speciesWithoutSites.name}</p>
+      <p className="notice" role="alert">{`No sites are configured for ${state.speciesWithoutSites.name}`}</p>
     );
   }
   if (!state.species) {
