@@ -1,4 +1,5 @@
 /** An order's status badge, its action buttons (each shown only when its rule allows) and the orders table. */
+import type { ComponentProps } from "react";
 import { Table } from "../../../../../client/ui/Table.tsx";
 import { formatDate, formatHead, formatPrice } from "../../../../../kernel/format.ts";
 import { ActionButton } from "../../../../pages/islands.tsx";
@@ -38,43 +39,31 @@ export function orderActions(o: Order, groupId: number, onOrderPage = false) {
       <a key="split" className="btn btn-ghost" href={ORDER_PATHS.orderSplit(groupId, o.id)}>Split</a>,
     );
   }
-  if (!whyNotCancel(o)) {
-    parts.push(
-      <ActionButton
-        key="cancel"
-        label="Cancel order"
-        url={ORDERS_API.CancelLivestockOrder}
-        body={body}
-        variant="danger"
-        reason={{ label: "Reason for cancelling" }}
-        successToast="The order was cancelled."
-      />,
-    );
-  }
-  if (!whyNotReinstate(o)) {
-    parts.push(
-      <ActionButton
-        key="reinstate"
-        label="Reinstate"
-        url={ORDERS_API.ReinstateCancelledLivestockOrder}
-        body={body}
-        confirm="Reinstate this order? It goes back on the buying plan and the kill."
-        successToast="The order was reinstated."
-      />,
-    );
-  }
-  if (!whyNotDelete(o, o.totalDelivered)) {
-    parts.push(
-      <ActionButton
-        key="delete"
-        label="Delete"
-        url={ORDERS_API.DeleteLivestockOrder}
-        body={body}
-        variant="ghost"
-        confirm="Delete this order for good?"
-        successToast="The order was deleted."
-      />,
-    );
+  // the calls the order's state allows, each one button posting the order and when it was read
+  const calls: [allowed: boolean, button: Omit<ComponentProps<typeof ActionButton>, "body">][] = [
+    [!whyNotCancel(o), {
+      label: "Cancel order",
+      url: ORDERS_API.CancelLivestockOrder,
+      variant: "danger",
+      reason: { label: "Reason for cancelling" },
+      successToast: "The order was cancelled.",
+    }],
+    [!whyNotReinstate(o), {
+      label: "Reinstate",
+      url: ORDERS_API.ReinstateCancelledLivestockOrder,
+      confirm: "Reinstate this order? It goes back on the buying plan and the kill.",
+      successToast: "The order was reinstated.",
+    }],
+    [!whyNotDelete(o, o.totalDelivered), {
+      label: "Delete",
+      url: ORDERS_API.DeleteLivestockOrder,
+      variant: "ghost",
+      confirm: "Delete this order for good?",
+      successToast: "The order was deleted.",
+    }],
+  ];
+  for (const [allowed, { label, url, ...how }] of calls) {
+    if (allowed) parts.push(<ActionButton key={url} label={label} url={url} body={body} {...how} />);
   }
   return <div className="actions">{parts}</div>;
 }
