@@ -6,9 +6,9 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { boningRooms } from "../../../../../db/tenant/schema.ts";
 import { type AreaContext, assertUnchanged, nextModified } from "../../../context.ts";
-import { changedValues } from "../../../audit.ts";
 import { ApiError } from "../../../../http/errors.ts";
 import type { In } from "../../../areaApi.ts";
+import { auditSaved } from "../queries.ts";
 import type { BoningRoom, UpsertBoningRoomBody } from "../schemas.ts";
 
 export const BONING_ROOM_ENTITY = "boningRoom";
@@ -59,13 +59,7 @@ export async function saveBoningRoom(
       ? await tx.update(boningRooms).set({ ...values, lastModified }).where(eq(boningRooms.id, current.id))
         .returning()
       : await tx.insert(boningRooms).values({ ...values, lastModified }).returning();
-    await unit.audit({
-      entity: BONING_ROOM_ENTITY,
-      entityId: saved.id,
-      ...(current
-        ? { action: "update", ...changedValues(current, values) }
-        : { action: "create", after: values }),
-    });
+    await auditSaved(unit, BONING_ROOM_ENTITY, saved.id, current, values);
     return saved;
   });
   return toDto(ctx, row);

@@ -8,12 +8,12 @@
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import { productCodes, productPrices, standardYields } from "../../../../../db/tenant/schema.ts";
 import { type AreaContext, assertUnchanged, nextModified, type TenantTx } from "../../../context.ts";
-import { changedValues, displayName } from "../../../audit.ts";
+import { displayName } from "../../../audit.ts";
 import { ApiError } from "../../../../http/errors.ts";
 import type { In } from "../../../areaApi.ts";
 import { fromCents, toCents } from "../../../../../kernel/money.ts";
 import { formatDate } from "../../../../../kernel/format.ts";
-import { assertFuture, assertReachable, findProductCode, timingOf } from "../queries.ts";
+import { assertFuture, assertReachable, auditSaved, findProductCode, timingOf } from "../queries.ts";
 import { rebuildAfterDatedChange } from "./rebuild.ts";
 import type {
   DatedQuery,
@@ -139,13 +139,7 @@ async function saveDated(
     const row = current
       ? await WRITES[kind].change(tx, current.row.id, { ...values, ...stamp })
       : await WRITES[kind].add(tx, { ...values, ...stamp });
-    await unit.audit({
-      entity,
-      entityId: row.id,
-      ...(current
-        ? { action: "update", ...changedValues(current.row as Record<string, unknown>, values) }
-        : { action: "create", after: { code: code.code, ...values } }),
-    });
+    await auditSaved(unit, entity, row.id, current?.row ?? null, values);
     const from = current && current.row.effectiveFrom < body.effectiveFrom
       ? current.row.effectiveFrom
       : body.effectiveFrom;

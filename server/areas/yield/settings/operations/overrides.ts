@@ -6,12 +6,20 @@
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import { productCodes, segmentOverrides } from "../../../../../db/tenant/schema.ts";
 import { type AreaContext, assertUnchanged, nextModified, type TenantTx } from "../../../context.ts";
-import { changedValues, displayName } from "../../../audit.ts";
+import { displayName } from "../../../audit.ts";
 import { ApiError } from "../../../../http/errors.ts";
 import type { In } from "../../../areaApi.ts";
 import { formatDate } from "../../../../../kernel/format.ts";
 import { SEGMENT_LEVEL_NAMES, type SegmentLevel } from "../../rules.ts";
-import { assertCut, assertReachable, findProductCode, hierarchy, segmentsOf, timingOf } from "../queries.ts";
+import {
+  assertCut,
+  assertReachable,
+  auditSaved,
+  findProductCode,
+  hierarchy,
+  segmentsOf,
+  timingOf,
+} from "../queries.ts";
 import { rebuildAfterDatedChange } from "./rebuild.ts";
 import type {
   DeleteSegmentOverrideBody,
@@ -122,13 +130,7 @@ export async function saveSegmentOverride(
       )
         .returning()
       : await tx.insert(segmentOverrides).values({ ...values, ...stamp }).returning();
-    await unit.audit({
-      entity: OVERRIDE_ENTITY,
-      entityId: row.id,
-      ...(current
-        ? { action: "update", ...changedValues(current, values) }
-        : { action: "create", after: values }),
-    });
+    await auditSaved(unit, OVERRIDE_ENTITY, row.id, current, values);
     const from = current && current.effectiveFrom < body.effectiveFrom
       ? current.effectiveFrom
       : body.effectiveFrom;

@@ -13,13 +13,20 @@ import {
   standardYields,
 } from "../../../../../db/tenant/schema.ts";
 import { anyContains, type AreaContext, assertUnchanged, nextModified } from "../../../context.ts";
-import { changedValues, displayName } from "../../../audit.ts";
+import { displayName } from "../../../audit.ts";
 import { ApiError } from "../../../../http/errors.ts";
 import type { In, Page } from "../../../areaApi.ts";
 import { fromCents } from "../../../../../kernel/money.ts";
 import { inForce, PRODUCT_KIND_NAMES } from "../../rules.ts";
 import { hasYieldRevenue } from "../../access.ts";
-import { assertCut, findProductCode, hierarchy, type ProductCodeRow, segmentsOf } from "../queries.ts";
+import {
+  assertCut,
+  auditSaved,
+  findProductCode,
+  hierarchy,
+  type ProductCodeRow,
+  segmentsOf,
+} from "../queries.ts";
 import type {
   DeleteProductCodeBody,
   ProductCode,
@@ -91,13 +98,7 @@ export async function saveProductCode(
       ? await tx.update(productCodes).set({ ...values, ...stamp }).where(eq(productCodes.id, current.id))
         .returning()
       : await tx.insert(productCodes).values({ ...values, ...stamp }).returning();
-    await unit.audit({
-      entity: PRODUCT_CODE_ENTITY,
-      entityId: row.id,
-      ...(current
-        ? { action: "update", ...changedValues(current, values) }
-        : { action: "create", after: values }),
-    });
+    await auditSaved(unit, PRODUCT_CODE_ENTITY, row.id, current, values);
     return row;
   });
   return (await toDtos(ctx, saved.speciesId, [saved]))[0];
