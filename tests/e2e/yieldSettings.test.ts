@@ -93,6 +93,20 @@ describe("yield settings in the browser", () => {
     await expect.poll(() => future.count()).toBe(0);
   });
 
+  it("adds a boning room for beef at a site; the rooms list shows it", async () => {
+    await open("/settings/yieldsettings?speciesId=2");
+    await page.getByRole("link", { name: "New boning room" }).click();
+    const f = form("boning-room");
+    await f.waitFor();
+    await f.getByLabel(/^Site/).selectOption({ label: "Wagga Wagga" });
+    await f.getByLabel(/^Name/).fill("Test room");
+    await f.getByRole("checkbox", { name: "Beef" }).check();
+    await f.getByRole("button", { name: "Save" }).click();
+    await toastWith(page, "The boning room was saved.");
+    await expect.poll(() => page.getByRole("row", { name: /Test room/ }).textContent())
+      .toMatch(/Wagga Wagga.*Test room.*Beef.*Yes/);
+  });
+
   it("adds a beef override under another cut with a reason, then deletes it after confirming", async () => {
     await open("/settings/cuthierarchyoverrides?speciesId=2");
     await expectFits(page);
