@@ -221,8 +221,11 @@ describe("refused", () => {
           expect(r.body.message).toContain("You cannot see sheep yield");
         }
       }
-      // a species they do not see is not there
-      expect((await post(PATHS.segments, { ...WEEK, speciesId: 2 }, "user")).status).toBe(403);
+      // a species no plant they see bones is not there; nor is another organisation's plant
+      const beef = await post(PATHS.segments, { ...WEEK, speciesId: 2 }, "user");
+      expect(beef.status).toBe(404);
+      expect(beef.body.message).toBe("No sites are configured for Beef");
+      expect((await post(PATHS.segments, { ...WEEK, plantIds: [99_999] }, "user")).status).toBe(404);
     } finally {
       await post("/api/yield/UpdateUserPlantSpeciesVisibility", {
         userId: user.id,

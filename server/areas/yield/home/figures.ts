@@ -92,10 +92,12 @@ export async function homeQuery(
 ): Promise<HomeQuery> {
   assertYieldRange(filter);
   const plants = known ?? await yieldPlants(ctx);
+  // another organisation's site is not there (404); one of theirs outside their visibility is refused (403)
+  for (const id of filter.plantIds ?? []) ctx.scope.assertSite(id, "That plant");
   const resolved = await resolveFilter(ctx, filter, plants);
-  // a species of theirs that no plant they see bones has no figures to show (spec 3 §2.1's message)
+  // a species of theirs that no plant they see bones has no figures (spec 3 §2.1's message): not there
   if (!resolved.plantIds.length) {
-    throw ApiError.forbidden(`No sites are configured for ${ctx.scope.speciesName(filter.speciesId)}`);
+    throw ApiError.notFound(`No sites are configured for ${ctx.scope.speciesName(filter.speciesId)}`);
   }
   return { filter: resolved, plants, reference: await yieldReference(ctx, filter.speciesId) };
 }
