@@ -3,7 +3,8 @@
  * and one order across its days. Only reads: the orders, the yard and the kill floor own these tables.
  * Four queries a day whatever its size (orders, loads, mobs, carcass counts), each on an index.
  */
-import { and, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { union } from "drizzle-orm/sqlite-core";
 import {
   carcasses,
   deliveryLoads,
@@ -13,6 +14,7 @@ import {
   suppliers,
 } from "../../../../db/tenant/schema.ts";
 import type { AreaContext } from "../../context.ts";
+import { keptUntilChange } from "../../keptReads.ts";
 import { ApiError } from "../../../http/errors.ts";
 import {
   ORDER_STATUS,
@@ -70,32 +72,31 @@ export async function overviewOfDay(ctx: AreaContext, q: OverviewQuery): Promise
   if (q.speciesId !== undefined) ctx.scope.assertSpecies(q.speciesId, "That species");
   const date = q.productionDate ?? ctx.today;
   const species = q.speciesId ? [q.speciesId] : [...ctx.scope.speciesIds];
-  // an order is on the day when it is planned for it, or a mob of it is, or the chain killed some of it
-  const onDay = or(
-    eq(livestockOrders.productionDate, date),
-    inArray(
-      livestockOrders.id,
+  // an order is on the day when it is planned for it or a mob of it is (a union: each side on its index)
+  const onDay = inArray(
+    livestockOrders.id,
+    union(
+      ctx.db.select({ id: livestockOrders.id }).from(livestockOrders).where(
+        eq(livestockOrders.productionDate, date),
+      ),
       ctx.db.select({ id: stockMobs.livestockOrderId }).from(stockMobs)
         .where(eq(stockMobs.applicableProductionDate, date)),
     ),
-    inArray(
-      livestockOrders.id,
-      ctx.db.select({ id: carcasses.livestockOrderId }).from(carcasses).where(
-        eq(carcasses.productionDate, date),
-      ),
-    ),
   );
-  const rows = species.length
-    ? await readOrders(
-      ctx,
-      and(
-        inArray(livestockOrders.speciesId, species),
-        ne(livestockOrders.orderStatus, ORDER_STATUS.Cancelled),
-        onDay,
-      ),
-    )
-    : [];
-  const orders = await answerOrders(ctx, rows);
+  // every open overview (office PCs, a TV) re-reads after each push: one read per change of the database
+  const orders = await keptUntilChange(ctx.db, `processOverview:${date}:${species.join(",")}`, async () => {
+    const rows = species.length
+      ? await readOrders(
+        ctx,
+        and(
+          inArray(livestockOrders.speciesId, species),
+          ne(livestockOrders.orderStatus, ORDER_STATUS.Cancelled),
+          onDay,
+        ),
+      )
+      : [];
+    return answerOrders(ctx, rows);
+  });
   return {
     productionDate: date,
     speciesId: q.speciesId ?? null,
@@ -135,7 +136,7 @@ async function answerOrders(ctx: AreaContext, rows: OrderRead[]): Promise<Overvi
   const killed = new Map<number, CarcassCounts>();
   for (let i = 0; i < ids.length; i += CHUNK) {
     const part = ids.slice(i, i + CHUNK);
-    const [loadRows, mobRows, carcassRows] = await Promise.all([
+    const [loadRows, mobRows] = await Promise.all([
       ctx.db.select({
         orderId: deliveryLoads.livestockOrderId,
         loads: sql<number>`count(*)`,
@@ -153,22 +154,43 @@ async function answerOrders(ctx: AreaContext, rows: OrderRead[]): Promise<Overvi
         lot: stockMobs.agendaLotReference,
         suffix: stockMobs.agendaLotReferenceSuffix,
         productionDate: stockMobs.applicableProductionDate,
-        penName: pens.name,
-      }).from(stockMobs).leftJoin(pens, eq(pens.id, stockMobs.penId))
-        .where(inArray(stockMobs.livestockOrderId, part)).orderBy(stockMobs.sort, stockMobs.id),
-      ctx.db.select({
-        mobId: carcasses.stockMobId,
-        processed: sql<number>`count(*)`,
-        condemned: sql<number>`coalesce(sum(${carcasses.condemned} = 'whole'), 0)`,
-      }).from(carcasses).where(inArray(carcasses.livestockOrderId, part)).groupBy(carcasses.stockMobId),
+        sort: stockMobs.sort,
+      }).from(stockMobs).where(inArray(stockMobs.livestockOrderId, part)),
     ]);
+    const mobIds = mobRows.map((m) => m.id);
+    const penIds = [...new Set(mobRows.flatMap((m) => m.penId == null ? [] : [m.penId]))];
+    // counted on the carcasses' mob index (each mob's records); condemned ones are few but need the rows
+    const [carcassRows, condemnedRows, penRows] = await Promise.all([
+      mobIds.length
+        ? ctx.db.select({ mobId: carcasses.stockMobId, n: sql<number>`count(*)` }).from(carcasses)
+          .where(inArray(carcasses.stockMobId, mobIds)).groupBy(carcasses.stockMobId)
+        : [],
+      mobIds.length
+        ? ctx.db.select({ mobId: carcasses.stockMobId, n: sql<number>`count(*)` }).from(carcasses)
+          .where(and(inArray(carcasses.stockMobId, mobIds), eq(carcasses.condemned, "whole")))
+          .groupBy(carcasses.stockMobId)
+        : [],
+      penIds.length
+        ? ctx.db.select({ id: pens.id, name: pens.name }).from(pens).where(inArray(pens.id, penIds))
+        : [],
+    ]);
+    const penName = new Map(penRows.map((p) => [p.id, p.name]));
+    const condemned = new Map(condemnedRows.map((c) => [c.mobId, c.n]));
+    mobRows.sort((a, b) => a.sort - b.sort || a.id - b.id);
     for (const l of loadRows) loads.set(l.orderId, { loads: l.loads, head: l.head ?? 0, doa: l.doa ?? 0 });
     for (const m of mobRows) {
       const list = mobsOf.get(m.orderId) ?? [];
-      list.push({ ...m, lot: `${m.lot ?? ""}${m.suffix ?? ""}`, isInBin: !!m.isInBin });
+      list.push({
+        ...m,
+        lot: `${m.lot ?? ""}${m.suffix ?? ""}`,
+        isInBin: !!m.isInBin,
+        penName: m.penId == null ? null : penName.get(m.penId) ?? null,
+      });
       mobsOf.set(m.orderId, list);
     }
-    for (const c of carcassRows) killed.set(c.mobId, { processed: c.processed, condemned: c.condemned });
+    for (const c of carcassRows) {
+      killed.set(c.mobId, { processed: c.n, condemned: condemned.get(c.mobId) ?? 0 });
+    }
   }
   return rows.map((o) => {
     const mobs = mobsOf.get(o.id) ?? [];
