@@ -9,7 +9,7 @@
 import { Buffer } from "node:buffer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { launchBrowser, signIn } from "../helpers/browser.ts";
+import { launchBrowser, signedIn, signIn } from "../helpers/browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
 import { addDays } from "../../kernel/dates.ts";
 import { KILL_FLOOR_API as K } from "../../server/areas/killFloor/paths.ts";
@@ -43,7 +43,7 @@ beforeAll(async () => {
   }
   if (!mob) throw new Error("the demo data has no sheep mob at the kill floor in the last three weeks");
   await signIn(browser.page, server.origin, "admin@demo.processor", TEST_PASSWORD);
-  await browser.page.waitForURL(/\/home\//);
+  await signedIn(browser.page);
 });
 afterAll(async () => {
   await browser?.close();

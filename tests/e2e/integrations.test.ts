@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { launchBrowser, recordToasts, signIn, toastsSeen } from "../helpers/browser.ts";
+import { launchBrowser, recordToasts, signedIn, signIn, toastsSeen } from "../helpers/browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
 
 const PAGE = "/settings/integrations";
@@ -39,7 +39,7 @@ beforeAll(async () => {
   });
   expect(beat.status).toBe(200);
   await signIn(browser.page, server.origin, "admin@demo.processor", TEST_PASSWORD);
-  await browser.page.waitForURL(/\/home\//);
+  await signedIn(browser.page);
 });
 afterAll(async () => {
   await browser?.close();

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { launchBrowser, signIn, toast } from "../helpers/browser.ts";
+import { launchBrowser, signedIn, signIn, toast } from "../helpers/browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
 import { pdfText } from "../helpers/pdf.ts";
 import { addDays } from "../../kernel/dates.ts";
@@ -27,7 +27,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   token = await server.login("admin@demo.processor");
   await signIn(browser.page, server.origin, "admin@demo.processor", TEST_PASSWORD);
-  await browser.page.waitForURL(/\/home\//);
+  await signedIn(browser.page);
 });
 afterAll(async () => {
   await browser?.close();

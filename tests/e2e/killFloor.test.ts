@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { and, asc, count, desc, eq, gt, inArray, isNotNull } from "drizzle-orm";
-import { launchBrowser, recordToasts, signIn, toastsSeen } from "../helpers/browser.ts";
+import { launchBrowser, recordToasts, signedIn, signIn, toastsSeen } from "../helpers/browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
 import { auditLog, carcasses, stockMobs } from "../../db/tenant/schema.ts";
 import type { TenantDb } from "../../db/client.ts";
@@ -44,7 +44,7 @@ beforeAll(async () => {
     .having(gt(count(), 100)).orderBy(desc(carcasses.productionDate)).limit(1);
   expect(big, "a demo sheep mob of over 100 carcasses").toBeDefined();
   await signIn(browser.page, server.origin, "admin@demo.processor", TEST_PASSWORD);
-  await browser.page.waitForURL(/\/home\//);
+  await signedIn(browser.page);
 });
 afterAll(async () => {
   await browser?.close();

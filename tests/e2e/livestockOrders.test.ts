@@ -1,6 +1,6 @@
 /** Orders in Chromium: a group with two orders, cancelling and reinstating one, a delivery load. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, signIn, toast } from "../helpers/browser.ts";
+import { launchBrowser, signedIn, signIn, toast } from "../helpers/browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
 import { plantDay } from "../helpers/clock.ts";
 import { deliveryLoads, pricingGridGroups, pricingGrids } from "../../db/tenant/schema.ts";
@@ -13,7 +13,7 @@ beforeAll(async () => {
   server = await serveTestApp();
   browser = await launchBrowser();
   await signIn(browser.page, server.origin, "user@demo.processor", TEST_PASSWORD);
-  await browser.page.waitForURL(/\/home\//);
+  await signedIn(browser.page);
   browser.page.setDefaultTimeout(20_000);
 });
 afterAll(async () => {

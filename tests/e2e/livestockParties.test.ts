@@ -1,6 +1,6 @@
 /** Suppliers in Chromium: editing with and without the supplier admin permission, adding one. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, signIn } from "../helpers/browser.ts";
+import { launchBrowser, signedIn, signIn } from "../helpers/browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
 
 let server: Awaited<ReturnType<typeof serveTestApp>>;
@@ -18,7 +18,7 @@ afterAll(async () => {
 async function as(email: string) {
   await browser.context.clearCookies();
   await signIn(browser.page, server.origin, email, TEST_PASSWORD);
-  await browser.page.waitForURL(/\/home\//);
+  await signedIn(browser.page);
   browser.page.setDefaultTimeout(20_000);
   return browser.page;
 }

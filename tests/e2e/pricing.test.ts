@@ -1,6 +1,6 @@
 /** Price grids in Chromium: a pricing officer adds a group and a grid pasted from a spreadsheet. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, signIn } from "../helpers/browser.ts";
+import { launchBrowser, signedIn, signIn } from "../helpers/browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
 
 let server: Awaited<ReturnType<typeof serveTestApp>>;
@@ -27,7 +27,7 @@ describe("price grids in the browser", () => {
   it("an admin adds a group and a pasted grid, sees the preview, and finds both listed", async () => {
     const page = browser.page;
     await signIn(page, server.origin, "admin@demo.processor", TEST_PASSWORD);
-    await page.waitForURL(/\/home\//);
+    await signedIn(page);
     page.setDefaultTimeout(20_000);
     await page.setViewportSize({ width: 1024, height: 800 });
 

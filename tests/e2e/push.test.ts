@@ -1,6 +1,6 @@
 /** The browser push client in Chromium: connects when signed in, obeys forced logout and refresh, reconnects. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, signIn } from "../helpers/browser.ts";
+import { launchBrowser, signedIn, signIn } from "../helpers/browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
 
 let server: Awaited<ReturnType<typeof serveTestApp>>;
@@ -30,7 +30,7 @@ async function signedInPage(email = "user@demo.processor") {
   await browser.context.clearCookies();
   const page = browser.page;
   await signIn(page, server.origin, email, TEST_PASSWORD);
-  await page.waitForURL(/\/home\//);
+  await signedIn(page);
   await page.waitForSelector('html[data-push="connected"]');
   return page;
 }

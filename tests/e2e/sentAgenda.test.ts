@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, asc, eq, gte, inArray, isNotNull } from "drizzle-orm";
 import type { Page } from "playwright-core";
-import { expectFits, launchBrowser, signIn, toast } from "../helpers/browser.ts";
+import { expectFits, launchBrowser, signedIn, signIn, toast } from "../helpers/browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
 import { livestockOrders, mobRequirements, stockMobs } from "../../db/tenant/schema.ts";
 import type { TenantDb } from "../../db/client.ts";
@@ -29,7 +29,7 @@ beforeAll(async () => {
   const me = await (await server.request("/login/usermodel", { token })).json();
   db = await server.services.db.tenantDb(me.tenantId);
   await signIn(browser.page, server.origin, "admin@demo.processor", TEST_PASSWORD);
-  await browser.page.waitForURL(/\/home\//);
+  await signedIn(browser.page);
   await browser.page.setViewportSize({ width: 1024, height: 768 });
 });
 afterAll(async () => {

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { launchBrowser, signIn, toast } from "../helpers/browser.ts";
+import { launchBrowser, signedIn, signIn, toast } from "../helpers/browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
 import { neighbour, refusal, type YardData, type YardPen } from "../../client/ui/yard/model.ts";
 import { overCapacity } from "../../server/areas/stockyard/rules.ts";
@@ -20,7 +20,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   token = await server.login("user@demo.processor");
   await signIn(browser.page, server.origin, "user@demo.processor", TEST_PASSWORD);
-  await browser.page.waitForURL(/\/home\//);
+  await signedIn(browser.page);
   await browser.page.setViewportSize({ width: 1280, height: 900 });
 });
 afterAll(async () => {

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
-import { expectFits, launchBrowser, signIn, toast } from "../helpers/browser.ts";
+import { expectFits, launchBrowser, signedIn, signIn, toast } from "../helpers/browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
 import { pens, stockMobs } from "../../db/tenant/schema.ts";
 import type { YardData, YardPen } from "../../client/ui/yard/model.ts";
@@ -23,7 +23,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   token = await server.login("user@demo.processor");
   await signIn(browser.page, server.origin, "user@demo.processor", TEST_PASSWORD);
-  await browser.page.waitForURL(/\/home\//);
+  await signedIn(browser.page);
   await browser.page.setViewportSize({ width: 1024, height: 768 });
 });
 afterAll(async () => {

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Buffer } from "node:buffer";
 import type { Page } from "playwright-core";
-import { launchBrowser, signIn, toast } from "../helpers/browser.ts";
+import { launchBrowser, signedIn, signIn, toast } from "../helpers/browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
 
 let server: Awaited<ReturnType<typeof serveTestApp>>;
@@ -55,7 +55,7 @@ beforeAll(async () => {
   // leaving a layout with unsaved changes asks first (beforeunload): the tests go on
   browser.page.on("dialog", (d) => void d.accept());
   await signIn(browser.page, server.origin, "admin@demo.processor", TEST_PASSWORD);
-  await browser.page.waitForURL(/\/home\//);
+  await signedIn(browser.page);
 });
 afterAll(async () => {
   await browser?.close();

@@ -4,7 +4,7 @@
  * island and no React.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, signIn } from "../helpers/browser.ts";
+import { launchBrowser, signedIn, signIn } from "../helpers/browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
 import { assetUrl } from "../helpers/assets.ts";
 import { plantDay } from "../helpers/clock.ts";
@@ -37,7 +37,7 @@ describe("livestock targets in the browser", () => {
     const page = browser.page;
     page.setDefaultTimeout(20_000);
     await signIn(page, server.origin, "admin@demo.processor", TEST_PASSWORD);
-    await page.waitForURL(/\/home\//);
+    await signedIn(page);
     await page.goto(`${server.origin}/settings/volumetargets?speciesId=1`);
     await page.getByRole("link", { name: "New target" }).click();
     await page.waitForURL(/\/settings\/volumeTargetsNew\?speciesId=1$/);

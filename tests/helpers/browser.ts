@@ -76,6 +76,14 @@ export async function signIn(page: Page, origin: string, email: string, password
 }
 
 /**
+ * Signed in and on one's home page, whichever it is: the home depends on the modules built and licensed
+ * (spec 1 §2's order: a tenant with yield reporting lands on Plant Analysis), so tests never assume it.
+ */
+export async function signedIn(page: Page) {
+  await page.waitForURL((u) => u.pathname !== "/login");
+}
+
+/**
  * Keeps every toast shown in sessionStorage, so a toast shown just before a navigation (a save that
  * redirects, a button that reloads) is still seen: call once per browser, read with `toastsSeen`.
  */
