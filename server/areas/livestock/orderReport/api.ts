@@ -73,10 +73,11 @@ api.route({
 }, async (c) => {
   const query = (c.req.valid as (t: "query") => z.output<typeof OrderReportQuery>).call(c.req, "query");
   const { body, name } = orderReportCsv(await areaContextOf(c), query);
-  return c.body(body, 200, {
-    ...downloadHeaders("text/csv; charset=utf-8", name),
-    "Cache-Control": "no-store",
-  });
+  const headers = { ...downloadHeaders("text/csv; charset=utf-8", name), "Cache-Control": "no-store" };
+  // gzip as it streams: the app's compression would wait for the whole file to compress it in one piece
+  if (!/\bgzip\b/.test(c.req.header("accept-encoding") ?? "")) return c.body(body, 200, headers);
+  const packed = body.pipeThrough(new CompressionStream("gzip"));
+  return c.body(packed, 200, { ...headers, "Content-Encoding": "gzip", Vary: "Accept-Encoding" });
 });
 
 api.file(

@@ -274,7 +274,7 @@ function SavedFilters({ saved, current }: {
                   <a href={`?${reportQuery(f)}`}>{name}</a>
                   <ActionButton
                     label="Delete"
-                    variant="ghost"
+                    variant="danger"
                     url={API.saveFilters}
                     body={{ filters: saved.filter((x) => x.name !== name) }}
                     confirm={`Delete the saved filter “${name}”?`}
