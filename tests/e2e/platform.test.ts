@@ -28,7 +28,7 @@ describe("in the browser", () => {
   it("signs in and shows the menu for the role", async () => {
     const page = await freshPage();
     await signIn(page, server.origin, "admin@demo.processor", TEST_PASSWORD);
-    await page.waitForURL(/\/home\/stockyard$/); // the stockyard comes first in the home order (spec 1 §2)
+    await page.waitForURL(/\/yield$/); // yield reporting comes before the stockyard in the home order (spec 1 §2)
     expect(await menuTexts()).toEqual([
       "Home",
       "Kill Agenda",
@@ -45,12 +45,18 @@ describe("in the browser", () => {
       "Carcass Distribution",
       "Livestock Management",
       "RFID Discrepancies",
+      "Process Overview",
       "Kill Agenda Controlled Document",
       "Kill Agenda Report",
+      "Order Report",
       "Invoice Report",
       "Feedback Sheets",
       "Levy Report",
       "Hide Report",
+      "Plant Analysis",
+      "Plant Analysis By Run",
+      "Yield Summary Reports",
+      "Operational Yield Reports",
       "Data Upload",
       "Users",
       "Settings",
@@ -60,7 +66,7 @@ describe("in the browser", () => {
     await page.waitForURL(/\/login$/);
 
     await signIn(page, server.origin, "user@demo.processor", TEST_PASSWORD);
-    await page.waitForURL(/\/home\/stockyard$/);
+    await page.waitForURL(/\/yield$/);
     expect(await menuTexts()).toEqual([
       "Home",
       "Kill Agenda",
@@ -77,12 +83,18 @@ describe("in the browser", () => {
       "Carcass Distribution",
       "Livestock Management",
       "RFID Discrepancies",
+      "Process Overview",
       "Kill Agenda Controlled Document",
       "Kill Agenda Report",
+      "Order Report",
       "Invoice Report",
       "Feedback Sheets",
       "Levy Report",
       "Hide Report",
+      "Plant Analysis",
+      "Plant Analysis By Run",
+      "Yield Summary Reports",
+      "Operational Yield Reports",
       "Settings",
     ]);
     const superPage = await page.goto(`${server.origin}/super/home`);
@@ -148,8 +160,8 @@ describe("in the browser", () => {
     await page.locator('input[name="confirmPassword"]').fill("first-day-password");
     expect(await page.getByRole("img", { name: "Matches" }).count()).toBe(1);
     await change.click();
-    await page.waitForURL(/\/home\/stockyard$/, { timeout: 10_000 });
-    expect(await page.locator("h1.shell-title").innerText()).toBe("Stockyard");
+    await page.waitForURL(/\/yield$/, { timeout: 10_000 });
+    expect(await page.locator("h1.shell-title").innerText()).toBe("Plant Analysis");
   });
 
   it("an admin adds a user in the browser, sees the invitation sent, then edits a user", async () => {
