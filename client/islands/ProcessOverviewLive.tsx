@@ -29,7 +29,8 @@ function otherDays(payload: unknown, date: string): boolean {
 
 export default function ProcessOverviewLive({ groups, date, target }: ProcessOverviewLiveProps) {
   const [live, setLive] = useState<boolean | null>(null);
-  const [updated, setUpdated] = useState<string | null>(null);
+  // how many times the figures were re-read (no clock: the plant's time zone is not the browser's)
+  const [updated, setUpdated] = useState(0);
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -46,7 +47,7 @@ export default function ProcessOverviewLive({ groups, date, target }: ProcessOve
       if (!next || !here) return;
       here.replaceChildren(...Array.from(next.childNodes, (n) => document.importNode(n, true)));
       here.dataset.refreshed = String(Number(here.dataset.refreshed ?? 0) + 1);
-      setUpdated(new Date().toLocaleTimeString("en-AU", { hour: "2-digit", minute: "2-digit" }));
+      setUpdated((n) => n + 1);
     };
     const soon = (payload?: unknown) => {
       if (otherDays(payload, date)) return;
@@ -71,7 +72,7 @@ export default function ProcessOverviewLive({ groups, date, target }: ProcessOve
         : live === null
         ? "Live updates: connecting…"
         : "Live updates: off"}
-      {updated && <>· updated {updated}</>}
+      {updated > 0 && " · the figures were just updated"}
     </p>
   );
 }

@@ -4,6 +4,8 @@
  * reach the page's island, which re-reads the figures). Fits 1024 px; looked at on a TV-sized screen too.
  */
 import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import axe from "axe-core";
 import { signedInBrowser } from "../helpers/signedIn.ts";
 import { expectFits } from "../helpers/browser.ts";
 import { plantDay } from "../helpers/clock.ts";
@@ -24,6 +26,27 @@ async function api(token: string, path: string, json?: unknown) {
     body: json === undefined ? undefined : JSON.stringify(json),
   });
   return { status: res.status, body: await res.json() as Json };
+}
+
+/** Serious or critical accessibility problems of the page shown, in light and in dark. */
+async function axeProblems(page: Page) {
+  const found: string[] = [];
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+    if (!(await page.evaluate(() => "axe" in globalThis))) await page.evaluate(axe.source);
+    const r = await page.evaluate(() =>
+      (globalThis as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ["violations"] })
+    );
+    for (const v of r.violations) {
+      if (v.impact === "serious" || v.impact === "critical") {
+        found.push(
+          `${colorScheme} ${v.id}: ${v.nodes.slice(0, 2).map((n) => n.target.join(" ")).join(", ")}`,
+        );
+      }
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  return found;
 }
 
 /** A load of the day waiting on its truck, and an empty pen of its yard. */
@@ -52,6 +75,7 @@ describe("the processing overview", () => {
     await page.locator(".po-live[data-live]").waitFor();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/processOverview-1024.png`, fullPage: true });
     await expectFits(page);
+    expect(await axeProblems(page)).toEqual([]);
 
     const row = () =>
       page.locator("#po-figures tr", { has: page.locator(`a[href$="?order=${mob.livestockOrderId}"]`) });
@@ -93,6 +117,8 @@ describe("the processing overview", () => {
     await page.getByRole("heading", { name: "Production days" }).waitFor();
     expect(await page.locator(`a[href$="/orders/${mob.livestockOrderId}"]`).count()).toBeGreaterThan(0);
     await expectFits(page);
+    expect(await axeProblems(page)).toEqual([]);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/processOverview-order-1024.png`, fullPage: true });
 
     await page.setViewportSize({ width: 1920, height: 1080 });
     await page.goto(`${t.server.origin}/home/processoverview?date=${TODAY}&species=1`);
