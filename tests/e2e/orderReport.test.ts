@@ -4,6 +4,7 @@
  * them back; the page fits 1024 px. Screenshots at 1024×768 and 1920×1080 go to .tmp/orderreport/.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import axe from "axe-core";
 import { expectFits, launchBrowser, recordToasts, signIn, toastWith } from "../helpers/browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
 import { pdfText } from "../helpers/pdf.ts";
@@ -23,6 +24,25 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** axe's serious and critical findings on the page as it is, in light and dark. */
+async function axeFindings(page: typeof browser.page) {
+  const found: string[] = [];
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+    if (!(await page.evaluate(() => "axe" in globalThis))) await page.evaluate(axe.source);
+    const results = await page.evaluate(() =>
+      (globalThis as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ["violations"] })
+    );
+    for (const v of results.violations) {
+      if (v.impact === "serious" || v.impact === "critical") {
+        found.push(`${colorScheme} ${v.id}: ${v.nodes[0]?.target.join(" ")}`);
+      }
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  return found;
+}
+
 const headerCells = (page: typeof browser.page) => page.locator(".or-table thead th").allInnerTexts();
 
 describe("the order report in the browser", () => {
@@ -35,6 +55,7 @@ describe("the order report in the browser", () => {
     const filter = page.getByRole("form", { name: "Filter the orders" });
     expect(await headerCells(page)).toContain("Category");
     await expectFits(page);
+    expect(await axeFindings(page)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}1024.png`, fullPage: true });
 
     // Beef only, with the buyer and without the category
@@ -93,7 +114,9 @@ describe("the order report in the browser", () => {
     await page.setViewportSize({ width: 1920, height: 1080 });
     await page.screenshot({ path: `${SHOTS}1920.png`, fullPage: true });
     await page.setViewportSize({ width: 1024, height: 768 });
-    await expectFits(page);
+    // back from 1920 px: once the page has laid out again, nothing scrolls sideways
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(1024);
 
     // delete it, after saying yes
     const item = saved.locator("li", { hasText: "Beef with buyers" });
