@@ -24,6 +24,7 @@ import type { TvCell, YieldTvModel } from "../../../../../display/screens/YieldT
 export const YIELD_TV_GROUPS = ["Yield"];
 export const YIELD_TV_EVENTS = ["yieldDataChanged"];
 
+const TV_COLUMNS = 6;
 /** Big figures on top: yield, variance, head, cartons (those the answer has). */
 const HEADLINE = [16, 18, 1, 5];
 const cell = (key: number, value: number | null | undefined): TvCell => {
@@ -35,16 +36,17 @@ const cell = (key: number, value: number | null | undefined): TvCell => {
 };
 
 function modelOf(title: string, subtitle: string, f: ReportFigures, empty: string): YieldTvModel {
-  const keys = f.columns.map((c) => c.key);
+  // a TV reads few columns: the report's first six
+  const keys = f.columns.slice(0, TV_COLUMNS).map((c) => c.key);
   const totalOf = (k: number) => f.total[String(k)];
   return {
     title,
     subtitle,
-    headline: HEADLINE.filter((k) => keys.includes(k)).map((k) => ({
+    headline: HEADLINE.filter((k) => f.columns.some((c) => c.key === k)).map((k) => ({
       label: metric(k)!.name,
       ...cell(k, totalOf(k)),
     })),
-    columns: f.columns.map((c) => c.name),
+    columns: f.columns.slice(0, TV_COLUMNS).map((c) => c.name),
     rows: f.rows.slice(0, 12).map((r) => ({
       label: r.label,
       cells: keys.map((k) => cell(k, r.values[String(k)])),

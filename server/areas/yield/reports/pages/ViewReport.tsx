@@ -54,7 +54,7 @@ export function ReportChart({ figures, id = "yr-chart" }: { figures: ReportFigur
 export function FiguresTable({ figures }: { figures: ReportFigures }) {
   const group = GROUP_BY_NAMES[figures.report.groupBy];
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" role="region" aria-label={`${figures.report.name}: figures`} tabIndex={0}>
       <table className="table yr-figures">
         <caption className="sr-only">{figures.report.name}</caption>
         <thead>
