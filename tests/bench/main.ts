@@ -16,6 +16,7 @@ import { benchStockyard } from "./stockyard.ts";
 import { benchAuth } from "./auth.ts";
 import { benchKillAgenda } from "./killAgenda.ts";
 import { benchKillFloor, IMPORT_ROWS, NLIS_HEAD } from "./killFloor.ts";
+import { benchProcessOverview, OVERVIEW_BOUND_MS, OVERVIEW_LOTS } from "./processOverview.ts";
 import { benchInvoices, INVOICE_CARCASSES, LIST_INVOICES } from "./invoices.ts";
 import { benchYieldImport, YIELD_DAY_CARTONS } from "./yieldData.ts";
 import { benchYieldHome } from "./yieldHome.ts";
@@ -182,6 +183,14 @@ try {
   );
   const plannerJs = pageJs(agenda.plannerHtml).total;
   const floor = await benchKillFloor(server.origin, token, await server.services.db.tenantDb(me.tenantId));
+  // a sheep day 120 days ahead filled with 300 lots (left there)
+  const overview = await benchProcessOverview(
+    server.origin,
+    token,
+    cookie,
+    await server.services.db.tenantDb(me.tenantId),
+    todayIn(DEMO_TIME_ZONE),
+  );
   // a beef boning day three days ahead (no demo runs there), at the site whose rooms bone beef
   const yieldDay = await benchYieldImport(
     server.origin,
@@ -441,6 +450,21 @@ its progress streamed (\`Accept: application/x-ndjson\`); one transaction per fi
   } (p99 ${ms(floor.nlis.p99)}) | ${(floor.nlis.p50 / 1000).toFixed(3)} of the 1 s target; ${
     ratio(floor.nlis.p50)
   } usermodel |
+
+## Processing overview
+
+A production day of ${OVERVIEW_LOTS} lots (${overview.carcasses.toLocaleString("en")} carcasses recorded) in
+\`GET /api/livestock/GetLivestockOrderProcessingOverview\` (issue 39: ≤ ${OVERVIEW_BOUND_MS} ms).
+
+| measure | figure | against the target |
+|---|---|---|
+| read after a change of the database, p50 | ${ms(overview.cold.p50)} (p99 ${ms(overview.cold.p99)}) | ${
+    (overview.cold.p50 / OVERVIEW_BOUND_MS).toFixed(2)
+  } of the target; ${ratio(overview.cold.p50)} usermodel |
+| read again (kept until a change), p50 | ${ms(overview.api.p50)} (p99 ${ms(overview.api.p99)}) | ${
+    (overview.api.p50 / OVERVIEW_BOUND_MS).toFixed(2)
+  } of the target; ${ratio(overview.api.p50)} usermodel |
+| the page (kept), p50 | ${ms(overview.page.p50)} | ${ratio(overview.page.p50)} usermodel |
 
 ## Yield data
 
