@@ -67,7 +67,8 @@ export const carcasses = sqliteTable("carcasses", {
   lastModified: text("last_modified").notNull(),
 }, (t) => [
   uniqueIndex("carcasses_body").on(t.productionDate, t.tenantSiteId, t.speciesId, t.bodyNumber),
-  index("carcasses_mob").on(t.stockMobId),
+  // with condemned: a mob's processed and condemned counts come from the index alone (the processing overview)
+  index("carcasses_mob").on(t.stockMobId, t.condemned),
   index("carcasses_order").on(t.livestockOrderId),
 ]);
 

@@ -1,0 +1,2 @@
+DROP INDEX `carcasses_mob`;--> statement-breakpoint
+CREATE INDEX `carcasses_mob` ON `carcasses` (`stock_mob_id`,`condemned`);
