@@ -43,9 +43,9 @@ export interface Page<T> {
   total: number;
 }
 
-/** A file answer of a known type, downloaded as `name.<type>`. */
+/** A file answer of a known type, downloaded as `name.<type>` (a stream is sent as it is made). */
 export interface FileOut {
-  body: Uint8Array | string;
+  body: Uint8Array | string | ReadableStream<Uint8Array>;
   name: string;
 }
 

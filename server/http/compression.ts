@@ -80,8 +80,9 @@ export const compression = createMiddleware(async (c, next) => {
   const headers = new Headers(res.headers);
   headers.delete("content-length");
   headers.append("vary", "Accept-Encoding");
-  if (type.startsWith("text/html") && accepted.gzip) {
-    // a streamed page stays a stream (gzip: brotli would hold it back to the end)
+  if ((type.startsWith("text/html") || type.startsWith("text/csv")) && accepted.gzip) {
+    // a streamed page or CSV export stays a stream (gzip: brotli would hold it back to the end; a 50,000
+    // order CSV is never whole in memory)
     headers.set("content-encoding", "gzip");
     replace(
       c,

@@ -75,16 +75,26 @@ export function downloadHeaders(contentType: string, name: string): Record<strin
   };
 }
 
-/** The file as a download named `name` (without its extension), never cached (a report is read fresh). */
-export function fileAnswer(body: Uint8Array | string, type: FileType, name: string): Response {
-  return new Response(typeof body === "string" ? body : new Uint8Array(body), {
-    headers: {
-      "Content-Type": FILE_TYPES[type].mime,
-      "Content-Disposition": contentDisposition("attachment", `${name}.${type}`),
-      "Cache-Control": "no-store",
-      ...FILE_HEADERS,
+/**
+ * The file as a download named `name` (without its extension), never cached (a report is read fresh). A
+ * stream goes out as it is made (the compression middleware gzips a streamed CSV chunk by chunk).
+ */
+export function fileAnswer(
+  body: Uint8Array | string | ReadableStream<Uint8Array>,
+  type: FileType,
+  name: string,
+): Response {
+  return new Response(
+    typeof body === "string" || body instanceof ReadableStream ? body : new Uint8Array(body),
+    {
+      headers: {
+        "Content-Type": FILE_TYPES[type].mime,
+        "Content-Disposition": contentDisposition("attachment", `${name}.${type}`),
+        "Cache-Control": "no-store",
+        ...FILE_HEADERS,
+      },
     },
-  });
+  );
 }
 
 /** A GET answering a file: its path, what it is, who may, and its query or path parameters. */

@@ -6,12 +6,12 @@
  */
 import { defineArea } from "../area.ts";
 import { dataArea } from "./data/mod.ts";
+import { yieldCustomArea } from "./custom/mod.ts";
 import { yieldHomeArea } from "./home/mod.ts";
 import { yieldReportsArea } from "./reports/mod.ts";
-import { yieldCustomArea } from "./custom/mod.ts";
 import { yieldSettingsArea } from "./settings/mod.ts";
 
 export const yieldArea = defineArea({
   name: "yield",
-  parts: [dataArea, yieldHomeArea, yieldSettingsArea, yieldCustomArea, yieldReportsArea],
+  parts: [dataArea, yieldHomeArea, yieldSettingsArea, yieldReportsArea, yieldCustomArea],
 });

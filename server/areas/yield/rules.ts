@@ -106,7 +106,10 @@ export function revenueCents(kg: number, centsPerKg: number | null): number {
 
 /** Actual − expected, and that as % of expected (null when nothing was expected). */
 export function variance(actual: number, expected: number): { value: number; percent: number | null } {
-  return { value: actual - expected, percent: expected !== 0 ? ((actual - expected) / expected) * 100 : null };
+  return {
+    value: actual - expected,
+    percent: expected !== 0 ? ((actual - expected) / expected) * 100 : null,
+  };
 }
 
 export interface BalanceLine {
@@ -134,7 +137,9 @@ export function massBalance(kgByKind: Partial<Record<ProductKind, number>>, hscw
 /** The value in force on a day from effective-dated rows (the latest `effectiveFrom` on or before it). */
 export function inForce<T extends { effectiveFrom: string }>(rows: readonly T[], day: string): T | null {
   let best: T | null = null;
-  for (const r of rows) if (r.effectiveFrom <= day && (!best || r.effectiveFrom > best.effectiveFrom)) best = r;
+  for (const r of rows) {
+    if (r.effectiveFrom <= day && (!best || r.effectiveFrom > best.effectiveFrom)) best = r;
+  }
   return best;
 }
 
@@ -153,7 +158,9 @@ export function visiblePairs(
   speciesIds: readonly number[],
   visibility: readonly PlantSpecies[] | null | undefined,
 ): PlantSpecies[] {
-  const all = siteIds.flatMap((tenantSiteId) => speciesIds.map((speciesType) => ({ tenantSiteId, speciesType })));
+  const all = siteIds.flatMap((tenantSiteId) =>
+    speciesIds.map((speciesType) => ({ tenantSiteId, speciesType }))
+  );
   if (!visibility?.length) return all;
   return all.filter((p) =>
     visibility.some((v) => v.tenantSiteId === p.tenantSiteId && v.speciesType === p.speciesType)

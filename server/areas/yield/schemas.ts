@@ -10,7 +10,25 @@ import { idNumber } from "../../http/params.ts";
 import { SHIFTS } from "./rules.ts";
 import { AGGREGATIONS, CHART_TYPES } from "./metrics.ts";
 
-const ids = () => commaList(idNumber()).optional();
+/**
+ * Ids in a query: `?plantIds=1,2` or `?plantIds=1&plantIds=2`, each written in plain digits (" 1", "01"
+ * and "1e0" are refused like any other malformed id, not read as 1).
+ */
+export function idList() {
+  return z.preprocess(
+    (value) => {
+      if (value === undefined || value === "") return undefined;
+      return (Array.isArray(value) ? value : [value]).flatMap((v) => String(v).split(","));
+    },
+    z.array(
+      z.string().regex(/^[1-9]\d{0,15}$/, "Use ids written in digits, separated by commas").transform(Number),
+    ),
+  );
+}
+
+const ids = () => idList().optional();
+/** In a JSON body a list is an array of numbers. */
+const bodyIds = () => z.array(idNumber()).max(1000, "Name at most 1,000").optional();
 
 export const YieldFilterFields = {
   speciesId: idNumber().openapi({ description: "the species (1 Sheep, 2 Beef, 3 Pig, …)" }),
@@ -29,6 +47,19 @@ export const YieldFilterFields = {
 };
 
 export const YieldFilter = z.object(YieldFilterFields).openapi("YieldFilter");
+
+/** The same filter inside a JSON body (spec 3 §7's presentation posts): lists are arrays. */
+export const YieldFilterBodyFields = {
+  ...YieldFilterFields,
+  plantIds: bodyIds(),
+  boningRoomIds: bodyIds(),
+  shiftTypes: z.array(z.enum(SHIFTS, { error: "Use day or night" })).max(2).optional(),
+  runIds: bodyIds(),
+  bodySegments: bodyIds(),
+  primalSegments: bodyIds(),
+  cuts: bodyIds(),
+  productCodeIds: bodyIds(),
+};
 export type YieldFilter = z.output<typeof YieldFilter>;
 
 /** What a row of figures can be grouped by. */

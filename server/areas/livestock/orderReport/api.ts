@@ -1,9 +1,5 @@
 import type { AccessRule } from "../../../access/apiAccess.ts";
-import { z } from "@hono/zod-openapi";
 import { areaApi } from "../../areaApi.ts";
-import { areaContextOf } from "../../context.ts";
-import { errorResponses } from "../../../http/openapi.ts";
-import { downloadHeaders } from "../../../http/files.ts";
 import { formatDateTime } from "../../../../kernel/format.ts";
 import { serverNow } from "../../../http/clientClock.ts";
 import { renderOrderReportPdf } from "../../../../reports/orderReport.tsx";
@@ -59,26 +55,15 @@ api.get(
   orderReportTotals,
 );
 
-// the CSV is streamed as it is read, batch by batch: neither a file made whole nor a stored one
-api.route({
-  method: "get",
-  path: ORDER_REPORT_API.csv,
-  summary: "The report as CSV: the chosen columns, a plain header, en-AU dates and a totals line",
-  access: REPORT,
-  request: { query: OrderReportQuery },
-  responses: {
-    200: { description: "The CSV file", content: { "text/csv": { schema: z.string() } } },
-    ...errorResponses,
-  },
-}, async (c) => {
-  const query = (c.req.valid as (t: "query") => z.output<typeof OrderReportQuery>).call(c.req, "query");
-  const { body, name } = orderReportCsv(await areaContextOf(c), query);
-  const headers = { ...downloadHeaders("text/csv; charset=utf-8", name), "Cache-Control": "no-store" };
-  // gzip as it streams: the app's compression would wait for the whole file to compress it in one piece
-  if (!/\bgzip\b/.test(c.req.header("accept-encoding") ?? "")) return c.body(body, 200, headers);
-  const packed = body.pipeThrough(new CompressionStream("gzip"));
-  return c.body(packed, 200, { ...headers, "Content-Encoding": "gzip", Vary: "Accept-Encoding" });
-});
+// the CSV is streamed as it is read, batch by batch, never whole in memory (gzipped chunk by chunk)
+api.file(
+  ORDER_REPORT_API.csv,
+  "The report as CSV: the chosen columns, a plain header, en-AU dates and a totals line",
+  { query: OrderReportQuery },
+  "csv",
+  REPORT,
+  orderReportCsv,
+);
 
 api.file(
   ORDER_REPORT_API.pdf,

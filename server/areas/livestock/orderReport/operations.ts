@@ -134,7 +134,7 @@ export function orderReportCsv(ctx: AreaContext, q: OrderReportQuery) {
       await source?.return(undefined);
     },
   });
-  return { body, name: `${fileName(f)}.csv` };
+  return { body, name: fileName(f) };
 }
 
 /** The CSV's last line: "Total" under the first column, the sums under the numeric ones. */

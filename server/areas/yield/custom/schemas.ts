@@ -5,11 +5,10 @@
  * engine leaves those keys out, so no schema here names a revenue field.
  */
 import { z } from "@hono/zod-openapi";
-import { commaList, isoDate } from "../../../http/validation.ts";
+import { isoDate } from "../../../http/validation.ts";
 import { idNumber } from "../../../http/params.ts";
 import { AGGREGATIONS } from "../metrics.ts";
-import { SHIFTS } from "../rules.ts";
-import { YieldFilterFields } from "../schemas.ts";
+import { YieldFilterBodyFields, YieldFilterFields } from "../schemas.ts";
 import { METRIC_THEMES, TAB_GROUP_BY } from "./rules.ts";
 
 export const MetricInfo = z.object({
@@ -42,7 +41,7 @@ export const ProductGroupResults = z.object({
 }).openapi("YieldCustomProductGroupResults");
 
 export const ProductGroupResultsBody = z.object({
-  ...YieldFilterFields,
+  ...YieldFilterBodyFields,
   metricKeys: z.array(z.number().int()).min(1, "Choose at least one metric").max(12),
   groupBy: z.array(z.enum(TAB_GROUP_BY as [string, ...string[]])).max(3).default([]),
   aggregation: z.union([z.literal(AGGREGATIONS.Sum), z.literal(AGGREGATIONS.Average)]).default(
@@ -59,7 +58,7 @@ export const YieldTableQuery = z.object({
   toDate: isoDate,
   plantIds: YieldFilterFields.plantIds,
   boningRoomIds: YieldFilterFields.boningRoomIds,
-  shiftTypes: commaList(z.enum(SHIFTS, { error: "Use day or night" })).optional(),
+  shiftTypes: YieldFilterFields.shiftTypes,
   productCodeIds: YieldFilterFields.productCodeIds,
   primalFocus: idNumber().optional().openapi({ description: "a primal: its cuts are the rows" }),
   columns: z.enum(TABLE_COLUMNS).optional().openapi({ description: "plant (default) or day" }),

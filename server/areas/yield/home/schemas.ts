@@ -3,9 +3,9 @@
  * variance) are optional: they are left out of the answer, not null, without the yieldRevenue module.
  */
 import { z } from "@hono/zod-openapi";
-import { commaList, isoDate } from "../../../http/validation.ts";
+import { isoDate } from "../../../http/validation.ts";
 import { idNumber } from "../../../http/params.ts";
-import { YieldFilterFields } from "../schemas.ts";
+import { idList, YieldFilterBodyFields } from "../schemas.ts";
 import { PRODUCT_KINDS } from "../rules.ts";
 import { DAY_FIELDS, PRESENTATIONS, REVENUE_FIELDS, SEGMENT_FIELDS, VOLUME_FIELDS } from "./figures.ts";
 
@@ -26,7 +26,7 @@ function figures<F extends Record<string, number>>(fields: F) {
     & { [K in Extract<keyof F, RevenueField>]: typeof revenueFigure };
 }
 
-export const YieldFilterBody = z.object(YieldFilterFields).openapi("YieldFilterBody");
+export const YieldFilterBody = z.object(YieldFilterBodyFields).openapi("YieldFilterBody");
 
 const Range = {
   speciesId: z.number(),
@@ -76,7 +76,7 @@ export const YieldCarcassData = z.object({
 }).openapi("YieldCarcassData");
 
 export const YieldPresentationsBody = z.object({
-  ...YieldFilterFields,
+  ...YieldFilterBodyFields,
   presentations: z.array(z.enum(PRESENTATIONS, { error: "Use segments, variance or carcass" })).min(
     1,
     "Name at least one presentation",
@@ -91,7 +91,7 @@ export const YieldPresentations = z.object({
 
 export const RealTimeQuery = z.object({
   speciesId: idNumber(),
-  plantIds: commaList(idNumber()).optional(),
+  plantIds: idList().optional(),
 });
 
 export const RealTimeYields = z.object({
