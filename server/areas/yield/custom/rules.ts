@@ -3,9 +3,7 @@
  * the metric builder groups the 1–68 enumeration by, the groupings a tab may use, the graph editor's
  * graphs, how a value reads in its unit, and lists read from a page address.
  */
-import { formatDecimal, formatHead } from "../../../../kernel/format.ts";
-import { formatMoney } from "../../../../kernel/money.ts";
-import type { Metric, MetricUnit } from "../metrics.ts";
+import type { Metric } from "../metrics.ts";
 import { GROUP_BY, type GroupBy } from "../schemas.ts";
 
 /** The builder's sections: each metric belongs to the theme whose range holds its key. */
@@ -50,26 +48,7 @@ export function graphTypesFor(hasRevenue: boolean): GraphType[] {
   return GRAPH_TYPE_IDS.filter((g) => hasRevenue || !("revenue" in GRAPH_TYPES[g]));
 }
 
-/** A value as a screen shows it in its unit; "—" when it cannot be worked out. */
-export function formatMetric(value: number | null | undefined, unit: MetricUnit): string {
-  if (value == null || !Number.isFinite(value)) return "—";
-  switch (unit) {
-    case "kg":
-      return `${formatDecimal(value, 1)} kg`;
-    case "%":
-      return `${formatDecimal(value, 2)} %`;
-    case "pp":
-      return `${value > 0 ? "+" : ""}${formatDecimal(value, 2)} pp`;
-    case "$":
-      return formatMoney(value);
-    case "$/kg":
-      return `${formatMoney(value)}/kg`;
-    case "mm":
-      return `${formatDecimal(value, 1)} mm`;
-    default:
-      return Number.isInteger(value) ? formatHead(value) : formatDecimal(value, 2);
-  }
-}
+export { formatMetric } from "../format.ts";
 
 /** A value in a CSV cell: plain digits, no thousands separator or unit (the header names the unit). */
 export function csvNumber(value: number | null | undefined, digits = 2): string {

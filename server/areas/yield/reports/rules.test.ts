@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
+import { formatMetric } from "../format.ts";
 import {
   carcassView,
   csvLines,
-  formatFigure,
   mayChangeReport,
   maySeeReport,
   rangeWords,
@@ -43,9 +43,9 @@ describe("who", () => {
 
 describe("figures and the TV", () => {
   test("a figure reads by its unit; a variance's tone follows which way is better", () => {
-    expect(formatFigure(null, "%")).toBe("–");
-    expect(formatFigure(71.25, "%")).toBe("71.3%");
-    expect(formatFigure(0.5, "pp")).toBe("+0.50 pp");
+    expect(formatMetric(null, "%")).toBe("—");
+    expect(formatMetric(71.25, "%")).toBe("71.25 %");
+    expect(formatMetric(0.5, "pp")).toBe("+0.50 pp");
     expect(varianceTone(-0.2, "higher")).toBe("bad");
     expect(varianceTone(-0.2, "lower")).toBe("good");
     expect(varianceTone(0, "higher")).toBe("level");

@@ -4,9 +4,6 @@
  * its unit, the rotating carcass view by index, and the CSV of a report.
  */
 import { addDays } from "../../../../kernel/dates.ts";
-import { formatDecimal, formatHead } from "../../../../kernel/format.ts";
-import { formatMoney } from "../../../../kernel/money.ts";
-import type { MetricUnit } from "../metrics.ts";
 
 export const REPORT_KINDS = ["summary", "operational"] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
@@ -45,29 +42,6 @@ export function mayChangeReport(owner: number, callerId: number, isAdmin: boolea
 /** A private report is the owner's alone: nobody else finds it (404), admins included. */
 export function maySeeReport(report: { ownerId: number; isShared: boolean }, callerId: number): boolean {
   return report.isShared || report.ownerId === callerId;
-}
-
-/** A figure as a screen shows it, by its unit. */
-export function formatFigure(value: number | null | undefined, unit: MetricUnit): string {
-  if (value == null || !Number.isFinite(value)) return "–";
-  switch (unit) {
-    case "#":
-      return Number.isInteger(value) ? formatHead(value) : formatDecimal(value, 1);
-    case "kg":
-      return `${formatDecimal(value, 1)} kg`;
-    case "%":
-      return `${formatDecimal(value, 1)}%`;
-    case "pp":
-      return `${value > 0 ? "+" : ""}${formatDecimal(value, 2)} pp`;
-    case "$":
-      return formatMoney(value);
-    case "$/kg":
-      return `${formatMoney(value)}/kg`;
-    case "mm":
-      return `${formatDecimal(value, 1)} mm`;
-    default:
-      return String(value);
-  }
 }
 
 /** Whether a variance is good, bad or level (for colour and words, never colour alone). */

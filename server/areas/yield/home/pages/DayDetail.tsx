@@ -3,7 +3,7 @@ import { formatDate } from "../../../../../kernel/format.ts";
 import { Table } from "../../../../../client/ui/Table.tsx";
 import { Facts } from "../../../../../client/ui/Facts.tsx";
 import type { dayDetail } from "../figures.ts";
-import { count, kg, kgChange, moneyChange, percent, pp, tone } from "./format.ts";
+import { count, kg, kgChange, moneyChange, percent, pp, tone } from "../../format.ts";
 
 type Detail = Awaited<ReturnType<typeof dayDetail>>;
 

@@ -13,7 +13,7 @@ import {
   segmentRows,
 } from "../figures.ts";
 import { VarianceBars } from "./charts.tsx";
-import { count, kg, kgChange, moneyChange, percent, pp, summaryOf, tone } from "./format.ts";
+import { count, kg, kgChange, moneyChange, percent, pp, summaryOf, tone } from "../../format.ts";
 import type { TabDef, TabLinks } from "./YieldHome.tsx";
 
 // ---- segment variance -------------------------------------------------------------------------------

@@ -34,7 +34,7 @@ import {
   summaryOf,
   tone,
   tonnes,
-} from "./format.ts";
+} from "../../format.ts";
 import { segmentsTab, segmentsTodayTab } from "./segmentTabs.tsx";
 import type { TabDef, TabLinks } from "./YieldHome.tsx";
 

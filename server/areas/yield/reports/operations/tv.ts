@@ -12,7 +12,8 @@ import { resolveFilter, yieldPlants } from "../../access.ts";
 import { yieldFigures } from "../../engine.ts";
 import { metric } from "../../metrics.ts";
 import type { GroupBy } from "../../schemas.ts";
-import { CARCASS_VIEWS, carcassView, formatFigure, varianceTone } from "../rules.ts";
+import { CARCASS_VIEWS, carcassView, varianceTone } from "../rules.ts";
+import { formatMetric } from "../../format.ts";
 import type { ReportFigures } from "../schemas.ts";
 import { runReport } from "./figures.ts";
 import { listReports } from "./reports.ts";
@@ -30,7 +31,7 @@ const HEADLINE = [16, 18, 1, 5];
 const cell = (key: number, value: number | null | undefined): TvCell => {
   const m = metric(key);
   return {
-    text: formatFigure(value, m?.unit ?? "#"),
+    text: formatMetric(value, m?.unit ?? "#"),
     tone: m?.unit === "pp" ? varianceTone(value, m.better) : "level",
   };
 };

@@ -12,7 +12,8 @@ import { hasYieldRevenue, yieldPlants } from "../../access.ts";
 import { SHIFT_NAMES } from "../../rules.ts";
 import { runAnalysis, runDetail } from "../operations/runs.ts";
 import type { RunDetail, RunRow } from "../schemas.ts";
-import { formatFigure, varianceTone } from "../rules.ts";
+import { varianceTone } from "../rules.ts";
+import { formatMetric } from "../../format.ts";
 import { filterOfSearch, searchOf, YieldSearch } from "./filterSearch.ts";
 import { YieldFilterForm } from "./YieldFilterForm.tsx";
 
@@ -24,7 +25,7 @@ export function Variance(
   const tone = varianceTone(value, "higher");
   return (
     <span className={`yr-var yr-var-${tone}`}>
-      {formatFigure(value, unit)}
+      {formatMetric(value, unit)}
       {tone !== "level" && <span className="sr-only">{tone === "good" ? " (above)" : " (below)"}</span>}
     </span>
   );
@@ -35,7 +36,7 @@ const runName = (r: RunRow) =>
 /** A run in a few words, for the comparison's choices. */
 const runShort = (r: RunRow) =>
   `${formatDate(r.date, false)} · ${r.boningRoom} · ${r.shift} · run ${r.runNumber} (${
-    formatFigure(r.variancePp, "pp")
+    formatMetric(r.variancePp, "pp")
   })`;
 const SHIFT_SHORT = { day: "Day", night: "Night" } as const;
 
@@ -62,20 +63,20 @@ function RunsTable(
           optional: true,
           cell: (r) => [r.supplier, r.lot].filter(Boolean).join(" · "),
         },
-        { header: "Head", className: "num", cell: (r) => formatFigure(r.head, "#") },
-        { header: "Avg HSCW", className: "num", cell: (r) => formatFigure(r.averageHscwKg, "kg") },
+        { header: "Head", className: "num", cell: (r) => formatMetric(r.head, "#") },
+        { header: "Avg HSCW", className: "num", cell: (r) => formatMetric(r.averageHscwKg, "kg") },
         {
           header: "Avg fat",
           className: "num",
           optional: true,
-          cell: (r) => formatFigure(r.averageFatMm, "mm"),
+          cell: (r) => formatMetric(r.averageFatMm, "mm"),
         },
-        { header: "Yield", className: "num", cell: (r) => formatFigure(r.yieldPercent, "%") },
+        { header: "Yield", className: "num", cell: (r) => formatMetric(r.yieldPercent, "%") },
         {
           header: "Standard",
           className: "num",
           optional: true,
-          cell: (r) => formatFigure(r.standardPercent, "%"),
+          cell: (r) => formatMetric(r.standardPercent, "%"),
         },
         { header: "Variance", className: "num nowrap", cell: (r) => <Variance value={r.variancePp} /> },
         ...(revenue
@@ -84,7 +85,7 @@ function RunsTable(
               header: "$/head",
               className: "num",
               optional: true,
-              cell: (r: RunRow) => formatFigure(r.revenuePerHead, "$"),
+              cell: (r: RunRow) => formatMetric(r.revenuePerHead, "$"),
             },
             {
               header: "$/head variance",
@@ -106,19 +107,19 @@ export function RunDetailPanel({ detail, revenue }: { detail: RunDetail; revenue
       <dl className="yr-facts">
         <div>
           <dt>Head</dt>
-          <dd>{formatFigure(r.head, "#")}</dd>
+          <dd>{formatMetric(r.head, "#")}</dd>
         </div>
         <div>
           <dt>Average HSCW</dt>
-          <dd>{formatFigure(r.averageHscwKg, "kg")}</dd>
+          <dd>{formatMetric(r.averageHscwKg, "kg")}</dd>
         </div>
         <div>
           <dt>Yield</dt>
-          <dd>{formatFigure(r.yieldPercent, "%")}</dd>
+          <dd>{formatMetric(r.yieldPercent, "%")}</dd>
         </div>
         <div>
           <dt>Standard</dt>
-          <dd>{formatFigure(r.standardPercent, "%")}</dd>
+          <dd>{formatMetric(r.standardPercent, "%")}</dd>
         </div>
         <div>
           <dt>Variance</dt>
@@ -141,11 +142,11 @@ export function RunDetailPanel({ detail, revenue }: { detail: RunDetail; revenue
         columns={[
           { header: "Product code", cell: (c) => c.code },
           { header: "Cut", cell: (c) => c.cut, optional: true },
-          { header: "Cartons", className: "num", cell: (c) => formatFigure(c.cartons, "#") },
-          { header: "Weight", className: "num", cell: (c) => formatFigure(c.kg, "kg") },
-          { header: "Expected", className: "num", cell: (c) => formatFigure(c.expectedKg, "kg") },
-          { header: "Yield", className: "num", cell: (c) => formatFigure(c.yieldPercent, "%") },
-          { header: "Standard", className: "num", cell: (c) => formatFigure(c.standardPercent, "%") },
+          { header: "Cartons", className: "num", cell: (c) => formatMetric(c.cartons, "#") },
+          { header: "Weight", className: "num", cell: (c) => formatMetric(c.kg, "kg") },
+          { header: "Expected", className: "num", cell: (c) => formatMetric(c.expectedKg, "kg") },
+          { header: "Yield", className: "num", cell: (c) => formatMetric(c.yieldPercent, "%") },
+          { header: "Standard", className: "num", cell: (c) => formatMetric(c.standardPercent, "%") },
           { header: "Variance", className: "num", cell: (c) => <Variance value={c.variancePp} /> },
           ...(revenue
             ? [{
@@ -163,8 +164,8 @@ export function RunDetailPanel({ detail, revenue }: { detail: RunDetail; revenue
         empty=""
         columns={[
           { header: "Line", cell: (l) => l.kind[0].toUpperCase() + l.kind.slice(1) },
-          { header: "Weight", className: "num", cell: (l) => formatFigure(l.kg, "kg") },
-          { header: "Of HSCW", className: "num", cell: (l) => formatFigure(l.percent, "%") },
+          { header: "Weight", className: "num", cell: (l) => formatMetric(l.kg, "kg") },
+          { header: "Of HSCW", className: "num", cell: (l) => formatMetric(l.percent, "%") },
         ]}
       />
     </section>
@@ -209,11 +210,11 @@ export const AnalysisByRunScreen = defineScreen({
             empty="No boning in this range."
             columns={[
               { header: "Shift", cell: (s) => SHIFT_NAMES[s.shift] },
-              { header: "Runs", className: "num", cell: (s) => formatFigure(s.runs, "#") },
-              { header: "Head", className: "num", cell: (s) => formatFigure(s.head, "#") },
-              { header: "Avg HSCW", className: "num", cell: (s) => formatFigure(s.averageHscwKg, "kg") },
-              { header: "Yield", className: "num", cell: (s) => formatFigure(s.yieldPercent, "%") },
-              { header: "Standard", className: "num", cell: (s) => formatFigure(s.standardPercent, "%") },
+              { header: "Runs", className: "num", cell: (s) => formatMetric(s.runs, "#") },
+              { header: "Head", className: "num", cell: (s) => formatMetric(s.head, "#") },
+              { header: "Avg HSCW", className: "num", cell: (s) => formatMetric(s.averageHscwKg, "kg") },
+              { header: "Yield", className: "num", cell: (s) => formatMetric(s.yieldPercent, "%") },
+              { header: "Standard", className: "num", cell: (s) => formatMetric(s.standardPercent, "%") },
               { header: "Variance", className: "num", cell: (s) => <Variance value={s.variancePp} /> },
             ]}
           />

@@ -15,14 +15,15 @@ import { metric } from "../../metrics.ts";
 import { GROUP_BY_NAMES } from "../../schemas.ts";
 import { YIELD_REPORTS_API } from "../api.ts";
 import { runReport } from "../operations/figures.ts";
-import { formatFigure, varianceTone } from "../rules.ts";
+import { varianceTone } from "../rules.ts";
+import { formatMetric } from "../../format.ts";
 import type { ReportFigures } from "../schemas.ts";
 import { REPORT_PATHS } from "./Reports.tsx";
 
 export function FigureCell({ keyOf, value }: { keyOf: number; value: number | null | undefined }) {
   const m = metric(keyOf);
   const tone = m?.unit === "pp" || /variance/i.test(m?.name ?? "") ? varianceTone(value, m?.better) : "level";
-  return <span className={`yr-var yr-var-${tone}`}>{formatFigure(value, m?.unit ?? "#")}</span>;
+  return <span className={`yr-var yr-var-${tone}`}>{formatMetric(value, m?.unit ?? "#")}</span>;
 }
 
 export function ReportChart({ figures, id = "yr-chart" }: { figures: ReportFigures; id?: string }) {

@@ -1,5 +1,9 @@
-/** How the yield home writes its figures (en-AU, AUD): "—" where a figure cannot be worked out. */
-import { formatDecimal, formatHead, formatKg, formatPrice } from "../../../../../kernel/format.ts";
+/**
+ * How every yield screen, table, report and TV writes its figures (en-AU, AUD): one rule per unit, "—"
+ * where a figure cannot be worked out. Pure: pages, the display and islands may import it.
+ */
+import { formatDecimal, formatHead, formatKg, formatPrice } from "../../../kernel/format.ts";
+import type { MetricUnit } from "./metrics.ts";
 
 type N = number | null | undefined;
 const or = (n: N, f: (n: number) => string) => (n == null || !Number.isFinite(n) ? "—" : f(n));
@@ -20,3 +24,23 @@ export const tone = (n: N) => (n == null || n === 0 ? undefined : n > 0 ? "yield
 
 /** A chart's one-sentence description. */
 export const summaryOf = (title: string, total: string) => `${title}: ${total} over the range.`;
+
+/** A metric's value in its unit (server/areas/yield/metrics.ts). */
+export function formatMetric(value: N, unit: MetricUnit): string {
+  switch (unit) {
+    case "kg":
+      return kg(value);
+    case "%":
+      return percent(value);
+    case "pp":
+      return pp(value);
+    case "$":
+      return money(value);
+    case "$/kg":
+      return perKg(value);
+    case "mm":
+      return or(value, (v) => `${formatDecimal(v, 1)} mm`);
+    default:
+      return or(value, (v) => (Number.isInteger(v) ? formatHead(v) : formatDecimal(v, 1)));
+  }
+}
