@@ -32,24 +32,40 @@ const DATED = {
   price: { table: productPrices as unknown as DatedTable, entity: "productPrice", what: "price" },
 } as const;
 type Kind = keyof typeof DATED;
-type DatedValues = Record<string, unknown>;
+
+/** What a save writes: the shared columns and the one value (a percent, or cents per kg). */
+interface DatedValues {
+  productCodeId: number;
+  effectiveFrom: string;
+  lastModified: string;
+  modifiedBy: string;
+  value: number;
+}
 
 /** The writes, table by table (each names its table, as the owners' check reads them). */
 const WRITES: Record<Kind, {
+  /** the value's column, as the audit names it */
+  valueColumn: string;
   add(tx: TenantTx, values: DatedValues): Promise<DatedRow>;
   change(tx: TenantTx, id: number, values: DatedValues): Promise<DatedRow>;
   remove(tx: TenantTx, id: number): Promise<unknown>;
 }> = {
   standard: {
-    add: async (tx, v) => (await tx.insert(standardYields).values(v as never).returning())[0],
-    change: async (tx, id, v) =>
-      (await tx.update(standardYields).set(v).where(eq(standardYields.id, id)).returning())[0],
+    valueColumn: "percent",
+    add: async (tx, { value, ...v }) =>
+      (await tx.insert(standardYields).values({ ...v, percent: value }).returning())[0],
+    change: async (tx, id, { value, ...v }) =>
+      (await tx.update(standardYields).set({ ...v, percent: value }).where(eq(standardYields.id, id))
+        .returning())[0],
     remove: (tx, id) => tx.delete(standardYields).where(eq(standardYields.id, id)),
   },
   price: {
-    add: async (tx, v) => (await tx.insert(productPrices).values(v as never).returning())[0],
-    change: async (tx, id, v) =>
-      (await tx.update(productPrices).set(v).where(eq(productPrices.id, id)).returning())[0],
+    valueColumn: "centsPerKg",
+    add: async (tx, { value, ...v }) =>
+      (await tx.insert(productPrices).values({ ...v, centsPerKg: value }).returning())[0],
+    change: async (tx, id, { value, ...v }) =>
+      (await tx.update(productPrices).set({ ...v, centsPerKg: value }).where(eq(productPrices.id, id))
+        .returning())[0],
     remove: (tx, id) => tx.delete(productPrices).where(eq(productPrices.id, id)),
   },
 };
@@ -103,7 +119,7 @@ async function saveDated(
   ctx: AreaContext,
   kind: Kind,
   body: { id: number | null; productCodeId: number; effectiveFrom: string; lastModified?: string | null },
-  value: Record<string, number>,
+  value: number,
 ): Promise<number> {
   const { table, entity, what } = DATED[kind];
   assertReachable(ctx, body.effectiveFrom);
@@ -131,15 +147,21 @@ async function saveDated(
         message: `${code.code} already has a ${what} from ${formatDate(body.effectiveFrom)}: edit that one`,
       }]);
     }
-    const values = { productCodeId: code.id, effectiveFrom: body.effectiveFrom, ...value };
-    const stamp = {
+    const saved: DatedValues = {
+      productCodeId: code.id,
+      effectiveFrom: body.effectiveFrom,
+      value,
       lastModified: nextModified(current?.row.lastModified),
       modifiedBy: displayName(ctx.caller),
     };
     const row = current
-      ? await WRITES[kind].change(tx, current.row.id, { ...values, ...stamp })
-      : await WRITES[kind].add(tx, { ...values, ...stamp });
-    await auditSaved(unit, entity, row.id, current?.row ?? null, values);
+      ? await WRITES[kind].change(tx, current.row.id, saved)
+      : await WRITES[kind].add(tx, saved);
+    await auditSaved(unit, entity, row.id, current?.row ?? null, {
+      productCodeId: code.id,
+      effectiveFrom: body.effectiveFrom,
+      [WRITES[kind].valueColumn]: value,
+    });
     const from = current && current.row.effectiveFrom < body.effectiveFrom
       ? current.row.effectiveFrom
       : body.effectiveFrom;
@@ -177,7 +199,7 @@ export async function saveStandardYield(
   ctx: AreaContext,
   body: In<typeof UpsertStandardYieldBody>,
 ): Promise<StandardYield> {
-  const id = await saveDated(ctx, "standard", body, { percent: Math.round(body.percent * 1000) / 1000 });
+  const id = await saveDated(ctx, "standard", body, Math.round(body.percent * 1000) / 1000);
   return (await listStandardYields(ctx, { productCodeId: body.productCodeId })).find((s) => s.id === id)!;
 }
 
@@ -205,7 +227,7 @@ export async function saveProductPrice(
   ctx: AreaContext,
   body: In<typeof UpsertProductPriceBody>,
 ): Promise<ProductPrice> {
-  const id = await saveDated(ctx, "price", body, { centsPerKg: toCents(body.dollarsPerKg) });
+  const id = await saveDated(ctx, "price", body, toCents(body.dollarsPerKg));
   return (await listProductPrices(ctx, { productCodeId: body.productCodeId })).find((p) => p.id === id)!;
 }
 
