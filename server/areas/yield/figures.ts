@@ -46,7 +46,7 @@ function addSums(to: Sums, row: Sums) {
 export interface Accumulated {
   key: Record<string, number | string | null>;
   /** run-level sums (its own when it is a denominator) */
-  den: Accumulated;
+  readonly den: Accumulated;
   runs: number;
   head: number;
   hscwKg: number;
@@ -68,7 +68,10 @@ export interface Accumulated {
 export function newAccumulated(key: Record<string, number | string | null>, den?: Accumulated): Accumulated {
   const acc: Accumulated = {
     key,
-    den: undefined as unknown as Accumulated,
+    // a denominator is its own: a getter, as the object cannot name itself while it is being built
+    get den() {
+      return den ?? acc;
+    },
     runs: 0,
     head: 0,
     hscwKg: 0,
@@ -104,7 +107,6 @@ export function newAccumulated(key: Record<string, number | string | null>, den?
       if (row.run != null) addSums(acc.byRun.get(row.run) ?? set(acc.byRun, row.run), row);
     },
   };
-  acc.den = den ?? acc;
   return acc;
 }
 
