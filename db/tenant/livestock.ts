@@ -261,3 +261,38 @@ export const killVolumeTargets = sqliteTable("kill_volume_targets", {
   weekDaysSelected: json<boolean[]>("week_days_selected").notNull(),
   ...stamps(),
 });
+
+/**
+ * A National Vendor Declaration (LPA eNVD) that travelled with a consignment (issue 39 item 5): its
+ * serial, the PIC it came from, its date and head, typed from an uploaded PDF or photo (kept in the blob
+ * store under `nvds/<id>.<ext>`) or sent by the plant's systems; matched to at most one order.
+ */
+export const nvdDocuments = sqliteTable("nvd_documents", {
+  id: id(),
+  serialNumber: text("serial_number").notNull(),
+  /** the Property Identification Code of origin */
+  pic: text("pic").notNull().default(""),
+  /** the day the vendor signed it (yyyy-MM-dd) */
+  nvdDate: text("nvd_date").notNull(),
+  /** total head declared */
+  head: integer("head").notNull(),
+  /** the head by description as written ("40 steers, 12 heifers") */
+  description: text("description").notNull().default(""),
+  consignee: text("consignee").notNull().default(""),
+  /** upload or system */
+  source: text("source").notNull(),
+  /** the file's key inside the tenant's space, null when sent without one */
+  fileKey: text("file_key"),
+  fileName: text("file_name").notNull().default(""),
+  contentType: text("content_type"),
+  livestockOrderId: integer("livestock_order_id").references(() => livestockOrders.id),
+  /** why it was matched: the rule's words, or "Matched by hand" */
+  matchReason: text("match_reason").notNull().default(""),
+  matchedAt: text("matched_at"),
+  matchedBy: text("matched_by"),
+  ...stamps(),
+}, (t) => [
+  index("nvd_documents_serial").on(t.serialNumber),
+  index("nvd_documents_order").on(t.livestockOrderId),
+  index("nvd_documents_pic_date").on(t.pic, t.nvdDate),
+]);

@@ -19,6 +19,7 @@ export type TableOwner =
   | "livestock/orders"
   | "livestock/parties"
   | "livestock/volumeTargets"
+  | "livestock/nvd"
   | "stockyard"
   | "killAgenda"
   | "killFloor"
@@ -46,6 +47,7 @@ export const TABLE_OWNERS = {
   pricingGridGroups: "pricing",
   pricingGrids: "pricing",
   killVolumeTargets: "livestock/volumeTargets",
+  nvdDocuments: "livestock/nvd",
   // stockyard.ts (rfidScans: the stockyard's race readings, stockyard/rfid)
   stockyards: "stockyard",
   pens: "stockyard",
