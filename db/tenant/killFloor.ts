@@ -50,6 +50,12 @@ export const carcasses = sqliteTable("carcasses", {
   msaLoinTempC: real("msa_loin_temp_c"),
   /** MSA index 30–80 (two decimals) */
   msaIndex: real("msa_index"),
+  /** eye muscle area, cm² (MSA grading at the quartering) */
+  msaEyeMuscleAreaCm2: integer("msa_eye_muscle_area_cm2"),
+  /** the grader's verdict: MSA compliant or not (null: not graded) */
+  msaCompliant: integer("msa_compliant", { mode: "boolean" }),
+  /** why a graded carcass did not comply (pH above 5.70, rib fat under 3 mm…) */
+  msaNonComplianceReason: text("msa_non_compliance_reason"),
   /** defect codes (bruising, arthritis, grass seeds…) found on the carcass */
   defects: json<string[]>("defects").notNull().default([]),
   /** kg trimmed off for defects (already out of the HSCW) */
