@@ -115,6 +115,10 @@ export const livestockOrders = sqliteTable("livestock_orders", {
   orderStatus: integer("order_status").notNull(),
   orderConfirmed: flag("order_confirmed"),
   agendaLotReference: text("agenda_lot_reference"),
+  /** boxing (issue 39 item 4): the lot several small consignments are killed as, e.g. "BOX-812" */
+  boxedLotRef: text("boxed_lot_ref"),
+  /** the order the lot lives on (its own id for that order); null when the order is not boxed */
+  boxedOrderCollectionId: integer("boxed_order_collection_id"),
   pic: text("pic").notNull().default(""),
   nvd: text("nvd").notNull().default(""),
   isMsaEligible: flag("is_msa_eligible"),
@@ -152,6 +156,7 @@ export const livestockOrders = sqliteTable("livestock_orders", {
   index("orders_group").on(t.livestockOrderGroupId),
   index("orders_series").on(t.recurrenceSeriesId),
   index("orders_production").on(t.productionDate),
+  index("orders_boxed").on(t.boxedOrderCollectionId),
 ]);
 
 /** One truck arriving for an order: the record the delivery team adds (head, DOA, NVD, time). */
