@@ -123,30 +123,25 @@ function guard(def: RouteDef, context: PageContext, pathname: string, params: Re
   if (!canSeeRoute(caller.subject, def)) throw ApiError.forbidden();
 }
 
+/** A screen without a search schema takes the address's search as it is. */
+const anySearch = (raw: unknown): Record<string, unknown> => (raw ?? {}) as Record<string, unknown>;
+
 function pageRoute(def: RouteDef): AnyRoute {
   const screen = SCREENS[def.name as RouteName];
   const Component = screen?.component;
+  const load = screen?.loader;
   return createRoute({
     getParentRoute: () => rootRoute,
     path: def.path,
     staticData: { def },
     // no zod defaults in these schemas: a default makes the router redirect to the "canonical" URL
-    ...(screen?.validateSearch
-      ? {
-        validateSearch: searchValidator(screen.validateSearch),
-        loaderDeps: ({ search }: { search: unknown }) => search,
-      }
-      : {}),
-    beforeLoad: (
-      { context, location, params }: {
-        context: PageContext;
-        location: { pathname: string };
-        params: Record<string, string>;
-      },
-    ) => guard(def, context, location.pathname, params),
-    loader: screen?.loader
-      ? ({ context, params, deps }: { context: PageContext; params: Record<string, string>; deps: never }) =>
-        screen.loader!({ context, params, search: deps ?? {} })
+    validateSearch: screen?.validateSearch ? searchValidator(screen.validateSearch) : anySearch,
+    loaderDeps: ({ search }) => search as Record<string, unknown>,
+    beforeLoad: ({ context, location, params }) =>
+      guard(def, context, location.pathname, params as Record<string, string>),
+    loader: load
+      ? ({ context, params, deps }) =>
+        load({ context, params: params as Record<string, string>, search: deps ?? {} })
       : undefined,
     component: Component
       ? function ScreenRoute() {
@@ -161,7 +156,7 @@ function pageRoute(def: RouteDef): AnyRoute {
         );
       }
       : () => <NotBuilt def={def} />,
-  } as never) as AnyRoute;
+  });
 }
 
 const routeTree = rootRoute.addChildren([...allRoutes()].map(pageRoute));
