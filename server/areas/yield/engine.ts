@@ -170,11 +170,20 @@ async function accumulate(
     acc.addRun(r);
   }
 
-  // the summary rows, grouped in SQL by what is needed
-  const columns: Record<string, SQL | typeof yieldSummaries.cutId> = {};
-  for (const k of runKeys) columns[k] = sql`${RUN_COLUMN[k]}`;
-  if (byRun && !runKeys.includes("run")) columns.run = sql`${yieldSummaries.boningRunId}`;
-  if (byShift && !runKeys.includes("shift")) columns.shift = sql`${yieldSummaries.shift}`;
+  // the summary rows, grouped in SQL by what is needed (a run-level column not needed reads as null)
+  const grouped = new Set<RunLevel>(runKeys);
+  if (byRun) grouped.add("run");
+  if (byShift) grouped.add("shift");
+  const keyColumn = <T extends string | number>(k: RunLevel) =>
+    grouped.has(k) ? sql<T | null>`${RUN_COLUMN[k]}` : sql<T | null>`null`;
+  const columns = {
+    date: keyColumn<string>("date"),
+    species: keyColumn<number>("species"),
+    site: keyColumn<number>("site"),
+    shift: keyColumn<string>("shift"),
+    boningRoom: keyColumn<number>("boningRoom"),
+    run: keyColumn<number>("run"),
+  };
   const cutFilter = reference.cutsMatching(filter);
   const codeFilter = filter.productCodeIds?.length ? new Set(filter.productCodeIds) : null;
   const rows = await ctx.db.select({
@@ -189,7 +198,7 @@ async function accumulate(
     revenueCents: sql<number>`sum(${yieldSummaries.revenueCents})`.mapWith(Number),
     expectedRevenueCents: sql<number>`sum(${yieldSummaries.expectedRevenueCents})`.mapWith(Number),
   }).from(yieldSummaries).where(runWhere(filter, yieldSummaries)).groupBy(
-    ...Object.values(columns),
+    ...[...grouped].map((k) => RUN_COLUMN[k]),
     yieldSummaries.productCodeId,
     yieldSummaries.cutId,
     yieldSummaries.kind,
@@ -205,7 +214,7 @@ async function accumulate(
     }
     return acc;
   };
-  for (const row of rows as unknown as SummaryGroup[]) {
+  for (const row of rows) {
     const matches = row.kind === "product" &&
       (!cutFilter || (row.cutId != null && cutFilter.has(row.cutId))) &&
       (!codeFilter || codeFilter.has(row.productCodeId));
@@ -213,7 +222,7 @@ async function accumulate(
     denominators.get(runKey)?.addWeighed(row.kind, row.kg);
     if (!matches) continue;
     const key: Partial<Record<GroupBy, number | string | null>> = {};
-    for (const g of groupBy) key[g] = isRunLevel(g) ? row[g] as number | string : reference.keyOf(g, row);
+    for (const g of groupBy) key[g] = isRunLevel(g) ? row[g] : reference.keyOf(g, row);
     groupOf(key).addProduct(row);
   }
   // a group of runs that made none of the selected products still shows (its yield is 0)
@@ -227,24 +236,4 @@ async function accumulate(
     }
   }
   return groups;
-}
-
-/** One row of the grouped summary read. */
-export interface SummaryGroup {
-  date?: string;
-  species?: number;
-  site?: number;
-  shift?: string;
-  boningRoom?: number;
-  run?: number;
-  productCodeId: number;
-  cutId: number | null;
-  kind: string;
-  cartons: number;
-  pieces: number;
-  kg: number;
-  expectedKg: number;
-  revenueCents: number;
-  expectedRevenueCents: number;
-  [k: string]: unknown;
 }

@@ -18,8 +18,8 @@ interface RunRow {
 
 interface ProductRow {
   productCodeId: number;
-  run?: number;
-  shift?: string;
+  run?: number | null;
+  shift?: string | null;
   cartons: number;
   pieces: number;
   kg: number;

@@ -14,7 +14,7 @@ import { inForce, MAX_YIELD_DAYS } from "../rules.ts";
 
 export type SegmentRow = typeof yieldSegments.$inferSelect;
 export type ProductCodeRow = typeof productCodes.$inferSelect;
-type Reads = TenantTx | AreaContext["db"];
+export type Reads = TenantTx | AreaContext["db"];
 
 /** The cut hierarchy of a species, in its order. */
 export function segmentsOf(db: Reads, speciesId: number): Promise<SegmentRow[]> {

@@ -13,7 +13,14 @@ import { ApiError } from "../../../../http/errors.ts";
 import type { In } from "../../../areaApi.ts";
 import { fromCents, toCents } from "../../../../../kernel/money.ts";
 import { formatDate } from "../../../../../kernel/format.ts";
-import { assertFuture, assertReachable, auditSaved, findProductCode, timingOf } from "../queries.ts";
+import {
+  assertFuture,
+  assertReachable,
+  auditSaved,
+  findProductCode,
+  type Reads,
+  timingOf,
+} from "../queries.ts";
 import { rebuildAfterDatedChange } from "./rebuild.ts";
 import type {
   DatedQuery,
@@ -23,13 +30,18 @@ import type {
   UpsertStandardYieldBody,
 } from "../schemas.ts";
 
-/** Both tables as one (same columns but the value): the shared columns are read through this type. */
-type DatedTable = typeof standardYields;
-type DatedRow = { id: number; productCodeId: number; effectiveFrom: string; lastModified: string };
+/** The columns both tables share, and the value (a percent, or cents per kg) read under one name. */
+type DatedRow = {
+  id: number;
+  productCodeId: number;
+  effectiveFrom: string;
+  lastModified: string;
+  value: number;
+};
 
 const DATED = {
-  standard: { table: standardYields, entity: "standardYield", what: "standard yield" },
-  price: { table: productPrices as unknown as DatedTable, entity: "productPrice", what: "price" },
+  standard: { entity: "standardYield", what: "standard yield" },
+  price: { entity: "productPrice", what: "price" },
 } as const;
 type Kind = keyof typeof DATED;
 
@@ -42,16 +54,48 @@ interface DatedValues {
   value: number;
 }
 
-/** The writes, table by table (each names its table, as the owners' check reads them). */
-const WRITES: Record<Kind, {
+/** The reads and writes, table by table (each names its table, as the owners' check reads them). */
+interface DatedTable {
   /** the value's column, as the audit names it */
   valueColumn: string;
-  add(tx: TenantTx, values: DatedValues): Promise<DatedRow>;
-  change(tx: TenantTx, id: number, values: DatedValues): Promise<DatedRow>;
+  list(db: Reads, codeIds: number[]): Promise<DatedRow[]>;
+  find(db: Reads, id: number): Promise<DatedRow | undefined>;
+  /** another value of the code from that date */
+  clash(db: Reads, codeId: number, from: string, notId: number | null): Promise<{ id: number } | undefined>;
+  add(tx: TenantTx, values: DatedValues): Promise<{ id: number }>;
+  change(tx: TenantTx, id: number, values: DatedValues): Promise<{ id: number }>;
   remove(tx: TenantTx, id: number): Promise<unknown>;
-}> = {
+}
+
+const standardColumns = {
+  id: standardYields.id,
+  productCodeId: standardYields.productCodeId,
+  effectiveFrom: standardYields.effectiveFrom,
+  lastModified: standardYields.lastModified,
+  value: standardYields.percent,
+};
+const priceColumns = {
+  id: productPrices.id,
+  productCodeId: productPrices.productCodeId,
+  effectiveFrom: productPrices.effectiveFrom,
+  lastModified: productPrices.lastModified,
+  value: productPrices.centsPerKg,
+};
+
+const TABLES: Record<Kind, DatedTable> = {
   standard: {
     valueColumn: "percent",
+    list: (db, codeIds) =>
+      db.select(standardColumns).from(standardYields).where(inArray(standardYields.productCodeId, codeIds))
+        .orderBy(asc(standardYields.productCodeId), asc(standardYields.effectiveFrom)),
+    find: async (db, id) =>
+      (await db.select(standardColumns).from(standardYields).where(eq(standardYields.id, id)))[0],
+    clash: async (db, codeId, from, notId) =>
+      (await db.select({ id: standardYields.id }).from(standardYields).where(and(
+        eq(standardYields.productCodeId, codeId),
+        eq(standardYields.effectiveFrom, from),
+        notId ? ne(standardYields.id, notId) : undefined,
+      )))[0],
     add: async (tx, { value, ...v }) =>
       (await tx.insert(standardYields).values({ ...v, percent: value }).returning())[0],
     change: async (tx, id, { value, ...v }) =>
@@ -61,6 +105,17 @@ const WRITES: Record<Kind, {
   },
   price: {
     valueColumn: "centsPerKg",
+    list: (db, codeIds) =>
+      db.select(priceColumns).from(productPrices).where(inArray(productPrices.productCodeId, codeIds))
+        .orderBy(asc(productPrices.productCodeId), asc(productPrices.effectiveFrom)),
+    find: async (db, id) =>
+      (await db.select(priceColumns).from(productPrices).where(eq(productPrices.id, id)))[0],
+    clash: async (db, codeId, from, notId) =>
+      (await db.select({ id: productPrices.id }).from(productPrices).where(and(
+        eq(productPrices.productCodeId, codeId),
+        eq(productPrices.effectiveFrom, from),
+        notId ? ne(productPrices.id, notId) : undefined,
+      )))[0],
     add: async (tx, { value, ...v }) =>
       (await tx.insert(productPrices).values({ ...v, centsPerKg: value }).returning())[0],
     change: async (tx, id, { value, ...v }) =>
@@ -72,7 +127,6 @@ const WRITES: Record<Kind, {
 
 /** The values of one code, or of every code of a species, by code then date. */
 async function listDated(ctx: AreaContext, kind: Kind, query: In<typeof DatedQuery>) {
-  const table = DATED[kind].table;
   let codes;
   if (query.productCodeId) codes = [await findProductCode(ctx, ctx.db, query.productCodeId)];
   else if (query.speciesId) {
@@ -80,12 +134,7 @@ async function listDated(ctx: AreaContext, kind: Kind, query: In<typeof DatedQue
     codes = await ctx.db.select().from(productCodes).where(eq(productCodes.speciesId, query.speciesId));
   } else throw ApiError.validation([{ field: "speciesId", message: "Give a product code or a species" }]);
   if (!codes.length) return [];
-  const rows = await ctx.db.select().from(table)
-    .where(inArray(table.productCodeId, codes.map((c) => c.id)))
-    .orderBy(
-      asc(table.productCodeId),
-      asc(table.effectiveFrom),
-    ) as unknown as (DatedRow & Record<string, unknown>)[];
+  const rows = await TABLES[kind].list(ctx.db, codes.map((c) => c.id));
   const byId = new Map(codes.map((c) => [c.id, c]));
   return rows.map((r) => {
     const code = byId.get(r.productCodeId)!;
@@ -107,8 +156,7 @@ async function listDated(ctx: AreaContext, kind: Kind, query: In<typeof DatedQue
 }
 
 async function findDated(ctx: AreaContext, tx: TenantTx, kind: Kind, id: number) {
-  const table = DATED[kind].table;
-  const [row] = await tx.select().from(table).where(eq(table.id, id)) as unknown as DatedRow[];
+  const row = await TABLES[kind].find(tx, id);
   if (!row) throw ApiError.notFound(`That ${DATED[kind].what} does not exist.`);
   const code = await findProductCode(ctx, tx, row.productCodeId);
   return { row, code };
@@ -121,7 +169,7 @@ async function saveDated(
   body: { id: number | null; productCodeId: number; effectiveFrom: string; lastModified?: string | null },
   value: number,
 ): Promise<number> {
-  const { table, entity, what } = DATED[kind];
+  const { entity, what } = DATED[kind];
   assertReachable(ctx, body.effectiveFrom);
   return await ctx.write(async (tx, unit) => {
     const current = body.id ? await findDated(ctx, tx, kind, body.id) : null;
@@ -136,11 +184,7 @@ async function saveDated(
         }]);
       }
     }
-    const [clash] = await tx.select({ id: table.id }).from(table).where(and(
-      eq(table.productCodeId, code.id),
-      eq(table.effectiveFrom, body.effectiveFrom),
-      current ? ne(table.id, current.row.id) : undefined,
-    ));
+    const clash = await TABLES[kind].clash(tx, code.id, body.effectiveFrom, current?.row.id ?? null);
     if (clash) {
       throw ApiError.validation([{
         field: "effectiveFrom",
@@ -155,13 +199,14 @@ async function saveDated(
       modifiedBy: displayName(ctx.caller),
     };
     const row = current
-      ? await WRITES[kind].change(tx, current.row.id, saved)
-      : await WRITES[kind].add(tx, saved);
-    await auditSaved(unit, entity, row.id, current?.row ?? null, {
-      productCodeId: code.id,
-      effectiveFrom: body.effectiveFrom,
-      [WRITES[kind].valueColumn]: value,
+      ? await TABLES[kind].change(tx, current.row.id, saved)
+      : await TABLES[kind].add(tx, saved);
+    const audited = (r: Pick<DatedRow, "productCodeId" | "effectiveFrom" | "value">) => ({
+      productCodeId: r.productCodeId,
+      effectiveFrom: r.effectiveFrom,
+      [TABLES[kind].valueColumn]: r.value,
     });
+    await auditSaved(unit, entity, row.id, current ? audited(current.row) : null, audited(saved));
     const from = current && current.row.effectiveFrom < body.effectiveFrom
       ? current.row.effectiveFrom
       : body.effectiveFrom;
@@ -177,9 +222,14 @@ async function deleteDated(ctx: AreaContext, kind: Kind, id: number, lastModifie
     const { row, code } = await findDated(ctx, tx, kind, id);
     assertUnchanged(row, lastModified, what);
     assertFuture(ctx, row.effectiveFrom, what);
-    await WRITES[kind].remove(tx, row.id);
-    const { id: _, lastModified: __, ...before } = row;
-    await unit.audit({ entity, entityId: row.id, action: "delete", before: { code: code.code, ...before } });
+    await TABLES[kind].remove(tx, row.id);
+    const before = { productCodeId: row.productCodeId, effectiveFrom: row.effectiveFrom };
+    await unit.audit({
+      entity,
+      entityId: row.id,
+      action: "delete",
+      before: { code: code.code, ...before, [TABLES[kind].valueColumn]: row.value },
+    });
   });
 }
 
@@ -191,7 +241,7 @@ export async function listStandardYields(
 ): Promise<StandardYield[]> {
   return (await listDated(ctx, "standard", query)).map(({ row, common }) => ({
     ...common,
-    percent: Number(row.percent),
+    percent: Number(row.value),
   }));
 }
 
@@ -219,7 +269,7 @@ export async function listProductPrices(
 ): Promise<ProductPrice[]> {
   return (await listDated(ctx, "price", query)).map(({ row, common }) => ({
     ...common,
-    dollarsPerKg: fromCents(Number(row.centsPerKg)),
+    dollarsPerKg: fromCents(Number(row.value)),
   }));
 }
 
