@@ -5,6 +5,7 @@ import { migrate } from "drizzle-orm/libsql/migrator";
 import * as controlSchema from "./control/schema.ts";
 import * as tenantSchema from "./tenant/schema.ts";
 import { installRowMapping } from "./rowMapping.ts";
+import { withMigrationLock } from "./migrationLock.ts";
 
 installRowMapping();
 
@@ -19,6 +20,20 @@ export interface DatabaseOptions {
   authToken?: string;
   /** libSQL server URL of a tenant database, `{tenant}` replaced by the id */
   tenantUrlTemplate?: string;
+  /**
+   * The error a request to a tenant whose migration failed gets (the app answers 503 in words); the
+   * tenant stays on its old version and the others work.
+   */
+  notReadyError?: (tenantId: number) => Error;
+  /** Progress of the migrations at start, one event a step (the app's structured log; default: none). */
+  log?: (event: string, fields: Record<string, unknown>) => void;
+}
+
+/** A tenant database whose migration failed at open: what /readyz names. */
+export interface TenantNotReady {
+  tenantId: number;
+  reason: string;
+  at: string;
 }
 
 const migrationsOf = (kind: "control" | "tenant") => `${import.meta.dirname}/${kind}/migrations`;
@@ -32,6 +47,7 @@ export class Databases {
   readonly control: ControlDb;
   readonly #controlClient: Client;
   readonly #tenants = new Map<number, Promise<{ client: Client; db: TenantDb }>>();
+  readonly #notReady = new Map<number, TenantNotReady>();
   #controlQueries = 0;
 
   private constructor(readonly options: DatabaseOptions, client: Client) {
@@ -49,13 +65,22 @@ export class Databases {
     const url = options.databaseUrl || fileUrl(options.dataDir, "control.db");
     if (!options.databaseUrl) await Deno.mkdir(`${options.dataDir}/tenants`, { recursive: true });
     const client = await openClient(url, options.authToken);
-    await migrate(drizzle(client), { migrationsFolder: migrationsOf("control") });
+    await withMigrationLock(client, async (lock) => {
+      const before = await appliedMigrations(client);
+      await migrate(drizzle(client), { migrationsFolder: migrationsOf("control") });
+      options.log?.("migration.control", {
+        holder: lock.holder,
+        applied: (await appliedMigrations(client)) - before,
+      });
+    });
     return new Databases(options, client);
   }
 
   /** The tenant's operational database, migrated on first open. */
   tenantDb(tenantId: number): Promise<TenantDb> {
     if (!Number.isSafeInteger(tenantId) || tenantId <= 0) throw new Error(`invalid tenant id ${tenantId}`);
+    const failed = this.#notReady.get(tenantId);
+    if (failed) return Promise.reject(this.#notReadyError(tenantId));
     let entry = this.#tenants.get(tenantId);
     if (!entry) {
       entry = this.#openTenant(tenantId);
@@ -65,6 +90,36 @@ export class Databases {
     return entry.then((e) => e.db);
   }
 
+  /** The file of an embedded tenant database; null over a libSQL server. */
+  tenantFile(tenantId: number): string | null {
+    return this.options.tenantUrlTemplate
+      ? null
+      : `${this.options.dataDir.replace(/\/$/, "")}/tenants/${tenantId}.db`;
+  }
+
+  /** The file of the embedded control database; null over a libSQL server. */
+  controlFile(): string | null {
+    return this.options.databaseUrl ? null : `${this.options.dataDir.replace(/\/$/, "")}/control.db`;
+  }
+
+  /** Tenants whose migration failed: they answer 503 until the next start (or `retryTenant`). */
+  tenantsNotReady(): TenantNotReady[] {
+    return [...this.#notReady.values()];
+  }
+
+  /** Closes a tenant's database (its file is about to be replaced or removed); the next use opens it again. */
+  async forgetTenant(tenantId: number): Promise<void> {
+    const entry = this.#tenants.get(tenantId);
+    this.#tenants.delete(tenantId);
+    this.#notReady.delete(tenantId);
+    (await entry?.catch(() => null))?.client.close();
+  }
+
+  #notReadyError(tenantId: number): Error {
+    return this.options.notReadyError?.(tenantId) ??
+      new Error(`The organisation's database ${tenantId} could not be upgraded`);
+  }
+
   async #openTenant(tenantId: number) {
     const { dataDir, tenantUrlTemplate, authToken } = this.options;
     const url = tenantUrlTemplate
@@ -72,19 +127,58 @@ export class Databases {
       : fileUrl(`${dataDir}/tenants`, `${tenantId}.db`);
     const client = await openClient(url, authToken);
     const db = drizzle(client, { schema: tenantSchema });
-    await migrate(db, { migrationsFolder: migrationsOf("tenant") });
+    try {
+      const before = await appliedMigrations(client);
+      // one transaction (libSQL's migrate): a failure leaves the database on its old version
+      await migrate(db, { migrationsFolder: migrationsOf("tenant") });
+      const applied = (await appliedMigrations(client)) - before;
+      if (applied) this.options.log?.("migration.applied", { tenantId, applied });
+    } catch (error) {
+      client.close();
+      const reason = error instanceof Error ? error.message : String(error);
+      this.#notReady.set(tenantId, { tenantId, reason, at: new Date().toISOString() });
+      if (this.options.log) this.options.log("migration.tenantFailed", { tenantId, reason });
+      else console.error(`migrations: tenant ${tenantId} failed and stays on its old version: ${reason}`);
+      throw this.#notReadyError(tenantId);
+    }
     return { client, db };
   }
 
-  /** Opens (and so migrates) every listed tenant database: called at start. */
+  /**
+   * Opens (and so migrates) every listed tenant database, at start, under the migration lock: two
+   * instances starting together migrate once. A tenant that fails is logged and left out; the rest go on.
+   */
   async migrateTenants(tenantIds: number[]): Promise<void> {
-    for (const id of tenantIds) await this.tenantDb(id);
+    const log = this.options.log ?? (() => {});
+    await withMigrationLock(this.#controlClient, async (lock) => {
+      let done = 0;
+      for (const id of tenantIds) {
+        const started = performance.now();
+        const ok = await this.tenantDb(id).then(() => true, () => false);
+        done++;
+        const ms = Math.round(performance.now() - started);
+        if (ok) {
+          log("migration.tenant", { holder: lock.holder, tenantId: id, done, of: tenantIds.length, ms });
+        }
+        if (done % 10 === 0) await lock.renew();
+      }
+    });
   }
 
   async close(): Promise<void> {
     for (const entry of this.#tenants.values()) (await entry.catch(() => null))?.client.close();
     this.#tenants.clear();
     this.#controlClient.close();
+  }
+}
+
+/** How many migrations the database has taken (0 before its first). */
+async function appliedMigrations(client: Client): Promise<number> {
+  try {
+    const { rows } = await client.execute("SELECT count(*) AS n FROM __drizzle_migrations");
+    return Number(rows[0]?.n ?? 0);
+  } catch {
+    return 0;
   }
 }
 

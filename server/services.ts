@@ -14,6 +14,7 @@ import { RedisBus } from "./push/redisBus.ts";
 import { PushService } from "./push/service.ts";
 import { PUSH_CATALOGUE } from "./areas/mod.ts";
 import { createBlobStore } from "./storage/mod.ts";
+import { ApiError } from "./http/errors.ts";
 
 /** Opens and migrates every database and wires the long-lived services. Used by main.ts and the tests. */
 export async function createServices(config: Config): Promise<AppServices> {
@@ -23,6 +24,12 @@ export async function createServices(config: Config): Promise<AppServices> {
     databaseUrl: config.DATABASE_URL,
     authToken: config.DATABASE_AUTH_TOKEN,
     tenantUrlTemplate: config.TENANT_DATABASE_URL_TEMPLATE,
+    // a tenant whose migration failed stays on its old version and answers this; the others work
+    notReadyError: () =>
+      new ApiError(
+        503,
+        "This organisation's data could not be brought up to date after an update, so it is closed for now. Try again later, and tell support if it lasts.",
+      ),
   });
   await db.migrateTenants(await tenantIdsOf(db.control));
   const sessions = new SessionStore(db.control, {
