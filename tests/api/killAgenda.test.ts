@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
-import { startTestApp, type TestApp } from "../helpers/app.ts";
+import { callAs, startSignedIn, type TestApp } from "../helpers/app.ts";
 import { auditLog, livestockOrders, stockMobs } from "../../db/tenant/schema.ts";
 import type { TenantDb } from "../../db/client.ts";
 import { KILL_AGENDA_API as A } from "../../server/areas/killAgenda/api.ts";
@@ -25,19 +25,14 @@ let today: string;
 let dataDir: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  token = await t.login("admin@demo.processor");
-  const me = await (await t.request("/login/usermodel", { token })).json();
-  db = await t.services.db.tenantDb(me.tenantId);
+  ({ t, token, db } = await startSignedIn("admin@demo.processor"));
   today = (await call("GET", A.getKillAgenda)).body.productionDate;
   dataDir = t.services.config.DATA_DIR;
 });
 afterAll(() => t?.close());
 
-async function call(method: "GET" | "POST", path: string, json?: unknown, as = token) {
-  const res = await t.request(path, { method, token: as, json });
-  return { status: res.status, body: await res.json() as Json };
-}
+const call = (method: "GET" | "POST", path: string, json?: unknown, as = token) =>
+  callAs(t, as, method, path, json);
 const post = (path: string, json: unknown) => call("POST", path, json);
 const day = async (date: string, speciesId = 1) =>
   (await call("GET", `${A.getKillAgenda}?date=${date}&speciesId=${speciesId}`)).body;

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { and, asc, count, eq, inArray, isNotNull, lt, ne } from "drizzle-orm";
-import { startTestApp, type TestApp } from "../helpers/app.ts";
+import { startSignedIn, type TestApp } from "../helpers/app.ts";
 import { auditLog, carcasses, carcassImports, livestockOrders, stockMobs } from "../../db/tenant/schema.ts";
 import type { TenantDb } from "../../db/client.ts";
 import { KILL_FLOOR_API as K, NDJSON } from "../../server/areas/killFloor/paths.ts";
@@ -23,10 +23,7 @@ let today: string;
 let order: { id: number; mobs: { id: number; head: number }[]; head: number };
 
 beforeAll(async () => {
-  t = await startTestApp();
-  token = await t.login("admin@demo.processor");
-  const me = await (await t.request("/login/usermodel", { token })).json();
-  db = await t.services.db.tenantDb(me.tenantId);
+  ({ t, token, db } = await startSignedIn("admin@demo.processor"));
   // the earliest sheep in a pen (today's kill, ready to process, or a later day's waiting in the yard: on a
   // Friday the next kill day's have not arrived yet): one order goes to the kill floor through the
   // stockyard's endpoint

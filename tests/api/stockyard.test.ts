@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
-import { startTestApp, type TestApp } from "../helpers/app.ts";
+import { callAs, startSignedIn, type TestApp } from "../helpers/app.ts";
 import { livestockOrders, mobRequirements, stockMobs } from "../../db/tenant/schema.ts";
 import type { TenantDb } from "../../db/client.ts";
 import { STOCKYARD_API as A } from "../../server/areas/stockyard/api.ts";
@@ -18,17 +18,12 @@ let token: string;
 let db: TenantDb;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  token = await t.login("admin@demo.processor");
-  const me = await (await t.request("/login/usermodel", { token })).json();
-  db = await t.services.db.tenantDb(me.tenantId);
+  ({ t, token, db } = await startSignedIn("admin@demo.processor"));
 });
 afterAll(() => t?.close());
 
-async function call(method: "GET" | "POST", path: string, json?: unknown, as = token) {
-  const res = await t.request(path, { method, token: as, json });
-  return { status: res.status, body: await res.json() as Json };
-}
+const call = (method: "GET" | "POST", path: string, json?: unknown, as = token) =>
+  callAs(t, as, method, path, json);
 const post = (path: string, json: unknown) => call("POST", path, json);
 
 /**

@@ -145,3 +145,27 @@ export async function keepUserAwayFromSite(
   });
   if (saved.status !== 200) throw new Error(`UpsertTenantUser: ${saved.status} ${await saved.text()}`);
 }
+
+/** An app with one user signed in (default the demo admin): the token and the database of its tenant. */
+export async function startSignedIn<T extends TestApp>(
+  email = "admin@demo.processor",
+  start: () => Promise<T> = startTestApp as () => Promise<T>,
+) {
+  const t = await start();
+  const token = await t.login(email);
+  const me = await (await t.request("/login/usermodel", { token })).json();
+  return { t, token, db: await t.services.db.tenantDb(me.tenantId) };
+}
+
+/** One JSON call as the holder of `token`: the status and the parsed answer. */
+export async function callAs(
+  t: Pick<TestApp, "request">,
+  token: string,
+  method: string,
+  path: string,
+  json?: unknown,
+) {
+  const res = await t.request(path, { method, token, json });
+  // deno-lint-ignore no-explicit-any
+  return { status: res.status, body: await res.json() as any };
+}

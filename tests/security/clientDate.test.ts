@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { and, eq, gt, inArray } from "drizzle-orm";
-import { startTestApp, type TestApp } from "../helpers/app.ts";
+import { startSignedIn, type TestApp } from "../helpers/app.ts";
 import { killAgendas, stockMobs } from "../../db/tenant/schema.ts";
 import type { TenantDb } from "../../db/client.ts";
 import { KILL_AGENDA_API as A } from "../../server/areas/killAgenda/api.ts";
@@ -18,10 +18,7 @@ let db: TenantDb;
 let today: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  token = await t.login("admin@demo.processor");
-  const me = await (await t.request("/login/usermodel", { token })).json();
-  db = await t.services.db.tenantDb(me.tenantId);
+  ({ t, token, db } = await startSignedIn("admin@demo.processor"));
   today = (await (await t.request(A.getKillAgenda, { token })).json()).productionDate;
 });
 afterAll(() => t?.close());

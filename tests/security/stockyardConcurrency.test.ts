@@ -5,7 +5,7 @@
  * of every order still adds up to its live delivered (pens + bin + kill floor + waiting).
  */
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { serveTestApp } from "../helpers/app.ts";
+import { serveTestApp, startSignedIn } from "../helpers/app.ts";
 import { livestockOrders, stockMobs } from "../../db/tenant/schema.ts";
 import type { TenantDb } from "../../db/client.ts";
 import { STOCKYARD_API as A } from "../../server/areas/stockyard/api.ts";
@@ -19,10 +19,7 @@ let db: TenantDb;
 const tally = { writes: 0, accepted: 0, conflicts: 0, failures: 0 };
 
 beforeAll(async () => {
-  t = await serveTestApp();
-  token = await t.login("admin@demo.processor");
-  const me = await (await t.request("/login/usermodel", { token })).json();
-  db = await t.services.db.tenantDb(me.tenantId);
+  ({ t, token, db } = await startSignedIn("admin@demo.processor", serveTestApp));
 });
 afterAll(async () => {
   console.log(
