@@ -19,6 +19,10 @@ import { keptLane } from "./pages/keptPages.ts";
 import { declareAccess, SECURITY_SCHEMES } from "./http/openapi.ts";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { securityHeaders } from "./http/securityHeaders.ts";
+import { nameRoute, noteRequest, observed, requestIdOf } from "./ops/requests.ts";
+import { healthRoutes } from "./ops/health.ts";
+import { isShuttingDown, refusedWhileDraining } from "./ops/shutdown.ts";
+import { log } from "./ops/log.ts";
 
 /**
  * Screens whose path is also, in another spelling, an API path (register/handleinvite the page,
@@ -46,6 +50,7 @@ export function createApp(services: AppServices) {
     c.set("app", services);
     await next();
   });
+  app.use("*", noteRequest);
   app.use("*", securityHeaders);
   app.use("*", compression);
   // API answers carry tokens and tenant data: never kept by a browser or a proxy
@@ -77,6 +82,7 @@ export function createApp(services: AppServices) {
   });
 
   for (const api of apis) app.route("/", api);
+  app.route("/", healthRoutes);
 
   for (const [name, scheme] of Object.entries(SECURITY_SCHEMES)) {
     app.openAPIRegistry.registerComponent("securitySchemes", name, scheme);
@@ -117,22 +123,33 @@ export function createApp(services: AppServices) {
         new ApiError(status, error.message || undefined, { isValidation: status === 400 }),
       );
     }
-    console.error(`${c.req.method} ${c.req.url}:`, error);
+    log("error", "unhandled", {
+      requestId: requestIdOf(c.req.raw),
+      method: c.req.method,
+      route: c.req.routePath,
+      error: error instanceof Error ? error.stack ?? error.message : String(error),
+    });
     return errorResponse(c, new ApiError(500));
   });
 
   // a kept page goes out before any middleware runs (server/pages/keptPages.ts); anything else, and a
   // lane that fails, goes the whole way
+  // every request gets an id, a span and a log line (server/ops/requests.ts); while the instance drains
+  // (server/ops/shutdown.ts) a new one is refused, but its probes still answer
   const handle = app.fetch;
-  app.fetch = async (request, ...rest) => {
+  app.fetch = observed(async (request, ...rest) => {
+    if (isShuttingDown() && !PROBES.has(pathnameOf(request.url))) return refusedWhileDraining();
     const keptPage = await keptLane(request, services).catch((error) => {
-      console.error("kept page:", error);
+      log("error", "keptPage.failed", { error: error instanceof Error ? error.message : String(error) });
       return null;
     });
+    if (keptPage) nameRoute(request, "(kept page)");
     return keptPage ?? await handle(request, ...rest);
-  };
+  });
   return app;
 }
+
+const PROBES = new Set(["/healthz", "/readyz"]);
 
 function pathnameOf(url: string) {
   const start = url.indexOf("/", url.indexOf("//") + 2);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isTimeZone } from "../kernel/dates.ts";
+import { LOG_LEVELS } from "./ops/log.ts";
 
 /** Every setting of the server, read once from the environment. Safe defaults; no secrets in the repo. */
 const ConfigSchema = z.object({
@@ -28,7 +29,10 @@ const ConfigSchema = z.object({
   KEEP_LOGGED_IN_DAYS: z.coerce.number().positive().default(30),
   /** Secure cookies need HTTPS; off only for plain-HTTP local use. */
   COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
-  LOG_REQUESTS: z.enum(["true", "false"]).default("false"),
+  /** JSON log lines at this level and above (a line per request at info); `off` for none (issue 40). */
+  LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
+  /** On SIGTERM: how long requests under way may take to finish before the databases close (issue 40). */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(300).default(10),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (login rate limits). */
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
   /**

@@ -4,9 +4,12 @@ import { createApp } from "./app.ts";
 import { DEMO_USERS, seedDemo, seedSpecies } from "./demo.ts";
 import { tenantIdsOf } from "./auth/userModel.ts";
 import { serveApp } from "./http/listener.ts";
+import { setLogLevel } from "./ops/log.ts";
+import { exitGracefullyOnSignals } from "./ops/shutdown.ts";
 
 /** Reads the environment, opens and migrates the databases, seeds demo data with --demo, and serves. */
 const config = loadConfig();
+setLogLevel(config.LOG_LEVEL);
 // the demo start is its own public address: links in mails and texts point at it (issue 35 §1)
 if (Deno.args.includes("--demo") && !config.PUBLIC_URL) config.PUBLIC_URL = `http://localhost:${config.PORT}`;
 const services = await createServices(config);
@@ -30,14 +33,8 @@ const server = serveApp(
   ({ port }) => console.log(`\nAbattoir manager is running: http://localhost:${port}/login\n`),
 );
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  Deno.addSignalListener(signal, async () => {
-    services.push.hub.shutdown(); // open sockets would hold the server's shutdown
-    await server.shutdown();
-    await services.close();
-    Deno.exit(0);
-  });
-}
+// SIGTERM: stop taking requests, finish those under way, send push clients elsewhere, close the databases
+exitGracefullyOnSignals({ server, services, limitMs: config.SHUTDOWN_TIMEOUT_SECONDS * 1000 });
 
 function printSignIns(created: boolean, password: string | null, credentialsFile: string) {
   console.log("Demo sign-ins:");

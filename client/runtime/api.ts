@@ -36,6 +36,8 @@ export class ApiError extends Error {
   readonly aborted: boolean = false;
   /** The parsed response body, when there was one. */
   declare readonly body: unknown;
+  /** The server's X-Request-Id for this answer: the reference a user quotes to support (issue 40). */
+  readonly requestId: string | null = null;
 
   constructor(init: {
     status: number;
@@ -45,6 +47,7 @@ export class ApiError extends Error {
     errors?: ApiFieldError[];
     aborted?: boolean;
     body?: unknown;
+    requestId?: string | null;
   }) {
     super(init.message);
     Object.assign(this, init);
@@ -134,7 +137,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-function errorFromResponse(status: number, body: unknown): ApiError {
+function errorFromResponse(status: number, body: unknown, requestId: string | null): ApiError {
   const b = isRecord(body) ? body : {};
   const title = typeof b.title === "string" && b.title ? b.title : ERROR_TITLES[status] ?? UNEXPECTED_TITLE;
   const message = typeof b.message === "string" && b.message
@@ -148,7 +151,15 @@ function errorFromResponse(status: number, body: unknown): ApiError {
       message: String(e.message ?? ""),
     }))
     : [];
-  return new ApiError({ status, title, message, isValidation: b.isValidation === true, errors, body });
+  return new ApiError({
+    status,
+    title,
+    message,
+    isValidation: b.isValidation === true,
+    errors,
+    body,
+    requestId,
+  });
 }
 
 function isAbort(err: unknown, signal?: AbortSignal): boolean {
@@ -227,16 +238,21 @@ async function send<T>(method: ApiMethod, path: string, body: unknown, opts: Api
   }
   if (res.ok) return data as T;
 
-  const error = errorFromResponse(res.status, data);
+  const error = errorFromResponse(res.status, data, res.headers.get("x-request-id"));
   if (res.status === 401 && opts.logoutOn401 !== false) {
     apiConfig.navigate(apiConfig.logoutPath);
     throw error;
   }
   if (!opts.silent) {
     if (error.isValidation) apiConfig.notify("warning", validationWords(error), VALIDATION_TITLE);
-    else apiConfig.notify("error", error.message, error.title);
+    else apiConfig.notify("error", withReference(error), error.title);
   }
   throw error;
+}
+
+/** An error toast's words, with the answer's request id to quote when asking for help. */
+export function withReference(error: ApiError): string {
+  return error.requestId ? `${error.message} Reference: ${error.requestId}` : error.message;
 }
 
 /** A validation failure's toast title: plain words, never "Bad Request" (the form shows each field's). */
