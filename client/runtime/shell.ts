@@ -15,7 +15,8 @@
  *   own zone), looked up when the page is idle and the day's cookie is missing, and only where the
  *   organisation has no zone of its own (`<html data-plant-zone>`): the first use of Intl costs a slow PC
  *   about a tenth of a second;
- * - on signed-in pages (`<meta name="push-hub">`), the push client (loaded after the page, its own chunk);
+ * - on signed-in pages (`<meta name="push-hub">`), the push client (loaded after the page, its own chunk),
+ *   and the header's notifications bell with it (notificationBell.ts);
  * - islands (server/pages/Island.tsx): once the page has been shown, the modules its islands in view
  *   need are preloaded and the islands runtime named on their markers is started, which hydrates them;
  *   forms and buttons (`data-island-when`) start when the user reaches for them (intent.ts, its own chunk);
@@ -236,6 +237,9 @@ export function initShell(): void {
     import("./push.ts").then(({ push }) => {
       push.installDefaults();
       push.start();
+      // the header's notifications bell (its own small chunk)
+      const bell = document.querySelector<HTMLElement>("[data-notification-bell]");
+      if (bell) import("./notificationBell.ts").then((m) => m.watchNotifications(bell, push));
     });
   }
 }

@@ -77,6 +77,7 @@ export {
   HOME_MODULE_ORDER,
   homeCandidates,
   isSettingsMenuVisible,
+  lostHomePage,
   type MenuItem,
   type Resolution,
   resolvePath,

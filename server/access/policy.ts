@@ -123,6 +123,20 @@ function chosenHomePage(subject: AccessSubject, candidates: RouteDef[], routes: 
 }
 
 /**
+ * The title of the home page the subject chose in the "homepage" setting when it is no longer theirs to
+ * land on (its module removed, their role changed): the fallback order applies and the sign-in says so
+ * once. Undefined when nothing was chosen or the choice still stands.
+ */
+export function lostHomePage(subject: AccessSubject, routes: Table): string | undefined {
+  const value = userSettingValue(subject, "homepage");
+  if (typeof value !== "object" || value === null || !hasRole(subject.roleLevel)) return undefined;
+  const { module, title } = value as { module?: unknown; title?: unknown };
+  if (!module && !title) return undefined;
+  if (chosenHomePage(subject, homeCandidates(subject, routes), routes)) return undefined;
+  return typeof title === "string" && title ? title : String(module);
+}
+
+/**
  * The path of the subject's home page (spec 1 §2): the user's chosen page if
  * visible; the only candidate; the super home for super; the role's own home
  * for test and display; the first candidate in HOME_MODULE_ORDER; the default.

@@ -14,6 +14,8 @@ const PATHS: Record<string, string> = {
   page: "M6 2h12v20H6zM9 7h6M9 11h6M9 15h4",
   // a question mark in a circle
   help: "M12 22a10 10 0 100-20 10 10 0 000 20zM9.5 9a2.5 2.5 0 115 .5c0 1.5-2.5 2-2.5 3.5M12 17h.01",
+  // a bell (the header's notifications)
+  bell: "M6 16V11a6 6 0 0112 0v5l2 2H4zM10 21h4",
   // an envelope
   mail: "M3 5h18v14H3zM3 6l9 7 9-7",
 };

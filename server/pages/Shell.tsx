@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { buildSideMenu, type MenuItem, type RouteDef } from "../access/mod.ts";
+import { buildSideMenu, canSeeRouteNamed, type MenuItem, type RouteDef } from "../access/mod.ts";
 import type { PageContext } from "./context.ts";
 import { defaultSiteId, defaultSpeciesId } from "../auth/userModel.ts";
 import { Icon } from "./Icon.tsx";
@@ -69,6 +69,9 @@ export function Shell(
             <span className="push-status" data-push-status="disconnected" title="Live updates" role="status">
               <span className="sr-only">Live updates</span>
             </span>
+            {!mustChangePassword && canSeeRouteNamed(caller.subject, "notifications", context.routes) && (
+              <NotificationBell userId={caller.user.id} />
+            )}
             <label className="theme-picker">
               <span className="sr-only">Theme</span>
               <select data-theme-select aria-label="Theme" defaultValue="none">
@@ -127,6 +130,26 @@ export function Shell(
         </main>
       </div>
     </div>
+  );
+}
+
+/**
+ * The header's bell: a link to the notifications page whose unread count a small plain script
+ * (client/runtime/notificationBell.ts) reads after the page is shown and again on every
+ * notificationsChanged push, so the page itself stays the same for every count (kept pages).
+ */
+function NotificationBell({ userId }: { userId: number }) {
+  return (
+    <a
+      href="/home/notifications"
+      className="btn btn-ghost notification-bell"
+      data-notification-bell={userId}
+      aria-label="Notifications"
+      title="Notifications"
+    >
+      <Icon name="bell" />
+      <span className="notification-count" data-notification-count hidden />
+    </a>
   );
 }
 

@@ -3,7 +3,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { RouterProvider } from "@tanstack/react-router";
 import { renderToReadableStream } from "react-dom/server";
 import type { AppEnv } from "../env.ts";
-import { allRoutes, matchRoute, type RouteDef, selectHomePage } from "../access/mod.ts";
+import { allRoutes, lostHomePage, matchRoute, type RouteDef, selectHomePage } from "../access/mod.ts";
 import { ApiError } from "../http/errors.ts";
 import { isApiPath } from "../http/paths.ts";
 import { clearSessionCookie, FLASH_COOKIE, setSessionCookie } from "../http/cookies.ts";
@@ -14,7 +14,7 @@ import { isSameOrigin } from "../http/access.ts";
 import { declareAccess } from "../http/openapi.ts";
 import { SIGNED_IN } from "../access/apiAccess.ts";
 import { LoginBody } from "../auth/schemas.ts";
-import { areaContextOf } from "../areas/context.ts";
+import { areaContext, areaContextOf } from "../areas/context.ts";
 import { getDeviceCookie, setDeviceCookie } from "../auth/service.ts";
 import type { PageContext } from "./context.ts";
 import { createPageRouter, routingResult } from "./router.tsx";
@@ -82,6 +82,25 @@ export async function renderPage(
 function homeOf(c: Context<AppEnv>) {
   const caller = c.get("caller");
   return caller ? selectHomePage(caller.subject, APP_ROUTES) : "/login";
+}
+
+/**
+ * Where a sign-in lands: the home page. A chosen home page no longer theirs (its module removed) gives way
+ * to the fallback order, and the user is told once: the choice is then forgotten.
+ */
+async function homeAfterSignIn(c: Context<AppEnv>, caller: NonNullable<PageContext["caller"]>) {
+  const lost = lostHomePage(caller.subject, APP_ROUTES);
+  if (lost) {
+    const ctx = await areaContext(c.get("app"), caller, c.get("clock").localDate);
+    await SHELL.saveOwnSetting(ctx, { settingType: "homepage", value: { module: "", title: "" } });
+    flash(
+      c,
+      "info",
+      `Your home page, ${lost}, is no longer available to you, so you start on the usual page. ` +
+        "Choose another under Account details.",
+    );
+  }
+  return selectHomePage(caller.subject, APP_ROUTES);
 }
 
 /** A message for the next page (after a redirect), shown there as a toast. */
@@ -168,9 +187,7 @@ export const pages = new Hono<AppEnv>()
       if (device) setDeviceCookie(c, device);
       return c.redirect(
         next ??
-          (caller.user.isPasswordUpdated
-            ? selectHomePage(caller.subject, APP_ROUTES)
-            : "/user/changepassword"),
+          (caller.user.isPasswordUpdated ? await homeAfterSignIn(c, caller) : "/user/changepassword"),
         303,
       );
     } catch (error) {
@@ -185,7 +202,7 @@ export const pages = new Hono<AppEnv>()
     if (!query.has("code") && !query.has("error")) return renderPage(c);
     try {
       const { caller, next } = await completeOidcSignIn(c, query);
-      return c.redirect(localPath(next) ?? selectHomePage(caller.subject, APP_ROUTES), 303);
+      return c.redirect(localPath(next) ?? await homeAfterSignIn(c, caller), 303);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       return renderPage(c, { formResult: { error: error.message, values: {} } }, error.status);

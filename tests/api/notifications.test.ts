@@ -1,22 +1,24 @@
 /**
  * home/notifications over real HTTP: a user's own notifications (only theirs), integration error
- * notifications only while their flag is on, and marking read.
+ * notifications only while their flag is on, marking read, and the header's unread count with its push
+ * (notificationsChanged to Notifications:<userId>).
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { jsonCalls, startTestApp, type TestApp } from "../helpers/app.ts";
+import { jsonCalls, serveTestApp } from "../helpers/app.ts";
+import { hubClient, nextEvent } from "../helpers/hub.ts";
 import { featureFlags, tenants, users } from "../../db/control/schema.ts";
 import { areaContext } from "../../server/areas/context.ts";
 import { notifyUsers } from "../../server/areas/notifications/writes.ts";
 import { integrationErrors } from "../../db/tenant/schema.ts";
 
-let t: TestApp;
+let t: Awaited<ReturnType<typeof serveTestApp>>;
 const tokens: Record<string, string> = {};
 const { get, post } = jsonCalls(() => t, tokens);
 let tenantId = 0;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await serveTestApp();
   for (const who of ["admin", "user"]) tokens[who] = await t.login(`${who}@demo.processor`);
   [{ id: tenantId }] = await t.services.db.control.select({ id: tenants.id }).from(tenants)
     .where(eq(tenants.name, "Demo Processing"));
@@ -120,6 +122,51 @@ describe("notifications", () => {
     const html = await (await t.request("/home/notifications", { token: tokens.user })).text();
     expect(html).toContain("Plant system error");
     expect(html).not.toContain("integrationError<");
+  });
+
+  test("the unread count rises with a notification and falls when read, pushed to the user's group only", async () => {
+    const me = (await get("/login/usermodel", "user")).body.id as number;
+    const before = (await get("/api/notifications/GetUnreadNotificationsCount", "user")).body
+      .unread as number;
+    const mine = hubClient(t.origin, tokens.user);
+    const other = hubClient(t.origin, tokens.admin);
+    await mine.start();
+    await other.start();
+    try {
+      expect(await mine.invoke("RegisterRefreshInterests", [`Notifications:${me}`])).toEqual([
+        `Notifications:${me}`,
+      ]);
+      const told = nextEvent<{ userId: number }>(mine, "notificationsChanged");
+      await notify("user@demo.processor", "Load over its order");
+      expect(await told).toEqual({ userId: me });
+      const up = await get("/api/notifications/GetUnreadNotificationsCount", "user");
+      expect(up).toEqual({ status: 200, body: { unread: before + 1 } });
+
+      const again = nextEvent<{ userId: number }>(mine, "notificationsChanged");
+      expect((await post("/api/notifications/MarkNotificationsRead", { all: true }, "user")).status).toBe(
+        200,
+      );
+      expect(await again).toEqual({ userId: me });
+      expect((await get("/api/notifications/GetUnreadNotificationsCount", "user")).body).toEqual({
+        unread: 0,
+      });
+    } finally {
+      await mine.stop();
+      await other.stop();
+    }
+  });
+
+  test("the count is the caller's own: a display user (below user) and no session are refused", async () => {
+    const display = await t.login("display@demo.processor");
+    const res = await t.request("/api/notifications/GetUnreadNotificationsCount", { token: display });
+    expect(res.status).toBe(403);
+    expect((await t.request("/api/notifications/GetUnreadNotificationsCount")).status).toBe(401);
+  });
+
+  test("the header carries the bell for whoever can open notifications", async () => {
+    const html = await (await t.request("/user/account", { token: tokens.user })).text();
+    expect(html).toContain('href="/home/notifications"');
+    expect(html).toMatch(/data-notification-bell="\d+"/);
   });
 
   test("bad input is refused in words", async () => {

@@ -2,12 +2,13 @@
 import { z } from "@hono/zod-openapi";
 import type { AccessRule } from "../../access/apiAccess.ts";
 import { areaApi } from "../areaApi.ts";
-import { listNotifications, markRead } from "./operations.ts";
-import { MarkReadAnswer, MarkReadBody, Notification, NotificationsQuery } from "./schemas.ts";
+import { listNotifications, markRead, unreadCount } from "./operations.ts";
+import { MarkReadAnswer, MarkReadBody, Notification, NotificationsQuery, UnreadCount } from "./schemas.ts";
 
 export const NOTIFICATIONS_API = {
   list: "/api/notifications/GetNotifications",
   markRead: "/api/notifications/MarkNotificationsRead",
+  unreadCount: "/api/notifications/GetUnreadNotificationsCount",
 } as const;
 
 const NOTIFICATIONS: AccessRule = { pages: ["notifications"] };
@@ -29,6 +30,15 @@ api.post(
   MarkReadAnswer,
   NOTIFICATIONS,
   markRead,
+);
+
+api.get(
+  NOTIFICATIONS_API.unreadCount,
+  "How many of the caller's notifications are unread (the header's bell; it re-reads on notificationsChanged)",
+  {},
+  UnreadCount,
+  NOTIFICATIONS,
+  unreadCount,
 );
 
 export const notificationsApi = api.router();

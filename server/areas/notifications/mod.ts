@@ -2,9 +2,11 @@
 import { defineArea } from "../area.ts";
 import { notificationsApi } from "./api.ts";
 import { NOTIFICATION_PAGES } from "./routes.ts";
+import { NOTIFICATION_EVENTS } from "./events.ts";
 
 export const notificationsArea = defineArea({
   name: "notifications",
   api: [notificationsApi],
   pages: NOTIFICATION_PAGES,
+  events: NOTIFICATION_EVENTS,
 });

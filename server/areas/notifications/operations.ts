@@ -5,7 +5,7 @@
  * an integration error is acknowledged for the organisation (the kill floor area keeps them). Other
  * areas notify users through writes.ts.
  */
-import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import { notifications } from "../../../db/tenant/schema.ts";
 import { isFeatureEnabled } from "../../access/flags.ts";
 import { ApiError } from "../../http/errors.ts";
@@ -59,6 +59,19 @@ export async function listNotifications(ctx: AreaContext, unreadOnly = false): P
     .slice(0, NOTIFICATION_LIMIT);
 }
 
+/**
+ * How many notifications the caller has not read (the header's bell): their own, and the open
+ * integration errors while their flag is on (at most NOTIFICATION_LIMIT of those).
+ */
+export async function unreadCount(ctx: AreaContext): Promise<{ unread: number }> {
+  const [row] = await ctx.db.select({ n: count() }).from(notifications)
+    .where(and(eq(notifications.userId, ctx.caller.user.id), isNull(notifications.readAt)));
+  const errors = integrationErrorsShown(ctx)
+    ? (await integrationErrorList(ctx, true, NOTIFICATION_LIMIT)).length
+    : 0;
+  return { unread: (row?.n ?? 0) + errors };
+}
+
 /** Marks read the caller's own by id, integration errors by id (their flag on), or all of them. */
 export async function markRead(ctx: AreaContext, input: In<typeof MarkReadBody>) {
   const errorsShown = integrationErrorsShown(ctx);
@@ -67,11 +80,15 @@ export async function markRead(ctx: AreaContext, input: In<typeof MarkReadBody>)
   }
   const now = new Date().toISOString();
   const mine = and(eq(notifications.userId, ctx.caller.user.id), isNull(notifications.readAt));
-  const own = await ctx.write((tx) =>
-    tx.update(notifications).set({ readAt: now })
+  const own = await ctx.write(async (tx, unit) => {
+    const marked = await tx.update(notifications).set({ readAt: now })
       .where(input.all ? mine : and(mine, inArray(notifications.id, input.ids.length ? input.ids : [0])))
-      .returning({ id: notifications.id })
-  );
+      .returning({ id: notifications.id });
+    // the caller's other pages lower their header count
+    const userId = ctx.caller.user.id;
+    if (marked.length) unit.announce("notificationsChanged", { userId }, { qualifier: userId });
+    return marked;
+  });
   let errorIds = input.integrationErrorIds;
   if (input.all && errorsShown) {
     errorIds = (await integrationErrorList(ctx, true, NOTIFICATION_LIMIT)).map((e) => e.id);

@@ -28,3 +28,8 @@ export const MarkReadBody = z.object({
 }).openapi("MarkNotificationsReadBody");
 
 export const MarkReadAnswer = z.object({ marked: z.number().int() }).openapi("MarkNotificationsReadAnswer");
+
+export const UnreadCount = z.object({
+  /** the caller's unread notifications (integration errors included while their flag is on) */
+  unread: z.number().int(),
+}).openapi("UnreadNotificationsCount");

@@ -4,6 +4,7 @@
  */
 import { notifications } from "../../../db/tenant/schema.ts";
 import type { Unit } from "../unit.ts";
+import "./events.ts";
 
 export interface NewNotification {
   type: string;
@@ -26,4 +27,8 @@ export async function notifyUsers(unit: Unit, userIds: number[], n: NewNotificat
     route: n.route && /^\/[^/\\]/.test(n.route) ? n.route : "",
     createdAt,
   })));
+  // each user's open pages re-read their unread count (the header's bell)
+  for (const userId of new Set(userIds)) {
+    unit.announce("notificationsChanged", { userId }, { qualifier: userId });
+  }
 }

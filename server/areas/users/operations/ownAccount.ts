@@ -7,6 +7,8 @@ import type { In } from "../../areaApi.ts";
 import { ApiError } from "../../../http/errors.ts";
 import type { SelfSettingBody, UpdateUserDetailsBody } from "../schemas.ts";
 import { putUserSetting } from "./userSettings.ts";
+import { ROUTES } from "../../../access/mod.ts";
+import { homePageSetting } from "../homePage.ts";
 
 type SelfSetting = In<typeof SelfSettingBody>;
 
@@ -50,6 +52,16 @@ function ownValue(ctx: AreaContext, setting: SelfSetting, at: string): unknown {
     }
     const current = ctx.caller.subject.userSettings.find((s) => s.settingType === "tenantSite")?.value ?? {};
     return { ...(current as object), defaultTenantSiteId: siteId }; // keep the admin-set allow-list
+  }
+  if (setting.settingType === "homepage") {
+    const value = homePageSetting(ctx.caller.subject, ROUTES, setting.value.module, setting.value.title);
+    if (!value) {
+      throw ApiError.validation([{
+        field: `${at}value.module`,
+        message: "That page cannot be your home page: choose one of the pages you can open.",
+      }]);
+    }
+    return value;
   }
   if (setting.settingType === "speciesId" && !ctx.scope.hasSpecies(setting.value.speciesId)) {
     throw ApiError.validation([{

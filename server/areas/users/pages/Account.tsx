@@ -6,10 +6,12 @@ import { pageAreaContext } from "../../context.ts";
 import { USERS_API } from "../api.ts";
 import { ActionButton, DataForm } from "../../../pages/islands.tsx";
 import { listMySessions } from "../operations/sessions.ts";
+import { HomePageForm } from "./HomePageForm.tsx";
 
 /**
  * Account details (spec 1 §2): first name, last name, mobile; and the user's sessions (issue 19 §6):
- * every device signed in as them, each of the others with a button to end it, and all of them at once.
+ * every device signed in as them, each of the others with a button to end it, and all of them at once;
+ * and the page they land on after signing in (spec 1 §2).
  */
 export const AccountScreen = defineScreen({
   loader: async ({ context }) => ({ sessions: await listMySessions(await pageAreaContext(context)) }),
@@ -41,6 +43,7 @@ export const AccountScreen = defineScreen({
             <a href="/user/phone">{user.isPhoneVerified ? "Verify another mobile" : "Verify your mobile"}</a>
           </p>
         </section>
+        <HomePageForm context={context} />
         <section className="panel" aria-labelledby="sessions-title">
           <div className="panel-head">
             <h2 id="sessions-title">Where you are signed in</h2>
