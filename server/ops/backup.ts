@@ -1,0 +1,211 @@
+/**
+ * Online backups of a database (issue 40 §4): a tenant's, or the control database. `VACUUM INTO` writes a
+ * consistent copy from one read transaction (in WAL mode writers go on meanwhile), into a temporary file
+ * that is then streamed into blob storage (files or S3) under `backups/<who>/<when>.db`.
+ *
+ * A restore never swaps files under open connections: the backup is fetched into a temporary file,
+ * brought to the current schema (the tenant migrations), attached, and every table's rows are replaced
+ * from it in one write transaction: readers see the old rows or the new ones, and a failure changes
+ * nothing. The dry run compares the two row by row (rowHashes.ts) first.
+ *
+ * Embedded databases only: over a libSQL server (sqld) backups are the server's own (docs/operations.md).
+ */
+import Database from "libsql";
+import { createClient } from "@libsql/client";
+import { drizzle } from "drizzle-orm/libsql";
+import { migrate } from "drizzle-orm/libsql/migrator";
+import type { Databases } from "../../db/client.ts";
+import type { BlobStore } from "../storage/mod.ts";
+import { attachedDiff, dataTables, type TableDiff } from "./backupRows.ts";
+
+/** Whose database: a tenant's, or the control database. */
+export type BackupTarget = { tenantId: number } | "control";
+
+/** Why a backup was taken (part of its key: object store listings carry no metadata). */
+export const BACKUP_REASONS = ["scheduled", "manual", "before-restore"] as const;
+export type BackupReason = (typeof BACKUP_REASONS)[number];
+
+export interface BackupInfo {
+  key: string;
+  size: number;
+  /** ISO instant it was taken */
+  takenAt: string;
+  reason: BackupReason;
+}
+
+/** The most a backup may be (the store refuses more). */
+const MAX_BACKUP_BYTES = 20 * 1024 ** 3;
+const migrationsOf = (target: BackupTarget) =>
+  `${import.meta.dirname}/../../db/${target === "control" ? "control" : "tenant"}/migrations`;
+const KEY_NAME = /^(\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z)\.(scheduled|manual|before-restore)\.db$/;
+
+export const backupPrefix = (target: BackupTarget) =>
+  target === "control" ? "backups/control/" : `backups/tenant-${target.tenantId}/`;
+
+/** `2026-11-27T16-08-00-123Z`: an instant as a key segment (no colons), in time order. */
+const stampOf = (at: Date) => at.toISOString().replace(/[:.]/g, "-");
+const instantOf = (stamp: string) =>
+  stamp.replace(/^(\d{4}-\d\d-\d\dT\d\d)-(\d\d)-(\d\d)-(\d{3})Z$/, "$1:$2:$3.$4Z");
+
+function fileOf(db: Databases, target: BackupTarget): string {
+  const file = target === "control" ? db.controlFile() : db.tenantFile(target.tenantId);
+  if (!file) throw new Error("Backups over a libSQL server are taken by the server itself");
+  return file;
+}
+
+async function tempPath(): Promise<string> {
+  const dir = await Deno.makeTempDir({ prefix: "abattoir-backup-" });
+  return `${dir}/copy.db`;
+}
+
+const removeTemp = (path: string) =>
+  Deno.remove(path.slice(0, path.lastIndexOf("/")), { recursive: true }).catch(() => {});
+
+/** SQLite string literal (a temporary path we made: no quotes in it, but never trust that). */
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/** Takes a backup now and stores it. */
+export async function takeBackup(
+  services: { db: Databases; storage: BlobStore },
+  target: BackupTarget,
+  reason: BackupReason,
+  at = new Date(),
+): Promise<BackupInfo> {
+  if (target !== "control") await services.db.tenantDb(target.tenantId); // it exists and is migrated
+  const copy = await tempPath();
+  try {
+    const source = new Database(fileOf(services.db, target), { timeout: 5000 });
+    try {
+      source.exec(`VACUUM INTO ${literal(copy)}`);
+    } finally {
+      source.close();
+    }
+    const file = await Deno.open(copy, { read: true });
+    const key = `${backupPrefix(target)}${stampOf(at)}.${reason}.db`;
+    const info = await services.storage.put(key, file.readable, {
+      contentType: "application/vnd.sqlite3",
+      maxBytes: MAX_BACKUP_BYTES,
+      metadata: { reason },
+    });
+    return { key, size: info.size, takenAt: at.toISOString(), reason };
+  } finally {
+    await removeTemp(copy);
+  }
+}
+
+/** The target's backups, newest first (at most 1,000: retention keeps far fewer). */
+export async function listBackups(storage: BlobStore, target: BackupTarget): Promise<BackupInfo[]> {
+  const { items } = await storage.list(backupPrefix(target), 1000);
+  const found = items.flatMap((item): BackupInfo[] => {
+    const name = KEY_NAME.exec(item.key.slice(item.key.lastIndexOf("/") + 1));
+    const takenAt = name && new Date(instantOf(name[1]));
+    if (!takenAt || Number.isNaN(takenAt.getTime())) return [];
+    return [{
+      key: item.key,
+      size: item.size,
+      takenAt: takenAt.toISOString(),
+      reason: name[2] as BackupReason,
+    }];
+  });
+  return found.sort((a, b) => b.takenAt.localeCompare(a.takenAt));
+}
+
+/** Whether the key is one of the target's backups (never another tenant's, never any other blob). */
+export function isBackupOf(target: BackupTarget, key: string): boolean {
+  const prefix = backupPrefix(target);
+  return key.startsWith(prefix) && KEY_NAME.test(key.slice(prefix.length));
+}
+
+/** The backup fetched into a temporary file (removed by `done`), brought to the current schema. */
+async function fetched(services: { storage: BlobStore }, target: BackupTarget, key: string) {
+  const blob = await services.storage.get(key);
+  if (!blob) return null;
+  const path = await tempPath();
+  await Deno.writeFile(path, blob.body);
+  try {
+    // an older backup gets the migrations since, so its tables match the database's
+    const client = createClient({ url: `file:${path}` });
+    try {
+      await migrate(drizzle(client), { migrationsFolder: migrationsOf(target) });
+    } finally {
+      client.close();
+    }
+  } catch (error) {
+    await removeTemp(path);
+    throw error;
+  }
+  return { path, done: () => removeTemp(path) };
+}
+
+/** What restoring the backup would change, table by table (nothing is written). Null: no such backup. */
+export async function dryRunRestore(
+  services: { db: Databases; storage: BlobStore },
+  target: BackupTarget,
+  key: string,
+): Promise<TableDiff[] | null> {
+  if (target !== "control") await services.db.tenantDb(target.tenantId);
+  const copy = await fetched(services, target, key);
+  if (!copy) return null;
+  try {
+    const conn = new Database(fileOf(services.db, target), { timeout: 10_000 });
+    try {
+      conn.exec("PRAGMA query_only = 1");
+      conn.exec(`ATTACH DATABASE ${literal(copy.path)} AS backup`);
+      return attachedDiff(conn);
+    } finally {
+      conn.close();
+    }
+  } finally {
+    await copy.done();
+  }
+}
+
+/**
+ * Puts the backup's rows in place of the database's, every table in one transaction (the migrations'
+ * own record excepted). Answers what changed; null when there is no such backup.
+ */
+export async function restoreBackup(
+  services: { db: Databases; storage: BlobStore },
+  target: BackupTarget,
+  key: string,
+): Promise<TableDiff[] | null> {
+  if (target !== "control") await services.db.tenantDb(target.tenantId);
+  const copy = await fetched(services, target, key);
+  if (!copy) return null;
+  try {
+    const conn = new Database(fileOf(services.db, target), { timeout: 10_000 });
+    try {
+      conn.exec("PRAGMA foreign_keys = OFF");
+      conn.exec(`ATTACH DATABASE ${literal(copy.path)} AS backup`);
+      const tables = dataTables(conn, "main");
+      const theirs = new Set(dataTables(conn, "backup").map((t) => t.name));
+      conn.exec("BEGIN IMMEDIATE");
+      let changes: TableDiff[];
+      try {
+        changes = attachedDiff(conn); // inside the transaction: exactly what this restore changes
+        for (const table of tables) {
+          const name = `"${table.name.replaceAll('"', '""')}"`;
+          conn.exec(`DELETE FROM main.${name}`);
+          if (!theirs.has(table.name)) continue;
+          const columns = table.columns.map((c) => `"${c.replaceAll('"', '""')}"`).join(", ");
+          conn.exec(`INSERT INTO main.${name} (${columns}) SELECT ${columns} FROM backup.${name}`);
+        }
+        const hasSequence = (schema: string) =>
+          conn.prepare(`SELECT 1 FROM ${schema}.sqlite_master WHERE name = 'sqlite_sequence'`).get();
+        if (hasSequence("main") && hasSequence("backup")) {
+          conn.exec("DELETE FROM main.sqlite_sequence");
+          conn.exec("INSERT INTO main.sqlite_sequence SELECT * FROM backup.sqlite_sequence");
+        }
+        conn.exec("COMMIT");
+      } catch (error) {
+        conn.exec("ROLLBACK");
+        throw error;
+      }
+      return changes;
+    } finally {
+      conn.close();
+    }
+  } finally {
+    await copy.done();
+  }
+}
