@@ -27,7 +27,8 @@ const before: Doc = JSON.parse(
  * The user's own yieldCustomDashboard setting takes exactly the custom tabs' shape (issue 38), no longer
  * any object (UserUpdatesSingleSettingBody). The display carousel's screens gained the yield TV screens
  * (issue 38: yieldCarcass with its index, operationalyield and viewreport with their report) in
- * DisplayScreen.
+ * DisplayScreen. A carcass row and record gained the MSA grader's eye muscle area and verdict (issue 39:
+ * msaEyeMuscleAreaCm2, msaCompliant, msaNonComplianceReason) in CarcassRow and Carcass.
  */
 const DECLARED_CHANGES = {
   operations: [
@@ -35,7 +36,14 @@ const DECLARED_CHANGES = {
     "GET /api/livestock/GetPagedIncompleteSkins",
     "GET /api/livestock/GetPagedIncompleteInvoicesWithSkinData",
   ],
-  schemas: ["SkinPage", "SkinInvoicePage", "UserUpdatesSingleSettingBody", "DisplayScreen"],
+  schemas: [
+    "SkinPage",
+    "SkinInvoicePage",
+    "UserUpdatesSingleSettingBody",
+    "DisplayScreen",
+    "CarcassRow",
+    "Carcass",
+  ],
 };
 
 async function servedDocument(): Promise<Doc> {

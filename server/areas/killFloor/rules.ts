@@ -40,6 +40,9 @@ export interface CarcassInput {
   msaUltimatePh: number | null;
   msaLoinTempC: number | null;
   msaIndex: number | null;
+  msaEyeMuscleAreaCm2: number | null;
+  msaCompliant: boolean | null;
+  msaNonComplianceReason: string | null;
   defects: string[];
   trimKg: number;
   condemned: (typeof CONDEMNED)[number];

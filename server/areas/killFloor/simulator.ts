@@ -33,7 +33,8 @@
  * TS 5 %; HGP Y 10 %; ossification by teeth 0: 150 sd 20, ≤2: 180 sd 25, ≤4: 220 sd 35, else 330 sd 60
  * [100, 590] in 10s; marbling 380 sd 100 [100, 1190] in 10s; rib fat 0.6 × P8 ± 1.5 mm; ultimate pH 5.58
  * sd 0.07 [5.30, 7.00] (~4 % above 5.70: those fail grading, no index); loin temp 6 sd 2.5 °C [0, 15];
- * index 60 + 1.2/100 marbling − 3.5/100 ossification (+3 TS, −2 HGP) ± 1.5 [30, 80].
+ * index 60 + 1.2/100 marbling − 3.5/100 ossification (+3 TS, −2 HGP) ± 1.5 [30, 80]; eye muscle area
+ * 0.22 × HSCW + 15 cm²; the verdict by the pH window (msa/rules.ts).
  * Condemned whole 0.3 % (HSCW 0, not graded; CLA in sheep/goats, pleurisy, emaciation, septicaemia); part
  * 2 % (trim 0.5–5 kg, ×3 for cattle, at most ¼ of the carcass, off the HSCW, with its defect code); a
  * further 3 % carry a defect code noted for producer feedback without trim (defects on ~5 % in all).
@@ -54,6 +55,7 @@
 import { SPECIES_CATEGORIES } from "../../../kernel/enums.ts";
 import { seeded } from "../seeded.ts";
 import type { CarcassInput } from "./rules.ts";
+import { msaVerdict } from "./msa/rules.ts";
 
 export interface SimulatedMob {
   stockMobId: number;
@@ -215,6 +217,9 @@ export function simulateKill(
         msaUltimatePh: null,
         msaLoinTempC: null,
         msaIndex: null,
+        msaEyeMuscleAreaCm2: null,
+        msaCompliant: null,
+        msaNonComplianceReason: null,
         defects,
         trimKg,
         condemned: whole ? "whole" : trimKg > 0 ? "part" : "none",
@@ -248,6 +253,11 @@ export function simulateKill(
         const index = 60 + 1.2 * (marbling - 380) / 100 - 3.5 * (oss - 150) / 100 + (ts ? 3 : 0) -
           (hgp ? 2 : 0);
         record.msaIndex = ph > 5.7 ? null : round(clamp(normal(index, 1.5), 30, 80), 2);
+        // no draw of its own (the other fields' draws stay as they were): EMA follows the weight
+        record.msaEyeMuscleAreaCm2 = Math.round(0.22 * kg + 15);
+        const verdict = msaVerdict({ ...record, msaCompliant: null });
+        record.msaCompliant = verdict.compliant;
+        record.msaNonComplianceReason = verdict.reason;
       }
       out.push(record);
     }

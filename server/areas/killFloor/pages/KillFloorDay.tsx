@@ -20,6 +20,9 @@ import { carcass, carcassPage, killFloorDay } from "../queries.ts";
 import { CORRECT, SIMULATE } from "../dayApi.ts";
 import { KILL_FLOOR_API as K } from "../rules.ts";
 import { CarcassTable, correctionFields, PAGE_SIZE } from "./Carcasses.tsx";
+import { orderMsa } from "../msa/operations.ts";
+import { MSA_REQUERY } from "../msa/api.ts";
+import { MsaPanel } from "./MsaPanel.tsx";
 
 const Search = DaySearch.extend({
   mob: idNumber().optional(),
@@ -106,7 +109,11 @@ export const KillFloorDayScreen = defineScreen({
       })
       : null;
     const correcting = search.correct ? await carcass(ctx, search.correct) : null;
+    // a cattle mob's order: its MSA grading beside the carcasses
+    const msa = mob && day.speciesId === 2 ? await orderMsa(ctx, mob.livestockOrderId) : null;
     return {
+      msa,
+      canRequery: may(context, MSA_REQUERY),
       day,
       mob,
       page,
@@ -210,6 +217,7 @@ export const KillFloorDayScreen = defineScreen({
               : null}
           />
         )}
+        {data.msa && <MsaPanel data={data.msa} canRequery={data.canRequery} />}
         {correcting && data.canCorrect && (
           <section id="correct" className="panel no-print" aria-labelledby="correct-title">
             <h3 id="correct-title">Correct body {correcting.bodyNumber}</h3>
