@@ -24,6 +24,7 @@ export const ISLANDS = {
   YieldCustomTabs: "./YieldCustomTabs.tsx",
   OrderReportSaveFilter: "./OrderReportSaveFilter.tsx",
   ProcessOverviewLive: "./ProcessOverviewLive.tsx",
+  BoxingPicker: "./BoxingPicker.tsx",
 } as const satisfies Record<string, string>;
 
 export type IslandName = keyof typeof ISLANDS;
@@ -44,6 +45,7 @@ export const ISLANDS_ON_INTENT: ReadonlySet<IslandName> = new Set<IslandName>([
   "LogoUpload",
   "BlobUpload",
   "OrderReportSaveFilter",
+  "BoxingPicker",
 ]);
 
 export const ISLAND_NAMES = Object.keys(ISLANDS) as IslandName[];

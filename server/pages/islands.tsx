@@ -24,6 +24,7 @@ import InitialLoadComponent from "../../client/islands/InitialLoad.tsx";
 import YieldCustomTabsComponent from "../../client/islands/YieldCustomTabs.tsx";
 import OrderReportSaveFilterComponent from "../../client/islands/OrderReportSaveFilter.tsx";
 import ProcessOverviewLiveComponent from "../../client/islands/ProcessOverviewLive.tsx";
+import BoxingPickerComponent from "../../client/islands/BoxingPicker.tsx";
 import { Island } from "./Island.tsx";
 
 function island<P extends object>(name: IslandName, component: ComponentType<P>) {
@@ -51,3 +52,4 @@ export const InitialLoad = island("InitialLoad", InitialLoadComponent);
 export const YieldCustomTabs = island("YieldCustomTabs", YieldCustomTabsComponent);
 export const OrderReportSaveFilter = island("OrderReportSaveFilter", OrderReportSaveFilterComponent);
 export const ProcessOverviewLive = island("ProcessOverviewLive", ProcessOverviewLiveComponent);
+export const BoxingPicker = island("BoxingPicker", BoxingPickerComponent);

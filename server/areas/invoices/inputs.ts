@@ -25,6 +25,7 @@ import { MOB_STATUS } from "../../../kernel/enums.ts";
 import { defectRulesFor, levyRulesFor, serviceKillFeeFor, skinPriceFor } from "../invoiceSettings/queries.ts";
 import type { InvoiceInputs } from "./rules.ts";
 import type { OffGridPer, OffGridType } from "./pricing.ts";
+import { boxedShare } from "./boxedShare.ts";
 
 type Db = TenantDb | TenantTx;
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -63,7 +64,11 @@ export async function loadSources(db: Db, invoice: InvoiceRow): Promise<InvoiceS
   const mobs = mobIds.length ? await db.select().from(stockMobs).where(inArray(stockMobs.id, mobIds)) : [];
   const orderMobs = await db.select({ head: stockMobs.head, status: stockMobs.mobStatus }).from(stockMobs)
     .where(eq(stockMobs.livestockOrderId, order.id));
-  const rows = mobIds.length
+  // a boxed order's carcasses are its share of the whole lot's (boxedShare.ts)
+  const boxed = order.boxedOrderCollectionId;
+  const rows = boxed !== null
+    ? await boxedShare(db, { id: order.id, boxedOrderCollectionId: boxed })
+    : mobIds.length
     ? await db.select().from(carcasses).where(inArray(carcasses.stockMobId, mobIds))
       .orderBy(carcasses.productionDate, carcasses.killSequence)
     : [];
@@ -116,7 +121,9 @@ export async function loadSources(db: Db, invoice: InvoiceRow): Promise<InvoiceS
 
   const killedByMob = new Map<number, number>();
   for (const c of rows) killedByMob.set(c.stockMobId, (killedByMob.get(c.stockMobId) ?? 0) + 1);
-  const awaiting = mobs.reduce((n, m) => n + Math.max(0, m.head - (killedByMob.get(m.id) ?? 0)), 0);
+  const awaiting = boxed !== null
+    ? Math.max(0, mobs.reduce((n, m) => n + m.head, 0) - rows.length)
+    : mobs.reduce((n, m) => n + Math.max(0, m.head - (killedByMob.get(m.id) ?? 0)), 0);
   const offGrid = order.offGridPrice !== null && order.offGridPricePer && order.offGridPriceType
     ? {
       price: order.offGridPrice,

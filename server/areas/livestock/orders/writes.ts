@@ -298,3 +298,27 @@ export async function markOrderInvoiceFinalised(unit: Pick<Unit, "tx" | "announc
   }).where(eq(livestockOrders.id, orderId));
   announceOrders(unit, [orderId], null);
 }
+
+// ---------- for livestock boxing ----------
+
+/**
+ * Livestock boxing (issue 39 item 4): orders put into a boxed lot (`lot` given) or taken out of one
+ * (null), each audited with the lot's words; the orders' screens hear of them once the unit commits.
+ */
+export async function setOrdersBoxing(
+  unit: Unit,
+  orders: readonly Pick<Order, "id" | "lastModified" | "boxedLotRef" | "boxedOrderCollectionId">[],
+  lot: { boxedLotRef: string; boxedOrderCollectionId: number } | null,
+  deliveryDate: string | null,
+): Promise<void> {
+  for (const order of orders) {
+    await changeOrder(unit, order, lot ?? { boxedLotRef: null, boxedOrderCollectionId: null }, {
+      action: lot
+        ? `Boxed into lot ${lot.boxedLotRef}`
+        : `Unboxed from lot ${order.boxedLotRef ?? ""}`.trim(),
+      before: { boxedLotRef: order.boxedLotRef, boxedOrderCollectionId: order.boxedOrderCollectionId },
+      after: lot ?? { boxedLotRef: null, boxedOrderCollectionId: null },
+    });
+  }
+  announceOrders(unit, orders.map((o) => o.id), deliveryDate);
+}

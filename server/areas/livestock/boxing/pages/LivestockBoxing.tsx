@@ -1,0 +1,186 @@
+/**
+ * Livestock › Livestock Boxing (/home/livestock/livestockBoxing, module livestockBoxing): a delivery day's
+ * delivered orders of one species; choose two or more and box them into one lot (or add them to a lot
+ * already made); see the lots with each order's share of the head; unbox a lot (or take one order out)
+ * before the kill. Server rendered; the chooser and the buttons are islands that start when reached for.
+ */
+import { z } from "zod";
+import { href } from "../../../../access/routes.ts";
+import { canSeeRouteNamed } from "../../../../access/policy.ts";
+import { defineScreen } from "../../../../pages/screen.ts";
+import { idNumber } from "../../../../http/params.ts";
+import { isoDate } from "../../../../http/validation.ts";
+import { headerSpeciesAmong } from "../../../../pages/ListScope.tsx";
+import { ActionButton, BoxingPicker } from "../../../../pages/islands.tsx";
+import { pageAreaContext } from "../../../context.ts";
+import { addDays } from "../../../../../kernel/dates.ts";
+import { orderStatusText } from "../../../../../kernel/enums.ts";
+import { formatDate, formatHead } from "../../../../../kernel/format.ts";
+import { Table } from "../../../../../client/ui/Table.tsx";
+import { BOXING_API } from "../api.ts";
+import { boxingOfDay } from "../operations.ts";
+import type { BoxedLot } from "../schemas.ts";
+
+const Search = z.object({ date: isoDate.optional(), species: idNumber().optional() });
+
+const PATH = "/home/livestock/livestockBoxing";
+
+function DayForm({ date, speciesId, species }: {
+  date: string;
+  speciesId: number | null;
+  species: readonly { id: number; name: string }[];
+}) {
+  const step = (days: number) =>
+    `${PATH}?date=${addDays(date, days)}${speciesId ? `&species=${speciesId}` : ""}`;
+  return (
+    <div className="toolbar no-print">
+      <form method="get" action={PATH} className="inline-form" aria-label="Day and species">
+        <label>
+          <span className="sr-only">Delivery day</span>
+          <input className="input" type="date" name="date" defaultValue={date} required />
+        </label>
+        {species.length > 1 && (
+          <label>
+            <span className="sr-only">Species</span>
+            <select className="input select" name="species" defaultValue={speciesId ?? ""}>
+              {species.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+            </select>
+          </label>
+        )}
+        <button className="btn" type="submit">Show</button>
+      </form>
+      <nav className="actions" aria-label="Days">
+        <a className="btn" href={step(-1)} aria-label={`Previous day, ${formatDate(addDays(date, -1))}`}>
+          ‹ Previous
+        </a>
+        <a className="btn" href={step(1)} aria-label={`Next day, ${formatDate(addDays(date, 1))}`}>Next ›</a>
+      </nav>
+    </div>
+  );
+}
+
+function LotPanel({ lot, orderHref }: { lot: BoxedLot; orderHref: (id: number) => string | null }) {
+  const stamped = (ids: number[]) =>
+    lot.orders.filter((o) => ids.includes(o.livestockOrderId))
+      .map((o) => ({ livestockOrderId: o.livestockOrderId, lastModified: o.lastModified }));
+  const all = lot.orders.map((o) => o.livestockOrderId);
+  return (
+    <section className="panel boxing-lot" aria-label={`Lot ${lot.boxedLotRef}`}>
+      <div className="panel-head">
+        <h3>
+          Lot {lot.boxedLotRef} · {formatHead(lot.liveHead)} head alive
+          {lot.isKilled ? ` · ${formatHead(lot.carcasses)} carcasses` : ""}
+        </h3>
+        {!lot.isKilled && (
+          <ActionButton
+            label="Unbox lot"
+            url={BOXING_API.update}
+            body={{ boxed: false, orders: stamped(all) }}
+            variant="danger"
+            confirm={`Unbox lot ${lot.boxedLotRef}? Its ${all.length} orders are killed and invoiced apart again.`}
+            successToast={`Lot ${lot.boxedLotRef} was unboxed.`}
+          />
+        )}
+      </div>
+      <Table
+        rows={lot.orders}
+        rowKey={(o) => o.livestockOrderId}
+        empty="No orders."
+        columns={[
+          {
+            header: "Order",
+            cell: (o) => {
+              const link = orderHref(o.livestockOrderId);
+              return link ? <a href={link}>{o.livestockOrderId}</a> : o.livestockOrderId;
+            },
+          },
+          { header: "Supplier", cell: (o) => o.supplierName },
+          { header: "Alive", cell: (o) => formatHead(o.liveHead) },
+          { header: lot.isKilled ? "Carcasses shared" : "Share", cell: (o) => formatHead(o.shareHead) },
+          { header: "Status", cell: (o) => orderStatusText(o.orderStatusName) },
+          {
+            header: "Action",
+            cell: (o) =>
+              lot.isKilled ? "—" : (
+                <ActionButton
+                  label="Take out"
+                  url={BOXING_API.update}
+                  body={{ boxed: false, orders: stamped([o.livestockOrderId]) }}
+                  variant="ghost"
+                  confirm={`Take order ${o.livestockOrderId} (${o.supplierName}) out of lot ${lot.boxedLotRef}?`}
+                  successToast={`Order ${o.livestockOrderId} was taken out of lot ${lot.boxedLotRef}.`}
+                />
+              ),
+          },
+        ]}
+      />
+      <p className="muted small">
+        {lot.isKilled
+          ? "Killed: the lot's carcasses are shared to each supplier's invoice by live head, heaviest first in turn, so every share has the lot's spread of weights and grades. It can no longer be unboxed."
+          : "Each supplier's invoice will get its share of the lot's carcasses by live head (delivered less DOA)."}
+      </p>
+    </section>
+  );
+}
+
+export const LivestockBoxingScreen = defineScreen({
+  validateSearch: Search,
+  loader: async ({ context, search }) => {
+    const ctx = await pageAreaContext(context);
+    const species = context.caller!.species;
+    const speciesId = species.find((s) => s.id === search.species)?.id ??
+      headerSpeciesAmong(context, species)?.id;
+    const boxing = await boxingOfDay(ctx, { date: search.date, speciesId });
+    return { boxing, species, canOpenOrders: canSeeRouteNamed(context.caller!.subject, "order") };
+  },
+  component: ({ data }) => {
+    const { boxing } = data;
+    const orderHref = (id: number) => data.canOpenOrders ? href("order", { id }) : null;
+    return (
+      <>
+        <section className="panel" aria-labelledby="boxing-title">
+          <div className="panel-head">
+            <h2 id="boxing-title">
+              Livestock boxing{boxing.species ? ` · ${boxing.species}` : ""} · delivered{" "}
+              {formatDate(boxing.date)}
+            </h2>
+          </div>
+          <DayForm date={boxing.date} speciesId={boxing.speciesId} species={data.species} />
+          <p className="muted small">
+            Box small consignments of one species delivered the same day to yard and kill them as one lot.
+            Each supplier is still paid on their own invoice for their share of the lot's carcasses.
+          </p>
+          {boxing.candidates.length
+            ? (
+              <BoxingPicker
+                orders={boxing.candidates.map((o) => ({
+                  id: o.livestockOrderId,
+                  supplierName: o.supplierName,
+                  pic: o.pic,
+                  liveHead: o.liveHead,
+                  status: orderStatusText(o.orderStatusName),
+                  lastModified: o.lastModified,
+                }))}
+                lots={boxing.lots.filter((l) => !l.isKilled)
+                  .map((l) => ({ ref: l.boxedLotRef, orderId: l.boxedOrderCollectionId }))}
+                urls={{ update: BOXING_API.update, boxInto: BOXING_API.boxInto }}
+              />
+            )
+            : (
+              <p className="muted">
+                No delivered order of this day can be boxed (not yet killed and not in a lot).
+              </p>
+            )}
+        </section>
+        <section className="panel" aria-labelledby="boxing-lots">
+          <h2 id="boxing-lots">Boxed lots</h2>
+          {boxing.lots.length
+            ? boxing.lots.map((lot) => (
+              <LotPanel key={lot.boxedOrderCollectionId} lot={lot} orderHref={orderHref} />
+            ))
+            : <p className="muted">No lot is boxed for this day.</p>}
+        </section>
+      </>
+    );
+  },
+});

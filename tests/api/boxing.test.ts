@@ -1,0 +1,255 @@
+/**
+ * api/livestock boxing (issue 39 item 4): the boxing read, UpdateBoxingForLivestockOrder and
+ * BoxOrderIntoDeliveredOrder over real HTTP and real db files; then a boxed lot killed (carcass records
+ * written as the kill floor would, unevenly over the lot's mobs) and both suppliers' invoices sharing the
+ * lot's carcasses exactly.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { and, eq, inArray } from "drizzle-orm";
+import { serveTestApp } from "../helpers/app.ts";
+import { plantDay } from "../helpers/clock.ts";
+import { auditLog, carcasses, invoices, livestockOrders, stockMobs } from "../../db/tenant/schema.ts";
+import { tenantModules } from "../../db/control/schema.ts";
+import { INVOICES_API } from "../../server/areas/invoices/paths.ts";
+import { loadSources } from "../../server/areas/invoices/inputs.ts";
+import { BOXING_API } from "../../server/areas/livestock/boxing/api.ts";
+import { liveHead, shareCounts } from "../../server/areas/livestock/boxing/rules.ts";
+
+let t: Awaited<ReturnType<typeof serveTestApp>>;
+const tokens: Record<string, string> = {};
+const TODAY = plantDay();
+const YESTERDAY = plantDay(-1);
+const SHEEP = 1;
+const headers = { "x-local-date": TODAY };
+
+beforeAll(async () => {
+  t = await serveTestApp();
+  for (const who of ["admin", "user", "display"]) tokens[who] = await t.login(`${who}@demo.processor`);
+  tokens.farm = await t.login("producer@demo.farm");
+});
+afterAll(() => t.close());
+
+const db = () => t.services.db.tenantDb(1);
+const get = async (path: string, who = "admin") => {
+  const res = await t.request(path, { token: tokens[who], headers });
+  return { status: res.status, body: await res.json() };
+};
+const post = async (path: string, json: unknown, who = "admin") => {
+  const res = await t.request(path, { method: "POST", token: tokens[who], json, headers });
+  return { status: res.status, body: await res.json() };
+};
+const boxing = (date: string, who = "admin") =>
+  get(`${BOXING_API.read}?date=${date}&speciesId=${SHEEP}`, who);
+const order = async (id: number) =>
+  (await (await db()).select().from(livestockOrders).where(eq(livestockOrders.id, id)))[0];
+const stamped = async (ids: number[]) =>
+  await Promise.all(
+    ids.map(async (id) => ({ livestockOrderId: id, lastModified: (await order(id)).lastModified })),
+  );
+const expectPlain = (res: { status: number; body: Record<string, unknown> }, status: number) => {
+  expect(res.status).toBe(status);
+  expect(res.body).toMatchObject({ title: expect.any(String), message: expect.any(String) });
+  expect(res.body.isValidation).toBe(status === 400);
+};
+
+describe("boxing two orders before the kill", () => {
+  let ids: number[] = [];
+
+  test("the read lists the day's delivered sheep orders that may be boxed", async () => {
+    const res = await boxing(TODAY);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ date: TODAY, speciesId: SHEEP, species: "Sheep", lots: [] });
+    expect(res.body.candidates.length).toBeGreaterThanOrEqual(2);
+    for (const c of res.body.candidates) {
+      expect(c).toMatchObject({ deliveryDate: TODAY, boxedLotRef: null, carcasses: 0 });
+      expect(c.liveHead).toBe(c.totalDelivered - c.totalDoa);
+    }
+    ids = res.body.candidates.slice(0, 2).map((c: { livestockOrderId: number }) => c.livestockOrderId);
+  });
+
+  test("a user boxes them: one lot on the lower order, audited, shown with each order's share", async () => {
+    const res = await post(BOXING_API.update, { boxed: true, orders: await stamped(ids) }, "user");
+    expect(res.status).toBe(200);
+    const host = Math.min(...ids);
+    expect(res.body).toEqual({ boxedLotRef: `BOX-${host}`, livestockOrderIds: ids });
+    for (const id of ids) {
+      expect(await order(id)).toMatchObject({ boxedLotRef: `BOX-${host}`, boxedOrderCollectionId: host });
+    }
+    const audits = await (await db()).select().from(auditLog)
+      .where(and(eq(auditLog.entity, "livestockOrder"), inArray(auditLog.entityId, ids.map(String))));
+    expect(audits.filter((a) => a.action === `Boxed into lot BOX-${host}`).length).toBe(2);
+    const read = (await boxing(TODAY)).body;
+    expect(read.candidates.map((c: { livestockOrderId: number }) => c.livestockOrderId)).not.toContain(
+      ids[0],
+    );
+    expect(read.lots).toHaveLength(1);
+    const lot = read.lots[0];
+    expect(lot).toMatchObject({ boxedLotRef: `BOX-${host}`, boxedOrderCollectionId: host, isKilled: false });
+    expect(lot.orders.map((o: { shareHead: number }) => o.shareHead))
+      .toEqual(lot.orders.map((o: { liveHead: number }) => o.liveHead));
+  });
+
+  test("an order changed since it was read is refused (409) and nothing changes", async () => {
+    const res = await post(BOXING_API.update, {
+      boxed: false,
+      orders: [{ livestockOrderId: ids[0], lastModified: "2020-01-01T00:00:00.000Z" }],
+    });
+    expectPlain(res, 409);
+    expect((await order(ids[0])).boxedLotRef).not.toBeNull();
+  });
+
+  test("boxing an order already in a lot again is refused (409)", async () => {
+    const res = await post(BOXING_API.update, { boxed: true, orders: await stamped(ids) });
+    expectPlain(res, 409);
+    expect(res.body.message).toMatch(/already in lot/);
+  });
+
+  test("taking one of two out dissolves the lot (a lot of one is no lot)", async () => {
+    const res = await post(BOXING_API.update, { boxed: false, orders: await stamped([ids[1]]) });
+    expect(res.status).toBe(200);
+    expect(res.body.livestockOrderIds.sort()).toEqual([...ids].sort());
+    for (const id of ids) {
+      expect(await order(id)).toMatchObject({ boxedLotRef: null, boxedOrderCollectionId: null });
+    }
+    expect((await boxing(TODAY)).body.lots).toEqual([]);
+  });
+
+  test("BoxOrderIntoDeliveredOrder: the order joins the delivered order, which holds the lot", async () => {
+    const [mine] = await stamped([ids[1]]);
+    const res = await post(BOXING_API.boxInto, { ...mine, deliveredOrderId: ids[0] });
+    expect(res.status).toBe(200);
+    expect(res.body.boxedLotRef).toBe(`BOX-${ids[0]}`);
+    expect(await order(ids[1])).toMatchObject({ boxedOrderCollectionId: ids[0] });
+    // unboxed again for the rest of the file
+    expect((await post(BOXING_API.update, { boxed: false, orders: await stamped(ids) })).status).toBe(200);
+  });
+});
+
+describe("refusals", () => {
+  test("400 in words: one order, orders of different days, a bad day; nothing changes", async () => {
+    const today = (await boxing(TODAY)).body.candidates;
+    const yesterday = (await boxing(YESTERDAY)).body.candidates;
+    const one = await post(BOXING_API.update, {
+      boxed: true,
+      orders: await stamped([today[0].livestockOrderId]),
+    });
+    expectPlain(one, 400);
+    expect(one.body.message).toMatch(/two or more/);
+    const days = await post(BOXING_API.update, {
+      boxed: true,
+      orders: await stamped([today[0].livestockOrderId, yesterday[0].livestockOrderId]),
+    });
+    expectPlain(days, 400);
+    expect(days.body.message).toMatch(/same day/);
+    expectPlain(await post(BOXING_API.update, { boxed: "yes", orders: [] }), 400);
+    expectPlain(await post(BOXING_API.boxInto, { livestockOrderId: 5, deliveredOrderId: 5 }), 400);
+    expectPlain(await get(`${BOXING_API.read}?date=2026-02-30`), 400);
+    expect((await order(today[0].livestockOrderId)).boxedLotRef).toBeNull();
+  });
+
+  test("the display role is refused (403); another tenant cannot reach the page's calls (403)", async () => {
+    const ids = (await boxing(TODAY)).body.candidates.slice(0, 2).map((c: { livestockOrderId: number }) =>
+      c.livestockOrderId
+    );
+    for (const who of ["display", "farm"]) {
+      expect((await boxing(TODAY, who)).status, who).toBe(403);
+      expect((await post(BOXING_API.update, { boxed: true, orders: await stamped(ids) }, who)).status, who)
+        .toBe(403);
+      expect(
+        (await post(BOXING_API.boxInto, { livestockOrderId: ids[0], deliveredOrderId: ids[1] }, who)).status,
+      )
+        .toBe(403);
+    }
+    expect((await order(ids[0])).boxedLotRef).toBeNull();
+  });
+
+  test("without the livestockBoxing module: 403", async () => {
+    const set = async (isEnabled: boolean) => {
+      await t.services.db.control.update(tenantModules).set({ isEnabled })
+        .where(and(eq(tenantModules.tenantId, 1), eq(tenantModules.module, "livestockBoxing")));
+      await t.services.callers.changed({ tenantIds: [1] });
+    };
+    await set(false);
+    try {
+      expect((await boxing(TODAY)).status).toBe(403);
+      expect((await post(BOXING_API.update, { boxed: false, orders: [{ livestockOrderId: 1 }] })).status)
+        .toBe(403);
+    } finally {
+      await set(true);
+    }
+    expect((await boxing(TODAY)).status).toBe(200);
+  });
+});
+
+describe("a boxed lot killed and invoiced", () => {
+  let ids: number[] = [];
+  let host = 0;
+
+  test("two of yesterday's orders boxed, then killed: carcasses recorded unevenly over the lot's mobs", async () => {
+    ids = (await boxing(YESTERDAY)).body.candidates.slice(0, 2).map((c: { livestockOrderId: number }) =>
+      c.livestockOrderId
+    );
+    expect((await post(BOXING_API.update, { boxed: true, orders: await stamped(ids) })).status).toBe(200);
+    host = Math.min(...ids);
+    const tdb = await db();
+    const orders = await Promise.all(ids.map(order));
+    const lotHead = orders.reduce((n, o) => n + liveHead(o), 0);
+    const mobs = await tdb.select().from(stockMobs).where(inArray(stockMobs.livestockOrderId, ids));
+    const first = ids.map((id) => mobs.find((m) => m.livestockOrderId === id)!);
+    // the chain killed the lot as one: most records name the host's mob, a few the other's
+    const now = new Date().toISOString();
+    const rows = Array.from({ length: lotHead }, (_, i) => {
+      const mob = i < lotHead - 5 ? first[0] : first[1];
+      return {
+        productionDate: YESTERDAY,
+        tenantSiteId: mob.tenantSiteId ?? 0,
+        speciesId: SHEEP,
+        bodyNumber: 9000 + i,
+        killSequence: 9000 + i,
+        stockMobId: mob.id,
+        livestockOrderId: mob.livestockOrderId,
+        supplierId: mob.supplierId,
+        hscwKg: i % 50 === 7 ? 0 : 18 + (i % 13),
+        condemned: i % 50 === 7 ? "whole" : "none",
+        importId: 0,
+        receivedAt: now,
+        lastModified: now,
+      };
+    });
+    for (let i = 0; i < rows.length; i += 200) await tdb.insert(carcasses).values(rows.slice(i, i + 200));
+    const read = (await boxing(YESTERDAY)).body.lots[0];
+    expect(read).toMatchObject({ boxedLotRef: `BOX-${host}`, isKilled: true, carcasses: lotHead });
+  });
+
+  test("once killed, unboxing and boxing more into it are refused (409)", async () => {
+    const res = await post(BOXING_API.update, { boxed: false, orders: await stamped(ids) });
+    expectPlain(res, 409);
+    expect(res.body.message).toMatch(/carcass records/);
+    expect((await order(ids[0])).boxedOrderCollectionId).toBe(host);
+    const other = (await boxing(YESTERDAY)).body.candidates[0];
+    const into = await post(BOXING_API.boxInto, {
+      ...(await stamped([other.livestockOrderId]))[0],
+      deliveredOrderId: host,
+    });
+    expectPlain(into, 409);
+  });
+
+  test("each supplier's invoice holds its share by live head; together exactly the lot's carcasses", async () => {
+    const made = await post(INVOICES_API.createOrAdd, { livestockOrderIds: ids });
+    expect(made.status).toBe(200);
+    const tdb = await db();
+    const orders = await Promise.all(ids.map(order));
+    const lot = await tdb.select().from(carcasses).where(inArray(carcasses.livestockOrderId, ids));
+    const expected = shareCounts([...orders].sort((a, b) => a.id - b.id).map(liveHead), lot.length);
+    const seen: number[] = [];
+    for (const [i, o] of [...orders].sort((a, b) => a.id - b.id).entries()) {
+      const [invoice] = await tdb.select().from(invoices).where(eq(invoices.livestockOrderId, o.id));
+      const sources = await loadSources(tdb, invoice);
+      expect(sources.carcasses.length, `order ${o.id}`).toBe(expected[i]);
+      expect(sources.inputs.headCounts.processed).toBe(expected[i]);
+      seen.push(...sources.carcasses.map((c) => c.id));
+    }
+    expect(seen.length).toBe(lot.length);
+    expect(new Set(seen).size).toBe(lot.length);
+  });
+});
