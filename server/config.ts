@@ -76,6 +76,12 @@ const ConfigSchema = z.object({
    */
   TIME_ZONE: z.string().default(() => Intl.DateTimeFormat().resolvedOptions().timeZone)
     .refine(isTimeZone, "not a known time zone"),
+  /** Daily backups of every database into blob storage at this plant-quiet time ("HH:MM"; "" = none) (issue 40). */
+  BACKUP_AT: z.string().regex(/^$|^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM or empty").default("02:30"),
+  BACKUP_TIME_ZONE: z.string().default("Australia/Sydney").refine(isTimeZone, "not a known time zone"),
+  /** Backups kept: the newest of each of this many days, and of this many weeks. */
+  BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).max(365).default(7),
+  BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).max(260).default(4),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

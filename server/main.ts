@@ -6,6 +6,7 @@ import { tenantIdsOf } from "./auth/userModel.ts";
 import { serveApp } from "./http/listener.ts";
 import { setLogLevel } from "./ops/log.ts";
 import { exitGracefullyOnSignals } from "./ops/shutdown.ts";
+import { startBackupSchedule } from "./ops/backupSchedule.ts";
 
 /** Reads the environment, opens and migrates the databases, seeds demo data with --demo, and serves. */
 const config = loadConfig();
@@ -32,6 +33,14 @@ const server = serveApp(
   createApp(services).fetch,
   ({ port }) => console.log(`\nAbattoir manager is running: http://localhost:${port}/login\n`),
 );
+
+// daily backups of every database at the plant-quiet hour, with retention (issue 40 §4)
+startBackupSchedule(services, {
+  at: config.BACKUP_AT,
+  timeZone: config.BACKUP_TIME_ZONE,
+  keepDaily: config.BACKUP_KEEP_DAILY,
+  keepWeekly: config.BACKUP_KEEP_WEEKLY,
+});
 
 // SIGTERM: stop taking requests, finish those under way, send push clients elsewhere, close the databases
 exitGracefullyOnSignals({ server, services, limitMs: config.SHUTDOWN_TIMEOUT_SECONDS * 1000 });

@@ -15,6 +15,7 @@ import { PushService } from "./push/service.ts";
 import { PUSH_CATALOGUE } from "./areas/mod.ts";
 import { createBlobStore } from "./storage/mod.ts";
 import { ApiError } from "./http/errors.ts";
+import { log } from "./ops/log.ts";
 
 /** Opens and migrates every database and wires the long-lived services. Used by main.ts and the tests. */
 export async function createServices(config: Config): Promise<AppServices> {
@@ -24,6 +25,8 @@ export async function createServices(config: Config): Promise<AppServices> {
     databaseUrl: config.DATABASE_URL,
     authToken: config.DATABASE_AUTH_TOKEN,
     tenantUrlTemplate: config.TENANT_DATABASE_URL_TEMPLATE,
+    // the migrations' progress at start, a line a tenant
+    log: (event, fields) => log(event.endsWith("Failed") ? "error" : "info", event, fields),
     // a tenant whose migration failed stays on its old version and answers this; the others work
     notReadyError: () =>
       new ApiError(
