@@ -2,9 +2,10 @@
 import { defineArea } from "../area.ts";
 import { LIVESTOCK_HOME_PAGES } from "./routes.ts";
 import { boxingArea } from "./boxing/mod.ts";
+import { dashboardArea } from "./dashboard/mod.ts";
 
 export const livestockArea = defineArea({
   name: "livestock",
   pages: LIVESTOCK_HOME_PAGES,
-  parts: [boxingArea],
+  parts: [dashboardArea, boxingArea],
 });
