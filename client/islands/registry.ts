@@ -24,6 +24,7 @@ export const ISLANDS = {
   YieldCustomTabs: "./YieldCustomTabs.tsx",
   OrderReportSaveFilter: "./OrderReportSaveFilter.tsx",
   ProcessOverviewLive: "./ProcessOverviewLive.tsx",
+  NvdUpload: "./NvdUpload.tsx",
   BoxingPicker: "./BoxingPicker.tsx",
 } as const satisfies Record<string, string>;
 
@@ -45,6 +46,7 @@ export const ISLANDS_ON_INTENT: ReadonlySet<IslandName> = new Set<IslandName>([
   "LogoUpload",
   "BlobUpload",
   "OrderReportSaveFilter",
+  "NvdUpload",
   "BoxingPicker",
 ]);
 

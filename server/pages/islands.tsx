@@ -25,6 +25,7 @@ import YieldCustomTabsComponent from "../../client/islands/YieldCustomTabs.tsx";
 import OrderReportSaveFilterComponent from "../../client/islands/OrderReportSaveFilter.tsx";
 import ProcessOverviewLiveComponent from "../../client/islands/ProcessOverviewLive.tsx";
 import BoxingPickerComponent from "../../client/islands/BoxingPicker.tsx";
+import NvdUploadComponent from "../../client/islands/NvdUpload.tsx";
 import { Island } from "./Island.tsx";
 
 function island<P extends object>(name: IslandName, component: ComponentType<P>) {
@@ -53,3 +54,4 @@ export const YieldCustomTabs = island("YieldCustomTabs", YieldCustomTabsComponen
 export const OrderReportSaveFilter = island("OrderReportSaveFilter", OrderReportSaveFilterComponent);
 export const ProcessOverviewLive = island("ProcessOverviewLive", ProcessOverviewLiveComponent);
 export const BoxingPicker = island("BoxingPicker", BoxingPickerComponent);
+export const NvdUpload = island("NvdUpload", NvdUploadComponent);
