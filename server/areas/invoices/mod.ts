@@ -1,6 +1,7 @@
 /** Invoices: the area's record (server/areas/area.ts). */
 import { defineArea } from "../area.ts";
 import { invoicesApi } from "./api.ts";
+import { invoiceOrderCallsApi } from "./orderCallsApi.ts";
 import { INVOICE_PAGES } from "./routes.ts";
 import { INVOICE_EVENTS } from "./events.ts";
 import { seedInvoices } from "./seed.ts";
@@ -8,7 +9,7 @@ import { invoiceReportsArea } from "./reports/mod.ts";
 
 export const invoicesArea = defineArea({
   name: "invoices",
-  api: [invoicesApi],
+  api: [invoicesApi, invoiceOrderCallsApi],
   pages: INVOICE_PAGES,
   events: INVOICE_EVENTS,
   seed: seedInvoices,

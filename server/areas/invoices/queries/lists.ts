@@ -26,6 +26,8 @@ export const LIST_LIMIT = 500;
 export async function toBeCreated(
   ctx: AreaContext,
   speciesId?: number | null,
+  /** one order's killed mobs only */
+  livestockOrderId?: number,
 ): Promise<ToBeCreatedRow[]> {
   const species = invoiceSpecies(ctx, speciesId);
   const invoiced = ctx.db.select({ id: invoiceMobs.stockMobId }).from(invoiceMobs);
@@ -35,7 +37,11 @@ export async function toBeCreated(
     carcasses: sql<number>`count(*)`,
     productionDate: sql<string>`max(${carcasses.productionDate})`,
   }).from(carcasses).where(
-    and(eq(carcasses.speciesId, species), notInArray(carcasses.stockMobId, invoiced)),
+    and(
+      eq(carcasses.speciesId, species),
+      notInArray(carcasses.stockMobId, invoiced),
+      livestockOrderId ? eq(carcasses.livestockOrderId, livestockOrderId) : undefined,
+    ),
   )
     .groupBy(carcasses.stockMobId);
   const orderIds = [...new Set(killed.map((k) => k.orderId))];
