@@ -9,8 +9,16 @@ import { eq } from "drizzle-orm";
 import { startTestApp, type TestApp } from "../../helpers/app.ts";
 import { contextOf } from "../../helpers/areaContext.ts";
 import type { AreaContext } from "../../../server/areas/context.ts";
-import { boningRooms, boningRuns, productCodes, yieldSummaries } from "../../../db/tenant/schema.ts";
+import {
+  boningRooms,
+  boningRuns,
+  cartonImports,
+  productCodes,
+  yieldSummaries,
+} from "../../../db/tenant/schema.ts";
 import { yieldFigures } from "../../../server/areas/yield/engine.ts";
+import { writeCartons } from "../../../server/areas/yield/data/cartonRows.ts";
+import { rebuildDays } from "../../../server/areas/yield/data/rebuild.ts";
 import { resolveFilter } from "../../../server/areas/yield/access.ts";
 import type { YieldFilter } from "../../../server/areas/yield/schemas.ts";
 
@@ -166,5 +174,64 @@ describe("yieldFigures", () => {
       .rejects.toMatchObject({ status: 403 });
     await expect(resolveFilter(ctx, { speciesId: 77, fromDate: DAY1, toDate: DAY2 })).rejects
       .toMatchObject({ status: 404 });
+  });
+});
+
+describe("what a run is expected to make", () => {
+  test("only the codes it made: a code of the species it never made is no shortfall", async () => {
+    const DAY = "2026-05-11"; // in the standards' reach, long before the demo's boning
+    const [room] = await ctx.db.select().from(boningRooms);
+    const codes = await ctx.db.select().from(productCodes).where(eq(productCodes.speciesId, 1));
+    const made = codes.filter((c) => c.kind === "product").slice(0, 2);
+    const [run] = await ctx.db.insert(boningRuns).values({
+      productionDate: DAY,
+      tenantSiteId: room.tenantSiteId,
+      speciesId: 1,
+      boningRoomId: room.id,
+      shift: "day",
+      runNumber: 903,
+      head: 100,
+      hscwKg: 2400,
+      lastModified: "2026-05-11T00:00:00.000Z",
+    }).returning();
+    await ctx.write(async (tx) => {
+      const [imp] = await tx.insert(cartonImports).values({
+        source: "api",
+        name: "rule test",
+        sentBy: "test",
+        sentAt: "2026-05-11T00:00:00.000Z",
+        rows: 2,
+      }).returning();
+      await writeCartons(
+        tx,
+        made.map((c, i) => ({
+          serial: `RULE-${i}`,
+          productCodeId: c.id,
+          netKg: 20,
+          pieces: 0,
+          productionDate: DAY,
+          tenantSiteId: room.tenantSiteId,
+          speciesId: 1,
+          boningRoomId: room.id,
+          shift: "day",
+          boningRunId: run.id,
+          importId: imp.id,
+          receivedAt: "2026-05-11T00:00:00.000Z",
+        })),
+      );
+      await rebuildDays(tx, { from: DAY, to: DAY, runIds: [run.id] });
+    });
+    const rows = await ctx.db.select().from(yieldSummaries).where(eq(yieldSummaries.boningRunId, run.id));
+    expect(rows.map((r) => r.productCodeId).sort()).toEqual(made.map((c) => c.id).sort());
+    expect(codes.filter((c) => c.kind === "product").length).toBeGreaterThan(2);
+    const f = await yieldFigures(
+      ctx,
+      await resolveFilter(ctx, { speciesId: 1, fromDate: DAY, toDate: DAY, plantIds: [room.tenantSiteId] }),
+      [],
+      [9, 10],
+    );
+    expect(f.total[9]).toBe(40);
+    const standards = rows.reduce((sum, r) => sum + r.standardPercent, 0);
+    expect(f.total[10]).toBeCloseTo((standards * 2400) / 100, 2);
   });
 });

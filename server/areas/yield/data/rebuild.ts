@@ -8,8 +8,8 @@
  * Set-based: one grouped read of the carcasses, one update per run whose figures changed, one DELETE and
  * one INSERT … SELECT for the summaries, whatever the number of cartons.
  *
- * Rows: one per run × product code of the run's species that made cartons in it, or that is active with a
- * standard above 0 in force that day (an expected code that made nothing is a variance, not a blank).
+ * Rows: one per run × product code the run made cartons of. A code the run never made is not expected of
+ * it (plants make one of a cut's codes as orders ask: a code not made is not a shortfall of the run).
  */
 import { and, eq, gte, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import { boningRuns, carcasses } from "../../../../db/tenant/schema.ts";
@@ -179,8 +179,8 @@ async function runKg(tx: Tx, runIds: readonly number[]): Promise<Map<number, num
 }
 
 /**
- * The runs' summary rows in one INSERT … SELECT: the cartons grouped by run and code, every code of the
- * species (with a standard in force, or cartons), the standard, price and cut override in force on the
+ * The runs' summary rows in one INSERT … SELECT: the cartons grouped by run and code (only the codes the
+ * run made: see the header), the standard, price and cut override in force on the
  * run's day; revenue rounded once per row, half away from zero (SQLite's round, as rules.ts revenueCents).
  */
 async function insertSummaries(tx: Tx, runIds: readonly number[]): Promise<number> {
@@ -191,7 +191,7 @@ async function insertSummaries(tx: Tx, runIds: readonly number[]): Promise<numbe
     ),
     pairs as (
       select r.id as run_id, r.production_date, r.tenant_site_id, r.species_id, r.boning_room_id, r.shift,
-        r.hscw_kg, pc.id as code_id, pc.kind, pc.cut_id, pc.is_active,
+        r.hscw_kg, pc.id as code_id, pc.kind, pc.cut_id,
         m.cartons, m.pieces, m.kg,
         (select s.percent from standard_yields s where s.product_code_id = pc.id
           and s.effective_from <= r.production_date order by s.effective_from desc limit 1) as standard,
@@ -201,7 +201,7 @@ async function insertSummaries(tx: Tx, runIds: readonly number[]): Promise<numbe
           and o.effective_from <= r.production_date order by o.effective_from desc limit 1) as override_cut
       from boning_runs r
       join product_codes pc on pc.species_id = r.species_id
-      left join made m on m.boning_run_id = r.id and m.product_code_id = pc.id
+      join made m on m.boning_run_id = r.id and m.product_code_id = pc.id
       where r.id in ${runIds}
     )
     insert into yield_summaries (production_date, tenant_site_id, species_id, boning_room_id, shift,
@@ -214,7 +214,6 @@ async function insertSummaries(tx: Tx, runIds: readonly number[]): Promise<numbe
       coalesce(cast(round(round(coalesce(kg, 0), 3) * price) as integer), 0),
       coalesce(cast(round(round(coalesce(standard, 0) * hscw_kg / 100, 3) * price) as integer), 0)
     from pairs
-    where kg is not null or (is_active and coalesce(standard, 0) > 0)
   `);
   return result.rowsAffected;
 }

@@ -61,3 +61,8 @@ export const CartonImport = z.object({
   replaced: z.number().int(),
   productionDates: z.array(z.string()),
 }).openapi("CartonImport");
+
+const csvFile = z.custom<File>((value) => value instanceof File, { error: "Choose a CSV file of cartons." })
+  .openapi({ type: "string", format: "binary", description: "a CSV file of cartons, one a line" });
+
+export const UploadCartonsForm = z.object({ file: csvFile }).openapi("UploadCartonsForm");

@@ -10,9 +10,11 @@
  *   day after its kill, sheep and pig the same day (boning days up to today).
  * - Every other weekday of the window, and each species a site bones but does not kill in the demo, gets
  *   runs without a mob (room 1 day, room 2 night, head from a fixed size a run, HSCW from the profiles).
- * - So that every tab has content: the night shift runs 1.5 % under standard; each species' first run of
- *   the last boning day before today 5 % under; one code a species (lamb frenched rack, beef cube roll,
- *   pork boneless loin) drifts down 0.15 % a day across the window.
+ * - So that every tab has content while the plant stays around standard: each species' first day run of
+ *   the last boning day before today is 5 % under, its night shift of the boning day before that 3 %
+ *   under (one run, one night shift); one code a species (lamb frenched rack, beef cube roll, pork
+ *   boneless loin) drifts down 0.15 % a day, at standard halfway through the season (+4.5 % to −4.5 %).
+ *   Every other run is at standard (give or take the simulator's noise).
  */
 import { and, gte, lt, sql } from "drizzle-orm";
 import {
@@ -36,9 +38,12 @@ export const SEASON_DAYS = 60;
 /** head of a run without a mob, by species */
 const GENERATED_HEAD: Readonly<Record<number, number>> = { 1: 150, 2: 20, 3: 50 };
 const DRIFTING: Readonly<Record<number, string>> = { 1: "L-RACK-FR", 2: "B-CUBE", 3: "P-LOIN-BL" };
-const NIGHT_FACTOR = 0.985;
+const NIGHT_FACTOR = 0.97;
 const BELOW_FACTOR = 0.95;
 const DRIFT_A_DAY = 0.0015;
+
+/** The drifting code's factor on a day of the season: above standard early, at it halfway, below late. */
+export const driftFactor = (dayOfSeason: number) => 1 - DRIFT_A_DAY * (dayOfSeason - SEASON_DAYS / 2);
 
 export async function seedYieldData(tenant: DemoTenant) {
   if (!(await processorSeedDue(tenant, productCodes))) return;
@@ -101,7 +106,7 @@ export async function boneDemoSeason(tx: TenantTx, today: string) {
   })
     .from(productCodes);
   const codeId = new Map(codes.map((c) => [`${c.speciesId}|${c.code}`, c.id]));
-  const below = belowStandardRuns(runs, today);
+  const factors = runFactors(runs, today);
   const batch: CartonRow[] = [];
   let total = 0;
   const flush = async () => {
@@ -120,8 +125,8 @@ export async function boneDemoSeason(tx: TenantTx, today: string) {
       serialPrefix: `S${run.tenantSiteId}R${run.boningRoomId}-${
         run.productionDate.replaceAll("-", "")
       }-${run.runNumber}`,
-      runFactor: (run.shift === "night" ? NIGHT_FACTOR : 1) * (below.has(i) ? BELOW_FACTOR : 1),
-      drift: drifting ? { [drifting]: 1 - DRIFT_A_DAY * daysBetween(start, run.productionDate) } : undefined,
+      runFactor: factors[i],
+      drift: drifting ? { [drifting]: driftFactor(daysBetween(start, run.productionDate)) } : undefined,
     });
     for (const c of made) {
       batch.push({
@@ -264,20 +269,32 @@ async function planRuns(
   );
 }
 
-/** Each species' first day-shift run of its last boning day before today: the run under standard. */
-function belowStandardRuns(runs: readonly PlannedRun[], today: string): Set<number> {
-  const out = new Set<number>();
-  const last = new Map<number, string>();
+/**
+ * Each run's product against standard: 1, but for each species its first day-shift run of its last boning
+ * day before today (BELOW_FACTOR) and its night-shift runs of the boning day before that (NIGHT_FACTOR).
+ */
+export function runFactors(
+  runs: readonly Pick<PlannedRun, "speciesId" | "productionDate" | "shift">[],
+  today: string,
+): number[] {
+  const factors = runs.map(() => 1);
+  const days = new Map<number, Set<string>>();
   for (const r of runs) {
-    if (r.productionDate < today && r.productionDate > (last.get(r.speciesId) ?? "")) {
-      last.set(r.speciesId, r.productionDate);
+    if (r.productionDate < today) {
+      days.set(r.speciesId, (days.get(r.speciesId) ?? new Set()).add(r.productionDate));
     }
   }
-  for (const [speciesId, day] of last) {
-    const i = runs.findIndex((r) =>
-      r.speciesId === speciesId && r.productionDate === day && r.shift === "day"
+  for (const [speciesId, set] of days) {
+    const [last, before] = [...set].sort().reverse();
+    const day = runs.findIndex((r) =>
+      r.speciesId === speciesId && r.productionDate === last && r.shift === "day"
     );
-    if (i >= 0) out.add(i);
+    if (day >= 0) factors[day] = BELOW_FACTOR;
+    runs.forEach((r, i) => {
+      if (r.speciesId === speciesId && r.productionDate === before && r.shift === "night") {
+        factors[i] = NIGHT_FACTOR;
+      }
+    });
   }
-  return out;
+  return factors;
 }

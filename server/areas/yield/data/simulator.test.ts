@@ -4,6 +4,7 @@ import { BEEF, flatCodes, LAMB } from "./reference.ts";
 import { shareOf } from "./rebuild.ts";
 import { massBalance, type ProductKind } from "../rules.ts";
 import { seeded } from "../../seeded.ts";
+import { driftFactor, runFactors, SEASON_DAYS } from "./seed.ts";
 
 const byKind = (cartons: ReturnType<typeof boneRun>, codes: ReturnType<typeof flatCodes>) => {
   const kind = new Map(codes.map((c) => [c.code, c.kind]));
@@ -81,5 +82,36 @@ describe("a mob boned in several runs", () => {
     expect(shareOf(1, [1, 2], new Map())).toBe(0.5);
     expect(shareOf(1, [1, 2], new Map([[1, 300], [2, 100]]))).toBe(0.75);
     expect(shareOf(2, [1, 2], new Map([[1, 300]]))).toBe(0);
+  });
+});
+
+describe("the demo season's centring", () => {
+  const today = "2026-12-02";
+  const runs = ["2026-11-27", "2026-11-30", "2026-12-01", "2026-12-02"].flatMap((productionDate) =>
+    [1, 2].flatMap((speciesId) =>
+      (["day", "day", "night", "night"] as const).map((shift) => ({ speciesId, productionDate, shift }))
+    )
+  );
+
+  it("keeps every run at standard but one run and one night shift a species", () => {
+    const factors = runFactors(runs, today);
+    for (const speciesId of [1, 2]) {
+      const of = (f: number) => runs.filter((r, i) => r.speciesId === speciesId && factors[i] === f);
+      // the first day run of the last boning day before today
+      expect(of(0.95)).toEqual([{ speciesId, productionDate: "2026-12-01", shift: "day" }]);
+      // the night shift of the boning day before that
+      expect(of(0.97)).toEqual([
+        { speciesId, productionDate: "2026-11-30", shift: "night" },
+        { speciesId, productionDate: "2026-11-30", shift: "night" },
+      ]);
+      expect(of(1)).toHaveLength(runs.filter((r) => r.speciesId === speciesId).length - 3);
+    }
+  });
+
+  it("drifts one code down through standard halfway through the season", () => {
+    expect(driftFactor(0)).toBeGreaterThan(1);
+    expect(driftFactor(SEASON_DAYS / 2)).toBe(1);
+    expect(driftFactor(SEASON_DAYS)).toBeLessThan(1);
+    expect(driftFactor(0) - 1).toBeCloseTo(1 - driftFactor(SEASON_DAYS), 9);
   });
 });
