@@ -36,8 +36,18 @@ export function HomePageForm({ context }: { context: PageContext }) {
       ],
     }],
     // the setting's other parts ride along unseen; the server fills in the page's title
-    initial: { settingType: "homepage", "value.module": current, "value.title": "" },
-    submit: { method: "POST", url: SELF_SETTING_URL },
+    // (the user's id makes it an edit: Save waits for a change)
+    initial: {
+      id: context.caller!.user.id,
+      settingType: "homepage",
+      "value.module": current,
+      "value.title": "",
+    },
+    submit: {
+      method: "POST",
+      url: SELF_SETTING_URL,
+      bodyFields: ["settingType", "value.module", "value.title"],
+    },
     successToast: "Your home page is saved. You will land on it when you next sign in.",
   };
   return (
