@@ -11,6 +11,7 @@ const ONE_AT_A_TIME = [
   "tests/security/origin.test.ts",
   "tests/security/durability.test.ts",
   "tests/security/slowClients.test.ts",
+  "tests/ops/shutdown.test.ts",
 ];
 
 // Only the forks pool works under Deno (threads/vmThreads fail).

@@ -40,6 +40,8 @@ export interface Listening {
 type Handler = (req: Request, info: Deno.ServeHandlerInfo<Deno.NetAddr>) => Response | Promise<Response>;
 
 const MAX_HEADER_BYTES = 64 * 1024;
+/** at shutdown, how long answers already written by the app may take to pass the guard's pipes */
+const PIPE_DRAIN_MS = 1000;
 const encoder = new TextEncoder();
 
 /** The server as main.ts starts it, with the limits of the configuration. */
@@ -80,6 +82,8 @@ function guarded(handler: Handler, options: GuardOptions): Listening {
   const listener = Deno.listen({ hostname: options.hostname, port: options.port });
   const perAddress = new Map<string, number>();
   const open = new Set<Deno.Conn>();
+  /** the open connections' pipes, ending when the client or the app closes */
+  const serving = new Set<Promise<void>>();
 
   async function serveConnection(conn: Deno.TcpConn) {
     const address = conn.remoteAddr.hostname;
@@ -124,7 +128,11 @@ function guarded(handler: Handler, options: GuardOptions): Listening {
 
   const accepting = (async () => {
     try {
-      for await (const conn of listener) void serveConnection(conn);
+      for await (const conn of listener) {
+        const served = serveConnection(conn);
+        serving.add(served);
+        served.finally(() => serving.delete(served));
+      }
     } catch {
       // the listener closed (shutdown)
     }
@@ -138,6 +146,13 @@ function guarded(handler: Handler, options: GuardOptions): Listening {
     async shutdown() {
       closeQuietly(listener);
       await inner.shutdown(); // waits for requests in flight; idle connections close, and their pipes
+      // the last answers may still be on their way through a pipe: they finish (briefly) before the rest close
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        Promise.allSettled([...serving]),
+        new Promise((resolve) => timer = setTimeout(resolve, PIPE_DRAIN_MS)),
+      ]);
+      clearTimeout(timer);
       for (const conn of open) closeQuietly(conn);
       await accepting;
     },

@@ -3,7 +3,8 @@
  * 1. says it is not ready (/readyz 503) and answers any new request 503 with "Connection: close";
  * 2. tells every push client to reconnect elsewhere (SignalR close record with `allowReconnect: true`;
  *    @microsoft/signalr's automatic reconnect then finds another instance, or this one after restart);
- * 3. stops listening and lets the requests under way finish, for at most SHUTDOWN_TIMEOUT_SECONDS;
+ * 3. lets the requests under way finish (bodies still arriving included), then stops listening, all
+ *    within SHUTDOWN_TIMEOUT_SECONDS;
  * 4. closes the databases (an embedded database checkpoints its WAL on close) and exits 0.
  * A write acknowledged before the signal, or finishing within the limit, is committed before the database
  * closes; nothing is cut off mid-transaction unless it outlives the limit (then it was never acknowledged).
@@ -14,6 +15,8 @@ import { log } from "./log.ts";
 import { requestsInFlight } from "./requests.ts";
 
 let shuttingDown = false;
+const DRAIN_POLL_MS = 20;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Whether this instance is draining (readiness and new requests say so). */
 export function isShuttingDown(): boolean {
@@ -45,10 +48,16 @@ export async function drainAndExit(
   log("info", "shutdown.started", { requestsInFlight: requestsInFlight(), limitMs });
   // open sockets would hold the server's shutdown: they are told to go elsewhere first
   services.push.hub.shutdown();
+  // Deno.serve's shutdown cuts off the body of a request still arriving (Deno 2.9: "Cannot read body as
+  // underlying resource unavailable"), so the requests under way finish first, new ones being refused
+  const deadline = started + limitMs;
+  while (requestsInFlight() > 0 && performance.now() < deadline) await sleep(DRAIN_POLL_MS);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const outcome = await Promise.race([
-    server.shutdown().then(() => "drained" as const),
-    new Promise<"limit">((resolve) => timer = setTimeout(() => resolve("limit"), limitMs)),
+    server.shutdown().then(() => requestsInFlight() > 0 ? "limit" as const : "drained" as const),
+    new Promise<"limit">((resolve) =>
+      timer = setTimeout(() => resolve("limit"), Math.max(0, deadline - performance.now()))
+    ),
   ]);
   clearTimeout(timer);
   if (outcome === "limit") log("warn", "shutdown.limitReached", { requestsInFlight: requestsInFlight() });

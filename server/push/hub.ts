@@ -33,6 +33,7 @@ import {
   type HubSocket,
 } from "./connection.ts";
 import { HubError, type NegotiateResponse, type OnlineUser } from "./connection.ts";
+import { tracer } from "../ops/telemetry.ts";
 
 export { DEFAULT_HUB_OPTIONS, HubError, type HubIdentity, type HubOptions, type HubSocket };
 export type { NegotiateResponse, OnlineUser };
@@ -302,8 +303,16 @@ export class UserHub {
     switch (message.kind) {
       case "event": {
         if (message.group !== null) this.#changes.changed(message.tenantId, message.group);
+        // the fan-out's span (server/ops/telemetry.ts): which event, to how many sockets
+        const span = tracer.startSpan("push fan-out", { attributes: { "push.event": message.target } });
         const text = invocationFrame(message.target, [message.payload]);
-        for (const conn of this.#audience(message.tenantId, message.group)) conn.send(text);
+        let sent = 0;
+        for (const conn of this.#audience(message.tenantId, message.group)) {
+          conn.send(text);
+          sent++;
+        }
+        span.setAttribute("push.recipients", sent);
+        span.end();
         return;
       }
       case "sessionsEnded": {

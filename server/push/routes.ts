@@ -13,6 +13,7 @@ import { SIGNED_IN } from "../access/apiAccess.ts";
 import { ApiError } from "../http/errors.ts";
 import type { Caller } from "../auth/userModel.ts";
 import type { HubIdentity } from "./hub.ts";
+import { log } from "../ops/log.ts";
 
 export const HUB_PATH = "/hubs/userHub";
 
@@ -46,17 +47,23 @@ export const hubRoutes = new Hono<AppEnv>()
     if (!connectionId) throw ApiError.notFound("No connection with that ID: negotiate again.");
     const who = identityOf(caller);
     let conn: ReturnType<typeof hub.open> | undefined;
+    // a line when a push connection opens and closes (ids only: server/ops/log.ts)
+    const ids = { connectionId, tenantId: who.tenantId, userId: who.userId };
+    let openedAt = 0;
     return upgradeWebSocket(c, {
       onOpen: (_event, ws) => {
         // binary frames as ArrayBuffers: their size is known before anything reads them
         if (ws.raw) ws.raw.binaryType = "arraybuffer";
         conn = hub.open(connectionId, who, ws);
+        openedAt = performance.now();
+        log("info", "push.open", ids);
       },
       onMessage: (event) => {
         if (conn) hub.receive(conn, event.data as string | ArrayBuffer);
       },
       onClose: () => {
         if (conn) hub.closed(conn);
+        log("info", "push.close", { ...ids, durationMs: Math.round(performance.now() - openedAt) });
       },
     });
   });
