@@ -43,6 +43,11 @@ const DECLARED_CHANGES = {
     "DisplayScreen",
     "CarcassRow",
     "Carcass",
+    // issue 39 §8: a tenant user gained the invoicing user setting (invoicingSpeciesIds, empty = all)
+    "TenantUser",
+    "TenantUserBody",
+    "SuperTenantUser",
+    "SuperTenantUserBody",
   ],
 };
 

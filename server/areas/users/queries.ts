@@ -116,6 +116,7 @@ function toDto(
     canManageAccount,
     allowedSpeciesIds: ids(get("species").allowedSpeciesIds),
     allowedTenantSiteIds: ids(get("tenantSite").allowedTenantSiteIds),
+    invoicingSpeciesIds: ids(get("invoicing").allowedSpeciesIds),
     ...pickAdminPermissions(admin),
     lastModified: user.lastModified,
   };

@@ -37,7 +37,12 @@ export function powerOver(caller: Caller, userId: number, roles: AccountRoles) {
 /** What an admin asked to give a user that is not theirs to give: a role above theirs, another's species or sites. */
 export function choiceProblems(
   caller: Pick<Caller, "roleLevel">,
-  input: { roleLevel: string; allowedSpeciesIds: number[]; allowedTenantSiteIds: number[] },
+  input: {
+    roleLevel: string;
+    allowedSpeciesIds: number[];
+    allowedTenantSiteIds: number[];
+    invoicingSpeciesIds?: number[];
+  },
   choices: { species: { id: number }[]; sites: { id: number }[] },
 ): { field: string; message: string }[] {
   const errors: { field: string; message: string }[] = [];
@@ -52,6 +57,9 @@ export function choiceProblems(
   }
   if (input.allowedSpeciesIds.some((id) => !choices.species.some((s) => s.id === id))) {
     errors.push({ field: "allowedSpeciesIds", message: "Choose species of your organisation." });
+  }
+  if (input.invoicingSpeciesIds?.some((id) => !choices.species.some((s) => s.id === id))) {
+    errors.push({ field: "invoicingSpeciesIds", message: "Choose species of your organisation." });
   }
   if (input.allowedTenantSiteIds.some((id) => !choices.sites.some((s) => s.id === id))) {
     errors.push({ field: "allowedTenantSiteIds", message: "Choose sites of your organisation." });

@@ -69,6 +69,8 @@ export const TenantUserBody = z.object({
   /** empty = all of the tenant's species / sites */
   allowedSpeciesIds: z.array(idNumber()).default([]),
   allowedTenantSiteIds: z.array(idNumber()).default([]),
+  /** the invoicing user setting (spec 1 §3 invoicing {allowedSpeciesIds}); empty = all of their species */
+  invoicingSpeciesIds: z.array(idNumber()).max(50).default([]),
   ...AdminPermissions.shape,
   /** the lastModified the client read; a newer one on the server means someone else saved first (409) */
   lastModified: z.string().nullish(),
@@ -91,6 +93,8 @@ export const TenantUser = z.object({
   }),
   allowedSpeciesIds: z.array(z.number()),
   allowedTenantSiteIds: z.array(z.number()),
+  /** the species whose invoices they may see and work on; empty = all of their species */
+  invoicingSpeciesIds: z.array(z.number()),
   ...AdminPermissions.shape,
   lastModified: z.string(),
 }).openapi("TenantUser");

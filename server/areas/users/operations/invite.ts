@@ -33,7 +33,9 @@ export function withdrawInvite(ctx: AreaContext, id: number) {
 /** 400 when the role, species or sites are not the caller's to give in this tenant. */
 export async function checkChoices(
   ctx: AreaContext,
-  input: Pick<In<typeof TenantUserBody>, "roleLevel" | "allowedSpeciesIds" | "allowedTenantSiteIds">,
+  input:
+    & Pick<In<typeof TenantUserBody>, "roleLevel" | "allowedSpeciesIds" | "allowedTenantSiteIds">
+    & Partial<Pick<In<typeof TenantUserBody>, "invoicingSpeciesIds">>,
 ) {
   const errors = choiceProblems(ctx.caller, input, await tenantChoices(ctx, ctx.caller.tenant.id));
   if (errors.length) throw ApiError.validation(errors);

@@ -61,6 +61,8 @@ export async function saveTenantUser(ctx: AreaContext, input: Body) {
       allowedTenantSiteIds: input.allowedTenantSiteIds,
     });
     await put("admin", pickAdminPermissions(input));
+    // invoicing {allowedSpeciesIds}: the invoice screens and calls read it (invoices/queries/species.ts)
+    await put("invoicing", { allowedSpeciesIds: input.invoicingSpeciesIds });
     return {
       ...(await getTenantUser(ctx, userId, tx)),
       ...(temporaryPassword ? { temporaryPassword } : {}),

@@ -146,7 +146,7 @@ function userFormProps(
   };
 }
 
-const NOT_IN_AN_INVITATION = /^(phone|has\w+Permission)$/;
+const NOT_IN_AN_INVITATION = /^(phone|has\w+Permission|invoicingSpeciesIds)$/;
 
 /** An admin's Add user sends an invitation (issue 35 §7); a super user's gets a temporary password. */
 function newUserAnswer(context: PageContext): Partial<DataFormProps> {
@@ -179,6 +179,7 @@ export const UserEditScreen = defineScreen({
       ...user,
       allowedSpeciesIds: user.allowedSpeciesIds.map(String),
       allowedTenantSiteIds: user.allowedTenantSiteIds.map(String),
+      invoicingSpeciesIds: user.invoicingSpeciesIds.map(String),
     };
     // the yield user setting (spec 3 §3 plantSpeciesVisibility), only where yield reporting is licensed
     const yieldPairs = context.caller!.subject.modules.includes("yieldReporting")
