@@ -3,13 +3,14 @@ import { defineArea } from "../area.ts";
 import { KILL_FLOOR_BODY_LIMITS, killFloorApi } from "./api.ts";
 import { killFloorDayApi } from "./dayApi.ts";
 import { msaApi } from "./msa/api.ts";
+import { balanceApi } from "./balanceApi.ts";
 import { KILL_FLOOR_PAGES } from "./routes.ts";
 import { KILL_FLOOR_EVENTS } from "./events.ts";
 import { seedKillFloor } from "./seed.ts";
 
 export const killFloorArea = defineArea({
   name: "kill floor",
-  api: [killFloorApi, killFloorDayApi, msaApi],
+  api: [killFloorApi, killFloorDayApi, msaApi, balanceApi],
   pages: KILL_FLOOR_PAGES,
   events: KILL_FLOOR_EVENTS,
   seed: seedKillFloor,
