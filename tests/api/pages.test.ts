@@ -105,7 +105,7 @@ describe("pages", () => {
   it("redirects unknown paths to the home page", async () => {
     const { res } = await page("/no/such/screen", "user@demo.processor");
     expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe("/yield"); // the home page: yield reporting comes first among the modules built (spec 1 §2)
+    expect(res.headers.get("location")).toBe("/home/livestockDashboard"); // the home page: livestock reporting comes first among the modules built (spec 1 §2)
     expect((await page("/no/such/screen")).res.headers.get("location")).toBe("/login");
   });
 
@@ -159,7 +159,7 @@ describe("pages", () => {
       redirect: "manual",
     });
     expect(ok.status).toBe(303);
-    expect(ok.headers.get("location")).toBe("/yield");
+    expect(ok.headers.get("location")).toBe("/home/livestockDashboard");
     expect(ok.headers.get("set-cookie")).toMatch(/HttpOnly/);
   });
 

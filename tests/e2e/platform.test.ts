@@ -28,7 +28,7 @@ describe("in the browser", () => {
   it("signs in and shows the menu for the role", async () => {
     const page = await freshPage();
     await signIn(page, server.origin, "admin@demo.processor", TEST_PASSWORD);
-    await page.waitForURL(/\/yield$/); // yield reporting comes before the stockyard in the home order (spec 1 §2)
+    await page.waitForURL(/\/home\/livestockDashboard$/); // livestock reporting comes first in the home order (spec 1 §2)
     expect(await menuTexts()).toEqual([
       "Home",
       "Kill Agenda",
@@ -66,7 +66,7 @@ describe("in the browser", () => {
     await page.waitForURL(/\/login$/);
 
     await signIn(page, server.origin, "user@demo.processor", TEST_PASSWORD);
-    await page.waitForURL(/\/yield$/);
+    await page.waitForURL(/\/home\/livestockDashboard$/);
     expect(await menuTexts()).toEqual([
       "Home",
       "Kill Agenda",
@@ -160,8 +160,8 @@ describe("in the browser", () => {
     await page.locator('input[name="confirmPassword"]').fill("first-day-password");
     expect(await page.getByRole("img", { name: "Matches" }).count()).toBe(1);
     await change.click();
-    await page.waitForURL(/\/yield$/, { timeout: 10_000 });
-    expect(await page.locator("h1.shell-title").innerText()).toBe("Plant Analysis");
+    await page.waitForURL(/\/home\/livestockDashboard$/, { timeout: 10_000 });
+    expect(await page.locator("h1.shell-title").innerText()).toBe("Livestock Dashboard");
   });
 
   it("an admin adds a user in the browser, sees the invitation sent, then edits a user", async () => {

@@ -2,10 +2,11 @@
 import { defineArea } from "../area.ts";
 import { LIVESTOCK_HOME_PAGES } from "./routes.ts";
 import { nvdArea } from "./nvd/mod.ts";
+import { dashboardArea } from "./dashboard/mod.ts";
 import { boxingArea } from "./boxing/mod.ts";
 
 export const livestockArea = defineArea({
   name: "livestock",
   pages: LIVESTOCK_HOME_PAGES,
-  parts: [boxingArea, nvdArea],
+  parts: [dashboardArea, nvdArea, boxingArea],
 });

@@ -1,0 +1,471 @@
+/**
+ * The livestock dashboard (home/livestockDashboard, module livestockReporting's home): six panels, each
+ * streamed as its figures are ready (React Suspense over the streamed page), so the first shows before
+ * the slowest is worked out. Server rendered with no island: charts are SVG drawn here, tables sort by
+ * links, and every figure opens the orders behind it in the order report.
+ */
+import { defineScreen } from "../../../../pages/screen.ts";
+import { href } from "../../../../access/routes.ts";
+import { OrdersVersusTargetsChart } from "../../../../../client/ui/charts/OrdersVersusTargetsChart.tsx";
+import { addDays } from "../../../../../kernel/dates.ts";
+import { formatDate } from "../../../../../kernel/format.ts";
+import { formatCents } from "../../../../../kernel/money.ts";
+import { afterGate } from "../panelGate.ts";
+import {
+  capacityPanel,
+  costPanel,
+  type DashboardView,
+  lossPanel,
+  next60Panel,
+  supplierPanel,
+  volumePanel,
+} from "../operations.ts";
+import { sortOf, sortRows } from "../rules.ts";
+import type { SupplierRow } from "../schemas.ts";
+import { DashboardFilter, DashboardSearch, loadView } from "./filter.tsx";
+import { WeeklyVolumeChart } from "./charts.tsx";
+import {
+  decimal,
+  Fig,
+  head,
+  type OrdersLink,
+  percent,
+  perKg,
+  settle,
+  SortableTable,
+  type SortColumn,
+  StreamedPanel,
+  withParam,
+} from "./panels.tsx";
+
+const SUPPLIER_KEYS = [
+  "supplierName",
+  "state",
+  "killed",
+  "averageHscwKg",
+  "averageFatScore",
+  "compliancePercent",
+  "doaPercent",
+  "condemnedPercent",
+] as const;
+
+export const LivestockDashboardScreen = defineScreen({
+  validateSearch: DashboardSearch,
+  loader: async ({ context, search }) => {
+    const loaded = await loadView(context, search);
+    const common = {
+      ordersLink: loaded.ordersLink,
+      url: loaded.url,
+      sort: search.sort,
+      species: context.caller!.species,
+      sites: context.caller!.sites,
+    };
+    if (!loaded.ok) return { ...common, problem: loaded.problem, view: null, panels: null };
+    const { ctx, view } = loaded;
+    // every panel starts now and streams when done; none waits for another
+    const panels = {
+      volume: settle(() => afterGate("volume", () => volumePanel(ctx, view))),
+      costs: settle(() => afterGate("costs", () => costPanel(ctx, view))),
+      suppliers: settle(() => afterGate("suppliers", () => supplierPanel(ctx, view))),
+      losses: settle(() => afterGate("losses", () => lossPanel(ctx, view))),
+      capacity: settle(() => afterGate("capacity", () => capacityPanel(ctx, view))),
+      next60: settle(() => afterGate("next60", () => next60Panel(ctx, view))),
+    };
+    return { ...common, problem: null, view, panels };
+  },
+  component: ({ data }) => {
+    const path = href("livestockDashboard");
+    const { view, panels, ordersLink: link } = data;
+    return (
+      <div className="dash">
+        <DashboardFilter path={path} view={view} species={data.species} sites={data.sites} />
+        {data.problem && <p className="alert alert-warning">{data.problem}</p>}
+        {view && panels && (
+          <>
+            <p className="muted small">
+              {formatDate(view.fromDate)} to {formatDate(view.toDate)}
+              {view.tenantSiteId
+                ? ` · ${data.sites.find((s) => s.id === view.tenantSiteId)?.name}`
+                : " · whole plant"}. Every figure opens the orders behind it.
+            </p>
+            <div className="dash-grid">
+              <StreamedPanel
+                id="volume"
+                title="Head bought, delivered and processed against target"
+                promise={panels.volume}
+                note="By delivery week; the target is the kill volume targets' head for the days of the week in the period."
+              >
+                {(series) => {
+                  // a species with no head and no target in the period takes no chart
+                  const shown = series.filter((s) => s.total.bought || s.total.target || s.total.processed);
+                  return shown.length
+                    ? shown.map((s) => <VolumeTable key={s.speciesId} s={s} view={view} link={link} />)
+                    : <p className="muted">No orders and no targets in the period.</p>;
+                }}
+              </StreamedPanel>
+              <StreamedPanel
+                id="costs"
+                title="Livestock cost per head and per kg HSCW"
+                promise={panels.costs}
+                note="Published and finalised invoices of the period's production days, subtotals before GST."
+              >
+                {(cost) => <CostTable rows={[...cost.rows, ...cost.bySpecies]} view={view} link={link} />}
+              </StreamedPanel>
+              <StreamedPanel
+                id="suppliers"
+                title="Suppliers: weight, fat and grade-cell compliance"
+                promise={panels.suppliers}
+                note="Compliance: carcasses whose weight and fat score fall in a priced cell of their order's grid."
+              >
+                {(rows) => (
+                  <SupplierTable
+                    rows={rows}
+                    view={view}
+                    link={link}
+                    sort={sortOf(data.sort, SUPPLIER_KEYS, "-killed")}
+                    sortHref={(v) => withParam(data.url, "sort", v, "suppliers-title")}
+                  />
+                )}
+              </StreamedPanel>
+              <StreamedPanel id="losses" title="DOA and condemned" promise={panels.losses}>
+                {(rows) => (
+                  <table className="table table-compact">
+                    <caption className="sr-only">Dead on arrival and condemned by species</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">Species</th>
+                        <th scope="col" className="num">Delivered</th>
+                        <th scope="col" className="num">DOA</th>
+                        <th scope="col" className="num">Killed</th>
+                        <th scope="col" className="num">Condemned</th>
+                        <th scope="col" className="num">Part condemned</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {rows.filter((r) => r.delivered || r.killed).map((r) => {
+                        const delivered = link({ ...period(view, "delivery"), speciesId: r.speciesId });
+                        const killed = link({ ...period(view, "production"), speciesId: r.speciesId });
+                        return (
+                          <tr key={r.speciesId}>
+                            <th scope="row">{r.species}</th>
+                            <td className="num">
+                              <Fig to={delivered}>{head(r.delivered)}</Fig>
+                            </td>
+                            <td className="num">
+                              <Fig to={delivered}>{head(r.doa)} ({percent(r.doaPercent)})</Fig>
+                            </td>
+                            <td className="num">
+                              <Fig to={killed}>{head(r.killed)}</Fig>
+                            </td>
+                            <td className="num">
+                              <Fig to={killed}>{head(r.condemnedWhole)} ({percent(r.condemnedPercent)})</Fig>
+                            </td>
+                            <td className="num">
+                              <Fig to={killed}>
+                                {head(r.condemnedPart)} ({percent(r.partCondemnedPercent)})
+                              </Fig>
+                            </td>
+                          </tr>
+                        );
+                      })}
+                    </tbody>
+                  </table>
+                )}
+              </StreamedPanel>
+              <StreamedPanel
+                id="capacity"
+                title="Yards and kill agendas against capacity"
+                promise={panels.capacity}
+                note="The yards now; the kill agendas of today and the next six days against the day's target."
+              >
+                {(c) => (
+                  <>
+                    <table className="table table-compact">
+                      <caption className="sr-only">Yard occupancy now</caption>
+                      <thead>
+                        <tr>
+                          <th scope="col">Yard</th>
+                          <th scope="col">Site</th>
+                          <th scope="col" className="num">Head in</th>
+                          <th scope="col" className="num">Capacity</th>
+                          <th scope="col" className="num">Full</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {c.yards.map((y) => (
+                          <tr key={y.stockyardId}>
+                            <th scope="row">{y.name}</th>
+                            <td>{y.site}</td>
+                            <td className="num">{head(y.head)}</td>
+                            <td className="num">{y.capacity ? head(y.capacity) : "Not set"}</td>
+                            <td className="num">{percent(y.percent)}</td>
+                          </tr>
+                        ))}
+                        {!c.yards.length && (
+                          <tr>
+                            <td colSpan={5} className="muted">No operational yards.</td>
+                          </tr>
+                        )}
+                      </tbody>
+                    </table>
+                    <table className="table table-compact">
+                      <caption className="sr-only">Kill agenda fill against target</caption>
+                      <thead>
+                        <tr>
+                          <th scope="col">Day</th>
+                          <th scope="col">Species</th>
+                          <th scope="col" className="num">On the agenda</th>
+                          <th scope="col" className="num">Target</th>
+                          <th scope="col" className="num">Filled</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {c.agenda.map((d) => (
+                          <tr key={`${d.date}-${d.speciesId}`}>
+                            <th scope="row">{formatDate(d.date)}</th>
+                            <td>{d.species}</td>
+                            <td className="num">
+                              <Fig
+                                to={link({
+                                  dateField: "production",
+                                  fromDate: d.date,
+                                  toDate: d.date,
+                                  speciesId: d.speciesId,
+                                  tenantSiteId: view.tenantSiteId,
+                                })}
+                              >
+                                {head(d.booked)}
+                              </Fig>
+                            </td>
+                            <td className="num">{head(d.target)}</td>
+                            <td className="num">{percent(d.percent)}</td>
+                          </tr>
+                        ))}
+                        {!c.agenda.length && (
+                          <tr>
+                            <td colSpan={5} className="muted">Nothing on the kill agendas and no targets.</td>
+                          </tr>
+                        )}
+                      </tbody>
+                    </table>
+                  </>
+                )}
+              </StreamedPanel>
+              <StreamedPanel
+                id="next60"
+                title="The next 60 days booked against targets"
+                promise={panels.next60}
+              >
+                {(n) =>
+                  n.series.filter((s) => s.totalOrdered || s.totalTarget).map((s) => (
+                    <div key={s.speciesId}>
+                      <p>
+                        <Fig
+                          to={link({
+                            dateField: "delivery",
+                            fromDate: n.fromDate,
+                            toDate: n.toDate,
+                            speciesId: s.speciesId,
+                            tenantSiteId: view.tenantSiteId,
+                          })}
+                        >
+                          {head(s.totalOrdered)} {s.species.toLowerCase()} booked
+                        </Fig>{" "}
+                        against a target of {head(s.totalTarget)}.
+                      </p>
+                      <OrdersVersusTargetsChart
+                        id={`next60-${s.speciesId}`}
+                        title={`${s.species}: next 60 days`}
+                        points={s.days}
+                      />
+                    </div>
+                  ))}
+              </StreamedPanel>
+            </div>
+          </>
+        )}
+      </div>
+    );
+  },
+});
+
+/** The view's period as an order report filter by one of its dates. */
+const period = (v: DashboardView, dateField: "delivery" | "production") => ({
+  dateField,
+  fromDate: v.fromDate,
+  toDate: v.toDate,
+  tenantSiteId: v.tenantSiteId,
+});
+
+function VolumeTable({ s, view, link }: {
+  s: import("../schemas.ts").VolumeSeries;
+  view: DashboardView;
+  link: OrdersLink;
+}) {
+  const weekLink = (week: string) =>
+    link({
+      dateField: "delivery",
+      fromDate: week < view.fromDate ? view.fromDate : week,
+      toDate: addDays(week, 6) > view.toDate ? view.toDate : addDays(week, 6),
+      speciesId: s.speciesId,
+      tenantSiteId: view.tenantSiteId,
+    });
+  return (
+    <div className="dash-species">
+      <WeeklyVolumeChart series={s} />
+      <details className="vt-chart-numbers" open={s.weeks.length <= 6}>
+        <summary>{s.species}: the numbers, week by week</summary>
+        <table className="table table-compact">
+          <caption className="sr-only">{s.species}: head a week against target</caption>
+          <thead>
+            <tr>
+              <th scope="col">Week of</th>
+              <th scope="col" className="num">Bought</th>
+              <th scope="col" className="num">Delivered</th>
+              <th scope="col" className="num">Processed</th>
+              <th scope="col" className="num">Target</th>
+            </tr>
+          </thead>
+          <tbody>
+            {s.weeks.map((w) => {
+              const to = weekLink(w.week);
+              return (
+                <tr key={w.week}>
+                  <th scope="row">{formatDate(w.week)}</th>
+                  <td className="num">
+                    <Fig to={to}>{head(w.bought)}</Fig>
+                  </td>
+                  <td className="num">
+                    <Fig to={to}>{head(w.delivered)}</Fig>
+                  </td>
+                  <td className="num">
+                    <Fig to={to}>{head(w.processed)}</Fig>
+                  </td>
+                  <td className="num">{head(w.target)}</td>
+                </tr>
+              );
+            })}
+            <tr className="dash-total">
+              <th scope="row">Period</th>
+              <td className="num">
+                <Fig to={link({ ...period(view, "delivery"), speciesId: s.speciesId })}>
+                  {head(s.total.bought)}
+                </Fig>
+              </td>
+              <td className="num">{head(s.total.delivered)}</td>
+              <td className="num">{head(s.total.processed)}</td>
+              <td className="num">{head(s.total.target)}</td>
+            </tr>
+          </tbody>
+        </table>
+      </details>
+    </div>
+  );
+}
+
+function CostTable({ rows, view, link }: {
+  rows: import("../schemas.ts").CostRow[];
+  view: DashboardView;
+  link: OrdersLink;
+}) {
+  return (
+    <table className="table table-compact">
+      <caption className="sr-only">Livestock cost by species and category</caption>
+      <thead>
+        <tr>
+          <th scope="col">Species</th>
+          <th scope="col">Category</th>
+          <th scope="col" className="num">Invoices</th>
+          <th scope="col" className="num">Head</th>
+          <th scope="col" className="num">Cost</th>
+          <th scope="col" className="num">Per head</th>
+          <th scope="col" className="num">Per kg HSCW</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => {
+          const to = link({ ...period(view, "production"), speciesId: r.speciesId });
+          return (
+            <tr
+              key={`${r.speciesId}-${r.category}`}
+              className={r.category === "Every category" ? "dash-total" : undefined}
+            >
+              <th scope="row">{r.species}</th>
+              <td>{r.category}</td>
+              <td className="num">
+                <Fig to={to}>{head(r.invoices)}</Fig>
+              </td>
+              <td className="num">
+                <Fig to={to}>{head(r.head)}</Fig>
+              </td>
+              <td className="num">
+                <Fig to={to}>{formatCents(r.costCents)}</Fig>
+              </td>
+              <td className="num">{formatCents(r.centsPerHead)}</td>
+              <td className="num">{perKg(r.centsPerKg)}</td>
+            </tr>
+          );
+        })}
+        {!rows.length && (
+          <tr>
+            <td colSpan={7} className="muted">No invoice was published for the period's production days.</td>
+          </tr>
+        )}
+      </tbody>
+    </table>
+  );
+}
+
+function SupplierTable({ rows, view, link, sort, sortHref }: {
+  rows: SupplierRow[];
+  view: DashboardView;
+  link: OrdersLink;
+  sort: { key: (typeof SUPPLIER_KEYS)[number]; descending: boolean };
+  sortHref: (value: string) => string;
+}) {
+  const killed = (r: SupplierRow) =>
+    link({ ...period(view, "production"), speciesId: view.speciesId, supplierId: r.supplierId });
+  const delivered = (r: SupplierRow) =>
+    link({ ...period(view, "delivery"), speciesId: view.speciesId, supplierId: r.supplierId });
+  const columns: SortColumn<SupplierRow>[] = [
+    { key: "supplierName", header: "Supplier", cell: (r) => <Fig to={killed(r)}>{r.supplierName}</Fig> },
+    { key: "state", header: "State", cell: (r) => r.state },
+    {
+      key: "killed",
+      header: "Killed",
+      className: "num",
+      cell: (r) => <Fig to={killed(r)}>{head(r.killed)}</Fig>,
+    },
+    { key: "averageHscwKg", header: "Avg HSCW kg", className: "num", cell: (r) => decimal(r.averageHscwKg) },
+    { key: "averageFatScore", header: "Avg fat", className: "num", cell: (r) => decimal(r.averageFatScore) },
+    {
+      key: "compliancePercent",
+      header: "In grid",
+      className: "num",
+      cell: (r) => <Fig to={killed(r)}>{percent(r.compliancePercent)}</Fig>,
+    },
+    {
+      key: "doaPercent",
+      header: "DOA",
+      className: "num",
+      cell: (r) => <Fig to={delivered(r)}>{percent(r.doaPercent)}</Fig>,
+    },
+    {
+      key: "condemnedPercent",
+      header: "Condemned",
+      className: "num",
+      cell: (r) => <Fig to={killed(r)}>{percent(r.condemnedPercent)}</Fig>,
+    },
+  ];
+  return (
+    <SortableTable
+      caption="Suppliers: weight, fat, compliance, DOA and condemned"
+      columns={columns}
+      rows={sortRows(rows, (r) => r[sort.key], sort.descending)}
+      rowKey={(r) => r.supplierId}
+      sort={sort}
+      sortHref={sortHref}
+      empty="No stock was delivered or killed in the period."
+    />
+  );
+}

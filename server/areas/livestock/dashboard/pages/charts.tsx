@@ -1,0 +1,84 @@
+/**
+ * The dashboard's weekly chart: recharts 2.15 drawn on the server as plain SVG (client/ui/charts/
+ * StyleFreeChart.tsx), no chart library in the browser. Three bars a week (bought, delivered, processed)
+ * and the week's kill volume target as a stepped line; the table under it carries the numbers and the
+ * links to the orders.
+ */
+import { Bar, CartesianGrid, ComposedChart, Line, XAxis, YAxis } from "recharts";
+import { formatDate, formatHead } from "../../../../../kernel/format.ts";
+import { StyleFreeChart } from "../../../../../client/ui/charts/StyleFreeChart.tsx";
+import type { VolumeSeries } from "../schemas.ts";
+
+const WIDTH = 760;
+const HEIGHT = 240;
+
+export function WeeklyVolumeChart({ series }: { series: VolumeSeries }) {
+  const title = `${series.species}: head a week against target`;
+  const summary = `${series.species}: ${formatHead(series.total.bought)} head bought, ` +
+    `${formatHead(series.total.delivered)} delivered and ${formatHead(series.total.processed)} processed ` +
+    `against a target of ${formatHead(series.total.target)} over ${series.weeks.length} weeks.`;
+  const data = series.weeks.map((w) => ({ ...w, targetHead: w.target > 0 ? w.target : null }));
+  return (
+    <figure className="vt-chart dash-chart" data-chart="weekly-volume">
+      <figcaption>
+        <span className="vt-chart-title">{title}</span>
+        <ul className="vt-legend" aria-label="Legend">
+          <li>
+            <span className="vt-swatch dash-swatch-bought" aria-hidden="true" />Bought
+          </li>
+          <li>
+            <span className="vt-swatch dash-swatch-delivered" aria-hidden="true" />Delivered
+          </li>
+          <li>
+            <span className="vt-swatch dash-swatch-processed" aria-hidden="true" />Processed
+          </li>
+          <li>
+            <span className="vt-swatch vt-swatch-target" aria-hidden="true" />Target
+          </li>
+        </ul>
+      </figcaption>
+      <StyleFreeChart className="vt-chart-plot">
+        <ComposedChart
+          width={WIDTH}
+          height={HEIGHT}
+          data={data}
+          margin={{ top: 8, right: 12, bottom: 4, left: 4 }}
+          barCategoryGap="20%"
+          title={title}
+          desc={summary}
+        >
+          <CartesianGrid vertical={false} />
+          <XAxis
+            dataKey="week"
+            interval={Math.max(0, Math.ceil(data.length / 13) - 1)}
+            tickFormatter={(d: string) => formatDate(d, false).slice(4)}
+            tickMargin={6}
+          />
+          <YAxis tickFormatter={(n: number) => formatHead(n)} width={64} allowDecimals={false} />
+          <Bar dataKey="bought" name="Bought" className="dash-bar-bought" isAnimationActive={false} />
+          <Bar
+            dataKey="delivered"
+            name="Delivered"
+            className="dash-bar-delivered"
+            isAnimationActive={false}
+          />
+          <Bar
+            dataKey="processed"
+            name="Processed"
+            className="dash-bar-processed"
+            isAnimationActive={false}
+          />
+          <Line
+            dataKey="targetHead"
+            name="Target"
+            type="step"
+            className="vt-target"
+            dot={false}
+            activeDot={false}
+            isAnimationActive={false}
+          />
+        </ComposedChart>
+      </StyleFreeChart>
+    </figure>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * The dashboards' filter: a plain GET form (no script) for the period, the species and the site, and the
+ * address's search shared by the three screens.
+ */
+import { z } from "zod";
+import { idNumber } from "../../../../http/params.ts";
+import { isoDate } from "../../../../http/validation.ts";
+import { ApiError } from "../../../../http/errors.ts";
+import type { PageContext } from "../../../../pages/context.ts";
+import { pageAreaContext } from "../../../context.ts";
+import type { AreaContext } from "../../../context.ts";
+import { canSeeRouteNamed } from "../../../../access/policy.ts";
+import { type DashboardView, viewOf } from "../operations.ts";
+import { type OrdersLink, ordersLinkFor } from "./panels.tsx";
+
+export const DashboardSearch = z.object({
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  species: idNumber().optional(),
+  site: idNumber().optional(),
+  /** a table's sort: a column key, `-key` descending */
+  sort: z.string().max(40).optional(),
+});
+export type DashboardSearch = z.output<typeof DashboardSearch>;
+
+export type Loaded =
+  & { ctx: AreaContext; ordersLink: OrdersLink; url: URL }
+  & ({ ok: true; view: DashboardView } | { ok: false; problem: string; view: null });
+
+/** The caller's context, the checked view of the address (or why it cannot be shown) and the order links. */
+export async function loadView(context: PageContext, search: DashboardSearch): Promise<Loaded> {
+  const ctx = await pageAreaContext(context);
+  const ordersLink = ordersLinkFor(
+    canSeeRouteNamed(context.caller!.subject, "orderreporting", context.routes),
+  );
+  const common = { ctx, ordersLink, url: context.url };
+  try {
+    const view = viewOf(ctx, {
+      fromDate: search.from,
+      toDate: search.to,
+      speciesId: search.species,
+      tenantSiteId: search.site,
+    });
+    return { ...common, ok: true, view };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return { ...common, ok: false, problem: error.message.replace(/^\w+: /, ""), view: null };
+  }
+}
+
+export function DashboardFilter({ path, view, species, sites, showSite = true }: {
+  path: string;
+  view: DashboardView | null;
+  species: readonly { id: number; name: string }[];
+  sites: readonly { id: number; name: string }[];
+  showSite?: boolean;
+}) {
+  return (
+    <form method="get" action={path} className="inline-form toolbar no-print dash-filter">
+      <label>
+        From <input className="input" type="date" name="from" defaultValue={view?.fromDate} required />
+      </label>
+      <label>
+        To <input className="input" type="date" name="to" defaultValue={view?.toDate} required />
+      </label>
+      <label>
+        Species{" "}
+        <select className="input" name="species" defaultValue={view?.speciesId ?? ""}>
+          <option value="">Every species</option>
+          {species.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+        </select>
+      </label>
+      {showSite && sites.length > 1 && (
+        <label>
+          Site{" "}
+          <select className="input" name="site" defaultValue={view?.tenantSiteId ?? ""}>
+            <option value="">Whole plant</option>
+            {sites.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+          </select>
+        </label>
+      )}
+      <button className="btn" type="submit">Show</button>
+    </form>
+  );
+}
