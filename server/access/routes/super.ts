@@ -40,6 +40,12 @@ export const SUPER_ROUTES = [
       route(sup("/appControl"), "App Control", "superAppControl", { ...SUPER_ONLY, icon: "control" }),
       route(sup("/fileupload"), "File Upload", "superFileUpload", { ...SUPER_ONLY, icon: "upload" }),
       route(sup("/datadownload"), "Data Download", "superDataDownload", { ...SUPER_ONLY, icon: "download" }),
+      // ours (issue 40 §4): backups, restores, export and deletion of an organisation
+      route(sup("/backups"), "Backups", "superBackups", {
+        ...SUPER_ONLY,
+        icon: "download",
+        search: ["tenantId", "control", "key"],
+      }),
       route(sup("/featureflags"), "Feature Flags", "superFeatureFlags", { ...SUPER_ONLY, icon: "flag" }),
       route(sup("/support"), "Support", "superSupport", { ...SUPER_ONLY, icon: "help" }),
       route(sup("/pricinggrid"), "Pricing Grid", "superPricingGrid", { ...SUPER_ONLY, icon: "price" }),

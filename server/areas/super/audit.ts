@@ -59,6 +59,9 @@ export const SUPER_ACTION_LABELS: Record<string, string> = {
   SendTestNotification: "Sent a test notification",
   ReprocessKillData: "Reprocessed kill data",
   UpdateTenantStockSettings: "Changed the stock settings",
+  TakeBackup: "Took a backup",
+  RestoreBackup: "Restored a backup",
+  DeleteTenant: "Deleted an organisation",
 };
 
 export const superActionLabel = (action: string) => SUPER_ACTION_LABELS[action] ?? action;

@@ -11,6 +11,7 @@ import { superPricingGridArea } from "./pricingGrid/mod.ts";
 import { superTestingArea } from "./testing/mod.ts";
 import { superReprocessArea } from "./reprocess/mod.ts";
 import { superStockArea } from "./stock/mod.ts";
+import { superBackupsArea } from "./backups/mod.ts";
 
 export const superArea = defineArea({
   name: "super",
@@ -26,5 +27,6 @@ export const superArea = defineArea({
     superTestingArea,
     superReprocessArea,
     superStockArea,
+    superBackupsArea,
   ],
 });
