@@ -112,6 +112,11 @@ describe("the demo's figures", () => {
     ]);
     const percent = body.massBalance.reduce((s: number, l: { percent: number }) => s + l.percent, 0);
     expect(percent).toBeCloseTo(100, 6);
+    // the spec's `store`: taken, and the figures are the stored summaries' either way
+    for (const store of [true, false]) {
+      expect((await post(PATHS.variance, { ...WEEK, store })).body).toEqual(body);
+    }
+    expect((await post(PATHS.segments, { ...WEEK, store: "yes" })).status).toBe(400);
   });
 
   test("carcass data: head, HSCW, cartons, pieces and pieces per carcass by day and plant", async () => {

@@ -16,8 +16,8 @@ import {
   RealTimeYields,
   TenantAllowedSpecies,
   YieldCarcassData,
+  YieldDataBody,
   YieldDayDetail,
-  YieldFilterBody,
   YieldPresentations,
   YieldPresentationsBody,
   YieldSegmentData,
@@ -45,29 +45,29 @@ const api = areaApi(["Yield: plant analysis"]);
 api.post(
   YIELD_HOME_API.segmentData,
   "Actual, expected and standard yield and variance by body segment, primal and cut." + FILTER_NOTE,
-  YieldFilterBody,
+  YieldDataBody,
   YieldSegmentData,
   YIELD_READ,
-  segmentData,
+  (ctx, { store: _store, ...filter }) => segmentData(ctx, filter),
 );
 
 api.post(
   YIELD_HOME_API.varianceData,
   "Yield (and revenue) variance by day and plant, revenue variance by primal, and the mass balance." +
     FILTER_NOTE,
-  YieldFilterBody,
+  YieldDataBody,
   YieldVarianceData,
   YIELD_READ,
-  varianceData,
+  (ctx, { store: _store, ...filter }) => varianceData(ctx, filter),
 );
 
 api.post(
   YIELD_HOME_API.carcassData,
   "Volume by day and plant: head, HSCW, cartons, pieces, pieces per carcass (and revenue)." + FILTER_NOTE,
-  YieldFilterBody,
+  YieldDataBody,
   YieldCarcassData,
   YIELD_READ,
-  carcassData,
+  (ctx, { store: _store, ...filter }) => carcassData(ctx, filter),
 );
 
 api.post(

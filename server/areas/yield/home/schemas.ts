@@ -26,7 +26,18 @@ function figures<F extends Record<string, number>>(fields: F) {
     & { [K in Extract<keyof F, RevenueField>]: typeof revenueFigure };
 }
 
-export const YieldFilterBody = z.object(YieldFilterBodyFields).openapi("YieldFilterBody");
+/**
+ * The segment, variance and carcass data calls' body: the filter and the spec's `store` (spec 3 §7). The
+ * figures always come from the stored daily summaries (rebuilt whenever cartons, kill floor records or
+ * settings change), so `store` is taken, checked and changes nothing (docs/decisions.md).
+ */
+export const YieldDataBody = z.object({
+  ...YieldFilterBodyFields,
+  store: z.boolean({ error: "store is true or false" }).optional().openapi({
+    description: "the spec's flag; the figures always come from the stored daily summaries, so it " +
+      "changes nothing",
+  }),
+}).openapi("YieldDataBody");
 
 const Range = {
   speciesId: z.number(),
