@@ -378,3 +378,83 @@ describe("the pages", () => {
     expect(table.html).toContain("Variance");
   });
 });
+
+describe("the table and saved Yield Summary Reports (templateId)", () => {
+  const page = async (path: string, who = "admin") => {
+    const res = await fetch(`${t.origin}${path}`, { headers: { cookie: `session=${tokens[who]}` } });
+    return { status: res.status, html: await res.text() };
+  };
+  const day = (iso: string) => iso.split("-").reverse().map(Number).join("/");
+  /** the table's save form: the data form island's props */
+  const saveForm = (html: string) => {
+    const attr = html.match(/data-island="DataForm"[^>]*data-props="([^"]*)"/)?.[1] ?? "{}";
+    const text = attr.replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&lt;", "<")
+      .replaceAll("&gt;", ">").replaceAll("&amp;", "&");
+    return JSON.parse(text) as { initial: Record<string, unknown> };
+  };
+
+  test("a saved report opens as the table with its filters; saving from the table updates it", async () => {
+    const saved = await post("/api/yield/UpsertYieldReport", {
+      kind: "summary",
+      name: "Night rack",
+      speciesId: SHEEP,
+      plantIds: [plants[0].id],
+      shiftTypes: ["night"],
+      rangeKind: "fixed",
+      fromDate: addDays(TODAY, -10),
+      toDate: addDays(TODAY, -4),
+      groupBy: "date",
+      columns: [16, 18],
+    });
+    expect(saved.status).toBe(200);
+    const table = await page(`/yield/table?templateId=${saved.body.id}`);
+    expect(table.status).toBe(200);
+    expect(table.html).toContain("Night rack");
+    // the report's range and a column a day
+    expect(table.html).toContain(`${day(addDays(TODAY, -10))} - ${day(addDays(TODAY, -4))}`);
+    expect(table.html).toMatch(/<option value="day" selected/);
+    // the save form carries the report as it stands: same id, its filters, its columns
+    const props = saveForm(table.html);
+    expect(props.initial).toMatchObject({
+      id: saved.body.id,
+      name: "Night rack",
+      shiftTypes: ["night"],
+      plantIds: [plants[0].id],
+      rangeKind: "fixed",
+      fromDate: addDays(TODAY, -10),
+      groupBy: "date",
+      columns: [16, 18],
+    });
+    const again = await post("/api/yield/UpsertYieldReport", { ...props.initial, name: "Night rack, week" });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ id: saved.body.id, name: "Night rack, week" });
+  });
+
+  test("the table without a report saves a new one, relative while it shows the default week", async () => {
+    const table = await page(`/yield/table?species=${SHEEP}`);
+    const props = saveForm(table.html);
+    expect(props.initial).toMatchObject({ id: "", rangeKind: "relative", relativeDays: 7, groupBy: "site" });
+    const made = await post("/api/yield/UpsertYieldReport", { ...props.initial, name: "Week table" });
+    expect(made.status).toBe(200);
+    expect(made.body.filters).toMatchObject({ relativeDays: 7 });
+  });
+
+  test("a report that is not there, or not the caller's to see, is left out in words", async () => {
+    const mine = await post("/api/yield/UpsertYieldReport", {
+      kind: "summary",
+      name: "Private",
+      speciesId: SHEEP,
+      rangeKind: "relative",
+      relativeDays: 7,
+      groupBy: "site",
+      columns: [16],
+      isShared: false,
+    }, "user");
+    expect(mine.status).toBe(200);
+    for (const id of [999999, mine.body.id]) {
+      const table = await page(`/yield/table?templateId=${id}`);
+      expect(table.status).toBe(200);
+      expect(table.html).toContain("That saved report does not exist: not used.");
+    }
+  });
+});

@@ -148,4 +148,19 @@ describe("the graph editor and the table", () => {
     );
     expect(lines.at(-1)).toMatch(/^,All products,\d+\.\d\d,/);
   });
+
+  it("the table saved as a summary report opens again as the table from that report", async () => {
+    const page = browser.page;
+    await page.goto(`${server.origin}/yield/table?columns=day`);
+    const form = page.locator("[data-hydrated] form#yield-table-report");
+    await form.waitFor();
+    await form.getByLabel(/^Report name/).fill("Table by day");
+    await form.getByRole("button", { name: "Save as a report" }).click();
+    await page.waitForURL(/\/yield\/table\?templateId=\d+$/);
+    expect(await page.getByText("From the saved report").innerText()).toContain("Table by day");
+    expect(await page.locator('select[name="columns"]').inputValue()).toBe("day");
+    await page.locator("[data-hydrated] form#yield-table-report").waitFor();
+    expect(await page.getByRole("button", { name: "Save the report" }).count()).toBe(1);
+  });
 });
+

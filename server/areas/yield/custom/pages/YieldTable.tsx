@@ -15,16 +15,23 @@ import { formatMetric, idList, wordList } from "../rules.ts";
 import type { YieldTable } from "../schemas.ts";
 import { MAX_DAY_COLUMNS, yieldTable } from "../table.ts";
 import { FilterNotes, NoYield, roomChoices, shiftChoices, YieldFilterForm } from "./FilterForm.tsx";
+import { canSeeRouteNamed } from "../../../../access/mod.ts";
+import { pageQuery } from "../pageFilter.ts";
+import { reportBodyOf, tableTemplate } from "../template.ts";
+import { SaveAsReport } from "./SaveAsReport.tsx";
 
 const pct = (v: number | null) => formatMetric(v, "%");
 const pp = (v: number | null) => formatMetric(v, "pp");
 
 export const YieldTableScreen = defineScreen({
   validateSearch: YieldPageSearch,
-  loader: async ({ context, search }) => {
+  loader: async ({ context, search: asked }) => {
     const ctx = await pageAreaContext(context);
+    const template = await tableTemplate(ctx, asked);
+    const search = template.search;
     const f = await pageFilter(context, ctx, search);
     if ("message" in f) return { message: f.message };
+    f.notes.push(...template.notes);
     const reference = await yieldReference(ctx, f.speciesId);
     const primals = reference.segments.filter((s) => s.level === "primal")
       .sort((a, b) => a.sortOrder - b.sortOrder).map((s) => ({ id: s.id, name: s.name }));
@@ -51,6 +58,7 @@ export const YieldTableScreen = defineScreen({
         [k, v],
       ) => [k, Array.isArray(v) ? v.join(",") : String(v)]),
     );
+    const maySave = canSeeRouteNamed(context.caller!.subject, "yieldCreateReport");
     return {
       f,
       primals,
@@ -58,6 +66,8 @@ export const YieldTableScreen = defineScreen({
       columns,
       table,
       csvHref: `${YIELD_CUSTOM_API.exportYieldTable}?${csv}`,
+      template: template.report ? { id: template.report.id, name: template.report.name } : null,
+      save: maySave ? reportBodyOf(ctx, f, columns, template) : null,
     };
   },
   component: ({ data }) => {
@@ -74,7 +84,12 @@ export const YieldTableScreen = defineScreen({
             <button type="button" className="btn" data-print="">Print</button>
           </div>
         </div>
-        <YieldFilterForm f={f} label="Table filters" more={[roomChoices(f), shiftChoices(f)]}>
+        <YieldFilterForm
+          f={f}
+          label="Table filters"
+          more={[roomChoices(f), shiftChoices(f)]}
+          hidden={data.template ? { templateId: String(data.template.id) } : {}}
+        >
           <label className="yc-filter-field">
             <span>Rows</span>
             <select name="primalFocus" className="input select" defaultValue={data.focus ?? ""}>
@@ -91,7 +106,21 @@ export const YieldTableScreen = defineScreen({
           </label>
         </YieldFilterForm>
         <FilterNotes notes={f.notes} />
+        {data.template && (
+          <p className="muted small">
+            From the saved report{" "}
+            <a href={`/yield/viewreport?id=${data.template.id}`}>{data.template.name}</a>.
+          </p>
+        )}
         <Grid table={table} />
+        {data.save && (
+          <SaveAsReport
+            body={data.save}
+            newHref={data.template && data.save.id
+              ? `/yield/table?${pageQuery(f, { columns: data.columns, primalFocus: data.focus })}`
+              : null}
+          />
+        )}
       </section>
     );
   },

@@ -57,7 +57,19 @@ function ReportList({ kind, rows }: { kind: ReportKind; rows: ReportListItem[] }
         rowKey={(r) => r.id}
         empty={`No ${words.one}s yet: make one with “${words.create}”.`}
         columns={[
-          { header: "Name", cell: (r) => <a href={REPORT_PATHS.view(r)}>{r.name}</a> },
+          {
+            header: "Name",
+            cell: (r) => (
+              <>
+                <a href={REPORT_PATHS.view(r)}>{r.name}</a>
+                {r.kind === "summary" && (
+                  <div className="small">
+                    <a href={`/yield/table?templateId=${r.id}`}>Open as the yield table</a>
+                  </div>
+                )}
+              </>
+            ),
+          },
           { header: "Species", cell: (r) => r.species },
           { header: "Range", cell: (r) => r.range, optional: true },
           { header: "Owner", cell: (r) => `${r.ownerName}${r.isShared ? "" : " (private)"}` },
