@@ -4,8 +4,8 @@
  * every carcass of the lot, by the boxing rule (server/areas/livestock/boxing/rules.ts: by live head,
  * dealt heaviest first), so the suppliers' invoices together hold each of the lot's carcasses once.
  */
-import { eq, inArray } from "drizzle-orm";
-import { carcasses, livestockOrders } from "../../../db/tenant/schema.ts";
+import { and, eq, inArray, isNotNull, isNull, max, notInArray } from "drizzle-orm";
+import { carcasses, invoiceMobs, livestockOrders, stockMobs } from "../../../db/tenant/schema.ts";
 import type { TenantDb } from "../../../db/client.ts";
 import type { TenantTx } from "../context.ts";
 import { shareOf } from "../livestock/boxing/rules.ts";
@@ -28,4 +28,40 @@ export async function boxedShare(
     .orderBy(carcasses.productionDate, carcasses.killSequence);
   const mine = new Set(shareOf(order.id, lotOrders, rows).map((c) => c.id));
   return rows.filter((c) => mine.has(c.id));
+}
+
+/**
+ * The mobs of boxed orders among `orderIds` whose lot has been killed, not yet on an invoice: the kill
+ * floor may have recorded the whole lot against another order's mob, yet each order is invoiced for its
+ * share. The day is the lot's latest production day.
+ */
+export async function boxedMobsToInvoice(db: TenantDb | TenantTx, orderIds: readonly number[]) {
+  if (!orderIds.length) return [];
+  const boxed = await db.select({ id: livestockOrders.id, lot: livestockOrders.boxedOrderCollectionId })
+    .from(livestockOrders).where(and(
+      inArray(livestockOrders.id, [...orderIds]),
+      isNotNull(livestockOrders.boxedOrderCollectionId),
+    ));
+  const out: { mobId: number; orderId: number; speciesId: number; day: string }[] = [];
+  for (const lot of new Set(boxed.map((b) => b.lot!))) {
+    const members = (await db.select({ id: livestockOrders.id }).from(livestockOrders)
+      .where(eq(livestockOrders.boxedOrderCollectionId, lot))).map((o) => o.id);
+    const [killed] = await db.select({ day: max(carcasses.productionDate) }).from(carcasses)
+      .where(inArray(carcasses.livestockOrderId, members));
+    if (!killed?.day) continue;
+    const mobs = await db.select({
+      id: stockMobs.id,
+      orderId: stockMobs.livestockOrderId,
+      speciesId: stockMobs.speciesId,
+    })
+      .from(stockMobs).where(and(
+        inArray(stockMobs.livestockOrderId, boxed.filter((b) => b.lot === lot).map((b) => b.id)),
+        notInArray(stockMobs.id, db.select({ id: invoiceMobs.stockMobId }).from(invoiceMobs)),
+        isNull(stockMobs.mergedIntoId),
+      ));
+    out.push(
+      ...mobs.map((m) => ({ mobId: m.id, orderId: m.orderId, speciesId: m.speciesId, day: killed.day! })),
+    );
+  }
+  return out;
 }

@@ -10,6 +10,7 @@ import { type AreaContext, nextModified } from "../../context.ts";
 import type { In } from "../../areaApi.ts";
 import { ORDER_STATUS } from "../../../../kernel/enums.ts";
 import { type InvoiceRow, loadSources } from "../inputs.ts";
+import { boxedMobsToInvoice } from "../boxedShare.ts";
 import { insertDraft, INVOICE_ENTITY, storeComputation } from "../drafts.ts";
 import { invoiceSpecies, who } from "../queries/species.ts";
 import { createdInvoices } from "../queries/lists.ts";
@@ -21,7 +22,7 @@ export async function createFromLots(ctx: AreaContext, input: In<typeof CreateIn
   const now = new Date().toISOString();
   const result = await ctx.write(async (tx, unit) => {
     const invoiced = tx.select({ id: invoiceMobs.stockMobId }).from(invoiceMobs);
-    const killed = await tx.select({
+    const recorded = await tx.select({
       mobId: carcasses.stockMobId,
       orderId: carcasses.livestockOrderId,
       speciesId: carcasses.speciesId,
@@ -33,6 +34,12 @@ export async function createFromLots(ctx: AreaContext, input: In<typeof CreateIn
       ),
       notInArray(carcasses.stockMobId, invoiced),
     )).groupBy(carcasses.stockMobId);
+    // a boxed order's mobs count as killed once its lot is (the records may name another order's mob)
+    const killed = [
+      ...recorded,
+      ...(await boxedMobsToInvoice(tx, input.livestockOrderIds))
+        .filter((b) => !recorded.some((r) => r.mobId === b.mobId)),
+    ];
     const found = new Set(killed.map((k) => k.mobId));
     const missing = input.stockMobIds.filter((id) => !found.has(id));
     if (missing.length) {
