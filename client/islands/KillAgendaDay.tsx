@@ -292,6 +292,9 @@ function Row({ item, running, reachedTarget, disabled, onAction }: {
         <strong>{lot}</strong>
         {item.isMsaEligible && <span className="badge badge-info" title="MSA eligible">MSA</span>}
         {item.isPartiallyDelivered && <span className="badge badge-warning">Part delivered</span>}
+        {item.stockMobId !== null && !item.isLinkedNvd && (
+          <span className="badge badge-warning nvd-missing" title="No NVD matched to this order">No NVD</span>
+        )}
       </td>
       <td>{item.supplierName}</td>
       <td className="col-pic">{item.pic}</td>

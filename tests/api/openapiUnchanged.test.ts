@@ -28,7 +28,9 @@ const before: Doc = JSON.parse(
  * any object (UserUpdatesSingleSettingBody). The display carousel's screens gained the yield TV screens
  * (issue 38: yieldCarcass with its index, operationalyield and viewreport with their report) in
  * DisplayScreen. A carcass row and record gained the MSA grader's eye muscle area and verdict (issue 39:
- * msaEyeMuscleAreaCm2, msaCompliant, msaNonComplianceReason) in CarcassRow and Carcass.
+ * msaEyeMuscleAreaCm2, msaCompliant, msaNonComplianceReason) in CarcassRow and Carcass. A yard's mob
+ * (MobInYard) and a kill agenda's lot (AgendaItem) gained isLinkedNvd (issue 39: an NVD is matched to the
+ * order; the yard and the agenda badge a delivered lot without one).
  */
 const DECLARED_CHANGES = {
   operations: [
@@ -43,6 +45,8 @@ const DECLARED_CHANGES = {
     "DisplayScreen",
     "CarcassRow",
     "Carcass",
+    "MobInYard",
+    "AgendaItem",
     // issue 39 §8: a tenant user gained the invoicing user setting (invoicingSpeciesIds, empty = all)
     "TenantUser",
     "TenantUserBody",

@@ -103,6 +103,9 @@ function LotCard({ item, disabled }: { item: Item; disabled: boolean }) {
       <span className="planner-card-top">
         <span className="planner-card-order">{item.killAgendaOrderNumber}</span>
         <strong className="planner-card-lot">{lot}</strong>
+        {item.stockMobId !== null && !item.isLinkedNvd && (
+          <span className="badge badge-warning nvd-missing" title="No NVD matched to this order">No NVD</span>
+        )}
       </span>
       <span className="planner-card-detail">
         <strong>{formatHead(item.numberOfHead)}</strong> hd · {item.status}

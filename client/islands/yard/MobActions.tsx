@@ -70,6 +70,7 @@ export function MobActions(
       <div className="yard-block yard-mob" data-mob-id={mob.stockMobId}>
         <h3>
           {lotLabel(mob)} · {mob.supplierName}
+          {!mob.isLinkedNvd && <span className="badge badge-warning nvd-missing">No NVD</span>}
         </h3>
         <MobFacts mob={mob} />
         <div className="yard-row">

@@ -170,6 +170,7 @@ export function MobList(
                   onPointerDown={(e) => onDragStart(e, m.stockMobId)}
                 >
                   <strong>{formatHead(m.head)} hd</strong> {lotLabel(m)} · {m.supplierName}
+                  {!m.isLinkedNvd && <span className="badge badge-warning nvd-missing">No NVD</span>}
                   <small>
                     {[m.speciesCategory, `kill ${formatDate(m.applicableProductionDate, false)}`].filter(
                       Boolean,

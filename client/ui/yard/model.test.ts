@@ -29,6 +29,7 @@ const mob = (id: number, orderId: number, head = 10): YardMob => ({
   requirements: [],
   incompleteChecks: [],
   reasonSentToBin: null,
+  isLinkedNvd: true,
   lastModified: "t1",
 });
 
@@ -123,5 +124,9 @@ describe("the yard drawing's model", () => {
 
   it("says in words what a pen shows", () => {
     expect(penDescription(pens[0], "Stocked")).toBe("Pen A1, Stocked, 10 head, Order 100 Karoola Grazing");
+    const noNvd = { ...pens[0], contents: pens[0].contents.map((m) => ({ ...m, isLinkedNvd: false })) };
+    expect(penDescription(noNvd, "Stocked")).toBe(
+      "Pen A1, Stocked, 10 head, Order 100 Karoola Grazing, no NVD",
+    );
   });
 });

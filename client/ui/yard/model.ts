@@ -36,6 +36,8 @@ export interface YardMob {
   reasonSentToBin: string | null;
   orderStatusName: string;
   isWaitingForAiHeadCount: boolean;
+  /** an NVD is matched to the order: a mob without one is badged "No NVD" */
+  isLinkedNvd: boolean;
   lastModified: string;
 }
 
@@ -155,6 +157,8 @@ export function penDescription(pen: YardPen, statusLabel: string): string {
   if (pen.head > 0) parts.push(`${pen.head} head`);
   for (const mob of pen.contents) parts.push(`${lotLabel(mob)} ${mob.supplierName}`);
   if (pen.reservedForLabel) parts.push(`reserved for ${pen.reservedForLabel}`);
+  const noNvd = pen.contents.filter((m) => !m.isLinkedNvd).length;
+  if (noNvd) parts.push(noNvd === pen.contents.length ? "no NVD" : `${noNvd} without an NVD`);
   const checks = incompleteCount(pen);
   if (checks) parts.push(`${checks} check${checks === 1 ? "" : "s"} to do`);
   const separated = pen.contents.reduce((n, m) => n + m.separatedHead, 0);

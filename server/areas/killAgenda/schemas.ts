@@ -64,6 +64,8 @@ export const AgendaItem = z.object({
   pens: z.array(z.string()),
   /** why the planner refuses to move it to another day, or null */
   moveRefusal: z.string().nullable(),
+  /** an NVD is matched to the order (Match Order NVDs); a delivered lot without one is badged */
+  isLinkedNvd: z.boolean(),
   /** the mob's (or, expected, the order's) lastModified: what RecallMob and ScheduleMob send back */
   lastModified: z.string(),
 }).openapi("AgendaItem");

@@ -20,6 +20,7 @@ import { ORDER_STATUS, orderStatusName, orderStatusText } from "../../../kernel/
 import { isPartiallyDelivered } from "../livestock/orders/rules.ts";
 import { type AgendaRow, isFrozen } from "./agendaTx.ts";
 import { sentChangesOf } from "./sentState.ts";
+import { ordersWithNvd } from "../livestock/nvd/queries.ts";
 import { agendaTarget, estimatedCarcasses, itemStatus, lotName, refuseDrop } from "./rules.ts";
 import type { AgendaItem, KillAgenda } from "./schemas.ts";
 
@@ -90,11 +91,12 @@ export async function agendaViews(
       : [],
   ]);
   const byAgenda = Map.groupBy(rows, (r) => r.killAgendaId);
+  const withNvd = await ordersWithNvd(ctx.db, [...new Set(rows.map((r) => r.orderId))]);
   const itemsOf = new Map(agendas.map((agenda) => {
     const species = ctx.scope.speciesName(agenda.speciesId);
     return [
       agenda.id,
-      (byAgenda.get(agenda.id) ?? []).map((r, i) => itemView(ctx, r, i + 1, species, agenda)),
+      (byAgenda.get(agenda.id) ?? []).map((r, i) => itemView(ctx, r, i + 1, species, agenda, withNvd)),
     ];
   }));
   const changes = await sentChangesOf(
@@ -140,6 +142,7 @@ function itemView(
   killOrder: number,
   species: string,
   agenda: AgendaRow,
+  withNvd: ReadonlySet<number>,
 ): Out<typeof AgendaItem> {
   const mob = r.mobId !== null;
   const head = mob ? r.head! : r.declaredQuantity ?? r.quantityOrdered;
@@ -175,6 +178,7 @@ function itemView(
       ctx.today,
       ctx.today,
     ),
+    isLinkedNvd: withNvd.has(r.orderId),
     lastModified: r.mobLastModified ?? r.orderLastModified,
   };
 }

@@ -97,6 +97,8 @@ export const MobInYard = z.object({
   orderStatusName: z.string(),
   /** the delivery is waiting for the AI (camera) head count before unloading */
   isWaitingForAiHeadCount: z.boolean(),
+  /** an NVD is matched to the mob's order (Match Order NVDs); the yard badges a mob without one */
+  isLinkedNvd: z.boolean(),
   lastModified: z.string(),
 }).openapi("MobInYard");
 

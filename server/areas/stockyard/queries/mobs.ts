@@ -19,6 +19,7 @@ import type { In } from "../../areaApi.ts";
 import { MOB_STATUS, mobStatusName, orderStatusName, speciesCategoryName } from "../../../../kernel/enums.ts";
 import type { MobHistory, MobInYard } from "../schemas.ts";
 import { type Db, findYard, MOB_ENTITY, type MobRow } from "./yards.ts";
+import { ordersWithNvd } from "../../livestock/nvd/queries.ts";
 
 /**
  * The columns a mob in the yard shows: reading these and not the whole 40-column row is most of what a
@@ -64,7 +65,8 @@ export async function mobDtos(
 ): Promise<In<typeof MobInYard>[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
-  const [requirementRows, supplierRows, orderRows] = await Promise.all([
+  const orderIds = [...new Set(rows.map((r) => r.livestockOrderId))];
+  const [requirementRows, supplierRows, orderRows, withNvd] = await Promise.all([
     db.select().from(mobRequirements).where(inArray(mobRequirements.stockMobId, ids))
       .orderBy(asc(mobRequirements.id)),
     db.select({ id: suppliers.id, name: suppliers.name }).from(suppliers)
@@ -76,6 +78,7 @@ export async function mobDtos(
     }).from(livestockOrders).where(
       inArray(livestockOrders.id, [...new Set(rows.map((r) => r.livestockOrderId))]),
     ),
+    ordersWithNvd(db, orderIds),
   ]);
   const orderOf = new Map(orderRows.map((o) => [o.id, o]));
   const requirementsOf = Map.groupBy(requirementRows, (r) => r.stockMobId);
@@ -108,6 +111,7 @@ export async function mobDtos(
       reasonSentToBin: m.reasonSentToBin,
       orderStatusName: orderStatusName(orderOf.get(m.livestockOrderId)?.orderStatus ?? 0),
       isWaitingForAiHeadCount: orderOf.get(m.livestockOrderId)?.waiting ?? false,
+      isLinkedNvd: withNvd.has(m.livestockOrderId),
       lastModified: m.lastModified,
     };
   });
