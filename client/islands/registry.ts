@@ -22,6 +22,7 @@ export const ISLANDS = {
   BlobUpload: "./BlobUpload.tsx",
   InitialLoad: "./InitialLoad.tsx",
   YieldCustomTabs: "./YieldCustomTabs.tsx",
+  YieldCartonUpload: "./YieldCartonUpload.tsx",
   OrderReportSaveFilter: "./OrderReportSaveFilter.tsx",
   ProcessOverviewLive: "./ProcessOverviewLive.tsx",
   NvdUpload: "./NvdUpload.tsx",

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import { Buffer } from "node:buffer";
 import { expectFits, launchBrowser, recordToasts, signIn, toastWith } from "../helpers/browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
 import { plantDay } from "../helpers/clock.ts";
@@ -147,5 +148,32 @@ describe("yield settings in the browser", () => {
     await form("yield-visibility").waitFor();
     expect(await form("yield-visibility").getByLabel("Wagga Wagga: Sheep").isChecked()).toBe(true);
     expect(await form("yield-visibility").getByLabel("Wagga Wagga: Beef").isChecked()).toBe(false);
+  });
+
+  it("uploads a CSV of cartons: a file with a bad row lists it; fixed, it is saved, toasted and listed", async () => {
+    await open("/settings/yieldsettings?speciesId=1#carton-records");
+    const panel = page.locator("[data-hydrated] [data-carton-upload]");
+    await panel.waitFor();
+    const day = addDays(TODAY, 3).split("-").reverse().join("/");
+    const csv = (code: string) =>
+      "serial,productCode,netKg,pieces,productionDate,shift,boningRoom,site,runNumber,head,hscwKg\n" +
+      `E2E-C1,L-LEG-CO,21.5,2,${day},day,Boning room 1,Wagga Wagga,9,40,960\n` +
+      `E2E-C2,${code},19.25,3,${day},day,Boning room 1,Wagga Wagga,9,40,960\n`;
+    const file = (code: string) => ({
+      name: "cartons.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(csv(code)),
+    });
+    await panel.getByLabel("CSV file of cartons").setInputFiles(file("NO-SUCH"));
+    await panel.getByRole("button", { name: "Upload cartons" }).click();
+    const rejected = panel.locator("[data-rejected]");
+    await expect.poll(() => rejected.textContent()).toMatch(/Row 2: Product code NO-SUCH/);
+    await expectFits(page);
+    await panel.getByLabel("CSV file of cartons").setInputFiles(file("L-RACK-FR"));
+    await panel.getByRole("button", { name: "Upload cartons" }).click();
+    await toastWith(page, "2 cartons saved: 2 added, 0 replaced.");
+    const latest = page.locator("[data-carton-imports] tbody tr").first();
+    await expect.poll(() => latest.textContent()).toMatch(/cartons\.csv.*File upload.*2.*2.*0/);
+    expect(await rejected.count()).toBe(0);
   });
 });

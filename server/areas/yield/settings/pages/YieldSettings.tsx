@@ -27,6 +27,7 @@ import {
 } from "./common.tsx";
 import { DatedPanel } from "./DatedPanel.tsx";
 import { BoningRoomsPanel } from "./BoningRooms.tsx";
+import { cartonRecordsData, CartonRecordsPanel } from "./CartonRecords.tsx";
 
 const PATH = "/settings/yieldsettings";
 
@@ -48,22 +49,23 @@ export const YieldSettingsScreen = defineScreen({
   loader: async ({ context, search }) => {
     const ctx = await pageAreaContext(context);
     const species = chosenSpecies(context, search.speciesId);
-    const rooms = await listBoningRooms(ctx);
-    if (!species) return { species: null, rooms };
+    const [rooms, cartonImports] = await Promise.all([listBoningRooms(ctx), cartonRecordsData(ctx, context)]);
+    if (!species) return { species: null, rooms, cartonImports };
     const revenue = hasYieldRevenue(ctx);
     const [codes, standards, prices] = await Promise.all([
       listProductCodes(ctx, { speciesId: species.id }),
       listStandardYields(ctx, { speciesId: species.id }),
       revenue ? listProductPrices(ctx, { speciesId: species.id }) : Promise.resolve([] as ProductPrice[]),
     ]);
-    return { species, rooms, codes: codes.rows, standards, prices, revenue };
+    return { species, rooms, cartonImports, codes: codes.rows, standards, prices, revenue };
   },
   component: ({ data, search, context }) => {
     const room = search.room === "new" ? "new" : data.rooms.find((r) => r.id === search.room) ?? null;
     const roomHref = (r?: number | "new") =>
       `${PATH}${query({ speciesId: data.species?.id, code: search.code, room: r })}#boning-rooms`;
     const rooms = <BoningRoomsPanel rooms={data.rooms} editing={room} href={roomHref} context={context} />;
-    if (!data.species) return <>{[<NoSpecies key="none" title="Yield" />, rooms]}</>;
+    const cartons = <CartonRecordsPanel imports={data.cartonImports} context={context} />;
+    if (!data.species) return <>{[<NoSpecies key="none" title="Yield" />, rooms, cartons]}</>;
     const { species, codes, standards, prices, revenue } = data;
     const code = codes.find((c) => c.id === search.code) ?? null;
     const codeHref = (c: number, extra: Record<string, number | undefined> = {}) =>
@@ -175,6 +177,7 @@ export const YieldSettingsScreen = defineScreen({
           </p>
         </section>
         <div id="boning-rooms">{rooms}</div>
+        {cartons}
       </>
     );
   },
