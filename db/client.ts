@@ -1,5 +1,6 @@
 import { type Client, createClient } from "@libsql/client";
 import { EmbeddedClient } from "./embeddedClient.ts";
+import { traced } from "./tracing.ts";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import * as controlSchema from "./control/schema.ts";
@@ -191,8 +192,10 @@ const BUSY_TIMEOUT_MS = 5000;
 async function openClient(url: string, authToken?: string): Promise<Client> {
   // timeout sets the busy timeout on every pooled connection (a PRAGMA would reach only one)
   const client = createClient({ url, authToken: authToken || undefined, timeout: BUSY_TIMEOUT_MS });
-  if (!url.startsWith("file:")) return client;
+  // a span per statement when OpenTelemetry is on (db/tracing.ts), named by the file or the server's host
+  const name = url.startsWith("file:") ? url.slice(url.lastIndexOf("/") + 1) : new URL(url).host;
+  if (!url.startsWith("file:")) return traced(client, name);
   // WAL persists in the file, so setting it once on any connection is enough
   await client.execute("PRAGMA journal_mode = WAL");
-  return new EmbeddedClient(client, url.slice("file:".length), BUSY_TIMEOUT_MS);
+  return traced(new EmbeddedClient(client, url.slice("file:".length), BUSY_TIMEOUT_MS), name);
 }

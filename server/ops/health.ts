@@ -105,6 +105,5 @@ async function storageWritable(services: AppServices) {
 }
 
 function tenantsNotReady(services: AppServices): number[] {
-  const db = services.db as { tenantsNotReady?: () => { tenantId: number }[] };
-  return db.tenantsNotReady?.().map((t) => t.tenantId) ?? [];
+  return services.db.tenantsNotReady().map((t) => t.tenantId);
 }

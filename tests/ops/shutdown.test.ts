@@ -3,7 +3,8 @@
  * (`deno run server/main.ts` on a temporary DATA_DIR and port). A write whose body is still arriving when
  * SIGTERM comes completes, is answered and is on disk afterwards; a push client (the official
  * @microsoft/signalr client) is told to reconnect elsewhere; new requests are refused (503) and /readyz
- * says so; the process exits 0 with the databases closed.
+ * says so; the process exits 0 with the databases closed. The same run exports its traces to a stand-in
+ * OTLP collector (issue 40 item 2): the route's span, its database statements and its push fan-out.
  */
 import { afterAll, expect, test } from "vitest";
 import { createClient } from "@libsql/client";
@@ -15,7 +16,25 @@ const dataDir = await Deno.makeTempDir({ prefix: "abattoir-shutdown-" });
 let child: Deno.ChildProcess | null = null;
 let output = "";
 
+// a stand-in OpenTelemetry collector (OTLP over HTTP, JSON): the server exports its spans here (item 2)
+interface OtlpSpan {
+  name: string;
+  traceId: string;
+  attributes?: { key: string; value: { stringValue?: string } }[];
+}
+const spans: OtlpSpan[] = [];
+const collector = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+  const body = await req.json().catch(() => ({}));
+  if (new URL(req.url).pathname === "/v1/traces") {
+    for (const resource of body.resourceSpans ?? []) {
+      for (const scope of resource.scopeSpans ?? []) spans.push(...scope.spans ?? []);
+    }
+  }
+  return Response.json({});
+});
+
 afterAll(async () => {
+  await collector.shutdown();
   try {
     child?.kill("SIGKILL");
   } catch { /* gone */ }
@@ -42,6 +61,11 @@ async function start(port: number): Promise<string> {
       NODE_ENV: "production",
       LOG_LEVEL: "info",
       SHUTDOWN_TIMEOUT_SECONDS: "10",
+      OTEL_DENO: "true",
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collector.addr.port}`,
+      OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
+      OTEL_SERVICE_NAME: "abattoir-manager",
+      OTEL_DENO_CONSOLE: "ignore",
     },
     stdin: "null",
     stdout: "piped",
@@ -114,6 +138,15 @@ test("SIGTERM: the write under way completes and is on disk, push clients are se
   const closedForGood = new Promise<Error | undefined>((resolve) => push.onclose(resolve));
   await push.start();
 
+  // a write before the signal (its trace: the route, its statements, the push fan-out)
+  const before = await fetch(`${origin}/api/livestock/UpsertSupplier`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ name: `Before shutdown ${crypto.randomUUID().slice(0, 8)}` }),
+  });
+  expect(before.status).toBe(200);
+  await before.body?.cancel();
+
   // a write whose body is still arriving: the server says "100 Continue" once its handler reads the body
   const name = `Shutdown supplier ${crypto.randomUUID().slice(0, 8)}`;
   const body = encoder.encode(JSON.stringify({ name }));
@@ -164,6 +197,16 @@ test("SIGTERM: the write under way completes and is on disk, push clients are se
   expect(lines.find((l) => l.event === "shutdown.started")?.requestsInFlight).toBeGreaterThanOrEqual(1);
   expect(lines.find((l) => l.event === "shutdown.done")?.outcome).toBe("drained");
   expect(lines.some((l) => l.event === "push.close")).toBe(true);
+
+  // the spans went to the collector before the exit: the route, its statements and its push fan-out
+  // (the write made before the signal was fanned out to the hub; the one after it no longer is)
+  const traces = spans.filter((s) => s.name === "POST /api/livestock/UpsertSupplier")
+    .map((route) => spans.filter((s) => s.traceId === route.traceId).map((s) => s.name));
+  expect(traces).toHaveLength(2);
+  expect(traces.some((names) => names.includes("db insert suppliers") && names.includes("push fan-out")))
+    .toBe(true);
+  const statements = spans.flatMap((s) => s.attributes ?? []).filter((a) => a.key === "db.query.text");
+  expect(statements.some((a) => a.value.stringValue?.includes(name))).toBe(false); // no values, only SQL
 
   // on disk, read with the server gone
   let found: string | undefined;
