@@ -7,47 +7,20 @@
 import { defineScreen } from "../../../../pages/screen.ts";
 import { href } from "../../../../access/routes.ts";
 import { OrdersVersusTargetsChart } from "../../../../../client/ui/charts/OrdersVersusTargetsChart.tsx";
-import { addDays } from "../../../../../kernel/dates.ts";
 import { formatDate } from "../../../../../kernel/format.ts";
-import { formatCents } from "../../../../../kernel/money.ts";
 import { afterGate } from "../panelGate.ts";
 import {
   capacityPanel,
   costPanel,
-  type DashboardView,
   lossPanel,
   next60Panel,
   supplierPanel,
   volumePanel,
 } from "../operations.ts";
-import { sortOf, sortRows } from "../rules.ts";
-import type { SupplierRow } from "../schemas.ts";
+import { sortOf } from "../rules.ts";
 import { DashboardFilter, DashboardSearch, loadView } from "./filter.tsx";
-import { WeeklyVolumeChart } from "./charts.tsx";
-import {
-  decimal,
-  Fig,
-  head,
-  type OrdersLink,
-  percent,
-  perKg,
-  settle,
-  SortableTable,
-  type SortColumn,
-  StreamedPanel,
-  withParam,
-} from "./panels.tsx";
-
-const SUPPLIER_KEYS = [
-  "supplierName",
-  "state",
-  "killed",
-  "averageHscwKg",
-  "averageFatScore",
-  "compliancePercent",
-  "doaPercent",
-  "condemnedPercent",
-] as const;
+import { Fig, head, percent, settle, StreamedPanel, withParam } from "./panels.tsx";
+import { CostTable, period, SUPPLIER_KEYS, SupplierTable, VolumeTable } from "./tables.tsx";
 
 export const LivestockDashboardScreen = defineScreen({
   validateSearch: DashboardSearch,
@@ -288,184 +261,3 @@ export const LivestockDashboardScreen = defineScreen({
     );
   },
 });
-
-/** The view's period as an order report filter by one of its dates. */
-const period = (v: DashboardView, dateField: "delivery" | "production") => ({
-  dateField,
-  fromDate: v.fromDate,
-  toDate: v.toDate,
-  tenantSiteId: v.tenantSiteId,
-});
-
-function VolumeTable({ s, view, link }: {
-  s: import("../schemas.ts").VolumeSeries;
-  view: DashboardView;
-  link: OrdersLink;
-}) {
-  const weekLink = (week: string) =>
-    link({
-      dateField: "delivery",
-      fromDate: week < view.fromDate ? view.fromDate : week,
-      toDate: addDays(week, 6) > view.toDate ? view.toDate : addDays(week, 6),
-      speciesId: s.speciesId,
-      tenantSiteId: view.tenantSiteId,
-    });
-  return (
-    <div className="dash-species">
-      <WeeklyVolumeChart series={s} />
-      <details className="vt-chart-numbers" open={s.weeks.length <= 6}>
-        <summary>{s.species}: the numbers, week by week</summary>
-        <table className="table table-compact">
-          <caption className="sr-only">{s.species}: head a week against target</caption>
-          <thead>
-            <tr>
-              <th scope="col">Week of</th>
-              <th scope="col" className="num">Bought</th>
-              <th scope="col" className="num">Delivered</th>
-              <th scope="col" className="num">Processed</th>
-              <th scope="col" className="num">Target</th>
-            </tr>
-          </thead>
-          <tbody>
-            {s.weeks.map((w) => {
-              const to = weekLink(w.week);
-              return (
-                <tr key={w.week}>
-                  <th scope="row">{formatDate(w.week)}</th>
-                  <td className="num">
-                    <Fig to={to}>{head(w.bought)}</Fig>
-                  </td>
-                  <td className="num">
-                    <Fig to={to}>{head(w.delivered)}</Fig>
-                  </td>
-                  <td className="num">
-                    <Fig to={to}>{head(w.processed)}</Fig>
-                  </td>
-                  <td className="num">{head(w.target)}</td>
-                </tr>
-              );
-            })}
-            <tr className="dash-total">
-              <th scope="row">Period</th>
-              <td className="num">
-                <Fig to={link({ ...period(view, "delivery"), speciesId: s.speciesId })}>
-                  {head(s.total.bought)}
-                </Fig>
-              </td>
-              <td className="num">{head(s.total.delivered)}</td>
-              <td className="num">{head(s.total.processed)}</td>
-              <td className="num">{head(s.total.target)}</td>
-            </tr>
-          </tbody>
-        </table>
-      </details>
-    </div>
-  );
-}
-
-function CostTable({ rows, view, link }: {
-  rows: import("../schemas.ts").CostRow[];
-  view: DashboardView;
-  link: OrdersLink;
-}) {
-  return (
-    <table className="table table-compact">
-      <caption className="sr-only">Livestock cost by species and category</caption>
-      <thead>
-        <tr>
-          <th scope="col">Species</th>
-          <th scope="col">Category</th>
-          <th scope="col" className="num">Invoices</th>
-          <th scope="col" className="num">Head</th>
-          <th scope="col" className="num">Cost</th>
-          <th scope="col" className="num">Per head</th>
-          <th scope="col" className="num">Per kg HSCW</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => {
-          const to = link({ ...period(view, "production"), speciesId: r.speciesId });
-          return (
-            <tr
-              key={`${r.speciesId}-${r.category}`}
-              className={r.category === "Every category" ? "dash-total" : undefined}
-            >
-              <th scope="row">{r.species}</th>
-              <td>{r.category}</td>
-              <td className="num">
-                <Fig to={to}>{head(r.invoices)}</Fig>
-              </td>
-              <td className="num">
-                <Fig to={to}>{head(r.head)}</Fig>
-              </td>
-              <td className="num">
-                <Fig to={to}>{formatCents(r.costCents)}</Fig>
-              </td>
-              <td className="num">{formatCents(r.centsPerHead)}</td>
-              <td className="num">{perKg(r.centsPerKg)}</td>
-            </tr>
-          );
-        })}
-        {!rows.length && (
-          <tr>
-            <td colSpan={7} className="muted">No invoice was published for the period's production days.</td>
-          </tr>
-        )}
-      </tbody>
-    </table>
-  );
-}
-
-function SupplierTable({ rows, view, link, sort, sortHref }: {
-  rows: SupplierRow[];
-  view: DashboardView;
-  link: OrdersLink;
-  sort: { key: (typeof SUPPLIER_KEYS)[number]; descending: boolean };
-  sortHref: (value: string) => string;
-}) {
-  const killed = (r: SupplierRow) =>
-    link({ ...period(view, "production"), speciesId: view.speciesId, supplierId: r.supplierId });
-  const delivered = (r: SupplierRow) =>
-    link({ ...period(view, "delivery"), speciesId: view.speciesId, supplierId: r.supplierId });
-  const columns: SortColumn<SupplierRow>[] = [
-    { key: "supplierName", header: "Supplier", cell: (r) => <Fig to={killed(r)}>{r.supplierName}</Fig> },
-    { key: "state", header: "State", cell: (r) => r.state },
-    {
-      key: "killed",
-      header: "Killed",
-      className: "num",
-      cell: (r) => <Fig to={killed(r)}>{head(r.killed)}</Fig>,
-    },
-    { key: "averageHscwKg", header: "Avg HSCW kg", className: "num", cell: (r) => decimal(r.averageHscwKg) },
-    { key: "averageFatScore", header: "Avg fat", className: "num", cell: (r) => decimal(r.averageFatScore) },
-    {
-      key: "compliancePercent",
-      header: "In grid",
-      className: "num",
-      cell: (r) => <Fig to={killed(r)}>{percent(r.compliancePercent)}</Fig>,
-    },
-    {
-      key: "doaPercent",
-      header: "DOA",
-      className: "num",
-      cell: (r) => <Fig to={delivered(r)}>{percent(r.doaPercent)}</Fig>,
-    },
-    {
-      key: "condemnedPercent",
-      header: "Condemned",
-      className: "num",
-      cell: (r) => <Fig to={killed(r)}>{percent(r.condemnedPercent)}</Fig>,
-    },
-  ];
-  return (
-    <SortableTable
-      caption="Suppliers: weight, fat, compliance, DOA and condemned"
-      columns={columns}
-      rows={sortRows(rows, (r) => r[sort.key], sort.descending)}
-      rowKey={(r) => r.supplierId}
-      sort={sort}
-      sortHref={sortHref}
-      empty="No stock was delivered or killed in the period."
-    />
-  );
-}
