@@ -41,6 +41,13 @@ export interface ShellParts {
   tvDocument?: (props: { title: string; since: number; children: ReactNode }) => ReactNode;
 }
 
+/**
+ * What an area does after another area's committed change, named by the push event that change announced:
+ * it runs on the server that made the change, once, after the commit, with the changing caller's context
+ * (its own writes in a unit of its own; a failure is logged, the change stands).
+ */
+export type Reaction = (ctx: AreaContext, payload: unknown) => Promise<void>;
+
 export interface Area {
   /** how people name it ("kill agenda", "super › tenants"); unique */
   name: string;
@@ -58,6 +65,8 @@ export interface Area {
   bodyLimits?: Readonly<Record<string, number>>;
   /** what it adds to every page's frame */
   shell?: ShellParts;
+  /** what it does after others' changes, by push event name (the notifications raised by them) */
+  reactions?: Readonly<Record<string, Reaction>>;
   /** its sub-areas, each with a record of its own (super's parts, invoices' reports, stockyard's RFID) */
   parts?: readonly Area[];
 }

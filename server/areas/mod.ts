@@ -4,6 +4,7 @@
  * router, the page frame (SHELL), the push catalogue and the demo seeder read them from here. docs/areas.md says how to add one.
  */
 import { type Area, flattenAreas, seedOrder, type Shell, shellOf } from "./area.ts";
+import { installReactions } from "./reactions.ts";
 import type { ScreenMap } from "../pages/screen.ts";
 import { type RouteDef, ROUTES, withScreens } from "../access/routes.ts";
 import { type AppPushEvents, PLATFORM_EVENTS, PushCatalogue } from "../push/catalogue.ts";
@@ -64,6 +65,9 @@ const AREA_LIST: readonly Area[] = [
 
 /** Every area and sub-area, each after its parent. */
 export const AREAS: readonly Area[] = flattenAreas(AREA_LIST);
+
+// what areas do after each other's committed changes (the notifications they raise), by push event
+installReactions(AREAS);
 
 /** The areas in the order the demo seeder runs their seeds. */
 export const SEED_ORDER: readonly Area[] = seedOrder(AREAS);

@@ -7,6 +7,7 @@
  */
 import type { AreaContext, Unit, Work } from "./types.ts";
 import { recordAudit } from "./audit.ts";
+import { reactionsTo } from "./reactions.ts";
 
 export type { AuditEntryInput, TenantTx, Unit, Work } from "./types.ts";
 
@@ -14,6 +15,8 @@ export type { AuditEntryInput, TenantTx, Unit, Work } from "./types.ts";
 export async function runUnit<T>(ctx: AreaContext, work: Work<T>): Promise<T> {
   const announcements = new Map<string, () => Promise<void>>();
   const after: (() => unknown)[] = [];
+  // other areas' reactions to what this unit announces (Area.reactions), once per event and payload
+  const reactions = new Map<string, () => Promise<void>>();
   const result = await ctx.db.transaction((tx) => {
     const unit: Unit = {
       ctx,
@@ -22,6 +25,7 @@ export async function runUnit<T>(ctx: AreaContext, work: Work<T>): Promise<T> {
       announce(name, payload, opts) {
         const key = JSON.stringify([name, payload, opts?.qualifier ?? null]);
         announcements.set(key, () => ctx.app.push.emit(ctx.tenantId, name, payload, opts));
+        reactionsTo(name).forEach((react, i) => reactions.set(`${key}#${i}`, () => react(ctx, payload)));
       },
       afterCommit: (work) => void after.push(work),
     };
@@ -35,6 +39,10 @@ export async function runUnit<T>(ctx: AreaContext, work: Work<T>): Promise<T> {
   ]);
   for (const outcome of outcomes) {
     if (outcome.status === "rejected") console.error("after a committed change:", outcome.reason);
+  }
+  // one after another: each may write in a unit of its own, and the database takes one at a time
+  for (const react of reactions.values()) {
+    await react().catch((error) => console.error("reacting to a committed change:", error));
   }
   return result;
 }

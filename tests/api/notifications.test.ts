@@ -4,13 +4,14 @@
  * (notificationsChanged to Notifications:<userId>).
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { jsonCalls, serveTestApp } from "../helpers/app.ts";
 import { hubClient, nextEvent } from "../helpers/hub.ts";
 import { featureFlags, tenants, users } from "../../db/control/schema.ts";
 import { areaContext } from "../../server/areas/context.ts";
 import { notifyUsers } from "../../server/areas/notifications/writes.ts";
-import { integrationErrors } from "../../db/tenant/schema.ts";
+import { integrationErrors, invoices, livestockOrders, notifications } from "../../db/tenant/schema.ts";
+import { ORDER_STATUS } from "../../kernel/enums.ts";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;
 const tokens: Record<string, string> = {};
@@ -167,6 +168,67 @@ describe("notifications", () => {
     const html = await (await t.request("/user/account", { token: tokens.user })).text();
     expect(html).toContain('href="/home/notifications"');
     expect(html).toMatch(/data-notification-bell="\d+"/);
+  });
+
+  test("a load over its order and without an NVD tells the others once, not the one who unloaded it", async () => {
+    const db = await t.services.db.tenantDb(tenantId);
+    const [order] = await db.select().from(livestockOrders).where(and(
+      eq(livestockOrders.speciesId, 1),
+      inArray(livestockOrders.orderStatus, [ORDER_STATUS.Ordered, ORDER_STATUS.Confirmed]),
+      isNotNull(livestockOrders.tenantSiteId),
+    )).limit(1);
+    const load = (head: number) =>
+      post("/api/livestock/AddDeliveryLoad", {
+        livestockOrderId: order.id,
+        head,
+        deliveryTime: "06:00",
+        confirmOverDelivery: true,
+      }, "admin");
+    expect((await load(order.quantityOrdered + 4)).status).toBe(200);
+    const page = `/home/livestock/orders/${order.id}`;
+    const about = async (who: string) =>
+      ((await get("/api/notifications/GetNotifications", who)).body as { routeName: string; type: string }[])
+        .filter((n) => n.routeName === page).map((n) => n.type).sort();
+    await expect.poll(() => about("user")).toEqual(["loadOverOrder", "nvdMissing"]);
+    const over = (await get("/api/notifications/GetNotifications", "user")).body.find((n: { type: string }) =>
+      n.type === "loadOverOrder" && n.routeName === page
+    );
+    expect(over.message).toBe(
+      `${order.quantityOrdered + 4} head delivered against ${order.quantityOrdered} ordered.`,
+    );
+    expect(await about("admin")).toEqual([]);
+    // a second load: nothing new is raised about the same order
+    expect((await load(1)).status).toBe(200);
+    const rows = await db.select().from(notifications).where(eq(notifications.route, page));
+    expect(rows.filter((r) => r.type === "loadOverOrder").length).toBe(
+      new Set(rows.filter((r) => r.type === "loadOverOrder").map((r) => r.userId)).size,
+    );
+  });
+
+  test("an invoice published and an order's carcass data complete are raised from their events", async () => {
+    const db = await t.services.db.tenantDb(tenantId);
+    const [invoice] = await db.select().from(invoices).where(eq(invoices.speciesId, 1)).limit(1);
+    const session = await t.services.sessions.validate(tokens.admin);
+    const ctx = await areaContext(t.services, (await t.services.callers.get(session!))!);
+    // as the invoices and kill floor areas announce them, inside their unit of work
+    await ctx.write((_, unit) => {
+      unit.announce("invoicePublished", { invoiceIds: [invoice.id] });
+      unit.announce("carcassDataComplete", { livestockOrderId: invoice.livestockOrderId });
+      return Promise.resolve();
+    });
+    const mine = (await get("/api/notifications/GetNotifications", "user")).body as {
+      type: string;
+      routeName: string;
+      title: string;
+    }[];
+    expect(mine.find((n) => n.type === "invoicePublished")).toMatchObject({
+      routeName: `/home/invoicemanager/edit/${invoice.id}`,
+      title: expect.stringMatching(/^Invoice .+ to .+ was published$/),
+    });
+    expect(mine.find((n) => n.type === "carcassDataComplete")).toMatchObject({
+      routeName: `/home/livestock/orders/${invoice.livestockOrderId}`,
+      title: expect.stringMatching(/^Carcass data is complete for /),
+    });
   });
 
   test("bad input is refused in words", async () => {

@@ -1,0 +1,164 @@
+/**
+ * Where notifications come from (issue 39 §8): each one follows another area's committed change, named by
+ * the push event that area announced (Area.reactions), so no area writes this one's table:
+ * - deliveryStatusUpdated (livestock orders): a load over its order's quantity, and an order unloaded
+ *   without a linked NVD (livestock/nvd matching; until an NVD is matched, the order's own NVD number);
+ * - carcassDataComplete (kill floor): an order's carcass data is in, its invoice can be made;
+ * - invoicePublished (invoices): an invoice was published.
+ * Who is told: the organisation's users and admins whose species include the order's, but not the person
+ * who made the change (they know). Each is said once per order or invoice: the same kind about the same
+ * page is not raised again.
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import { invoices, livestockOrders, notifications, suppliers } from "../../../db/tenant/schema.ts";
+import { memberships, users, userSettings } from "../../../db/control/schema.ts";
+import { isPerson } from "../../auth/apiKeys.ts";
+import type { Reaction } from "../area.ts";
+import type { AreaContext } from "../context.ts";
+import { ordersWithNvd } from "../livestock/nvd/queries.ts";
+import { type NewNotification, notifyUsers } from "./writes.ts";
+
+/** The roles told of the plant's day (not display, test or support accounts). */
+const TOLD_ROLES = ["user", "admin"];
+
+/** A notification about one thing: its kind, the page it opens and whose species it concerns. */
+interface Raised extends NewNotification {
+  route: string;
+  speciesId: number;
+}
+
+/** The organisation's people told about a species, the changing caller left out. */
+async function recipients(ctx: AreaContext, speciesId: number): Promise<number[]> {
+  const db = ctx.app.db.control;
+  const people = await db.select({ id: users.id }).from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(
+      eq(memberships.tenantId, ctx.tenantId),
+      inArray(memberships.roleLevel, TOLD_ROLES),
+      eq(users.isDisabled, false),
+      isPerson(),
+    ));
+  const species = await db.select({ userId: userSettings.userId, value: userSettings.value }).from(
+    userSettings,
+  )
+    .where(and(eq(userSettings.tenantId, ctx.tenantId), eq(userSettings.settingType, "species")));
+  const allowed = new Map(species.map((s) => [s.userId, s.value as { allowedSpeciesIds?: unknown }]));
+  return people.map((p) => p.id).filter((id) => {
+    if (id === ctx.caller.user.id) return false;
+    const ids = allowed.get(id)?.allowedSpeciesIds;
+    return !Array.isArray(ids) || ids.length === 0 || ids.map(Number).includes(speciesId);
+  });
+}
+
+/** Raises each notification not raised before (same kind, same page), to its recipients. */
+async function raise(ctx: AreaContext, raised: Raised[]): Promise<void> {
+  if (!raised.length) return;
+  const told = await ctx.db.select({ type: notifications.type, route: notifications.route }).from(
+    notifications,
+  )
+    .where(and(
+      inArray(notifications.type, [...new Set(raised.map((r) => r.type))]),
+      inArray(notifications.route, raised.map((r) => r.route)),
+    ));
+  const fresh = raised.filter((r) => !told.some((t) => t.type === r.type && t.route === r.route));
+  if (!fresh.length) return;
+  const to = await Promise.all(fresh.map((r) => recipients(ctx, r.speciesId)));
+  await ctx.write(async (_, unit) => {
+    for (const [i, { speciesId: _species, ...n }] of fresh.entries()) await notifyUsers(unit, to[i], n);
+  });
+}
+
+/** The orders named, with their supplier. */
+async function ordersOf(ctx: AreaContext, ids: number[]) {
+  if (!ids.length) return [];
+  return await ctx.db.select({
+    id: livestockOrders.id,
+    speciesId: livestockOrders.speciesId,
+    quantityOrdered: livestockOrders.quantityOrdered,
+    totalDelivered: livestockOrders.totalDelivered,
+    totalUnloaded: livestockOrders.totalUnloaded,
+    nvd: livestockOrders.nvd,
+    lot: livestockOrders.agendaLotReference,
+    supplier: suppliers.name,
+  }).from(livestockOrders).innerJoin(suppliers, eq(suppliers.id, livestockOrders.supplierId))
+    .where(inArray(livestockOrders.id, ids));
+}
+
+type OrderFacts = Awaited<ReturnType<typeof ordersOf>>[number];
+const orderPage = (id: number) => `/home/livestock/orders/${id}`;
+const orderName = (o: OrderFacts) => `${o.lot ? `Lot ${o.lot}` : `Order ${o.id}`} from ${o.supplier}`;
+
+/** A load over its order's quantity; an order unloaded with no NVD linked. */
+export async function deliveriesChanged(ctx: AreaContext, payload: unknown): Promise<void> {
+  const ids = (payload as { livestockOrderIds?: number[] }).livestockOrderIds ?? [];
+  const orders = await ordersOf(ctx, ids);
+  const linked = await ordersWithNvd(ctx.db, orders.map((o) => o.id));
+  const raised: Raised[] = [];
+  for (const o of orders) {
+    if (o.totalDelivered > o.quantityOrdered) {
+      raised.push({
+        type: "loadOverOrder",
+        title: `${orderName(o)} is over its order`,
+        message: `${o.totalDelivered} head delivered against ${o.quantityOrdered} ordered.`,
+        route: orderPage(o.id),
+        speciesId: o.speciesId,
+      });
+    }
+    if ((o.totalDelivered > 0 || o.totalUnloaded > 0) && !linked.has(o.id)) {
+      raised.push({
+        type: "nvdMissing",
+        title: `${orderName(o)} was unloaded without an NVD`,
+        message: o.nvd
+          ? `NVD ${o.nvd} is on the order but no NVD document is matched to it.`
+          : "No NVD is on the order or matched to it.",
+        route: orderPage(o.id),
+        speciesId: o.speciesId,
+      });
+    }
+  }
+  await raise(ctx, raised);
+}
+
+/** An order's carcass data is complete: its invoice can be made. */
+export async function carcassDataIn(ctx: AreaContext, payload: unknown): Promise<void> {
+  const id = (payload as { livestockOrderId?: number }).livestockOrderId;
+  const [o] = id ? await ordersOf(ctx, [id]) : [];
+  if (!o) return;
+  await raise(ctx, [{
+    type: "carcassDataComplete",
+    title: `Carcass data is complete for ${orderName(o)}`,
+    message: "Its invoice can be created in the invoice manager.",
+    route: orderPage(o.id),
+    speciesId: o.speciesId,
+  }]);
+}
+
+/** Invoices published. */
+export async function invoicesPublished(ctx: AreaContext, payload: unknown): Promise<void> {
+  const ids = (payload as { invoiceIds?: number[] }).invoiceIds ?? [];
+  if (!ids.length) return;
+  const rows = await ctx.db.select({
+    id: invoices.id,
+    number: invoices.invoiceNumber,
+    speciesId: invoices.speciesId,
+    supplier: suppliers.name,
+  }).from(invoices).innerJoin(suppliers, eq(suppliers.id, invoices.supplierId))
+    .where(inArray(invoices.id, ids));
+  await raise(
+    ctx,
+    rows.map((r) => ({
+      type: "invoicePublished",
+      title: `Invoice ${r.number ?? r.id} to ${r.supplier} was published`,
+      message: "It is with the supplier now.",
+      route: `/home/invoicemanager/edit/${r.id}`,
+      speciesId: r.speciesId,
+    })),
+  );
+}
+
+/** The area record's reactions, by the push event that raises them. */
+export const NOTIFICATION_SOURCES: Readonly<Record<string, Reaction>> = {
+  deliveryStatusUpdated: deliveriesChanged,
+  carcassDataComplete: carcassDataIn,
+  invoicePublished: invoicesPublished,
+};
