@@ -32,7 +32,6 @@ export async function seedNvds({ db, today, category }: Pick<DemoTenant, "db" | 
       pic: o.pic,
       nvdDate: addDays(o.deliveryDate, -1),
       head,
-      description: `${head} head`,
       livestockOrderId: o.id,
       matchReason: `Serial number ${o.nvd} matches the order's NVD number`,
       matchedAt: now,
@@ -47,7 +46,6 @@ export async function seedNvds({ db, today, category }: Pick<DemoTenant, "db" | 
       pic: late.pic,
       nvdDate: addDays(late.deliveryDate, -1),
       head: late.totalDelivered,
-      description: `${late.totalDelivered} head`,
     });
   }
   rows.push({ ...base, serialNumber: "7310452B", pic: "QDBV0417", nvdDate: addDays(today, -2), head: 64 });
