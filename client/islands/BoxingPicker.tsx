@@ -94,8 +94,8 @@ export default function BoxingPicker({ orders, lots, urls }: BoxingPickerProps) 
           Box into a new lot
         </Button>
         {lots.length > 0 && (
-          <>
-            <label htmlFor="boxing-lot" className="sr-only">Existing lot</label>
+          <span className="inline-form">
+            <label htmlFor="boxing-lot">or add them to lot</label>
             <select
               id="boxing-lot"
               className="input select"
@@ -105,7 +105,7 @@ export default function BoxingPicker({ orders, lots, urls }: BoxingPickerProps) 
               {lots.map((l) => <option key={l.orderId} value={l.orderId}>{l.ref}</option>)}
             </select>
             <Button onClick={joinLot} busy={busy} disabled={!picked.length}>Add to this lot</Button>
-          </>
+          </span>
         )}
       </div>
     </form>

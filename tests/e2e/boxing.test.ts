@@ -81,6 +81,8 @@ describe("livestock boxing in the browser", () => {
     await lot.waitFor();
     expect(await lot.getByRole("cell", { name: a.supplierName, exact: true }).count()).toBeGreaterThan(0);
     await expect.poll(() => lot.getByRole("button", { name: "Unbox lot" }).count()).toBe(1);
+    await expectFits(page);
+    await shot(page, "boxed");
 
     // the chain kills the lot as one: every record names the first order's mob
     const db = await server.services.db.tenantDb(1);
