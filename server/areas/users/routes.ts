@@ -8,6 +8,7 @@ import { OAuthCallbackScreen } from "./pages/OAuthCallback.tsx";
 import { AccountScreen } from "./pages/Account.tsx";
 import { ChangePasswordScreen } from "./pages/ChangePassword.tsx";
 import { ClientUsersScreen, UserEditScreen, UserNewScreen } from "./pages/ClientUsers.tsx";
+import { UserRequiredScreen } from "./pages/UserRequired.tsx";
 
 /** Sign-in, the user's own account and the tenant admin's users (server/access/routes/account.ts, home.ts). */
 export const USERS_PAGES = definePages({
@@ -15,6 +16,7 @@ export const USERS_PAGES = definePages({
   forgotPassword: ForgotPasswordScreen,
   handleInvite: HandleInviteScreen,
   oauthCallback: OAuthCallbackScreen,
+  userRequired: UserRequiredScreen,
   account: AccountScreen,
   phone: PhoneScreen,
   changePassword: ChangePasswordScreen,

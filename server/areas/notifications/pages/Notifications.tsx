@@ -14,6 +14,11 @@ import { integrationErrorsShown, listNotifications, NOTIFICATION_LIMIT } from ".
 const TYPE_WORDS: Record<string, string> = {
   integrationError: "Plant system error",
   invitationAccepted: "New user",
+  loadOverOrder: "Load over its order",
+  nvdMissing: "NVD missing",
+  carcassDataComplete: "Carcass data complete",
+  invoicePublished: "Invoice published",
+  test: "Test",
 };
 const typeWords = (type: string) =>
   TYPE_WORDS[type] ?? type.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/^./, (c) => c.toUpperCase());
