@@ -91,5 +91,5 @@ describe("MSA grading on the kill floor's day", () => {
       await page.setViewportSize({ width: 1920, height: 1080 });
       await page.screenshot({ path: `${SHOTS}/msa-1920.png`, fullPage: true });
     }
-  });
+  }, 120_000); // two loads of a 60-carcass page on a busy CI machine
 });
