@@ -272,9 +272,12 @@ async function planRuns(
 /**
  * Each run's product against standard: 1, but for each species its first day-shift run of its last boning
  * day before today (BELOW_FACTOR) and its night-shift runs of the boning day before that (NIGHT_FACTOR).
+ * Centred: the other runs of that species at that plant in the default week (the 7 days ending
+ * yesterday) make up what those lost, so the plant's week is around standard while the one run and the
+ * one night shift stand out below it.
  */
 export function runFactors(
-  runs: readonly Pick<PlannedRun, "speciesId" | "productionDate" | "shift">[],
+  runs: readonly Pick<PlannedRun, "speciesId" | "tenantSiteId" | "productionDate" | "shift" | "hscwKg">[],
   today: string,
 ): number[] {
   const factors = runs.map(() => 1);
@@ -295,6 +298,20 @@ export function runFactors(
         factors[i] = NIGHT_FACTOR;
       }
     });
+  }
+  // the centring, by plant and species over the default week
+  const weekFrom = addDays(today, -7);
+  const groups = new Map<string, number[]>();
+  runs.forEach((r, i) => {
+    if (r.productionDate < weekFrom || r.productionDate >= today) return;
+    const key = `${r.tenantSiteId}|${r.speciesId}`;
+    groups.set(key, [...(groups.get(key) ?? []), i]);
+  });
+  for (const members of groups.values()) {
+    const lost = members.reduce((sum, i) => sum + (1 - factors[i]) * runs[i].hscwKg, 0);
+    const others = members.filter((i) => factors[i] === 1);
+    const base = others.reduce((sum, i) => sum + runs[i].hscwKg, 0);
+    if (lost > 0 && base > 0) { for (const i of others) factors[i] = 1 + lost / base; }
   }
   return factors;
 }

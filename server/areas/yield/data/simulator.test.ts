@@ -87,24 +87,44 @@ describe("a mob boned in several runs", () => {
 
 describe("the demo season's centring", () => {
   const today = "2026-12-02";
-  const runs = ["2026-11-27", "2026-11-30", "2026-12-01", "2026-12-02"].flatMap((productionDate) =>
+  const runs = ["2026-11-20", "2026-11-27", "2026-11-30", "2026-12-01", "2026-12-02"].flatMap((
+    productionDate,
+  ) =>
     [1, 2].flatMap((speciesId) =>
-      (["day", "day", "night", "night"] as const).map((shift) => ({ speciesId, productionDate, shift }))
+      (["day", "day", "night", "night"] as const).map((shift, i) => ({
+        speciesId,
+        tenantSiteId: 7,
+        productionDate,
+        shift,
+        hscwKg: 1000 + 100 * i,
+      }))
     )
   );
 
-  it("keeps every run at standard but one run and one night shift a species", () => {
+  it("one run and one night shift a species below; the plant's week around standard", () => {
     const factors = runFactors(runs, today);
     for (const speciesId of [1, 2]) {
-      const of = (f: number) => runs.filter((r, i) => r.speciesId === speciesId && factors[i] === f);
+      const pick = (f: (x: number) => boolean) =>
+        runs.filter((r, i) => r.speciesId === speciesId && f(factors[i]))
+          .map(({ productionDate, shift }) => ({ productionDate, shift }));
       // the first day run of the last boning day before today
-      expect(of(0.95)).toEqual([{ speciesId, productionDate: "2026-12-01", shift: "day" }]);
+      expect(pick((f) => f === 0.95)).toEqual([{ productionDate: "2026-12-01", shift: "day" }]);
       // the night shift of the boning day before that
-      expect(of(0.97)).toEqual([
-        { speciesId, productionDate: "2026-11-30", shift: "night" },
-        { speciesId, productionDate: "2026-11-30", shift: "night" },
+      expect(pick((f) => f === 0.97)).toEqual([
+        { productionDate: "2026-11-30", shift: "night" },
+        { productionDate: "2026-11-30", shift: "night" },
       ]);
-      expect(of(1)).toHaveLength(runs.filter((r) => r.speciesId === speciesId).length - 3);
+      // outside the week and today: at standard; in it the others make up the loss
+      expect(pick((f) => f === 1).map((r) => r.productionDate).sort()).toEqual([
+        ...Array(4).fill("2026-11-20"),
+        ...Array(4).fill("2026-12-02"),
+      ]);
+      const week = runs.map((r, i) => ({ r, f: factors[i] }))
+        .filter(({ r }) =>
+          r.speciesId === speciesId && r.productionDate >= "2026-11-25" && r.productionDate < today
+        );
+      const product = week.reduce((sum, { r, f }) => sum + r.hscwKg * f, 0);
+      expect(product / week.reduce((sum, { r }) => sum + r.hscwKg, 0)).toBeCloseTo(1, 9);
     }
   });
 
