@@ -71,6 +71,20 @@ export function viewOf(ctx: AreaContext, body: DashboardBody): DashboardView {
   };
 }
 
+/**
+ * Reads two panels of one page share (the carcasses' and the loads' sums feed the suppliers and the
+ * losses): made once per view, whichever panel asks first.
+ */
+const sharedReads = new WeakMap<DashboardView, Map<string, Promise<unknown>>>();
+function shared<T>(v: DashboardView, key: string, read: () => Promise<T>): Promise<T> {
+  let reads = sharedReads.get(v);
+  if (!reads) sharedReads.set(v, reads = new Map());
+  if (!reads.has(key)) reads.set(key, read());
+  return reads.get(key) as Promise<T>;
+}
+const carcassesOf = (ctx: AreaContext, v: DashboardView) => shared(v, "carcasses", () => carcassSums(ctx, v));
+const loadsOf = (ctx: AreaContext, v: DashboardView) => shared(v, "loads", () => loadSums(ctx, v));
+
 const periodFields = (v: DashboardView) => ({
   fromDate: v.fromDate,
   toDate: v.toDate,
@@ -170,9 +184,9 @@ export async function costPanel(ctx: AreaContext, v: DashboardView): Promise<Cos
 /** Average HSCW, fat score and grade-cell compliance by supplier, with their DOA and condemned rates. */
 export async function supplierPanel(ctx: AreaContext, v: DashboardView): Promise<SupplierRow[]> {
   const [carcasses, cells, loads] = await Promise.all([
-    carcassSums(ctx, v),
+    carcassesOf(ctx, v),
     carcassCells(ctx, v),
-    loadSums(ctx, v),
+    loadsOf(ctx, v),
   ]);
   const compliance = complianceBySupplier(cells);
   const ids = [...new Set([...carcasses.map((c) => c.supplierId), ...loads.map((l) => l.supplierId)])];
@@ -207,7 +221,7 @@ export async function supplierPanel(ctx: AreaContext, v: DashboardView): Promise
 
 /** DOA and condemned rates per species. */
 export async function lossPanel(ctx: AreaContext, v: DashboardView): Promise<LossRow[]> {
-  const [carcasses, loads] = await Promise.all([carcassSums(ctx, v), loadSums(ctx, v)]);
+  const [carcasses, loads] = await Promise.all([carcassesOf(ctx, v), loadsOf(ctx, v)]);
   return v.speciesIds.map((speciesId) => {
     const c = carcasses.filter((r) => r.speciesId === speciesId);
     const l = loads.filter((r) => r.speciesId === speciesId);
