@@ -50,6 +50,8 @@ const RUN_COLUMN = {
 /** Metrics needing the split by run, by shift, or by product code within a group. */
 const NEEDS_RUNS = new Set([46, 47]);
 const NEEDS_SHIFT = new Set([50, 51, 52, 53, 54, 55, 56, 57, 58]);
+/** Metrics counting product codes within a group (codes made, under standard, short and over kg). */
+const NEEDS_CODES = new Set([59, 60, 61, 62, 63]);
 
 export interface FigureOptions {
   /** Average: the mean of the daily values of each group (spec 3 §4 aggregations); Sum by default */
@@ -71,8 +73,9 @@ export async function yieldFigures(
   );
   const reference = options.reference ?? await yieldReference(ctx, filter.speciesId);
   const keys = options.average && !groupBy.includes("date") ? [...groupBy, "date" as const] : [...groupBy];
-  const groups = await accumulate(ctx, filter, keys, metrics, reference);
-  const totals = options.average ? null : await accumulate(ctx, filter, [], metrics, reference);
+  // the total from the same read (sums add up; the groups' denominators are the runs either way)
+  const { groups, total: all } = await accumulate(ctx, filter, keys, metrics, reference);
+  const totals = options.average ? null : all;
 
   let rows: FigureRow[] = [...groups.values()].map((acc) => ({
     key: acc.key,
@@ -81,7 +84,7 @@ export async function yieldFigures(
   }));
   if (options.average && !groupBy.includes("date")) rows = averaged(rows, groupBy, metrics, reference, ctx);
   rows.sort((a, b) => reference.compare(a.key, b.key));
-  const total = totals ? valuesOf(totals.get("") ?? newAccumulated({}), metrics) : averageOf(rows, metrics);
+  const total = totals ? valuesOf(totals, metrics) : averageOf(rows, metrics);
   return { metrics, groupBy: [...groupBy], rows, total };
 }
 
@@ -133,7 +136,7 @@ async function accumulate(
   groupBy: readonly GroupBy[],
   metrics: Metric[],
   reference: YieldReference,
-): Promise<Map<string, Accumulated>> {
+): Promise<{ groups: Map<string, Accumulated>; total: Accumulated }> {
   const runKeys = groupBy.filter(isRunLevel);
   const wanted = new Set(metrics.map((x) => x.key));
   const byRun = groupBy.includes("run") || [...NEEDS_RUNS].some((k) => wanted.has(k));
@@ -156,7 +159,9 @@ async function accumulate(
   const runKeyOf = (r: Record<string, unknown>) =>
     runKeys.map((k) => String(r[k === "run" ? "id" : k])).join("|");
   const denominators = new Map<string, Accumulated>();
+  const total = newAccumulated({});
   for (const r of runs) {
+    total.addRun(r);
     reference.runs.set(r.id, {
       id: r.id,
       runNumber: r.runNumber,
@@ -186,10 +191,17 @@ async function accumulate(
   };
   const cutFilter = reference.cutsMatching(filter);
   const codeFilter = filter.productCodeIds?.length ? new Set(filter.productCodeIds) : null;
+  // the product's detail read only when something needs it: by day and plant, a row a day, plant and
+  // kind instead of one a product code (the rows read grow with the days, so fewer rows a day matter)
+  const byCode = !!codeFilter || groupBy.some((g) => g === "productCode" || g === "meatCode") ||
+    [...NEEDS_CODES].some((k) => wanted.has(k));
+  const byCut = byCode || !!cutFilter || !groupBy.every(isRunLevel);
+  const codeColumn = byCode ? sql<number>`${yieldSummaries.productCodeId}` : sql<number>`0`;
+  const cutColumn = byCut ? sql<number | null>`${yieldSummaries.cutId}` : sql<number | null>`null`;
   const rows = await ctx.db.select({
     ...columns,
-    productCodeId: yieldSummaries.productCodeId,
-    cutId: yieldSummaries.cutId,
+    productCodeId: codeColumn,
+    cutId: cutColumn,
     kind: yieldSummaries.kind,
     cartons: sql<number>`sum(${yieldSummaries.cartons})`.mapWith(Number),
     pieces: sql<number>`sum(${yieldSummaries.pieces})`.mapWith(Number),
@@ -199,8 +211,8 @@ async function accumulate(
     expectedRevenueCents: sql<number>`sum(${yieldSummaries.expectedRevenueCents})`.mapWith(Number),
   }).from(yieldSummaries).where(runWhere(filter, yieldSummaries)).groupBy(
     ...[...grouped].map((k) => RUN_COLUMN[k]),
-    yieldSummaries.productCodeId,
-    yieldSummaries.cutId,
+    ...(byCode ? [yieldSummaries.productCodeId] : []),
+    ...(byCut ? [yieldSummaries.cutId] : []),
     yieldSummaries.kind,
   );
 
@@ -220,7 +232,9 @@ async function accumulate(
       (!codeFilter || codeFilter.has(row.productCodeId));
     const runKey = runKeys.map((k) => String(row[k])).join("|");
     denominators.get(runKey)?.addWeighed(row.kind, row.kg);
+    total.addWeighed(row.kind, row.kg);
     if (!matches) continue;
+    total.addProduct(row);
     const key: Partial<Record<GroupBy, number | string | null>> = {};
     for (const g of groupBy) key[g] = isRunLevel(g) ? row[g] : reference.keyOf(g, row);
     groupOf(key).addProduct(row);
@@ -235,5 +249,5 @@ async function accumulate(
       groupOf(key);
     }
   }
-  return groups;
+  return { groups, total };
 }
