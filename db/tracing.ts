@@ -9,6 +9,12 @@ import { SpanStatusCode, trace } from "@opentelemetry/api";
 
 const tracer = trace.getTracer("abattoir-manager.db", "1");
 
+let statementSpans = true;
+/** The bench's baseline only (tests/bench/observability.ts): statements run without their spans. */
+export function setStatementSpans(on: boolean) {
+  statementSpans = on;
+}
+
 export function tracingOn(): boolean {
   try {
     return Deno.env.get("OTEL_DENO") === "true";
@@ -21,7 +27,7 @@ export function tracingOn(): boolean {
 export function traced(client: Client, database: string): Client {
   if (!tracingOn()) return client;
   const inSpan = <T>(name: string, statement: string, work: () => Promise<T>): Promise<T> =>
-    tracer.startActiveSpan(name, {
+    !statementSpans ? work() : tracer.startActiveSpan(name, {
       attributes: { "db.system.name": "sqlite", "db.namespace": database, "db.query.text": statement },
     }, async (span) => {
       try {

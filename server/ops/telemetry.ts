@@ -4,9 +4,15 @@
  * the API's tracer is a no-op and a span costs a few allocations. Deno.serve's own span is the parent:
  * the route span, the database statements (db/tracing.ts) and the push fan-out are its children.
  */
-import { type Attributes, type Span, SpanStatusCode, trace } from "@opentelemetry/api";
+import { type Attributes, INVALID_SPAN_CONTEXT, type Span, SpanStatusCode, trace } from "@opentelemetry/api";
 
 export const tracer = trace.getTracer("abattoir-manager", "1");
+
+let spansOn = true;
+/** The bench's baseline only (tests/bench/observability.ts): the app's own spans off. */
+export function setSpans(on: boolean) {
+  spansOn = on;
+}
 
 /** Runs `work` inside a span named `name` (active for what it awaits), ending it when `work` settles. */
 export function inSpan<T>(
@@ -14,6 +20,7 @@ export function inSpan<T>(
   attributes: Attributes,
   work: (span: Span) => Promise<T>,
 ): Promise<T> {
+  if (!spansOn) return work(trace.wrapSpanContext(INVALID_SPAN_CONTEXT));
   return tracer.startActiveSpan(name, { attributes }, async (span) => {
     try {
       return await work(span);
