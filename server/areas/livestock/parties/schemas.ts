@@ -6,6 +6,7 @@ import { idNumber } from "../../../http/params.ts";
  */
 import { z } from "@hono/zod-openapi";
 import { AUSTRALIAN_STATES, STAKEHOLDER_TYPES, SUPPLIER_ROLES } from "../../../../kernel/enums.ts";
+import { ADDRESS_TYPES } from "../../../../kernel/dataTypes.ts";
 import { isValidAbn, isValidAcn, normalisePic, padBsb, PIC_PATTERN } from "./rules.ts";
 
 const text = (max: number) => z.string().trim().max(max).default("");
@@ -42,7 +43,7 @@ const Address = z.object({
   state: z.union([z.enum(AUSTRALIAN_STATES), z.literal("")]).nullish().transform((v) => v ?? ""),
   postcode: z.string().trim().regex(/^(\d{4})?$/, "Use the 4-digit postcode").default(""),
   countryId: z.number().int().positive().default(36),
-  addressType: z.enum(["Postal", "Property", "Business"]).nullish().transform((v) => v ?? "Postal"),
+  addressType: z.enum(ADDRESS_TYPES).nullish().transform((v) => v ?? "Postal"),
 });
 
 const Bank = z.object({

@@ -2,7 +2,7 @@
 import type { FieldSpec } from "../../../../../client/islands/DataForm.tsx";
 import type { PageContext } from "../../../../pages/context.ts";
 import { namedOptions } from "../../../../pages/scopeFields.ts";
-import { AUSTRALIAN_STATES, STAKEHOLDER_TYPES, SUPPLIER_ROLES } from "../../../../../kernel/enums.ts";
+import { dataTypeOptions } from "../../../../../kernel/dataTypes.ts";
 import type { PartyKind } from "../paths.ts";
 
 const text = (name: string, label: string, extra: Partial<FieldSpec> = {}): FieldSpec => ({
@@ -11,7 +11,6 @@ const text = (name: string, label: string, extra: Partial<FieldSpec> = {}): Fiel
   type: "text",
   ...extra,
 });
-const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
 
 function partyFields(kind: "supplier" | "stakeholder", context: PageContext): FieldSpec[] {
   return [
@@ -24,11 +23,16 @@ function partyFields(kind: "supplier" | "stakeholder", context: PageContext): Fi
           label: "Type",
           type: "select",
           required: true,
-          options: options(STAKEHOLDER_TYPES),
+          options: dataTypeOptions("stakeholderType"),
         } as FieldSpec,
       ]
       : [
-        { name: "roles", label: "Roles", type: "multiselect", options: options(SUPPLIER_ROLES) } as FieldSpec,
+        {
+          name: "roles",
+          label: "Roles",
+          type: "multiselect",
+          options: dataTypeOptions("supplierRole"),
+        } as FieldSpec,
       ]),
     text("pic", "PIC", {
       help: "Property Identification Code: 8 letters or digits.",
@@ -56,13 +60,13 @@ function partyFields(kind: "supplier" | "stakeholder", context: PageContext): Fi
     text("primaryAddress.line1", "Address", { section: "Primary address" }),
     text("primaryAddress.line2", "Address line 2"),
     text("primaryAddress.city", "Town"),
-    { name: "primaryAddress.state", label: "State", type: "select", options: options(AUSTRALIAN_STATES) },
+    { name: "primaryAddress.state", label: "State", type: "select", options: dataTypeOptions("state") },
     text("primaryAddress.postcode", "Postcode"),
     {
       name: "primaryAddress.addressType",
       label: "Address type",
       type: "select",
-      options: options(["Postal", "Property", "Business"]),
+      options: dataTypeOptions("addressType"),
     },
     text("bankDetails.accountName", "Account name", { section: "Bank details" }),
     text("bankDetails.bsb", "BSB", {
