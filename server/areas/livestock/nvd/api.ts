@@ -17,7 +17,7 @@ import {
   MatchNvdBody,
   NVD_UPLOAD_FORM,
   NvdDocument,
-  NvdFields,
+  NvdFormFields,
   NvdIdParam,
   NvdMatching,
   OrderIdParam,
@@ -79,7 +79,7 @@ api.route(
   async (c) => {
     const ctx = await areaContextOf(c);
     const answer = await streamUpload(c, (fields, file) => {
-      const parsed = NvdFields.safeParse({
+      const parsed = NvdFormFields.safeParse({
         serialNumber: fields.serialnumber ?? "",
         pic: fields.pic,
         nvdDate: fields.nvddate ?? "",

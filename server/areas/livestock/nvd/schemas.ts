@@ -17,14 +17,19 @@ export const NvdFields = z.object({
   /** the day the vendor signed it */
   nvdDate: isoDate,
   /** total head declared */
-  head: z.coerce.number().int().min(1, "Type the head the NVD declares").max(100_000),
+  head: z.number().int().min(1, "Type the head the NVD declares").max(100_000),
   /** the head by description ("40 steers, 12 heifers") */
   description: z.string().trim().max(200).default(""),
   consignee: z.string().trim().max(120).default(""),
 });
 
-/** PostNvd: an NVD sent by the plant's systems (no file). */
+/** PostNvd: an NVD sent by the plant's systems (no file): JSON, so the head is a number, never "12". */
 export const PostNvdBody = NvdFields.openapi("PostNvdBody");
+
+/** The upload's form fields: every form value is text, so its head is read as a number. */
+export const NvdFormFields = NvdFields.extend({
+  head: z.coerce.number().int().min(1, "Type the head the NVD declares").max(100_000),
+});
 
 /** UploadNvd's form, documented as a plain schema: a zod one would make the router buffer the form. */
 export const NVD_UPLOAD_FORM = {
