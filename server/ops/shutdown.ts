@@ -11,7 +11,7 @@
  * A second signal while draining exits at once (1).
  */
 import { ApiError } from "../http/errors.ts";
-import { log } from "./log.ts";
+import { flushLog, log } from "./log.ts";
 import { requestsInFlight } from "./requests.ts";
 
 let shuttingDown = false;
@@ -63,6 +63,7 @@ export async function drainAndExit(
   if (outcome === "limit") log("warn", "shutdown.limitReached", { requestsInFlight: requestsInFlight() });
   await services.close();
   log("info", "shutdown.done", { ms: Math.round(performance.now() - started), outcome });
+  flushLog();
   exit(0);
 }
 
@@ -70,7 +71,10 @@ export async function drainAndExit(
 export function exitGracefullyOnSignals(drainable: Drainable) {
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     Deno.addSignalListener(signal, () => {
-      if (shuttingDown) return (drainable.exit ?? Deno.exit)(1);
+      if (shuttingDown) {
+        flushLog();
+        return (drainable.exit ?? Deno.exit)(1);
+      }
       drainAndExit(drainable).catch((error) => {
         log("error", "shutdown.failed", { reason: error instanceof Error ? error.message : String(error) });
         (drainable.exit ?? Deno.exit)(1);

@@ -2,13 +2,13 @@
  * What a request's log line and spans cost (issue 40 item 2; bound: ≤ 5% of a signed-in request's
  * throughput). One app, one signed-in GET (`/login/usermodel`) over a kept-alive loopback connection to
  * Deno.serve (the slow-client guard left out: the share is larger without it), alternately as shipped (a JSON line per
- * request written to a file, the route span, a span per database statement) and with the line and the
+ * request gathered and written to a file as shipped, the route span, a span per database statement) and with the line and the
  * spans off; the medians compared (the machine's load falls on both alike). Spans are real only when the
  * process runs with OTEL_DENO=true (Deno then exports them); otherwise @opentelemetry/api's tracer is a
  * no-op and the statements are not wrapped. Run alone: `deno run -A tests/bench/observability.ts`.
  */
 import { startTestApp } from "../helpers/app.ts";
-import { setLogLevel, setLogSink } from "../../server/ops/log.ts";
+import { bufferedSink, flushLog, setLogLevel, setLogSink } from "../../server/ops/log.ts";
 import { setSpans } from "../../server/ops/telemetry.ts";
 import { setStatementSpans, tracingOn } from "../../db/tracing.ts";
 import { percentile } from "./timing.ts";
@@ -33,8 +33,7 @@ function as(on: boolean) {
 export async function benchObservability(rounds = 2000): Promise<ObservabilityBench> {
   const t = await startTestApp();
   const logFile = await Deno.open(await Deno.makeTempFile({ prefix: "abattoir-log-" }), { write: true });
-  const encoder = new TextEncoder();
-  const previousSink = setLogSink((line) => void logFile.writeSync(encoder.encode(line)));
+  const previousSink = setLogSink(bufferedSink(logFile));
   try {
     const token = await t.login("admin@demo.processor");
     // over a loopback socket, kept alive: what a plant PC's request costs the server
@@ -60,6 +59,7 @@ export async function benchObservability(rounds = 2000): Promise<ObservabilityBe
   } finally {
     as(true);
     setLogLevel("warn");
+    flushLog();
     setLogSink(previousSink);
     logFile.close();
     await t.close();
