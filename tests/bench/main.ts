@@ -20,6 +20,8 @@ import { benchProcessOverview, OVERVIEW_BOUND_MS, OVERVIEW_LOTS } from "./proces
 import { benchInvoices, INVOICE_CARCASSES, LIST_INVOICES } from "./invoices.ts";
 import { benchYieldImport, YIELD_DAY_CARTONS } from "./yieldData.ts";
 import { benchYieldHome } from "./yieldHome.ts";
+import { benchBackup } from "./backup.ts";
+import { benchObservability } from "./observability.ts";
 import {
   benchLivestockDashboard,
   DASHBOARD_FIRST_PANEL_MS,
@@ -250,6 +252,10 @@ try {
       await own.close();
     }
   })();
+  // a tenant's backup, its dry run and its restore (issue 40), after every figure read the data it copies
+  const backup = await benchBackup(server.services, me.tenantId);
+  // the request's log line and spans against none, on an app of its own
+  const observed = await benchObservability();
   const yardJs = pageJs(yard.pageHtml).total;
   const settingsHtml = await (await fetch(`${server.origin}/settings/stockyard`, { headers: { cookie } }))
     .text();
@@ -671,6 +677,27 @@ ${
 `
       : "Lighthouse could not run here (npx lighthouse needs the npm registry).\n"
   }
+## Operations (issue 40)
+
+A backup of the demo processor's database (${
+    (backup.bytes / 1e6).toFixed(1)
+  } MB) into blob storage while a writer
+inserts a row every 10 ms through the app's own connections; then its dry run and its restore.
+
+| measure | value | target |
+|---|---|---|
+| backup (VACUUM INTO, then stored) | ${ms(backup.backupMs)} | ≤ 5 s |
+| longest of ${backup.writes} writes during the backup | ${ms(backup.maxWriteMs)} | ≤ 100 ms |
+| restore's dry run (rows added, removed, changed per table) | ${ms(backup.dryRunMs)} | |
+| restore | ${ms(backup.restoreMs)} | ≤ 10 s |
+
+A signed-in GET over loopback, ${observed.requests} times each in turns, with the request's JSON log line and its
+spans${observed.otel ? "" : " (OTEL_DENO off: the span calls are made, nothing exported)"} against neither:
+median ${ms(observed.observedMs)} against ${ms(observed.bareMs)}, a **${
+    (observed.cost * 100).toFixed(1)
+  } %** cost
+(target ≤ 5 %).
+
 ## Push hub (/hubs/userHub)
 
 ${hub.clients} official \`@microsoft/signalr\` clients (WebSockets, JSON protocol) connected to the server

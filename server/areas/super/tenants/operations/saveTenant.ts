@@ -43,6 +43,7 @@ export async function addTenant(ctx: AreaContext, input: TenantInput) {
     phone: "",
     roleLevel: "admin",
     allowedSpeciesIds: [],
+    invoicingSpeciesIds: [],
     allowedTenantSiteIds: [],
     hasSupplierAdminPermission: true,
     hasTransportAdminPermission: true,
