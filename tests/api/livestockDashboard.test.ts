@@ -87,7 +87,11 @@ describe("the posts", () => {
     const top = body.suppliers[0];
     expect(html).toContain(top.supplierName);
     expect(html).toContain(`supplierId=${top.supplierId}`);
-    expect(html).not.toContain("data-pending"); // nothing held: every panel finished inside the page
+    // the shell first (each panel's "working out" line), then every panel's figures streamed into the same page
+    for (const panel of ["volume", "costs", "suppliers", "losses", "capacity", "next60"]) {
+      expect(html).toContain(`data-ready="${panel}"`);
+    }
+    expect(html.indexOf('data-pending="volume"')).toBeLessThan(html.indexOf('data-ready="volume"'));
   });
 });
 

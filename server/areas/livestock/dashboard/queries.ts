@@ -125,53 +125,62 @@ export function carcassSums(ctx: AreaContext, s: Slice): Promise<CarcassSums[]> 
 }
 
 /**
- * The period's carcasses counted by supplier, grid, category, weight (to 0.1 kg) and fat: few rows
- * whatever the kill, for the compliance rule (rules.ts complianceBySupplier) to place in their grids.
+ * The period's carcasses counted by supplier, grid, category, fat and weight class, for the compliance rule
+ * (rules.ts complianceBySupplier) to place in their grids. A weight class holds the weights that stand on
+ * the same side of every band edge of every grid the plant has, so each class falls in one band of each
+ * grid and any of its weights places it: a few dozen rows whatever the kill (one row per carcass when
+ * grouped to the 0.1 kg).
  */
 export async function carcassCells(ctx: AreaContext, s: Slice): Promise<CarcassCell[]> {
   if (!s.speciesIds.length) return [];
+  const grids = await ctx.db.all<{
+    groupId: number;
+    speciesCategoryId: number;
+    priority: number;
+    bestPrice: number | null;
+    cells: string | null;
+  }>(sql`
+    select pricing_grid_group_id as groupId, species_category_id as speciesCategoryId, priority,
+      best_price as bestPrice, cells
+    from pricing_grids`);
+  const parsed = grids.map((g) => ({ ...g, parsed: g.cells ? JSON.parse(g.cells) as GridCells : null }));
+  // a band starts at its fromKg (kg >= from) and the last ends at its toKg (kg <= to): every edge splits
+  const starts = new Set<number>();
+  const ends = new Set<number>();
+  for (const g of parsed) {
+    for (const band of g.parsed?.weightBands ?? []) {
+      starts.add(band.fromKg);
+      if (band.toKg !== null) ends.add(band.toKg);
+    }
+  }
+  const side = (edges: Set<number>, op: SQL) =>
+    edges.size ? sql.join([...edges].map((kg) => sql`(c.hscw_kg ${op} ${kg})`), sql` + `) : sql`0`;
   const rows = await ctx.db.all<{
     supplierId: number;
     speciesId: number;
     groupId: number | null;
     categoryId: number | null;
-    kg10: number;
+    kg: number | null;
     fatScore: number | null;
     fatDepthMm: number | null;
     count: number;
   }>(sql`
     select c.supplier_id as supplierId, c.species_id as speciesId, o.pricing_grid_group_id as groupId,
       coalesce(c.species_category_id, o.species_category_id) as categoryId,
-      cast(c.hscw_kg * 10 as integer) as kg10, c.fat_score as fatScore,
+      min(c.hscw_kg) as kg, c.fat_score as fatScore,
       case when c.fat_score is null and c.fat_depth_mm is not null then
         cast(c.fat_depth_mm as integer) + (c.fat_depth_mm > cast(c.fat_depth_mm as integer)) end as fatDepthMm,
       count(*) as count
     from carcasses c join livestock_orders o on o.id = c.livestock_order_id
     where c.production_date between ${s.fromDate} and ${s.toDate}
       and c.species_id in (${ids(s.speciesIds)})${onSite(sql`c.tenant_site_id`, s.tenantSiteId)}
-    group by 1, 2, 3, 4, 5, 6, 7`);
-  const groupIds = [...new Set(rows.map((r) => r.groupId).filter((g): g is number => g !== null))];
-  const grids = groupIds.length
-    ? await ctx.db.all<
-      {
-        groupId: number;
-        speciesCategoryId: number;
-        priority: number;
-        bestPrice: number | null;
-        cells: string | null;
-      }
-    >(sql`
-      select pricing_grid_group_id as groupId, species_category_id as speciesCategoryId, priority,
-        best_price as bestPrice, cells
-      from pricing_grids where pricing_grid_group_id in (${ids(groupIds)})`)
-    : [];
+    group by 1, 2, 3, 4, 6, 7, coalesce(c.hscw_kg > 0, 0), ${side(starts, sql`>=`)}, ${side(ends, sql`>`)}`);
   const cellsOf = new Map<string, GridCells | null>();
   const gridCells = (groupId: number | null, categoryId: number | null) => {
     if (groupId === null) return null;
     const key = `${groupId}:${categoryId}`;
     if (!cellsOf.has(key)) {
-      const grid = gridFor(grids.filter((g) => g.groupId === groupId), categoryId);
-      cellsOf.set(key, grid?.cells ? JSON.parse(grid.cells) as GridCells : null);
+      cellsOf.set(key, gridFor(parsed.filter((g) => g.groupId === groupId), categoryId)?.parsed ?? null);
     }
     return cellsOf.get(key)!;
   };
@@ -179,7 +188,7 @@ export async function carcassCells(ctx: AreaContext, s: Slice): Promise<CarcassC
     supplierId: r.supplierId,
     speciesId: r.speciesId,
     cells: gridCells(r.groupId, r.categoryId),
-    kg: r.kg10 / 10,
+    kg: r.kg ?? 0,
     fatScore: r.fatScore,
     fatDepthMm: r.fatDepthMm,
     count: r.count,

@@ -8,7 +8,6 @@ import { defineScreen } from "../../../../pages/screen.ts";
 import { href } from "../../../../access/routes.ts";
 import { OrdersVersusTargetsChart } from "../../../../../client/ui/charts/OrdersVersusTargetsChart.tsx";
 import { formatDate } from "../../../../../kernel/format.ts";
-import { afterGate } from "../panelGate.ts";
 import {
   capacityPanel,
   costPanel,
@@ -19,7 +18,7 @@ import {
 } from "../operations.ts";
 import { sortOf } from "../rules.ts";
 import { DashboardFilter, DashboardSearch, loadView } from "./filter.tsx";
-import { Fig, head, percent, settle, StreamedPanel, withParam } from "./panels.tsx";
+import { Fig, head, panelTurns, percent, StreamedPanel, withParam } from "./panels.tsx";
 import { CostTable, period, SUPPLIER_KEYS, SupplierTable, VolumeTable } from "./tables.tsx";
 
 export const LivestockDashboardScreen = defineScreen({
@@ -35,14 +34,15 @@ export const LivestockDashboardScreen = defineScreen({
     };
     if (!loaded.ok) return { ...common, problem: loaded.problem, view: null, panels: null };
     const { ctx, view } = loaded;
-    // every panel starts now and streams when done; none waits for another
+    // each panel streams when its own figures are done, in turns after the page's shell (panelTurns)
+    const turn = panelTurns();
     const panels = {
-      volume: settle(() => afterGate("volume", () => volumePanel(ctx, view))),
-      costs: settle(() => afterGate("costs", () => costPanel(ctx, view))),
-      suppliers: settle(() => afterGate("suppliers", () => supplierPanel(ctx, view))),
-      losses: settle(() => afterGate("losses", () => lossPanel(ctx, view))),
-      capacity: settle(() => afterGate("capacity", () => capacityPanel(ctx, view))),
-      next60: settle(() => afterGate("next60", () => next60Panel(ctx, view))),
+      volume: turn("volume", () => volumePanel(ctx, view)),
+      costs: turn("costs", () => costPanel(ctx, view)),
+      suppliers: turn("suppliers", () => supplierPanel(ctx, view)),
+      losses: turn("losses", () => lossPanel(ctx, view)),
+      capacity: turn("capacity", () => capacityPanel(ctx, view)),
+      next60: turn("next60", () => next60Panel(ctx, view)),
     };
     return { ...common, problem: null, view, panels };
   },

@@ -9,6 +9,7 @@ import { href } from "../../../../access/routes.ts";
 import { ApiError } from "../../../../http/errors.ts";
 import { formatHead } from "../../../../../kernel/format.ts";
 import { formatFixed } from "../../../../../kernel/money.ts";
+import { afterGate } from "../panelGate.ts";
 
 /** A panel's figures, or the sentence saying why they could not be worked out. */
 export type Settled<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -27,6 +28,25 @@ export function settle<T>(work: () => Promise<T>): Promise<Settled<T>> {
       };
     },
   );
+}
+
+/**
+ * Panels' work one after another, each after a turn of the event loop. The embedded database answers
+ * synchronously, so panels started together would run back to back before the page's shell is written,
+ * and every panel would reach the browser at once with the slowest; in turns, the shell goes first and
+ * each panel is written as soon as its own figures are done. A panel held back by a test's gate waits
+ * outside the turns and holds no other.
+ */
+export function panelTurns() {
+  let last: Promise<unknown> = Promise.resolve();
+  return <T,>(name: string, work: () => Promise<T>): Promise<Settled<T>> =>
+    settle(() =>
+      afterGate(name, () => {
+        const run = last.then(() => new Promise<void>((turn) => setTimeout(turn, 0))).then(work);
+        last = run.catch(() => {});
+        return run;
+      })
+    );
 }
 
 function Settle<T>(
