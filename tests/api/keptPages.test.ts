@@ -202,8 +202,13 @@ describe("pages kept until what they show changes", () => {
     expect(await kept.text()).toBe(html);
     expect(t.services.db.controlQueries).toBe(before); // the session and the caller from memory
     const headersOf = (res: Response) =>
-      Object.fromEntries([...res.headers].filter(([name]) => name !== "content-security-policy"));
+      Object.fromEntries(
+        [...res.headers].filter(([name]) => name !== "content-security-policy" && name !== "x-request-id"),
+      );
     expect(headersOf(kept)).toEqual(headersOf(rendered));
+    // each answer its own reference to quote (server/ops/requests.ts)
+    expect(kept.headers.get("x-request-id")).toMatch(/\S/);
+    expect(kept.headers.get("x-request-id")).not.toBe(rendered.headers.get("x-request-id"));
     // the policy: the rendered page's allows its nonce, the kept answer's no nonce at all (none is used)
     expect(rendered.headers.get("content-security-policy")).toMatch(/'nonce-/);
     expect(kept.headers.get("content-security-policy")).toBe(

@@ -84,7 +84,12 @@ describe("the template", () => {
     const carriers = await t.request("/api/super/GetInitialLoadTemplate?kind=transportCompanies", {
       token: superToken,
     });
-    expect((await carriers.text()).split("\r\n")[0]).toBe("\uFEFFName,Phone,Email");
+    // the bytes, not text(): a decoder may drop the byte order mark Excel needs
+    const bytes = new Uint8Array(await carriers.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes).split("\r\n")[0]).toBe(
+      "\uFEFFName,Phone,Email",
+    );
     const bad = await t.request("/api/super/GetInitialLoadTemplate?kind=cattle", { token: superToken });
     expect(bad.status).toBe(400);
     expect((await bad.json()).errors[0].message).toMatch(/^Choose what the file holds/);

@@ -188,14 +188,12 @@ describe("standard yields and prices", () => {
     const future = await upsert({ effectiveFrom: addDays(TODAY, 7), percent: 4.5 });
     expect(future.body.timing).toBe("future");
     expect((await sheepCodes("T-STD"))[0].standardPercent).toBe(4.2);
-    // the rebuilt days carry the new code's expected row (an active code with a standard above 0)
+    // a run is expected to make only the codes it made (docs/decisions.md, issue 38's gaps): the rebuilt
+    // days hold no shortfall row of a code no run made
     const rows = await (await tenantDb()).select().from(yieldSummaries).where(
       eq(yieldSummaries.productCodeId, code.id),
     );
-    expect(rows.length).toBeGreaterThan(0);
-    expect(rows.every((r) => r.productionDate >= addDays(TODAY, -10) && r.standardPercent === 4.2)).toBe(
-      true,
-    );
+    expect(rows).toEqual([]);
 
     const sameDay = await upsert({ effectiveFrom: addDays(TODAY, 7), percent: 1 });
     expect(sameDay.status).toBe(400);

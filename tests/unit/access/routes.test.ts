@@ -184,6 +184,7 @@ const SPEC_PATHS = [
   "/super/tenants/$id/configuration",
   "/super/users",
   "/super/outbox", // ours: mails and texts kept when none can be sent (issue 19 §2)
+  "/super/backups", // ours: a tenant's backups, restores and deletion (issue 40 §4)
   "/super/apiTesting",
   "/super/testing",
   "/super/appControl",
