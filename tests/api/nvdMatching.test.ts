@@ -210,7 +210,11 @@ describe("receiving, matching and unmatching", () => {
     });
     expect(noOrder.status).toBe(409); // stale first: the NVD's copy is older than the one kept
     expect(await nvdCount()).toBe(count);
-    const unknown = await post(P.match, { nvdDocumentId: 999_999, livestockOrderId: 1, lastModified: "2026-01-01T00:00:00.000Z" });
+    const unknown = await post(P.match, {
+      nvdDocumentId: 999_999,
+      livestockOrderId: 1,
+      lastModified: "2026-01-01T00:00:00.000Z",
+    });
     expect(unknown.status).toBe(404);
   });
 });

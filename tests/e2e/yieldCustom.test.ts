@@ -163,4 +163,3 @@ describe("the graph editor and the table", () => {
     expect(await page.getByRole("button", { name: "Save the report" }).count()).toBe(1);
   });
 });
-
