@@ -3,6 +3,7 @@
  * each value must pass. One catalogue serves the import (rows are read against it), the upload screen's
  * column-mapping step, the template file and the OpenAPI description. Pure: islands import it.
  */
+import { MSA_KEYS } from "./msa/rules.ts";
 
 export type FieldKind = "date" | "int" | "number" | "text" | "choice" | "yesNo" | "list";
 
@@ -37,18 +38,7 @@ export const CARCASS_FIELD_KEYS = [
   "fatDepthMm",
   "fatScore",
   "gradeCode",
-  "msaHumpMm",
-  "msaHangMethod",
-  "msaHgp",
-  "msaOssification",
-  "msaMarbling",
-  "msaRibFatMm",
-  "msaUltimatePh",
-  "msaLoinTempC",
-  "msaIndex",
-  "msaEyeMuscleAreaCm2",
-  "msaCompliant",
-  "msaNonComplianceReason",
+  ...MSA_KEYS,
   "defects",
   "trimKg",
   "condemned",
