@@ -89,6 +89,7 @@ export function observed<F extends Fetch>(handle: F): F {
       done(response.body ? Number(length) : 0);
       return response;
     }
+    if (!STREAMED.test(response.headers.get("content-type") ?? "")) return await whole(response, done);
     return countedBody(response, done);
   }) as F;
 }
@@ -118,6 +119,28 @@ function withHeader(response: Response, id: string): Response {
     copy.headers.set("X-Request-Id", id);
     return copy;
   }
+}
+
+/**
+ * Answers that are streams on purpose: pages streamed as they render, CSV exports, server-sent events.
+ * Every other answer of unknown length (JSON, text made whole) is read whole and sent with its length,
+ * as it would have been without the log: a counting stream would turn it into chunked framing.
+ */
+const STREAMED = /^(text\/html|text\/csv|text\/event-stream|application\/octet-stream)/;
+
+/** A whole answer measured and sent with its Content-Length. */
+async function whole(response: Response, done: (bytes: number | null) => void): Promise<Response> {
+  let body: Uint8Array<ArrayBuffer>;
+  try {
+    body = new Uint8Array(await response.arrayBuffer());
+  } catch (error) {
+    done(null);
+    throw error;
+  }
+  done(body.byteLength);
+  const headers = new Headers(response.headers);
+  headers.set("content-length", String(body.byteLength));
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /** Passes the body through, counting its bytes; `done` runs when it ends or is cancelled. */

@@ -44,7 +44,9 @@ describe("in the browser", () => {
       "Undelivered Orders",
       "Carcass Distribution",
       "Livestock Management",
+      "Livestock Boxing",
       "RFID Discrepancies",
+      "Match Order NVDs",
       "Process Overview",
       "Livestock Dashboard",
       "Site Summary",
@@ -85,7 +87,9 @@ describe("in the browser", () => {
       "Undelivered Orders",
       "Carcass Distribution",
       "Livestock Management",
+      "Livestock Boxing",
       "RFID Discrepancies",
+      "Match Order NVDs",
       "Process Overview",
       "Livestock Dashboard",
       "Site Summary",
@@ -117,20 +121,24 @@ describe("in the browser", () => {
     const page = await freshPage();
     await signIn(page, server.origin, "test@demo.processor", TEST_PASSWORD);
     await page.goto(`${server.origin}/user/account`);
-    await page.locator('[data-island="DataForm"][data-hydrated]').waitFor({ timeout: 10_000 });
-    const save = page.getByRole("button", { name: "Save" });
-    const first = page.getByLabel("First name");
+    // the account details form (the page also holds the home page form)
+    const account = page.locator('[data-island="DataForm"][data-hydrated]').filter({
+      hasText: "Account details",
+    });
+    await account.waitFor({ timeout: 10_000 });
+    const save = account.getByRole("button", { name: "Save" });
+    const first = account.getByLabel("First name");
     expect(await save.isDisabled()).toBe(true);
-    expect(await page.getByRole("button", { name: "Undo" }).count()).toBe(0);
+    expect(await account.getByRole("button", { name: "Undo" }).count()).toBe(0);
 
     await first.fill("Tessa");
     expect(await save.isEnabled()).toBe(true);
-    await page.getByRole("button", { name: "Undo" }).click();
+    await account.getByRole("button", { name: "Undo" }).click();
     expect(await first.inputValue()).toBe("Test");
     expect(await save.isDisabled()).toBe(true);
 
     await first.fill("");
-    await page.getByLabel("Last name").fill("Tester");
+    await account.getByLabel("Last name").fill("Tester");
     expect(await save.isDisabled()).toBe(true); // a required field is empty
     await first.fill("Tessa");
     await save.click();
@@ -218,7 +226,8 @@ describe("in the browser", () => {
     // the user's form (the page also holds the Yield visibility form)
     const userForm = page.locator('[data-island="DataForm"][data-hydrated] form#user');
     await userForm.waitFor({ timeout: 10_000 });
-    expect(await userForm.getByLabel("Beef").isChecked()).toBe(true);
+    expect(await userForm.getByRole("group", { name: "Species", exact: true }).getByLabel("Beef").isChecked())
+      .toBe(true);
     await userForm.locator('select[name="roleLevel"]').selectOption("test");
     await userForm.getByRole("button", { name: "Save" }).click();
     await page.waitForURL(/\/home\/clientusers$/);
