@@ -115,8 +115,6 @@ export async function seedDemo(
       isEnabledForSuperUser: true,
     },
     { tenantId: processorId, featureKey: "roiAnalysisMenu", isEnabled: false, isEnabledForSuperUser: true },
-    // the demo's graders may ask the plant's MSA grader again (issue 39 item 6)
-    { tenantId: processorId, featureKey: "msaDataRequery", isEnabled: true, isEnabledForSuperUser: true },
     {
       tenantId: processorId,
       featureKey: "supplierBankDetailsOnRemittance",

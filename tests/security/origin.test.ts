@@ -25,6 +25,13 @@ let calls = 0;
 
 beforeAll(async () => {
   t = await serveTestApp();
+  // every write is walked as one that passes the origin rule: a flag-gated one needs its flag on
+  const flag = await t.request("/api/super/UpsertFeatureFlag", {
+    method: "POST",
+    token: await t.login("super@demo.processor"),
+    json: { tenantId: 1, featureKey: "msaDataRequery", isEnabled: true },
+  });
+  if (flag.status !== 200) throw new Error(`UpsertFeatureFlag: ${flag.status}`);
 });
 afterAll(() => t?.close());
 

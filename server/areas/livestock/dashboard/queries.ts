@@ -153,8 +153,9 @@ export async function carcassCells(ctx: AreaContext, s: Slice): Promise<CarcassC
       if (band.toKg !== null) ends.add(band.toKg);
     }
   }
+  // (no edges: no term at all — a bare number in GROUP BY would name a column by position)
   const side = (edges: Set<number>, op: SQL) =>
-    edges.size ? sql.join([...edges].map((kg) => sql`(c.hscw_kg ${op} ${kg})`), sql` + `) : sql`0`;
+    edges.size ? sql`, ${sql.join([...edges].map((kg) => sql`(c.hscw_kg ${op} ${kg})`), sql` + `)}` : sql``;
   const rows = await ctx.db.all<{
     supplierId: number;
     speciesId: number;
@@ -174,7 +175,7 @@ export async function carcassCells(ctx: AreaContext, s: Slice): Promise<CarcassC
     from carcasses c join livestock_orders o on o.id = c.livestock_order_id
     where c.production_date between ${s.fromDate} and ${s.toDate}
       and c.species_id in (${ids(s.speciesIds)})${onSite(sql`c.tenant_site_id`, s.tenantSiteId)}
-    group by 1, 2, 3, 4, 6, 7, coalesce(c.hscw_kg > 0, 0), ${side(starts, sql`>=`)}, ${side(ends, sql`>`)}`);
+    group by 1, 2, 3, 4, 6, 7, coalesce(c.hscw_kg > 0, 0)${side(starts, sql`>=`)}${side(ends, sql`>`)}`);
   const cellsOf = new Map<string, GridCells | null>();
   const gridCells = (groupId: number | null, categoryId: number | null) => {
     if (groupId === null) return null;
