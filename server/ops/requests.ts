@@ -89,7 +89,7 @@ export function observed<F extends Fetch>(handle: F): F {
       done(response.body ? Number(length) : 0);
       return response;
     }
-    if (!STREAMED.test(response.headers.get("content-type") ?? "")) return await whole(response, done);
+    if (WHOLE.test(response.headers.get("content-type") ?? "")) return await whole(response, done);
     return countedBody(response, done);
   }) as F;
 }
@@ -122,11 +122,12 @@ function withHeader(response: Response, id: string): Response {
 }
 
 /**
- * Answers that are streams on purpose: pages streamed as they render, CSV exports, server-sent events.
- * Every other answer of unknown length (JSON, text made whole) is read whole and sent with its length,
- * as it would have been without the log: a counting stream would turn it into chunked framing.
+ * JSON answers are made whole (a string or bytes) and were sent with their length before the log: they are
+ * read whole, measured and sent so again (a counting stream would turn them into chunked framing). Every
+ * other answer of unknown length may be a stream on purpose (pages streamed as they render, CSV exports,
+ * NDJSON progress, server-sent events) and is counted as it passes.
  */
-const STREAMED = /^(text\/html|text\/csv|text\/event-stream|application\/octet-stream)/;
+const WHOLE = /^application\/(json|problem\+json)/;
 
 /** A whole answer measured and sent with its Content-Length. */
 async function whole(response: Response, done: (bytes: number | null) => void): Promise<Response> {
