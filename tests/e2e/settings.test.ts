@@ -108,7 +108,7 @@ describe("settings in the browser", () => {
   it("lists notifications and marks them all read; shows location info as lists", async () => {
     const page = t.browser.page;
     await page.locator(".user-menu > summary").click(); // reached from the user menu on any page
-    await page.getByRole("link", { name: "Notifications" }).click();
+    await page.locator(".user-menu").getByRole("link", { name: "Notifications" }).click();
     await page.waitForURL(/\/home\/notifications$/);
     await expect.poll(() => page.locator("tbody tr").count()).toBeGreaterThan(0);
     if (await page.getByRole("button", { name: "Mark all read" }).count()) {
