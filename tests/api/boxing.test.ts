@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { and, eq, inArray } from "drizzle-orm";
 import { serveTestApp } from "../helpers/app.ts";
-import { plantDay } from "../helpers/clock.ts";
+import { plantDay, plantNoon } from "../helpers/clock.ts";
 import { auditLog, carcasses, invoices, livestockOrders, stockMobs } from "../../db/tenant/schema.ts";
 import { tenantModules } from "../../db/control/schema.ts";
 import { INVOICES_API } from "../../server/areas/invoices/paths.ts";
@@ -197,7 +197,7 @@ describe("a boxed lot killed and invoiced", () => {
     const mobs = await tdb.select().from(stockMobs).where(inArray(stockMobs.livestockOrderId, ids));
     const first = ids.map((id) => mobs.find((m) => m.livestockOrderId === id)!);
     // the chain killed the lot as one: most records name the host's mob, a few the other's
-    const now = new Date().toISOString();
+    const now = plantNoon().toISOString(); // the pinned plant day, as the app's clock reads it
     const rows = Array.from({ length: lotHead }, (_, i) => {
       const mob = i < lotHead - 5 ? first[0] : first[1];
       return {

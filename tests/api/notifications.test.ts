@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { jsonCalls, serveTestApp } from "../helpers/app.ts";
+import { plantNoon } from "../helpers/clock.ts";
 import { hubClient, nextEvent } from "../helpers/hub.ts";
 import { featureFlags, tenants, users } from "../../db/control/schema.ts";
 import { areaContext } from "../../server/areas/context.ts";
@@ -90,7 +91,7 @@ describe("notifications", () => {
     const db = await t.services.db.tenantDb(tenantId);
     const [err] = await db.insert(integrationErrors).values({
       errorItemId: "BODY-4411",
-      date: new Date().toISOString(),
+      date: plantNoon().toISOString(), // the pinned plant day
       integrationPartner: "1",
       errorType: "CarcassRejected",
       message: "Weight missing",

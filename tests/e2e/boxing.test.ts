@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inArray } from "drizzle-orm";
 import { expectFits, launchBrowser, recordToasts, signedIn, signIn, toastWith } from "../helpers/browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
-import { plantDay } from "../helpers/clock.ts";
+import { plantDay, plantNoon } from "../helpers/clock.ts";
 import { carcasses, stockMobs } from "../../db/tenant/schema.ts";
 import { simulateKill } from "../../server/areas/killFloor/simulator.ts";
 import { BOXING_API } from "../../server/areas/livestock/boxing/api.ts";
@@ -69,8 +69,7 @@ describe("livestock boxing in the browser", () => {
     await page.goto(`${server.origin}${PAGE}`);
     await expectFits(page);
     await shot(page, "before");
-    const picker = page.locator('[data-island="BoxingPicker"]');
-    await picker.locator("[data-hydrated], form").first().waitFor();
+    await page.locator('[data-island="BoxingPicker"][data-hydrated]').waitFor(); // its boxes react once it runs
     const box = page.getByRole("button", { name: "Box into a new lot" });
     await page.getByLabel(new RegExp(`Order ${a.livestockOrderId} ·`)).check();
     expect(await box.isDisabled()).toBe(true); // one order is no lot
@@ -103,7 +102,7 @@ describe("livestock boxing in the browser", () => {
       }],
       { productionDate: DAY, seed: 39, firstBodyNumber: 5000 },
     );
-    const now = new Date().toISOString();
+    const now = plantNoon().toISOString(); // the pinned plant day, as the app's clock reads it
     const rows = records.map(({ lot: _lot, category: _category, stockMobId: _mob, killSequence, ...c }) => ({
       ...c,
       killSequence: killSequence ?? c.bodyNumber,
