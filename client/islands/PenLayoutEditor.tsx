@@ -11,7 +11,7 @@
  * selection; "Pens as a list" gives every pen's numbers in a table.
  */
 import { type ComponentType, type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
-import { api, apiConfig, ApiError, withReference } from "../runtime/api.ts";
+import { api, ApiError, notifyApiError } from "../runtime/api.ts";
 import { toast } from "../runtime/toast.ts";
 import { Button } from "../ui/Button.tsx";
 import type { CanvasProps, Shapes } from "./penLayout/Canvas.tsx";
@@ -229,11 +229,7 @@ export default function PenLayoutEditor(props: PenLayoutEditorProps) {
     } catch (error) {
       if (!(error instanceof ApiError) || error.aborted || error.status === 401) return;
       if (error.status === 409) setConflict(error.message);
-      else {apiConfig.notify(
-          error.isValidation ? "warning" : "error",
-          error.isValidation ? error.message : withReference(error),
-          error.title,
-        );}
+      else notifyApiError(error);
     } finally {
       setBusy(false);
     }

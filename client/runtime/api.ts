@@ -243,11 +243,14 @@ async function send<T>(method: ApiMethod, path: string, body: unknown, opts: Api
     apiConfig.navigate(apiConfig.logoutPath);
     throw error;
   }
-  if (!opts.silent) {
-    if (error.isValidation) apiConfig.notify("warning", validationWords(error), VALIDATION_TITLE);
-    else apiConfig.notify("error", withReference(error), error.title);
-  }
+  if (!opts.silent) notifyApiError(error);
   throw error;
+}
+
+/** The toast for a refused call: a validation's field messages, else the error with its reference. */
+export function notifyApiError(error: ApiError): void {
+  if (error.isValidation) apiConfig.notify("warning", validationWords(error), VALIDATION_TITLE);
+  else apiConfig.notify("error", withReference(error), error.title);
 }
 
 /** An error toast's words, with the answer's request id to quote when asking for help. */

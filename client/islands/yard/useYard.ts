@@ -10,14 +10,7 @@
  *   and after a reconnect, coalescing bursts.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import {
-  api,
-  apiConfig,
-  ApiError,
-  VALIDATION_TITLE,
-  validationWords,
-  withReference,
-} from "../../runtime/api.ts";
+import { api, ApiError, notifyApiError } from "../../runtime/api.ts";
 import { push } from "../../runtime/push.ts";
 import { toast } from "../../runtime/toast.ts";
 import { mergeView, type YardData } from "../../ui/yard/model.ts";
@@ -143,8 +136,7 @@ export function useYard(initial: YardData, urls: YardUrls, deliveries = false) {
           ? error
           : new ApiError({ status: 0, title: "Error", message: String(error) });
         if (!handles(e)) {
-          if (e.isValidation) apiConfig.notify("warning", validationWords(e), VALIDATION_TITLE);
-          else if (!e.aborted) apiConfig.notify("error", withReference(e), e.title);
+          if (!e.aborted) notifyApiError(e);
           await refresh();
         }
         return e;
