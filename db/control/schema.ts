@@ -266,3 +266,6 @@ export const supportSections = sqliteTable("support_sections", {
   lastModifiedUtc: text("last_modified_utc").notNull(),
   modifiedBy: text("modified_by").notNull().default(""),
 }, (t) => [uniqueIndex("support_sections_key").on(t.sectionKey)]);
+
+// the producer portal links (issue 44)
+export * from "./producerLinks.ts";
