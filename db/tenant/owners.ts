@@ -32,6 +32,7 @@ export type TableOwner =
   | "storage"
   | "support"
   | "yield"
+  | "roi"
   | "audit trail";
 
 export const TABLE_OWNERS = {
@@ -91,6 +92,11 @@ export const TABLE_OWNERS = {
   cartonImports: "yield",
   yieldSummaries: "yield",
   yieldReports: "yield",
+  // roi.ts
+  roiReports: "roi",
+  roiDataTables: "roi",
+  roiTemplates: "roi",
+  roiFavourites: "roi",
   // schema.ts: written only by `unit.audit` (server/areas/audit.ts `recordAudit`)
   auditLog: "audit trail",
 } as const satisfies Record<TenantTableName, TableOwner>;

@@ -13,6 +13,7 @@ export * from "./support.ts";
 export * from "./settings.ts";
 export * from "./storage.ts";
 export * from "./yield.ts";
+export * from "./roi.ts";
 
 export const auditLog = sqliteTable("audit_log", {
   id: integer("id").primaryKey({ autoIncrement: true }),
