@@ -33,6 +33,7 @@ export type TableOwner =
   | "support"
   | "yield"
   | "roi"
+  | "roi/layouts"
   | "audit trail";
 
 export const TABLE_OWNERS = {
@@ -97,6 +98,8 @@ export const TABLE_OWNERS = {
   roiDataTables: "roi",
   roiTemplates: "roi",
   roiFavourites: "roi",
+  // roiLayouts.ts
+  roiLayouts: "roi/layouts",
   // schema.ts: written only by `unit.audit` (server/areas/audit.ts `recordAudit`)
   auditLog: "audit trail",
 } as const satisfies Record<TenantTableName, TableOwner>;

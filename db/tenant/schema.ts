@@ -14,6 +14,7 @@ export * from "./settings.ts";
 export * from "./storage.ts";
 export * from "./yield.ts";
 export * from "./roi.ts";
+export * from "./roiLayouts.ts";
 
 export const auditLog = sqliteTable("audit_log", {
   id: integer("id").primaryKey({ autoIncrement: true }),
