@@ -11,5 +11,10 @@ export const PRODUCER_ROUTES = [
     inHomeMenu: true,
     canBeHomePage: true,
     homeModule: "farmer",
+    tenantCategory: "producer",
+    children: [
+      // ours (issue 44 §3): one lot's kill feedback through a processor link
+      route("/producerportal/lots/$id", "Kill Feedback", "producerLot", { icon: "farmer", search: ["link"] }),
+    ],
   }),
 ] as const satisfies readonly RouteDef[];

@@ -167,3 +167,18 @@ async function updateLoaded(unit: Unit, kind: LoadedPartyKind, id: number, next:
       return;
   }
 }
+
+// ---------- for the producer portal's links ----------
+
+/** Marks suppliers as linked to a producer tenant (isTenant, spec 1 §3) or no longer linked. */
+export async function markSuppliersLinked(unit: Unit, supplierIds: readonly number[], isTenant: boolean) {
+  for (const id of supplierIds) {
+    const [row] = await unit.tx.select({ isTenant: suppliers.isTenant, lastModified: suppliers.lastModified })
+      .from(suppliers).where(eq(suppliers.id, id));
+    if (!row || row.isTenant === isTenant) continue;
+    const lastModified = nextModified(row.lastModified);
+    await unit.tx.update(suppliers).set({ isTenant, lastModified }).where(eq(suppliers.id, id));
+    await unit.audit({ entity: "supplier", entityId: id, action: "update", ...changedValues(row, { isTenant }) });
+    unit.announce("supplierAddedOrUpdated", { supplierId: id, lastUpdated: lastModified });
+  }
+}

@@ -1,0 +1,209 @@
+/**
+ * The one door between a producer tenant and a processor's data (issue 44 §2; docs/decisions.md "Issue 44:
+ * the producer portal's door"). Every function takes an open link, never a tenant id or a query: the link
+ * says whose database, which suppliers, which scopes and from which day. `openLink` refuses a link that is
+ * not the caller's, not yet accepted, ended (on the very next request) or without the scope asked for.
+ * Every read is written to producer_link_reads. The processor's database is only read here.
+ */
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, max, sql } from "drizzle-orm";
+import type { TenantDb } from "../../../db/client.ts";
+import { tenants } from "../../../db/control/schema.ts";
+import { type LinkScope, producerLinkReads, producerLinks } from "../../../db/control/producerLinks.ts";
+import { carcasses } from "../../../db/tenant/killFloor.ts";
+import { livestockOrders, pricingGrids, suppliers } from "../../../db/tenant/livestock.ts";
+import { gridFor } from "../pricing/rules.ts";
+import { ApiError } from "../../http/errors.ts";
+import type { AreaContext } from "../context.ts";
+
+/** A link the caller may read through: what it shows, and (kept inside this module) whose database. */
+export interface OpenLink {
+  readonly id: number;
+  readonly processorName: string;
+  readonly supplierIds: readonly number[];
+  readonly scopes: readonly LinkScope[];
+  readonly visibleFrom: string;
+}
+
+const processorDbs = new WeakMap<OpenLink, TenantDb>();
+
+/** What the producer is told when the processor ended the link (the page shows it in place of the data). */
+export const LINK_ENDED = "This processor no longer shares its records with you: the link was ended.";
+
+const SCOPE_WORDS: Record<LinkScope, string> = {
+  orders: "orders",
+  deliveries: "deliveries",
+  feedback: "kill feedback",
+  remittances: "remittances",
+  grids: "price grids",
+};
+
+/** Opens a link of the caller's (producer) tenant for one scope: 404 when not theirs, 403 when ended. */
+export async function openLink(ctx: AreaContext, linkId: number, scope: LinkScope): Promise<OpenLink> {
+  const [row] = await ctx.app.db.control.select({ link: producerLinks, processorName: tenants.name })
+    .from(producerLinks).innerJoin(tenants, eq(tenants.id, producerLinks.processorTenantId))
+    .where(and(eq(producerLinks.id, linkId), eq(producerLinks.producerTenantId, ctx.tenantId)));
+  if (!row || !row.link.acceptedAt) throw ApiError.notFound("That processor link does not exist.");
+  if (row.link.revokedAt) throw ApiError.forbidden(LINK_ENDED);
+  if (!row.link.scopes.includes(scope)) {
+    throw ApiError.forbidden(`${row.processorName} does not share ${SCOPE_WORDS[scope]} with you.`);
+  }
+  const link: OpenLink = {
+    id: row.link.id,
+    processorName: row.processorName,
+    supplierIds: row.link.supplierIds,
+    scopes: row.link.scopes,
+    visibleFrom: row.link.visibleFrom,
+  };
+  processorDbs.set(link, await ctx.app.db.tenantDb(row.link.processorTenantId));
+  return link;
+}
+
+async function readThrough<T>(
+  ctx: AreaContext,
+  link: OpenLink,
+  what: string,
+  read: (db: TenantDb) => Promise<T>,
+) {
+  const db = processorDbs.get(link);
+  if (!db) throw new Error("A producer link must be opened by openLink before it is read.");
+  const answer = await read(db);
+  await ctx.app.db.control.insert(producerLinkReads).values({
+    linkId: link.id,
+    userId: ctx.caller.user.id,
+    what,
+  });
+  return answer;
+}
+
+/** The linked suppliers' carcasses from the visible-from day (the filter every feedback read starts from). */
+const visibleCarcasses = (link: OpenLink) =>
+  and(
+    inArray(carcasses.supplierId, [...link.supplierIds]),
+    gte(carcasses.productionDate, link.visibleFrom),
+  );
+
+export interface KillLot {
+  livestockOrderId: number;
+  productionDate: string;
+  speciesId: number;
+  supplierName: string;
+  pic: string;
+  head: number;
+  condemned: number;
+  averageHscwKg: number;
+}
+
+/** The linked suppliers' killed lots (one per order), newest kill first, at most `limit`. */
+export function killLots(ctx: AreaContext, link: OpenLink, limit = 200): Promise<KillLot[]> {
+  return readThrough(ctx, link, "killLots", (db) =>
+    db.select({
+      livestockOrderId: carcasses.livestockOrderId,
+      productionDate: max(carcasses.productionDate),
+      speciesId: max(carcasses.speciesId),
+      supplierName: max(suppliers.name),
+      pic: max(livestockOrders.pic),
+      head: count(),
+      condemned: sql<number>`sum(case when ${carcasses.condemned} = 'whole' then 1 else 0 end)`,
+      averageHscwKg: sql<
+        number
+      >`round(avg(case when ${carcasses.condemned} = 'whole' then null else ${carcasses.hscwKg} end), 1)`,
+    }).from(carcasses)
+      .innerJoin(livestockOrders, eq(livestockOrders.id, carcasses.livestockOrderId))
+      .innerJoin(suppliers, eq(suppliers.id, carcasses.supplierId))
+      .where(visibleCarcasses(link))
+      .groupBy(carcasses.livestockOrderId)
+      .orderBy(desc(max(carcasses.productionDate)), desc(carcasses.livestockOrderId))
+      .limit(limit)
+      .then((rows) =>
+        rows.map((r) => ({
+          ...r,
+          productionDate: r.productionDate ?? "",
+          speciesId: r.speciesId ?? 0,
+          supplierName: r.supplierName ?? "",
+          pic: r.pic ?? "",
+          condemned: Number(r.condemned ?? 0),
+          averageHscwKg: Number(r.averageHscwKg ?? 0),
+        }))
+      ));
+}
+
+export type FeedbackCarcass = typeof carcasses.$inferSelect & {
+  supplierName: string;
+  pic: string;
+  nvd: string;
+};
+
+/**
+ * Per-carcass feedback of the linked suppliers: one lot (an order id) or the kill days `from`–`to`, in kill
+ * order. Another supplier's order, or one killed before visible-from, answers no rows.
+ */
+export function feedbackCarcasses(
+  ctx: AreaContext,
+  link: OpenLink,
+  q: { livestockOrderId?: number; from?: string; to?: string },
+): Promise<FeedbackCarcass[]> {
+  const what = q.livestockOrderId ? `feedback lot ${q.livestockOrderId}` : `feedback ${q.from}–${q.to}`;
+  return readThrough(
+    ctx,
+    link,
+    what,
+    (db) =>
+      db.select({
+        c: carcasses,
+        supplierName: suppliers.name,
+        pic: livestockOrders.pic,
+        nvd: livestockOrders.nvd,
+      })
+        .from(carcasses)
+        .innerJoin(livestockOrders, eq(livestockOrders.id, carcasses.livestockOrderId))
+        .innerJoin(suppliers, eq(suppliers.id, carcasses.supplierId))
+        .where(and(
+          visibleCarcasses(link),
+          q.livestockOrderId ? eq(carcasses.livestockOrderId, q.livestockOrderId) : undefined,
+          q.from ? gte(carcasses.productionDate, q.from) : undefined,
+          q.to ? sql`${carcasses.productionDate} <= ${q.to}` : undefined,
+        ))
+        .orderBy(asc(carcasses.productionDate), asc(carcasses.killSequence), asc(carcasses.bodyNumber))
+        .then((rows) => rows.map((r) => ({ ...r.c, supplierName: r.supplierName, pic: r.pic, nvd: r.nvd }))),
+  );
+}
+
+/** The caller's (producer) accepted links that are still open, with the processor's name. */
+export function openLinksOf(ctx: AreaContext) {
+  return ctx.app.db.control.select({
+    id: producerLinks.id,
+    processorName: tenants.name,
+    scopes: producerLinks.scopes,
+    visibleFrom: producerLinks.visibleFrom,
+    supplierIds: producerLinks.supplierIds,
+  }).from(producerLinks).innerJoin(tenants, eq(tenants.id, producerLinks.processorTenantId))
+    .where(and(
+      eq(producerLinks.producerTenantId, ctx.tenantId),
+      isNull(producerLinks.revokedAt),
+      isNotNull(producerLinks.acceptedAt),
+    ))
+    .orderBy(asc(tenants.name), asc(producerLinks.id))
+    .then((rows) => rows);
+}
+
+/**
+ * The grid a linked lot was bought on (its order's pricing group, the grid for its species category), or
+ * null: a lot of another supplier or before visible-from answers null, as does an order without a grid.
+ */
+export function lotGrid(ctx: AreaContext, link: OpenLink, livestockOrderId: number) {
+  return readThrough(ctx, link, `grid of lot ${livestockOrderId}`, async (db) => {
+    const [order] = await db.select({
+      groupId: livestockOrders.pricingGridGroupId,
+      categoryId: livestockOrders.speciesCategoryId,
+    }).from(livestockOrders).where(and(
+      eq(livestockOrders.id, livestockOrderId),
+      inArray(livestockOrders.supplierId, [...link.supplierIds]),
+    ));
+    if (!order?.groupId) return null;
+    const grids = await db.select().from(pricingGrids).where(
+      eq(pricingGrids.pricingGridGroupId, order.groupId),
+    );
+    const grid = gridFor(grids, order.categoryId) ?? grids.sort((a, b) => a.priority - b.priority)[0] ?? null;
+    return grid?.cells ? { reference: grid.reference, cells: grid.cells } : null;
+  });
+}

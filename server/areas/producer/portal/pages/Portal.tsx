@@ -1,0 +1,164 @@
+/**
+ * The producer portal's home (/producerportal, issue 44 §3, §5): per processor link, the latest killed
+ * lots with their feedback; for the farm's admins, accepting an invitation, the farm's code and leaving a
+ * link. No React but the forms' islands.
+ */
+import { defineScreen } from "../../../../pages/screen.ts";
+import { pageAreaContext } from "../../../context.ts";
+import { ActionButton, DataForm } from "../../../../pages/islands.tsx";
+import { Table } from "../../../../../client/ui/Table.tsx";
+import { formatDate, formatDecimal, formatHead } from "../../../../../kernel/format.ts";
+import { roleValue } from "../../../../access/roles.ts";
+import { ApiError } from "../../../../http/errors.ts";
+import { producerCode, producerLinkList } from "../../links/operations.ts";
+import { LINKS_API } from "../../links/api.ts";
+import { linkedLots } from "../../feedback/operations.ts";
+import type { KillLot } from "../../door.ts";
+import { PORTAL_PATHS } from "../paths.ts";
+
+const SCOPE_WORDS: Record<string, string> = {
+  orders: "orders",
+  deliveries: "deliveries",
+  feedback: "kill feedback",
+  remittances: "remittances",
+  grids: "price grids",
+};
+
+const LATEST_LOTS = 8;
+
+async function lotsOf(ctx: Awaited<ReturnType<typeof pageAreaContext>>, linkId: number) {
+  try {
+    return { lots: (await linkedLots(ctx, { linkId })).slice(0, LATEST_LOTS), problem: null };
+  } catch (e) {
+    if (e instanceof ApiError && (e.status === 403 || e.status === 404)) {
+      return { lots: [], problem: e.message };
+    }
+    throw e;
+  }
+}
+
+export const ProducerPortalScreen = defineScreen({
+  loader: async ({ context }) => {
+    const ctx = await pageAreaContext(context);
+    const isAdmin = roleValue(context.caller!.roleLevel) >= roleValue("admin");
+    const links = await producerLinkList(ctx);
+    const open = links.filter((l) => l.state === "active");
+    const lots = await Promise.all(open.map((l) => l.scopes.includes("feedback") ? lotsOf(ctx, l.id) : null));
+    return {
+      isAdmin,
+      code: isAdmin ? (await producerCode(ctx)).code : null,
+      links,
+      lots: Object.fromEntries(open.map((l, i) => [l.id, lots[i]])),
+    };
+  },
+  component: ({ data }) => {
+    const open = data.links.filter((l) => l.state === "active");
+    const ended = data.links.filter((l) => l.state === "ended");
+    return (
+      <>
+        {!open.length && (
+          <section className="panel">
+            <h2>Your processors</h2>
+            <p>
+              No processor shares its records with you yet. A processor links your farm from its supplier
+              record: by email (you accept with the code it sends) or with your farm's code below.
+            </p>
+          </section>
+        )}
+        {open.map((link) => {
+          const got = data.lots[link.id];
+          return (
+            <section key={link.id} className="panel" aria-label={`${link.otherName}: kill feedback`}>
+              <div className="panel-head">
+                <h2>{link.otherName}</h2>
+                <span className="muted small">
+                  Shares {link.scopes.map((s) => SCOPE_WORDS[s] ?? s).join(", ")} from{" "}
+                  {formatDate(link.visibleFrom)}
+                </span>
+              </div>
+              {got?.problem && <p role="status">{got.problem}</p>}
+              {got && !got.problem && <LotsTable linkId={link.id} lots={got.lots} />}
+            </section>
+          );
+        })}
+        {ended.length > 0 && (
+          <section className="panel" aria-label="Ended links">
+            <h2>Ended links</h2>
+            <ul>
+              {ended.map((l) => (
+                <li key={l.id}>
+                  {l.otherName}: access ended {l.revokedAt ? formatDate(l.revokedAt.slice(0, 10)) : ""}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {data.isAdmin && <AdminPanel code={data.code ?? ""} links={open} />}
+      </>
+    );
+  },
+});
+
+function LotsTable({ linkId, lots }: { linkId: number; lots: KillLot[] }) {
+  return (
+    <Table
+      rows={lots}
+      rowKey={(l) => l.livestockOrderId}
+      empty="No lot has been killed since the shared day."
+      columns={[
+        {
+          header: "Kill date",
+          cell: (l) => (
+            <a href={PORTAL_PATHS.lot(linkId, l.livestockOrderId)}>{formatDate(l.productionDate)}</a>
+          ),
+        },
+        { header: "Lot", cell: (l) => l.livestockOrderId },
+        { header: "Supplier", cell: (l) => `${l.supplierName}${l.pic ? ` (${l.pic})` : ""}` },
+        { header: "Head", cell: (l) => formatHead(l.head) },
+        { header: "Condemned", cell: (l) => formatHead(l.condemned) },
+        { header: "Average HSCW", cell: (l) => `${formatDecimal(l.averageHscwKg)} kg` },
+      ]}
+    />
+  );
+}
+
+function AdminPanel({ code, links }: { code: string; links: { id: number; otherName: string }[] }) {
+  return (
+    <section className="panel" aria-label="Processor links">
+      <h2>Processor links</h2>
+      <p>
+        Your farm's code:{" "}
+        <strong data-producer-code>{code}</strong>. Give it to a processor to be linked to your supplier
+        record there.
+      </p>
+      <h3>Accept an invitation</h3>
+      <DataForm
+        fields={[{
+          name: "code",
+          label: "Code from the email",
+          type: "text",
+          required: true,
+          autoComplete: "off",
+        }]}
+        initial={{ code: "" }}
+        submit={{ method: "POST", url: LINKS_API.acceptProcessorLink }}
+        submitLabel="Accept"
+        successToast="The processor link was accepted."
+        redirectTo={PORTAL_PATHS.home}
+      />
+      {links.length > 0 && <h3>Leave a link</h3>}
+      {links.map((l) => (
+        <p key={l.id}>
+          <ActionButton
+            label={`Leave ${l.otherName}`}
+            url={LINKS_API.leaveProcessorLink}
+            body={{ linkId: l.id }}
+            variant="danger"
+            confirm={`Stop seeing ${l.otherName}'s records? It must link you again to undo this.`}
+            successToast="You left the link."
+          />
+        </p>
+      ))}
+    </section>
+  );
+}

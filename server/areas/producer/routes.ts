@@ -1,0 +1,9 @@
+import { definePages } from "../../pages/screen.ts";
+import { ProducerPortalScreen } from "./portal/pages/Portal.tsx";
+import { ProducerLotScreen } from "./portal/pages/Lot.tsx";
+
+/** The producer portal's screens by route name (server/access/routes/producer.ts). */
+export const PRODUCER_PAGES = definePages({
+  producerportal: ProducerPortalScreen,
+  producerLot: ProducerLotScreen,
+});

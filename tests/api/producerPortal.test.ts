@@ -1,0 +1,310 @@
+/**
+ * api/producer: links between a processor's suppliers and producer tenants, and kill feedback read
+ * through them (issue 44 §1–§4, §7), over real HTTP and real database files with the demo data set.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { count, desc, eq, sql } from "drizzle-orm";
+import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
+import { carcasses } from "../../db/tenant/killFloor.ts";
+import { suppliers } from "../../db/tenant/livestock.ts";
+import { memberships, tenants, users } from "../../db/control/schema.ts";
+import { producerLinkReads, producerLinks } from "../../db/control/producerLinks.ts";
+import { createTenant } from "../../server/tenants.ts";
+import { hashPassword } from "../../server/auth/password.ts";
+import { parseCsv } from "../../server/areas/killFloor/csv.ts";
+import { FEEDBACK_HEADERS } from "../../server/areas/producer/feedback/files.ts";
+
+let t: Awaited<ReturnType<typeof serveTestApp>>;
+const tokens: Record<string, string> = {};
+let processorId = 0;
+/** the demo supplier with the most carcasses, and another one */
+let supplierId = 0, otherSupplierId = 0;
+
+const call = async (path: string, who: string, json?: unknown) => {
+  const res = await t.request(path, {
+    method: json === undefined ? "GET" : "POST",
+    token: tokens[who],
+    json,
+  });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch { /* a file */ }
+  // deno-lint-ignore no-explicit-any
+  return { status: res.status, body: body as any, text, type: res.headers.get("content-type") ?? "" };
+};
+const processorDb = () => t.services.db.tenantDb(processorId);
+const linkCount = async () => (await t.services.db.control.select({ n: count() }).from(producerLinks))[0].n;
+
+async function producerTenant(name: string, email: string) {
+  const id = await createTenant(t.services.db, {
+    name,
+    category: "producer",
+    sites: ["Home"],
+    speciesIds: [1, 2],
+    modules: ["farmer"],
+  });
+  const [user] = await t.services.db.control.insert(users).values({
+    email,
+    passwordHash: await hashPassword(TEST_PASSWORD),
+    isPasswordUpdated: true,
+  }).returning();
+  await t.services.db.control.insert(memberships).values({
+    userId: user.id,
+    tenantId: id,
+    roleLevel: "admin",
+    isDefault: true,
+  });
+  return id;
+}
+
+beforeAll(async () => {
+  t = await serveTestApp();
+  for (const who of ["admin", "user"]) tokens[who] = await t.login(`${who}@demo.processor`);
+  tokens.farm = await t.login("producer@demo.farm");
+  await producerTenant("Other Farm", "other@farm.test");
+  tokens.otherFarm = await t.login("other@farm.test");
+  [{ id: processorId }] = await t.services.db.control.select({ id: tenants.id }).from(tenants)
+    .where(eq(tenants.category, "processor")).orderBy(tenants.id).limit(1);
+  const bySupplier = await (await processorDb()).select({ id: carcasses.supplierId, n: count() }).from(
+    carcasses,
+  )
+    .groupBy(carcasses.supplierId).orderBy(desc(count()));
+  supplierId = bySupplier[0].id;
+  otherSupplierId = bySupplier[1].id;
+});
+afterAll(() => t.close());
+
+let linkId = 0;
+const FROM = "2020-01-01";
+
+describe("the link", () => {
+  test("a processor admin invites by email; a bad address is refused in words and nothing is made", async () => {
+    const before = await linkCount();
+    const bad = await call("/api/producer/InviteProducer", "admin", {
+      supplierIds: [supplierId],
+      scopes: ["feedback"],
+      visibleFrom: FROM,
+      email: "not an address",
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({
+      title: expect.any(String),
+      message: expect.any(String),
+      isValidation: true,
+    });
+    expect(bad.body.errors[0].field).toBe("email");
+    const missing = await call("/api/producer/InviteProducer", "admin", {
+      supplierIds: [999_999],
+      scopes: ["feedback"],
+      visibleFrom: FROM,
+      email: "farm@example.com",
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message ?? missing.body.errors[0].message).toMatch(/supplier/);
+    expect(await linkCount()).toBe(before);
+  });
+
+  test("only processor admins invite; the farm accepts with the code and reads its links", async () => {
+    const asUser = await call("/api/producer/InviteProducer", "user", {
+      supplierIds: [supplierId],
+      scopes: ["feedback"],
+      visibleFrom: FROM,
+      email: "producer@demo.farm",
+    });
+    expect(asUser.status).toBe(403);
+    const asFarm = await call("/api/producer/InviteProducer", "farm", {
+      supplierIds: [supplierId],
+      scopes: ["feedback"],
+      visibleFrom: FROM,
+      email: "producer@demo.farm",
+    });
+    expect(asFarm.status).toBe(403);
+    const invited = await call("/api/producer/InviteProducer", "admin", {
+      supplierIds: [supplierId],
+      scopes: ["feedback", "remittances"],
+      visibleFrom: FROM,
+      email: "Producer@Demo.Farm",
+    });
+    expect(invited.status).toBe(200);
+    expect(invited.body.link).toMatchObject({ state: "waiting", inviteEmail: "producer@demo.farm" });
+    expect(invited.body.code).toMatch(/^[A-Z0-9]{10}$/);
+    linkId = invited.body.link.id;
+
+    const wrong = await call("/api/producer/AcceptProcessorLink", "farm", { code: "AAAAAAAAAA" });
+    expect(wrong.status).toBe(400);
+    const accepted = await call("/api/producer/AcceptProcessorLink", "farm", { code: invited.body.code });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({ id: linkId, state: "active", otherName: expect.any(String) });
+    // single use: another farm cannot take the same code
+    const again = await call("/api/producer/AcceptProcessorLink", "otherFarm", { code: invited.body.code });
+    expect(again.status).toBe(400);
+
+    const mine = await call("/api/producer/GetProcessorLinks", "farm");
+    expect(mine.body.map((l: { id: number }) => l.id)).toContain(linkId);
+    expect((await call("/api/producer/GetProcessorLinks", "otherFarm")).body).toEqual([]);
+    // the processor sees its links; processor users never reach the farm's list, nor the portal
+    const theirs = await call(`/api/producer/GetProducerLinks?supplierId=${supplierId}`, "admin");
+    expect(theirs.body[0]).toMatchObject({ id: linkId, state: "active" });
+    expect((await call("/api/producer/GetProcessorLinks", "admin")).status).toBe(403);
+    expect((await t.request("/producerportal", { token: tokens.admin })).status).toBe(403);
+  });
+
+  test("a processor links a farm by the code it gave; the supplier shows isTenant while linked", async () => {
+    const code = (await call("/api/producer/GetProducerCode", "otherFarm")).body.code;
+    expect(code).toMatch(/^P-[A-Z0-9]{8}$/);
+    const linked = await call("/api/producer/LinkProducerByCode", "admin", {
+      supplierIds: [otherSupplierId],
+      scopes: ["feedback"],
+      visibleFrom: FROM,
+      producerCode: code,
+    });
+    expect(linked.status).toBe(200);
+    expect(linked.body).toMatchObject({ state: "active", otherName: "Other Farm" });
+    const flag = async () =>
+      (await (await processorDb()).select({ isTenant: suppliers.isTenant }).from(suppliers)
+        .where(eq(suppliers.id, otherSupplierId)))[0].isTenant;
+    expect(await flag()).toBe(true);
+    const ended = await call("/api/producer/RevokeProducerLink", "admin", { linkId: linked.body.id });
+    expect(ended.body.state).toBe("ended");
+    expect(await flag()).toBe(false);
+  });
+});
+
+describe("kill feedback through the link", () => {
+  test("the farm sees its supplier's lots only, each read audited", async () => {
+    const reads = async () =>
+      (await t.services.db.control.select({ n: count() }).from(producerLinkReads).where(
+        eq(producerLinkReads.linkId, linkId),
+      ))[0].n;
+    const before = await reads();
+    const lots = await call(`/api/producer/GetKillLots?linkId=${linkId}`, "farm");
+    expect(lots.status).toBe(200);
+    expect(lots.body.length).toBeGreaterThan(0);
+    const db = await processorDb();
+    const own = await db.select({ id: carcasses.livestockOrderId }).from(carcasses)
+      .where(eq(carcasses.supplierId, supplierId)).groupBy(carcasses.livestockOrderId);
+    expect(lots.body.map((l: { livestockOrderId: number }) => l.livestockOrderId).sort())
+      .toEqual(own.map((o) => o.id).sort().slice(0, 200));
+    expect(await reads()).toBe(before + 1);
+
+    const lot = lots.body[0].livestockOrderId;
+    const feedback = await call(
+      `/api/producer/GetLotFeedback?linkId=${linkId}&livestockOrderId=${lot}`,
+      "farm",
+    );
+    expect(feedback.status).toBe(200);
+    expect(feedback.body.carcasses.length).toBe(lots.body[0].head);
+    expect(feedback.body.compliance.head).toBe(lots.body[0].head);
+
+    // another supplier's lot is not there for this farm; another farm cannot use the link at all
+    const [other] = await db.select({ id: carcasses.livestockOrderId }).from(carcasses)
+      .where(eq(carcasses.supplierId, otherSupplierId)).limit(1);
+    expect(
+      (await call(`/api/producer/GetLotFeedback?linkId=${linkId}&livestockOrderId=${other.id}`, "farm"))
+        .status,
+    )
+      .toBe(404);
+    expect((await call(`/api/producer/GetKillLots?linkId=${linkId}`, "otherFarm")).status).toBe(404);
+    // processor users are refused the producer's reads
+    expect((await call(`/api/producer/GetKillLots?linkId=${linkId}`, "admin")).status).toBe(403);
+  });
+
+  test("the CSV: stable headers with units, one row per carcass, imported through a column-and-value mapping", async () => {
+    const lots = (await call(`/api/producer/GetKillLots?linkId=${linkId}`, "farm")).body;
+    const lot = lots[0];
+    const file = await call(
+      `/api/producer/FeedbackCsv?linkId=${linkId}&livestockOrderId=${lot.livestockOrderId}`,
+      "farm",
+    );
+    expect(file.status).toBe(200);
+    expect(file.type).toMatch(/text\/csv/);
+    const [header, ...rows] = parseCsv(file.text);
+    expect(header).toEqual(FEEDBACK_HEADERS);
+    expect(rows.length).toBe(lot.head);
+    // as a farm program's kill-lot import does: its own field per column, and its own words per value
+    const mapping = {
+      body: "Body Number",
+      weight: "HSCW (kg)",
+      sex: "Sex",
+      teeth: "Dentition (teeth)",
+      eid: "NLIS ID",
+    };
+    const sexWords: Record<string, string> = { M: "Bull", F: "Heifer", C: "Steer", "": "Unknown" };
+    const at = (name: string) => header.indexOf(name);
+    const imported = rows.map((r) => ({
+      body: Number(r[at(mapping.body)]),
+      weight: Number(r[at(mapping.weight)]),
+      sex: sexWords[r[at(mapping.sex)]],
+      teeth: r[at(mapping.teeth)] === "" ? null : Number(r[at(mapping.teeth)]),
+    }));
+    const json = await call(
+      `/api/producer/FeedbackJson?linkId=${linkId}&livestockOrderId=${lot.livestockOrderId}`,
+      "farm",
+    );
+    expect(json.body.length).toBe(rows.length);
+    expect(imported.every((r) => r.body > 0 && r.weight >= 0 && r.sex !== undefined)).toBe(true);
+    expect(imported.map((r) => r.body)).toEqual(
+      json.body.map((r: Record<string, unknown>) => Number(r["Body Number"])),
+    );
+    const period = await call(
+      `/api/producer/FeedbackCsv?linkId=${linkId}&from=2026-12-02&to=2026-01-01`,
+      "farm",
+    );
+    expect(period.status).toBe(400);
+    expect(period.body.isValidation).toBe(true);
+  });
+
+  test("an ungranted scope, a later visible-from and a stale change are refused", async () => {
+    const [link] = await t.services.db.control.select().from(producerLinks).where(
+      eq(producerLinks.id, linkId),
+    );
+    const stale = await call("/api/producer/SetProducerLinkScopes", "admin", {
+      linkId,
+      scopes: ["remittances"],
+      visibleFrom: FROM,
+      lastModified: "2020-01-01T00:00:00.000Z",
+    });
+    expect(stale.status).toBe(409);
+    const narrowed = await call("/api/producer/SetProducerLinkScopes", "admin", {
+      linkId,
+      scopes: ["remittances"],
+      visibleFrom: FROM,
+      lastModified: link.lastModified,
+    });
+    expect(narrowed.status).toBe(200);
+    const refused = await call(`/api/producer/GetKillLots?linkId=${linkId}`, "farm");
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toMatch(/does not share kill feedback/);
+    const later = await call("/api/producer/SetProducerLinkScopes", "admin", {
+      linkId,
+      scopes: ["feedback"],
+      visibleFrom: "2099-01-01",
+    });
+    expect(later.status).toBe(200);
+    expect((await call(`/api/producer/GetKillLots?linkId=${linkId}`, "farm")).body).toEqual([]);
+    await call("/api/producer/SetProducerLinkScopes", "admin", {
+      linkId,
+      scopes: ["feedback"],
+      visibleFrom: FROM,
+    });
+  });
+
+  test("revoking ends access on the next request, and the lot page says so", async () => {
+    const lot = (await call(`/api/producer/GetKillLots?linkId=${linkId}`, "farm")).body[0].livestockOrderId;
+    const page = await t.request(`/producerportal/lots/${lot}?link=${linkId}`, { token: tokens.farm });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Compliance summary");
+    expect((await call("/api/producer/RevokeProducerLink", "admin", { linkId })).body.state).toBe("ended");
+    const after = await call(`/api/producer/GetKillLots?linkId=${linkId}`, "farm");
+    expect(after.status).toBe(403);
+    expect(after.body.message).toMatch(/link was ended/);
+    const ended =
+      await (await t.request(`/producerportal/lots/${lot}?link=${linkId}`, { token: tokens.farm })).text();
+    expect(ended).toContain("link was ended");
+    const [{ n }] = await t.services.db.control.select({ n: sql<number>`count(*)` }).from(producerLinks)
+      .where(eq(producerLinks.id, linkId));
+    expect(n).toBe(1);
+  });
+});
