@@ -24,4 +24,9 @@ export interface PageContext {
    * whether they missed an event since (server/push/changeLog.ts)
    */
   startedAt?: number;
+  /**
+   * resolves once the page's shell, and all written after it so far, has gone to the client (streamPacing.ts):
+   * a streamed page's slow parts start after it, so their synchronous queries hold nothing already written
+   */
+  streamSent?: () => Promise<void>;
 }

@@ -21,6 +21,7 @@ import { createPageRouter, routingResult } from "./router.tsx";
 import { APP_ROUTES, SCREENS, SHELL } from "../areas/mod.ts";
 import type { RouteName } from "../access/mod.ts";
 import { keepAndAnswer, keepingOf, keptAnswer } from "./keptPages.ts";
+import { streamPacing } from "./streamPacing.ts";
 
 /** The routes whose screens are kept (screen.ts `kept`): only their addresses look for a kept page. */
 const KEPT_ROUTES: RouteDef[] = allRoutes(APP_ROUTES)
@@ -34,6 +35,7 @@ export async function renderPage(
   extra: Partial<PageContext> = {},
   forcedStatus?: number,
 ) {
+  const pacing = streamPacing();
   const context: PageContext = {
     startedAt: Date.now(),
     services: c.get("app"),
@@ -44,6 +46,7 @@ export async function renderPage(
     url: new URL(c.req.url),
     flash: takeFlash(c),
     nonce: c.get("nonce"),
+    streamSent: pacing.sent,
     ...extra,
   };
   const url = context.url;
@@ -61,16 +64,18 @@ export async function renderPage(
     return c.redirect(homeOf(c), 302); // spec 1 §2: unknown paths go to the default route
   }
   const keep = keeping && result.status === 200 && SCREENS[result.routeName as RouteName]?.kept;
-  const stream = await renderToReadableStream(
-    <RouterProvider router={router} />,
-    // The data is loaded before rendering, so nothing is gained by outlining a big boundary: React would send
-    // the page's main content hidden and reveal it by script after a paint (up to ~300 ms later, React 19.2).
-    {
-      // (a kept page is answered to later requests with other nonces: nothing on it may need one)
-      nonce: keep ? undefined : context.nonce,
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      onError: (error) => console.error(`render ${url.pathname}:`, error),
-    },
+  const stream = pacing.pace(
+    await renderToReadableStream(
+      <RouterProvider router={router} />,
+      // The data is loaded before rendering, so nothing is gained by outlining a big boundary: React would send
+      // the page's main content hidden and reveal it by script after a paint (up to ~300 ms later, React 19.2).
+      {
+        // (a kept page is answered to later requests with other nonces: nothing on it may need one)
+        nonce: keep ? undefined : context.nonce,
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        onError: (error) => console.error(`render ${url.pathname}:`, error),
+      },
+    ),
   );
   if (keep) return await keepAndAnswer(c, keeping, stream);
   return c.body(stream, (forcedStatus ?? result.status) as 200, {

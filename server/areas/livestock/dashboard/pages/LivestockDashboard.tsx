@@ -35,7 +35,7 @@ export const LivestockDashboardScreen = defineScreen({
     if (!loaded.ok) return { ...common, problem: loaded.problem, view: null, panels: null };
     const { ctx, view } = loaded;
     // each panel streams when its own figures are done, in turns after the page's shell (panelTurns)
-    const turn = panelTurns();
+    const turn = panelTurns(context.streamSent);
     const panels = {
       volume: turn("volume", () => volumePanel(ctx, view)),
       costs: turn("costs", () => costPanel(ctx, view)),

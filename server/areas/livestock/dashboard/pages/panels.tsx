@@ -31,23 +31,28 @@ export function settle<T>(work: () => Promise<T>): Promise<Settled<T>> {
 }
 
 /**
- * Panels' work one after another, each after a turn of the event loop. The embedded database answers
- * synchronously, so panels started together would run back to back before the page's shell is written,
- * and every panel would reach the browser at once with the slowest; in turns, the shell goes first and
- * each panel is written as soon as its own figures are done. A panel held back by a test's gate waits
- * outside the turns and holds no other.
+ * Panels' work one after another, each once what React has written so far has gone to the client
+ * (`sent`, the page's streamSent: the shell first, then each finished panel). The embedded database
+ * answers synchronously, so a panel's query holds the event loop: started with the page, it held back
+ * the shell's own chunks, and panels started together reached the browser at once with the slowest. In
+ * turns, the shell goes first and each panel is written as soon as its own figures are done. A panel
+ * held back by a test's gate waits outside the turns and holds no other.
  */
-export function panelTurns() {
+export function panelTurns(sent: () => Promise<void> = () => Promise.resolve()) {
   let last: Promise<unknown> = Promise.resolve();
   return <T,>(name: string, work: () => Promise<T>): Promise<Settled<T>> =>
     settle(() =>
       afterGate(name, () => {
-        const run = last.then(() => new Promise<void>((turn) => setTimeout(turn, 0))).then(work);
-        last = run.catch(() => {});
+        const run = last.then(sent).then(work);
+        // the next panel waits for React to write this one (React renders a settled panel in a
+        // setImmediate queued as it hears of it: our second comes after it), then for that to go (`sent`)
+        last = run.then(immediate, immediate).then(immediate);
         return run;
       })
     );
 }
+
+const immediate = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function Settle<T>(
   { promise, children }: { promise: Promise<Settled<T>>; children: (value: T) => ReactNode },
