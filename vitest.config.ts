@@ -14,6 +14,20 @@ const ONE_AT_A_TIME = [
   "tests/ops/shutdown.test.ts",
 ];
 
+/**
+ * The libSQL server path (issue 40 §6): these API files run a second time with the databases reached over
+ * Hrana through the test stand-in (tests/helpers/hranaServer.ts). `deno task test:remote` runs every API
+ * file that way (docs/operations.md).
+ */
+const OVER_LIBSQL_SERVER = [
+  "tests/api/livestockOrders.test.ts",
+  "tests/api/stockyard.test.ts",
+  "tests/api/killAgenda.test.ts",
+  "tests/api/killFloor.test.ts",
+  "tests/api/invoices.test.ts",
+  "tests/security/stockyardConcurrency.test.ts",
+];
+
 // Only the forks pool works under Deno (threads/vmThreads fail).
 export default defineConfig({
   // production JSX: the tests run React's production build (NODE_ENV=production), which has no jsxDEV
@@ -41,6 +55,16 @@ export default defineConfig({
             "reports/**/*.test.ts",
           ],
           exclude: ONE_AT_A_TIME,
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "remote",
+          include: OVER_LIBSQL_SERVER,
+          env: { TEST_DATABASE: "remote" },
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },

@@ -7,6 +7,7 @@ import { copyDir, demoTemplate, freshenDemo } from "./demoTemplate.ts";
 import { pinServerClock, PLANT_DAY, plantNoon, underTestRunner } from "./clock.ts";
 import { todayIn } from "../../kernel/dates.ts";
 import { DEMO_TIME_ZONE } from "../../server/demo.ts";
+import { remoteDatabasesFor } from "./hranaServer.ts";
 
 export const TEST_PASSWORD = "test-password-1";
 
@@ -44,8 +45,13 @@ export async function startTestApp(
   const seededFor = todayIn(DEMO_TIME_ZONE, underTestRunner() ? at : new Date());
   const dataDir = await Deno.makeTempDir({ prefix: "abattoir-test-" });
   if (!env.DATA_DIR) await copyDir(await demoTemplate(TEST_PASSWORD, seededFor), dataDir);
-  const config = loadConfig({ DATA_DIR: dataDir, ...env });
-  const services = await createServices(config);
+  // `deno task test:remote`: the databases through a libSQL server stand-in (tests/helpers/hranaServer.ts)
+  const remote = remoteDatabasesFor(env.DATA_DIR ?? dataDir, env);
+  const config = loadConfig({ DATA_DIR: dataDir, ...remote?.env, ...env });
+  const services = await createServices(config).catch(async (error) => {
+    await remote?.close();
+    throw error;
+  });
   // (a copy is seeded already: this finds the demo tenant and only sets the test password again)
   if (env.DATA_DIR) await seedDemo(services.db, TEST_PASSWORD);
   else await freshenDemo(services);
@@ -72,6 +78,7 @@ export async function startTestApp(
     },
     async close() {
       await services.close();
+      await remote?.close();
       await Deno.remove(dataDir, { recursive: true }).catch(() => {});
     },
   };
