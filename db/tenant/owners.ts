@@ -34,6 +34,9 @@ export type TableOwner =
   | "yield"
   | "roi"
   | "roi/layouts"
+  | "planning/groups"
+  | "planning/builder"
+  | "planning/schedules"
   | "audit trail";
 
 export const TABLE_OWNERS = {
@@ -100,6 +103,11 @@ export const TABLE_OWNERS = {
   roiFavourites: "roi",
   // roiLayouts.ts
   roiLayouts: "roi/layouts",
+  // planningSchedules.ts
+  planningGroupAdjustments: "planning/groups",
+  planningGroupCache: "planning/groups",
+  cutPlans: "planning/builder",
+  productionSchedules: "planning/schedules",
   // schema.ts: written only by `unit.audit` (server/areas/audit.ts `recordAudit`)
   auditLog: "audit trail",
 } as const satisfies Record<TenantTableName, TableOwner>;

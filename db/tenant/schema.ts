@@ -15,6 +15,7 @@ export * from "./storage.ts";
 export * from "./yield.ts";
 export * from "./roi.ts";
 export * from "./roiLayouts.ts";
+export * from "./planningSchedules.ts";
 
 export const auditLog = sqliteTable("audit_log", {
   id: integer("id").primaryKey({ autoIncrement: true }),
