@@ -34,6 +34,7 @@ export type TableOwner =
   | "yield"
   | "roi"
   | "roi/layouts"
+  | "planning"
   | "planning/groups"
   | "planning/builder"
   | "planning/schedules"
@@ -108,6 +109,20 @@ export const TABLE_OWNERS = {
   planningGroupCache: "planning/groups",
   cutPlans: "planning/builder",
   productionSchedules: "planning/schedules",
+  // planning.ts
+  productDefinitions: "planning",
+  productDefinitionCodes: "planning",
+  productPackagings: "planning",
+  carcassTypes: "planning",
+  specificationTypes: "planning",
+  specifications: "planning",
+  recipes: "planning",
+  recipeLines: "planning",
+  ingredients: "planning",
+  customers: "planning",
+  salespersons: "planning",
+  salesOrders: "planning",
+  salesOrderLines: "planning",
   // schema.ts: written only by `unit.audit` (server/areas/audit.ts `recordAudit`)
   auditLog: "audit trail",
 } as const satisfies Record<TenantTableName, TableOwner>;

@@ -16,6 +16,7 @@ export * from "./yield.ts";
 export * from "./roi.ts";
 export * from "./roiLayouts.ts";
 export * from "./planningSchedules.ts";
+export * from "./planning.ts";
 
 export const auditLog = sqliteTable("audit_log", {
   id: integer("id").primaryKey({ autoIncrement: true }),
