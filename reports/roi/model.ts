@@ -43,7 +43,17 @@ export const AGGREGATION = { Sum: 0, Average: 1 } as const;
 export type Aggregation = (typeof AGGREGATION)[keyof typeof AGGREGATION];
 
 /** Metric units of spec 3 §4 plus money. */
-export type RoiUnit = "$" | "kg" | "#" | "%" | "score" | "mm" | "Y/N" | "M/F" | "eligible" | "species category";
+export type RoiUnit =
+  | "$"
+  | "kg"
+  | "#"
+  | "%"
+  | "score"
+  | "mm"
+  | "Y/N"
+  | "M/F"
+  | "eligible"
+  | "species category";
 
 /** A column a source's rows can be filtered on (spec 3 §3 "Filterable column"). */
 export interface FilterableColumn {

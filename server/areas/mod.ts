@@ -32,6 +32,7 @@ import { displayArea } from "./display/mod.ts";
 import { supportArea } from "./support/mod.ts";
 import { notificationsArea } from "./notifications/mod.ts";
 import { yieldArea } from "./yield/mod.ts";
+import { roiArea } from "./roi/mod.ts";
 import { producerArea } from "./producer/mod.ts";
 
 export type { Area, DemoTenant, Shell } from "./area.ts";
@@ -62,6 +63,7 @@ const AREA_LIST: readonly Area[] = [
   supportArea,
   notificationsArea,
   yieldArea,
+  roiArea,
   producerArea,
 ];
 

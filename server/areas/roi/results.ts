@@ -1,0 +1,142 @@
+/**
+ * A report's grid (issue 42 item 3): its sources are read (one query per distinct source, filter and
+ * group, summed into periods here), the pure engine (reports/roi/engine.ts) makes the grid, and the answer
+ * is kept per tenant and report until the report's version or the tenant's facts change. Carcass data
+ * complete, carcass records received and invoices published or unpublished bump the facts' stamp
+ * (mod.ts reactions), and so does any change of an uploaded table.
+ */
+import { computeGrid, splitColumns } from "../../../reports/roi/engine.ts";
+import { toIsoDate } from "../../../reports/roi/dates.ts";
+import type {
+  ReportColumn,
+  ReportDefinition,
+  ReportLine,
+  RoiGrid,
+  SourceResult,
+} from "../../../reports/roi/model.ts";
+import type { AreaContext } from "../context.ts";
+import { type DayFacts, isAveraged, productFacts } from "./sources/product.ts";
+import { type DataTable, tableIdOf, tableValues } from "./sources/tables.ts";
+import { loadTables } from "./reference/tables.ts";
+
+const stamps = new Map<number, number>();
+const cache = new Map<string, { version: number; stamp: number; grid: RoiGrid }>();
+const MAX_CACHED = 500;
+
+/** The tenant's facts changed: every cached grid of the tenant is stale. */
+export function markResultsStale(tenantId: number): void {
+  stamps.set(tenantId, (stamps.get(tenantId) ?? 0) + 1);
+}
+
+/** The grid of a definition, from the cache while its version and the tenant's facts are unchanged. */
+export async function gridOf(ctx: AreaContext, def: ReportDefinition): Promise<RoiGrid> {
+  const key = `${ctx.tenantId}:${def.id}`;
+  const stamp = stamps.get(ctx.tenantId) ?? 0;
+  const kept = cache.get(key);
+  if (kept && kept.version === def.version && kept.stamp === stamp) return kept.grid;
+  const grid = computeGrid(def, await sourceResults(ctx, def), new Date().toISOString());
+  if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
+  cache.set(key, { version: def.version, stamp, grid });
+  return grid;
+}
+
+/** Every line's source values per column (data and budget columns), as the engine reads them. */
+export async function sourceResults(ctx: AreaContext, def: ReportDefinition): Promise<SourceResult[]> {
+  const { data, budgets } = splitColumns(def);
+  const all = [...data, ...budgets];
+  if (!all.length) return [];
+  const needsTables = def.reportDataLines.some((l) =>
+    l.category === 0 || l.category === 3 || l.budget.kind === "reference"
+  );
+  const tables = needsTables ? await loadTables(ctx) : new Map<number, DataTable>();
+  const from = toIsoDate(Math.min(...all.map((c) => c.startDate)));
+  const to = toIsoDate(Math.max(...all.map((c) => c.endDate)));
+  const facts = new Map<string, Promise<DayFacts[] | null>>();
+  const results: SourceResult[] = [];
+
+  await Promise.all(def.reportDataLines.map(async (line) => {
+    if (line.category === 1 && line.sourceColumn) {
+      const q = {
+        sourceId: line.sourceId,
+        from,
+        to,
+        speciesId: def.speciesId,
+        filters: line.filters,
+        groupBy: line.groupBy,
+      };
+      const key = JSON.stringify(q);
+      if (!facts.has(key)) facts.set(key, productFacts(ctx, q));
+      const days = await facts.get(key)!;
+      if (days) {
+        for (const col of data) results.push(result(line, col, periodValues(days, col, line), false));
+      }
+    }
+    const table = (line.category === 0 || line.category === 3)
+      ? tables.get(tableIdOf(line.sourceId) ?? 0)
+      : undefined;
+    if (table && line.sourceColumn) {
+      for (const col of data) {
+        const values = tableValues(table, {
+          column: line.sourceColumn,
+          start: col.startDate,
+          end: col.endDate,
+          filters: line.filters,
+          groupBy: line.groupBy,
+        });
+        results.push(result(line, col, values, false));
+      }
+    }
+    if (line.budget.kind === "reference") {
+      const budgetTable = tables.get(line.budget.referenceDataId);
+      if (budgetTable) {
+        for (const col of budgets) {
+          const values = tableValues(budgetTable, {
+            column: line.budget.sourceColumn,
+            start: col.startDate,
+            end: col.endDate,
+            filters: [],
+            groupBy: null,
+          });
+          results.push(result(line, col, values, true));
+        }
+      }
+    }
+  }));
+  return results;
+}
+
+function result(
+  line: ReportLine,
+  col: ReportColumn,
+  values: Record<string, number>,
+  isBudgetResult: boolean,
+): SourceResult {
+  return {
+    category: line.category,
+    sourceId: line.sourceId,
+    sourceName: line.lineName,
+    lineId: line.lineId,
+    columnId: col.id,
+    values,
+    isBudgetResult,
+  };
+}
+
+/** A line's value per group over a period's days (an average column divides by the period's rows). */
+function periodValues(
+  days: readonly DayFacts[],
+  col: ReportColumn,
+  line: ReportLine,
+): Record<string, number> {
+  const start = toIsoDate(col.startDate), end = toIsoDate(col.endDate);
+  const sums: Record<string, number> = {}, counts: Record<string, number> = {};
+  for (const d of days) {
+    if (d.day < start || d.day > end) continue;
+    sums[d.group] = (sums[d.group] ?? 0) + (d.sums[line.sourceColumn] ?? 0);
+    counts[d.group] = (counts[d.group] ?? 0) + d.count;
+  }
+  if (isAveraged(line.sourceId, line.sourceColumn)) {
+    for (const g of Object.keys(sums)) sums[g] = counts[g] ? sums[g] / counts[g] : 0;
+  }
+  return sums;
+}
