@@ -27,6 +27,8 @@ export const ISLANDS = {
   ProcessOverviewLive: "./ProcessOverviewLive.tsx",
   NvdUpload: "./NvdUpload.tsx",
   BoxingPicker: "./BoxingPicker.tsx",
+  RoiWizard: "./RoiWizard.tsx",
+  RoiWizardList: "./RoiWizardList.tsx",
 } as const satisfies Record<string, string>;
 
 export type IslandName = keyof typeof ISLANDS;

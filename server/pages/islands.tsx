@@ -27,6 +27,8 @@ import OrderReportSaveFilterComponent from "../../client/islands/OrderReportSave
 import ProcessOverviewLiveComponent from "../../client/islands/ProcessOverviewLive.tsx";
 import BoxingPickerComponent from "../../client/islands/BoxingPicker.tsx";
 import NvdUploadComponent from "../../client/islands/NvdUpload.tsx";
+import RoiWizardComponent from "../../client/islands/RoiWizard.tsx";
+import RoiWizardListComponent from "../../client/islands/RoiWizardList.tsx";
 import { Island } from "./Island.tsx";
 
 function island<P extends object>(name: IslandName, component: ComponentType<P>) {
@@ -57,3 +59,5 @@ export const OrderReportSaveFilter = island("OrderReportSaveFilter", OrderReport
 export const ProcessOverviewLive = island("ProcessOverviewLive", ProcessOverviewLiveComponent);
 export const BoxingPicker = island("BoxingPicker", BoxingPickerComponent);
 export const NvdUpload = island("NvdUpload", NvdUploadComponent);
+export const RoiWizard = island("RoiWizard", RoiWizardComponent);
+export const RoiWizardList = island("RoiWizardList", RoiWizardListComponent);

@@ -6,6 +6,8 @@
  */
 import { defineArea, type Reaction } from "../area.ts";
 import { markResultsStale } from "./results.ts";
+import { roiDefinitionsArea } from "./definitions/mod.ts";
+import { seedRoi } from "./seed.ts";
 
 /** New facts (carcass data complete, carcass records, invoices published or unpublished) stale every grid. */
 const stale: Reaction = (ctx) => Promise.resolve(markResultsStale(ctx.tenantId));
@@ -18,5 +20,7 @@ export const roiArea = defineArea({
     invoicePublished: stale,
     invoiceUnpublished: stale,
   },
-  parts: [],
+  seed: seedRoi,
+  seedsAfter: ["invoices"],
+  parts: [roiDefinitionsArea],
 });
