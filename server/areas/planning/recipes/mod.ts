@@ -1,0 +1,8 @@
+/** Production planning › recipes: recipes (a primal cut into products) and ingredients. */
+import { defineArea } from "../../area.ts";
+import { recipesApi } from "./api.ts";
+
+export const recipesArea = defineArea({
+  name: "production planning › recipes",
+  api: [recipesApi],
+});

@@ -1,0 +1,8 @@
+/** Production planning › sales orders: orders, customers and salespersons. */
+import { defineArea } from "../../area.ts";
+import { salesOrdersApi } from "./api.ts";
+
+export const salesOrdersArea = defineArea({
+  name: "production planning › sales orders",
+  api: [salesOrdersApi],
+});

@@ -1,0 +1,8 @@
+/** Production planning › specifications: settings → Carcasses and Specifications (types, carcass types, cut rules). */
+import { defineArea } from "../../area.ts";
+import { specificationsApi } from "./api.ts";
+
+export const specificationsArea = defineArea({
+  name: "production planning › specifications",
+  api: [specificationsApi],
+});
