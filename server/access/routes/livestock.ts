@@ -42,6 +42,12 @@ export const LIVESTOCK_ROUTES = [
       route(p("/orders/$id"), "Order", "order", { ...PROCESSOR, icon: "order" }),
       route(p("/supplier/new"), "New Supplier", "supplierNew", { icon: "supplier" }),
       route(p("/suppliers/$id"), "Supplier", "supplier", { icon: "supplier" }),
+      // ours (issue 44 §1): the supplier's producer portal links (invite, link by code, scopes, revoke)
+      route(p("/suppliers/$id/portal"), "Producer Portal Link", "supplierPortal", {
+        ...PROCESSOR,
+        roleValue: "admin",
+        icon: "farmer",
+      }),
       route(p("/buyer/new"), "New Buyer", "buyerNew", { icon: "buyer" }),
       route(p("/buyer/$id"), "Buyer", "buyer", { icon: "buyer" }),
       route(p("/transportCompany/new"), "New Transport Company", "transportCompanyNew", {

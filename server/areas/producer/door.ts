@@ -13,6 +13,7 @@ import { carcasses } from "../../../db/tenant/killFloor.ts";
 import { livestockOrders, pricingGrids, suppliers } from "../../../db/tenant/livestock.ts";
 import { gridFor } from "../pricing/rules.ts";
 import { ApiError } from "../../http/errors.ts";
+import { SCOPE_WORDS } from "./links/words.ts";
 import type { AreaContext } from "../context.ts";
 
 /** A link the caller may read through: what it shows, and (kept inside this module) whose database. */
@@ -28,14 +29,6 @@ const processorDbs = new WeakMap<OpenLink, TenantDb>();
 
 /** What the producer is told when the processor ended the link (the page shows it in place of the data). */
 export const LINK_ENDED = "This processor no longer shares its records with you: the link was ended.";
-
-const SCOPE_WORDS: Record<LinkScope, string> = {
-  orders: "orders",
-  deliveries: "deliveries",
-  feedback: "kill feedback",
-  remittances: "remittances",
-  grids: "price grids",
-};
 
 /** Opens a link of the caller's (producer) tenant for one scope: 404 when not theirs, 403 when ended. */
 export async function openLink(ctx: AreaContext, linkId: number, scope: LinkScope): Promise<OpenLink> {

@@ -1,9 +1,11 @@
 import { definePages } from "../../pages/screen.ts";
 import { ProducerPortalScreen } from "./portal/pages/Portal.tsx";
 import { ProducerLotScreen } from "./portal/pages/Lot.tsx";
+import { SupplierPortalScreen } from "./portal/pages/SupplierLinks.tsx";
 
 /** The producer portal's screens by route name (server/access/routes/producer.ts). */
 export const PRODUCER_PAGES = definePages({
   producerportal: ProducerPortalScreen,
   producerLot: ProducerLotScreen,
+  supplierPortal: SupplierPortalScreen,
 });

@@ -243,6 +243,15 @@ export function partyEditScreen(kind: PartyKind, pathsOf: (context: PageContext)
       return (
         <section className="panel">
           <DataForm {...partyFormProps(kind, context, data.initial, paths)} />
+          {kind === "supplier" && Boolean(data.initial.id) &&
+            context.caller!.tenant.category === "processor" && (
+              // the supplier's producer portal links (server/areas/producer)
+              <p>
+                <a className="btn" href={`/home/livestock/suppliers/${data.initial.id}/portal`}>
+                  Producer portal link
+                </a>
+              </p>
+            )}
         </section>
       );
     },

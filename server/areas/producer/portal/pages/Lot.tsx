@@ -68,7 +68,14 @@ export const ProducerLotScreen = defineScreen({
           <h2>Charts</h2>
           {f.grid && <GridCellsChart cells={f.grid} carcasses={f.carcasses} />}
           <DistributionChart id="hscw" title="HSCW by weight band" unit="carcasses" bars={hscwBars(f)} />
-          <DistributionChart id="msa" title="MSA index spread" unit="carcasses" bars={msaBars(f.carcasses)} />
+          {f.carcasses.some((c) => c.msaIndex !== null) && (
+            <DistributionChart
+              id="msa"
+              title="MSA index spread"
+              unit="carcasses"
+              bars={msaBars(f.carcasses)}
+            />
+          )}
         </section>
         <section className="panel" aria-label="Carcasses">
           <h2>Carcasses</h2>
@@ -199,37 +206,39 @@ function GridCellsChart({ cells, carcasses }: { cells: GridCells; carcasses: rea
 function CarcassTable({ f }: { f: Feedback }) {
   const reasons = (c: Carcass) => reasonsOf(c, f.grid, f.maxDentition).map((r) => REASON_WORDS[r]).join("; ");
   return (
-    <Table
-      rows={f.carcasses}
-      rowKey={(c) => c.id}
-      empty="No carcasses."
-      columns={[
-        { header: "Body", cell: (c) => c.bodyNumber },
-        { header: "NLIS ID", cell: (c) => c.rfid ?? "" },
-        { header: "Sex", cell: (c) => c.sex ?? "" },
-        { header: "Teeth", cell: (c) => c.dentition ?? "" },
-        { header: "HSCW kg", cell: (c) => formatDecimal(c.hscwKg) },
-        { header: "Fat mm", cell: (c) => c.fatDepthMm ?? "" },
-        { header: "Fat score", cell: (c) => c.fatScore ?? "" },
-        { header: "Grade", cell: (c) => c.gradeCode ?? "" },
-        { header: "Hump", cell: (c) => c.msaHumpMm ?? "" },
-        { header: "HGP", cell: (c) => c.msaHgp === null ? "" : c.msaHgp ? "Yes" : "No" },
-        { header: "Ossif.", cell: (c) => c.msaOssification ?? "" },
-        { header: "Marbling", cell: (c) => c.msaMarbling ?? "" },
-        { header: "Rib fat", cell: (c) => c.msaRibFatMm ?? "" },
-        { header: "pH", cell: (c) => c.msaUltimatePh?.toFixed(2) ?? "" },
-        { header: "MSA index", cell: (c) => c.msaIndex?.toFixed(2) ?? "" },
-        { header: "Defects", cell: (c) => c.defects.join(", ") },
-        {
-          header: "Condemned",
-          cell: (c) =>
-            c.condemned === "none"
-              ? ""
-              : `${c.condemned}${c.condemnedReason ? `: ${c.condemnedReason}` : ""}`,
-        },
-        { header: "Out of spec", cell: reasons },
-      ]}
-    />
+    <div className="table-wrap" role="region" aria-label="Carcasses, one row each" tabIndex={0}>
+      <Table
+        rows={f.carcasses}
+        rowKey={(c) => c.id}
+        empty="No carcasses."
+        columns={[
+          { header: "Body", cell: (c) => c.bodyNumber },
+          { header: "NLIS ID", cell: (c) => c.rfid ?? "" },
+          { header: "Sex", cell: (c) => c.sex ?? "" },
+          { header: "Teeth", cell: (c) => c.dentition ?? "" },
+          { header: "HSCW kg", cell: (c) => formatDecimal(c.hscwKg) },
+          { header: "Fat mm", cell: (c) => c.fatDepthMm ?? "" },
+          { header: "Fat score", cell: (c) => c.fatScore ?? "" },
+          { header: "Grade", cell: (c) => c.gradeCode ?? "" },
+          { header: "Hump", cell: (c) => c.msaHumpMm ?? "" },
+          { header: "HGP", cell: (c) => c.msaHgp === null ? "" : c.msaHgp ? "Yes" : "No" },
+          { header: "Ossif.", cell: (c) => c.msaOssification ?? "" },
+          { header: "Marbling", cell: (c) => c.msaMarbling ?? "" },
+          { header: "Rib fat", cell: (c) => c.msaRibFatMm ?? "" },
+          { header: "pH", cell: (c) => c.msaUltimatePh?.toFixed(2) ?? "" },
+          { header: "MSA index", cell: (c) => c.msaIndex?.toFixed(2) ?? "" },
+          { header: "Defects", cell: (c) => c.defects.join(", ") },
+          {
+            header: "Condemned",
+            cell: (c) =>
+              c.condemned === "none"
+                ? ""
+                : `${c.condemned}${c.condemnedReason ? `: ${c.condemnedReason}` : ""}`,
+          },
+          { header: "Out of spec", cell: reasons },
+        ]}
+      />
+    </div>
   );
 }
 

@@ -15,14 +15,7 @@ import { LINKS_API } from "../../links/api.ts";
 import { linkedLots } from "../../feedback/operations.ts";
 import type { KillLot } from "../../door.ts";
 import { PORTAL_PATHS } from "../paths.ts";
-
-const SCOPE_WORDS: Record<string, string> = {
-  orders: "orders",
-  deliveries: "deliveries",
-  feedback: "kill feedback",
-  remittances: "remittances",
-  grids: "price grids",
-};
+import { SCOPE_WORDS } from "../../links/words.ts";
 
 const LATEST_LOTS = 8;
 
@@ -72,8 +65,9 @@ export const ProducerPortalScreen = defineScreen({
               <div className="panel-head">
                 <h2>{link.otherName}</h2>
                 <span className="muted small">
-                  Shares {link.scopes.map((s) => SCOPE_WORDS[s] ?? s).join(", ")} from{" "}
-                  {formatDate(link.visibleFrom)}
+                  Shares {link.scopes.map((s) => SCOPE_WORDS[s as keyof typeof SCOPE_WORDS] ?? s).join(", ")}
+                  {" "}
+                  from {formatDate(link.visibleFrom)}
                 </span>
               </div>
               {got?.problem && <p role="status">{got.problem}</p>}
