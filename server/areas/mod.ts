@@ -34,6 +34,7 @@ import { notificationsArea } from "./notifications/mod.ts";
 import { yieldArea } from "./yield/mod.ts";
 import { roiArea } from "./roi/mod.ts";
 import { producerArea } from "./producer/mod.ts";
+import { planningArea } from "./planning/mod.ts";
 
 export type { Area, DemoTenant, Shell } from "./area.ts";
 
@@ -65,6 +66,7 @@ const AREA_LIST: readonly Area[] = [
   yieldArea,
   roiArea,
   producerArea,
+  planningArea,
 ];
 
 /** Every area and sub-area, each after its parent. */

@@ -1,8 +1,12 @@
 /** Production planning › product definitions: products, their code mapping and packaging. */
 import { defineArea } from "../../area.ts";
 import { productsApi } from "./api.ts";
+import { seedPlanningCatalogue } from "../catalogueSeed.ts";
 
 export const productsArea = defineArea({
   name: "production planning › products",
   api: [productsApi],
+  // the whole catalogue (products, specifications, recipes, orders) in one go: they refer to each other
+  seed: seedPlanningCatalogue,
+  seedsAfter: ["yield › data"],
 });

@@ -1,0 +1,15 @@
+/**
+ * Production planning (issue 41; spec 3 §2.2): the catalogue (products, specifications, recipes, sales
+ * orders), carcass groups, the schedule builder's cut plans and the schedules released to the boning
+ * rooms, each a sub-area of its own.
+ */
+import { defineArea } from "../area.ts";
+import { productsArea } from "./products/mod.ts";
+import { specificationsArea } from "./specifications/mod.ts";
+import { recipesArea } from "./recipes/mod.ts";
+import { salesOrdersArea } from "./salesOrders/mod.ts";
+
+export const planningArea = defineArea({
+  name: "production planning",
+  parts: [productsArea, specificationsArea, recipesArea, salesOrdersArea],
+});
