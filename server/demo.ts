@@ -4,6 +4,7 @@
  */
 import { asc, eq } from "drizzle-orm";
 import type { Databases } from "../db/client.ts";
+import { seedProducerLinks } from "./areas/producer/seed.ts";
 import {
   featureFlags,
   memberships,
@@ -66,6 +67,7 @@ export async function seedDemo(
   db: Databases,
   password?: string,
   today = todayIn(DEMO_TIME_ZONE),
+  { history }: { history?: "year" } = {},
 ): Promise<{ created: boolean; password: string | null }> {
   await seedSpecies(db);
   await seedSupportContent(db.control);
@@ -185,6 +187,7 @@ export async function seedDemo(
       db: await db.tenantDb(tenantId),
       category,
       today,
+      history,
       speciesIds: [...speciesIds],
       siteIds: (await db.control.query.tenantSites.findMany({
         where: eq(tenantSites.tenantId, tenantId),
@@ -194,6 +197,8 @@ export async function seedDemo(
     };
     for (const area of SEED_ORDER) await area.seed?.(tenant);
   }
+  // the producer portal: Demo Farm linked to one of the plant's suppliers (a link joins two tenants)
+  await seedProducerLinks(db, { processorId, farmId, today });
   // the country plant has only its yield data (boned from runs without kill floor records)
   await seedYieldData({
     db: await db.tenantDb(countryId),

@@ -19,7 +19,10 @@ await seedSpecies(services.db);
 if (Deno.args.includes("--demo")) {
   const credentialsFile = `${config.DATA_DIR}/demo-credentials.txt`;
   // seeded from the demo plants' today (their zone, Australia/Sydney), whatever the server's zone
-  const { created, password } = await seedDemo(services.db, config.DEMO_PASSWORD || undefined);
+  // with a year of history before the demo's month, so the livestock dashboards have a year to show
+  const { created, password } = await seedDemo(services.db, config.DEMO_PASSWORD || undefined, undefined, {
+    history: "year",
+  });
   await services.db.migrateTenants(await tenantIdsOf(services.db.control));
   if (created && password && !config.DEMO_PASSWORD && !config.DATABASE_URL) {
     await Deno.writeTextFile(credentialsFile, `Demo password: ${password}\n`, { mode: 0o600 });

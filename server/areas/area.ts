@@ -20,6 +20,8 @@ export interface DemoTenant {
   today: string;
   siteIds: number[];
   speciesIds: number[];
+  /** "year": a year of history before the demo's month (the demo the start command runs; not the tests') */
+  history?: "year";
 }
 
 /**

@@ -82,11 +82,16 @@ function month(today: string, offset: number) {
 }
 
 /** The demo data of a processor (a farm has none). */
-export async function seedPricing({ db, today, category }: Pick<DemoTenant, "db" | "today" | "category">) {
+export async function seedPricing(
+  { db, today, category, history }: Pick<DemoTenant, "db" | "today" | "category" | "history">,
+) {
   if (category !== "processor") return;
   if (await db.query.pricingGridGroups.findFirst({ columns: { id: true } })) return;
   const now = new Date().toISOString();
-  const yearStart = `${today.slice(0, 4)}-01-01`;
+  // the standing grids start with the year, or, with a year of demo history, before it
+  const yearStart = history === "year"
+    ? `${Number(today.slice(0, 4)) - 1}-01-01`
+    : `${today.slice(0, 4)}-01-01`;
   const species = [
     { id: 1 as const, label: "Lamb & sheep" },
     { id: 2 as const, label: "Cattle" },

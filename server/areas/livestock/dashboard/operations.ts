@@ -3,6 +3,7 @@
  * each panel as its function finishes, and the JSON posts answer them all. One computation for both.
  */
 import { ApiError } from "../../../http/errors.ts";
+import { keptUntilChange } from "../../keptReads.ts";
 import type { AreaContext } from "../../context.ts";
 import { addDays } from "../../../../kernel/dates.ts";
 import { speciesCategoryName } from "../../../../kernel/enums.ts";
@@ -84,6 +85,25 @@ function shared<T>(v: DashboardView, key: string, read: () => Promise<T>): Promi
 }
 const carcassesOf = (ctx: AreaContext, v: DashboardView) => shared(v, "carcasses", () => carcassSums(ctx, v));
 const loadsOf = (ctx: AreaContext, v: DashboardView) => shared(v, "loads", () => loadSums(ctx, v));
+
+/**
+ * A panel's figures kept until the tenant's database changes (keptReads.ts): at a year of history a panel
+ * reads tens of thousands of carcasses, and a dashboard is opened again and again between changes (its
+ * period, species and site, the plant's day and the caller's sites name it).
+ */
+export function keptPanel<T>(ctx: AreaContext, v: DashboardView, panel: string, read: () => Promise<T>) {
+  const key = [
+    "livestockDashboard",
+    panel,
+    ctx.today,
+    v.fromDate,
+    v.toDate,
+    v.speciesIds.join(","),
+    v.tenantSiteId ?? "",
+    ctx.scope.siteIds.join(","),
+  ].join(":");
+  return keptUntilChange(ctx.db, key, read);
+}
 
 const periodFields = (v: DashboardView) => ({
   fromDate: v.fromDate,

@@ -20,6 +20,7 @@ import { pricingOptions } from "../../pricing/rules.ts";
 import { addDays, isWeekend } from "../../../../kernel/dates.ts";
 import { seeded } from "../../seeded.ts";
 import { receiveDeliveredMob } from "../../stockyard/writes.ts";
+import { insertOrderHistory } from "./historySeed.ts";
 
 /**
  * A realistic processor calendar: order groups and orders on weekdays over the past 30 and next 30
@@ -27,12 +28,18 @@ import { receiveDeliveredMob } from "../../stockyard/writes.ts";
  * partly in, future ones ordered or confirmed, a few cancelled. Idempotent.
  */
 /** A processor's demo calendar of orders around today (a farm has none). */
-export async function seedOrders(tenant: Pick<DemoTenant, "db" | "today" | "siteIds" | "category">) {
+export async function seedOrders(
+  tenant: Pick<DemoTenant, "db" | "today" | "siteIds" | "category" | "history">,
+) {
   if (tenant.category !== "processor") return;
   const tenantDb = tenant.db, opts = { today: tenant.today, siteIds: tenant.siteIds };
   if ((await tenantDb.select({ id: livestockOrders.id }).from(livestockOrders).limit(1)).length) return;
   // one transaction: one commit instead of a thousand
-  await tenantDb.transaction((tx) => insertOrders(tx, opts));
+  await tenantDb.transaction(async (tx) => {
+    // the year before the month, for the demo the start command runs (historySeed.ts)
+    if (tenant.history === "year") await insertOrderHistory(tx, opts);
+    await insertOrders(tx, opts);
+  });
 }
 
 async function insertOrders(db: TenantTx, opts: { today: string; siteIds: number[] }) {

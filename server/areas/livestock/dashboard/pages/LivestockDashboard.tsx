@@ -11,6 +11,7 @@ import { formatDate } from "../../../../../kernel/format.ts";
 import {
   capacityPanel,
   costPanel,
+  keptPanel,
   lossPanel,
   next60Panel,
   supplierPanel,
@@ -36,13 +37,16 @@ export const LivestockDashboardScreen = defineScreen({
     const { ctx, view } = loaded;
     // each panel streams when its own figures are done, in turns after the page's shell (panelTurns)
     const turn = panelTurns(context.streamSent);
+    // (each kept until the database changes: keptPanel)
+    const panel = <T,>(name: string, read: () => Promise<T>) =>
+      turn(name, () => keptPanel(ctx, view, name, read));
     const panels = {
-      volume: turn("volume", () => volumePanel(ctx, view)),
-      costs: turn("costs", () => costPanel(ctx, view)),
-      suppliers: turn("suppliers", () => supplierPanel(ctx, view)),
-      losses: turn("losses", () => lossPanel(ctx, view)),
-      capacity: turn("capacity", () => capacityPanel(ctx, view)),
-      next60: turn("next60", () => next60Panel(ctx, view)),
+      volume: panel("volume", () => volumePanel(ctx, view)),
+      costs: panel("costs", () => costPanel(ctx, view)),
+      suppliers: panel("suppliers", () => supplierPanel(ctx, view)),
+      losses: panel("losses", () => lossPanel(ctx, view)),
+      capacity: panel("capacity", () => capacityPanel(ctx, view)),
+      next60: panel("next60", () => next60Panel(ctx, view)),
     };
     return { ...common, problem: null, view, panels };
   },

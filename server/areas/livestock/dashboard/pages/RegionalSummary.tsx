@@ -7,8 +7,7 @@ import { defineScreen } from "../../../../pages/screen.ts";
 import { href } from "../../../../access/routes.ts";
 import { formatDate } from "../../../../../kernel/format.ts";
 import { formatCents } from "../../../../../kernel/money.ts";
-import { afterGate } from "../panelGate.ts";
-import { type DashboardView, regionalPanel } from "../operations.ts";
+import { type DashboardView, keptPanel, regionalPanel } from "../operations.ts";
 import { sortOf, sortRows } from "../rules.ts";
 import type { RegionRow } from "../schemas.ts";
 import { DashboardFilter, DashboardSearch, loadView } from "./filter.tsx";
@@ -16,8 +15,8 @@ import {
   Fig,
   head,
   type OrdersLink,
+  panelTurns,
   perKg,
-  settle,
   SortableTable,
   type SortColumn,
   StreamedPanel,
@@ -52,7 +51,11 @@ export const RegionalSummaryScreen = defineScreen({
       ...common,
       problem: null,
       view,
-      regional: settle(() => afterGate("regional", () => regionalPanel(ctx, view))),
+      // after the page's shell has gone (panelTurns); kept until the database changes
+      regional: panelTurns(context.streamSent)(
+        "regional",
+        () => keptPanel(ctx, view, "regional", () => regionalPanel(ctx, view)),
+      ),
     };
   },
   component: ({ data }) => {

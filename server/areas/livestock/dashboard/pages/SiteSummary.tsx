@@ -8,11 +8,17 @@ import { Facts } from "../../../../../client/ui/Facts.tsx";
 import { formatDate } from "../../../../../kernel/format.ts";
 import { formatCents } from "../../../../../kernel/money.ts";
 import type { AreaContext } from "../../../context.ts";
-import { afterGate } from "../panelGate.ts";
-import { capacityPanel, costPanel, type DashboardView, lossPanel, volumePanel } from "../operations.ts";
+import {
+  capacityPanel,
+  costPanel,
+  type DashboardView,
+  keptPanel,
+  lossPanel,
+  volumePanel,
+} from "../operations.ts";
 import { centsPerHead, centsPerKg, percentOf } from "../rules.ts";
 import { DashboardFilter, DashboardSearch, loadView } from "./filter.tsx";
-import { Fig, head, type OrdersLink, percent, perKg, settle, StreamedPanel } from "./panels.tsx";
+import { Fig, head, type OrdersLink, panelTurns, percent, perKg, StreamedPanel } from "./panels.tsx";
 
 /** One site's headline figures (every species of the view together). */
 async function siteFigures(ctx: AreaContext, v: DashboardView) {
@@ -50,15 +56,18 @@ export const SiteSummaryScreen = defineScreen({
     if (!loaded.ok) return { ...common, problem: loaded.problem, view: null, sites: [] };
     const { ctx, view } = loaded;
     const sites = ctx.scope.sites.length ? ctx.scope.sites : [{ id: 0, name: "Whole plant" }];
+    // each site's figures after the page's shell has gone, one site after another (panelTurns)
+    const turn = panelTurns(context.streamSent);
     return {
       ...common,
       problem: null,
       view,
       sites: sites.map((s) => ({
         ...s,
-        figures: settle(() =>
-          afterGate(`site-${s.id}`, () => siteFigures(ctx, { ...view, tenantSiteId: s.id || null }))
-        ),
+        figures: turn(`site-${s.id}`, () => {
+          const site = { ...view, tenantSiteId: s.id || null };
+          return keptPanel(ctx, site, "site", () => siteFigures(ctx, site));
+        }),
       })),
     };
   },

@@ -107,51 +107,56 @@ export function CostTable({ rows, view, link }: {
   view: DashboardView;
   link: OrdersLink;
 }) {
+  // (a year's costs run to eight figures: the table scrolls in its panel rather than widen the page)
   return (
-    <table className="table table-compact">
-      <caption className="sr-only">Livestock cost by species and category</caption>
-      <thead>
-        <tr>
-          <th scope="col">Species</th>
-          <th scope="col">Category</th>
-          <th scope="col" className="num">Invoices</th>
-          <th scope="col" className="num">Head</th>
-          <th scope="col" className="num">Cost</th>
-          <th scope="col" className="num">Per head</th>
-          <th scope="col" className="num">Per kg HSCW</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => {
-          const to = link({ ...period(view, "production"), speciesId: r.speciesId });
-          return (
-            <tr
-              key={`${r.speciesId}-${r.category}`}
-              className={r.category === "Every category" ? "dash-total" : undefined}
-            >
-              <th scope="row">{r.species}</th>
-              <td>{r.category}</td>
-              <td className="num">
-                <Fig to={to}>{head(r.invoices)}</Fig>
-              </td>
-              <td className="num">
-                <Fig to={to}>{head(r.head)}</Fig>
-              </td>
-              <td className="num">
-                <Fig to={to}>{formatCents(r.costCents)}</Fig>
-              </td>
-              <td className="num">{formatCents(r.centsPerHead)}</td>
-              <td className="num">{perKg(r.centsPerKg)}</td>
-            </tr>
-          );
-        })}
-        {!rows.length && (
+    <div className="table-wrap">
+      <table className="table table-compact">
+        <caption className="sr-only">Livestock cost by species and category</caption>
+        <thead>
           <tr>
-            <td colSpan={7} className="muted">No invoice was published for the period's production days.</td>
+            <th scope="col">Species</th>
+            <th scope="col">Category</th>
+            <th scope="col" className="num">Invoices</th>
+            <th scope="col" className="num">Head</th>
+            <th scope="col" className="num">Cost</th>
+            <th scope="col" className="num">Per head</th>
+            <th scope="col" className="num">Per kg HSCW</th>
           </tr>
-        )}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((r) => {
+            const to = link({ ...period(view, "production"), speciesId: r.speciesId });
+            return (
+              <tr
+                key={`${r.speciesId}-${r.category}`}
+                className={r.category === "Every category" ? "dash-total" : undefined}
+              >
+                <th scope="row">{r.species}</th>
+                <td>{r.category}</td>
+                <td className="num">
+                  <Fig to={to}>{head(r.invoices)}</Fig>
+                </td>
+                <td className="num">
+                  <Fig to={to}>{head(r.head)}</Fig>
+                </td>
+                <td className="num">
+                  <Fig to={to}>{formatCents(r.costCents)}</Fig>
+                </td>
+                <td className="num">{formatCents(r.centsPerHead)}</td>
+                <td className="num">{perKg(r.centsPerKg)}</td>
+              </tr>
+            );
+          })}
+          {!rows.length && (
+            <tr>
+              <td colSpan={7} className="muted">
+                No invoice was published for the period's production days.
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

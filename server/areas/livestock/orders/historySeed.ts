@@ -1,0 +1,129 @@
+/**
+ * A year of demo order history before the demo's month (issue 39, "Demo data"): on each weekday two or
+ * three sheep and lamb orders and, most days, one of cattle, across the suppliers of every state, all
+ * delivered (a few with DOA) and processed on the next weekday. Their mobs wait for the kill floor like
+ * the month's processed ones (the stockyard seed sends them, the kill floor seed kills them, the
+ * invoices seed pays them). Only for the demo the start command runs (`history: "year"`): the tests'
+ * template stays a month.
+ */
+import type { TenantTx } from "../../context.ts";
+import {
+  buyers,
+  deliveryLoads,
+  livestockOrderGroups,
+  livestockOrders,
+  pricingGridGroups,
+  suppliers,
+  transportCompanies,
+} from "../../../../db/tenant/schema.ts";
+import { MOB_STATUS, ORDER_STATUS } from "../../../../kernel/enums.ts";
+import { addDays, isWeekend } from "../../../../kernel/dates.ts";
+import { seeded } from "../../seeded.ts";
+import { receiveDeliveredMob } from "../../stockyard/writes.ts";
+
+/** The history's days: from a year before today up to the demo's own month (which starts 30 days back). */
+export const HISTORY_FIRST_DAY = -365;
+export const HISTORY_LAST_DAY = -31;
+
+export async function insertOrderHistory(db: TenantTx, opts: { today: string; siteIds: number[] }) {
+  const r = seeded(7);
+  const now = new Date().toISOString();
+  const supplierRows = await db.select().from(suppliers);
+  const buyerRows = await db.select().from(buyers);
+  const carriers = await db.select().from(transportCompanies);
+  const sheepBuyers = buyerRows.filter((b) => /Lamb|Consignment/.test(b.name));
+  const beefBuyers = buyerRows.filter((b) => /Cattle|Beef/.test(b.name));
+  // a year back the month's grids had not started: the orders are priced on the standing grids
+  const standing = new Map(
+    (await db.select().from(pricingGridGroups))
+      .filter((g) => g.isDefaultGroup && !g.isServiceKill)
+      .map((g) => [g.speciesId, g.id]),
+  );
+  for (let offset = HISTORY_FIRST_DAY; offset <= HISTORY_LAST_DAY; offset++) {
+    const date = addDays(opts.today, offset);
+    if (isWeekend(date)) continue;
+    const plan = [
+      ...Array.from(
+        { length: r.int(2, 3) },
+        () => ({ speciesId: 1, categories: [11, 11, 11, 13], size: [100, 400] }),
+      ),
+      ...(r.next() < 0.7 ? [{ speciesId: 2, categories: [23, 24, 25], size: [20, 80] }] : []),
+    ];
+    for (const item of plan) {
+      const supplier = r.pick(supplierRows.filter((s) => s.stockTypes.includes(item.speciesId)));
+      if (!supplier) continue;
+      const buyer = r.pick(item.speciesId === 1 ? sheepBuyers : beefBuyers);
+      const categoryId = r.pick(item.categories);
+      const quantity = Math.round(r.int(item.size[0], item.size[1]) / 10) * 10;
+      const delivered = quantity - (r.next() < 0.15 ? r.int(1, 9) : 0);
+      const doa = r.next() < 0.2 ? r.int(1, 3) : 0;
+      const productionDate = nextWorkday(date);
+      const deliveryTime = `${String(r.int(4, 9)).padStart(2, "0")}:${r.pick(["00", "15", "30", "45"])}`;
+      const [group] = await db.insert(livestockOrderGroups).values({
+        speciesId: item.speciesId,
+        speciesCategoryId: categoryId,
+        quantityRequired: quantity,
+        supplierId: supplier.id,
+        transportCompanyId: r.pick(carriers).id,
+        buyerId: buyer?.id ?? null,
+        deliveryDate: date,
+        orderDate: buyer ? addDays(date, -r.int(5, 20)) : null,
+        createdAt: now,
+        lastModified: now,
+      }).returning();
+      const [order] = await db.insert(livestockOrders).values({
+        livestockOrderGroupId: group.id,
+        supplierId: supplier.id,
+        tenantSiteId: opts.siteIds[item.speciesId === 1 ? 0 : opts.siteIds.length - 1] ?? null,
+        speciesId: item.speciesId,
+        speciesCategoryId: categoryId,
+        quantityOrdered: quantity,
+        deliveryDate: date,
+        deliveryTime,
+        productionDate,
+        orderStatus: ORDER_STATUS.Processed,
+        orderConfirmed: true,
+        pic: supplier.pic,
+        pricingGridGroupId: standing.get(item.speciesId) ?? null,
+        nvd: `NVD${r.int(100000, 999999)}`,
+        isMsaEligible: Boolean(supplier.msaProperties?.isMsaAccredited),
+        totalDelivered: delivered,
+        totalDoa: doa,
+        totalUnloaded: delivered - doa,
+        totalProcessed: delivered - doa,
+        createdAt: now,
+        lastModified: now,
+      }).returning();
+      const [load] = await db.insert(deliveryLoads).values({
+        livestockOrderId: order.id,
+        head: delivered,
+        doa,
+        nvdNumber: order.nvd,
+        deliveryDate: date,
+        deliveryTime,
+        createdAt: now,
+        createdBy: "Demo data",
+      }).returning();
+      await receiveDeliveredMob({ tx: db }, {
+        livestockOrderId: order.id,
+        deliveryLoadId: load.id,
+        supplierId: supplier.id,
+        speciesId: item.speciesId,
+        speciesCategoryId: categoryId,
+        tenantSiteId: order.tenantSiteId,
+        head: delivered - doa,
+        mobStatus: MOB_STATUS.ReadyToProcess,
+        pic: supplier.pic,
+        applicableProductionDate: productionDate,
+        createdAt: now,
+        lastModified: now,
+      });
+    }
+  }
+}
+
+function nextWorkday(date: string) {
+  let next = addDays(date, 1);
+  while (isWeekend(next)) next = addDays(next, 1);
+  return next;
+}
