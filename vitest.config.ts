@@ -34,6 +34,8 @@ export default defineConfig({
   oxc: { jsx: { runtime: "automatic", importSource: "react", development: false } },
   test: {
     pool: "forks",
+    // sums up which operations of the API document the tests validated (tests/helpers/contract.ts)
+    globalSetup: ["tests/helpers/contractReport.ts"],
     // browser tests share two cores with the server they drive: allow for pauses under load
     testTimeout: 60_000,
     expect: { poll: { timeout: 10_000 } },

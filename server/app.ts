@@ -17,6 +17,7 @@ import { AREAS, BODY_LIMITS } from "./areas/mod.ts";
 import { pages } from "./pages/handler.tsx";
 import { keptLane } from "./pages/keptPages.ts";
 import { declareAccess, SECURITY_SCHEMES } from "./http/openapi.ts";
+import { withServerAnswers } from "./http/openapiDocument.ts";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { securityHeaders } from "./http/securityHeaders.ts";
 import { nameRoute, noteRequest, observed, requestIdOf } from "./ops/requests.ts";
@@ -87,7 +88,7 @@ export function createApp(services: AppServices) {
   for (const [name, scheme] of Object.entries(SECURITY_SCHEMES)) {
     app.openAPIRegistry.registerComponent("securitySchemes", name, scheme);
   }
-  app.doc31("/api/openapi.json", {
+  const documentConfig: Parameters<typeof app.getOpenAPI31Document>[0] = {
     openapi: "3.1.0",
     info: {
       title: "Abattoir Manager API",
@@ -95,10 +96,16 @@ export function createApp(services: AppServices) {
       // OpenAPI 3.1 licence by SPDX identifier (the library types only 3.0's url form)
       license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" } as { name: string },
       description:
-        "JSON API. Every operation's access rule is in its `x-access` (docs/access.md). Send `Authorization: Bearer <token>` (from login/login), and the headers X-Local-Date (yyyy-MM-dd), X-Local-Time (HH:mm:ss) and X-Api-Version. Errors answer {title, message, isValidation}.",
+        "JSON API. Every operation's access rule is in its `x-access` (docs/access.md). Send `Authorization: Bearer <token>` (from login/login), and the headers X-Local-Date (yyyy-MM-dd), X-Local-Time (HH:mm:ss) and X-Api-Version. Errors answer {title, message, isValidation}. Live changes come through the push hub, described at /api/asyncapi.json (AsyncAPI 3.0).",
     },
     servers: [{ url: "/", description: "This server" }],
-  });
+  };
+  // made once, on the first request: every route is registered by then
+  let document: ReturnType<typeof app.getOpenAPI31Document> | undefined;
+  app.get(
+    "/api/openapi.json",
+    (c) => c.json(document ??= withServerAnswers(app.getOpenAPI31Document(documentConfig))),
+  );
   // the API's description and its browsable reference are public (nothing to enforce, recorded for docs/access.md)
   declareAccess("GET", "/api/openapi.json", { public: true });
   app.route("/", apiDocs());

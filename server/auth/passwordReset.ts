@@ -42,7 +42,9 @@ export class PasswordResets {
       !this.#allow(`ip:${ip}`, RESET_LIMITS.perIp, now) ||
       !this.#allow(`email:${address}`, RESET_LIMITS.perEmail, now)
     ) {
-      throw new ApiError(429, "Too many requests: try again in an hour.");
+      throw new ApiError(429, "Too many requests: try again in an hour.", {
+        headers: { "Retry-After": String(Math.ceil(RESET_LIMITS.windowMs / 1000)) },
+      });
     }
     const [user] = await this.db.select().from(users).where(
       byPhone

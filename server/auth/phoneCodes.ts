@@ -25,7 +25,9 @@ export class PhoneCodes {
     const [{ recent }] = await this.db.select({ recent: sql<number>`count(*)` }).from(phoneCodes)
       .where(and(eq(phoneCodes.userId, userId), gt(phoneCodes.createdAt, hourAgo.toISOString())));
     if (recent >= PHONE_CODE.perHour) {
-      throw new ApiError(429, "Five codes were sent in the last hour: try again later.");
+      throw new ApiError(429, "Five codes were sent in the last hour: try again later.", {
+        headers: { "Retry-After": "3600" },
+      });
     }
     const code = String(crypto.getRandomValues(new Uint32Array(1))[0] % 10 ** PHONE_CODE.length)
       .padStart(PHONE_CODE.length, "0");

@@ -15,7 +15,8 @@ export function apiDocs() {
     c.html(`<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Abattoir Manager API</title>
 <link rel="stylesheet" href="/api/docs/assets/swagger-ui.css"></head>
-<body><div id="swagger-ui"></div>
+<body><p class="hub-doc">Live changes: the push hub is described in <a href="/api/asyncapi.json">AsyncAPI 3.0</a>.</p>
+<div id="swagger-ui"></div>
 <script src="/api/docs/assets/swagger-ui-bundle.js"></script>
 <script nonce="${
       c.get("nonce") ?? ""

@@ -160,11 +160,11 @@ function guarded(handler: Handler, options: GuardOptions): Listening {
 }
 
 /** A short HTTP answer in the error catalogue's shape, then the connection closes. */
-function httpAnswer(status: number, title: string, message: string): Uint8Array {
+function httpAnswer(status: number, title: string, message: string, extra = ""): Uint8Array {
   const body = JSON.stringify(new ApiError(status as 400, message, { title }).body);
   return encoder.encode(
     `HTTP/1.1 ${status} ${title}\r\ncontent-type: application/json; charset=utf-8\r\n` +
-      `content-length: ${encoder.encode(body).length}\r\nconnection: close\r\n\r\n${body}`,
+      `content-length: ${encoder.encode(body).length}\r\n${extra}connection: close\r\n\r\n${body}`,
   );
 }
 
@@ -172,6 +172,7 @@ const TOO_MANY_CONNECTIONS = httpAnswer(
   429,
   "Too Many Requests",
   "Too many open connections from your address. Close some pages, or try again in a minute.",
+  "retry-after: 60\r\n",
 );
 const HEADER_TIMEOUT = httpAnswer(
   408,

@@ -14,10 +14,19 @@ import { ApiError } from "../http/errors.ts";
 import type { Caller } from "../auth/userModel.ts";
 import type { HubIdentity } from "./hub.ts";
 import { log } from "../ops/log.ts";
+import { asyncApiDocument } from "./asyncapi.ts";
 
 export const HUB_PATH = "/hubs/userHub";
 
+let described: ReturnType<typeof asyncApiDocument> | undefined;
+
 export const hubRoutes = new Hono<AppEnv>()
+  // the hub described for integrators, from the catalogue it runs with (made once)
+  .get(
+    "/api/asyncapi.json",
+    declareAccess("GET", "/api/asyncapi.json", { public: true }),
+    (c) => c.json(described ??= asyncApiDocument(c.get("app").push.catalogue)),
+  )
   .post(`${HUB_PATH}/negotiate`, declareAccess("POST", `${HUB_PATH}/negotiate`, SIGNED_IN), (c) => {
     const caller = requireCaller(c);
     const version = Number(c.req.query("negotiateVersion") ?? "0");

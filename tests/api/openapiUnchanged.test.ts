@@ -32,13 +32,32 @@ const before: Doc = JSON.parse(
  * (MobInYard) and a kill agenda's lot (AgendaItem) gained isLinkedNvd (issue 39: an NVD is matched to the
  * order; the yard and the agenda badge a delivered lot without one).
  */
+/**
+ * Answers the server gives around any route, declared on every operation since issue 45 (429 and 503,
+ * and 413 where a body is taken: server/http/openapiDocument.ts): added, so not compared.
+ */
+const SERVER_ANSWERS = ["413", "429", "503"];
+const withoutServerAnswers = (operation: unknown, before: unknown) => {
+  const op = structuredClone(operation) as { responses?: Record<string, unknown> };
+  const had = (before as { responses?: Record<string, unknown> }).responses ?? {};
+  for (const status of SERVER_ANSWERS) if (!(status in had)) delete op.responses?.[status];
+  return op;
+};
+
 const DECLARED_CHANGES = {
   operations: [
     "GET /api/killfloor/GetCarcasses",
     "GET /api/livestock/GetPagedIncompleteSkins",
     "GET /api/livestock/GetPagedIncompleteInvoicesWithSkinData",
+    // issue 45: the JSON template is declared as the PostCarcasses body it is (was a string)
+    "GET /api/killfloor/GetCarcassTemplate",
+    // issue 45: a stored file answers as its own kind (was declared only as octet-stream)
+    "GET /api/storage/DownloadTenantBlob",
+    "GET /api/storage/DownloadSupportBlob",
   ],
   schemas: [
+    // issue 39: an order answers its boxed lot (boxedLotRef, boxedOrderCollectionId) and NVD link (isLinkedNvd, nvdPdfUrl)
+    "LivestockOrder",
     "SkinPage",
     "SkinInvoicePage",
     "UserUpdatesSingleSettingBody",
@@ -52,6 +71,9 @@ const DECLARED_CHANGES = {
     "TenantUserBody",
     "SuperTenantUser",
     "SuperTenantUserBody",
+    // issue 45: answers carried createdAt, which these schemas did not declare (Supplier's did)
+    "Buyer",
+    "TransportCompany",
   ],
 };
 
@@ -79,7 +101,7 @@ describe("the OpenAPI document before and after the area kit's second step", () 
           continue;
         }
         if (!current) changed.push(`${method.toUpperCase()} ${path}: gone`);
-        else if (JSON.stringify(current) !== JSON.stringify(operation)) {
+        else if (JSON.stringify(withoutServerAnswers(current, operation)) !== JSON.stringify(operation)) {
           changed.push(`${method.toUpperCase()} ${path}: changed`);
         }
       }

@@ -8,6 +8,7 @@ import { pinServerClock, PLANT_DAY, plantNoon, underTestRunner } from "./clock.t
 import { todayIn } from "../../kernel/dates.ts";
 import { DEMO_TIME_ZONE } from "../../server/demo.ts";
 import { remoteDatabasesFor } from "./hranaServer.ts";
+import { answerChecked } from "./contractRun.ts";
 
 export const TEST_PASSWORD = "test-password-1";
 
@@ -64,7 +65,9 @@ export async function startTestApp(
       headers.set("content-type", "application/json");
       body = JSON.stringify(init.json);
     }
-    return Promise.resolve(app.request(`http://localhost${path}`, { ...init, headers, body }));
+    const url = `http://localhost${path}`;
+    // every answer is checked against the published API document (tests/helpers/contract.ts)
+    return answerChecked(app, init.method ?? "GET", url, app.request(url, { ...init, headers, body }));
   };
   return {
     services,

@@ -119,7 +119,8 @@ api.route({
   responses: {
     200: {
       description: "The template",
-      content: { "text/csv": { schema: z.string() }, "application/json": { schema: z.string() } },
+      // the JSON example is a body PostCarcasses takes
+      content: { "text/csv": { schema: z.string() }, "application/json": { schema: PostCarcassesBody } },
     },
     ...errorResponses,
   },

@@ -165,6 +165,7 @@ export const Buyer = z.object({
   mobile: z.string(),
   email: z.string(),
   isSoftDeleted: z.boolean(),
+  createdAt: z.string(),
   lastModified: z.string(),
 }).openapi("Buyer");
 
@@ -187,5 +188,6 @@ export const TransportCompany = z.object({
   name: z.string(),
   phone: z.string(),
   email: z.string(),
+  createdAt: z.string(),
   lastModified: z.string(),
 }).openapi("TransportCompany");

@@ -49,6 +49,7 @@ import {
 } from "./references.ts";
 import {
   BLOB_TYPE_WORDS,
+  BLOB_TYPES,
   blobTypeOf,
   extensionOf,
   SUPPORT_BLOB_MAX_BYTES,
@@ -98,7 +99,15 @@ const uploadResponses = (schema: z.ZodType, limit: string) => ({
  * (a PDF can carry script; files.ts gives it a sandbox should it be opened anyway).
  */
 const download = {
-  200: { description: "The file", content: { "application/octet-stream": { schema: z.string() } } },
+  200: {
+    description: "The file, as the kind its name says (a download whatever its kind)",
+    content: Object.fromEntries(
+      [...new Set(Object.values(BLOB_TYPES).map((t) => t.contentType))].map((type) => [
+        type,
+        { schema: z.string().openapi({ format: "binary" }) },
+      ]),
+    ),
+  },
   304: { description: "Not modified since the ETag sent in If-None-Match" },
   ...errorResponses,
 };

