@@ -48,7 +48,7 @@ export function RoiLineEditor(
   const setBudget = (budget: LineBudget) => set({ budget });
 
   return (
-    <section className="roi-line" aria-label={`Line ${line.displayName}`}>
+    <section className="roi-wizard-line" aria-label={`Line ${line.displayName}`}>
       <div className="form-grid">
         <label htmlFor={id("name")}>Line name</label>
         <input
