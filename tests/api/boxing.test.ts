@@ -74,6 +74,11 @@ describe("boxing two orders before the kill", () => {
     expect(res.body).toEqual({ boxedLotRef: `BOX-${host}`, livestockOrderIds: ids });
     for (const id of ids) {
       expect(await order(id)).toMatchObject({ boxedLotRef: `BOX-${host}`, boxedOrderCollectionId: host });
+      // the order API answers the lot too (spec 1 §3 order fields)
+      expect((await get(`/api/livestock/GetLivestockOrder/${id}`)).body).toMatchObject({
+        boxedLotRef: `BOX-${host}`,
+        boxedOrderCollectionId: host,
+      });
     }
     const audits = await (await db()).select().from(auditLog)
       .where(and(eq(auditLog.entity, "livestockOrder"), inArray(auditLog.entityId, ids.map(String))));

@@ -158,6 +158,34 @@ describe("notifications", () => {
     }
   });
 
+  test("an error the plant's systems report moves the bell live while the flag is on", async () => {
+    const me = (await get("/login/usermodel", "user")).body.id as number;
+    tokens.plant = (await post("/api/integrations/CreateApiKey", { name: "Interchange" }, "admin")).body.key;
+    await setFlag(true);
+    const mine = hubClient(t.origin, tokens.user);
+    await mine.start();
+    try {
+      await mine.invoke("RegisterRefreshInterests", [`Notifications:${me}`]);
+      const before = (await get("/api/notifications/GetUnreadNotificationsCount", "user")).body
+        .unread as number;
+      const told = nextEvent<{ userId: number }>(mine, "notificationsChanged");
+      const reported = await post("/api/killfloor/ReportIntegrationError", {
+        errorItemId: "BODY-7001",
+        integrationPartner: "1",
+        errorType: "CarcassRejected",
+        message: "Grade missing",
+      }, "plant");
+      expect(reported.status).toBe(200);
+      expect(await told).toEqual({ userId: me });
+      expect((await get("/api/notifications/GetUnreadNotificationsCount", "user")).body.unread).toBe(
+        before + 1,
+      );
+    } finally {
+      await mine.stop();
+      await post("/api/notifications/MarkNotificationsRead", { all: true }, "user");
+    }
+  });
+
   test("the count is the caller's own: a display user (below user) and no session are refused", async () => {
     const display = await t.login("display@demo.processor");
     const res = await t.request("/api/notifications/GetUnreadNotificationsCount", { token: display });

@@ -139,6 +139,11 @@ describe("receiving, matching and unmatching", () => {
     expect(matched.body.matchReason).toMatch(/^Matched by hand: PIC /);
     const linked = await get(`${P.orderNvd}/${order.livestockOrderId}`);
     expect(linked.body).toMatchObject({ isLinkedNvd: true, nvdPdfUrl: nvd.nvdPdfUrl });
+    // the order's own answer carries the link too (spec 1 §3), and its page links the file
+    const theOrder = await get(`/api/livestock/GetLivestockOrder/${order.livestockOrderId}`);
+    expect(theOrder.body).toMatchObject({ isLinkedNvd: true, nvdPdfUrl: nvd.nvdPdfUrl, boxedLotRef: null });
+    const page = await t.request(`/home/livestock/orders/${order.livestockOrderId}`, { token: tokens.user });
+    expect(await page.text()).toContain(`href="${nvd.nvdPdfUrl}"`);
 
     // the same NVD again, even with its fresh lastModified: already matched
     const twice = await post(P.match, {
@@ -176,6 +181,10 @@ describe("receiving, matching and unmatching", () => {
     )
       .toBe(409);
     expect((await get(`${P.orderNvd}/${order.livestockOrderId}`)).body.isLinkedNvd).toBe(false);
+    expect((await get(`/api/livestock/GetLivestockOrder/${order.livestockOrderId}`)).body).toMatchObject({
+      isLinkedNvd: false,
+      nvdPdfUrl: null,
+    });
   });
 
   test("bad input is a 400 in words and keeps nothing", async () => {

@@ -4,7 +4,9 @@
  * - deliveryStatusUpdated (livestock orders): a load over its order's quantity, and an order unloaded
  *   without a linked NVD (livestock/nvd matching; until an NVD is matched, the order's own NVD number);
  * - carcassDataComplete (kill floor): an order's carcass data is in, its invoice can be made;
- * - invoicePublished (invoices): an invoice was published.
+ * - invoicePublished (invoices): an invoice was published;
+ * - integrationUpdate (kill floor interchange) with an error: the bell's count moves (the error itself is
+ *   the kill floor's row, listed while its flag is on).
  * Who is told: the organisation's users and admins whose species include the order's, but not the person
  * who made the change (they know). Each is said once per order or invoice: the same kind about the same
  * page is not raised again.
@@ -17,6 +19,7 @@ import type { Reaction } from "../area.ts";
 import type { AreaContext } from "../context.ts";
 import { ordersWithNvd } from "../livestock/nvd/queries.ts";
 import { type NewNotification, notifyUsers } from "./writes.ts";
+import { integrationErrorsShown } from "./operations.ts";
 
 /** The roles told of the plant's day (not display, test or support accounts). */
 const TOLD_ROLES = ["user", "admin"];
@@ -156,8 +159,26 @@ export async function invoicesPublished(ctx: AreaContext, payload: unknown): Pro
   );
 }
 
+/**
+ * A plant system reported an error (the kill floor keeps it; the bell lists it while the integration
+ * error flag is on): every person of the organisation re-reads their unread count, as for a new
+ * notification. A client's other state changes (reset, ready) raise nothing.
+ */
+export async function integrationErrorRaised(ctx: AreaContext, payload: unknown): Promise<void> {
+  if ((payload as { status?: string }).status !== "Error" || !integrationErrorsShown(ctx)) return;
+  const people = await ctx.app.db.control.select({ id: users.id }).from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.tenantId, ctx.tenantId), eq(users.isDisabled, false), isPerson()));
+  if (!people.length) return;
+  await ctx.write((_, unit) => {
+    for (const { id } of people) unit.announce("notificationsChanged", { userId: id }, { qualifier: id });
+    return Promise.resolve();
+  });
+}
+
 /** The area record's reactions, by the push event that raises them. */
 export const NOTIFICATION_SOURCES: Readonly<Record<string, Reaction>> = {
+  integrationUpdate: integrationErrorRaised,
   deliveryStatusUpdated: deliveriesChanged,
   carcassDataComplete: carcassDataIn,
   invoicePublished: invoicesPublished,

@@ -120,6 +120,27 @@ export async function ordersWithNvd(db: Db, orderIds: readonly number[]): Promis
   return new Set(rows.map((r) => r.id!));
 }
 
+/**
+ * The NVD fields of these orders (spec 1 §3 isLinkedNvd, nvdPdfUrl) for the order answer: an order
+ * absent from the map has no NVD matched; a matched NVD sent without a file answers a null url.
+ */
+export async function nvdLinksOf(db: Db, orderIds: readonly number[]): Promise<Map<number, string | null>> {
+  if (!orderIds.length) return new Map();
+  const rows = await db.select({
+    orderId: nvdDocuments.livestockOrderId,
+    id: nvdDocuments.id,
+    fileKey: nvdDocuments.fileKey,
+  })
+    .from(nvdDocuments).where(inArray(nvdDocuments.livestockOrderId, [...orderIds])).orderBy(
+      asc(nvdDocuments.id),
+    );
+  const links = new Map<number, string | null>();
+  for (const r of rows) {
+    if (!links.has(r.orderId!)) links.set(r.orderId!, r.fileKey ? `${NVD_FILE_PATH}/${r.id}` : null);
+  }
+  return links;
+}
+
 /** The orders an NVD could be: its serial typed on an order or a load, or its PIC near its date. */
 export async function candidateOrders(ctx: AreaContext, db: Db, nvd: NvdFacts): Promise<
   (CandidateOrder & { facts: OrderFacts })[]

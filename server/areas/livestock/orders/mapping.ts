@@ -76,6 +76,7 @@ export function orderAnswer(
   g: GroupRow,
   names: { supplier: string; buyer: string; transport: string },
   scope: Scope,
+  nvdLinks: ReadonlyMap<number, string | null>,
 ): Order {
   return fromRow(Order, o, {
     supplierName: names.supplier,
@@ -95,6 +96,8 @@ export function orderAnswer(
     remainderToUnload: remainderToUnload(o),
     isUnloaded: isUnloaded(o),
     isPartiallyDelivered: isPartiallyDelivered(o),
+    isLinkedNvd: nvdLinks.has(o.id),
+    nvdPdfUrl: nvdLinks.get(o.id) ?? null,
   });
 }
 

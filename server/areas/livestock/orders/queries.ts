@@ -30,6 +30,8 @@ import type { Order, OrderGroup } from "./schemas.ts";
 import { groupAnswer, loadAnswer, mobAnswer, orderAnswer, type OrderRow } from "./mapping.ts";
 import { ORDER_ENTITY } from "./history.ts";
 import { auditHistory } from "../../audit.ts";
+// the NVD area's read: which orders hold a matched NVD and where its file is
+import { nvdLinksOf } from "../nvd/queries.ts";
 
 const groupTransport = aliasedTable(transportCompanies, "group_transport");
 
@@ -94,15 +96,22 @@ export async function listOrders(ctx: AreaContext, where?: SQL, page = ALL): Pro
   const rows = await orderSelect(ctx.db).where(where)
     .orderBy(asc(livestockOrders.deliveryDate), asc(livestockOrders.deliveryTime), asc(livestockOrders.id))
     .limit(page.limit).offset(page.offset);
-  return rows.map((r) => answerOf(ctx, r));
+  const nvdLinks = await nvdLinksOf(ctx.db, rows.map((r) => r.order.id));
+  return rows.map((r) => answerOf(ctx, r, nvdLinks));
 }
 
-function answerOf(ctx: AreaContext, r: JoinedOrder): Order {
-  return orderAnswer(r.order, r.group, {
-    supplier: r.supplierName,
-    buyer: r.buyerName ?? "",
-    transport: r.transportName ?? r.groupTransportName ?? "",
-  }, ctx.scope);
+function answerOf(ctx: AreaContext, r: JoinedOrder, nvdLinks: ReadonlyMap<number, string | null>): Order {
+  return orderAnswer(
+    r.order,
+    r.group,
+    {
+      supplier: r.supplierName,
+      buyer: r.buyerName ?? "",
+      transport: r.transportName ?? r.groupTransportName ?? "",
+    },
+    ctx.scope,
+    nvdLinks,
+  );
 }
 
 /** One order as the lists show it (a write answers with it); 404 when it does not exist. */
@@ -187,8 +196,9 @@ export async function orderDetail(ctx: AreaContext, id: number) {
   const loads = await loadsOf(db).all({ id });
   const mobs = await mobsOf(db).all({ id });
   const history = await historyOf(ctx, id);
+  const nvdLinks = await nvdLinksOf(db, [id]);
   return {
-    ...answerOf(ctx, row),
+    ...answerOf(ctx, row, nvdLinks),
     deliveryLoads: loads.map(loadAnswer),
     deliveredMobs: mobs.map(mobAnswer),
     history,

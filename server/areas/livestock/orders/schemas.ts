@@ -193,6 +193,14 @@ export const Order = z.object({
   isWaitingForExternalHeadCount: z.boolean(),
   cancelReason: nullableString,
   cancelledAt: nullableString,
+  /** the lot the order is killed in with others (issue 39 boxing), null when not boxed */
+  boxedLotRef: nullableString,
+  /** the order the boxed lot lives on (its own id for that order), null when not boxed */
+  boxedOrderCollectionId: z.number().nullable(),
+  /** an NVD is matched to the order (spec 1 §3) */
+  isLinkedNvd: z.boolean(),
+  /** where the matched NVD's file is viewed (through the access-checked file call), null without one */
+  nvdPdfUrl: nullableString,
   lastModified: z.string(),
 }).openapi("LivestockOrder");
 export type Order = z.infer<typeof Order>;

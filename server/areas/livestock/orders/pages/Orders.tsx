@@ -102,6 +102,13 @@ export const OrderScreen = defineScreen({
               ["To unload", formatHead(o.remainderToUnload)],
               ["PIC / NVD", `${o.pic || "—"} / ${o.nvd || "—"}`],
               [
+                "NVD document",
+                o.isLinkedNvd
+                  ? (o.nvdPdfUrl ? <a href={o.nvdPdfUrl}>View the NVD</a> : "Matched (sent without a file)")
+                  : <span className="badge badge-warning">No NVD</span>,
+              ],
+              ...(o.boxedLotRef ? [["Boxed lot", o.boxedLotRef] as const] : []),
+              [
                 "Repeats",
                 o.recurrenceFrequencyName === "None"
                   ? "No"
