@@ -54,6 +54,8 @@ const DECLARED_CHANGES = {
     // issue 45: a stored file answers as its own kind (was declared only as octet-stream)
     "GET /api/storage/DownloadTenantBlob",
     "GET /api/storage/DownloadSupportBlob",
+    // issue 45: the NDJSON progress answer it streams on request is declared beside the JSON one
+    "POST /api/killfloor/UploadCarcassFile",
   ],
   schemas: [
     // issue 39: an order answers its boxed lot (boxedLotRef, boxedOrderCollectionId) and NVD link (isLinkedNvd, nvdPdfUrl)

@@ -83,6 +83,14 @@ api.route({
   request: { body: { content: { "multipart/form-data": { schema: UploadCarcassForm } }, required: true } },
   responses: {
     ...okJson(ImportResult),
+    200: {
+      description: "The import's result; with Accept: application/x-ndjson, progress lines then the result",
+      content: {
+        "application/json": { schema: ImportResult },
+        // one JSON object per line: {type: "progress", stage, done, total}…, then the result or the error
+        [NDJSON]: { schema: z.string() },
+      },
+    },
     413: { description: "The file is over 20 MB", content: errorContent },
   },
 }, async (c) => {
