@@ -11,6 +11,7 @@ interface AppLike {
 }
 
 let checker: Promise<ContractChecker> | undefined;
+const underVitest = Boolean(globalThis.process?.env?.VITEST);
 
 /** The answer, once `checkAnswer` has found it allowed; a ContractError rejects the call otherwise. */
 export async function answerChecked(
@@ -20,7 +21,8 @@ export async function answerChecked(
   answer: Response | Promise<Response>,
 ): Promise<Response> {
   const res = await answer;
-  if (Deno.env.get("CONTRACT_CHECK") === "off") return res; // a bench, or a look at a failing answer by hand
+  // tests only (a bench or a script measures the app, not the check); off by hand to look at an answer
+  if (!underVitest || Deno.env.get("CONTRACT_CHECK") === "off") return res;
   checker ??= Promise.resolve(app.request("http://localhost/api/openapi.json"))
     .then((r) => r.json())
     .then(contractChecker);
@@ -30,7 +32,7 @@ export async function answerChecked(
 
 const dir = Deno.env.get("CONTRACT_COVERAGE_DIR");
 // only inside a test file (afterAll exists there): a bench or script using the test app records nothing
-if (dir && globalThis.process?.env?.VITEST) {
+if (dir && underVitest) {
   afterAll(async () => {
     if (!checker) return;
     const { operations, validated } = await checker;
