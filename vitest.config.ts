@@ -1,12 +1,13 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * Browser tests drive Chromium and a server on the same two cores, and the hub's tests time keep-alives:
- * they run one file at a time, after everything else. The rest (rules, API, the security walk) runs two
- * files at a time; each file's app has its own database files (tests/helpers/app.ts).
+ * The rules, API and security walk run two files at a time; each file's app has its own database files
+ * (tests/helpers/app.ts). Browser tests come next, two at a time as well: each drives its own Chromium
+ * and server on its own ports, and waits for states, never for time, so a busy core slows them without
+ * failing them. Last, one file at a time, the tests that time keep-alives, clients and signals.
  */
+const BROWSER = ["tests/e2e/**/*.test.ts"];
 const ONE_AT_A_TIME = [
-  "tests/e2e/**/*.test.ts",
   "tests/hub/**/*.test.ts",
   "tests/security/origin.test.ts",
   "tests/security/durability.test.ts",
@@ -56,7 +57,7 @@ export default defineConfig({
             "display/**/*.test.ts",
             "reports/**/*.test.ts",
           ],
-          exclude: ONE_AT_A_TIME,
+          exclude: [...BROWSER, ...ONE_AT_A_TIME],
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
@@ -75,9 +76,18 @@ export default defineConfig({
         extends: true,
         test: {
           name: "browser",
+          include: BROWSER,
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "serial",
           include: ONE_AT_A_TIME,
           maxWorkers: 1,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
     ],
