@@ -69,6 +69,8 @@ describe("the producer portal in the browser", () => {
     await page.waitForSelector('section[aria-label="Processor links"] [data-hydrated]');
     await accept.getByLabel("Code from the email").fill(code);
     await accept.getByRole("button", { name: "Accept" }).click();
+    // the demo's own link to the plant, and now the accepted one
+    await expect.poll(() => page.locator('section[aria-label$="kill feedback"]').count()).toBe(2);
     const firstLot = page.locator('section[aria-label$="kill feedback"] table a').first();
     await firstLot.waitFor();
     await expectFits(page);

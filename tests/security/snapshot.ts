@@ -8,6 +8,7 @@
  *   `expires_at` is dropped, so a test can still see a session appear or end (e.g. a refused impersonation).
  * - control `super_audit`: a valid super read (a tenant's data download) records who read it, as a
  *   sign-in records a session; refused calls write no audit row, and what an action changes shows itself.
+ * - control `producer_link_reads`: the same for a producer's valid read through a processor link (issue 44).
  * - `__drizzle_migrations` (migration bookkeeping) and SQLite's own `sqlite_*` tables (`sqlite_sequence`
  *   only mirrors inserts, which the rows themselves show).
  * - with `builtOnRead`: what a read may build (spec 1 §7 "get or build the agenda for a date"): a day's kill
@@ -44,7 +45,9 @@ export async function snapshot(
     out,
     "control",
     control,
-    options.includeSessions ? ["super_audit"] : ["sessions", "super_audit"],
+    options.includeSessions
+      ? ["super_audit", "producer_link_reads"]
+      : ["sessions", "super_audit", "producer_link_reads"],
   );
   const tenants = await control.execute("SELECT id FROM tenants ORDER BY id");
   for (const row of tenants.rows) {

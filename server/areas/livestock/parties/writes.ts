@@ -178,7 +178,17 @@ export async function markSuppliersLinked(unit: Unit, supplierIds: readonly numb
     if (!row || row.isTenant === isTenant) continue;
     const lastModified = nextModified(row.lastModified);
     await unit.tx.update(suppliers).set({ isTenant, lastModified }).where(eq(suppliers.id, id));
-    await unit.audit({ entity: "supplier", entityId: id, action: "update", ...changedValues(row, { isTenant }) });
+    await unit.audit({
+      entity: "supplier",
+      entityId: id,
+      action: "update",
+      ...changedValues(row, { isTenant }),
+    });
     unit.announce("supplierAddedOrUpdated", { supplierId: id, lastUpdated: lastModified });
   }
+}
+
+/** The demo seed's link (server/areas/producer/seed.ts): the supplier shows isTenant, no audit or push. */
+export async function markSupplierLinkedInDemo(db: TenantDb, supplierId: number) {
+  await db.update(suppliers).set({ isTenant: true }).where(eq(suppliers.id, supplierId));
 }

@@ -38,6 +38,14 @@ export const LotFeedback = z.object({
   processorName: z.string(),
   livestockOrderId: z.number(),
   gridReference: z.string().nullable(),
+  /** the lot's grid: weight bands × fat scores, cents per kg (null: bought without a grid) */
+  grid: z.object({
+    weightBands: z.array(z.object({ fromKg: z.number(), toKg: z.number().nullable() })),
+    fatScores: z.array(z.number()),
+    prices: z.array(z.array(z.number().nullable())),
+  }).nullable(),
+  /** teeth a carcass may have before dentition counts against it (null: not checked) */
+  maxDentition: z.number().nullable(),
   compliance: z.object({
     head: z.number(),
     inBestCell: z.number(),
