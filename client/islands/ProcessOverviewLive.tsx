@@ -15,10 +15,15 @@ export interface ProcessOverviewLiveProps {
   date: string;
   /** the id of the element swapped in place */
   target: string;
+  /** the push events that re-read it (default: the processing overview's) */
+  events?: string[];
+  /** what "live" means here (default: the processing overview's words) */
+  liveWords?: string;
 }
 
 const COALESCE_MS = 150;
 const EVENTS = ["deliveryStatusUpdated", "stockyardUpdated", "killAgendaUpdated", "killFloorDataReceived"];
+const LIVE_WORDS = "Live: the figures update as loads arrive, mobs move and carcasses come in";
 
 /** Whether an event's payload names days, and the shown day is not one of them. */
 function otherDays(payload: unknown, date: string): boolean {
@@ -27,7 +32,9 @@ function otherDays(payload: unknown, date: string): boolean {
   return Array.isArray(days) && !days.includes(date);
 }
 
-export default function ProcessOverviewLive({ groups, date, target }: ProcessOverviewLiveProps) {
+export default function ProcessOverviewLive(
+  { groups, date, target, events = EVENTS, liveWords = LIVE_WORDS }: ProcessOverviewLiveProps,
+) {
   const [live, setLive] = useState<boolean | null>(null);
   // how many times the figures were re-read (no clock: the plant's time zone is not the browser's)
   const [updated, setUpdated] = useState(0);
@@ -57,21 +64,17 @@ export default function ProcessOverviewLive({ groups, date, target }: ProcessOve
     void Promise.all(groups.map((g) => push.register(g))).then((answers) =>
       setLive(answers.some((ok) => ok !== null))
     );
-    const offs = [...EVENTS, "reconnected", "missed"].map((e) => push.on(e, soon));
+    const offs = [...events, "reconnected", "missed"].map((e) => push.on(e, soon));
     return () => {
       clearTimeout(timer);
       offs.forEach((off) => off());
       if (groups.length) void push.deregister(...groups);
     };
-  }, [groups.join(","), date, target]);
+  }, [groups.join(","), events.join(","), date, target]);
 
   return (
     <p className="po-live muted small" role="status" data-live={live ? "" : undefined}>
-      {live
-        ? "Live: the figures update as loads arrive, mobs move and carcasses come in"
-        : live === null
-        ? "Live updates: connecting…"
-        : "Live updates: off"}
+      {live ? liveWords : live === null ? "Live updates: connecting…" : "Live updates: off"}
       {updated > 0 && " · the figures were just updated"}
     </p>
   );

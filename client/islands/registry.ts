@@ -27,6 +27,7 @@ export const ISLANDS = {
   ProcessOverviewLive: "./ProcessOverviewLive.tsx",
   NvdUpload: "./NvdUpload.tsx",
   BoxingPicker: "./BoxingPicker.tsx",
+  ScheduleBuilder: "./ScheduleBuilder.tsx",
   RoiWizard: "./RoiWizard.tsx",
   RoiWizardList: "./RoiWizardList.tsx",
 } as const satisfies Record<string, string>;

@@ -35,9 +35,6 @@ export type TableOwner =
   | "roi"
   | "roi/layouts"
   | "planning"
-  | "planning/groups"
-  | "planning/builder"
-  | "planning/schedules"
   | "audit trail";
 
 export const TABLE_OWNERS = {
@@ -105,10 +102,10 @@ export const TABLE_OWNERS = {
   // roiLayouts.ts
   roiLayouts: "roi/layouts",
   // planningSchedules.ts
-  planningGroupAdjustments: "planning/groups",
-  planningGroupCache: "planning/groups",
-  cutPlans: "planning/builder",
-  productionSchedules: "planning/schedules",
+  planningGroupAdjustments: "planning",
+  planningGroupCache: "planning",
+  cutPlans: "planning",
+  productionSchedules: "planning",
   // planning.ts
   productDefinitions: "planning",
   productDefinitionCodes: "planning",

@@ -27,6 +27,7 @@ import OrderReportSaveFilterComponent from "../../client/islands/OrderReportSave
 import ProcessOverviewLiveComponent from "../../client/islands/ProcessOverviewLive.tsx";
 import BoxingPickerComponent from "../../client/islands/BoxingPicker.tsx";
 import NvdUploadComponent from "../../client/islands/NvdUpload.tsx";
+import ScheduleBuilderComponent from "../../client/islands/ScheduleBuilder.tsx";
 import RoiWizardComponent from "../../client/islands/RoiWizard.tsx";
 import RoiWizardListComponent from "../../client/islands/RoiWizardList.tsx";
 import { Island } from "./Island.tsx";
@@ -61,3 +62,4 @@ export const BoxingPicker = island("BoxingPicker", BoxingPickerComponent);
 export const NvdUpload = island("NvdUpload", NvdUploadComponent);
 export const RoiWizard = island("RoiWizard", RoiWizardComponent);
 export const RoiWizardList = island("RoiWizardList", RoiWizardListComponent);
+export const ScheduleBuilder = island("ScheduleBuilder", ScheduleBuilderComponent);

@@ -4,6 +4,9 @@
  * rooms, each a sub-area of its own.
  */
 import { defineArea } from "../area.ts";
+import { carcassGroupsArea } from "./groups/mod.ts";
+import { builderArea } from "./builder/mod.ts";
+import { schedulesArea } from "./schedules/mod.ts";
 import { productsArea } from "./products/mod.ts";
 import { specificationsArea } from "./specifications/mod.ts";
 import { recipesArea } from "./recipes/mod.ts";
@@ -11,5 +14,13 @@ import { salesOrdersArea } from "./salesOrders/mod.ts";
 
 export const planningArea = defineArea({
   name: "production planning",
-  parts: [productsArea, specificationsArea, recipesArea, salesOrdersArea],
+  parts: [
+    productsArea,
+    specificationsArea,
+    recipesArea,
+    salesOrdersArea,
+    carcassGroupsArea,
+    builderArea,
+    schedulesArea,
+  ],
 });

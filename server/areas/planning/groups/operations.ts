@@ -1,0 +1,200 @@
+/**
+ * Plannable carcass groups (issue 41 item 4; spec 3 §7 "plannable carcass groups", "split group", "move
+ * group", "clear cache"). A kill day's carcasses, judged against the species' specifications, are kept
+ * in planning_group_cache until the kill floor or the kill agenda announce a change of the day (mod.ts
+ * reactions) or the planner asks for a fresh read (isFetchFromDb); the planner's splits and moves are
+ * kept as adjustments and replayed over the groups on every read.
+ */
+import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
+import { planningGroupAdjustments, planningGroupCache } from "../../../../db/tenant/planningSchedules.ts";
+import { addDays, daysBetween } from "../../../../kernel/dates.ts";
+import { ApiError } from "../../../http/errors.ts";
+import type { AreaContext, Unit } from "../../context.ts";
+import { carcassesOfDays, type DayKey } from "./source.ts";
+import { specificationJudge } from "./specs.ts";
+import {
+  adjustmentProblem,
+  applyAdjustments,
+  baseGroups,
+  type CarcassGroup,
+  dayGroups,
+  type GroupAdjustment,
+  type PlannableCarcass,
+  type PlannableCarcassDayGroup,
+  REFERENCE_FAT_MM,
+} from "./rules.ts";
+
+/** The longest period one read groups (the builder shows a day; the planner a week or two). */
+export const MAX_GROUP_DAYS = 14;
+
+export type GroupsQuery = DayKey & { fromDateValue: string; toDateValue: string; isFetchFromDb?: boolean };
+
+export function assertDayKey(ctx: AreaContext, key: DayKey) {
+  ctx.scope.assertSpecies(key.speciesId, "That species");
+  if (key.tenantSiteId !== 0) ctx.scope.assertSite(key.tenantSiteId, "That site");
+}
+
+function daysOf(from: string, to: string): string[] {
+  if (from > to) {
+    throw ApiError.validation([{ field: "toDateValue", message: "The period ends before it starts." }]);
+  }
+  if (daysBetween(from, to) >= MAX_GROUP_DAYS) {
+    throw ApiError.validation([{
+      field: "fromDateValue",
+      message: `Choose at most ${MAX_GROUP_DAYS} days.`,
+    }]);
+  }
+  return Array.from({ length: daysBetween(from, to) + 1 }, (_, i) => addDays(from, i));
+}
+
+type Cached = typeof planningGroupCache.$inferSelect;
+
+/** Judges the days' carcasses and keeps them (replacing what was kept). */
+async function rebuild(ctx: AreaContext, key: DayKey, days: string[]): Promise<Cached[]> {
+  const [source, judge] = await Promise.all([
+    carcassesOfDays(ctx, key, days),
+    specificationJudge(ctx, key.speciesId),
+  ]);
+  const builtAt = new Date().toISOString();
+  const rows = days.map((day) => ({
+    ...key,
+    killDateValue: day,
+    carcasses: (source.get(day) ?? []).map((c) =>
+      [c.id, c.hscwKg, c.fatDepthMm, judge(c)] as [number, number, number | null, number[]]
+    ),
+    builtAt,
+  }));
+  await ctx.write(async (tx) => {
+    await tx.delete(planningGroupCache).where(and(
+      eq(planningGroupCache.speciesId, key.speciesId),
+      eq(planningGroupCache.tenantSiteId, key.tenantSiteId),
+      inArray(planningGroupCache.killDateValue, days),
+    ));
+    if (rows.length) await tx.insert(planningGroupCache).values(rows);
+  });
+  return rows.map((r, i) => ({ ...r, id: -i }));
+}
+
+async function keptDays(ctx: AreaContext, key: DayKey, days: string[]): Promise<Cached[]> {
+  return await ctx.db.select().from(planningGroupCache).where(and(
+    eq(planningGroupCache.speciesId, key.speciesId),
+    eq(planningGroupCache.tenantSiteId, key.tenantSiteId),
+    inArray(planningGroupCache.killDateValue, days),
+  ));
+}
+
+async function adjustmentsOf(
+  ctx: AreaContext,
+  key: DayKey,
+  from: string,
+  to: string,
+): Promise<GroupAdjustment[]> {
+  const rows = await ctx.db.select().from(planningGroupAdjustments).where(and(
+    eq(planningGroupAdjustments.speciesId, key.speciesId),
+    eq(planningGroupAdjustments.tenantSiteId, key.tenantSiteId),
+    gte(planningGroupAdjustments.killDateValue, from),
+    lte(planningGroupAdjustments.killDateValue, to),
+  )).orderBy(asc(planningGroupAdjustments.id));
+  return rows.map((r): GroupAdjustment =>
+    r.kind === "split"
+      ? { kind: "split", groupId: r.groupId, by: r.splitBy === "fat" ? "fat" : "weight", at: r.splitAt ?? 0 }
+      : { kind: "move", groupId: r.groupId, toDate: r.toDate ?? r.killDateValue }
+  );
+}
+
+/** The groups (with their carcasses) of the kill days from..to, adjustments applied. */
+export async function carcassGroups(ctx: AreaContext, q: GroupsQuery): Promise<CarcassGroup[]> {
+  assertDayKey(ctx, q);
+  const days = daysOf(q.fromDateValue, q.toDateValue);
+  const key = { speciesId: q.speciesId, tenantSiteId: q.tenantSiteId };
+  let kept = q.isFetchFromDb ? [] : await keptDays(ctx, key, days);
+  const missing = days.filter((d) => !kept.some((k) => k.killDateValue === d));
+  if (missing.length) kept = [...kept, ...await rebuild(ctx, key, missing)];
+  const carcasses: PlannableCarcass[] = [];
+  for (const day of kept) {
+    for (const [id, hscwKg, fatMm, specificationIds] of day.carcasses) {
+      carcasses.push({ id, dateValue: day.killDateValue, hscwKg, fatMm, specificationIds });
+    }
+  }
+  const fat = REFERENCE_FAT_MM[q.speciesId] ?? 12;
+  const adjustments = await adjustmentsOf(ctx, key, days[0], days[days.length - 1]);
+  return applyAdjustments(baseGroups(carcasses, fat), adjustments, fat);
+}
+
+/** spec 3 §7 "plannable carcass groups": the production days' groups (no carcass lists). */
+export async function plannableCarcassGroups(
+  ctx: AreaContext,
+  q: GroupsQuery,
+): Promise<PlannableCarcassDayGroup[]> {
+  return dayGroups(await carcassGroups(ctx, q), q.speciesId, q.tenantSiteId);
+}
+
+export type AdjustInput =
+  & DayKey
+  & { killDateValue: string }
+  & (
+    | { kind: "split"; groupId: string; by: "weight" | "fat"; at: number }
+    | { kind: "move"; groupId: string; toDate: string }
+  );
+
+/** Splits or moves a group of a kill day; answers the kill day's groups as they are now. */
+export async function adjustGroup(ctx: AreaContext, input: AdjustInput): Promise<PlannableCarcassDayGroup[]> {
+  const q = { ...input, fromDateValue: input.killDateValue, toDateValue: input.killDateValue };
+  const groups = await carcassGroups(ctx, q);
+  const adjustment: GroupAdjustment = input.kind === "split"
+    ? { kind: "split", groupId: input.groupId, by: input.by, at: input.at }
+    : { kind: "move", groupId: input.groupId, toDate: input.toDate };
+  const problem = adjustmentProblem(groups, adjustment);
+  if (problem?.includes("no longer")) throw ApiError.conflict(problem);
+  if (problem) {
+    throw ApiError.validation([{ field: input.kind === "split" ? "at" : "toDate", message: problem }]);
+  }
+  await ctx.write(async (tx, unit) => {
+    const [row] = await tx.insert(planningGroupAdjustments).values({
+      speciesId: input.speciesId,
+      tenantSiteId: input.tenantSiteId,
+      killDateValue: input.killDateValue,
+      kind: input.kind,
+      groupId: input.groupId,
+      splitBy: adjustment.kind === "split" ? adjustment.by : null,
+      splitAt: adjustment.kind === "split" ? adjustment.at : null,
+      toDate: adjustment.kind === "move" ? adjustment.toDate : null,
+      createdAt: new Date().toISOString(),
+      createdBy: ctx.caller.user.email ?? "",
+    }).returning();
+    await unit.audit({
+      entity: "Carcass group",
+      entityId: row.id,
+      action: input.kind === "split" ? "Group split" : "Group moved",
+      reason: input.kind === "split"
+        ? `${input.groupId} split by ${adjustment.kind === "split" ? adjustment.by : ""} at ${input.at}`
+        : `${input.groupId} moved to ${input.toDate}`,
+    });
+  });
+  return dayGroups(applyAdjustments(groups, [adjustment]), input.speciesId, input.tenantSiteId);
+}
+
+/** Forgets the kept groups of the kill days (the next read judges the carcasses again); adjustments stay. */
+export async function clearGroupCache(
+  ctx: AreaContext,
+  q: DayKey & { fromDateValue: string; toDateValue: string },
+): Promise<{ cleared: number }> {
+  assertDayKey(ctx, q);
+  const days = daysOf(q.fromDateValue, q.toDateValue);
+  const cleared = await ctx.write((_, unit) => dropKeptDays(unit, { ...q, days }));
+  return { cleared };
+}
+
+/** Drops the kept groups of the days (any site when tenantSiteId is undefined); how many were dropped. */
+export async function dropKeptDays(
+  unit: Unit,
+  q: { speciesId?: number; tenantSiteId?: number; days: string[] },
+): Promise<number> {
+  if (!q.days.length) return 0;
+  const gone = await unit.tx.delete(planningGroupCache).where(and(
+    q.speciesId === undefined ? undefined : eq(planningGroupCache.speciesId, q.speciesId),
+    q.tenantSiteId === undefined ? undefined : eq(planningGroupCache.tenantSiteId, q.tenantSiteId),
+    inArray(planningGroupCache.killDateValue, q.days),
+  )).returning({ id: planningGroupCache.id });
+  return gone.length;
+}
