@@ -7,6 +7,7 @@
 import { defineArea, type Reaction } from "../area.ts";
 import { markResultsStale } from "./results.ts";
 import { roiDefinitionsArea } from "./definitions/mod.ts";
+import { roiDisplayArea } from "./display/mod.ts";
 import { seedRoi } from "./seed.ts";
 
 /** New facts (carcass data complete, carcass records, invoices published or unpublished) stale every grid. */
@@ -22,5 +23,5 @@ export const roiArea = defineArea({
   },
   seed: seedRoi,
   seedsAfter: ["invoices"],
-  parts: [roiDefinitionsArea],
+  parts: [roiDefinitionsArea, roiDisplayArea],
 });

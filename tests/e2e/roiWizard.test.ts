@@ -1,0 +1,80 @@
+/**
+ * The ROI wizard in Chromium (issue 42): a super user builds a report (twelve months in one action, a
+ * typed credit line and a typed debit line), saves it, reloads it, opens the report page (no script) and
+ * reads its PDF back with pdftotext.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectFits, launchBrowser, recordToasts, signedIn, signIn, toastWith } from "../helpers/browser.ts";
+import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
+import { pdfText } from "../helpers/pdf.ts";
+
+
+let server: Awaited<ReturnType<typeof serveTestApp>>;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+
+beforeAll(async () => {
+  server = await serveTestApp();
+  browser = await launchBrowser();
+  await recordToasts(browser.context);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe("the ROI wizard", () => {
+  it("builds, saves and reloads a report, shows it and prints it", async () => {
+    const page = browser.page;
+    page.setDefaultTimeout(20_000);
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await signIn(page, server.origin, "super@demo.processor", TEST_PASSWORD);
+    await signedIn(page);
+    await page.goto(`${server.origin}/wizard/RoiWizard`);
+    await page.getByRole("link", { name: "New report" }).click();
+    await page.waitForURL(/\/wizard\/RoiWizard\/new$/);
+    await page.waitForSelector('[data-island="RoiWizard"][data-hydrated]');
+    const form = page.locator("form.roi-wizard");
+
+    await form.getByLabel("Name", { exact: true }).fill("Browser ROI");
+    await form.getByLabel("Year").fill("2026");
+    await form.getByRole("button", { name: "Add its 12 months" }).click();
+    await expect.poll(() => form.locator(".roi-columns tbody tr").count()).toBe(12);
+
+    await form.getByRole("button", { name: "Add a line" }).click();
+    await form.getByLabel("Line name").fill("Meat sales");
+    await form.getByRole("group", { name: "Meat sales: typed values" }).getByLabel("Jan 2026").fill("1500");
+    await form.getByRole("button", { name: "Add a line" }).click();
+    const second = form.locator(".roi-wizard-line").nth(1);
+    await second.getByLabel("Line name").fill("Freight");
+    await second.getByLabel("Side").selectOption("debit");
+    await second.getByRole("group", { name: "Freight: typed values" }).getByLabel("Jan 2026").fill("400");
+    await expectFits(page);
+
+    await form.getByRole("button", { name: "Save the report" }).click();
+    await page.waitForURL(/\/wizard\/RoiWizard\/\d+$/);
+    await toastWith(page, /Browser ROI.*saved/);
+    const id = Number(page.url().split("/").at(-1));
+
+    await page.reload();
+    await page.waitForSelector('[data-island="RoiWizard"][data-hydrated]');
+    expect(await page.locator("form.roi-wizard").getByLabel("Name", { exact: true }).inputValue()).toBe(
+      "Browser ROI",
+    );
+    expect(await page.locator(".roi-wizard-line").count()).toBe(2);
+
+    await page.getByRole("link", { name: "Show the report" }).click();
+    await page.waitForURL(new RegExp(`/report/RoiLayoutDisplay/${id}$`));
+    const table = page.locator("table.roi-grid");
+    await expect.poll(() => table.locator("tr", { hasText: "Meat sales" }).count()).toBe(1);
+    expect(await table.locator("tr", { hasText: "Meat sales" }).innerText()).toContain("$1,500");
+    expect(await page.locator("script[src*='islands']").count()).toBe(0);
+    await expectFits(page);
+
+    const pdf = await page.request.get(`${server.origin}/api/report/RoiReportPdf/${id}`);
+    expect(pdf.status()).toBe(200);
+    const text = await pdfText(new Uint8Array(await pdf.body()));
+    expect(text).toContain("Browser ROI");
+    expect(text).toMatch(/Meat sales\s+\$1,500/);
+    expect(text).toMatch(/Page 1 of \d/);
+  });
+});
