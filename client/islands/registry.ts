@@ -28,6 +28,7 @@ export const ISLANDS = {
   NvdUpload: "./NvdUpload.tsx",
   BoxingPicker: "./BoxingPicker.tsx",
   ScheduleBuilder: "./ScheduleBuilder.tsx",
+  RoiLayoutEditor: "./RoiLayoutEditor.tsx",
   RoiWizard: "./RoiWizard.tsx",
   RoiWizardList: "./RoiWizardList.tsx",
 } as const satisfies Record<string, string>;

@@ -28,6 +28,7 @@ import ProcessOverviewLiveComponent from "../../client/islands/ProcessOverviewLi
 import BoxingPickerComponent from "../../client/islands/BoxingPicker.tsx";
 import NvdUploadComponent from "../../client/islands/NvdUpload.tsx";
 import ScheduleBuilderComponent from "../../client/islands/ScheduleBuilder.tsx";
+import RoiLayoutEditorComponent from "../../client/islands/RoiLayoutEditor.tsx";
 import RoiWizardComponent from "../../client/islands/RoiWizard.tsx";
 import RoiWizardListComponent from "../../client/islands/RoiWizardList.tsx";
 import { Island } from "./Island.tsx";
@@ -60,6 +61,7 @@ export const OrderReportSaveFilter = island("OrderReportSaveFilter", OrderReport
 export const ProcessOverviewLive = island("ProcessOverviewLive", ProcessOverviewLiveComponent);
 export const BoxingPicker = island("BoxingPicker", BoxingPickerComponent);
 export const NvdUpload = island("NvdUpload", NvdUploadComponent);
+export const ScheduleBuilder = island("ScheduleBuilder", ScheduleBuilderComponent);
+export const RoiLayoutEditor = island("RoiLayoutEditor", RoiLayoutEditorComponent);
 export const RoiWizard = island("RoiWizard", RoiWizardComponent);
 export const RoiWizardList = island("RoiWizardList", RoiWizardListComponent);
-export const ScheduleBuilder = island("ScheduleBuilder", ScheduleBuilderComponent);

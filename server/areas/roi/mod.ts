@@ -5,6 +5,7 @@
  * analysis menu append their sub-areas to `parts`. Shapes: reports/roi/model.ts; reads for others: reads.ts.
  */
 import { defineArea, type Reaction } from "../area.ts";
+import { roiLayoutsArea } from "./layouts/mod.ts";
 import { markResultsStale } from "./results.ts";
 import { roiDefinitionsArea } from "./definitions/mod.ts";
 import { roiDisplayArea } from "./display/mod.ts";
@@ -23,5 +24,5 @@ export const roiArea = defineArea({
   },
   seed: seedRoi,
   seedsAfter: ["invoices"],
-  parts: [roiDefinitionsArea, roiDisplayArea],
+  parts: [roiDefinitionsArea, roiDisplayArea, roiLayoutsArea],
 });

@@ -1,0 +1,61 @@
+/**
+ * The report as the display page shows it, from the same rules (reports/roi/format.ts): the preview and
+ * RoiLayoutDisplay render one DisplayReport. Shared with the display page: `RoiReportTable`.
+ */
+import type { DisplayReport } from "../../../reports/roi/format.ts";
+
+export function RoiReportTable({ report, caption }: { report: DisplayReport; caption: string }) {
+  return (
+    <div className="roi-grid-scroll">
+      <table className="roi-grid">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Line</th>
+            {report.columns.map((c) => (
+              <th key={c.id} scope="col" className={`num${c.hasLineBefore ? " roi-col-line" : ""}`}>
+                {c.name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {report.rows.map((row) => (
+            <tr
+              key={row.key}
+              className={[
+                `roi-${row.kind}`,
+                row.isShaded ? "roi-shaded" : "",
+                row.hasTotalsLine ? "roi-totals-line" : "",
+                row.hasRowLine ? "roi-row-line" : "",
+              ].filter(Boolean).join(" ")}
+              style={{
+                fontSize: `${row.fontSize}px`,
+                fontWeight: row.isBold ? 700 : 400,
+                fontStyle: row.isItalic ? "italic" : undefined,
+              }}
+            >
+              <th scope="row" style={{ paddingInlineStart: `${Math.max(0, row.level - 1) * 16 + 4}px` }}>
+                {row.label}
+              </th>
+              {report.columns.map((c, i) => {
+                const cell = row.cells[i];
+                return (
+                  <td
+                    key={c.id}
+                    className={`num${c.hasLineBefore ? " roi-col-line" : ""}${
+                      cell?.isRed ? " roi-negative" : ""
+                    }`}
+                    style={cell?.isRed ? { color: report.negativeColour } : undefined}
+                  >
+                    {cell?.text ?? ""}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
