@@ -5,6 +5,7 @@ import type { Config } from "./config.ts";
 import { Databases } from "../db/client.ts";
 import { SessionStore } from "./auth/sessions.ts";
 import { CallerCache, followAuthChanges } from "./auth/callers.ts";
+import { shareLoginLimits } from "./auth/rateLimit.ts";
 import { AuthService } from "./auth/service.ts";
 import { ApiKeyStore } from "./auth/apiKeys.ts";
 import { tenantIdsOf } from "./auth/userModel.ts";
@@ -54,6 +55,16 @@ export async function createServices(config: Config): Promise<AppServices> {
   });
   const mail = createMailer(config);
   const sms = createSmsSender(config);
+  const auth = new AuthService(
+    db.control,
+    sessions,
+    callers,
+    mail,
+    sms,
+    new OidcProviders(oidcProvidersFrom(config)),
+  );
+  // the sign-in limits are kept alike on every instance (a guesser gains nothing from the load balancer)
+  shareLoginLimits(auth.limiter, bus);
   return {
     config,
     db,
@@ -63,14 +74,7 @@ export async function createServices(config: Config): Promise<AppServices> {
     callers,
     // keys follow the same bus: a revoke anywhere is heard here
     apiKeys: new ApiKeyStore(db.control, callers, bus),
-    auth: new AuthService(
-      db.control,
-      sessions,
-      callers,
-      mail,
-      sms,
-      new OidcProviders(oidcProvidersFrom(config)),
-    ),
+    auth,
     push,
     storage: createBlobStore(config),
     async close() {

@@ -1,5 +1,6 @@
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { hashSecret } from "./tokens.ts";
+import type { LoginLimitChange, PushBus } from "../push/bus.ts";
 
 /**
  * Sign-in throttling that slows password guessing without locking the owner out (docs/decisions.md):
@@ -10,7 +11,9 @@ import { hashSecret } from "./tokens.ts";
  *   makes its pairs wait from their first failure: an account that has not failed there is never held up;
  * - an account with 30 failures in an hour, from anywhere, takes sign-ins only from devices it signed in
  *   on before (the device cookie) until the hour has passed; a known device still waits at its pair.
- * In memory: one server process; a restart forgets the counts and the devices.
+ * In memory, kept alike on every instance: each failure, success and remembered device is told to the
+ * others through the push bus (`shareLoginLimits`), so a guesser gains nothing by spreading tries over
+ * the instances behind a load balancer. A restart forgets the counts and the devices.
  */
 export const LOGIN_LIMITS = {
   freeFailures: 3,
@@ -42,7 +45,17 @@ export class LoginRateLimiter {
   /** SHA-256 of a device token → the accounts signed in on it, with when */
   #devices = new Map<string, Map<string, number>>();
 
+  /** Tells the other instances what changed here (set by `shareLoginLimits`). */
+  tell: ((change: LoginLimitChange) => void) | null = null;
+
   constructor(private readonly limits: Limits = LOGIN_LIMITS) {}
+
+  /** A change told by another instance, made here as it was made there. */
+  apply(change: LoginLimitChange) {
+    if (change.outcome === "failure") this.#fail(change.email, change.ip, change.at);
+    else if (change.outcome === "success") this.#pairs.delete(pairKey(change.email, change.ip));
+    else this.#bindDevice(change.email, change.device, change.at);
+  }
 
   /**
    * Seconds this attempt must wait, or 0 when it may go ahead. A known device of the account skips
@@ -56,6 +69,11 @@ export class LoginRateLimiter {
   }
 
   recordFailure(email: string, ip: string, now = this.clock()) {
+    this.#fail(email, ip, now);
+    this.tell?.({ outcome: "failure", email, ip, at: now });
+  }
+
+  #fail(email: string, ip: string, now: number) {
     const key = pairKey(email, ip);
     const pair = this.#livePair(key, now);
     this.#touch(this.#pairs, key, { failures: (pair?.failures ?? 0) + 1, last: now });
@@ -66,6 +84,7 @@ export class LoginRateLimiter {
   /** A success clears its pair; the account's and the address's counts stay (an attack may go on). */
   recordSuccess(email: string, ip: string) {
     this.#pairs.delete(pairKey(email, ip));
+    this.tell?.({ outcome: "success", email, ip, at: this.clock() });
   }
 
   isKnownDevice(email: string, token: string | null | undefined, now = this.clock()): boolean {
@@ -85,10 +104,15 @@ export class LoginRateLimiter {
       token = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
       hash = hashSecret(token);
     }
+    this.#bindDevice(email, hash, now);
+    this.tell?.({ outcome: "device", email, device: hash, at: now });
+    return token!;
+  }
+
+  #bindDevice(email: string, hash: string, now: number) {
     const accounts = this.#devices.get(hash) ?? new Map<string, number>();
     this.#touch(accounts, email, now, this.limits.accountsPerDevice);
     this.#touch(this.#devices, hash, accounts);
-    return token!;
   }
 
   #pairWait(email: string, ip: string, now: number): number {
@@ -139,6 +163,18 @@ export class LoginRateLimiter {
       map.delete(oldest);
     }
   }
+}
+
+/**
+ * Keeps `limiter` alike on every instance through the bus: what changes here is published, and what the
+ * others publish is made here (an instance's own messages come back to it and are skipped).
+ */
+export function shareLoginLimits(limiter: LoginRateLimiter, bus: PushBus): () => void {
+  const from = crypto.randomUUID();
+  limiter.tell = (change) => void bus.publish({ kind: "loginLimits", from, change }).catch(() => {});
+  return bus.subscribe((m) => {
+    if (m.kind === "loginLimits" && m.from !== from) limiter.apply(m.change);
+  });
 }
 
 const pairKey = (email: string, ip: string) => `${ip}\u0000${email}`;

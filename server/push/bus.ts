@@ -4,6 +4,13 @@
  * instances: {@link LocalBus} delivers inside this process; `redisBus.ts` fans out through Redis.
  */
 
+import type { OnlineUser } from "./connection.ts";
+
+/** What one instance's sign-in limiter tells the others (a device by its token's hash, never the token). */
+export type LoginLimitChange =
+  | { outcome: "failure" | "success"; email: string; ip: string; at: number }
+  | { outcome: "device"; email: string; device: string; at: number };
+
 export type BusMessage =
   /** an event for clients: one tenant (or every tenant when null), optionally one interest group */
   | {
@@ -23,6 +30,10 @@ export type BusMessage =
   | { kind: "sessionRotated"; from: string; to: string }
   /** who these users are or what these tenants have changed: every instance forgets its cached callers */
   | { kind: "authChanged"; userIds: number[]; tenantIds: number[] }
+  /** a sign-in failure, success or remembered device on one instance, for the others' limits */
+  | { kind: "loginLimits"; from: string; change: LoginLimitChange }
+  /** the users connected to one instance, per tenant, told every few seconds (who is online everywhere) */
+  | { kind: "presence"; from: string; at: number; tenants: Record<string, OnlineUser[]> }
   /** local only: this instance may have missed messages (the bus reconnected); forget what they keep fresh */
   | { kind: "resync" };
 

@@ -10,7 +10,7 @@ import { z } from "zod";
 import type { BusMessage, PushBus } from "./bus.ts";
 import type { RefreshGroups } from "./catalogue.ts";
 import { GroupChanges } from "./changeLog.ts";
-import { onlineUsers } from "./presence.ts";
+import { sharePresence } from "./presence.ts";
 import * as limits from "./limits.ts";
 import { arg, InterestName, InterestNames, registration } from "./hubArguments.ts";
 import {
@@ -50,10 +50,12 @@ export class UserHub {
   #timer: ReturnType<typeof setInterval>;
   #unsubscribe: () => void;
   #changes = new GroupChanges();
+  #presence: ReturnType<typeof sharePresence>;
 
   constructor(readonly bus: PushBus, readonly catalogue: RefreshGroups, options: Partial<HubOptions> = {}) {
     this.options = { ...DEFAULT_HUB_OPTIONS, ...options };
     this.#unsubscribe = bus.subscribe((m) => this.#deliver(m));
+    this.#presence = sharePresence(bus, () => this.#byTenant);
     this.#timer = setInterval(() => this.#tick(), this.options.keepAliveMs);
     Deno.unrefTimer(this.#timer as unknown as number);
   }
@@ -140,7 +142,7 @@ export class UserHub {
 
   /** The users of a tenant with an open connection, by name. */
   whoIsOnline(tenantId: number): OnlineUser[] {
-    return onlineUsers(this.#byTenant.get(tenantId) ?? []);
+    return this.#presence.online(tenantId, this.#byTenant.get(tenantId) ?? []);
   }
 
   /** Open connections (handshake done), optionally of one tenant. */
@@ -159,6 +161,7 @@ export class UserHub {
   /** Stops the hub (server shutdown): connections close, clients may reconnect elsewhere. */
   shutdown() {
     clearInterval(this.#timer);
+    this.#presence.stop();
     this.#unsubscribe();
     this.disconnectAll("The server is shutting down.");
   }

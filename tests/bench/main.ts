@@ -22,6 +22,7 @@ import { benchYieldImport, YIELD_DAY_CARTONS } from "./yieldData.ts";
 import { benchYieldHome } from "./yieldHome.ts";
 import { benchBackup } from "./backup.ts";
 import { benchObservability } from "./observability.ts";
+import { benchFleet } from "./fleet.ts";
 import {
   benchLivestockDashboard,
   DASHBOARD_FIRST_PANEL_MS,
@@ -256,6 +257,8 @@ try {
   const backup = await benchBackup(server.services, me.tenantId);
   // the request's log line and spans against none, on an app of its own
   const observed = await benchObservability();
+  // 100 tenants: the server process's start-up to ready and its memory with 500 push clients, a 2-minute soak
+  const fleet = await benchFleet(100, 500, 120_000);
   const yardJs = pageJs(yard.pageHtml).total;
   const settingsHtml = await (await fetch(`${server.origin}/settings/stockyard`, { headers: { cookie } }))
     .text();
@@ -697,6 +700,20 @@ median ${ms(observed.observedMs)} against ${ms(observed.bareMs)}, a **${
     (observed.cost * 100).toFixed(1)
   } %** cost
 (target ≤ 5 %).
+
+The server process (server/main.ts) over ${fleet.tenants} tenants (the demo processor and new ones), every
+database opened and its migrations checked at start: ready (first \`200\` from /readyz) in ${
+    ms(fleet.firstStartMs)
+  } the first time and ${
+    ms(fleet.restartMs)
+  } on a restart (target ≤ 5 s). Resident memory ${fleet.rssAfterStartMb} MB
+after start, **${fleet.rssConnectedMb} MB** with ${fleet.clients} push clients connected (target ≤ 300 MB); over a soak
+shortened to ${
+    fleet.soakMs / 60_000
+  } minutes (the issue's 10) of 10 reads a second and an event to every client every
+2 s (${fleet.soakRequests} requests, ${fleet.soakErrors} failed): ${fleet.soakSamplesMb.join(", ")} MB, **${
+    fleet.soakGrowthPct.toFixed(1)
+  } %** from first to last (target ≤ 10 %).
 
 ## Push hub (/hubs/userHub)
 
