@@ -1,7 +1,8 @@
 /**
  * Match Order NVDs in Chromium: a delivered lot on a coming kill agenda shows "No NVD"; an NVD uploaded
  * (a PDF, with its serial mistyped) is suggested for that order by PIC and date with the reason, matched
- * with one click, and the badge is gone from the agenda (and the yard's mob says it has its NVD).
+ * with one click, and the badge goes from the agenda open in another window without a reload (the match
+ * is announced as an order change); the order's page then links the NVD's file.
  */
 import { Buffer } from "node:buffer";
 import axe from "axe-core";
@@ -75,8 +76,11 @@ describe("matching an NVD in the browser", () => {
     await page.setViewportSize({ width: 1024, height: 768 });
     await signIn(page, server.origin, "admin@demo.processor", TEST_PASSWORD);
 
-    const row = page.locator(`tr[data-item="${target.item.id}"]`);
-    await page.goto(`${server.origin}${target.agendaHref}`);
+    // the agenda stays open in a second window: the match made in the first moves its badge live
+    const agenda = await browser.context.newPage();
+    agenda.setDefaultTimeout(20_000);
+    const row = agenda.locator(`tr[data-item="${target.item.id}"]`);
+    await agenda.goto(`${server.origin}${target.agendaHref}`);
     await expect.poll(() => row.locator(".nvd-missing").count()).toBe(1);
 
     await page.goto(`${server.origin}/home/livestock/matchOrderNVDs`);
@@ -110,9 +114,11 @@ describe("matching an NVD in the browser", () => {
     await toast(page, `NVD E2E00017 was matched to order ${target.order.livestockOrderId}.`).waitFor();
     await expect.poll(() => page.locator("tr", { hasText: "E2E00017" }).count()).toBe(0);
 
-    await page.goto(`${server.origin}${target.agendaHref}`);
-    await row.waitFor();
-    expect(await row.locator(".nvd-missing").count()).toBe(0);
+    await expect.poll(() => row.locator(".nvd-missing").count()).toBe(0);
+    await agenda.close();
+    // the order's page links the NVD's file
+    await page.goto(`${server.origin}/home/livestock/orders/${target.order.livestockOrderId}`);
+    await expect.poll(() => page.getByRole("link", { name: "View the NVD" }).count()).toBe(1);
     const order = await api(`/api/livestock/GetOrderNvd/${target.order.livestockOrderId}`);
     expect(order).toMatchObject({ isLinkedNvd: true, nvdPdfUrl: expect.stringMatching(/GetNvdFile\/\d+$/) });
   });

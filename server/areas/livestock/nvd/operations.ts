@@ -10,6 +10,7 @@ import { ApiError } from "../../../http/errors.ts";
 import type { StoredFile } from "../../../http/files.ts";
 import { type AreaContext, assertUnchanged, nextModified } from "../../context.ts";
 import type { Unit } from "../../unit.ts";
+import { announceOrders } from "../orders/events.ts";
 import { displayName } from "../../audit.ts";
 import { isPdf, MAP_IMAGE_TYPES, sniffImage } from "../../storage/rules.ts";
 import { peekHead, tooLargeInWords } from "../../storage/operations/upload.ts";
@@ -116,6 +117,7 @@ async function receive(
         (sure ? `, matched to order ${sure.livestockOrderId}: ${sure.reason}` : ""),
       after: { ...fields, livestockOrderId: saved.livestockOrderId },
     });
+    if (saved.livestockOrderId !== null) announceOrders(unit, [saved.livestockOrderId], null);
     return saved;
   });
   return {
@@ -180,6 +182,8 @@ export async function unmatchNvd(ctx: AreaContext, body: z.infer<typeof UnmatchN
 }
 
 async function auditMatch(unit: Unit, before: NvdRow, after: NvdRow) {
+  // the order's NVD link changed: its page, the yard, the agenda's badge and this page re-read it
+  announceOrders(unit, [after.livestockOrderId ?? before.livestockOrderId!], null);
   await unit.audit({
     entity: NVD_ENTITY,
     entityId: after.id,

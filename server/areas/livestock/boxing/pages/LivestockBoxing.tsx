@@ -11,7 +11,7 @@ import { defineScreen } from "../../../../pages/screen.ts";
 import { idNumber } from "../../../../http/params.ts";
 import { isoDate } from "../../../../http/validation.ts";
 import { headerSpeciesAmong } from "../../../../pages/ListScope.tsx";
-import { ActionButton, BoxingPicker } from "../../../../pages/islands.tsx";
+import { ActionButton, BoxingPicker, ProcessOverviewLive } from "../../../../pages/islands.tsx";
 import { pageAreaContext } from "../../../context.ts";
 import { addDays } from "../../../../../kernel/dates.ts";
 import { orderStatusText } from "../../../../../kernel/enums.ts";
@@ -123,6 +123,8 @@ function LotPanel({ lot, orderHref }: { lot: BoxedLot; orderHref: (id: number) =
   );
 }
 
+const BOXING_ID = "boxing-day";
+
 export const LivestockBoxingScreen = defineScreen({
   validateSearch: Search,
   loader: async ({ context, search }) => {
@@ -131,55 +133,66 @@ export const LivestockBoxingScreen = defineScreen({
     const speciesId = species.find((s) => s.id === search.species)?.id ??
       headerSpeciesAmong(context, species)?.id;
     const boxing = await boxingOfDay(ctx, { date: search.date, speciesId });
-    return { boxing, species, canOpenOrders: canSeeRouteNamed(context.caller!.subject, "order") };
+    return {
+      boxing,
+      species,
+      canOpenOrders: canSeeRouteNamed(context.caller!.subject, "order"),
+      // a box or unbox in another window is an order change (deliveryStatusUpdated): the page re-reads
+      liveGroups: context.caller!.subject.modules.includes("livestock") ? ["Deliveries"] : [],
+    };
   },
   component: ({ data }) => {
     const { boxing } = data;
     const orderHref = (id: number) => data.canOpenOrders ? href("order", { id }) : null;
     return (
       <>
-        <section className="panel" aria-labelledby="boxing-title">
-          <div className="panel-head">
-            <h2 id="boxing-title">
-              Livestock boxing{boxing.species ? ` · ${boxing.species}` : ""} · delivered{" "}
-              {formatDate(boxing.date)}
-            </h2>
-          </div>
-          <DayForm date={boxing.date} speciesId={boxing.speciesId} species={data.species} />
-          <p className="muted small">
-            Box small consignments of one species delivered the same day to yard and kill them as one lot.
-            Each supplier is still paid on their own invoice for their share of the lot's carcasses.
-          </p>
-          {boxing.candidates.length
-            ? (
-              <BoxingPicker
-                orders={boxing.candidates.map((o) => ({
-                  id: o.livestockOrderId,
-                  supplierName: o.supplierName,
-                  pic: o.pic,
-                  liveHead: o.liveHead,
-                  status: orderStatusText(o.orderStatusName),
-                  lastModified: o.lastModified,
-                }))}
-                lots={boxing.lots.filter((l) => !l.isKilled)
-                  .map((l) => ({ ref: l.boxedLotRef, orderId: l.boxedOrderCollectionId }))}
-                urls={{ update: BOXING_API.update, boxInto: BOXING_API.boxInto }}
-              />
-            )
-            : (
-              <p className="muted">
-                No delivered order of this day can be boxed (not yet killed and not in a lot).
-              </p>
-            )}
-        </section>
-        <section className="panel" aria-labelledby="boxing-lots">
-          <h2 id="boxing-lots">Boxed lots</h2>
-          {boxing.lots.length
-            ? boxing.lots.map((lot) => (
-              <LotPanel key={lot.boxedOrderCollectionId} lot={lot} orderHref={orderHref} />
-            ))
-            : <p className="muted">No lot is boxed for this day.</p>}
-        </section>
+        {data.liveGroups.length > 0 && (
+          <ProcessOverviewLive groups={data.liveGroups} date="" target={BOXING_ID} />
+        )}
+        <div id={BOXING_ID}>
+          <section className="panel" aria-labelledby="boxing-title">
+            <div className="panel-head">
+              <h2 id="boxing-title">
+                Livestock boxing{boxing.species ? ` · ${boxing.species}` : ""} · delivered{" "}
+                {formatDate(boxing.date)}
+              </h2>
+            </div>
+            <DayForm date={boxing.date} speciesId={boxing.speciesId} species={data.species} />
+            <p className="muted small">
+              Box small consignments of one species delivered the same day to yard and kill them as one lot.
+              Each supplier is still paid on their own invoice for their share of the lot's carcasses.
+            </p>
+            {boxing.candidates.length
+              ? (
+                <BoxingPicker
+                  orders={boxing.candidates.map((o) => ({
+                    id: o.livestockOrderId,
+                    supplierName: o.supplierName,
+                    pic: o.pic,
+                    liveHead: o.liveHead,
+                    status: orderStatusText(o.orderStatusName),
+                    lastModified: o.lastModified,
+                  }))}
+                  lots={boxing.lots.filter((l) => !l.isKilled)
+                    .map((l) => ({ ref: l.boxedLotRef, orderId: l.boxedOrderCollectionId }))}
+                  urls={{ update: BOXING_API.update, boxInto: BOXING_API.boxInto }}
+                />
+              )
+              : (
+                <p className="muted">
+                  No delivered order of this day can be boxed (not yet killed and not in a lot).
+                </p>
+              )}
+          </section>
+          <section className="panel" aria-labelledby="boxing-lots">
+            <h2 id="boxing-lots">Boxed lots</h2>
+            {boxing.lots.length
+              ? boxing.lots.map((lot) => (
+                <LotPanel key={lot.boxedOrderCollectionId} lot={lot} orderHref={orderHref} />
+              ))
+              : <p className="muted">No lot is boxed for this day.</p>}
+          </section>
+        </div>
       </>
     );
   },

@@ -7,13 +7,8 @@ import type { DataFormProps, FieldSpec } from "../../../../../client/islands/Dat
 import type { PageContext } from "../../../../pages/context.ts";
 import { OrderForm } from "../../../../pages/islands.tsx";
 import { pageAreaContext } from "../../../context.ts";
-import {
-  OFF_GRID_PRICE_PER,
-  OFF_GRID_PRICE_PER_NAMES,
-  OFF_GRID_PRICE_TYPES,
-  RECURRENCE_FREQUENCIES,
-  SPECIES_CATEGORIES,
-} from "../../../../../kernel/enums.ts";
+// the selects' allowable values and their words are the data type definitions (spec 1 §3), as the supplier form's
+import { dataTypeDefinition, dataTypeOptions } from "../../../../../kernel/dataTypes.ts";
 import { ORDERS_API } from "../api.ts";
 import { formChoices as choicesOf } from "../queries.ts";
 import type { OrderDto, OrderGroupDto } from "../schemas.ts";
@@ -30,8 +25,13 @@ export async function formChoices(context: PageContext) {
     transport: found.transportCompanies.map((t) => opt(t.id, t.name)),
     stakeholders: found.stakeholders.map((s) => opt(s.id, `${s.name} (${s.type})`)),
     species: scope.species.map((s) => opt(s.id, s.name)),
-    categories: SPECIES_CATEGORIES.filter((c) => scope.hasSpecies(c.speciesId))
-      .map((c) => opt(c.id, `${scope.speciesName(c.speciesId)}: ${c.name}`)),
+    // a species without categories has no definition of them
+    categories: scope.species.filter((s) => dataTypeDefinition("speciesCategory", s.id)).flatMap((s) =>
+      dataTypeOptions("speciesCategory", s.id).map((c) => ({
+        value: c.value,
+        label: `${s.name}: ${c.label}`,
+      }))
+    ),
     sites: scope.sites.map((s) => opt(s.id, s.name)),
     /** the order form (OrderForm island) works out which of these apply to the order's dates */
     pricingGroups: found.pricingGroups,
@@ -52,9 +52,6 @@ const select = (
   valueType: "number",
   ...extra,
 });
-const words = (values: readonly string[], names: Record<string, string> = {}) =>
-  values.map((v) => ({ value: v, label: names[v] ?? v.replace(/([a-z])([A-Z])/g, "$1 $2") }));
-
 export function groupFields(c: Choices, opts: { speciesLocked: boolean }): FieldSpec[] {
   const g = (name: keyof OrderGroupDto) => `livestockOrderGroupDto.${name}`;
   return [
@@ -107,21 +104,21 @@ export function orderFields(c: Choices, opts: { editing: boolean }): FieldSpec[]
       name: o("offGridPricePer"),
       label: "Off-grid price per",
       type: "select",
-      options: words(OFF_GRID_PRICE_PER, OFF_GRID_PRICE_PER_NAMES),
+      options: dataTypeOptions("offGridPricePer"),
       requiredWhen: undefined,
     },
     {
       name: o("offGridPriceType"),
       label: "Off-grid price type",
       type: "select",
-      options: words(OFF_GRID_PRICE_TYPES),
+      options: dataTypeOptions("offGridPriceType"),
     },
     ...(opts.editing ? [] : [
       {
         name: o("recurrenceFrequency"),
         label: "Repeat",
         type: "select",
-        options: words(RECURRENCE_FREQUENCIES, { None: "Does not repeat", FourWeekly: "Every four weeks" }),
+        options: dataTypeOptions("recurrenceFrequency"),
         section: "Recurring",
       } as FieldSpec,
       {

@@ -6,7 +6,7 @@ import { Folded } from "../../../../pages/Folded.tsx";
 import { Table } from "../../../../../client/ui/Table.tsx";
 import { Facts } from "../../../../../client/ui/Facts.tsx";
 import { formatDate, formatHead } from "../../../../../kernel/format.ts";
-import { ActionButton, DataForm } from "../../../../pages/islands.tsx";
+import { ActionButton, DataForm, ProcessOverviewLive } from "../../../../pages/islands.tsx";
 import { defineScreen } from "../../../../pages/screen.ts";
 import { ApiError } from "../../../../http/errors.ts";
 import { ORDER_STATUS } from "../../../../../kernel/enums.ts";
@@ -21,6 +21,8 @@ import { groupById, orderDetail } from "../queries.ts";
 import { orderActions, StatusBadge } from "./OrderTables.tsx";
 import { HeadCountForms } from "./HeadCountForms.tsx";
 import { OrderHistory } from "./OrderHistory.tsx";
+
+const ORDER_FACTS_ID = "order-facts";
 
 export const OrderNewScreen = defineScreen({
   loader: ({ context, params }) => groupWithChoices(context, params.livestockOrderGroupId),
@@ -64,7 +66,9 @@ export const OrderScreen = defineScreen({
       groupById(ctx, order.livestockOrderGroupId),
       formChoices(context),
     ]);
-    return { order, group, choices };
+    // a load, a boxing or an NVD match in another window is announced to Deliveries: the facts re-read
+    const liveGroups = context.caller!.subject.modules.includes("livestock") ? ["Deliveries"] : [];
+    return { order, group, choices, liveGroups };
   },
   component: ({ data, context }) => {
     const o = data.order;
@@ -89,33 +93,40 @@ export const OrderScreen = defineScreen({
             )}
           </div>
           {o.cancelReason && <p className="banner banner-warning">Cancelled: {o.cancelReason}</p>}
-          <Facts
-            items={[
-              ["Delivery", `${formatDate(o.deliveryDate)} ${o.deliveryTime ?? ""}`],
-              ["Production", formatDate(o.productionDate)],
-              ["Stock", `${o.species} ${o.speciesCategory}`],
-              ["Ordered", formatHead(o.quantityOrdered)],
-              ["Delivered", formatHead(o.totalDelivered)],
-              ["DOA", formatHead(o.totalDoa)],
-              ["Live delivered", formatHead(o.liveDelivered)],
-              ["Unloaded", formatHead(o.totalUnloaded)],
-              ["To unload", formatHead(o.remainderToUnload)],
-              ["PIC / NVD", `${o.pic || "—"} / ${o.nvd || "—"}`],
-              [
-                "NVD document",
-                o.isLinkedNvd
-                  ? (o.nvdPdfUrl ? <a href={o.nvdPdfUrl}>View the NVD</a> : "Matched (sent without a file)")
-                  : <span className="badge badge-warning">No NVD</span>,
-              ],
-              ...(o.boxedLotRef ? [["Boxed lot", o.boxedLotRef] as const] : []),
-              [
-                "Repeats",
-                o.recurrenceFrequencyName === "None"
-                  ? "No"
-                  : `${o.recurrenceFrequencyName} until ${formatDate(o.recurrenceEndDate)}`,
-              ],
-            ]}
-          />
+          {data.liveGroups.length > 0 && (
+            <ProcessOverviewLive groups={data.liveGroups} date="" target={ORDER_FACTS_ID} />
+          )}
+          <div id={ORDER_FACTS_ID}>
+            <Facts
+              items={[
+                ["Delivery", `${formatDate(o.deliveryDate)} ${o.deliveryTime ?? ""}`],
+                ["Production", formatDate(o.productionDate)],
+                ["Stock", `${o.species} ${o.speciesCategory}`],
+                ["Ordered", formatHead(o.quantityOrdered)],
+                ["Delivered", formatHead(o.totalDelivered)],
+                ["DOA", formatHead(o.totalDoa)],
+                ["Live delivered", formatHead(o.liveDelivered)],
+                ["Unloaded", formatHead(o.totalUnloaded)],
+                ["To unload", formatHead(o.remainderToUnload)],
+                ["PIC / NVD", `${o.pic || "—"} / ${o.nvd || "—"}`],
+                [
+                  "NVD document",
+                  o.isLinkedNvd
+                    ? (o.nvdPdfUrl
+                      ? <a key="nvd" href={o.nvdPdfUrl}>View the NVD</a>
+                      : "Matched (sent without a file)")
+                    : <span key="nvd" className="badge badge-warning">No NVD</span>,
+                ],
+                ...(o.boxedLotRef ? [["Boxed lot", o.boxedLotRef] as const] : []),
+                [
+                  "Repeats",
+                  o.recurrenceFrequencyName === "None"
+                    ? "No"
+                    : `${o.recurrenceFrequencyName} until ${formatDate(o.recurrenceEndDate)}`,
+                ],
+              ]}
+            />
+          </div>
         </section>
         <section className="panel" aria-label="Delivery loads">
           <h2>Delivery loads</h2>
