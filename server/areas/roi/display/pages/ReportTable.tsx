@@ -1,6 +1,7 @@
 /**
  * The report page's table: a DisplayReport (reports/roi/format.ts) as rows and columns, the classes of
- * client/styles/areas/roiLayout.css. Server-rendered only.
+ * client/styles/areas/roiWizard.css (font size, indent, bold, italic and red as classes: the pages carry no
+ * inline style). Server-rendered only.
  */
 import type { DisplayReport } from "../../../../../reports/roi/format.ts";
 
@@ -25,17 +26,15 @@ export function RoiReportTable({ report, caption }: { report: DisplayReport; cap
               key={row.key}
               className={[
                 `roi-${row.kind}`,
+                `roi-fs-${Math.min(30, Math.max(10, Math.round(row.fontSize)))}`,
+                row.isBold ? "roi-bold" : "",
+                row.isItalic ? "roi-italic" : "",
                 row.isShaded ? "roi-shaded" : "",
                 row.hasTotalsLine ? "roi-totals-line" : "",
                 row.hasRowLine ? "roi-row-line" : "",
               ].filter(Boolean).join(" ")}
-              style={{
-                fontSize: `${row.fontSize}px`,
-                fontWeight: row.isBold ? 700 : 400,
-                fontStyle: row.isItalic ? "italic" : undefined,
-              }}
             >
-              <th scope="row" style={{ paddingInlineStart: `${Math.max(0, row.level - 1) * 16 + 4}px` }}>
+              <th scope="row" className={`roi-indent-${Math.min(8, Math.max(0, row.level - 1))}`}>
                 {row.label}
               </th>
               {report.columns.map((c, i) => {
@@ -46,7 +45,6 @@ export function RoiReportTable({ report, caption }: { report: DisplayReport; cap
                     className={`num${c.hasLineBefore ? " roi-col-line" : ""}${
                       cell?.isRed ? " roi-negative" : ""
                     }`}
-                    style={cell?.isRed ? { color: report.negativeColour } : undefined}
                   >
                     {cell?.text ?? ""}
                   </td>
