@@ -89,26 +89,21 @@ export const ProducerLotScreen = defineScreen({
 
 function Summary({ f }: { f: Feedback }) {
   const c = f.compliance;
+  const rows: [string, string][] = [
+    ["Head", formatHead(c.head)],
+    ["In the grid's best cell", `${formatHead(c.inBestCell)} (${Math.round(c.shareInBest * 100)}%)`],
+    ...REASONS.map((r) => [REASON_WORDS[r], formatHead(c.reasons[r])] as [string, string]),
+    ["Dollars lost against the best cell", f.grid ? formatCents(c.dollarsLostCents) : "No grid on this lot"],
+    ...(f.gridReference ? [["Grid", f.gridReference] as [string, string]] : []),
+  ];
   return (
     <dl className="producer-summary">
-      <dt>Head</dt>
-      <dd>{formatHead(c.head)}</dd>
-      <dt>In the grid's best cell</dt>
-      <dd>{formatHead(c.inBestCell)} ({Math.round(c.shareInBest * 100)}%)</dd>
-      {REASONS.map((r) => (
-        <div key={r} className="producer-summary-row">
-          <dt>{REASON_WORDS[r]}</dt>
-          <dd>{formatHead(c.reasons[r])}</dd>
+      {rows.map(([term, value]) => (
+        <div key={term} className="producer-summary-row">
+          <dt>{term}</dt>
+          <dd>{value}</dd>
         </div>
       ))}
-      <dt>Dollars lost against the best cell</dt>
-      <dd>{f.grid ? formatCents(c.dollarsLostCents) : "No grid on this lot"}</dd>
-      {f.gridReference && (
-        <>
-          <dt>Grid</dt>
-          <dd>{f.gridReference}</dd>
-        </>
-      )}
     </dl>
   );
 }

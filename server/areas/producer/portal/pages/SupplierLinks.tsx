@@ -73,7 +73,8 @@ export const SupplierPortalScreen = defineScreen({
               { header: "From", cell: (l) => formatDate(l.visibleFrom) },
               { header: "Granted", cell: (l) => `${l.grantedBy}, ${formatDate(l.grantedAt.slice(0, 10))}` },
               {
-                header: "",
+                header: "Actions",
+                srOnly: true,
                 cell: (l) =>
                   l.state === "ended" ? "" : (
                     <ActionButton
