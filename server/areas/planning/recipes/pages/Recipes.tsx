@@ -1,0 +1,159 @@
+/**
+ * Recipes (issue 41 item 3): the header species' recipes by primal, and the recipe editor (the data form
+ * island): name, trim, fat, bone and loss, and product lines; the server checks the 100 % and the form
+ * shows its answer. Read-only without the recipes admin flag.
+ */
+import { canEditEntity } from "../../../../access/flags.ts";
+import { Table } from "../../../../../client/ui/Table.tsx";
+import type { FieldSpec } from "../../../../../client/islands/DataForm.tsx";
+import { DataForm } from "../../../../pages/islands.tsx";
+import { headerSpeciesAmong } from "../../../../pages/ListScope.tsx";
+import { defineScreen } from "../../../../pages/screen.ts";
+import { ApiError } from "../../../../http/errors.ts";
+import { pageAreaContext } from "../../../context.ts";
+import { listProductDefinitions } from "../../products/operations.ts";
+import { segmentsAt } from "../../specifications/operations.ts";
+import { RECIPES_API } from "../api.ts";
+import { listRecipes } from "../operations.ts";
+
+/** Blank line rows the editor offers beyond the recipe's own. */
+const SPARE_ROWS = 2;
+export const RECIPE_PATHS = {
+  list: "/productionscheduling/recipes",
+  editor: (primalId: number, recipeId: number | "new") =>
+    `/productionscheduling/recipeEditor/${primalId}/${recipeId}`,
+};
+const pct = (n: number) => `${Math.round(n * 100) / 100} %`;
+
+export const RecipesScreen = defineScreen({
+  loader: async ({ context }) => {
+    const species = headerSpeciesAmong(context, context.caller!.species);
+    if (!species) return null;
+    const ctx = await pageAreaContext(context);
+    const [recipes, primals] = await Promise.all([
+      listRecipes(ctx, { speciesId: species.id }),
+      segmentsAt(ctx, "primal", { speciesId: species.id }),
+    ]);
+    return { species, recipes, primals };
+  },
+  component: ({ data }) => {
+    if (!data) {
+      return (
+        <section className="panel">
+          <p className="muted">No species is enabled for you.</p>
+        </section>
+      );
+    }
+    return (
+      <>
+        {data.primals.map((p) => (
+          <section key={p.id} className="panel" aria-label={`${p.name} recipes`}>
+            <div className="panel-head">
+              <h2>{data.species.name} {p.name.toLowerCase()}</h2>
+              <a className="btn" href={RECIPE_PATHS.editor(p.id, "new")}>New {p.name.toLowerCase()} recipe</a>
+            </div>
+            <Table
+              rows={data.recipes.filter((r) => r.primalId === p.id)}
+              rowKey={(r) => r.id}
+              empty="No recipes for this primal yet."
+              columns={[
+                { header: "Recipe", cell: (r) => <a href={RECIPE_PATHS.editor(p.id, r.id)}>{r.name}</a> },
+                {
+                  header: "Products",
+                  cell: (r) => r.lines.map((l) => `${l.productName} ${pct(l.yieldPercent)}`).join("; "),
+                },
+                {
+                  header: "Trim / fat / bone / loss",
+                  cell: (r) =>
+                    [r.trimPercent, r.fatPercent, r.bonePercent, r.lossPercent].map(pct).join(" / "),
+                },
+              ]}
+            />
+          </section>
+        ))}
+      </>
+    );
+  },
+});
+
+export const RecipeEditorScreen = defineScreen({
+  loader: async ({ context, params }) => {
+    const primalId = Number(params.primalCutId);
+    const ctx = await pageAreaContext(context);
+    const primal = (await segmentsAt(ctx, "primal")).find((s) => s.id === primalId);
+    if (!primal) throw ApiError.notFound("That primal does not exist.");
+    const recipes = await listRecipes(ctx, { speciesId: primal.speciesId, primalId });
+    const recipe = params.recipeId === "new" ? null : recipes.find((r) => r.id === Number(params.recipeId));
+    if (params.recipeId !== "new" && !recipe) throw ApiError.notFound("That recipe does not exist.");
+    const products = await listProductDefinitions(ctx, { speciesId: primal.speciesId });
+    return {
+      primal,
+      recipe: recipe ?? null,
+      products,
+      canEdit: canEditEntity(context.caller!.subject, "recipe"),
+    };
+  },
+  component: ({ data }) => {
+    const { primal, recipe, products } = data;
+    const rows = (recipe?.lines.length ?? 0) + SPARE_ROWS;
+    const options = products.map((p) => ({ value: String(p.id), label: p.name }));
+    const lineFields = Array.from({ length: rows }, (_, i): FieldSpec[] => [
+      {
+        name: `lines.${i}.productDefinitionId`,
+        label: `Product ${i + 1}`,
+        type: "select",
+        valueType: "number",
+        options,
+        ...(i === 0 ? { section: "Products (yield % of the primal)" } : {}),
+      },
+      { name: `lines.${i}.yieldPercent`, label: `Product ${i + 1} %`, type: "number" },
+    ]).flat();
+    const initial: Record<string, unknown> = {
+      id: recipe?.id ?? null,
+      primalId: primal.id,
+      name: recipe?.name ?? "",
+      trimPercent: recipe?.trimPercent ?? 0,
+      fatPercent: recipe?.fatPercent ?? 0,
+      bonePercent: recipe?.bonePercent ?? 0,
+      lossPercent: recipe?.lossPercent ?? 0,
+      lastModified: recipe?.lastModified ?? null,
+      lines: Object.fromEntries(Array.from({ length: rows }, (_, i) => {
+        const l = recipe?.lines[i];
+        return [String(i), {
+          productDefinitionId: l?.productDefinitionId ?? null,
+          yieldPercent: l?.yieldPercent ?? null,
+        }];
+      })),
+    };
+    return (
+      <section className="panel">
+        <DataForm
+          id="recipe"
+          title={recipe ? `${primal.name}: ${recipe.name}` : `New ${primal.name.toLowerCase()} recipe`}
+          fields={[
+            { name: "id", label: "Id", type: "id" },
+            { name: "name", label: "Recipe", type: "text", required: true },
+            {
+              name: "trimPercent",
+              label: "Trim %",
+              type: "number",
+              required: true,
+              section: "What is not product",
+            },
+            { name: "fatPercent", label: "Fat %", type: "number", required: true },
+            { name: "bonePercent", label: "Bone %", type: "number", required: true },
+            { name: "lossPercent", label: "Loss %", type: "number", required: true },
+            ...lineFields,
+          ]}
+          initial={initial}
+          submit={{ method: "POST", url: RECIPES_API.upsert }}
+          successToast="The recipe was saved."
+          cancelHref={RECIPE_PATHS.list}
+          redirectTo={RECIPE_PATHS.list}
+          readOnly={data.canEdit ? undefined : "You need the recipes admin permission to change recipes."}
+        />
+        <p className="muted small">Products, trim, fat, bone and loss must add up to exactly 100 %.</p>
+      </section>
+    );
+  },
+});

@@ -1,0 +1,5 @@
+import { definePages } from "../../../pages/screen.ts";
+import { RecipeEditorScreen, RecipesScreen } from "./pages/Recipes.tsx";
+
+/** Production scheduling › Recipes (server/access/routes/production.ts). */
+export const RECIPE_PAGES = definePages({ recipes: RecipesScreen, recipeEditor: RecipeEditorScreen });

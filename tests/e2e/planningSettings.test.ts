@@ -1,0 +1,70 @@
+/**
+ * Production planning catalogue in Chromium (issue 41 items 1, 3, 6), as the super user: resolve an
+ * unmapped product code, edit a recipe (refused off 100 %, saved at 100 %), and confirm a sales order.
+ */
+import { describe, expect, it } from "vitest";
+import { expectFits, toastWith } from "../helpers/browser.ts";
+import { signedInBrowser } from "../helpers/signedIn.ts";
+
+const t = signedInBrowser("super@demo.processor");
+const ps = (path: string) => `${t.server.origin}/productionscheduling${path}`;
+describe("planning catalogue in the browser", () => {
+  it("maps an unmapped code to a product, one at a time", async () => {
+    const page = t.browser.page;
+    page.setDefaultTimeout(20_000);
+    await page.goto(ps("/productdefinitions"));
+    await expectFits(page);
+    await page.getByRole("link", { name: /Resolve unmapped codes/ }).click();
+    await page.waitForURL(/productDefinitionResolver/);
+    const codes = page.getByRole("region", { name: "Unmapped codes" });
+    const before = await codes.locator("tbody tr").count();
+    expect(before).toBeGreaterThan(0);
+    await page.waitForSelector("[data-hydrated] form");
+    await expectFits(page);
+    const form = page.locator('[data-island="DataForm"] form');
+    const title = await page.getByRole("region", { name: "Map the code" }).innerText();
+    const code = /Map (\S+)/.exec(title)![1];
+    await form.getByLabel("Product", { exact: true }).selectOption({ index: 1 });
+    await form.getByRole("button", { name: "Map code" }).click();
+    await toastWith(page, `${code} was mapped.`);
+    await expect.poll(() => codes.locator("tbody tr", { hasText: code }).count()).toBe(0);
+  });
+
+  it("edits a recipe: off 100 % is refused with the total, at 100 % it saves", async () => {
+    const page = t.browser.page;
+    await page.goto(ps("/recipes"));
+    await expectFits(page);
+    await page.getByRole("region", { name: /rack recipes/i }).getByRole("link", { name: "Rack cap-on" })
+      .click();
+    await page.waitForURL(/recipeEditor\/\d+\/\d+$/);
+    await page.waitForSelector("[data-hydrated] form");
+    await expectFits(page);
+    const form = page.locator('[data-island="DataForm"] form');
+    await form.getByLabel("Loss %").fill("3");
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => form.innerText()).toMatch(/101 %, not 100 %/);
+    await form.getByLabel("Trim %").fill("2");
+    await form.getByRole("button", { name: "Save" }).click();
+    await toastWith(page, "The recipe was saved.");
+    await page.waitForURL(/\/recipes$/);
+    const rack = page.getByRole("region", { name: /rack recipes/i }).locator("tr", {
+      hasText: "Rack cap-on",
+    });
+    expect(await rack.innerText()).toMatch(/2 % \/ 2 % \/ 7 % \/ 3 %/);
+  });
+
+  it("confirms a pending sales order after asking", async () => {
+    const page = t.browser.page;
+    await page.goto(ps("/salesorders"));
+    await expectFits(page);
+    const row = page.locator("tr", { has: page.locator('[data-status="Pending"]') }).first();
+    const reference = (await row.locator("td").first().innerText()).trim();
+    await row.getByRole("button", { name: "Confirm" }).click();
+    // asked in place: the question, Confirm again or Back
+    await row.getByRole("button", { name: "Back" }).waitFor();
+    await row.getByRole("button", { name: "Confirm" }).click();
+    await toastWith(page, `${reference} is now confirmed.`);
+    const again = page.locator("tr", { hasText: reference });
+    await expect.poll(() => again.locator("[data-status]").innerText()).toBe("Confirmed");
+  });
+});
