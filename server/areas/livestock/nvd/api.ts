@@ -4,12 +4,14 @@
  * with an integration key (the kill floor's convention for machine callers). The upload is read as a
  * stream (storage/operations/upload.ts): the typed fields first, the file straight into the store.
  */
+import { z } from "@hono/zod-openapi";
 import type { AccessRule } from "../../../access/apiAccess.ts";
 import { ApiError, ApiErrorBodySchema } from "../../../http/errors.ts";
 import { errorResponses, okJson } from "../../../http/openapi.ts";
 import { areaApi } from "../../areaApi.ts";
 import { areaContextOf } from "../../context.ts";
 import { streamUpload } from "../../storage/operations/upload.ts";
+import { MAP_IMAGE_TYPES } from "../../storage/rules.ts";
 import { matchNvd, NVD_FILE_MAX_BYTES, nvdFile, postNvd, unmatchNvd, uploadNvd } from "./operations.ts";
 import { NVD_FILE_PATH, nvdMatching, orderNvd } from "./queries.ts";
 import {
@@ -136,7 +138,16 @@ api.stored(
   "An NVD's file as uploaded (a PDF downloads; a photo shows); 404 when it was sent without one",
   { params: NvdIdParam },
   {
-    200: { description: "The NVD's file" },
+    // a PDF or a photo, as it was uploaded
+    200: {
+      description: "The NVD's file",
+      content: Object.fromEntries(
+        ["application/pdf", ...Object.values(MAP_IMAGE_TYPES)].map((type) => [
+          type,
+          { schema: z.string().openapi({ format: "binary" }) },
+        ]),
+      ),
+    },
     304: { description: "Not modified since the ETag sent in If-None-Match" },
     ...errorResponses,
   },

@@ -139,7 +139,8 @@ export const OrderNvd = z.object({
   nvd: z.string(),
   pic: z.string(),
   nvdPdfUrl: z.string().nullable(),
-  nvdDocument: NvdDocument.nullable(),
+  // (a union, not .nullable(): a nullable named schema is declared as the object alone)
+  nvdDocument: z.union([NvdDocument, z.null()]),
 });
 
 export const NvdIdParam = idParam("nvdDocumentId");
