@@ -67,4 +67,14 @@ describe("planning catalogue in the browser", () => {
     const again = page.locator("tr", { hasText: reference });
     await expect.poll(() => again.locator("[data-status]").innerText()).toBe("Confirmed");
   });
+
+  it("lists the carcass types with their rules in plain words", async () => {
+    const page = t.browser.page;
+    await page.goto(`${t.server.origin}/settings/specifications/carcassType`);
+    await expectFits(page);
+    const trade = page.getByRole("region", { name: "Sheep carcass types" }).locator("tr", {
+      hasText: "Trade lamb",
+    });
+    expect(await trade.innerText()).toMatch(/HSCW 18–24 kg \(Yield\); GR fat depth 6–15 mm \(Yield\)/);
+  });
 });
