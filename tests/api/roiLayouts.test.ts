@@ -48,9 +48,14 @@ describe("ROI layouts", () => {
   test("a report starts with its default layout: credit then debit, every line on its side", async () => {
     const { status, body } = await layouts();
     expect(status).toBe(200);
-    expect(body.layouts.map((l: { name: string; id: number }) => [l.name, l.id])).toEqual([["default layout", 0]]);
+    expect(body.layouts.map((l: { name: string; id: number }) => [l.name, l.id])).toEqual([[
+      "default layout",
+      0,
+    ]]);
     const start = body.layouts[0];
-    const credit = body.lines.filter((l: { isDebit: boolean }) => !l.isDebit).map((l: { lineId: string }) => l.lineId);
+    const credit = body.lines.filter((l: { isDebit: boolean }) => !l.isDebit).map((l: { lineId: string }) =>
+      l.lineId
+    );
     expect(start.creditLayoutSection.children.map((n: { lineId: string }) => n.lineId)).toEqual(credit);
     expect(start.layoutSettings.isNegativesRed).toBe(false);
   });
@@ -77,7 +82,9 @@ describe("ROI layouts", () => {
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ name: "default layout", isLayoutSaved: true });
     expect(saved.body.id).toBeGreaterThan(0);
-    const [report] = await (await t.services.db.tenantDb(1)).select().from(roiReports).where(eq(roiReports.id, reportId));
+    const [report] = await (await t.services.db.tenantDb(1)).select().from(roiReports).where(
+      eq(roiReports.id, reportId),
+    );
     expect(report.isLayoutSaved).toBe(true);
     const again = (await layouts()).body.layouts[0];
     expect(again.debitLayoutSection.children[0].displayName).toBe("Costs");
@@ -105,7 +112,10 @@ describe("ROI layouts", () => {
     const unknown = await post(
       "/api/report/SaveRoiLayout",
       bodyOf(current, {
-        creditLayoutSection: { ...current.creditLayoutSection, children: [{ ...creditLine, name: "line:nope", lineId: "nope" }] },
+        creditLayoutSection: {
+          ...current.creditLayoutSection,
+          children: [{ ...creditLine, name: "line:nope", lineId: "nope" }],
+        },
       }),
     );
     expect(unknown.status).toBe(400);
@@ -115,14 +125,30 @@ describe("ROI layouts", () => {
 
   test("a second named layout, then deleted; the last one stays", async () => {
     const current = (await layouts()).body.layouts[0];
-    const added = await post("/api/report/SaveRoiLayout", bodyOf(current, { id: null, name: "Board pack", lastModified: null }));
+    const added = await post(
+      "/api/report/SaveRoiLayout",
+      bodyOf(current, { id: null, name: "Board pack", lastModified: null }),
+    );
     expect(added.status).toBe(200);
-    expect((await layouts()).body.layouts.map((l: { name: string }) => l.name)).toEqual(["default layout", "Board pack"]);
-    const clash = await post("/api/report/SaveRoiLayout", bodyOf(current, { id: null, name: "board pack", lastModified: null }));
+    expect((await layouts()).body.layouts.map((l: { name: string }) => l.name)).toEqual([
+      "default layout",
+      "Board pack",
+    ]);
+    const clash = await post(
+      "/api/report/SaveRoiLayout",
+      bodyOf(current, { id: null, name: "board pack", lastModified: null }),
+    );
     expect(clash.status).toBe(400);
-    expect((await post("/api/report/DeleteRoiLayout", { id: added.body.id, lastModified: added.body.lastModified })).status).toBe(200);
+    expect(
+      (await post("/api/report/DeleteRoiLayout", {
+        id: added.body.id,
+        lastModified: added.body.lastModified,
+      })).status,
+    ).toBe(200);
     const last = (await layouts()).body.layouts[0];
-    expect((await post("/api/report/DeleteRoiLayout", { id: last.id, lastModified: last.lastModified })).status).toBe(400);
+    expect(
+      (await post("/api/report/DeleteRoiLayout", { id: last.id, lastModified: last.lastModified })).status,
+    ).toBe(400);
   });
 
   test("403 for an admin who is not super and for another tenant's user", async () => {

@@ -6,6 +6,7 @@
  */
 import { type KeyboardEvent, useRef, useState } from "react";
 import {
+  closestCenter,
   DndContext,
   type DragEndEvent,
   PointerSensor,
@@ -165,7 +166,7 @@ export function TreeSide(props: TreeSideProps) {
         <h3 id={headingId}>{label}</h3>
         <button type="button" className="btn" onClick={props.onAddSection}>Add section</button>
       </div>
-      <DndContext sensors={sensors} onDragEnd={onDragEnd}>
+      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
         <div className="roi-side-body">
           <SortableContext items={rows.map((r) => r.name)} strategy={verticalListSortingStrategy}>
             <DropArea side={side} empty={rows.length === 0}>
@@ -214,7 +215,8 @@ export function TreeSide(props: TreeSideProps) {
 }
 
 function DropArea({ side, empty, children }: { side: Side; empty: boolean; children: React.ReactNode }) {
-  const { setNodeRef, isOver } = useDroppable({ id: `side:${side}` });
+  // the side itself takes a drop only while empty: otherwise the rows do (closest centre)
+  const { setNodeRef, isOver } = useDroppable({ id: `side:${side}`, disabled: !empty });
   return (
     <div ref={setNodeRef} className={`roi-drop${isOver ? " is-over" : ""}`}>
       {children}
