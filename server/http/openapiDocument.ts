@@ -32,8 +32,31 @@ const WITH_BODY = {
   413: { description: "The request body is over the limit", content: errorContent },
 };
 
-/** The document with the answers every operation may give added where its route does not say them. */
-export function withServerAnswers<T extends { paths?: unknown }>(doc: T): T {
+/**
+ * A named schema made nullable is written by the generator as `allOf: [{$ref}, {type: [object, null]}]`,
+ * which no null can pass (the referenced object refuses it): said instead as "the schema, or null".
+ */
+function nullableRefs(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(nullableRefs);
+  if (!node || typeof node !== "object") return node;
+  const o = node as Record<string, unknown>;
+  const all = o.allOf as Record<string, unknown>[] | undefined;
+  if (
+    all?.length === 2 && typeof all[0].$ref === "string" && Object.keys(all[1]).length === 1 &&
+    Array.isArray(all[1].type) && all[1].type.includes("null")
+  ) {
+    const { allOf: _, ...rest } = o;
+    return { ...rest, anyOf: [all[0], { type: "null" }] };
+  }
+  return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, nullableRefs(v)]));
+}
+
+/**
+ * The document with the answers every operation may give added where its route does not say them, and
+ * nullable named schemas said so that null passes.
+ */
+export function withServerAnswers<T extends { paths?: unknown }>(input: T): T {
+  const doc = nullableRefs(input) as T;
   const paths = (doc.paths ?? {}) as Record<string, Record<string, Operation | undefined>>;
   for (const methods of Object.values(paths)) {
     for (const op of Object.values(methods)) {
