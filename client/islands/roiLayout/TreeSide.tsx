@@ -244,7 +244,6 @@ function TreeRow(p: TreeRowProps) {
   const name = row.node.displayName;
   const style = {
     transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined,
-    paddingInlineStart: `${row.depth * INDENT_PX + 4}px`,
   };
   const kind = row.node.isSection ? "section" : "line";
   return (
@@ -265,6 +264,7 @@ function TreeRow(p: TreeRowProps) {
       onKeyDown={(e) => e.target === e.currentTarget && p.onKeyDown(e)}
       onClick={p.onSelect}
     >
+      <span className="roi-indent" style={{ width: `${row.depth * INDENT_PX}px` }} aria-hidden="true" />
       <span
         className="roi-grip"
         {...attributes}
