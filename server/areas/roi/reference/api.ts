@@ -97,6 +97,7 @@ api.route(
     responses: {
       ...okJson(ReferenceDataSchema),
       413: { description: "The file is over 2 MB", content: errorContent },
+      415: { description: "Not sent as a multipart form", content: errorContent },
     },
   },
   async (c) => {
