@@ -54,7 +54,7 @@ export class LoginRateLimiter {
   apply(change: LoginLimitChange) {
     if (change.outcome === "failure") this.#fail(change.email, change.ip, change.at);
     else if (change.outcome === "success") this.#pairs.delete(pairKey(change.email, change.ip));
-    else this.#bindDevice(change.email, change.device, change.at);
+    else if (change.outcome === "device") this.#bindDevice(change.email, change.device, change.at);
   }
 
   /**
