@@ -28,14 +28,12 @@ export function RoiReportTable({ report, caption }: { report: DisplayReport; cap
                 row.isShaded ? "roi-shaded" : "",
                 row.hasTotalsLine ? "roi-totals-line" : "",
                 row.hasRowLine ? "roi-row-line" : "",
+                `roi-fs-${Math.max(8, Math.min(30, row.fontSize))}`,
+                row.isBold ? "roi-bold" : "roi-normal",
+                row.isItalic ? "roi-italic" : "",
               ].filter(Boolean).join(" ")}
-              style={{
-                fontSize: `${row.fontSize}px`,
-                fontWeight: row.isBold ? 700 : 400,
-                fontStyle: row.isItalic ? "italic" : undefined,
-              }}
             >
-              <th scope="row" style={{ paddingInlineStart: `${Math.max(0, row.level - 1) * 16 + 4}px` }}>
+              <th scope="row" className={`roi-level-${Math.min(row.level, 9)}`}>
                 {row.label}
               </th>
               {report.columns.map((c, i) => {
@@ -46,7 +44,6 @@ export function RoiReportTable({ report, caption }: { report: DisplayReport; cap
                     className={`num${c.hasLineBefore ? " roi-col-line" : ""}${
                       cell?.isRed ? " roi-negative" : ""
                     }`}
-                    style={cell?.isRed ? { color: report.negativeColour } : undefined}
                   >
                     {cell?.text ?? ""}
                   </td>

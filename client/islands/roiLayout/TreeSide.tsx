@@ -242,9 +242,8 @@ function TreeRow(p: TreeRowProps) {
   const { row } = p;
   const { attributes, listeners, setNodeRef, transform, isDragging } = useSortable({ id: row.name });
   const name = row.node.displayName;
-  const style = {
-    transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined,
-  };
+  // only while dragged (never in the server's HTML: no inline styles there)
+  const style = transform ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` } : undefined;
   const kind = row.node.isSection ? "section" : "line";
   return (
     <li
@@ -264,7 +263,7 @@ function TreeRow(p: TreeRowProps) {
       onKeyDown={(e) => e.target === e.currentTarget && p.onKeyDown(e)}
       onClick={p.onSelect}
     >
-      <span className="roi-indent" style={{ width: `${row.depth * INDENT_PX}px` }} aria-hidden="true" />
+      <span className={`roi-indent roi-depth-${Math.min(row.depth, 9)}`} aria-hidden="true" />
       <span
         className="roi-grip"
         {...attributes}
@@ -336,7 +335,7 @@ function UnplacedLine({ line, onAdd }: { line: RoiLayoutLine; onAdd: () => void 
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
     id: `new:${line.lineId}`,
   });
-  const style = { transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined };
+  const style = transform ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` } : undefined;
   return (
     <li
       ref={setNodeRef}
