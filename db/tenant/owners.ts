@@ -33,7 +33,6 @@ export type TableOwner =
   | "support"
   | "yield"
   | "roi"
-  | "roi/layouts"
   | "planning"
   | "audit trail";
 
@@ -100,7 +99,7 @@ export const TABLE_OWNERS = {
   roiTemplates: "roi",
   roiFavourites: "roi",
   // roiLayouts.ts
-  roiLayouts: "roi/layouts",
+  roiLayouts: "roi", // written by its layouts part (server/areas/roi/layouts)
   // planningSchedules.ts
   planningGroupAdjustments: "planning",
   planningGroupCache: "planning",

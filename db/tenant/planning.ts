@@ -138,19 +138,25 @@ export const salespersons = sqliteTable("salespersons", {
 });
 
 /** A sales order (spec 3 §3): Pending → Confirmed → Fulfilled; Pending or Confirmed → Cancelled. */
-export const salesOrders = sqliteTable("sales_orders", {
-  id: id(),
-  reference: text("reference").notNull(),
-  customerId: integer("customer_id").notNull().references(() => customers.id),
-  salespersonId: integer("salesperson_id").references(() => salespersons.id),
-  shippingCompanyName: text("shipping_company_name").notNull().default(""),
-  /** estimated time of departure, a plant date (YYYY-MM-DD) */
-  etd: text("etd").notNull(),
-  /** Air, Rail, Sea or Road */
-  freightType: text("freight_type").notNull(),
-  status: text("status").notNull().default("Pending"),
-  ...stamps(),
-}, (t) => [index("sales_orders_etd").on(t.etd, t.status), uniqueIndex("sales_orders_reference").on(t.reference)]);
+export const salesOrders = sqliteTable(
+  "sales_orders",
+  {
+    id: id(),
+    reference: text("reference").notNull(),
+    customerId: integer("customer_id").notNull().references(() => customers.id),
+    salespersonId: integer("salesperson_id").references(() => salespersons.id),
+    shippingCompanyName: text("shipping_company_name").notNull().default(""),
+    /** estimated time of departure, a plant date (YYYY-MM-DD) */
+    etd: text("etd").notNull(),
+    /** Air, Rail, Sea or Road */
+    freightType: text("freight_type").notNull(),
+    status: text("status").notNull().default("Pending"),
+    ...stamps(),
+  },
+  (
+    t,
+  ) => [index("sales_orders_etd").on(t.etd, t.status), uniqueIndex("sales_orders_reference").on(t.reference)],
+);
 
 /**
  * A sales order line: a product ordered in cartons (catch weight: valued on packed kg, planned at the

@@ -8,7 +8,6 @@ import { expectFits, launchBrowser, recordToasts, signedIn, signIn, toastWith } 
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
 import { pdfText } from "../helpers/pdf.ts";
 
-
 let server: Awaited<ReturnType<typeof serveTestApp>>;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 

@@ -12,7 +12,9 @@
  * - `__drizzle_migrations` (migration bookkeeping) and SQLite's own `sqlite_*` tables (`sqlite_sequence`
  *   only mirrors inserts, which the rows themselves show).
  * - with `builtOnRead`: what a read may build (spec 1 §7 "get or build the agenda for a date"): a day's kill
- *   agenda, its items and the lot references it numbers on mobs and orders. Nothing else.
+ *   agenda, its items and the lot references it numbers on mobs and orders; the planner's carcass groups
+ *   kept for a day (planning_group_cache, a cache the kill floor and agenda events drop); a farm's own
+ *   link code, made the first time it is asked for (control producer_codes). Nothing else.
  */
 import { createHash } from "node:crypto";
 import type { Client, InValue } from "@libsql/client";
@@ -25,7 +27,8 @@ export interface SnapshotOptions {
   builtOnRead?: boolean;
 }
 
-const BUILT_ON_READ_TABLES = ["kill_agendas", "kill_agenda_items"];
+const BUILT_ON_READ_TABLES = ["kill_agendas", "kill_agenda_items", "planning_group_cache"];
+const BUILT_ON_READ_CONTROL = ["producer_codes"];
 const BUILT_ON_READ_COLUMNS: Record<string, string[]> = {
   livestock_orders: ["agenda_lot_reference"],
   stock_mobs: ["agenda_lot_reference", "agenda_lot_reference_suffix"],
@@ -45,9 +48,12 @@ export async function snapshot(
     out,
     "control",
     control,
-    options.includeSessions
-      ? ["super_audit", "producer_link_reads"]
-      : ["sessions", "super_audit", "producer_link_reads"],
+    [
+      ...(options.includeSessions ? [] : ["sessions"]),
+      "super_audit",
+      "producer_link_reads",
+      ...(options.builtOnRead ? BUILT_ON_READ_CONTROL : []),
+    ],
   );
   const tenants = await control.execute("SELECT id FROM tenants ORDER BY id");
   for (const row of tenants.rows) {

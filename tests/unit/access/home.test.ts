@@ -13,6 +13,13 @@ import { route } from "../../../server/access/routes/define.ts";
 import { allBuilt, anonymous, BUILT, subject } from "./subjects.ts";
 
 const homepage = (value: unknown): AccessSubject["userSettings"] => [{ settingType: "homepage", value }];
+/** The producer portal is a producer tenant's (issue 44): a subject with the farmer module is one. */
+const withModules = (modules: ModuleKey[], roleLevel?: AccessSubject["roleLevel"]) =>
+  subject({
+    modules,
+    ...(roleLevel ? { roleLevel } : {}),
+    ...(modules.includes("farmer") ? { tenantCategories: ["producer"] } : {}),
+  });
 
 /** Home page of each module in the real table. */
 const MODULE_HOME: Record<string, string> = {
@@ -79,7 +86,7 @@ describe("selectHomePage: spec 1 §2 order", () => {
 
   it("exactly one candidate: that one", () => {
     for (const [module, path] of Object.entries(MODULE_HOME)) {
-      expect(selectHomePage(subject({ modules: [module as ModuleKey] }), BUILT), module).toBe(path);
+      expect(selectHomePage(withModules([module as ModuleKey]), BUILT), module).toBe(path);
     }
     expect(selectHomePage(subject({ roleLevel: "test" }), BUILT)).toBe("/tester");
   });
@@ -134,7 +141,7 @@ describe("selectHomePage: spec 1 §2 order", () => {
     for (let i = 0; i < HOME_MODULE_ORDER.length - 1; i++) {
       const modules = HOME_MODULE_ORDER.slice(i);
       expect(
-        selectHomePage(subject({ roleLevel: "admin", modules: [...modules].reverse() }), BUILT),
+        selectHomePage(withModules([...modules].reverse() as ModuleKey[], "admin"), BUILT),
         modules[0],
       )
         .toBe(

@@ -204,6 +204,7 @@ describe("buildSideMenu on the app's table", () => {
       "home",
       "support",
       "displayHome",
+      "Reports", // the Scheduled Products Report (super only, issue 41)
       "dataupload",
       "locationinfo",
       "clientusers",

@@ -244,6 +244,8 @@ const SPEC_PATHS = [
   "/report/RoiLayoutDisplay/$id",
   // producer portal
   "/producerportal",
+  "/producerportal/lots/$id", // ours: one lot's kill feedback through a processor link (issue 44 §3)
+  "/home/livestock/suppliers/$id/portal", // ours: a supplier's producer portal links (issue 44 §1)
 ];
 
 const routeAt = (path: string) => {

@@ -151,7 +151,11 @@ describe("modules", () => {
     expect(sees(subject({ modules: ["buy"] }), "/home/stockyard")).toBe(false);
     expect(sees(subject({ modules: ["invoices"] }), "/home/invoicemanager")).toBe(true);
     expect(sees(subject({ modules: ["processorSkinGrade"] }), "/home/skingrade")).toBe(true);
-    expect(sees(subject({ modules: ["farmer"] }), "/producerportal")).toBe(true);
+    expect(sees(subject({ modules: ["farmer"], tenantCategories: ["producer"] }), "/producerportal")).toBe(
+      true,
+    );
+    // a producer tenant's portal (issue 44): a processor with the module does not see it
+    expect(sees(subject({ modules: ["farmer"] }), "/producerportal")).toBe(false);
     expect(sees(subject(), "/producerportal")).toBe(false);
     expect(sees(subject({ modules: ["livestockBoxing"] }), "/home/livestock/livestockBoxing")).toBe(true);
     expect(sees(subject({ modules: ["livestock"] }), "/home/livestock/livestockBoxing")).toBe(false);

@@ -10,7 +10,7 @@ import { ApiError } from "../../../http/errors.ts";
 import type { StoredFile } from "../../../http/files.ts";
 import { type AreaContext, assertUnchanged, nextModified } from "../../context.ts";
 import type { Unit } from "../../unit.ts";
-import { announceOrders } from "../orders/events.ts";
+import { announceOrdersChanged } from "../orders/writes.ts";
 import { displayName } from "../../audit.ts";
 import { isPdf, MAP_IMAGE_TYPES, sniffImage } from "../../storage/rules.ts";
 import { peekHead, tooLargeInWords } from "../../storage/operations/upload.ts";
@@ -117,7 +117,7 @@ async function receive(
         (sure ? `, matched to order ${sure.livestockOrderId}: ${sure.reason}` : ""),
       after: { ...fields, livestockOrderId: saved.livestockOrderId },
     });
-    if (saved.livestockOrderId !== null) announceOrders(unit, [saved.livestockOrderId], null);
+    if (saved.livestockOrderId !== null) announceOrdersChanged(unit, [saved.livestockOrderId]);
     return saved;
   });
   return {
@@ -183,7 +183,7 @@ export async function unmatchNvd(ctx: AreaContext, body: z.infer<typeof UnmatchN
 
 async function auditMatch(unit: Unit, before: NvdRow, after: NvdRow) {
   // the order's NVD link changed: its page, the yard, the agenda's badge and this page re-read it
-  announceOrders(unit, [after.livestockOrderId ?? before.livestockOrderId!], null);
+  announceOrdersChanged(unit, [after.livestockOrderId ?? before.livestockOrderId!]);
   await unit.audit({
     entity: NVD_ENTITY,
     entityId: after.id,

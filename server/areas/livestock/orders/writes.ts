@@ -134,6 +134,11 @@ export function announceOrdersRecounted(unit: Unit, orderIds: number[]): void {
   announceOrders(unit, orderIds, null);
 }
 
+/** What another area keeps about these orders changed (an NVD matched or unmatched): their screens refresh. */
+export function announceOrdersChanged(unit: Unit, orderIds: number[]): void {
+  announceOrders(unit, orderIds, null);
+}
+
 // ---------- for the kill agenda (and the orders' own head-count correction) ----------
 
 /**

@@ -9,8 +9,12 @@ import { ApiError } from "../../../http/errors.ts";
 import { type AreaContext, nextModified } from "../../context.ts";
 import { displayName } from "../../audit.ts";
 import { parseCsv } from "../../killFloor/csv.ts";
-import { parseTenantReference } from "../../storage/files/references.ts";
-import { deleteTenantBlob, openTenantBlob, uploadTenantBlob } from "../../storage/files/operations.ts";
+import {
+  deleteTenantBlob,
+  openTenantBlob,
+  parseTenantReference,
+  uploadTenantBlob,
+} from "../../storage/files/operations.ts";
 import { markResultsStale } from "../results.ts";
 import { numericColumns } from "../sources/tables.ts";
 

@@ -15,6 +15,9 @@ import { formatBytes } from "../rules.ts";
 import type { SupportReference, TenantReference } from "./references.ts";
 
 export const BLOB_ENTITY = "blobFile";
+
+// another area storing its own files names them as the tenant's references do (roi's reference data)
+export { parseTenantReference } from "./references.ts";
 /** The most rows a listing answers (the screen says when there are more). */
 export const LIST_LIMIT = 500;
 
