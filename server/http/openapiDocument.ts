@@ -3,7 +3,8 @@
  * may give any call before or around the route (issue 45). 429: too many open connections from one
  * address (server/http/listener.ts), and the sign-in, reset and phone-code limits; 503: the server is
  * draining for a restart (server/ops/shutdown.ts) or the tenant's database is not ready; 413: a body over
- * the request limit, on every operation that takes one. Each says when to try again in Retry-After.
+ * the request limit, and 415: a body not of the media type the operation takes, on every operation that
+ * takes one. 429 and 503 say when to try again in Retry-After.
  */
 type Operation = { requestBody?: unknown; responses?: Record<string, unknown> };
 
@@ -30,6 +31,7 @@ const ANY_CALL = {
 };
 const WITH_BODY = {
   413: { description: "The request body is over the limit", content: errorContent },
+  415: { description: "The body is not of the media type this operation takes", content: errorContent },
 };
 
 /**

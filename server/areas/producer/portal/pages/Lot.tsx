@@ -24,8 +24,10 @@ type Feedback = Awaited<ReturnType<typeof lotFeedback>>;
 type Carcass = Feedback["carcasses"][number];
 
 export const ProducerLotScreen = defineScreen({
-  validateSearch: z.object({ link: idNumber() }),
+  // the link a lot is seen through; without one (an address typed by hand) there is no such lot: 404
+  validateSearch: z.object({ link: idNumber().optional() }),
   loader: async ({ context, search, params }) => {
+    if (search.link === undefined) throw ApiError.notFound("Open the lot from the portal's list of lots.");
     const ctx = await pageAreaContext(context);
     try {
       return {
