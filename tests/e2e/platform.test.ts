@@ -62,6 +62,8 @@ describe("in the browser", () => {
       "Plant Analysis By Run",
       "Yield Summary Reports",
       "Operational Yield Reports",
+      "Recipes", // production planning (issue 41)
+      "Product Definitions",
       "Data Upload",
       "Users",
       "Settings",
@@ -105,6 +107,8 @@ describe("in the browser", () => {
       "Plant Analysis By Run",
       "Yield Summary Reports",
       "Operational Yield Reports",
+      "Recipes",
+      "Product Definitions",
       "Settings",
     ]);
     const superPage = await page.goto(`${server.origin}/super/home`);
