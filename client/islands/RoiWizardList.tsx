@@ -139,7 +139,7 @@ export default function RoiWizardList({ reports, templates, canFavourite, urls }
                     <Button
                       type="button"
                       busy={busy === `tpl${r.id}`}
-                      aria-label={`Save ${r.name} as a template`}
+                      aria-label={`Save as template: ${r.name}`}
                       onClick={() => {
                         const name = globalThis.prompt?.("Name of the template", r.name)?.trim();
                         if (name) {

@@ -161,11 +161,11 @@ export default function ScheduleBuilder(props: ScheduleBuilderProps) {
             {byPrimal.map(({ primal, recipes: list }) => (
               <div key={primal.primalId}>
                 <h3>{primal.name}</h3>
-                <ul>
+                <div className="builder-recipe-list">
                   {list.map((r) => (
                     <RecipeChip key={r.id} recipe={r} primalName={primal.name} disabled={busy} />
                   ))}
-                </ul>
+                </div>
               </div>
             ))}
             {!byPrimal.length && <p className="builder-empty">No recipes for this species yet.</p>}
@@ -190,7 +190,8 @@ export default function ScheduleBuilder(props: ScheduleBuilderProps) {
         </div>
       </DndContext>
       <h2>Predicted against ordered</h2>
-      <div className="table-scroll">
+      {/* focusable, so a keyboard can scroll it (the table may be wider than the page) */}
+      <div className="table-scroll" tabIndex={0} role="region" aria-label="Predicted against ordered">
         <StatisticsTable rows={outcome.statistics} />
       </div>
       <h2>Predicted products</h2>

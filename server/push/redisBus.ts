@@ -131,7 +131,11 @@ export class RedisBus implements PushBus {
 
   async close(): Promise<void> {
     this.#listeners.clear();
-    await Promise.allSettled([this.subscriber.close(), this.publisher.close()]);
+    // a connection that is down (Redis stopped) would keep its queued publishes, and a graceful close
+    // would wait for them for ever: that one is dropped at once
+    await Promise.allSettled(
+      [this.subscriber, this.publisher].map((c) => c.isReady ? c.close() : Promise.resolve(c.destroy())),
+    );
   }
 
   #received(raw: string) {

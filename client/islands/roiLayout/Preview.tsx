@@ -6,7 +6,7 @@ import type { DisplayReport } from "../../../reports/roi/format.ts";
 
 export function RoiReportTable({ report, caption }: { report: DisplayReport; caption: string }) {
   return (
-    <div className="roi-grid-scroll">
+    <div className="roi-grid-scroll" tabIndex={0} role="region" aria-label="Preview of the report">
       <table className="roi-grid">
         <caption>{caption}</caption>
         <thead>

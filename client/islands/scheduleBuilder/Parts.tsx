@@ -19,7 +19,8 @@ export function RecipeChip({ recipe, primalName, disabled }: {
     disabled,
   });
   return (
-    <li
+    // a plain element: dnd-kit gives it role=button, which no list item may carry
+    <div
       ref={setNodeRef}
       className={`builder-recipe${isDragging ? " is-dragging" : ""}`}
       style={moveStyle(transform)}
@@ -30,7 +31,7 @@ export function RecipeChip({ recipe, primalName, disabled }: {
       {...listeners}
     >
       {recipe.name}
-    </li>
+    </div>
   );
 }
 
