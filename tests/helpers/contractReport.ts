@@ -13,6 +13,7 @@ export async function teardown() {
   const all = new Set<string>();
   const validated = new Set<string>();
   for await (const entry of Deno.readDir(dir)) {
+    if (entry.name.startsWith("openapi.json")) continue; // the document the files share
     const file = JSON.parse(await Deno.readTextFile(`${dir}/${entry.name}`));
     for (const op of file.operations) all.add(op);
     for (const op of file.validated) validated.add(op);

@@ -23,14 +23,31 @@ export async function answerChecked(
   const res = await answer;
   // tests only (a bench or a script measures the app, not the check); off by hand to look at an answer
   if (!underVitest || Deno.env.get("CONTRACT_CHECK") === "off") return res;
-  checker ??= Promise.resolve(app.request("http://localhost/api/openapi.json"))
-    .then((r) => r.json())
-    .then(contractChecker);
+  checker ??= theDocument(app).then(contractChecker);
   await (await checker).check(method, url, res);
   return res;
 }
 
 const dir = Deno.env.get("CONTRACT_COVERAGE_DIR");
+
+/**
+ * The published document: made by the first test file of a run and kept in the run's folder for the
+ * others (every app of a run publishes the same document; making it costs about half a second).
+ */
+async function theDocument(app: AppLike): Promise<Record<string, unknown>> {
+  const kept = dir && `${dir}/openapi.json`;
+  if (kept) {
+    const text = await Deno.readTextFile(kept).catch(() => null);
+    if (text) return JSON.parse(text);
+  }
+  const text = await (await app.request("http://localhost/api/openapi.json")).text();
+  if (kept) {
+    const partial = `${kept}.${crypto.randomUUID()}`;
+    await Deno.writeTextFile(partial, text);
+    await Deno.rename(partial, kept); // whole or not at all for a file reading it at the same time
+  }
+  return JSON.parse(text);
+}
 // only inside a test file (afterAll exists there): a bench or script using the test app records nothing
 if (dir && underVitest) {
   afterAll(async () => {
