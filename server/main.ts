@@ -20,6 +20,7 @@ if (Deno.args.includes("--demo")) {
   const credentialsFile = `${config.DATA_DIR}/demo-credentials.txt`;
   // seeded from the demo plants' today (their zone, Australia/Sydney), whatever the server's zone
   // with a year of history before the demo's month, so the livestock dashboards have a year to show
+  console.log("Preparing the demo data (the first start builds a year of history: a minute or two)…");
   const { created, password } = await seedDemo(services.db, config.DEMO_PASSWORD || undefined, undefined, {
     history: "year",
   });
