@@ -22,6 +22,8 @@ const ConfigSchema = z.object({
   TENANT_DATABASE_URL_TEMPLATE: z.string().default(""),
   /** Password given to every demo user; empty = generate one and print it once. */
   DEMO_PASSWORD: z.string().default(""),
+  /** The demo's history before its month: a year (the dashboards' year), or none (a quick start for tests). */
+  DEMO_HISTORY: z.enum(["year", "none"]).default("year"),
   /** Minutes a session token lives before the client must refresh it. */
   TOKEN_TTL_MINUTES: z.coerce.number().int().min(3).max(24 * 60).default(60),
   /** Hours after sign-in the session ends unless the user chose to stay signed in. */

@@ -20,9 +20,12 @@ if (Deno.args.includes("--demo")) {
   const credentialsFile = `${config.DATA_DIR}/demo-credentials.txt`;
   // seeded from the demo plants' today (their zone, Australia/Sydney), whatever the server's zone
   // with a year of history before the demo's month, so the livestock dashboards have a year to show
-  console.log("Preparing the demo data (the first start builds a year of history: a minute or two)…");
+  const year = config.DEMO_HISTORY === "year";
+  if (year) {
+    console.log("Preparing the demo data (the first start builds a year of history: a minute or two)…");
+  }
   const { created, password } = await seedDemo(services.db, config.DEMO_PASSWORD || undefined, undefined, {
-    history: "year",
+    ...(year ? { history: "year" as const } : {}),
   });
   await services.db.migrateTenants(await tenantIdsOf(services.db.control));
   if (created && password && !config.DEMO_PASSWORD && !config.DATABASE_URL) {

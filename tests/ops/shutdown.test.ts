@@ -58,6 +58,7 @@ async function start(port: number): Promise<string> {
       PORT: String(port),
       HOST: "127.0.0.1",
       DEMO_PASSWORD: PASSWORD,
+      DEMO_HISTORY: "none", // the demo's month only: this test needs no year of history
       NODE_ENV: "production",
       LOG_LEVEL: "info",
       SHUTDOWN_TIMEOUT_SECONDS: "10",
