@@ -42,7 +42,7 @@ describe("the schedule builder in the browser", () => {
     expect(await totalAll(page)).toBe("0.0");
 
     // by pointer: a leg recipe onto the first group
-    const leg = page.locator(".builder-recipes li", { hasText: /leg/i }).first();
+    const leg = page.locator(".builder-recipes .builder-recipe", { hasText: /leg/i }).first();
     const from = (await leg.boundingBox())!, to = (await group.boundingBox())!;
     await page.mouse.move(from.x + 10, from.y + 8);
     await page.mouse.down();
@@ -53,7 +53,7 @@ describe("the schedule builder in the browser", () => {
     expect(Number((await totalLeg(page))!.replace(/,/g, ""))).toBeGreaterThan(0);
 
     // by keyboard: a rack recipe, Space lifts it, an arrow goes to the first group, Space drops
-    const rack = page.locator(".builder-recipes li", { hasText: /rack/i }).first();
+    const rack = page.locator(".builder-recipes .builder-recipe", { hasText: /rack/i }).first();
     await rack.focus();
     await page.keyboard.press("Space");
     await page.locator(".builder-recipe.is-dragging").waitFor();
