@@ -31,6 +31,7 @@ export type TableOwner =
   | "notifications"
   | "storage"
   | "support"
+  | "support/chat"
   | "yield"
   | "roi"
   | "planning"
@@ -81,6 +82,10 @@ export const TABLE_OWNERS = {
   blobFiles: "storage",
   // support.ts
   problemReports: "support",
+  // supportChat.ts
+  chatStreams: "support/chat",
+  chatMessages: "support/chat",
+  chatReadMarks: "support/chat",
   // yield.ts
   yieldSegments: "yield",
   productCodes: "yield",

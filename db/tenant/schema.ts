@@ -31,3 +31,4 @@ export const auditLog = sqliteTable("audit_log", {
   after: text("after", { mode: "json" }),
   reason: text("reason"),
 }, (t) => [index("audit_entity").on(t.entity, t.entityId)]);
+export * from "./supportChat.ts";
