@@ -32,6 +32,7 @@ export type TableOwner =
   | "storage"
   | "support"
   | "support/chat"
+  | "super/demoData"
   | "yield"
   | "roi"
   | "planning"
@@ -86,6 +87,8 @@ export const TABLE_OWNERS = {
   chatStreams: "support/chat",
   chatMessages: "support/chat",
   chatReadMarks: "support/chat",
+  // demoData.ts
+  demoDataRows: "super/demoData",
   // yield.ts
   yieldSegments: "yield",
   productCodes: "yield",

@@ -32,3 +32,4 @@ export const auditLog = sqliteTable("audit_log", {
   reason: text("reason"),
 }, (t) => [index("audit_entity").on(t.entity, t.entityId)]);
 export * from "./supportChat.ts";
+export * from "./demoData.ts";
