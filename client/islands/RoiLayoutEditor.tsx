@@ -27,7 +27,7 @@ import {
 } from "./roiLayout/state.ts";
 import { TreeSide } from "./roiLayout/TreeSide.tsx";
 import { SectionPanel, SettingsPanel } from "./roiLayout/Options.tsx";
-import { RoiReportTable } from "./roiLayout/Preview.tsx";
+import { RoiReportTable } from "../../reports/roi/ReportTable.tsx";
 
 export interface RoiLayoutEditorProps {
   definitionId: number;
@@ -236,7 +236,7 @@ export default function RoiLayoutEditor(props: RoiLayoutEditorProps) {
       <section className="roi-preview" aria-labelledby="roi-preview-title">
         <h3 id="roi-preview-title">Preview</h3>
         {preview
-          ? <RoiReportTable report={preview} caption={props.reportName} />
+          ? <RoiReportTable report={preview} caption={props.reportName} label="Preview of the report" />
           : <p className="notice">{props.gridProblem ?? "The report's figures could not be computed."}</p>}
       </section>
       <div className="sr-only" aria-live="assertive" aria-atomic="true">{said}</div>

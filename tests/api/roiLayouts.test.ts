@@ -1,7 +1,7 @@
 /**
  * api/report ROI layouts (issue 42 item 4): the layout designer's calls over the demo report "Plant by
  * month with budget": the starting layout, save (sets isLayoutSaved), 400 for a line on the wrong side or
- * an unknown line, 409 for a stale save, 403 for an admin who is not super and another tenant's user.
+ * an unknown line, 409 for a stale save, the CSV by the saved layout, a report's delete taking its layouts, 403 for an admin who is not super and another tenant's user.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { eq } from "drizzle-orm";
@@ -95,6 +95,27 @@ describe("ROI layouts", () => {
     const stale = await post("/api/report/SaveRoiLayout", bodyOf(again));
     expect(stale.status).toBe(409);
     expect(stale.body.message).toContain("changed by someone else");
+  });
+
+  test("the report shows its saved layout: the CSV has the Costs section and its total", async () => {
+    const res = await t.request(`/api/report/RoiReportCsv/${reportId}`, { token: tokens.super, headers });
+    expect(res.status).toBe(200);
+    const labels = (await res.text()).split("\r\n").map((line) => line.split(",")[0]);
+    expect(labels).toContain("Costs");
+    expect(labels).toContain("Total Costs");
+  });
+
+  test("deleting a report deletes its layouts in the same write", async () => {
+    const copy = await post("/api/report/CopyRoiReport", { id: reportId });
+    expect(copy.status).toBe(200);
+    const start = (await get(`/api/report/GetRoiLayouts/${copy.body.id}`)).body.layouts[0];
+    const saved = await post("/api/report/SaveRoiLayout", bodyOf(start, { definitionId: copy.body.id }));
+    expect(saved.status).toBe(200);
+    const db = await t.services.db.tenantDb(1);
+    const rowsOf = () => db.select().from(roiLayouts).where(eq(roiLayouts.definitionId, copy.body.id));
+    expect(await rowsOf()).toHaveLength(1);
+    expect((await post("/api/report/DeleteRoiReport", { id: copy.body.id })).status).toBe(200);
+    expect(await rowsOf()).toEqual([]);
   });
 
   test("400: a line on the wrong side, an unknown line; nothing changes", async () => {

@@ -1,6 +1,6 @@
 /** The ROI report writes another part of the area may call inside its own unit of work. */
 import { eq } from "drizzle-orm";
-import { roiReports } from "../../../db/tenant/schema.ts";
+import { roiLayouts, roiReports } from "../../../db/tenant/schema.ts";
 import { nextModified, type Unit } from "../context.ts";
 import { findReport } from "./definitions/store.ts";
 
@@ -14,4 +14,11 @@ export async function setLayoutSaved(unit: Pick<Unit, "tx">, reportId: number): 
     .set({ isLayoutSaved: true, version: row.version + 1, lastModified: nextModified(row.lastModified) })
     .where(eq(roiReports.id, reportId));
   return row.version + 1;
+}
+
+/** Deletes every layout of a report (the report's delete, in its unit of work). Answers how many went. */
+export async function deleteLayoutsOf(unit: Pick<Unit, "tx">, reportId: number): Promise<number> {
+  const gone = await unit.tx.delete(roiLayouts).where(eq(roiLayouts.definitionId, reportId))
+    .returning({ id: roiLayouts.id });
+  return gone.length;
 }

@@ -23,6 +23,7 @@ import { definitionProblems } from "./rules.ts";
 import { assertVersion, findReport, REPORT_ENTITY, type ReportRow, toDefinition } from "./store.ts";
 import type { PublishBody, SaveReportBody, SaveTemplateBody, VersionedIdBody } from "./schemas.ts";
 import { tableIdOf } from "../sources/tables.ts";
+import { deleteLayoutsOf } from "../writes.ts";
 
 const TEMPLATE_ENTITY = "roiTemplate";
 
@@ -165,12 +166,13 @@ export async function deleteReport(
       throw ApiError.validation([{ field: "id", message: "Unpublish the report before deleting it." }]);
     }
     await tx.delete(roiFavourites).where(eq(roiFavourites.reportId, current.id));
+    const layouts = await deleteLayoutsOf(unit, current.id);
     await tx.delete(roiReports).where(eq(roiReports.id, current.id));
     await unit.audit({
       entity: REPORT_ENTITY,
       entityId: current.id,
       action: "delete",
-      before: { name: current.name },
+      before: { name: current.name, layouts },
     });
   });
   return { id: body.id };

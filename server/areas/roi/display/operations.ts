@@ -1,14 +1,13 @@
 /**
- * The report as shown (issue 42 item 5): the grid arranged by the report's layout (the designer's first
- * layout, else credit then debit, lines in order) with the display rules shared with the designer's
- * preview (reports/roi/format.ts), for the page, the PDF and the CSV.
+ * The report as shown (issue 42 item 5): the grid arranged by the report's saved layout (`layoutFor`: its
+ * first layout, 'default layout'; the starting layout while none is saved) with the display rules shared
+ * with the designer's preview (reports/roi/format.ts), for the page, the PDF and the CSV.
  */
 import { columnRanges } from "../../../../reports/roi/dates.ts";
 import { type DisplayReport, displayReport } from "../../../../reports/roi/format.ts";
 import type { ReportDefinition } from "../../../../reports/roi/model.ts";
 import type { AreaContext } from "../../context.ts";
-import { startingLayout } from "../../../../reports/roi/layoutRules.ts";
-import { DEFAULT_LAYOUT_SETTINGS, ROI_STYLE, type RoiLayout } from "../../../../reports/roi/model.ts";
+import { layoutsOf } from "../layouts/reads.ts";
 import { favouriteReportIds, getDefinition } from "../reads.ts";
 import { gridOf } from "../results.ts";
 
@@ -23,8 +22,12 @@ export interface ShownReport {
 
 export async function shownReport(ctx: AreaContext, id: number): Promise<ShownReport> {
   const definition = await getDefinition(ctx, id);
-  const [grid, favourites] = await Promise.all([gridOf(ctx, definition), favouriteReportIds(ctx)]);
-  const layout = defaultLayout(definition);
+  const [grid, favourites, layouts] = await Promise.all([
+    gridOf(ctx, definition),
+    favouriteReportIds(ctx),
+    layoutsOf(ctx, definition),
+  ]);
+  const layout = layouts[0];
   return {
     definition,
     report: displayReport(grid, layout),
@@ -32,23 +35,5 @@ export async function shownReport(ctx: AreaContext, id: number): Promise<ShownRe
     layoutName: layout.name,
     isFavourite: favourites.includes(id),
     computedAt: grid.computedAt,
-  };
-}
-
-/**
- * The default layout (credit then debit, lines in order, the fifteen default settings): what the page shows
- * until it reads the designer's saved layout (its `layoutFor`).
- */
-export function defaultLayout(
-  definition: ReportDefinition,
-): Pick<RoiLayout, "name" | "creditLayoutSection" | "debitLayoutSection" | "layoutSettings"> {
-  return {
-    name: "default layout",
-    ...startingLayout(
-      definition.reportDataLines,
-      definition.customCreditLabel.trim() || ROI_STYLE.creditLabel,
-      definition.customDebitLabel.trim() || ROI_STYLE.debitLabel,
-    ),
-    layoutSettings: { ...DEFAULT_LAYOUT_SETTINGS },
   };
 }

@@ -6,7 +6,7 @@
 import { ApiError } from "../../../../http/errors.ts";
 import { defineScreen } from "../../../../pages/screen.ts";
 import { pageAreaContext } from "../../../context.ts";
-import { RoiReportTable } from "./ReportTable.tsx";
+import { RoiReportTable } from "../../../../../reports/roi/ReportTable.tsx";
 import { ROI_DISPLAY_API } from "../api.ts";
 import { shownReport } from "../operations.ts";
 
@@ -39,7 +39,13 @@ export const RoiLayoutDisplayScreen = defineScreen({
           </nav>
         </div>
         {data.report.rows.length
-          ? <RoiReportTable report={data.report} caption={`${data.definition.name}: ${data.period}`} />
+          ? (
+            <RoiReportTable
+              report={data.report}
+              caption={`${data.definition.name}: ${data.period}`}
+              label="The report"
+            />
+          )
           : <p>The report has no lines yet: add lines in the wizard.</p>}
       </section>
     );
