@@ -1,8 +1,8 @@
 /**
  * api/livestock boxing (issue 39 item 4): the boxing read, UpdateBoxingForLivestockOrder and
  * BoxOrderIntoDeliveredOrder over real HTTP and real db files; then a boxed lot killed (carcass records
- * written as the kill floor would, unevenly over the lot's mobs) and both suppliers' invoices sharing the
- * lot's carcasses exactly.
+ * written as the kill floor would, all against the host's mob), both orders on the to-be-invoiced list
+ * and both suppliers' invoices sharing the lot's carcasses exactly.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { and, eq, inArray } from "drizzle-orm";
@@ -190,7 +190,7 @@ describe("a boxed lot killed and invoiced", () => {
   let ids: number[] = [];
   let host = 0;
 
-  test("two of yesterday's orders boxed, then killed: carcasses recorded unevenly over the lot's mobs", async () => {
+  test("two of yesterday's orders boxed, then killed: every carcass recorded against the host's mob", async () => {
     ids = (await boxing(YESTERDAY)).body.candidates.slice(0, 2).map((c: { livestockOrderId: number }) =>
       c.livestockOrderId
     );
@@ -201,10 +201,10 @@ describe("a boxed lot killed and invoiced", () => {
     const lotHead = orders.reduce((n, o) => n + liveHead(o), 0);
     const mobs = await tdb.select().from(stockMobs).where(inArray(stockMobs.livestockOrderId, ids));
     const first = ids.map((id) => mobs.find((m) => m.livestockOrderId === id)!);
-    // the chain killed the lot as one: most records name the host's mob, a few the other's
+    // the chain killed the lot as one and named the host's mob only: the other order's mob has no records
     const now = plantNoon().toISOString(); // the pinned plant day, as the app's clock reads it
     const rows = Array.from({ length: lotHead }, (_, i) => {
-      const mob = i < lotHead - 5 ? first[0] : first[1];
+      const mob = first[0];
       return {
         productionDate: YESTERDAY,
         tenantSiteId: mob.tenantSiteId ?? 0,
@@ -237,6 +237,18 @@ describe("a boxed lot killed and invoiced", () => {
       deliveredOrderId: host,
     });
     expectPlain(into, 409);
+  });
+
+  test("both orders are to be invoiced: the one whose own mob has no records with its share", async () => {
+    const list = (await get(`${INVOICES_API.toBeCreated}?speciesId=${SHEEP}`)).body as {
+      livestockOrderId: number;
+      carcassCount: number;
+    }[];
+    const orders = [...await Promise.all(ids.map(order))].sort((a, b) => a.id - b.id);
+    const expected = shareCounts(orders.map(liveHead), orders.reduce((n, o) => n + liveHead(o), 0));
+    const other = orders.findIndex((o) => o.id !== host);
+    expect(list.find((r) => r.livestockOrderId === host)).toBeDefined();
+    expect(list.find((r) => r.livestockOrderId === orders[other].id)?.carcassCount).toBe(expected[other]);
   });
 
   test("each supplier's invoice holds its share by live head; together exactly the lot's carcasses", async () => {

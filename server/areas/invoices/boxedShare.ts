@@ -4,7 +4,7 @@
  * every carcass of the lot, by the boxing rule (server/areas/livestock/boxing/rules.ts: by live head,
  * dealt heaviest first), so the suppliers' invoices together hold each of the lot's carcasses once.
  */
-import { and, eq, inArray, isNotNull, isNull, max, notInArray } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, max, notExists, notInArray } from "drizzle-orm";
 import { carcasses, invoiceMobs, livestockOrders, stockMobs } from "../../../db/tenant/schema.ts";
 import type { TenantDb } from "../../../db/client.ts";
 import type { TenantTx } from "../context.ts";
@@ -61,6 +61,40 @@ export async function boxedMobsToInvoice(db: TenantDb | TenantTx, orderIds: read
       ));
     out.push(
       ...mobs.map((m) => ({ mobId: m.id, orderId: m.orderId, speciesId: m.speciesId, day: killed.day! })),
+    );
+  }
+  return out;
+}
+
+/**
+ * Boxed orders of a species whose lot has been killed while the kill floor recorded none of its carcasses
+ * against the order's own mobs, with those mobs not yet invoiced: each order's first mob carries the
+ * order's share of the lot (the to-be-invoiced list shows it, as createFromLots will invoice it).
+ */
+export async function boxedWithoutOwnCarcasses(
+  db: TenantDb | TenantTx,
+  speciesId: number,
+  livestockOrderId?: number,
+): Promise<{ mobId: number; orderId: number; carcasses: number; productionDate: string }[]> {
+  const orders = await db.select({ id: livestockOrders.id, lot: livestockOrders.boxedOrderCollectionId })
+    .from(livestockOrders).where(and(
+      isNotNull(livestockOrders.boxedOrderCollectionId),
+      eq(livestockOrders.speciesId, speciesId),
+      livestockOrderId ? eq(livestockOrders.id, livestockOrderId) : undefined,
+      notExists(
+        db.select({ id: carcasses.id }).from(carcasses).where(
+          eq(carcasses.livestockOrderId, livestockOrders.id),
+        ),
+      ),
+    ));
+  const mobs = await boxedMobsToInvoice(db, orders.map((o) => o.id));
+  const out: { mobId: number; orderId: number; carcasses: number; productionDate: string }[] = [];
+  for (const o of orders) {
+    const own = mobs.filter((m) => m.orderId === o.id).sort((a, b) => a.mobId - b.mobId);
+    if (!own.length) continue;
+    const share = (await boxedShare(db, { id: o.id, boxedOrderCollectionId: o.lot! })).length;
+    own.forEach((m, i) =>
+      out.push({ mobId: m.mobId, orderId: o.id, carcasses: i ? 0 : share, productionDate: m.day })
     );
   }
   return out;

@@ -18,6 +18,7 @@ import type { InvoiceStatus } from "../document.ts";
 import type { InvoiceSummary, ToBeCreatedRow } from "../views.ts";
 import { invoiceLot, invoiceLots } from "../lots.ts";
 import { invoiceSpecies } from "./species.ts";
+import { boxedWithoutOwnCarcasses } from "../boxedShare.ts";
 
 /** Lists answer at most this many rows (the published list is further bounded by its period). */
 export const LIST_LIMIT = 500;
@@ -44,6 +45,7 @@ export async function toBeCreated(
     ),
   )
     .groupBy(carcasses.stockMobId);
+  killed.push(...await boxedWithoutOwnCarcasses(ctx.db, species, livestockOrderId));
   const orderIds = [...new Set(killed.map((k) => k.orderId))];
   if (!orderIds.length) return [];
   const orders = await ctx.db.select({
