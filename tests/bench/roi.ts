@@ -20,6 +20,8 @@ export interface RoiBench {
   pdf: Timing;
   lines: number;
   columns: number;
+  /** the bench report's id (for the pages' JavaScript) */
+  id: number;
 }
 
 type AppFetch = (url: string, init?: RequestInit) => Response | Promise<Response>;
@@ -95,7 +97,7 @@ export async function benchRoi(
   const cached = await time(60, result);
   const page = await time(40, () => call(`/report/RoiLayoutDisplay/${id}`).then((r) => r.text()));
   const pdf = await time(6, () => call(`/api/report/RoiReportPdf/${id}`).then((r) => r.arrayBuffer()), 2);
-  return { cold, cached, page, pdf, lines: 40, columns: 24 };
+  return { cold, cached, page, pdf, lines: 40, columns: 24, id };
 }
 
 if (import.meta.main) {
