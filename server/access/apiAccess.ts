@@ -15,7 +15,7 @@ import {
   isTenantSettingEnabled,
   type TenantSettingType,
 } from "./flags.ts";
-import type { AccessSubject } from "./subject.ts";
+import { type AccessSubject, licensedModules } from "./subject.ts";
 import { canSeeRoute } from "./policy.ts";
 import { ancestorsOf, findRouteByName, type RouteDef, ROUTES } from "./routes.ts";
 
@@ -123,7 +123,7 @@ function decideForTenant(subject: AccessSubject, rule: AccessRule): AccessDecisi
     return forbidden(`This is for ${rule.tenantCategory} organisations.`);
   }
   if (rule.modules?.length && subject.roleLevel !== "super") {
-    if (!rule.modules.some((m) => subject.modules.includes(m))) {
+    if (!rule.modules.some((m) => licensedModules(subject).includes(m))) {
       return forbidden(`This needs the ${rule.modules.join(" or ")} module.`);
     }
   }
@@ -138,7 +138,7 @@ function whyNot(subject: AccessSubject, pages: RouteDef[], routes: readonly Rout
   const category = chain.map((r) => r.tenantCategory).find((c) => c && !subject.tenantCategories.includes(c));
   if (category) return `This is for ${category} organisations.`;
   const unlicensed = chain.find((r) =>
-    r.modules?.length && !r.modules.some((m) => subject.modules.includes(m)) &&
+    r.modules?.length && !r.modules.some((m) => licensedModules(subject).includes(m)) &&
     !(r.allowSuper && subject.roleLevel === "super")
   );
   return unlicensed ? `This needs the ${unlicensed.modules!.join(" or ")} module.` : undefined;

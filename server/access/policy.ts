@@ -6,7 +6,7 @@
  */
 import { hasRole, type RoleName, roleValue } from "./roles.ts";
 import type { ModuleKey } from "./modules.ts";
-import type { AccessSubject } from "./subject.ts";
+import { type AccessSubject, licensedModules } from "./subject.ts";
 import { isFeatureEnabled, isTenantSettingEnabled, userSettingValue } from "./flags.ts";
 import { fillParams } from "./match.ts";
 import {
@@ -35,7 +35,7 @@ function passesOwnRules(subject: AccessSubject, route: RouteDef): boolean {
   if (route.featureFlag && !isFeatureEnabled(subject, route.featureFlag)) return false;
   if (route.tenantSetting && !isTenantSettingEnabled(subject, route.tenantSetting)) return false;
   if (route.modules && route.modules.length > 0) {
-    const licensed = route.modules.some((m) => subject.modules.includes(m));
+    const licensed = route.modules.some((m) => licensedModules(subject).includes(m));
     if (!licensed && !(route.allowSuper && role === "super")) return false;
   }
   return true;

@@ -1,6 +1,9 @@
 import type { RoleName } from "./roles.ts";
 import type { ModuleKey, TenantCategory } from "./modules.ts";
 
+/** The modules a producer tenant's licence counts: the portal's (issue 44 §7). */
+export const PRODUCER_MODULES: readonly ModuleKey[] = ["farmer"];
+
 /**
  * Everything an access decision looks at, built once per request from the
  * session user and the current tenant. Plain data so the same decision runs
@@ -28,3 +31,13 @@ export const ANONYMOUS_SUBJECT: AccessSubject = Object.freeze({
   tenantSettings: [],
   userSettings: [],
 });
+
+/**
+ * The modules that open pages and APIs for the subject. A producer tenant that also holds a plant module
+ * (the demo farm holds livestock) still reaches only the producer portal: its other modules count for nothing.
+ */
+export function licensedModules(subject: AccessSubject): readonly ModuleKey[] {
+  const producerOnly = subject.tenantCategories.includes("producer") &&
+    !subject.tenantCategories.includes("processor");
+  return producerOnly ? subject.modules.filter((m) => PRODUCER_MODULES.includes(m)) : subject.modules;
+}

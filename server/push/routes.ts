@@ -10,6 +10,7 @@ import { requireCaller } from "../http/auth.ts";
 import { isCrossSite } from "../http/access.ts";
 import { declareAccess } from "../http/openapi.ts";
 import { SIGNED_IN } from "../access/apiAccess.ts";
+import { licensedModules } from "../access/subject.ts";
 import { ApiError } from "../http/errors.ts";
 import type { Caller } from "../auth/userModel.ts";
 import type { HubIdentity } from "./hub.ts";
@@ -84,7 +85,7 @@ function identityOf(caller: Caller): HubIdentity {
     tenantId: caller.tenant.id,
     name: `${caller.user.firstName} ${caller.user.lastName}`.trim() || caller.user.email,
     roleLevel: caller.roleLevel,
-    modules: caller.subject.modules,
+    modules: licensedModules(caller.subject),
     absoluteExpiresAt: caller.session.absoluteExpiresAt.getTime(),
   };
 }

@@ -13,6 +13,10 @@ import { memberships, tenants, users } from "../../db/control/schema.ts";
 import { producerLinks } from "../../db/control/producerLinks.ts";
 import { createTenant } from "../../server/tenants.ts";
 import { hashPassword } from "../../server/auth/password.ts";
+import { decideAccess } from "../../server/access/apiAccess.ts";
+import { allRoutes, ancestorsOf, canSeeRoute } from "../../server/access/mod.ts";
+import { APP_ROUTES } from "../../server/areas/mod.ts";
+import { declaredAccess } from "../../server/http/openapi.ts";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;
 const tokens: Record<string, string> = {};
@@ -172,6 +176,55 @@ describe("the producer portal's matrix", () => {
     if (links.otherProcessor) {
       // the other plant's database has no such lot for that supplier id: nothing of the demo plant shows
       expect((await call(reads(links.otherProcessor, lots.own)[1], "farm")).status).toBe(404);
+    }
+  });
+});
+
+/** Pages every tenant's people have whatever the tenant does: their account, home, users, help. */
+const EVERY_TENANT = [
+  "userHome",
+  "account",
+  "phone",
+  "changePassword",
+  "userRequired",
+  "clientusers",
+  "clientUserEdit",
+  "clientUserNew",
+  "clientUserInvite",
+  "support",
+  "notifications",
+  "supportContent",
+];
+/** API paths of the signed-in person's own account, session and push, and the tenant's own files. */
+const OWN_ACCOUNT =
+  /^\/(login\/|user\/|hubs\/|api\/user\/|api\/storage\/|api\/settings\/GetOrganisationLogo)/;
+
+describe("a producer tenant reaches only the producer's pages and APIs (issue 44 §7)", () => {
+  test("the farm holds the livestock module too, yet no plant page or API opens for it", async () => {
+    const session = (await t.services.sessions.validate(tokens.farm))!;
+    const subject = (await t.services.callers.get(session))!.subject;
+    expect(subject.modules).toContain("livestock"); // the demo farm's licence: the case this guards
+    const producerChain = (r: (typeof APP_ROUTES)[number]) =>
+      [r, ...ancestorsOf(r, APP_ROUTES)].some((x) => x.tenantCategory === "producer");
+    const pages = allRoutes(APP_ROUTES).filter((r) => !r.public && canSeeRoute(subject, r, APP_ROUTES));
+    expect(pages.filter((r) => !producerChain(r) && !EVERY_TENANT.includes(r.name)).map((r) => r.name))
+      .toEqual([]);
+    const open = new Set(pages.map((r) => r.name));
+    const strays = [...declaredAccess()].filter(([key, rule]) => {
+      if (rule.public || !decideAccess({ subject, passwordPending: false, viaApiKey: false }, rule).allowed) {
+        return false;
+      }
+      if (rule.pages?.length) return !rule.pages.some((p) => open.has(p));
+      if (rule.modules?.length) return !rule.modules.includes("farmer");
+      return !OWN_ACCOUNT.test(key.split(" ")[1]);
+    }).map(([key]) => key);
+    expect(strays).toEqual([]);
+    // and the router agrees: the plant's APIs and pages of the module the farm holds answer 403
+    for (const path of ["/api/livestock/GetPricingGridGroups", "/api/stockyard/GetMobs"]) {
+      expect((await call(path, "farm")).status, path).toBe(403);
+    }
+    for (const path of ["/home/livestock/management", "/display/configure"]) {
+      expect((await t.request(path, { token: tokens.farm })).status, path).toBe(403);
     }
   });
 });

@@ -15,6 +15,8 @@ export const DISPLAY_ROUTES = [
     inHomeMenu: true,
     canBeHomePage: true,
     homeForRoles: ["display"],
+    // the plant's wall screens: a producer tenant has none (issue 44 §7)
+    tenantCategory: "processor",
     children: [
       route(d("/killagendareport/$paramSpecies"), "Kill Agenda", "displayKillagendaReport", {
         ...DISPLAY,
