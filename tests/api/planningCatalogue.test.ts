@@ -196,9 +196,22 @@ describe("specifications and carcass types", () => {
     }, "super");
     expect(saved.status).toBe(200);
     expect(saved.body.specifications[0].summary).toBe("HSCW 20–30 kg");
+    // the settings form sends its rows keyed "0", "1", …; a blank spare row is dropped
+    const fromForm = await post("/api/planning/UpsertCarcassType", {
+      ...base,
+      id: saved.body.id,
+      lastModified: saved.body.lastModified,
+      specifications: {
+        "0": { specificationTypeId: st.body.id, minValue: 21, maxValue: 29, textValue: null },
+        "1": { specificationTypeId: null, minValue: null, maxValue: null, textValue: null },
+      },
+    }, "super");
+    expect(fromForm.body.specifications.map((r: { summary: string }) => r.summary)).toEqual([
+      "HSCW 21–29 kg",
+    ]);
     expect(
       (await post("/api/planning/UpsertCarcassType", {
-        ...saved.body,
+        ...fromForm.body,
         lastModified: "2020-01-01T00:00:00.000Z",
       }, "super")).status,
     ).toBe(409);

@@ -1,6 +1,7 @@
 /**
  * Production planning catalogue in Chromium (issue 41 items 1, 3, 6), as the super user: resolve an
- * unmapped product code, edit a recipe (refused off 100 %, saved at 100 %), and confirm a sales order.
+ * unmapped product code, edit a recipe (refused off 100 %, saved at 100 %), confirm a sales order, and add
+ * a rule to a carcass type in Settings › Specifications.
  */
 import { describe, expect, it } from "vitest";
 import { expectFits, toastWith } from "../helpers/browser.ts";
@@ -68,13 +69,23 @@ describe("planning catalogue in the browser", () => {
     await expect.poll(() => again.locator("[data-status]").innerText()).toBe("Confirmed");
   });
 
-  it("lists the carcass types with their rules in plain words", async () => {
+  it("lists the carcass types with their rules in plain words and adds a rule to one", async () => {
     const page = t.browser.page;
     await page.goto(`${t.server.origin}/settings/specifications/carcassType`);
     await expectFits(page);
-    const trade = page.getByRole("region", { name: "Sheep carcass types" }).locator("tr", {
-      hasText: "Trade lamb",
-    });
-    expect(await trade.innerText()).toMatch(/HSCW 18–24 kg \(Yield\); GR fat depth 6–15 mm \(Yield\)/);
+    const trade = () =>
+      page.getByRole("region", { name: "Sheep carcass types" }).locator("tr", { hasText: "Trade lamb" });
+    expect(await trade().innerText()).toMatch(/HSCW 18–24 kg \(Yield\); GR fat depth 6–15 mm \(Yield\)/);
+    await trade().getByRole("link", { name: "Trade lamb" }).click();
+    await page.waitForSelector("[data-hydrated] form");
+    await expectFits(page);
+    const form = page.locator('[data-island="DataForm"] form');
+    const rule = form.getByLabel("Rule 3", { exact: true });
+    const dentition = await rule.locator("option", { hasText: "Dentition" }).first().getAttribute("value");
+    await rule.selectOption(dentition!);
+    await form.getByLabel("Rule 3 at most").fill("2");
+    await form.getByRole("button", { name: "Save" }).click();
+    await toastWith(page, "The carcass type was saved.");
+    await expect.poll(() => trade().innerText()).toMatch(/Dentition ≤ 2 \(Market Eligibility\)/);
   });
 });

@@ -1,5 +1,6 @@
 /** Recipes and ingredients at the API boundary (issue 41 item 3). */
 import { z } from "@hono/zod-openapi";
+import { formRows } from "../formRows.ts";
 import { idNumber } from "../../../http/params.ts";
 
 const id = z.number().int().positive();
@@ -30,20 +31,6 @@ export const Recipe = z.object({
   lastModified: z.string(),
 });
 
-/**
- * The data form sends its line rows as an object keyed "0", "1", … (`lines.0.productDefinitionId`); they
- * become a list, the rows left blank (no product) dropped.
- */
-function formRows(v: unknown) {
-  if (!v || typeof v !== "object" || Array.isArray(v)) return v;
-  return Object.keys(v).sort((a, b) => Number(a) - Number(b)).map((k) => (v as Record<string, unknown>)[k])
-    .filter((row) => {
-      const r = row as Record<string, unknown> | null;
-      return r && r.productDefinitionId !== null && r.productDefinitionId !== "" &&
-        r.productDefinitionId !== undefined;
-    });
-}
-
 export const UpsertRecipeBody = z.object({
   id: id.nullish().transform((v) => v ?? null),
   name: z.string().trim().min(1, "Name the recipe").max(80),
@@ -53,7 +40,7 @@ export const UpsertRecipeBody = z.object({
   bonePercent: percent.default(0),
   lossPercent: percent.default(0),
   lines: z.preprocess(
-    formRows,
+    formRows("productDefinitionId"),
     z.array(z.object({ productDefinitionId: id, yieldPercent: percent })).max(60),
   ),
   lastModified: z.string().nullish(),

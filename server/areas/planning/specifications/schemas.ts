@@ -1,6 +1,7 @@
 /** Specification types, carcass types with their rules, and cut specifications at the API boundary (issue 41 item 2). */
 import { z } from "@hono/zod-openapi";
 import { idNumber } from "../../../http/params.ts";
+import { formRows } from "../formRows.ts";
 import { SPEC_CATEGORY_IDS, SPEC_METRIC_KEYS } from "./rules.ts";
 
 const id = z.number().int().positive();
@@ -69,15 +70,15 @@ export const UpsertCarcassTypeBody = z.object({
   speciesId: id,
   isOrderable: z.boolean().default(false),
   isProduceable: z.boolean().default(true),
-  /** the type's rules (replace the ones it had) */
-  specifications: z.array(RuleInput).max(30).default([]),
+  /** the type's rules (replace the ones it had; the data form's blank rows are dropped) */
+  specifications: z.preprocess(formRows("specificationTypeId"), z.array(RuleInput).max(30)).default([]),
   lastModified: z.string().nullish(),
 });
 
 export const CutSpecification = Rule.extend({ segmentId: z.number(), segmentName: z.string() });
 export const UpsertCutSpecificationsBody = z.object({
   segmentId: id,
-  specifications: z.array(RuleInput).max(30),
+  specifications: z.preprocess(formRows("specificationTypeId"), z.array(RuleInput).max(30)),
 });
 
 export const Segment = z.object({

@@ -13,10 +13,12 @@ import type { PageContext } from "../../../../pages/context.ts";
 import { defineScreen } from "../../../../pages/screen.ts";
 import { pageAreaContext } from "../../../context.ts";
 import { PRODUCTS_API } from "../api.ts";
+import { packagingText } from "./packagingForm.tsx";
 import { listProductDefinitions, productSummary, unmappedCodes } from "../operations.ts";
 
 export const PRODUCT_PATHS = {
   list: "/productionscheduling/productdefinitions",
+  unmapped: (productCodeId: number) => `/productionscheduling/productDefinitionUnmapped/${productCodeId}`,
   resolver: (productCodeId?: number) =>
     `/productionscheduling/productDefinitionResolver${productCodeId ? `/${productCodeId}` : ""}`,
 };
@@ -50,9 +52,12 @@ export const ProductDefinitionsScreen = defineScreen({
         <section className="panel" aria-label="Summary">
           <div className="panel-head">
             <h2>{species.name} product definitions</h2>
-            <a className="btn btn-primary" href={PRODUCT_PATHS.resolver()}>
-              Resolve unmapped codes ({summary.unmappedCodes})
-            </a>
+            <span>
+              <a className="btn" href="/productionscheduling/productdefinition/new">New product</a>{" "}
+              <a className="btn btn-primary" href={PRODUCT_PATHS.resolver()}>
+                Resolve unmapped codes ({summary.unmappedCodes})
+              </a>
+            </span>
           </div>
           <p>
             {summary.products} products, {summary.mappedCodes} codes mapped, {summary.redMeatCuts}{" "}
@@ -67,18 +72,15 @@ export const ProductDefinitionsScreen = defineScreen({
             rowKey={(p) => p.id}
             empty="No products yet."
             columns={[
-              { header: "Product", cell: (p) => p.name },
+              {
+                header: "Product",
+                cell: (p) => <a href={`/productionscheduling/productdefinition/${p.id}`}>{p.name}</a>,
+              },
               { header: "Reference", cell: (p) => p.referenceNumber },
               { header: "Codes", cell: (p) => p.codes.map((c) => c.code).join(", ") || "None mapped" },
               {
                 header: "Packaging",
-                cell: (p) => {
-                  const k = p.packagings[0];
-                  if (!k) return "None";
-                  return k.weightType === "catch"
-                    ? `Catch weight ${k.minKg}–${k.maxKg} kg (nominal ${k.nominalKg} kg)`
-                    : `Fixed ${k.nominalKg} kg, ${k.piecesPerCarton} pieces`;
-                },
+                cell: (p) => (p.packagings[0] ? packagingText(p.packagings[0]) : "None"),
               },
               { header: "Red meat cut", cell: (p) => (p.isRedMeatCut ? "Yes" : "No") },
             ]}
@@ -100,7 +102,9 @@ export const ProductDefinitionResolverScreen = defineScreen({
       unmappedCodes(ctx, { speciesId: species.id }),
       listProductDefinitions(ctx, { speciesId: species.id }),
     ]);
-    const selectedKey = Number((params as Record<string, string | undefined>).selectedKey);
+    // productDefinitionResolver/{selectedKey} or productDefinitionUnmapped/{id}: the code to map
+    const { selectedKey: key, id } = params as Record<string, string | undefined>;
+    const selectedKey = Number(key ?? id);
     const selected = codes.find((c) => c.productCodeId === selectedKey) ?? codes[0] ?? null;
     return {
       species,
@@ -135,7 +139,7 @@ export const ProductDefinitionResolverScreen = defineScreen({
                 header: "Code",
                 cell: (c) => (
                   <a
-                    href={PRODUCT_PATHS.resolver(c.productCodeId)}
+                    href={PRODUCT_PATHS.unmapped(c.productCodeId)}
                     aria-current={c === selected ? "true" : undefined}
                   >
                     {c.code}

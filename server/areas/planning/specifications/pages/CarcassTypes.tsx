@@ -1,43 +1,114 @@
 /**
- * Settings › Specifications › Carcass Types (issue 41 item 2; super): each species' carcass types with
- * their rules in plain words and categories. Server-rendered, no island; types are changed through the API
- * (UpsertCarcassType) until the editing screen is built.
+ * Settings › Carcasses and Settings › Specifications › Carcass Types (issue 41 item 2; super): each
+ * species' carcass types with their rules in plain words, and the form that adds or edits one
+ * (?edit=<id> or ?edit=new): name, species, orderable, produceable and its rules. Delete asks first.
  */
+import { z } from "zod";
 import { Table } from "../../../../../client/ui/Table.tsx";
+import { ActionButton, DataForm } from "../../../../pages/islands.tsx";
+import { speciesField } from "../../../../pages/scopeFields.ts";
 import { defineScreen } from "../../../../pages/screen.ts";
+import { idNumber } from "../../../../http/params.ts";
 import { pageAreaContext } from "../../../context.ts";
-import { listCarcassTypes } from "../operations.ts";
+import { SPECS_API } from "../api.ts";
+import { listCarcassTypes, listSpecificationTypes } from "../operations.ts";
 import { categoryName } from "../rules.ts";
+import { ruleFields, ruleInitial, ruleRowCount } from "./ruleFields.ts";
 
-export const CarcassTypesScreen = defineScreen({
-  loader: async ({ context }) => await listCarcassTypes(await pageAreaContext(context)),
-  component: ({ data, context }) => (
-    <>
-      {context.caller!.species.map((s) => (
-        <section key={s.id} className="panel" aria-label={`${s.name} carcass types`}>
-          <h2>{s.name} carcass types</h2>
-          <Table
-            rows={data.filter((t) =>
-              t.speciesId === s.id
-            )}
-            rowKey={(t) =>
-              t.id}
-            empty="No carcass types for this species."
-            columns={[
-              { header: "Carcass type", cell: (t) => t.name },
-              { header: "Orderable", cell: (t) => (t.isOrderable ? "Yes" : "No") },
-              { header: "Produceable", cell: (t) => (t.isProduceable ? "Yes" : "No") },
-              {
-                header: "A carcass meets it when",
-                cell: (t) =>
-                  t.specifications.length
-                    ? t.specifications.map((r) => `${r.summary} (${categoryName(r.categoryId)})`).join("; ")
-                    : "Any carcass",
-              },
-            ]}
-          />
-        </section>
-      ))}
-    </>
-  ),
-});
+export const SPEC_SETTINGS_PATHS = {
+  carcasses: "/settings/carcasses",
+  carcassType: "/settings/specifications/carcassType",
+  specTypes: "/settings/specifications/productSpecTypes",
+  cutSpecs: "/settings/specifications/cutSpecSelector",
+  carcassSpecList: "/settings/specifications/carcassSpecList",
+};
+
+/** The screen at `path` (Settings › Carcasses, or the Specifications sub-page). */
+export function carcassTypesScreen(path: string) {
+  return defineScreen({
+    validateSearch: z.object({ edit: z.union([z.literal("new"), idNumber()]).optional() }),
+    loader: async ({ context, search }) => {
+      const ctx = await pageAreaContext(context);
+      const [types, specTypes] = await Promise.all([listCarcassTypes(ctx), listSpecificationTypes(ctx)]);
+      const editing = search.edit === "new" ? "new" : types.find((t) => t.id === search.edit) ?? null;
+      return { types, specTypes, editing };
+    },
+    component: ({ data, context }) => {
+      const { types, specTypes, editing } = data;
+      const species = context.caller!.species;
+      const current = editing === "new" ? null : editing;
+      const rows = ruleRowCount(current?.specifications ?? []);
+      return (
+        <>
+          {editing && (
+            <section className="panel" aria-label="Edit the carcass type">
+              <DataForm
+                id="carcass-type"
+                title={current ? `Carcass type: ${current.name}` : "New carcass type"}
+                fields={[
+                  { name: "id", label: "Id", type: "id" },
+                  { name: "name", label: "Name", type: "text", required: true },
+                  speciesField(species),
+                  { name: "isOrderable", label: "Customers may order it", type: "checkbox" },
+                  { name: "isProduceable", label: "The plant produces it", type: "checkbox" },
+                  ...ruleFields(specTypes, rows),
+                ]}
+                initial={{
+                  id: current?.id ?? null,
+                  name: current?.name ?? "",
+                  speciesId: current?.speciesId ?? (species.length === 1 ? species[0].id : ""),
+                  isOrderable: current?.isOrderable ?? false,
+                  isProduceable: current?.isProduceable ?? true,
+                  lastModified: current?.lastModified ?? null,
+                  specifications: ruleInitial(current?.specifications ?? [], rows),
+                }}
+                submit={{ method: "POST", url: SPECS_API.upsertCarcassType }}
+                successToast="The carcass type was saved."
+                cancelHref={path}
+                redirectTo={path}
+              />
+              {current && (
+                <ActionButton
+                  label="Delete carcass type"
+                  variant="danger"
+                  url={SPECS_API.deleteCarcassType}
+                  body={{ id: current.id, lastModified: current.lastModified }}
+                  confirm={`Delete ${current.name} and its rules?`}
+                  successToast={`${current.name} was deleted.`}
+                  redirectTo={path}
+                />
+              )}
+            </section>
+          )}
+          {species.map((s) => (
+            <section key={s.id} className="panel" aria-label={`${s.name} carcass types`}>
+              <div className="panel-head">
+                <h2>{s.name} carcass types</h2>
+                {s === species[0] && <a className="btn" href="?edit=new">New carcass type</a>}
+              </div>
+              <Table
+                rows={types.filter((t) => t.speciesId === s.id)}
+                rowKey={(t) => t.id}
+                empty="No carcass types for this species."
+                columns={[
+                  { header: "Carcass type", cell: (t) => <a href={`?edit=${t.id}`}>{t.name}</a> },
+                  { header: "Orderable", cell: (t) => (t.isOrderable ? "Yes" : "No") },
+                  { header: "Produceable", cell: (t) => (t.isProduceable ? "Yes" : "No") },
+                  {
+                    header: "A carcass meets it when",
+                    cell: (t) =>
+                      t.specifications.length
+                        ? t.specifications.map((r) => `${r.summary} (${categoryName(r.categoryId)})`).join(
+                          "; ",
+                        )
+                        : "Any carcass",
+                  },
+                ]}
+              />
+            </section>
+          ))}
+        </>
+      );
+    },
+  });
+}
