@@ -76,6 +76,8 @@ export const carcasses = sqliteTable("carcasses", {
   // with condemned: a mob's processed and condemned counts come from the index alone (the processing overview)
   index("carcasses_mob").on(t.stockMobId, t.condemned),
   index("carcasses_order").on(t.livestockOrderId),
+  // a linked supplier's kills from a day on: the producer portal's lots and feedback files (issue 44)
+  index("carcasses_supplier").on(t.supplierId, t.productionDate),
 ]);
 
 /** One file, upload or batch of carcass records: who sent what, and what came of it. */

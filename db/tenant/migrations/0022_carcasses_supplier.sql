@@ -1,0 +1,1 @@
+CREATE INDEX `carcasses_supplier` ON `carcasses` (`supplier_id`,`production_date`);
