@@ -31,6 +31,7 @@ import ScheduleBuilderComponent from "../../client/islands/ScheduleBuilder.tsx";
 import RoiLayoutEditorComponent from "../../client/islands/RoiLayoutEditor.tsx";
 import RoiWizardComponent from "../../client/islands/RoiWizard.tsx";
 import RoiWizardListComponent from "../../client/islands/RoiWizardList.tsx";
+import SupportChatComponent from "../../client/islands/SupportChat.tsx";
 import { Island } from "./Island.tsx";
 
 function island<P extends object>(name: IslandName, component: ComponentType<P>) {
@@ -65,3 +66,4 @@ export const ScheduleBuilder = island("ScheduleBuilder", ScheduleBuilderComponen
 export const RoiLayoutEditor = island("RoiLayoutEditor", RoiLayoutEditorComponent);
 export const RoiWizard = island("RoiWizard", RoiWizardComponent);
 export const RoiWizardList = island("RoiWizardList", RoiWizardListComponent);
+export const SupportChat = island("SupportChat", SupportChatComponent);

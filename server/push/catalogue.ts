@@ -13,6 +13,12 @@ import type { ModuleKey } from "../access/modules.ts";
 export interface RefreshGroupSpec {
   module: ModuleKey | null;
   about: string;
+  /**
+   * Who may join beyond the module: "self" — only qualified by the caller's own user id (`Chat:<userId>`,
+   * never the whole group), for events meant for one person; "super" — super users only (a desk that
+   * watches every tenant: events sent to it with no tenant reach its members in every tenant).
+   */
+  only?: "self" | "super";
 }
 
 /** Who receives an event: every connection of the tenant, or those registered for a refresh group. */

@@ -274,9 +274,15 @@ export class UserHub {
           `Unknown refresh interest '${name}'. Known: ${Object.keys(this.catalogue.groups).join(", ")}.`,
         );
       }
-      const module = this.catalogue.groups[this.catalogue.refreshGroupOf(group)!].module;
+      const { module, only } = this.catalogue.groups[this.catalogue.refreshGroupOf(group)!];
       if (module && conn.who.roleLevel !== "super" && !conn.who.modules.includes(module)) {
         throw new HubError(`Not permitted: '${group}' needs the ${module} module.`);
+      }
+      if (only === "self" && group.slice(group.indexOf(":") + 1) !== String(conn.who.userId)) {
+        throw new HubError(`Not permitted: '${group}' is joined only with your own user id.`);
+      }
+      if (only === "super" && conn.who.roleLevel !== "super") {
+        throw new HubError(`Not permitted: '${group}' is for super users.`);
       }
       return group;
     });
@@ -356,6 +362,13 @@ export class UserHub {
   }
 
   #audience(tenantId: number | null, group: string | null): Iterable<Connection> {
+    if (tenantId === null && group !== null) {
+      // a desk's event (RefreshGroupSpec.only "super"): its members in every tenant
+      const key = `|${group.toLowerCase()}`;
+      return new Set(
+        [...this.#groups].filter(([k]) => k.endsWith(key)).flatMap(([, members]) => [...members]),
+      );
+    }
     if (tenantId === null) return this.#connections.values().filter((c) => c.handshaken);
     if (group === null) return this.#byTenant.get(tenantId) ?? [];
     const members = this.#groups.get(groupKey(tenantId, group));

@@ -1,18 +1,22 @@
 /**
- * Support (spec 1 §2 home/support): report a problem from any page (the user menu's "Report a problem"
- * brings the page along), and, for the support staff and admins, the problems reported in the
- * organisation, open ones first, each marked handled when dealt with.
+ * Support (spec 1 §2 home/support; issue 43 item 7): chat with the support staff (the caller's own
+ * conversations, live), the help sections (/support/content/{sectionKey}), report a problem from any page
+ * (the user menu's "Report a problem" brings the page along), and, for the support staff and admins, the
+ * problems reported in the organisation, open ones first, each marked handled when dealt with.
  */
 import { z } from "zod";
 import { Table } from "../../../../client/ui/Table.tsx";
 import { formatDateTime } from "../../../../kernel/format.ts";
 import { roleValue } from "../../../access/roles.ts";
 import type { PageContext } from "../../../pages/context.ts";
-import { ActionButton, DataForm } from "../../../pages/islands.tsx";
+import { ActionButton, DataForm, SupportChat } from "../../../pages/islands.tsx";
 import { defineScreen } from "../../../pages/screen.ts";
 import { pageAreaContext } from "../../context.ts";
 import { SUPPORT_API } from "../api.ts";
 import { listProblems } from "../operations.ts";
+import { listStreams } from "../chat/operations.ts";
+import { supportContent } from "../../settings/operations/content.ts";
+import { SUPPORT_TYPES } from "../../settings/rules.ts";
 
 /** A page of this app to go back to (never another site). */
 const ownPath = (from?: string) => from && /^\/[^/\\]/.test(from) ? from : undefined;
@@ -25,15 +29,44 @@ export const SupportScreen = defineScreen({
     from: z.string().max(300).optional(),
     all: z.enum(["true"]).optional(),
   }),
-  loader: async ({ context, search }) => ({
-    from: ownPath(search.from),
-    all: search.all === "true",
-    reports: mayTriage(context)
-      ? await listProblems(await pageAreaContext(context), search.all === "true")
-      : null,
-  }),
+  loader: async ({ context, search }) => {
+    const ctx = await pageAreaContext(context);
+    const [streams, help, reports] = await Promise.all([
+      listStreams(ctx),
+      supportContent(ctx, SUPPORT_TYPES.support),
+      mayTriage(context) ? listProblems(ctx, search.all === "true") : null,
+    ]);
+    return {
+      from: ownPath(search.from),
+      all: search.all === "true",
+      streams,
+      help: help.sections.map((s) => ({ sectionKey: s.sectionKey, title: s.title })),
+      reports,
+    };
+  },
   component: ({ data, context }) => (
     <>
+      <section className="panel" aria-labelledby="chat-title">
+        <h2 id="chat-title">Chat with support</h2>
+        <SupportChat
+          mode="user"
+          userId={context.caller!.user.id}
+          streams={data.streams}
+          timeZone={context.timeZone}
+        />
+      </section>
+      {data.help.length > 0 && (
+        <nav className="panel" aria-labelledby="help-title">
+          <h2 id="help-title">Help</h2>
+          <ul className="link-list">
+            {data.help.map((h) => (
+              <li key={h.sectionKey}>
+                <a href={`/support/content/${h.sectionKey}`}>{h.title}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
       <section className="panel" aria-labelledby="report-title">
         <p className="muted">
           Something did not work as it should? Say what you did and what happened: your support team gets it

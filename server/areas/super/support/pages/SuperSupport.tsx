@@ -10,7 +10,7 @@ import { Pager } from "../../../../../client/ui/Pager.tsx";
 import { formatDateTime } from "../../../../../kernel/format.ts";
 import { idNumber, wholeNumber } from "../../../../http/params.ts";
 import type { PageContext } from "../../../../pages/context.ts";
-import { ActionButton, BlobUpload } from "../../../../pages/islands.tsx";
+import { ActionButton, BlobUpload, SupportChat } from "../../../../pages/islands.tsx";
 import { defineScreen } from "../../../../pages/screen.ts";
 import { pageAreaContext } from "../../../context.ts";
 import { BLOB_API } from "../../../storage/files/api.ts";
@@ -18,6 +18,7 @@ import { BLOB_TYPE_WORDS, BLOB_TYPES, formatBytes, SUPPORT_BLOB_MAX_BYTES } from
 import { listTenants } from "../../tenants/queries.ts";
 import { SUPER_SUPPORT_API } from "../api.ts";
 import { allProblemReports, SUPPORT_FILE_LIMIT, supportFiles } from "../operations.ts";
+import { deskStreams } from "../chatDesk.ts";
 import { type SupportFile, supportFileLink } from "../rules.ts";
 import { REPORT_MAX_START, type TenantProblemReport } from "../schemas.ts";
 
@@ -49,7 +50,7 @@ export const SuperSupportScreen = defineScreen({
     const tenants = (await listTenants(ctx))
       .map((t) => ({ id: t.id, name: t.name }));
     const tenantId = tenants.some((t) => t.id === search.tenantId) ? search.tenantId : undefined;
-    const [reports, files] = await Promise.all([
+    const [reports, files, streams] = await Promise.all([
       allProblemReports(ctx, {
         tenantId,
         all: search.all ? "true" : undefined,
@@ -57,8 +58,9 @@ export const SuperSupportScreen = defineScreen({
         pageSize: PAGE_SIZE,
       }),
       supportFiles(ctx),
+      deskStreams(ctx),
     ]);
-    return { tenants, search: { ...search, tenantId }, reports, files };
+    return { tenants, search: { ...search, tenantId }, reports, files, streams };
   },
   component: ({ data, context }) => (
     <>
@@ -67,6 +69,15 @@ export const SuperSupportScreen = defineScreen({
         <a className="btn" href="/settings/releasenotes">Release notes</a>
         <a className="btn" href="/home/support">Report a problem yourself</a>
       </nav>
+      <section className="panel" aria-labelledby="desk-chat-title">
+        <h2 id="desk-chat-title">Support chats</h2>
+        <SupportChat
+          mode="staff"
+          userId={context.caller!.user.id}
+          streams={data.streams}
+          timeZone={context.timeZone}
+        />
+      </section>
       <Reports data={data} context={context} />
       <Files files={data.files} context={context} />
     </>
