@@ -172,6 +172,19 @@ describe("ROI layouts", () => {
     ).toBe(400);
   });
 
+  test("the analysis menu: the published demo report as a card (chart and largest variances), super only", async () => {
+    const page = (who: string) =>
+      t.request("/home/RoiAnalysisMenu", { headers: { ...headers, cookie: `session=${tokens[who]}` } });
+    const res = await page("super");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("Plant by month with budget");
+    expect(html).toContain("Largest variances");
+    expect(html).toMatch(/<svg[^>]*recharts-surface/);
+    expect(html).not.toContain("By supplier, last quarter");
+    expect((await page("admin")).status).toBe(403);
+  });
+
   test("403 for an admin who is not super and for another tenant's user", async () => {
     const current = (await layouts()).body.layouts[0];
     for (const who of ["admin", "farm"]) {

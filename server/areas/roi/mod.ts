@@ -6,6 +6,7 @@
  */
 import { defineArea, type Reaction } from "../area.ts";
 import { roiLayoutsArea } from "./layouts/mod.ts";
+import { roiAnalysisArea } from "./analysis/mod.ts";
 import { markResultsStale } from "./results.ts";
 import { roiDefinitionsArea } from "./definitions/mod.ts";
 import { roiDisplayArea } from "./display/mod.ts";
@@ -24,5 +25,5 @@ export const roiArea = defineArea({
   },
   seed: seedRoi,
   seedsAfter: ["invoices"],
-  parts: [roiDefinitionsArea, roiDisplayArea, roiLayoutsArea],
+  parts: [roiDefinitionsArea, roiDisplayArea, roiLayoutsArea, roiAnalysisArea],
 });

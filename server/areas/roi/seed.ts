@@ -143,6 +143,8 @@ export async function seedRoi(tenant: DemoTenant): Promise<void> {
   await db.insert(roiReports).values([
     report({
       name: "Plant by month with budget",
+      // published: the analysis menu's card
+      publishedAt: now,
       isIncludeBudgetColumns: true,
       columns: withBudget,
       lines: plantLines,
