@@ -140,11 +140,11 @@ export async function seedDemo(
   ]);
 
   // the yard's race reader is set up at the demo plant: its RFID discrepancies page is on
-  await db.control.insert(tenantSettings).values({
-    tenantId: processorId,
-    settingType: "rfidDiscrepancies",
-    value: { isEnabled: true },
-  });
+  await db.control.insert(tenantSettings).values([
+    { tenantId: processorId, settingType: "rfidDiscrepancies", value: { isEnabled: true } },
+    // still being set up: the support team may reprocess its yields (the testing home's client list)
+    { tenantId: processorId, settingType: "allowReprocessingDuringOnboarding", value: { isEnabled: true } },
+  ]);
 
   for (const u of DEMO_USERS) {
     const [first, last] = nameOf(u);

@@ -31,6 +31,7 @@ export const ISLANDS = {
   RoiLayoutEditor: "./RoiLayoutEditor.tsx",
   RoiWizard: "./RoiWizard.tsx",
   RoiWizardList: "./RoiWizardList.tsx",
+  YieldReprocess: "./YieldReprocess.tsx",
   SupportChat: "./SupportChat.tsx",
 } as const satisfies Record<string, string>;
 

@@ -128,7 +128,8 @@ describe("pages", () => {
   });
 
   it("a screen later issues build says so plainly", async () => {
-    const { res, html } = await page("/user/settings", "super@demo.processor"); // issue 43
+    // the developer playground (spec 3 §2.5) is not product behaviour: no issue builds it
+    const { res, html } = await page("/playground", "super@demo.processor");
     expect(res.status).toBe(200);
     expect(html).toContain("This screen is not built yet.");
   });

@@ -67,6 +67,7 @@ export const SUPER_ROUTES = [
     menuGroup: "admin",
     canBeHomePage: true,
     homeModule: "tester",
+    search: ["tab"],
   }),
   route("/playground", "Playground", "playground", { ...SUPER_ONLY, icon: "code" }),
 ] as const satisfies readonly RouteDef[];

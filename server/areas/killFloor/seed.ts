@@ -22,7 +22,7 @@ import { simulateKill } from "./simulator.ts";
 import { refreshOrderTotals } from "./totals.ts";
 import { lotReference } from "../killAgenda/rules.ts";
 
-export async function seedKillFloor({ db, category, today, siteIds }: DemoTenant) {
+export async function seedKillFloor({ db, category, today, siteIds, history }: DemoTenant) {
   if (!(await processorSeedDue({ db, category }, carcassImports))) return;
   const mobs = await db.select({
     stockMobId: stockMobs.id,
@@ -80,10 +80,10 @@ export async function seedKillFloor({ db, category, today, siteIds }: DemoTenant
       .where(eq(carcassImports.id, row.id));
     await refreshOrderTotals({ tx }, [...new Set(mobs.map((m) => m.livestockOrderId))], now);
   });
-  await db.insert(interchangeClients).values({
+  const client = {
     clientName: "Plant interchange",
     tenantSiteId: siteIds[0] ?? null,
-    timeZone: "Australia/Sydney",
+    timeZone: "Australia/Sydney" as string | null,
     isCurrentlyOperating: true,
     hasInterchangeEnabled: true,
     currentDataFlowStatus: "ReadyToProcess",
@@ -92,7 +92,31 @@ export async function seedKillFloor({ db, category, today, siteIds }: DemoTenant
     isSoftwareUpToDate: true,
     lastHeartbeatAt: now,
     lastModified: now,
-  });
+  };
+  // the demo people start also has a client in each state the testing home shows (issue 43): in error,
+  // out of date, no time zone (the tests' demo keeps the one client their screens are written for)
+  await db.insert(interchangeClients).values(
+    !history ? [client] : [
+      client,
+      {
+        ...client,
+        clientName: "Grading camera bridge",
+        isCurrentlyOperating: false,
+        isInErrorState: true,
+        currentDataFlowStatus: "Error",
+        processEntries: [{ name: "Grades", status: "Failed: no answer from the camera", at: now }],
+      },
+      {
+        ...client,
+        clientName: "Boning room scales",
+        tenantSiteId: siteIds[1] ?? siteIds[0] ?? null,
+        isCurrentlyOperating: false,
+        clientAppVersion: "3.9.0",
+        isSoftwareUpToDate: false,
+      },
+      { ...client, clientName: "Chiller sensors", timeZone: null, isCurrentlyOperating: false },
+    ],
+  );
   await db.insert(integrationErrors).values({
     errorItemId: "Body 214",
     date: now,

@@ -10,6 +10,8 @@ import { superSupportArea } from "./support/mod.ts";
 import { superPricingGridArea } from "./pricingGrid/mod.ts";
 import { superTestingArea } from "./testing/mod.ts";
 import { superReprocessArea } from "./reprocess/mod.ts";
+import { superYieldReprocessArea } from "./yieldReprocess/mod.ts";
+import { superTesterArea } from "./tester/mod.ts";
 import { superStockArea } from "./stock/mod.ts";
 import { superBackupsArea } from "./backups/mod.ts";
 
@@ -26,6 +28,8 @@ export const superArea = defineArea({
     superPricingGridArea,
     superTestingArea,
     superReprocessArea,
+    superYieldReprocessArea,
+    superTesterArea,
     superStockArea,
     superBackupsArea,
   ],

@@ -207,9 +207,11 @@ describe("buildSideMenu on the app's table", () => {
       "Reports", // the Scheduled Products Report (super only, issue 41)
       "dataupload",
       "locationinfo",
+      "test", // the testing home (issue 43)
       "clientusers",
       "settings",
       "superHome",
+      "testerHome",
     ]);
     expect(menu[0].path).toBe("/super/home");
   });

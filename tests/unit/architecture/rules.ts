@@ -32,7 +32,17 @@ const AREA_PUBLIC = {
    * the service split by job, the pure rules, the shared enums, the zod schemas and the field lists of
    * its forms (another area's screen for the same record shows the same fields)
    */
-  files: ["service.ts", "queries.ts", "commands.ts", "rules.ts", "enums.ts", "schemas.ts", "forms.ts"],
+  files: [
+    "service.ts",
+    "queries.ts",
+    "commands.ts",
+    "rules.ts",
+    "enums.ts",
+    "schemas.ts",
+    "forms.ts",
+    // the screen pieces another area's screen shows as they are (the testing home's interchange cards)
+    "panels.tsx",
+  ],
   /**
    * the area kit's shape (issue 37): its operations (operations.ts, or one module each in operations/),
    * its shared reads (queries/), and the writes of its tables that other areas call (writes.ts)

@@ -23,16 +23,24 @@ function state(c: Client): [string, string] {
   return ["Idle", "badge-muted"];
 }
 
-function ClientCard({ client, timeZone }: { client: Client; timeZone: string }) {
+/**
+ * One client's card. The testing home shows other organisations' clients: `reset` sends their reset
+ * to its cross-tenant call with the organisation, whose name then heads the card.
+ */
+export function ClientCard({ client, timeZone, reset }: {
+  client: Client;
+  timeZone: string;
+  reset?: { url: string; tenantId: number };
+}) {
   const [label, badge] = state(client);
   const running = !client.isInErrorState && !RESETTABLE_WITHOUT_FORCE.includes(client.currentDataFlowStatus);
   return (
     <article
       className={`interchange-card${client.isInErrorState ? " is-error" : ""}`}
-      aria-label={client.clientName}
+      aria-label={reset ? `${client.tenantName}: ${client.clientName}` : client.clientName}
     >
       <header>
-        <h4>{client.clientName}</h4>
+        <h4>{reset ? `${client.tenantName}: ${client.clientName}` : client.clientName}</h4>
         <span className={`badge ${badge}`}>{label}</span>
       </header>
       <dl>
@@ -77,8 +85,13 @@ function ClientCard({ client, timeZone }: { client: Client; timeZone: string }) 
       <div className="actions">
         <ActionButton
           label={running ? "Force reset" : "Reset data flow"}
-          url={KILL_FLOOR_API.resetDataFlow}
-          body={{ clientId: client.id, force: running, lastModified: client.lastModified }}
+          url={reset?.url ?? KILL_FLOOR_API.resetDataFlow}
+          body={{
+            ...(reset && { tenantId: reset.tenantId }),
+            clientId: client.id,
+            force: running,
+            lastModified: client.lastModified,
+          }}
           variant={running ? "danger" : undefined}
           confirm={running
             ? `The data flow is ${

@@ -4,12 +4,17 @@ import {
   ChecksAnswer,
   PingInterchangeAnswer,
   PingInterchangeBody,
+  ResetTenantDataFlowBody,
   RunChecksBody,
   TestEmailBody,
+  TestingHomeInfo,
   TestNotificationBody,
   TestSent,
   TestTextBody,
 } from "./schemas.ts";
+import { InterchangeClient } from "../../killFloor/schemas.ts";
+import { TESTING_HOME } from "../yieldReprocess/api.ts";
+import { resetTenantDataFlow, testingHomeInfo } from "./operations/home.ts";
 import { runChecks } from "./operations/checks.ts";
 import {
   pingTenantInterchange,
@@ -25,6 +30,8 @@ export const SUPER_TESTING_API = {
   sendTestEmail: "/api/super/SendTestEmail",
   sendTestText: "/api/super/SendTestText",
   sendTestNotification: "/api/super/SendTestNotification",
+  testingHomeInfo: "/api/support/GetTestingHomeInfo",
+  resetTenantDataFlow: "/api/support/ResetTenantDataFlow",
 } as const;
 
 /** whoever can open the Testing screen (super users): the calls and the screen cannot drift apart */
@@ -78,6 +85,27 @@ api.post(
   TestSent,
   TESTING,
   sendTestNotification,
+);
+
+api.get(
+  SUPER_TESTING_API.testingHomeInfo,
+  "The testing home: the organisations open to yield reprocessing, and the interchange clients looked " +
+    "after (a super user: every processor; a tester: their own), errors first, with whether each " +
+    "organisation's interchange is available",
+  {},
+  TestingHomeInfo,
+  TESTING_HOME,
+  (ctx) => testingHomeInfo(ctx),
+);
+
+api.post(
+  SUPER_TESTING_API.resetTenantDataFlow,
+  "Reset an organisation's interchange client to Ready to Process (force when its pipeline runs; 409 " +
+    "otherwise), as its own Plant integrations screen does",
+  ResetTenantDataFlowBody,
+  InterchangeClient,
+  TESTING_HOME,
+  resetTenantDataFlow,
 );
 
 export const superTestingApi = api.router();

@@ -3,6 +3,7 @@ import { TimeoutError } from "../../../timeout.ts";
 import {
   type CheckRun,
   formatDuration,
+  interchangeState,
   latestResults,
   mobileNumber,
   needsTenant,
@@ -107,5 +108,24 @@ describe("the last result of each check", () => {
       run(null, "1", [null, result("faxMachine", "ok", "1"), result("smsGateway", "ok", "1")]),
     ];
     expect([...latestResults(runs, null).keys()]).toEqual(["smsGateway"]);
+  });
+});
+
+describe("the testing home's interchange line", () => {
+  const tenant = (clients: number, enabled: number, live: number) => ({
+    tenantId: 1,
+    tenantName: "A",
+    clients,
+    enabled,
+    live,
+  });
+  test("no client, none turned on, none heard from, or available", () => {
+    expect(interchangeState([]).message).toBe("No interchange clients are available");
+    expect(interchangeState([tenant(0, 0, 0)]).state).toBe("noClients");
+    expect(interchangeState([tenant(2, 0, 0)]).message).toBe(
+      "Interchange is not currently connected for this environment",
+    );
+    expect(interchangeState([tenant(2, 1, 0)]).message).toBe("Interchange is not available");
+    expect(interchangeState([tenant(2, 1, 0), tenant(1, 1, 1)]).message).toBe("Interchange is available.");
   });
 });

@@ -128,3 +128,41 @@ export function latestResults(runs: readonly CheckRun[], tenantId: number | null
   }
   return last;
 }
+
+/** One organisation's interchange clients, counted for the testing home. */
+export interface InterchangeTenant {
+  tenantId: number;
+  tenantName: string;
+  clients: number;
+  /** clients with interchange turned on */
+  enabled: number;
+  /** of those, heard from in the last 5 minutes */
+  live: number;
+}
+
+export const INTERCHANGE_MESSAGES = {
+  available: "Interchange is available.",
+  notAvailable: "Interchange is not available",
+  notConnected: "Interchange is not currently connected for this environment",
+  noClients: "No interchange clients are available",
+} as const;
+export type InterchangeState = keyof typeof INTERCHANGE_MESSAGES;
+
+/**
+ * The testing home's interchange line (spec 3 §8): no client at all; clients but none with interchange
+ * turned on (this environment is not connected); turned on but none heard from (not available, with a
+ * recheck); otherwise available.
+ */
+export function interchangeState(
+  tenants: readonly InterchangeTenant[],
+): { state: InterchangeState; message: string } {
+  const sum = (k: "clients" | "enabled" | "live") => tenants.reduce((s, t) => s + t[k], 0);
+  const state: InterchangeState = !sum("clients")
+    ? "noClients"
+    : !sum("enabled")
+    ? "notConnected"
+    : !sum("live")
+    ? "notAvailable"
+    : "available";
+  return { state, message: INTERCHANGE_MESSAGES[state] };
+}

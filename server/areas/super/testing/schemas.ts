@@ -1,5 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { idNumber } from "../../../http/params.ts";
+import { InterchangeClient, ResetDataFlowBody } from "../../killFloor/schemas.ts";
+import { ReprocessingClient } from "../yieldReprocess/schemas.ts";
 import { CHECK_KEYS, CHECK_STATUSES, mobileNumber, needsTenant } from "./rules.ts";
 
 const Check = z.enum(CHECK_KEYS, { error: "Choose checks from the list" });
@@ -61,3 +63,26 @@ export const TestSent = z.object({
   via: z.enum(["mailServer", "smsGateway", "outbox", "notifications"]),
   result: z.string(),
 }).openapi("TestSent");
+
+export const TestingHomeInfo = z.object({
+  /** the organisations open to yield reprocessing (their onboarding setting on) */
+  reprocessingClients: z.array(ReprocessingClient),
+  interchangeClientStatus: z.object({
+    state: z.enum(["available", "notAvailable", "notConnected", "noClients"]),
+    message: z.string(),
+    /** each organisation looked after: whether its interchange is available */
+    tenants: z.array(z.object({
+      tenantId: z.number(),
+      tenantName: z.string(),
+      clients: z.number(),
+      enabled: z.number(),
+      live: z.number(),
+      isAvailable: z.boolean(),
+    })),
+    /** every client, errors first */
+    clients: z.array(InterchangeClient.extend({ tenantId: z.number() })),
+  }),
+}).openapi("TestingHomeInfo");
+
+export const ResetTenantDataFlowBody = ResetDataFlowBody.extend({ tenantId: idNumber() })
+  .openapi("ResetTenantDataFlowBody");

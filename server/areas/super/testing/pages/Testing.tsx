@@ -20,6 +20,7 @@ import {
   STATUS_LABELS,
 } from "../rules.ts";
 import { TenantPicker } from "../../pages/TenantPicker.tsx";
+import { loadTestingHome, TestingHomeSections } from "./TestingHome.tsx";
 
 /** the send forms sit side by side: short labels leave the addresses room */
 const LABEL_WIDTH = "7.5rem";
@@ -70,18 +71,22 @@ function Result({ last, timeZone }: { last: LastResult | null; timeZone: string 
 }
 
 /**
- * Testing (spec 2 §2.3, §7.6 "ping the interchange service"): connection checks of what the app runs on,
+ * Testing (spec 2 §2.3, §7.6 "ping the interchange service"): the testing home's sections, then connection checks of what the app runs on,
  * each run on demand with its last result (from the super audit, so every super user sees the same),
  * and test sends of an email, a text and a notification, each answered in place.
  */
 export const SuperTestingScreen = defineScreen({
   validateSearch: Search,
-  loader: ({ context, search }) => load(context, search.tenantId),
+  loader: async ({ context, search }) => ({
+    ...await load(context, search.tenantId),
+    home: await loadTestingHome(context),
+  }),
   component: ({ data, context }) => {
     const tenantId = data.tenant?.id ?? null;
     const runnable = (check: CheckKey) => !CHECKS[check].tenant || tenantId !== null;
     return (
       <>
+        <TestingHomeSections info={data.home} context={context} />
         <section className="panel">
           <div className="panel-head">
             <h2>Connection checks</h2>

@@ -1,0 +1,191 @@
+/**
+ * Yield reprocessing per client (issue 43 item 2, spec 3 §4 "count allocations, count members, then
+ * request reprocessing"): the clients open to it (tenants whose setting allows reprocessing during
+ * onboarding; a super user sees every such processor, a tester or support user only their own), the two
+ * counts, and the run that rebuilds the yield summaries through the yield area's own writes. One run per
+ * tenant and species at a time on this server; each run audited with the super user actions.
+ */
+import { and, asc, count, eq, gte, lte } from "drizzle-orm";
+import { species, tenants, tenantSettings, tenantSpecies } from "../../../../db/control/schema.ts";
+import { boningRuns, carcasses, cartons, yieldSummaries } from "../../../../db/tenant/schema.ts";
+import { ApiError } from "../../../http/errors.ts";
+import type { In } from "../../areaApi.ts";
+import type { AreaContext } from "../../context.ts";
+import { reprocessYieldSummaries } from "../../yield/writes.ts";
+import { recordSuperAction } from "../writes.ts";
+import { type TenantContext, tenantContext } from "../tenantContext.ts";
+import { changedCounts, COUNT_LABELS, rangeDays, type ReprocessCounts } from "./rules.ts";
+import type {
+  ReprocessAnswer,
+  ReprocessingClient,
+  ReprocessRangeBody,
+  RequestReprocessBody,
+} from "./schemas.ts";
+
+type Range = In<typeof ReprocessRangeBody>;
+type Client = In<typeof ReprocessingClient>;
+
+export const ONBOARDING_SETTING = "allowReprocessingDuringOnboarding";
+
+/** The clients the caller may reprocess: processors with the onboarding setting on (their own only, below super). */
+export async function reprocessingClients(ctx: AreaContext, ownOnly = false): Promise<Client[]> {
+  const control = ctx.app.db.control;
+  const own = ownOnly || ctx.caller.subject.roleLevel !== "super";
+  const rows = await control.select({ id: tenants.id, name: tenants.name, value: tenantSettings.value })
+    .from(tenants)
+    .innerJoin(tenantSettings, eq(tenantSettings.tenantId, tenants.id))
+    .where(and(
+      eq(tenantSettings.settingType, ONBOARDING_SETTING),
+      eq(tenants.category, "processor"),
+      own ? eq(tenants.id, ctx.tenantId) : undefined,
+    ))
+    .orderBy(asc(tenants.name));
+  const open = rows.filter((r) => r.value?.isEnabled === true);
+  if (!open.length) return [];
+  const kinds = await control.select({ tenantId: tenantSpecies.tenantId, id: species.id, name: species.name })
+    .from(tenantSpecies).innerJoin(species, eq(species.id, tenantSpecies.speciesId)).orderBy(asc(species.id));
+  return open.map((t) => ({
+    tenantId: t.id,
+    tenantName: t.name,
+    species: kinds.filter((k) => k.tenantId === t.id).map(({ id, name }) => ({ id, name })),
+  }));
+}
+
+/** The client's context, or 403 (not open to the caller) / 400 (a species it does not kill). */
+async function clientContext(ctx: AreaContext, input: Range): Promise<TenantContext> {
+  const client = (await reprocessingClients(ctx)).find((c) => c.tenantId === input.tenantId);
+  if (!client) {
+    throw ApiError.forbidden(
+      "That organisation is not open to yield reprocessing: its setting allows it only during onboarding.",
+    );
+  }
+  if (!client.species.some((s) => s.id === input.speciesId)) {
+    throw ApiError.validation([{
+      field: "speciesId",
+      message: `${client.tenantName} does not process that species.`,
+    }]);
+  }
+  return tenantContext(ctx, input.tenantId);
+}
+
+const countOf = async (q: Promise<{ n: number }[]>) => (await q)[0]?.n ?? 0;
+
+async function allocationCounts(there: AreaContext, r: Range) {
+  const days = (col: typeof boningRuns.productionDate) => and(gte(col, r.fromDate), lte(col, r.toDate));
+  return {
+    allocations: await countOf(
+      there.db.select({ n: count() }).from(boningRuns)
+        .where(and(days(boningRuns.productionDate), eq(boningRuns.speciesId, r.speciesId))),
+    ),
+    summaries: await countOf(
+      there.db.select({ n: count() }).from(yieldSummaries).where(and(
+        days(yieldSummaries.productionDate),
+        eq(yieldSummaries.speciesId, r.speciesId),
+        r.productCodeId ? eq(yieldSummaries.productCodeId, r.productCodeId) : undefined,
+      )),
+    ),
+  };
+}
+
+async function memberCounts(there: AreaContext, r: Range) {
+  return {
+    carcasses: await countOf(
+      there.db.select({ n: count() }).from(carcasses).where(and(
+        gte(carcasses.productionDate, r.fromDate),
+        lte(carcasses.productionDate, r.toDate),
+        eq(carcasses.speciesId, r.speciesId),
+      )),
+    ),
+    products: await countOf(
+      there.db.select({ n: count() }).from(cartons).where(and(
+        gte(cartons.productionDate, r.fromDate),
+        lte(cartons.productionDate, r.toDate),
+        eq(cartons.speciesId, r.speciesId),
+        r.productCodeId ? eq(cartons.productCodeId, r.productCodeId) : undefined,
+      )),
+    ),
+  };
+}
+
+/** Step 1: the boning runs (allocations) and yield summaries of the days. */
+export async function countAllocationsAndSummaries(ctx: AreaContext, input: Range) {
+  return allocationCounts(await clientContext(ctx, input), input);
+}
+
+/** Step 2: the carcasses killed and the cartons packed on the days. */
+export async function countCarcassesAndProducts(ctx: AreaContext, input: Range) {
+  return memberCounts(await clientContext(ctx, input), input);
+}
+
+/** the runs going on on this server, by tenant and species */
+const running = new Set<string>();
+
+/**
+ * Step 3, its checks: the counts still those counted (409 otherwise, or while another run of the tenant
+ * and species goes on), made before any answer starts so a refusal keeps its status. Answers the run;
+ * the run must be called (it frees the tenant and species when it ends).
+ */
+export async function startSummaryReprocessing(ctx: AreaContext, input: In<typeof RequestReprocessBody>) {
+  const there = await clientContext(ctx, input);
+  const key = `${input.tenantId}:${input.speciesId}`;
+  if (running.has(key)) {
+    throw ApiError.conflict(
+      "A reprocessing of that organisation's species is already running: wait for it to end.",
+    );
+  }
+  running.add(key);
+  const started = performance.now();
+  let now: ReprocessCounts;
+  try {
+    now = { ...await allocationCounts(there, input), ...await memberCounts(there, input) };
+    const changed = changedCounts(input.counts, now);
+    if (changed.length) {
+      throw ApiError.conflict(
+        `The ${changed.map((k) => COUNT_LABELS[k].toLowerCase()).join(" and ")} changed since they were ` +
+          "counted: count again, then reprocess.",
+      );
+    }
+  } catch (error) {
+    running.delete(key);
+    throw error;
+  }
+  /** the rebuild; `onDay` hears each day done */
+  return async (
+    onDay?: (done: number, total: number) => Promise<void> | void,
+  ): Promise<In<typeof ReprocessAnswer>> => {
+    try {
+      const done = await reprocessYieldSummaries(there, {
+        speciesId: input.speciesId,
+        from: input.fromDate,
+        to: input.toDate,
+        productCodeId: input.productCodeId,
+      }, onDay);
+      const answer = {
+        tenantId: input.tenantId,
+        speciesId: input.speciesId,
+        fromDate: input.fromDate,
+        toDate: input.toDate,
+        days: rangeDays(input.fromDate, input.toDate),
+        reprocessedSummarys: done.rows,
+        responseTimes: { totalSeconds: Math.round((performance.now() - started) / 10) / 100 },
+      };
+      await recordSuperAction(ctx, {
+        tenantId: input.tenantId,
+        action: "ReprocessYieldSummaries",
+        detail: { ...answer, productCodeId: input.productCodeId ?? null, counts: now },
+      });
+      return answer;
+    } finally {
+      running.delete(key);
+    }
+  };
+}
+
+/** Step 3 whole: checked, then run. */
+export async function requestSummaryReprocessing(
+  ctx: AreaContext,
+  input: In<typeof RequestReprocessBody>,
+  onDay?: (done: number, total: number) => Promise<void> | void,
+) {
+  return (await startSummaryReprocessing(ctx, input))(onDay);
+}

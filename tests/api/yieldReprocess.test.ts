@@ -1,0 +1,217 @@
+/**
+ * The testing home's calls over real HTTP on the demo (issue 43 items 1, 2, 5): its info (the
+ * reprocessing clients, the interchange clients of the organisations looked after), a cross-tenant data
+ * flow reset, and yield reprocessing per client: the two counts, then the request with those counts
+ * (rebuilt, idempotent, audited; progress lines with NDJSON), 400 in words with nothing changed, 403 for
+ * other roles, another tenant and a tenant without the onboarding setting, 409 when the counts changed.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { and, eq, sql } from "drizzle-orm";
+import { superAudit, tenants } from "../../db/control/schema.ts";
+import { interchangeClients } from "../../db/tenant/schema.ts";
+import { jsonCalls, startTestApp, type TestApp } from "../helpers/app.ts";
+import { plantDay } from "../helpers/clock.ts";
+import { NDJSON } from "../../server/areas/killFloor/paths.ts";
+import { DEMO_COUNTRY, DEMO_PROCESSOR } from "../../server/demo.ts";
+
+const API = {
+  info: "/api/support/GetTestingHomeInfo",
+  reset: "/api/support/ResetTenantDataFlow",
+  countAllocations: "/api/support/CountAllocationsAndSummaries",
+  countMembers: "/api/support/CountCarcassesAndProducts",
+  request: "/api/support/RequestSummaryReprocessing",
+};
+const SHEEP = 1;
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+const calls = jsonCalls(() => t, tokens);
+let processorId: number;
+let countryId: number;
+let range: Record<string, unknown>;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  for (const who of ["super", "admin", "user", "test", "support"]) {
+    tokens[who] = await t.login(`${who}@demo.processor`);
+  }
+  const all = await t.services.db.control.select().from(tenants);
+  processorId = all.find((x) => x.name === DEMO_PROCESSOR)!.id;
+  countryId = all.find((x) => x.name === DEMO_COUNTRY)!.id;
+  range = { tenantId: processorId, speciesId: SHEEP, fromDate: plantDay(-7), toDate: plantDay(-1) };
+});
+afterAll(() => t.close());
+
+const counted = async (body = range) => ({
+  ...(await calls.post(API.countAllocations, body, "test")).body,
+  ...(await calls.post(API.countMembers, body, "test")).body,
+});
+
+/** every summary row of the processor's sheep, without its id: what a rebuild must give again */
+async function summaryRows() {
+  const db = await t.services.db.tenantDb(processorId);
+  return await db.all(sql`select production_date, boning_run_id, product_code_id, cartons, kg, expected_kg,
+    revenue_cents from yield_summaries where species_id = ${SHEEP} order by boning_run_id, product_code_id`);
+}
+
+const audits = async () =>
+  (await t.services.db.control.select().from(superAudit)
+    .where(and(eq(superAudit.action, "ReprocessYieldSummaries"), eq(superAudit.tenantId, processorId))))
+    .length;
+
+describe("the testing home's info", () => {
+  test("a super user gets the processors open to reprocessing and every processor's interchange clients", async () => {
+    const { status, body } = await calls.get(API.info, "super");
+    expect(status).toBe(200);
+    expect(body.reprocessingClients).toEqual([
+      {
+        tenantId: processorId,
+        tenantName: DEMO_PROCESSOR,
+        species: expect.arrayContaining([{ id: SHEEP, name: "Sheep" }]),
+      },
+    ]);
+    expect(body.interchangeClientStatus).toMatchObject({
+      state: "available",
+      message: "Interchange is available.",
+    });
+    expect(body.interchangeClientStatus.tenants.map((x: { tenantName: string }) => x.tenantName))
+      .toEqual(expect.arrayContaining([DEMO_PROCESSOR, DEMO_COUNTRY]));
+    expect(body.interchangeClientStatus.clients[0]).toMatchObject({
+      tenantId: expect.any(Number),
+      clientName: expect.any(String),
+    });
+  });
+
+  test("a tester sees their own organisation only; an admin or a user may not ask", async () => {
+    const { status, body } = await calls.get(API.info, "test");
+    expect(status).toBe(200);
+    expect(body.interchangeClientStatus.tenants.map((x: { tenantId: number }) => x.tenantId)).toEqual([
+      processorId,
+    ]);
+    expect(body.reprocessingClients.map((c: { tenantId: number }) => c.tenantId)).toEqual([processorId]);
+    for (const who of ["admin", "user"]) expect((await calls.get(API.info, who)).status).toBe(403);
+  });
+
+  test("a client's data flow is reset in its organisation; a tester may not reset another's", async () => {
+    const db = await t.services.db.tenantDb(countryId);
+    const now = new Date().toISOString();
+    const [client] = await db.insert(interchangeClients).values({
+      clientName: "Cooma interchange",
+      isInErrorState: true,
+      hasInterchangeEnabled: true,
+      currentDataFlowStatus: "Error",
+      processEntries: [],
+      clientAppVersion: "4.2.1",
+      isSoftwareUpToDate: true,
+      lastHeartbeatAt: now,
+      lastModified: now,
+    }).returning();
+    const asked = { tenantId: countryId, clientId: client.id, force: false };
+    expect((await calls.post(API.reset, asked, "test")).status).toBe(403);
+    const done = await calls.post(API.reset, asked, "super");
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ currentDataFlowStatus: "ReadyToProcess", isInErrorState: false });
+  });
+});
+
+describe("yield reprocessing", () => {
+  test("counts, then reprocesses with those counts: the same rows again, answered and audited", async () => {
+    const counts = await counted();
+    expect(counts.allocations).toBeGreaterThan(0);
+    expect(counts.summaries).toBeGreaterThan(0);
+    expect(counts.carcasses).toBeGreaterThan(0);
+    expect(counts.products).toBeGreaterThan(0);
+    const before = await summaryRows();
+    const { status, body } = await calls.post(API.request, { ...range, counts }, "test");
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ ...range, days: 7, reprocessedSummarys: counts.summaries });
+    expect(body.responseTimes.totalSeconds).toBeGreaterThanOrEqual(0);
+    expect(await summaryRows()).toEqual(before);
+    expect(await audits()).toBe(1);
+  });
+
+  test("with Accept: NDJSON a line per day, then the result", async () => {
+    const counts = await counted();
+    const res = await t.request(API.request, {
+      method: "POST",
+      token: tokens.super,
+      json: { ...range, counts },
+      headers: { accept: NDJSON },
+    });
+    expect(res.headers.get("content-type")).toBe(NDJSON);
+    const lines = (await res.text()).trim().split("\n").map((l) => JSON.parse(l));
+    expect(lines.slice(0, 7)).toEqual(
+      [1, 2, 3, 4, 5, 6, 7].map((done) => ({ type: "progress", done, total: 7 })),
+    );
+    expect(lines[7]).toMatchObject({ type: "result", reprocessedSummarys: counts.summaries });
+  });
+
+  test("one product code narrows what is counted and answered", async () => {
+    const db = await t.services.db.tenantDb(processorId);
+    const [{ code }] = await db.all<{ code: number }>(
+      sql`select product_code_id as code from yield_summaries where species_id = ${SHEEP} limit 1`,
+    );
+    const narrowed = { ...range, productCodeId: code };
+    const counts = await counted(narrowed);
+    expect(counts.summaries).toBeLessThan((await counted()).summaries);
+    const { body } = await calls.post(API.request, { ...narrowed, counts }, "super");
+    expect(body.reprocessedSummarys).toBe(counts.summaries);
+  });
+
+  test("a range under 1 day or over 21 is refused in words, and nothing changes", async () => {
+    const counts = await counted();
+    const before = await audits();
+    for (
+      const [fromDate, toDate, words] of [
+        [plantDay(-1), plantDay(-2), "invalid range (21 days is max)"],
+        [plantDay(-22), plantDay(-1), "22 day range not allowed (21 days is max)"],
+      ]
+    ) {
+      const { status, body } = await calls.post(API.request, { ...range, fromDate, toDate, counts }, "test");
+      expect(status).toBe(400);
+      expect(body).toMatchObject({
+        isValidation: true,
+        title: expect.any(String),
+        message: expect.any(String),
+      });
+      expect(body.errors).toContainEqual(expect.objectContaining({ field: "toDate", message: words }));
+      expect((await calls.post(API.countAllocations, { ...range, fromDate, toDate }, "test")).status).toBe(
+        400,
+      );
+    }
+    expect(
+      (await calls.post(
+        API.countMembers,
+        { ...range, fromDate: plantDay(-21), toDate: plantDay(-1) },
+        "test",
+      )).status,
+    )
+      .toBe(200);
+    expect(await audits()).toBe(before);
+  });
+
+  test("403: admins and users, another tenant for a tester, a tenant without the onboarding setting", async () => {
+    const counts = await counted();
+    for (const who of ["admin", "user"]) {
+      expect((await calls.post(API.countAllocations, range, who)).status).toBe(403);
+      expect((await calls.post(API.request, { ...range, counts }, who)).status).toBe(403);
+    }
+    const country = { ...range, tenantId: countryId };
+    expect((await calls.post(API.countAllocations, country, "test")).status).toBe(403);
+    const refused = await calls.post(API.request, { ...country, counts }, "super");
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toContain("onboarding");
+  });
+
+  test("409 when the counts changed since they were counted; nothing is rebuilt", async () => {
+    const counts = await counted();
+    const before = await audits();
+    const { status, body } = await calls.post(API.request, {
+      ...range,
+      counts: { ...counts, products: counts.products + 1 },
+    }, "support");
+    expect(status).toBe(409);
+    expect(body.message).toBe("The cartons changed since they were counted: count again, then reprocess.");
+    expect(await audits()).toBe(before);
+  });
+});
