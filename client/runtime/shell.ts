@@ -240,6 +240,11 @@ export function initShell(): void {
       // the header's notifications bell (its own small chunk)
       const bell = document.querySelector<HTMLElement>("[data-notification-bell]");
       if (bell) import("./notificationBell.ts").then((m) => m.watchNotifications(bell, push));
+      // the menu's support chat badge (its own small chunk)
+      const chat = document.querySelector<HTMLElement>("[data-chat-unread]");
+      if (chat && bell) {
+        import("./chatBadge.ts").then((m) => m.watchChatUnread(chat, bell.dataset.notificationBell!, push));
+      }
     });
   }
 }

@@ -57,6 +57,8 @@ describe("support chat between two windows", () => {
     // the demo's two conversations, one a ticket
     await expect.poll(() => chatA.locator(".chat-stream").count()).toBe(2);
     await chatA.locator(".chat-stream .badge", { hasText: "Ticket" }).waitFor();
+    // the newest opens and is read: the menu's badge of unread replies goes (the demo left one unread)
+    await a.locator("[data-chat-unread][data-unread='0']").waitFor({ state: "attached" });
 
     // keyboard only: to New conversation, then the message box, Shift+Enter, Enter
     await chatA.getByRole("button", { name: "New conversation" }).focus();
