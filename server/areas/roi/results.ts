@@ -21,6 +21,16 @@ import { loadTables } from "./reference/tables.ts";
 
 const stamps = new Map<number, number>();
 const cache = new Map<string, { version: number; stamp: number; grid: RoiGrid }>();
+/**
+ * The database a grid was read from is part of its key (tenant ids repeat across control databases: the
+ * tests run many apps in one process); a stale mark from any of them only ever drops a grid, never keeps one.
+ */
+const databases = new WeakMap<object, number>();
+let lastDatabase = 0;
+const databaseOf = (db: object) => {
+  if (!databases.has(db)) databases.set(db, ++lastDatabase);
+  return databases.get(db)!;
+};
 const MAX_CACHED = 500;
 
 /** The tenant's facts changed: every cached grid of the tenant is stale. */
@@ -30,7 +40,7 @@ export function markResultsStale(tenantId: number): void {
 
 /** The grid of a definition, from the cache while its version and the tenant's facts are unchanged. */
 export async function gridOf(ctx: AreaContext, def: ReportDefinition): Promise<RoiGrid> {
-  const key = `${ctx.tenantId}:${def.id}`;
+  const key = `${databaseOf(ctx.db)}:${ctx.tenantId}:${def.id}`;
   const stamp = stamps.get(ctx.tenantId) ?? 0;
   const kept = cache.get(key);
   if (kept && kept.version === def.version && kept.stamp === stamp) return kept.grid;
