@@ -21,6 +21,7 @@ import { benchInvoices, INVOICE_CARCASSES, LIST_INVOICES } from "./invoices.ts";
 import { benchYieldImport, YIELD_DAY_CARTONS } from "./yieldData.ts";
 import { benchYieldHome } from "./yieldHome.ts";
 import { benchSupportChat, CHAT_DELIVERY_MS } from "./supportChat.ts";
+import { benchProducerFeedback, FEEDBACK_CSV_MS, LOT_PAGE_MS } from "./producerFeedback.ts";
 import { benchRoi, ROI_CACHED_MS, ROI_COLD_MS, ROI_PAGE_MS, ROI_PDF_MS } from "./roi.ts";
 import { benchBackup } from "./backup.ts";
 import { benchObservability } from "./observability.ts";
@@ -217,6 +218,12 @@ try {
     (url, init) => server.app.request(url, init),
   );
   const yieldHomeJs = pageJs(yieldHome.html).total;
+  // the producer portal (issue 44): a 300-carcass lot page as the demo farm, and the feedback CSV
+  const producer = await benchProducerFeedback(
+    server.origin,
+    `session=${await server.login("producer@demo.farm")}`,
+    server.services,
+  );
   // ROI reports (issue 42): a 40-line × 24-month report, as the super user; then what its three pages load
   const superCookie = `session=${await server.login("super@demo.processor")}`;
   const roi = await benchRoi(
@@ -630,6 +637,24 @@ push and read the messages after its latest, over loopback; what home/support lo
     (chat.delivery.p50 / CHAT_DELIVERY_MS).toFixed(2)
   } of the ${CHAT_DELIVERY_MS} ms target |
 | home/support JavaScript (gzip) | ${kb(chatJs)} | ${(chatJs / 1024 / 70).toFixed(2)} of the 70 KB target |
+
+## Producer portal
+
+A lot's kill feedback page as the demo farm (${producer.lotHead} carcasses: compliance, three SVG charts, the
+carcass table), over loopback; the feedback CSV writer alone and over HTTP.
+
+| measure | figure | against the target |
+|---|---|---|
+| lot page, charts kept (the lot reopened), p50 | ${ms(producer.lotPage.p50)} (p99 ${
+    ms(producer.lotPage.p99)
+  }) | ${(producer.lotPage.p50 / LOT_PAGE_MS).toFixed(2)} of the ${LOT_PAGE_MS} ms target |
+| lot page, charts drawn anew, p50 | ${ms(producer.lotPageCold.p50)} (p99 ${
+    ms(producer.lotPageCold.p99)
+  }) | ${(producer.lotPageCold.p50 / LOT_PAGE_MS).toFixed(2)} of the ${LOT_PAGE_MS} ms target |
+| CSV writer, 10,000 carcasses, p50 | ${ms(producer.csv10k.p50)} | ${
+    (producer.csv10k.p50 / FEEDBACK_CSV_MS).toFixed(2)
+  } of the ${FEEDBACK_CSV_MS} ms target |
+| CSV over HTTP, ${producer.csvHttpRows} carcasses, p50 | ${ms(producer.csvHttp.p50)} | |
 
 ## Invoices
 

@@ -126,6 +126,27 @@ export type FeedbackCarcass = typeof carcasses.$inferSelect & {
   nvd: string;
 };
 
+type FeedbackQuery = { livestockOrderId?: number; from?: string; to?: string };
+
+const feedbackRows = (db: TenantDb, link: OpenLink, q: FeedbackQuery): Promise<FeedbackCarcass[]> =>
+  db.select({
+    c: carcasses,
+    supplierName: suppliers.name,
+    pic: livestockOrders.pic,
+    nvd: livestockOrders.nvd,
+  })
+    .from(carcasses)
+    .innerJoin(livestockOrders, eq(livestockOrders.id, carcasses.livestockOrderId))
+    .innerJoin(suppliers, eq(suppliers.id, carcasses.supplierId))
+    .where(and(
+      visibleCarcasses(link),
+      q.livestockOrderId ? eq(carcasses.livestockOrderId, q.livestockOrderId) : undefined,
+      q.from ? gte(carcasses.productionDate, q.from) : undefined,
+      q.to ? sql`${carcasses.productionDate} <= ${q.to}` : undefined,
+    ))
+    .orderBy(asc(carcasses.productionDate), asc(carcasses.killSequence), asc(carcasses.bodyNumber))
+    .then((rows) => rows.map((r) => ({ ...r.c, supplierName: r.supplierName, pic: r.pic, nvd: r.nvd })));
+
 /**
  * Per-carcass feedback of the linked suppliers: one lot (an order id) or the kill days `from`–`to`, in kill
  * order. Another supplier's order, or one killed before visible-from, answers no rows.
@@ -133,32 +154,18 @@ export type FeedbackCarcass = typeof carcasses.$inferSelect & {
 export function feedbackCarcasses(
   ctx: AreaContext,
   link: OpenLink,
-  q: { livestockOrderId?: number; from?: string; to?: string },
+  q: FeedbackQuery,
 ): Promise<FeedbackCarcass[]> {
   const what = q.livestockOrderId ? `feedback lot ${q.livestockOrderId}` : `feedback ${q.from}–${q.to}`;
-  return readThrough(
-    ctx,
-    link,
-    what,
-    (db) =>
-      db.select({
-        c: carcasses,
-        supplierName: suppliers.name,
-        pic: livestockOrders.pic,
-        nvd: livestockOrders.nvd,
-      })
-        .from(carcasses)
-        .innerJoin(livestockOrders, eq(livestockOrders.id, carcasses.livestockOrderId))
-        .innerJoin(suppliers, eq(suppliers.id, carcasses.supplierId))
-        .where(and(
-          visibleCarcasses(link),
-          q.livestockOrderId ? eq(carcasses.livestockOrderId, q.livestockOrderId) : undefined,
-          q.from ? gte(carcasses.productionDate, q.from) : undefined,
-          q.to ? sql`${carcasses.productionDate} <= ${q.to}` : undefined,
-        ))
-        .orderBy(asc(carcasses.productionDate), asc(carcasses.killSequence), asc(carcasses.bodyNumber))
-        .then((rows) => rows.map((r) => ({ ...r.c, supplierName: r.supplierName, pic: r.pic, nvd: r.nvd }))),
-  );
+  return readThrough(ctx, link, what, (db) => feedbackRows(db, link, q));
+}
+
+/** One lot's carcasses and the grid it was bought on, as one audited read (the lot page). */
+export function lotWithGrid(ctx: AreaContext, link: OpenLink, livestockOrderId: number) {
+  return readThrough(ctx, link, `feedback lot ${livestockOrderId} with its grid`, async (db) => ({
+    carcasses: await feedbackRows(db, link, { livestockOrderId }),
+    grid: await gridOf(db, link, livestockOrderId),
+  }));
 }
 
 /** The caller's (producer) accepted links that are still open, with the processor's name. */
@@ -183,20 +190,18 @@ export function openLinksOf(ctx: AreaContext) {
  * The grid a linked lot was bought on (its order's pricing group, the grid for its species category), or
  * null: a lot of another supplier or before visible-from answers null, as does an order without a grid.
  */
-export function lotGrid(ctx: AreaContext, link: OpenLink, livestockOrderId: number) {
-  return readThrough(ctx, link, `grid of lot ${livestockOrderId}`, async (db) => {
-    const [order] = await db.select({
-      groupId: livestockOrders.pricingGridGroupId,
-      categoryId: livestockOrders.speciesCategoryId,
-    }).from(livestockOrders).where(and(
-      eq(livestockOrders.id, livestockOrderId),
-      inArray(livestockOrders.supplierId, [...link.supplierIds]),
-    ));
-    if (!order?.groupId) return null;
-    const grids = await db.select().from(pricingGrids).where(
-      eq(pricingGrids.pricingGridGroupId, order.groupId),
-    );
-    const grid = gridFor(grids, order.categoryId) ?? grids.sort((a, b) => a.priority - b.priority)[0] ?? null;
-    return grid?.cells ? { reference: grid.reference, cells: grid.cells } : null;
-  });
+async function gridOf(db: TenantDb, link: OpenLink, livestockOrderId: number) {
+  const [order] = await db.select({
+    groupId: livestockOrders.pricingGridGroupId,
+    categoryId: livestockOrders.speciesCategoryId,
+  }).from(livestockOrders).where(and(
+    eq(livestockOrders.id, livestockOrderId),
+    inArray(livestockOrders.supplierId, [...link.supplierIds]),
+  ));
+  if (!order?.groupId) return null;
+  const grids = await db.select().from(pricingGrids).where(
+    eq(pricingGrids.pricingGridGroupId, order.groupId),
+  );
+  const grid = gridFor(grids, order.categoryId) ?? grids.sort((a, b) => a.priority - b.priority)[0] ?? null;
+  return grid?.cells ? { reference: grid.reference, cells: grid.cells } : null;
 }

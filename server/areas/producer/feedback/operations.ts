@@ -2,7 +2,7 @@
 import { ApiError } from "../../../http/errors.ts";
 import { daysBetween } from "../../../../kernel/dates.ts";
 import type { AreaContext } from "../../context.ts";
-import { feedbackCarcasses, killLots, lotGrid, openLink } from "../door.ts";
+import { feedbackCarcasses, killLots, lotWithGrid, openLink } from "../door.ts";
 import { feedbackCsv, feedbackFileName, feedbackJson } from "./files.ts";
 import { lotCompliance } from "./rules.ts";
 
@@ -17,9 +17,8 @@ export async function linkedLots(ctx: AreaContext, q: { linkId: number }) {
 /** One lot's carcasses, its compliance against its grid, and the grid (404 when not visible). */
 export async function lotFeedback(ctx: AreaContext, q: { linkId: number; livestockOrderId: number }) {
   const link = await openLink(ctx, q.linkId, "feedback");
-  const carcasses = await feedbackCarcasses(ctx, link, { livestockOrderId: q.livestockOrderId });
+  const { carcasses, grid } = await lotWithGrid(ctx, link, q.livestockOrderId);
   if (!carcasses.length) throw ApiError.notFound("That lot has no kill feedback for you.");
-  const grid = await lotGrid(ctx, link, q.livestockOrderId);
   const maxDentition = MAX_DENTITION[carcasses[0].speciesId] ?? null;
   return {
     processorName: link.processorName,

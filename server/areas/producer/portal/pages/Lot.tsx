@@ -10,7 +10,6 @@ import { idNumber } from "../../../../http/params.ts";
 import { pageAreaContext } from "../../../context.ts";
 import { ApiError } from "../../../../http/errors.ts";
 import { Table } from "../../../../../client/ui/Table.tsx";
-import { DistributionChart } from "../../../../../client/ui/charts/DistributionChart.tsx";
 import { formatDate, formatDecimal, formatHead } from "../../../../../kernel/format.ts";
 import { formatCents } from "../../../../../kernel/money.ts";
 import { lotFeedback } from "../../feedback/operations.ts";
@@ -19,6 +18,7 @@ import { FEEDBACK_COLUMNS } from "../../feedback/files.ts";
 import { cellOf, REASON_WORDS, REASONS, reasonsOf } from "../../feedback/rules.ts";
 import { bandLabel, type GridCells } from "../../../pricing/rules.ts";
 import { PORTAL_PATHS } from "../paths.ts";
+import { KeptDistributionChart } from "../drawnCharts.tsx";
 
 type Feedback = Awaited<ReturnType<typeof lotFeedback>>;
 type Carcass = Feedback["carcasses"][number];
@@ -69,9 +69,9 @@ export const ProducerLotScreen = defineScreen({
         <section className="panel producer-charts" aria-label="Charts">
           <h2>Charts</h2>
           {f.grid && <GridCellsChart cells={f.grid} carcasses={f.carcasses} />}
-          <DistributionChart id="hscw" title="HSCW by weight band" unit="carcasses" bars={hscwBars(f)} />
+          <KeptDistributionChart id="hscw" title="HSCW by weight band" unit="carcasses" bars={hscwBars(f)} />
           {f.carcasses.some((c) => c.msaIndex !== null) && (
-            <DistributionChart
+            <KeptDistributionChart
               id="msa"
               title="MSA index spread"
               unit="carcasses"
