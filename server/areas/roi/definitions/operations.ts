@@ -18,6 +18,7 @@ import {
   type ReportLine,
   type ReportListItem,
   type RoiTemplate,
+  sourceCategoryOf,
 } from "../../../../reports/roi/model.ts";
 import { definitionProblems } from "./rules.ts";
 import { assertVersion, findReport, REPORT_ENTITY, type ReportRow, toDefinition } from "./store.ts";
@@ -69,7 +70,10 @@ type SaveInput = In<typeof SaveReportBody>;
 
 /** 400 with every problem of the definition, the tables its lines name included. */
 async function checkDefinition(ctx: AreaContext, input: Omit<SaveInput, "id" | "version">) {
-  const problems = definitionProblems(input as never);
+  const problems = definitionProblems({
+    ...input,
+    reportDataLines: input.reportDataLines.map((l) => ({ ...l, category: sourceCategoryOf(l.category) })),
+  });
   const tables = new Set(
     (await ctx.db.select({ id: roiDataTables.id }).from(roiDataTables)).map((t) => t.id),
   );
