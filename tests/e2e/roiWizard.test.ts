@@ -1,7 +1,7 @@
 /**
  * The ROI wizard in Chromium (issue 42): a super user builds a report (twelve months in one action, a
  * typed credit line and a typed debit line), saves it, reloads it, opens the report page (no script) and
- * reads its PDF back with pdftotext.
+ * reads its PDF back with pdftotext; then the analysis menu's card of the demo's published report.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectFits, launchBrowser, recordToasts, signedIn, signIn, toastWith } from "../helpers/browser.ts";
@@ -75,5 +75,12 @@ describe("the ROI wizard", () => {
     expect(text).toContain("Browser ROI");
     expect(text).toMatch(/Meat sales\s+\$1,500/);
     expect(text).toMatch(/Page 1 of \d/);
+
+    // the analysis menu: the demo's published report as a card, its chart drawn on the server
+    await page.goto(`${server.origin}/home/RoiAnalysisMenu`);
+    const card = page.locator("article.roi-analysis-card", { hasText: "Plant by month with budget" });
+    await expect.poll(() => card.locator("svg.recharts-surface").count()).toBe(1);
+    expect(await card.innerText()).toContain("Largest variances");
+    await expectFits(page);
   });
 });
