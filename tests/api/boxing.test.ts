@@ -55,6 +55,16 @@ const expectPlain = (res: { status: number; body: Record<string, unknown> }, sta
 describe("boxing two orders before the kill", () => {
   let ids: number[] = [];
 
+  test("the demo holds a boxed beef lot of two orders", async () => {
+    const days = Array.from({ length: 15 }, (_, i) => plantDay(-i));
+    const lots = (await Promise.all(days.map((d) => get(`${BOXING_API.read}?date=${d}&speciesId=2`))))
+      .flatMap((r) => r.body.lots as { boxedLotRef: string; orders: unknown[] }[])
+      .filter((lot, i, all) => all.findIndex((l) => l.boxedLotRef === lot.boxedLotRef) === i);
+    expect(lots.length).toBe(1);
+    expect(lots[0].boxedLotRef).toMatch(/^BOX-\d+$/);
+    expect(lots[0].orders.length).toBe(2);
+  });
+
   test("the read lists the day's delivered sheep orders that may be boxed", async () => {
     const res = await boxing(TODAY);
     expect(res.status).toBe(200);

@@ -15,6 +15,8 @@ import {
   suppliers,
   transportCompanies,
 } from "../../../../db/tenant/schema.ts";
+import { and, asc, eq, gt, inArray, ne } from "drizzle-orm";
+import { boxedLotReference } from "../boxing/rules.ts";
 import { MOB_STATUS, ORDER_STATUS } from "../../../../kernel/enums.ts";
 import { pricingOptions } from "../../pricing/rules.ts";
 import { addDays, isWeekend } from "../../../../kernel/dates.ts";
@@ -39,7 +41,33 @@ export async function seedOrders(
     // the year before the month, for the demo the start command runs (historySeed.ts)
     if (tenant.history === "year") await insertOrderHistory(tx, opts);
     await insertOrders(tx, opts);
+    await boxDemoLot(tx, opts.today);
   });
+}
+
+/**
+ * One boxed lot (livestock boxing): the two beef consignments of the latest day of the last fortnight
+ * that had two delivered, boxed into one lot on the lower order (BOX-<id>) as a plant boxes two small
+ * mobs before their kill; the kill floor's and the invoices' seeds then treat them as one lot. Beef only:
+ * the sheep orders stay free to box by hand. Nothing when no day had two.
+ */
+async function boxDemoLot(db: TenantTx, today: string) {
+  for (let offset = 0; offset >= -14; offset--) {
+    const pair = (await db.select().from(livestockOrders).where(and(
+      eq(livestockOrders.speciesId, 2),
+      eq(livestockOrders.deliveryDate, addDays(today, offset)),
+      gt(livestockOrders.totalDelivered, 0),
+      ne(livestockOrders.orderStatus, ORDER_STATUS.Cancelled),
+    )).orderBy(asc(livestockOrders.id))).slice(0, 2);
+    if (pair.length < 2 || pair[0].tenantSiteId !== pair[1].tenantSiteId) continue;
+    const host = pair[0].id;
+    await db.update(livestockOrders).set({
+      boxedLotRef: boxedLotReference(host),
+      boxedOrderCollectionId: host,
+    })
+      .where(inArray(livestockOrders.id, pair.map((o) => o.id)));
+    return;
+  }
 }
 
 async function insertOrders(db: TenantTx, opts: { today: string; siteIds: number[] }) {
