@@ -7,6 +7,7 @@ import * as controlSchema from "./control/schema.ts";
 import * as tenantSchema from "./tenant/schema.ts";
 import { installRowMapping } from "./rowMapping.ts";
 import { withMigrationLock } from "./migrationLock.ts";
+import { eachBounded, isUpToDate } from "./migrationState.ts";
 
 installRowMapping();
 
@@ -38,6 +39,8 @@ export interface TenantNotReady {
 }
 
 const migrationsOf = (kind: "control" | "tenant") => `${import.meta.dirname}/${kind}/migrations`;
+/** Tenant databases checked at once at start: each a file (or a round trip to the server) of its own. */
+const START_CHECKS_AT_ONCE = 8;
 
 /**
  * The only place that opens databases. The control database is opened once; tenant databases are opened
@@ -66,6 +69,11 @@ export class Databases {
     const url = options.databaseUrl || fileUrl(options.dataDir, "control.db");
     if (!options.databaseUrl) await Deno.mkdir(`${options.dataDir}/tenants`, { recursive: true });
     const client = await openClient(url, options.authToken);
+    // a restart with nothing new takes no lock and runs no migrate(): one read
+    if (await isUpToDate(direct(client), migrationsOf("control"))) {
+      options.log?.("migration.control", { applied: 0 });
+      return new Databases(options, client);
+    }
     await withMigrationLock(client, async (lock) => {
       const before = await appliedMigrations(client);
       await migrate(drizzle(client), { migrationsFolder: migrationsOf("control") });
@@ -121,14 +129,18 @@ export class Databases {
       new Error(`The organisation's database ${tenantId} could not be upgraded`);
   }
 
-  async #openTenant(tenantId: number) {
-    const { dataDir, tenantUrlTemplate, authToken } = this.options;
-    const url = tenantUrlTemplate
+  #tenantUrl(tenantId: number): string {
+    const { dataDir, tenantUrlTemplate } = this.options;
+    return tenantUrlTemplate
       ? tenantUrlTemplate.replaceAll("{tenant}", String(tenantId))
       : fileUrl(`${dataDir}/tenants`, `${tenantId}.db`);
-    const client = await openClient(url, authToken);
+  }
+
+  async #openTenant(tenantId: number) {
+    const client = await openClient(this.#tenantUrl(tenantId), this.options.authToken);
     const db = drizzle(client, { schema: tenantSchema });
     try {
+      if (await isUpToDate(direct(client), migrationsOf("tenant"))) return { client, db };
       const before = await appliedMigrations(client);
       // one transaction (libSQL's migrate): a failure leaves the database on its old version
       await migrate(db, { migrationsFolder: migrationsOf("tenant") });
@@ -146,24 +158,45 @@ export class Databases {
   }
 
   /**
-   * Opens (and so migrates) every listed tenant database, at start, under the migration lock: two
-   * instances starting together migrate once. A tenant that fails is logged and left out; the rest go on.
+   * Checks every listed tenant database at start, a few at once, each with one read, and keeps it open;
+   * only those behind are migrated, one by one under the migration lock: two instances starting together
+   * migrate once. A tenant that fails is logged and left out; the rest go on.
    */
   async migrateTenants(tenantIds: number[]): Promise<void> {
     const log = this.options.log ?? (() => {});
+    const behind: number[] = [];
+    await eachBounded(tenantIds, START_CHECKS_AT_ONCE, async (id) => {
+      if (this.#tenants.has(id) || this.#notReady.has(id)) return;
+      if (!(await this.#openIfUpToDate(id))) behind.push(id);
+    });
+    log("migration.checked", { tenants: tenantIds.length, behind: behind.length });
+    if (!behind.length) return;
     await withMigrationLock(this.#controlClient, async (lock) => {
       let done = 0;
-      for (const id of tenantIds) {
+      for (const id of behind) {
         const started = performance.now();
         const ok = await this.tenantDb(id).then(() => true, () => false);
         done++;
         const ms = Math.round(performance.now() - started);
-        if (ok) {
-          log("migration.tenant", { holder: lock.holder, tenantId: id, done, of: tenantIds.length, ms });
-        }
+        if (ok) log("migration.tenant", { holder: lock.holder, tenantId: id, done, of: behind.length, ms });
         if (done % 10 === 0) await lock.renew();
       }
     });
+  }
+
+  /** Opens and keeps a tenant database that has every migration; false (and closed) when it is behind. */
+  async #openIfUpToDate(tenantId: number): Promise<boolean> {
+    const client = await openClient(this.#tenantUrl(tenantId), this.options.authToken);
+    if (!(await isUpToDate(direct(client), migrationsOf("tenant")).catch(() => false))) {
+      client.close();
+      return false;
+    }
+    if (this.#tenants.has(tenantId)) client.close(); // a request opened it meanwhile
+    else {this.#tenants.set(
+        tenantId,
+        Promise.resolve({ client, db: drizzle(client, { schema: tenantSchema }) }),
+      );}
+    return true;
   }
 
   async close(): Promise<void> {
@@ -186,6 +219,12 @@ async function appliedMigrations(client: Client): Promise<number> {
 function fileUrl(dir: string, name: string) {
   return `file:${dir.replace(/\/$/, "")}/${name}`;
 }
+
+/**
+ * The connection a one-off statement at open should take: an embedded file's own @libsql/client one, so
+ * a tenant that is only checked at start does not also open (and parse the schema on) a reader connection.
+ */
+const direct = (client: Client): Client => client instanceof EmbeddedClient ? client.inner : client;
 
 const BUSY_TIMEOUT_MS = 5000;
 

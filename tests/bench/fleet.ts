@@ -97,7 +97,7 @@ const fleetTenant = (i: number) => ({
 });
 
 /** The demo template plus `tenants - 1` new processors, and `clients` sessions of the demo's users. */
-async function prepare(dataDir: string, tenants: number, clients: number) {
+export async function prepare(dataDir: string, tenants: number, clients: number) {
   await copyDir(await demoTemplate(TEST_PASSWORD), dataDir);
   setLogLevel("warn");
   const services = await createServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "warn" }));
@@ -144,7 +144,7 @@ interface Server {
   stop(): Promise<void>;
 }
 
-async function startServer(dataDir: string): Promise<Server> {
+export async function startServer(dataDir: string): Promise<Server> {
   const probe = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const port = probe.addr.port;
   probe.close();
@@ -243,7 +243,7 @@ async function soakFor(
   return { samples, requests, errors };
 }
 
-function rssMb(pid: number): number {
+export function rssMb(pid: number): number {
   const status = Deno.readTextFileSync(`/proc/${pid}/status`);
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return Math.round(kb / 102.4) / 10;
