@@ -9,16 +9,16 @@ import { defineScreen, pathId } from "../../../../pages/screen.ts";
 import { idNumber } from "../../../../http/params.ts";
 import { pageAreaContext } from "../../../context.ts";
 import { ApiError } from "../../../../http/errors.ts";
-import { Table } from "../../../../../client/ui/Table.tsx";
-import { formatDate, formatDecimal, formatHead } from "../../../../../kernel/format.ts";
+import { formatDate, formatHead } from "../../../../../kernel/format.ts";
 import { formatCents } from "../../../../../kernel/money.ts";
 import { lotFeedback } from "../../feedback/operations.ts";
 import { FEEDBACK_API } from "../../feedback/api.ts";
 import { FEEDBACK_COLUMNS } from "../../feedback/files.ts";
-import { cellOf, REASON_WORDS, REASONS, reasonsOf } from "../../feedback/rules.ts";
+import { cellOf, REASON_WORDS, REASONS } from "../../feedback/rules.ts";
 import { bandLabel, type GridCells } from "../../../pricing/rules.ts";
 import { PORTAL_PATHS } from "../paths.ts";
 import { KeptDistributionChart } from "../drawnCharts.tsx";
+import { carcassTableHtml } from "../carcassTable.ts";
 
 type Feedback = Awaited<ReturnType<typeof lotFeedback>>;
 type Carcass = Feedback["carcasses"][number];
@@ -201,41 +201,14 @@ function GridCellsChart({ cells, carcasses }: { cells: GridCells; carcasses: rea
 }
 
 function CarcassTable({ f }: { f: Feedback }) {
-  const reasons = (c: Carcass) => reasonsOf(c, f.grid, f.maxDentition).map((r) => REASON_WORDS[r]).join("; ");
   return (
-    <div className="table-wrap" role="region" aria-label="Carcasses, one row each" tabIndex={0}>
-      <Table
-        rows={f.carcasses}
-        rowKey={(c) => c.id}
-        empty="No carcasses."
-        columns={[
-          { header: "Body", cell: (c) => c.bodyNumber },
-          { header: "NLIS ID", cell: (c) => c.rfid ?? "" },
-          { header: "Sex", cell: (c) => c.sex ?? "" },
-          { header: "Teeth", cell: (c) => c.dentition ?? "" },
-          { header: "HSCW kg", cell: (c) => formatDecimal(c.hscwKg) },
-          { header: "Fat mm", cell: (c) => c.fatDepthMm ?? "" },
-          { header: "Fat score", cell: (c) => c.fatScore ?? "" },
-          { header: "Grade", cell: (c) => c.gradeCode ?? "" },
-          { header: "Hump", cell: (c) => c.msaHumpMm ?? "" },
-          { header: "HGP", cell: (c) => c.msaHgp === null ? "" : c.msaHgp ? "Yes" : "No" },
-          { header: "Ossif.", cell: (c) => c.msaOssification ?? "" },
-          { header: "Marbling", cell: (c) => c.msaMarbling ?? "" },
-          { header: "Rib fat", cell: (c) => c.msaRibFatMm ?? "" },
-          { header: "pH", cell: (c) => c.msaUltimatePh?.toFixed(2) ?? "" },
-          { header: "MSA index", cell: (c) => c.msaIndex?.toFixed(2) ?? "" },
-          { header: "Defects", cell: (c) => c.defects.join(", ") },
-          {
-            header: "Condemned",
-            cell: (c) =>
-              c.condemned === "none"
-                ? ""
-                : `${c.condemned}${c.condemnedReason ? `: ${c.condemnedReason}` : ""}`,
-          },
-          { header: "Out of spec", cell: reasons },
-        ]}
-      />
-    </div>
+    <div
+      className="table-wrap"
+      role="region"
+      aria-label="Carcasses, one row each"
+      tabIndex={0}
+      dangerouslySetInnerHTML={{ __html: carcassTableHtml(f.carcasses, f.grid, f.maxDentition) }}
+    />
   );
 }
 
