@@ -58,6 +58,18 @@ describe("carcass groups", () => {
     expect(again.body).toEqual(res.body);
   });
 
+  test("the kept groups go when a carcass type's rules change", async () => {
+    await get(groupsQuery(KILLED), "super");
+    const kept = async () =>
+      (await (await db()).select().from(planningGroupCache).where(eq(planningGroupCache.speciesId, LAMB)))
+        .length;
+    expect(await kept()).toBeGreaterThan(0);
+    const [type] = (await get(`/api/planning/CarcassTypes?speciesId=${LAMB}`, "super")).body;
+    const saved = await post("/api/planning/UpsertCarcassType", type, "super");
+    expect(saved.status).toBe(200);
+    expect(await kept()).toBe(0);
+  });
+
   test("tomorrow's groups are predicted from the kill agenda", async () => {
     const res = await get(groupsQuery(TOMORROW), "super");
     expect(res.status).toBe(200);

@@ -96,7 +96,7 @@ api.get(
   BuilderModel,
   BUILDER,
   // the model's props are the island's (client/islands/scheduleBuilder/model.ts), the same shape as BuilderModel
-  async (ctx, q) => (await builderModel(ctx, q)) as never,
+  async (ctx, q) => await builderModel(ctx, q),
 );
 
 export const builderApi = api.router();

@@ -114,7 +114,8 @@ export const BuilderModel = z.object({
       id: z.number(),
       name: z.string(),
       primalId: z.number(),
-      lines: z.array(z.object({ productId: z.number(), yieldPercent: z.number() })),
+      // readonly as the pure rules hold them (builder/rules.ts PlanRecipe)
+      lines: z.array(z.object({ productId: z.number(), yieldPercent: z.number() })).readonly(),
     })),
     primals: z.array(z.object({ primalId: z.number(), name: z.string(), percentOfHscw: z.number() })),
     products: z.array(z.object({

@@ -198,3 +198,15 @@ export async function dropKeptDays(
   )).returning({ id: planningGroupCache.id });
   return gone.length;
 }
+
+/**
+ * Drops the kept groups of a species (or of every species) from a day on (or of every day): after an
+ * order's production day or a carcass type's rules change, the carcasses are judged again on the next read.
+ */
+export async function dropKeptFrom(unit: Unit, q: { speciesId?: number; fromDay?: string }): Promise<number> {
+  const gone = await unit.tx.delete(planningGroupCache).where(and(
+    q.speciesId === undefined ? undefined : eq(planningGroupCache.speciesId, q.speciesId),
+    q.fromDay === undefined ? undefined : gte(planningGroupCache.killDateValue, q.fromDay),
+  )).returning({ id: planningGroupCache.id });
+  return gone.length;
+}

@@ -16,6 +16,7 @@ import { type AreaContext, assertUnchanged, nextModified, type TenantTx } from "
 import { changedValues } from "../../audit.ts";
 import type { In } from "../../areaApi.ts";
 import { carcassTypesWithSpecs } from "../reads.ts";
+import { dropKeptFrom } from "../groups/operations.ts";
 import { categoryName, ruleProblem, ruleSummary, SPEC_CATEGORIES, SPEC_METRICS } from "./rules.ts";
 import type {
   DeleteBody,
@@ -62,6 +63,8 @@ export async function saveSpecificationType(ctx: AreaContext, body: In<typeof Up
       ).returning()
       : await tx.insert(specificationTypes).values({ ...values, createdAt: now, lastModified: now })
         .returning();
+    // a type's field judged anew: every species' carcass types using it judge differently
+    if (current && current.metric !== values.metric) await dropKeptFrom(unit, {});
     await unit.audit({
       entity: "specificationType",
       entityId: row.id,
@@ -141,13 +144,16 @@ export async function saveCarcassType(ctx: AreaContext, body: In<typeof UpsertCa
       ).returning()
       : await tx.insert(carcassTypes).values({ ...values, createdAt: now, lastModified: now }).returning();
     await replaceRules(tx, "carcassType", row.id, rules, now);
+    // the kept carcass groups were judged against the old rules
+    for (const speciesId of new Set([body.speciesId, current?.speciesId ?? body.speciesId])) {
+      await dropKeptFrom(unit, { speciesId });
+    }
     await unit.audit({
       entity: "carcassType",
       entityId: row.id,
       ...(current
         ? { action: "update", ...changedValues(current, values) }
         : { action: "create", after: values }),
-      ...(current ? {} : {}),
     });
     return row.id;
   });
@@ -165,6 +171,7 @@ export async function deleteCarcassType(ctx: AreaContext, body: In<typeof Delete
       ),
     );
     await tx.delete(carcassTypes).where(eq(carcassTypes.id, current.id));
+    await dropKeptFrom(unit, { speciesId: current.speciesId });
     await unit.audit({ entity: "carcassType", entityId: current.id, action: "delete", before: current });
   });
   return { id: body.id };
