@@ -77,13 +77,55 @@ describe("data sources", () => {
     expect(cats.status).toBe(200);
     expect(cats.body.map((c: { category: number }) => c.category)).toEqual([0, 1, 2, 3]);
     const plant = await get("/api/report/RoiDataSources?category=1");
-    expect(plant.body.map((s: { sourceId: string }) => s.sourceId)).toEqual(["carcasses", "invoices"]);
+    expect(plant.body.map((s: { sourceId: string }) => s.sourceId)).toEqual([
+      "carcasses",
+      "invoices",
+      "killTargets",
+    ]);
     expect(plant.body[0].filterableColumns.length).toBeGreaterThan(0);
     expect(plant.body[0].groupableColumns.length).toBeGreaterThan(0);
     const external = await get("/api/report/RoiDataSources?category=4");
     expect(external.status).toBe(400);
     expect(external.body).toMatchObject({ isValidation: true });
     expect(external.body.message ?? JSON.stringify(external.body)).toMatch(/external/i);
+  });
+});
+
+describe("kill volume against target", () => {
+  test("a line of target head per month adds the volume targets' own days", async () => {
+    const saved = await post(
+      "/api/report/SaveRoiReport",
+      report({
+        name: "Targets",
+        startDate: 20261201,
+        endDate: 20261231,
+        isIncludeBudgetColumns: false,
+        columns: [{ id: "dec", name: "Dec 2026", startDate: 20261201, endDate: 20261231 }],
+        reportDataLines: [
+          ["target", "targetHead"],
+          ["ordered", "orderedHead"],
+        ].map(([lineId, sourceColumn]) => ({
+          lineId,
+          displayName: lineId,
+          category: 1,
+          sourceId: "killTargets",
+          sourceColumn,
+          unit: "#",
+        })),
+      }),
+    );
+    expect(saved.status).toBe(200);
+    const grid = await get(`/api/report/RoiReportResult/${saved.body.id}`);
+    const valueOf = (lineId: string) =>
+      grid.body.rows.find((r: { lineId: string }) => r.lineId === lineId).values
+        .find((v: { columnId: string }) => v.columnId === "dec").value;
+    const series = await get("/api/livestock/GetOrdersVersusTargets?fromDate=2026-12-01&days=31");
+    expect(series.status).toBe(200);
+    const sum = (key: "totalTarget" | "totalOrdered") =>
+      series.body.series.reduce((n: number, s: Record<string, number>) => n + s[key], 0);
+    expect(valueOf("target")).toBe(sum("totalTarget"));
+    expect(valueOf("ordered")).toBe(sum("totalOrdered"));
+    expect(sum("totalTarget")).toBeGreaterThan(0);
   });
 });
 
