@@ -24,6 +24,11 @@ const ConfigSchema = z.object({
   DEMO_PASSWORD: z.string().default(""),
   /** The demo's history before its month: a year (the dashboards' year), or none (a quick start for tests). */
   DEMO_HISTORY: z.enum(["year", "none"]).default("year"),
+  /**
+   * Whether a super user's demo data load may purge an organisation's demo rows (only one marked demo or
+   * test, issue 43): refused unless set, so a production environment never purges by default.
+   */
+  DEMO_DATA_PURGE: z.enum(["allowed", "refused"]).default("refused"),
   /** Minutes a session token lives before the client must refresh it. */
   TOKEN_TTL_MINUTES: z.coerce.number().int().min(3).max(24 * 60).default(60),
   /** Hours after sign-in the session ends unless the user chose to stay signed in. */

@@ -23,6 +23,8 @@ import { todayIn } from "../kernel/dates.ts";
 import { type DemoTenant, SEED_ORDER } from "./areas/mod.ts";
 import { seedSupportContent } from "./areas/settings/seed.ts";
 import { seedYieldData } from "./areas/yield/data/seed.ts";
+import { seedDemoTestRun } from "./areas/super/testResults/seed.ts";
+import type { BlobStore } from "./storage/blobStore.ts";
 
 export const SPECIES = [
   { id: 1, name: "Sheep" },
@@ -145,6 +147,12 @@ export async function seedDemo(
     // still being set up: the support team may reprocess its yields (the testing home's client list)
     { tenantId: processorId, settingType: "allowReprocessingDuringOnboarding", value: { isEnabled: true } },
   ]);
+  // a demo organisation: a super user's demo data load may purge its demo rows (super/demoData)
+  await db.control.insert(tenantSettings).values({
+    tenantId: processorId,
+    settingType: "demoDataMark",
+    value: { isEnabled: true, mark: "demo" },
+  });
 
   for (const u of DEMO_USERS) {
     const [first, last] = nameOf(u);
@@ -209,6 +217,11 @@ export async function seedDemo(
       .map((s) => s.id),
   });
   return { created: true, password: chosen };
+}
+
+/** The demo's files beside its databases: a stored test run with a failure (the testing home's viewer). */
+export async function seedDemoFiles(storage: BlobStore) {
+  await seedDemoTestRun(storage);
 }
 
 function nameOf(u: DemoUser): [string, string] {

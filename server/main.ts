@@ -1,7 +1,7 @@
 import { loadConfig } from "./config.ts";
 import { createServices } from "./services.ts";
 import { createApp } from "./app.ts";
-import { DEMO_USERS, seedDemo, seedSpecies } from "./demo.ts";
+import { DEMO_USERS, seedDemo, seedDemoFiles, seedSpecies } from "./demo.ts";
 import { tenantIdsOf } from "./auth/userModel.ts";
 import { serveApp } from "./http/listener.ts";
 import { setLogLevel } from "./ops/log.ts";
@@ -28,6 +28,7 @@ if (Deno.args.includes("--demo")) {
     ...(year ? { history: "year" as const } : {}),
   });
   await services.db.migrateTenants(await tenantIdsOf(services.db.control));
+  await seedDemoFiles(services.storage);
   if (created && password && !config.DEMO_PASSWORD && !config.DATABASE_URL) {
     await Deno.writeTextFile(credentialsFile, `Demo password: ${password}\n`, { mode: 0o600 });
   }

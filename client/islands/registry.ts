@@ -32,6 +32,7 @@ export const ISLANDS = {
   RoiWizard: "./RoiWizard.tsx",
   RoiWizardList: "./RoiWizardList.tsx",
   YieldReprocess: "./YieldReprocess.tsx",
+  DemoDataLoad: "./DemoDataLoad.tsx",
   SupportChat: "./SupportChat.tsx",
 } as const satisfies Record<string, string>;
 

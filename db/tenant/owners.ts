@@ -32,7 +32,7 @@ export type TableOwner =
   | "storage"
   | "support"
   | "support/chat"
-  | "super/demoData"
+  | "super"
   | "yield"
   | "roi"
   | "planning"
@@ -88,7 +88,7 @@ export const TABLE_OWNERS = {
   chatMessages: "support/chat",
   chatReadMarks: "support/chat",
   // demoData.ts
-  demoDataRows: "super/demoData",
+  demoDataRows: "super", // written by its demo data part (server/areas/super/demoData)
   // yield.ts
   yieldSegments: "yield",
   productCodes: "yield",

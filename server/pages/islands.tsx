@@ -32,6 +32,7 @@ import ScheduleBuilderComponent from "../../client/islands/ScheduleBuilder.tsx";
 import RoiLayoutEditorComponent from "../../client/islands/RoiLayoutEditor.tsx";
 import RoiWizardComponent from "../../client/islands/RoiWizard.tsx";
 import RoiWizardListComponent from "../../client/islands/RoiWizardList.tsx";
+import DemoDataLoadComponent from "../../client/islands/DemoDataLoad.tsx";
 import SupportChatComponent from "../../client/islands/SupportChat.tsx";
 import { Island } from "./Island.tsx";
 
@@ -68,4 +69,5 @@ export const ScheduleBuilder = island("ScheduleBuilder", ScheduleBuilderComponen
 export const RoiLayoutEditor = island("RoiLayoutEditor", RoiLayoutEditorComponent);
 export const RoiWizard = island("RoiWizard", RoiWizardComponent);
 export const RoiWizardList = island("RoiWizardList", RoiWizardListComponent);
+export const DemoDataLoad = island("DemoDataLoad", DemoDataLoadComponent);
 export const SupportChat = island("SupportChat", SupportChatComponent);

@@ -9,7 +9,7 @@
 import { createHash } from "node:crypto";
 import { loadConfig } from "../../server/config.ts";
 import { createServices } from "../../server/services.ts";
-import { seedDemo } from "../../server/demo.ts";
+import { seedDemo, seedDemoFiles } from "../../server/demo.ts";
 import { PLANT_DAY } from "./clock.ts";
 import { interchangeClients } from "../../db/tenant/schema.ts";
 import { tenants } from "../../db/control/schema.ts";
@@ -45,6 +45,7 @@ async function build(password: string, day: string): Promise<string> {
   const services = await createServices(loadConfig({ DATA_DIR: work }));
   try {
     await seedDemo(services.db, password, day);
+    await seedDemoFiles(services.storage);
   } finally {
     await services.close();
   }

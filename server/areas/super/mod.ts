@@ -14,6 +14,8 @@ import { superYieldReprocessArea } from "./yieldReprocess/mod.ts";
 import { superTesterArea } from "./tester/mod.ts";
 import { superStockArea } from "./stock/mod.ts";
 import { superBackupsArea } from "./backups/mod.ts";
+import { superDemoDataArea } from "./demoData/mod.ts";
+import { superTestResultsArea } from "./testResults/mod.ts";
 
 export const superArea = defineArea({
   name: "super",
@@ -32,5 +34,7 @@ export const superArea = defineArea({
     superTesterArea,
     superStockArea,
     superBackupsArea,
+    superDemoDataArea,
+    superTestResultsArea,
   ],
 });

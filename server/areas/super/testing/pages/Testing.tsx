@@ -20,6 +20,8 @@ import {
   STATUS_LABELS,
 } from "../rules.ts";
 import { TenantPicker } from "../../pages/TenantPicker.tsx";
+import { DemoDataPanel, demoDataPanelData } from "../../demoData/pages/DemoDataPanel.tsx";
+import { TestResultsPanel, testResultsPanelData } from "../../testResults/pages/TestResultsPanel.tsx";
 import { loadTestingHome, TestingHomeSections } from "./TestingHome.tsx";
 
 /** the send forms sit side by side: short labels leave the addresses room */
@@ -55,7 +57,12 @@ async function load(context: Parameters<typeof pageAreaContext>[0], tenantId: nu
       label: `${u.fullName || u.email} (${u.email})`,
     }))
     : [];
-  return { tenants, tenant, checks, users };
+  // the demo data panel and the test results viewer (super/demoData, super/testResults)
+  const [demoData, testRuns] = await Promise.all([
+    demoDataPanelData(ctx, tenant?.id ?? null),
+    testResultsPanelData(ctx),
+  ]);
+  return { tenants, tenant, checks, users, demoData, testRuns };
 }
 
 /** The badge, what happened, and when and by whom (another super user's run shows too). */
@@ -220,6 +227,8 @@ export const SuperTestingScreen = defineScreen({
           Mail and texts sent while no mail server or SMS gateway is configured are kept in the{" "}
           <a href="/super/outbox">Outbox</a>.
         </p>
+        <DemoDataPanel data={data.demoData} timeZone={context.timeZone} />
+        <TestResultsPanel runs={data.testRuns} timeZone={context.timeZone} />
       </>
     );
   },

@@ -1,0 +1,139 @@
+/**
+ * api/super demo data (issue 43 item 3): the catalogue, loads by option into a chosen organisation, the
+ * same set giving the same rows, purges only of a demo or test organisation where the environment allows
+ * it, and super only. Real app, real database files (DEMO_DATA_PURGE=allowed for this app).
+ */
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { asc, count } from "drizzle-orm";
+import { jsonCalls, startTestApp, type TestApp } from "../helpers/app.ts";
+import { demoDataRows } from "../../db/tenant/schema.ts";
+import { superAudit } from "../../db/control/schema.ts";
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+const calls = jsonCalls(() => t, tokens);
+const DEMO = 1; // Demo Processing: marked demo by the seed
+const COUNTRY = 3; // Demo Country Meats: not marked
+
+const load = (json: Record<string, unknown>, who = "super") =>
+  calls.post("/api/super/LoadDemoData", {
+    tenantId: DEMO,
+    setId: 200,
+    option: 3,
+    productsPerDay: 3,
+    maxDays: 4,
+    cutId: 10,
+    ...json,
+  }, who);
+const rowsOf = async (tenantId: number) =>
+  (await t.services.db.tenantDb(tenantId)).select().from(demoDataRows).orderBy(asc(demoDataRows.id));
+const countOf = async (tenantId: number) =>
+  (await (await t.services.db.tenantDb(tenantId)).select({ n: count() }).from(demoDataRows))[0].n;
+
+beforeAll(async () => {
+  t = await startTestApp({ DEMO_DATA_PURGE: "allowed" });
+  for (const role of ["super", "admin", "user", "test", "support"]) {
+    tokens[role] = await t.login(`${role}@demo.processor`);
+  }
+  tokens.farm = await t.login("producer@demo.farm");
+});
+afterAll(() => t.close());
+
+describe("the catalogue and the status", () => {
+  test("lists the sets 100–903 with descriptions; the status says the mark and the rows", async () => {
+    const sets = await calls.get("/api/super/GetDemoDataSets", "super");
+    expect(sets.status).toBe(200);
+    expect(sets.body[0]).toMatchObject({ id: 100, group: "Business cases" });
+    expect(sets.body.every((s: { description: string }) => s.description.length > 0)).toBe(true);
+    const status = await calls.get(`/api/super/GetDemoDataStatus?tenantId=${DEMO}`, "super");
+    expect(status.body).toMatchObject({
+      tenantName: "Demo Processing",
+      mark: "demo",
+      purgeAllowedHere: true,
+      purgeRefusal: null,
+    });
+  });
+});
+
+describe("loads", () => {
+  test("update (the default) adds the set's rows, then finds them unchanged; the same set gives the same rows", async () => {
+    const first = await load({});
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ added: 12, updated: 0, unchanged: 0, removed: 0, total: 12 });
+    const before = (await rowsOf(DEMO)).map(({ id: _, createdAt: _c, lastModified: _l, ...r }) => r);
+    const again = await load({});
+    expect(again.body).toMatchObject({ added: 0, updated: 0, unchanged: 12, total: 12 });
+    const after = (await rowsOf(DEMO)).map(({ id: _, createdAt: _c, lastModified: _l, ...r }) => r);
+    expect(after).toEqual(before);
+    expect(first.body.summary).toBe(
+      "Standard demo: 12 rows added, 0 rows updated, 0 unchanged; 12 demo rows now.",
+    );
+  });
+
+  test("append adds them again; purge and create leaves only the set's rows; rows to process stops early", async () => {
+    expect((await load({ option: 1 })).body).toMatchObject({ added: 12, total: 24 });
+    const purged = await load({ option: 2, rowsToProcess: 5 });
+    expect(purged.body).toMatchObject({ removed: 24, added: 5, total: 5 });
+    // a day at a time (the screen's progress): the purge goes with the first day only
+    expect((await load({ option: 2, onlyDay: 1 })).body).toMatchObject({ removed: 5, added: 3, total: 3 });
+    expect((await load({ option: 2, onlyDay: 2 })).body).toMatchObject({ removed: 0, added: 3, total: 6 });
+    const audit = await t.services.db.control.select().from(superAudit);
+    expect(audit.filter((a) => a.action === "LoadDemoData").length).toBeGreaterThanOrEqual(5);
+  });
+
+  test("a purge of an organisation not marked demo or test is refused and changes nothing", async () => {
+    expect((await load({ tenantId: COUNTRY, option: 1 })).body.total).toBe(12);
+    const refused = await load({ tenantId: COUNTRY, option: 2 });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toMatch(/Only an organisation marked demo or test can be purged/);
+    expect((await calls.post("/api/super/ResetDemoData", { tenantId: COUNTRY }, "super")).status).toBe(403);
+    expect(await countOf(COUNTRY)).toBe(12);
+    // marked test, it may be reset
+    const marked = await calls.post(
+      "/api/super/MarkDemoTenant",
+      { tenantId: COUNTRY, mark: "test" },
+      "super",
+    );
+    expect(marked.body).toMatchObject({ mark: "test", purgeRefusal: null, rows: 12 });
+    expect((await calls.post("/api/super/ResetDemoData", { tenantId: COUNTRY }, "super")).body.removed).toBe(
+      12,
+    );
+    expect(await countOf(COUNTRY)).toBe(0);
+  });
+});
+
+describe("refusals", () => {
+  test("400 in the catalogue's shape for a set id, option or filter out of range; nothing changes", async () => {
+    const before = await countOf(DEMO);
+    for (
+      const [json, field] of [
+        [{ setId: 99 }, "setId"],
+        [{ setId: 150 }, "setId"],
+        [{ setId: 904 }, "setId"],
+        [{ option: 4 }, "option"],
+        [{ productsPerDay: 0 }, "productsPerDay"],
+        [{ maxDays: 0 }, "maxDays"],
+        [{ cutId: 0 }, "cutId"],
+        [{ rowsToProcess: 0 }, "rowsToProcess"],
+      ] as const
+    ) {
+      const res = await load(json);
+      expect(res.status, field).toBe(400);
+      expect(res.body).toMatchObject({ title: "Bad Request", isValidation: true });
+      expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
+    }
+    expect((await load({ setId: 150 })).body.message).toMatch(/There is no demo data set 150/);
+    expect(await countOf(DEMO)).toBe(before);
+  });
+
+  test("403 for every role but super, and for another organisation's admin", async () => {
+    const before = await countOf(DEMO);
+    for (const who of ["admin", "user", "test", "support", "farm"]) {
+      expect((await load({ option: 1 }, who)).status, who).toBe(403);
+      expect((await calls.get("/api/super/GetDemoDataSets", who)).status, who).toBe(403);
+      expect((await calls.post("/api/super/MarkDemoTenant", { tenantId: DEMO, mark: null }, who)).status)
+        .toBe(403);
+    }
+    expect(await countOf(DEMO)).toBe(before);
+  });
+});
