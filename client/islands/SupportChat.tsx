@@ -231,7 +231,10 @@ export default function SupportChat({ mode, userId, streams: initial, timeZone }
                 </span>
                 {s.isTicket && <span className="badge">Ticket</span>}
                 {s.unread > 0 && (
-                  <span className="badge badge-info" aria-label={`${s.unread} unread`}>{s.unread}</span>
+                  <span className="badge badge-info">
+                    {s.unread}
+                    <span className="sr-only">{" unread"}</span>
+                  </span>
                 )}
               </button>
             </li>
@@ -249,18 +252,24 @@ export default function SupportChat({ mode, userId, streams: initial, timeZone }
         </div>
         {open
           ? (
-            <ol className="chat-log" role="log" aria-live="polite" aria-label="Messages" ref={logRef}>
-              {messages.map((m) => (
-                <li key={m.id} className={m.fromSupport === (mode === "staff") ? "chat-mine" : "chat-theirs"}>
-                  <div className="muted small">
-                    {m.senderName}
-                    {m.fromSupport && mode === "user" ? " (support)" : ""} ·{" "}
-                    {formatDateTime(m.sentAt, timeZone)}
-                  </div>
-                  <ChatText text={m.text} />
-                </li>
-              ))}
-            </ol>
+            // a div carries the log role (a list may not), focusable as it scrolls
+            <div className="chat-log" role="log" aria-live="polite" aria-label="Messages" tabIndex={0}>
+              <ol ref={logRef}>
+                {messages.map((m) => (
+                  <li
+                    key={m.id}
+                    className={m.fromSupport === (mode === "staff") ? "chat-mine" : "chat-theirs"}
+                  >
+                    <div className="muted small">
+                      {m.senderName}
+                      {m.fromSupport && mode === "user" ? " (support)" : ""} ·{" "}
+                      {formatDateTime(m.sentAt, timeZone)}
+                    </div>
+                    <ChatText text={m.text} />
+                  </li>
+                ))}
+              </ol>
+            </div>
           )
           : (
             <p className="muted">
