@@ -150,7 +150,8 @@ export async function startServer(dataDir: string): Promise<Server> {
   probe.close();
   const started = performance.now();
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", MAIN],
+    // a 4 MB young generation instead of V8's 16 MB: about 40 MB less resident (docs/operations.md)
+    args: ["run", "-A", "--v8-flags=--max-semi-space-size=4", MAIN],
     env: {
       NODE_ENV: "production",
       DATA_DIR: dataDir,
