@@ -20,6 +20,13 @@ import { benchProcessOverview, OVERVIEW_BOUND_MS, OVERVIEW_LOTS } from "./proces
 import { benchInvoices, INVOICE_CARCASSES, LIST_INVOICES } from "./invoices.ts";
 import { benchYieldImport, YIELD_DAY_CARTONS } from "./yieldData.ts";
 import { benchYieldHome } from "./yieldHome.ts";
+import { benchPlanning } from "./planning.ts";
+import {
+  benchSupportTesting,
+  REPROCESS_SECONDS,
+  TESTING_HOME_JS_KB,
+  TESTING_HOME_MS,
+} from "./supportTesting.ts";
 import { benchSupportChat, CHAT_DELIVERY_MS } from "./supportChat.ts";
 import { benchProducerFeedback, FEEDBACK_CSV_MS, LOT_PAGE_MS } from "./producerFeedback.ts";
 import { benchRoi, ROI_CACHED_MS, ROI_COLD_MS, ROI_PAGE_MS, ROI_PDF_MS } from "./roi.ts";
@@ -209,6 +216,14 @@ try {
     addDays(todayIn(DEMO_TIME_ZONE), 3),
     "Bordertown",
   );
+  // production planning (issue 41), as the super user: before the yield home leaves 10× the cartons behind
+  const planning = await benchPlanning(
+    server.origin,
+    `session=${await server.login("super@demo.processor")}`,
+    todayIn(DEMO_TIME_ZONE),
+    (url, init) => server.app.request(url, init),
+  );
+  const planningJs = pageJs(planning.builderHtml).total;
   // after the import's day (three days ahead, outside the home's ranges); it leaves 10× the cartons behind
   const yieldHome = await benchYieldHome(
     server.origin,
@@ -294,6 +309,17 @@ try {
   const observed = await benchObservability();
   // 100 tenants: the server process's start-up to ready and its memory with 500 push clients, a 2-minute soak
   const fleet = await benchFleet(100, 500, 120_000);
+  // the testing home with 50 interchange clients, and a 21-day yield reprocessing (issue 43): it grows the
+  // sheep days to 3,000 head a day, so it runs after every figure that reads them
+  const support = await benchSupportTesting(
+    server.origin,
+    `session=${await server.login("super@demo.processor")}`,
+    tenantDb,
+    me.tenantId,
+    today,
+    (url, init) => server.app.request(url, init),
+  );
+  const supportJs = pageJs(support.html).total;
   const yardJs = pageJs(yard.pageHtml).total;
   const settingsHtml = await (await fetch(`${server.origin}/settings/stockyard`, { headers: { cookie } }))
     .text();
@@ -313,6 +339,7 @@ try {
   ).length;
   const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
   const ms = (x: number) => `${x.toFixed(1)} ms`;
+  const fine = (x: number) => `${x.toFixed(3)} ms`; // the pure rules' sub-millisecond figures
   const report = `# Performance
 
 Measured by \`deno task bench\` (tests/bench/main.ts) on this project's machine kind (2 cores), server and
@@ -575,6 +602,30 @@ daily summaries rebuilt in one transaction.
     ms(yieldDay.resend.ms)
   } | |
 
+## Production planning
+
+The pure rules the server and the schedule builder island share, on the demo's sheep recipes, primals and
+${planning.products} products; then, over the app's fetch in process, a kill day's carcass groups kept
+against judged afresh (\`isFetchFromDb\`), the builder page and the Scheduled Products Report.
+
+| measure | figure | against the target |
+|---|---|---|
+| predicted products, 3,000 carcasses in 12 groups, p50 | ${fine(planning.predict3000.p50)} (p99 ${
+    fine(planning.predict3000.p99)
+  }) | ${(planning.predict3000.p50 / 50).toFixed(3)} of the 50 ms target |
+| a drop in the builder, 20 groups, p50 | ${fine(planning.drop20.p50)} (p99 ${fine(planning.drop20.p99)}) | ${
+    (planning.drop20.p50 / 16).toFixed(3)
+  } of the 16 ms frame |
+| carcass groups judged afresh, p50 | ${ms(planning.freshGroups.p50)} | |
+| carcass groups kept, p50 | ${ms(planning.keptGroups.p50)} | ${
+    (planning.freshGroups.p50 / planning.keptGroups.p50).toFixed(1)
+  }× faster (target ≥ 10×) |
+| schedule builder page, p50 | ${ms(planning.builderPage.p50)} (p99 ${ms(planning.builderPage.p99)}) | |
+| Scheduled Products Report, p50 | ${ms(planning.reportPage.p50)} (p99 ${ms(planning.reportPage.p99)}) | |
+| builder page JavaScript (gzip) | ${kb(planningJs)} | ${
+    (planningJs / 1024 / 120).toFixed(2)
+  } of the 120 KB target |
+
 ## Yield home
 
 \`/yield\` (Plant Analysis) server time: the app's fetch in process until the last byte, sheep, the demo's
@@ -806,6 +857,22 @@ shortened to ${
 2 s (${fleet.soakRequests} requests, ${fleet.soakErrors} failed): ${fleet.soakSamplesMb.join(", ")} MB, **${
     fleet.soakGrowthPct.toFixed(1)
   } %** from first to last (target ≤ 10 %).
+
+## Testing home and yield reprocessing (issue 43)
+
+| measure | value | target |
+|---|---|---|
+| testing home (home/test), ${support.clients} interchange clients, p50 | ${ms(support.home.p50)} (p99 ${
+    ms(support.home.p99)
+  }) | ${(support.home.p50 / TESTING_HOME_MS).toFixed(2)} of the ${TESTING_HOME_MS} ms target |
+| testing home JavaScript (gzip) | ${kb(supportJs)} | ${
+    (supportJs / 1024 / TESTING_HOME_JS_KB).toFixed(2)
+  } of the ${TESTING_HOME_JS_KB} KB target |
+| yield reprocessing, 21 days × ${
+    support.headPerDay.toLocaleString("en")
+  } head a day (NDJSON, ${support.progressLines} progress lines, ${support.summaries} summaries) | ${
+    support.seconds.toFixed(2)
+  } s | ${(support.seconds / REPROCESS_SECONDS).toFixed(2)} of the ${REPROCESS_SECONDS} s target |
 
 ## Push hub (/hubs/userHub)
 
