@@ -31,7 +31,6 @@ export type TableOwner =
   | "notifications"
   | "storage"
   | "support"
-  | "support/chat"
   | "super"
   | "yield"
   | "roi"
@@ -83,10 +82,10 @@ export const TABLE_OWNERS = {
   blobFiles: "storage",
   // support.ts
   problemReports: "support",
-  // supportChat.ts
-  chatStreams: "support/chat",
-  chatMessages: "support/chat",
-  chatReadMarks: "support/chat",
+  // supportChat.ts: written by its chat part (server/areas/support/chat)
+  chatStreams: "support",
+  chatMessages: "support",
+  chatReadMarks: "support",
   // demoData.ts
   demoDataRows: "super", // written by its demo data part (server/areas/super/demoData)
   // yield.ts
