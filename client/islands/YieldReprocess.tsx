@@ -176,6 +176,7 @@ export default function YieldReprocess(props: YieldReprocessProps) {
         <Field id="yr-client" label="Client">
           <SelectInput
             id="yr-client"
+            name="tenantId"
             value={tenantId}
             required
             onValue={change((v) => {
@@ -189,6 +190,7 @@ export default function YieldReprocess(props: YieldReprocessProps) {
         <Field id="yr-species" label="Species">
           <SelectInput
             id="yr-species"
+            name="speciesId"
             value={speciesId}
             required
             onValue={change(setSpecies)}
@@ -196,10 +198,17 @@ export default function YieldReprocess(props: YieldReprocessProps) {
           />
         </Field>
         <Field id="yr-from" label="From">
-          <TextInput id="yr-from" type="date" value={from} onValue={change(setFrom)} />
+          <TextInput id="yr-from" name="fromDate" type="date" value={from} onValue={change(setFrom)} />
         </Field>
         <Field id="yr-to" label="To" error={problem ? `${problem} ${RANGE_HINT}` : undefined}>
-          <TextInput id="yr-to" type="date" value={to} onValue={change(setTo)} invalid={Boolean(problem)} />
+          <TextInput
+            id="yr-to"
+            name="toDate"
+            type="date"
+            value={to}
+            onValue={change(setTo)}
+            invalid={Boolean(problem)}
+          />
         </Field>
       </div>
       {!problem && <p className="muted small">{rangeDays(from, to)} days, counted inclusively.</p>}
@@ -221,7 +230,7 @@ export default function YieldReprocess(props: YieldReprocessProps) {
         </Button>
       </div>
       {counts && (
-        <dl className="yield-reprocess-counts" aria-label="Counts">
+        <dl className="facts" aria-label="Counts">
           {(Object.keys(COUNT_LABELS) as (keyof ReprocessCounts)[]).map((k) => (
             <div key={k}>
               <dt>{COUNT_LABELS[k]}</dt>
@@ -243,7 +252,7 @@ export default function YieldReprocess(props: YieldReprocessProps) {
         </p>
       )}
       {failure && (
-        <div className="alert alert-danger" role="alert">
+        <div className="alert alert-error" role="alert">
           <strong>{ERROR_OCCURRED}</strong> {failure.message}
           {failure.ping && <div>{failure.ping}</div>}
         </div>

@@ -6,7 +6,7 @@
  * configured". Each action ends with its toast; the page fits 1024 px and works from the keyboard.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { interchangeClients, notifications } from "../../db/tenant/schema.ts";
 import { tenants } from "../../db/control/schema.ts";
@@ -134,6 +134,88 @@ describe("super: testing", () => {
     await expect.poll(() => statusOf(page, "Plant interchange")).toBe("Not configured");
     expect(await row(page, "Plant interchange").innerText()).toContain("Demo Farm is a producer");
     expect(await page.getByRole("heading", { name: "Test notification in Demo Farm" }).count()).toBe(1);
+    await expectFits(page);
+  });
+});
+
+describe("the testing home: yield reprocessing and /tester", () => {
+  const panel = (page: Page) => page.getByRole("region", { name: "Yield reprocessing" });
+  const button = (page: Page, name: string) => panel(page).getByRole("button", { name, exact: true });
+  const processorDb = async () => {
+    const [t] = await server.services.db.control.select().from(tenants).where(
+      eq(tenants.name, "Demo Processing"),
+    );
+    return server.services.db.tenantDb(t.id);
+  };
+
+  it("refuses a range under 1 or over 21 days, waits for interchange, counts, reprocesses; a failure pings", async () => {
+    const page = browser.page;
+    const db = await processorDb();
+    // the plant's interchange last heard from an hour ago: not available
+    const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    await db.update(interchangeClients).set({ lastHeartbeatAt: hourAgo });
+    await page.goto(`${server.origin}/super/testing`);
+    await page.locator("[data-island=YieldReprocess][data-hydrated]").waitFor();
+    expect(await panel(page).getByRole("combobox", { name: "Client" }).inputValue()).not.toBe("");
+    const from = panel(page).getByLabel("From");
+    const to = panel(page).getByLabel("To");
+    const days = { from: await from.inputValue(), to: await to.inputValue() };
+
+    await to.fill("2026-11-01");
+    await from.fill("2026-11-02");
+    expect(await panel(page).innerText()).toContain("invalid range (21 days is max)");
+    expect(await button(page, "Count").isDisabled()).toBe(true);
+    await from.fill("2026-10-11");
+    expect(await panel(page).innerText()).toContain("22 day range not allowed (21 days is max)");
+    expect(await button(page, "Count").isDisabled()).toBe(true);
+    await from.fill(days.from);
+    await to.fill(days.to);
+    expect(await panel(page).innerText()).toContain("7 days, counted inclusively.");
+
+    // counted, but Reprocess waits for the interchange; Check again finds it back
+    expect(await panel(page).getByRole("status").first().innerText()).toContain(
+      "Interchange is not available",
+    );
+    await button(page, "Count").click();
+    await panel(page).locator("dl[aria-label=Counts]").waitFor();
+    expect(await button(page, "Reprocess").isDisabled()).toBe(true);
+    await db.update(interchangeClients).set({ lastHeartbeatAt: new Date().toISOString() });
+    await button(page, "Check again").click();
+    await expect.poll(() => button(page, "Reprocess").isDisabled()).toBe(false);
+
+    // the cartons change after counting: Error occurred!, then the interchange is pinged
+    const [carton] = await db.all<{ id: number }>(
+      sql`select id from cartons where production_date = ${days.to} and species_id = 1 limit 1`,
+    );
+    await db.run(sql`update cartons set production_date = '2020-01-01' where id = ${carton.id}`);
+    await button(page, "Reprocess").click();
+    const failed = panel(page).getByRole("alert");
+    await expect.poll(() => failed.innerText()).toContain("Interchange is available.");
+    expect(await failed.innerText()).toContain("Error occurred!");
+    expect(await failed.innerText()).toContain("The cartons changed since they were counted");
+
+    await button(page, "Count").click();
+    await expect.poll(() => button(page, "Reprocess").isDisabled()).toBe(false);
+    await button(page, "Reprocess").click();
+    await toastWith(page, /yield summaries were rebuilt/);
+    expect(await panel(page).getByRole("status").last().innerText()).toMatch(
+      /rebuilt over 7 days in [\d.]+ seconds/,
+    );
+    await expectFits(page);
+  });
+
+  it("a tester's home shows their organisation's panels and its files", async () => {
+    const page = browser.page;
+    await page.goto(`${server.origin}/logout`);
+    await signIn(page, server.origin, "test@demo.processor", TEST_PASSWORD);
+    await page.goto(`${server.origin}/tester`);
+    expect(await page.getByRole("heading", { name: "Interchange clients" }).count()).toBe(1);
+    expect(await page.getByRole("combobox", { name: "Client" }).locator("option").allInnerTexts()).toEqual([
+      "Demo Processing",
+    ]);
+    await expectFits(page);
+    await page.getByRole("link", { name: "Files", exact: true }).click();
+    await page.getByRole("heading", { name: "Data files" }).waitFor();
     await expectFits(page);
   });
 });

@@ -255,13 +255,7 @@ export const SILENT_AFTER_MS = 5 * 60_000;
 export function plantClock(timeZone: string | null, now = new Date()) {
   if (!timeZone) return { localTime: null, dayPeriod: null } as const;
   try {
-    const parts = new Intl.DateTimeFormat("en-AU", {
-      timeZone,
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(now);
+    const parts = clockFormat(timeZone).formatToParts(now);
     const hour = Number(parts.find((p) => p.type === "hour")?.value);
     const minute = parts.find((p) => p.type === "minute")?.value ?? "00";
     return {
@@ -271,6 +265,23 @@ export function plantClock(timeZone: string | null, now = new Date()) {
   } catch {
     return { localTime: null, dayPeriod: null } as const;
   }
+}
+
+/** one formatter per zone: making one costs about a millisecond, and the testing home shows 50 cards */
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+function clockFormat(timeZone: string) {
+  let format = clockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-AU", {
+      timeZone,
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    // a zone that is not one throws above and is never kept
+    if (clockFormats.size < 500) clockFormats.set(timeZone, format);
+  }
+  return format;
 }
 
 /** Cards sorted errors first (spec 3 §4), then silent ones, then by name. */

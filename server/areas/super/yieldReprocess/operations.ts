@@ -71,7 +71,8 @@ async function clientContext(ctx: AreaContext, input: Range): Promise<TenantCont
 const countOf = async (q: Promise<{ n: number }[]>) => (await q)[0]?.n ?? 0;
 
 async function allocationCounts(there: AreaContext, r: Range) {
-  const days = (col: typeof boningRuns.productionDate) => and(gte(col, r.fromDate), lte(col, r.toDate));
+  const days = (col: typeof boningRuns.productionDate | typeof yieldSummaries.productionDate) =>
+    and(gte(col, r.fromDate), lte(col, r.toDate));
   return {
     allocations: await countOf(
       there.db.select({ n: count() }).from(boningRuns)

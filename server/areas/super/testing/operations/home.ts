@@ -41,20 +41,17 @@ export async function testingHomeInfo(
     reprocessingClients(ctx, ownOnly),
     lookedAfter(ctx, ownOnly),
   ]);
-  const byTenant: InterchangeTenant[] = [];
-  const clients: Client[] = [];
-  for (const t of processors) {
-    const there = await tenantContext(ctx, t.id);
-    const rows = await interchangeClients(there, now);
-    clients.push(...rows.map((r) => ({ ...r, tenantId: t.id })));
-    byTenant.push({
-      tenantId: t.id,
-      tenantName: t.name,
-      clients: rows.length,
-      enabled: rows.filter((r) => r.hasInterchangeEnabled).length,
-      live: rows.filter((r) => r.hasInterchangeEnabled && !r.isSilent).length,
-    });
-  }
+  const read = await Promise.all(
+    processors.map(async (t) => ({ t, rows: await interchangeClients(await tenantContext(ctx, t.id), now) })),
+  );
+  const clients: Client[] = read.flatMap(({ t, rows }) => rows.map((r) => ({ ...r, tenantId: t.id })));
+  const byTenant: InterchangeTenant[] = read.map(({ t, rows }) => ({
+    tenantId: t.id,
+    tenantName: t.name,
+    clients: rows.length,
+    enabled: rows.filter((r) => r.hasInterchangeEnabled).length,
+    live: rows.filter((r) => r.hasInterchangeEnabled && !r.isSilent).length,
+  }));
   const state = interchangeState(byTenant);
   return {
     reprocessingClients: clientsOpen,

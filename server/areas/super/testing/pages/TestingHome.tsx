@@ -84,20 +84,20 @@ function LinksPanel({ context }: { info: HomeInfo; context: PageContext }) {
       <ul className="link-list">
         {isSuper && (
           <li>
-            <a href="/user/settings">User settings</a>: your own saved settings.
+            <a href="/user/settings">User settings</a>
           </li>
         )}
         <li>
-          <a href="/settings">App settings</a>: the organisation's settings.
+          <a href="/settings">App settings</a>
         </li>
         {isSuper && (
           <li>
-            <a href="/super/appControl">App control</a>: maintenance and the app's own settings.
+            <a href="/super/appControl">App control</a>
           </li>
         )}
         {isSuper && (
           <li>
-            <a href="/super/apiTesting">API testing</a>: the API reference, signed in as you.
+            <a href="/super/apiTesting">API testing</a>
           </li>
         )}
       </ul>
