@@ -291,6 +291,29 @@ describe("kill feedback through the link", () => {
     });
   });
 
+  test("the carcass table sorts by link, without script: heaviest first, then back", async () => {
+    const lot = (await call(`/api/producer/GetKillLots?linkId=${linkId}`, "farm")).body[0].livestockOrderId;
+    const hscw = async (query: string) => {
+      const html = await (await t.request(`/producerportal/lots/${lot}?link=${linkId}${query}`, {
+        token: tokens.farm,
+      })).text();
+      const rows = [...html.matchAll(/<tr>(?:<td>[^<]*<\/td>){4}<td>([^<]*)<\/td>/g)];
+      return { html, kg: rows.map((m) => Number(m[1].replace(/,/g, ""))) };
+    };
+    const down = await hscw("&sort=hscw&dir=desc");
+    expect(down.kg.length).toBeGreaterThan(1);
+    expect(down.kg).toEqual([...down.kg].sort((a, b) => b - a));
+    expect(down.html).toContain('aria-sort="descending"');
+    // the sorted header links to the other way
+    expect(down.html).toContain(`sort=hscw&amp;dir=asc`);
+    const up = await hscw("&sort=hscw&dir=asc");
+    expect(up.kg).toEqual([...up.kg].sort((a, b) => a - b));
+    expect(
+      (await t.request(`/producerportal/lots/${lot}?link=${linkId}&sort=nonsense`, { token: tokens.farm }))
+        .status,
+    ).toBe(400);
+  });
+
   test("revoking ends access on the next request, and the lot page says so", async () => {
     const lot = (await call(`/api/producer/GetKillLots?linkId=${linkId}`, "farm")).body[0].livestockOrderId;
     const page = await t.request(`/producerportal/lots/${lot}?link=${linkId}`, { token: tokens.farm });

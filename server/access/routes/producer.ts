@@ -14,7 +14,10 @@ export const PRODUCER_ROUTES = [
     tenantCategory: "producer",
     children: [
       // ours (issue 44 §3): one lot's kill feedback through a processor link
-      route("/producerportal/lots/$id", "Kill Feedback", "producerLot", { icon: "farmer", search: ["link"] }),
+      route("/producerportal/lots/$id", "Kill Feedback", "producerLot", {
+        icon: "farmer",
+        search: ["link", "sort", "dir"],
+      }),
     ],
   }),
 ] as const satisfies readonly RouteDef[];

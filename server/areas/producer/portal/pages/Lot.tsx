@@ -18,14 +18,18 @@ import { cellOf, REASON_WORDS, REASONS } from "../../feedback/rules.ts";
 import { bandLabel, type GridCells } from "../../../pricing/rules.ts";
 import { PORTAL_PATHS } from "../paths.ts";
 import { KeptDistributionChart } from "../drawnCharts.tsx";
-import { carcassTableHtml } from "../carcassTable.ts";
+import { CARCASS_SORTS, type CarcassSort, carcassTableHtml } from "../carcassTable.ts";
 
 type Feedback = Awaited<ReturnType<typeof lotFeedback>>;
 type Carcass = Feedback["carcasses"][number];
 
 export const ProducerLotScreen = defineScreen({
   // the link a lot is seen through; without one (an address typed by hand) there is no such lot: 404
-  validateSearch: z.object({ link: idNumber().optional() }),
+  validateSearch: z.object({
+    link: idNumber().optional(),
+    sort: z.enum(CARCASS_SORTS).optional(),
+    dir: z.enum(["asc", "desc"]).optional(),
+  }),
   loader: async ({ context, search, params }) => {
     if (search.link === undefined) throw ApiError.notFound("Open the lot from the portal's list of lots.");
     const ctx = await pageAreaContext(context);
@@ -79,9 +83,9 @@ export const ProducerLotScreen = defineScreen({
             />
           )}
         </section>
-        <section className="panel" aria-label="Carcasses">
+        <section className="panel" aria-label="Carcasses" id="carcasses">
           <h2>Carcasses</h2>
-          <CarcassTable f={f} />
+          <CarcassTable f={f} search={search} />
         </section>
         <FileColumns />
       </>
@@ -200,14 +204,20 @@ function GridCellsChart({ cells, carcasses }: { cells: GridCells; carcasses: rea
   );
 }
 
-function CarcassTable({ f }: { f: Feedback }) {
+function CarcassTable({ f, search }: {
+  f: Feedback;
+  search: { link?: number; sort?: CarcassSort; dir?: "asc" | "desc" };
+}) {
+  const link = (sort: CarcassSort, dir: "asc" | "desc") =>
+    `${PORTAL_PATHS.lot(search.link!, f.livestockOrderId)}&sort=${sort}&dir=${dir}#carcasses`;
+  const html = carcassTableHtml(f.carcasses, f.grid, f.maxDentition, { ...search, link });
   return (
     <div
-      className="table-wrap"
+      className="table-wrap producer-carcasses"
       role="region"
       aria-label="Carcasses, one row each"
       tabIndex={0}
-      dangerouslySetInnerHTML={{ __html: carcassTableHtml(f.carcasses, f.grid, f.maxDentition) }}
+      dangerouslySetInnerHTML={{ __html: html }}
     />
   );
 }
