@@ -7,7 +7,6 @@ import { SUPER } from "../../../access/apiAccess.ts";
 import { areaApi } from "../../areaApi.ts";
 import { TestRun, TestRunParam, TestRunSummary, UploadTestResultsBody } from "./schemas.ts";
 import { getTestRun, listTestRuns, uploadTestRun } from "./operations.ts";
-import { MAX_REPORT_BYTES } from "./rules.ts";
 
 export const SUPER_TEST_RESULTS_API = {
   upload: "/api/super/UploadTestResults",
@@ -15,8 +14,6 @@ export const SUPER_TEST_RESULTS_API = {
   one: (id: string) => `/api/super/GetTestRun/${id}`,
 } as const;
 
-/** A report's text goes in JSON, escaped: room for that on top of the report's own limit. */
-export const TEST_RESULTS_BODY_LIMITS = { [SUPER_TEST_RESULTS_API.upload]: MAX_REPORT_BYTES * 2 } as const;
 
 const api = areaApi(["Super"]);
 

@@ -1,9 +1,8 @@
 /** Super › test results: the area's record (server/areas/area.ts). Its viewer sits on the testing home. */
 import { defineArea } from "../../area.ts";
-import { superTestResultsApi, TEST_RESULTS_BODY_LIMITS } from "./api.ts";
+import { superTestResultsApi } from "./api.ts";
 
 export const superTestResultsArea = defineArea({
   name: "super › test results",
   api: [superTestResultsApi],
-  bodyLimits: TEST_RESULTS_BODY_LIMITS,
 });

@@ -10,7 +10,7 @@ export const UploadTestResultsBody = z.object({
   commit: z.string().trim().regex(COMMIT_PATTERN, "A commit is 7 to 40 hexadecimal digits."),
   branch: z.string().trim().max(100).optional(),
   /** the JUnit XML report, as text */
-  xml: z.string().min(1, "The report is empty.").max(MAX_REPORT_BYTES, "The report is over 8 MB."),
+  xml: z.string().min(1, "The report is empty.").max(MAX_REPORT_BYTES, "The report is over 1,000 KB."),
 }).openapi("UploadTestResultsBody");
 
 const Counts = {
