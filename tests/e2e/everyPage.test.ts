@@ -42,8 +42,6 @@ const NOT_VISITED: Record<string, string> = {
   login: "the sign-in page is visited by every sign-in below",
   logout: "signs out; answered by the server, no page",
   changePassword: "only for users with a temporary password (tests/e2e/platform.test.ts)",
-  scheduleplanexecution:
-    "the demo releases no schedule: tests/e2e/scheduleBuilder.test.ts releases one and opens it",
 };
 
 const BUILT = allRoutes(APP_ROUTES).filter((r) => r.built);

@@ -52,12 +52,9 @@ export const ProductDefinitionsScreen = defineScreen({
         <section className="panel" aria-label="Summary">
           <div className="panel-head">
             <h2>{species.name} product definitions</h2>
-            <span>
-              <a className="btn" href="/productionscheduling/productdefinition/new">New product</a>{" "}
-              <a className="btn btn-primary" href={PRODUCT_PATHS.resolver()}>
-                Resolve unmapped codes ({summary.unmappedCodes})
-              </a>
-            </span>
+            <a className="btn btn-primary" href={PRODUCT_PATHS.resolver()}>
+              Resolve unmapped codes ({summary.unmappedCodes})
+            </a>
           </div>
           <p>
             {summary.products} products, {summary.mappedCodes} codes mapped, {summary.redMeatCuts}{" "}
@@ -85,6 +82,10 @@ export const ProductDefinitionsScreen = defineScreen({
               { header: "Red meat cut", cell: (p) => (p.isRedMeatCut ? "Yes" : "No") },
             ]}
           />
+          {/* after the products: a product's own link comes first on the page */}
+          <p>
+            <a className="btn" href="/productionscheduling/productdefinition/new">New product</a>
+          </p>
         </section>
       </>
     );
