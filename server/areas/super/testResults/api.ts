@@ -14,7 +14,6 @@ export const SUPER_TEST_RESULTS_API = {
   one: (id: string) => `/api/super/GetTestRun/${id}`,
 } as const;
 
-
 const api = areaApi(["Super"]);
 
 api.post(
