@@ -232,8 +232,7 @@ export default function SupportChat({ mode, userId, streams: initial, timeZone }
                 {s.isTicket && <span className="badge">Ticket</span>}
                 {s.unread > 0 && (
                   <span className="badge badge-info">
-                    {s.unread}
-                    <span className="sr-only">{" unread"}</span>
+                    {s.unread} <span className="sr-only">unread</span>
                   </span>
                 )}
               </button>

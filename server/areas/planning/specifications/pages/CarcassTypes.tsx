@@ -30,13 +30,12 @@ export function carcassTypesScreen(path: string) {
     loader: async ({ context, search }) => {
       const ctx = await pageAreaContext(context);
       const [types, specTypes] = await Promise.all([listCarcassTypes(ctx), listSpecificationTypes(ctx)]);
-      const editing = search.edit === "new" ? "new" : types.find((t) => t.id === search.edit) ?? null;
-      return { types, specTypes, editing };
+      const current = search.edit === "new" ? null : types.find((t) => t.id === search.edit) ?? null;
+      return { types, specTypes, editing: search.edit === "new" || current !== null, current };
     },
     component: ({ data, context }) => {
-      const { types, specTypes, editing } = data;
+      const { types, specTypes, editing, current } = data;
       const species = context.caller!.species;
-      const current = editing === "new" ? null : editing;
       const rows = ruleRowCount(current?.specifications ?? []);
       return (
         <>

@@ -44,12 +44,11 @@ export function specTypesScreen(path: string) {
     validateSearch: z.object({ edit: z.union([z.literal("new"), idNumber()]).optional() }),
     loader: async ({ context, search }) => {
       const types = await listSpecificationTypes(await pageAreaContext(context));
-      const editing = search.edit === "new" ? "new" : types.find((t) => t.id === search.edit) ?? null;
-      return { types, editing };
+      const current = search.edit === "new" ? null : types.find((t) => t.id === search.edit) ?? null;
+      return { types, editing: search.edit === "new" || current !== null, current };
     },
     component: ({ data }) => {
-      const { types, editing } = data;
-      const current = editing === "new" ? null : editing;
+      const { types, editing, current } = data;
       return (
         <>
           <SpecificationLinks current={SPEC_SETTINGS_PATHS.specTypes} />
