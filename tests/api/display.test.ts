@@ -85,8 +85,9 @@ describe("who may", () => {
     expect((await get(`${P.settings}?userId=${adminId}`, "display")).status).toBe(403);
     expect((await get(P.settings, "user")).status).toBe(403);
     expect((await post(P.save, { choices: [] }, "user")).status).toBe(403);
-    // a producer's tenant has no kill or yard to show: its rotation is empty, never another tenant's
-    expect((await get(P.rotation, "farm")).body).toEqual({ screens: [] });
+    // a producer's organisation has no kill or yard to show: the TV is a processor's (another processor's
+    // rotation is walked by tests/security/authorization.test.ts)
+    expect((await get(P.rotation, "farm")).status).toBe(403);
   });
 
   test("a display user is refused the API's reads and writes outside its screens", async () => {

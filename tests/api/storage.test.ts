@@ -47,6 +47,7 @@ beforeAll(async () => {
   t = await serveTestApp();
   for (const who of ["admin", "user", "display"]) tokens[who] = await t.login(`${who}@demo.processor`);
   tokens.farm = await t.login("producer@demo.farm");
+  tokens.country = await t.login("yield@demo.country");
   const yards = await (await t.request("/api/stockyard/GetStockyardSetups", { token: tokens.admin })).json();
   [yardId, otherYardId] = yards.map((y: { id: number }) => y.id);
 });
@@ -214,17 +215,17 @@ describe("who may", () => {
     expect((await res.json()).message).toMatch(/stockyard/);
   });
 
-  test("another tenant's yard does not exist for them (404), even with the modules", async () => {
-    const farm = await t.services.db.control.query.tenants.findFirst({
-      where: eq(tenants.name, "Demo Farm"),
+  test("another processor's yard does not exist for them (404), even with the modules", async () => {
+    const country = await t.services.db.control.query.tenants.findFirst({
+      where: eq(tenants.name, "Demo Country Meats"),
     });
-    expect(farm).toBeTruthy();
-    await setTenantModules(t.services, farm!.id, { stockyard: true, stockyardSettings: true });
-    const read = await download(yardId, "farm");
+    expect(country).toBeTruthy();
+    await setTenantModules(t.services, country!.id, { stockyard: true, stockyardSettings: true });
+    const read = await download(yardId, "country");
     expect(read.status).toBe(404);
     await read.body?.cancel();
-    const write = await upload(yardId, new Blob([PNG]), "farm");
+    const write = await upload(yardId, new Blob([PNG]), "country");
     expect([403, 404]).toContain(write.status);
-    await expect(Deno.stat(`${t.dataDir}/files/tenant-${farm!.id}/maps/${yardId}.png`)).rejects.toThrow();
+    await expect(Deno.stat(`${t.dataDir}/files/tenant-${country!.id}/maps/${yardId}.png`)).rejects.toThrow();
   });
 });
