@@ -19,7 +19,8 @@ export function watchChatUnread(badge: HTMLElement, userId: string, push: PushCl
     });
     if (!res.ok || mine !== asked) return;
     const { unread } = await res.json() as { unread: number };
-    badge.textContent = unread > 99 ? "99+" : String(unread);
+    // nothing unread: no text either (the menu item reads "Support", not "Support0")
+    badge.textContent = unread === 0 ? "" : unread > 99 ? "99+" : String(unread);
     badge.hidden = unread === 0;
     link?.setAttribute("aria-label", unread ? `Support: ${unread} unread chat replies` : "Support");
     badge.dataset.unread = String(unread);

@@ -21,8 +21,14 @@ async function freshPage() {
   return browser.page;
 }
 
-const menuTexts = async () =>
-  (await browser.page.locator("nav .menu a").allTextContents()).map((s) => s.trim()); // nested menus may be closed
+/** Each menu item's name, without its count badge (Support's unread chat replies); nested menus may be closed. */
+const menuTexts = () =>
+  browser.page.locator("nav .menu a").evaluateAll((links) =>
+    links.map((a) =>
+      [...a.childNodes].filter((n) => !(n instanceof Element && n.matches(".menu-count")))
+        .map((n) => n.textContent).join("").trim()
+    )
+  );
 
 describe("in the browser", () => {
   it("signs in and shows the menu for the role", async () => {
