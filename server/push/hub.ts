@@ -34,6 +34,7 @@ import {
 } from "./connection.ts";
 import { HubError, type NegotiateResponse, type OnlineUser } from "./connection.ts";
 import { tracer } from "../ops/telemetry.ts";
+import { canonicalGroups, membersInEveryTenant } from "./groupAccess.ts";
 
 export { DEFAULT_HUB_OPTIONS, HubError, type HubIdentity, type HubOptions, type HubSocket };
 export type { NegotiateResponse, OnlineUser };
@@ -252,7 +253,7 @@ export class UserHub {
    * event since (`missed`, changeLog.ts).
    */
   #join(conn: Connection, names: string[], since?: number): string[] {
-    const groups = this.#canonical(conn, names);
+    const groups = canonicalGroups(this.catalogue, conn.who, names);
     for (const group of groups) {
       const key = groupKey(conn.who.tenantId, group);
       conn.groups.add(key);
@@ -263,29 +264,6 @@ export class UserHub {
     const missed = since === undefined ? [] : this.#changes.since(conn.who.tenantId, groups, since);
     if (missed.length) conn.send(invocationFrame("missed", [{ groups: missed }]));
     return this.#interestsOf(conn);
-  }
-
-  /** The groups' canonical names; a HubError for one unknown or not permitted (a module the user lacks). */
-  #canonical(conn: Connection, names: string[]): string[] {
-    return names.map((name) => {
-      const group = this.catalogue.canonicalGroupName(name);
-      if (!group) {
-        throw new HubError(
-          `Unknown refresh interest '${name}'. Known: ${Object.keys(this.catalogue.groups).join(", ")}.`,
-        );
-      }
-      const { module, only } = this.catalogue.groups[this.catalogue.refreshGroupOf(group)!];
-      if (module && conn.who.roleLevel !== "super" && !conn.who.modules.includes(module)) {
-        throw new HubError(`Not permitted: '${group}' needs the ${module} module.`);
-      }
-      if (only === "self" && group.slice(group.indexOf(":") + 1) !== String(conn.who.userId)) {
-        throw new HubError(`Not permitted: '${group}' is joined only with your own user id.`);
-      }
-      if (only === "super" && conn.who.roleLevel !== "super") {
-        throw new HubError(`Not permitted: '${group}' is for super users.`);
-      }
-      return group;
-    });
   }
 
   #leave(conn: Connection, names: string[]): string[] {
@@ -362,13 +340,7 @@ export class UserHub {
   }
 
   #audience(tenantId: number | null, group: string | null): Iterable<Connection> {
-    if (tenantId === null && group !== null) {
-      // a desk's event (RefreshGroupSpec.only "super"): its members in every tenant
-      const key = `|${group.toLowerCase()}`;
-      return new Set(
-        [...this.#groups].filter(([k]) => k.endsWith(key)).flatMap(([, members]) => [...members]),
-      );
-    }
+    if (tenantId === null && group !== null) return membersInEveryTenant(this.#groups, group);
     if (tenantId === null) return this.#connections.values().filter((c) => c.handshaken);
     if (group === null) return this.#byTenant.get(tenantId) ?? [];
     const members = this.#groups.get(groupKey(tenantId, group));
