@@ -26,14 +26,16 @@ export async function benchHub(clients = 500, rounds = 10): Promise<HubBench> {
   const writer = server.stdin.getWriter();
   try {
     const reader = server.stdout.pipeThrough(new TextDecoderStream()).getReader();
+    // the app logs its start-up as JSON lines on stdout too: the info line is the one naming the origin
     let text = "";
-    while (!text.includes("\n")) {
+    while (!/^\{"origin"/m.test(text) || !text.slice(text.search(/^\{"origin"/m)).includes("\n")) {
       const { value, done } = await reader.read();
       if (done) throw new Error("hub server exited");
       text += value;
     }
     reader.releaseLock();
-    const info = JSON.parse(text.slice(0, text.indexOf("\n"))) as {
+    const infoLine = text.slice(text.search(/^\{"origin"/m));
+    const info = JSON.parse(infoLine.slice(0, infoLine.indexOf("\n"))) as {
       origin: string;
       tenantId: number;
       superToken: string;

@@ -4,6 +4,10 @@
  * argon2 sign-ins), then serves until stdin closes.
  */
 import { serveTestApp } from "../helpers/app.ts";
+import { setLogLevel } from "../../server/ops/log.ts";
+
+// stdout carries the info line to the bench, which stops reading after it: request logs would fill the pipe
+setLogLevel("warn");
 
 const count = Number(Deno.args[0] ?? 500);
 const server = await serveTestApp();
