@@ -1,5 +1,5 @@
 /**
- * Yield reference data per species (docs/decisions.md "Yield (issue 38): data model and demo boning"):
+ * Yield reference data per species (docs/decisions.md "Data model and demo boning"):
  * the cut hierarchy (product type → body segment → primal → cut), the plant's product codes under each
  * cut with their AUS-MEAT Handbook item numbers where one exists, the bone, fat and trim codes that close
  * the mass balance, each code's standard yield (% of HSCW boned) and $/kg, and the boning rooms.

@@ -1,5 +1,5 @@
 /**
- * The yield demo data (docs/decisions.md "Yield (issue 38): data model and demo boning"): the reference
+ * The yield demo data (docs/decisions.md "Data model and demo boning"): the reference
  * data of the processor's species and two boning rooms a site, then the simulator bones the last
  * `SEASON_DAYS` days and the daily summaries are built by the one rebuild. A farm has none. Runs once
  * (the product codes' table holding a row means it ran).

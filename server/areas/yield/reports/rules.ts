@@ -1,5 +1,5 @@
 /**
- * Pure rules of the saved yield reports and the TV screens (docs/decisions.md "Yield (issue 38): reports
+ * Pure rules of the saved yield reports and the TV screens (docs/decisions.md, Yield reporting, "Reports
  * and TV"): a report's date range (relative or fixed), who may change or delete it, how a figure reads by
  * its unit, the rotating carcass view by index, and the CSV of a report.
  */
