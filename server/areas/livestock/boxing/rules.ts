@@ -3,7 +3,7 @@
  * killed as ONE lot, and the lot's carcasses are shared back to each supplier's order afterwards. Pure
  * rules (no I/O): who may be boxed with whom, the lot's reference, and the allocation.
  *
- * The allocation (docs/decisions.md "Issue 39: livestock boxing"):
+ * The allocation (docs/decisions.md "Boxing orders into one lot"):
  * - How many: each order gets carcasses in proportion to its delivered live head (delivered − DOA), by
  *   largest remainder, so the counts sum exactly to the lot's carcasses (ties: the earlier order).
  * - Which: the carcasses are ranked heaviest first (body number breaks ties; wholly condemned ones,
