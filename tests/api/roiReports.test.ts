@@ -81,6 +81,7 @@ describe("data sources", () => {
       "carcasses",
       "invoices",
       "killTargets",
+      "skins",
     ]);
     expect(plant.body[0].filterableColumns.length).toBeGreaterThan(0);
     expect(plant.body[0].groupableColumns.length).toBeGreaterThan(0);
@@ -126,6 +127,58 @@ describe("kill volume against target", () => {
     expect(valueOf("target")).toBe(sum("totalTarget"));
     expect(valueOf("ordered")).toBe(sum("totalOrdered"));
     expect(sum("totalTarget")).toBeGreaterThan(0);
+  });
+});
+
+describe("skins and hides", () => {
+  test("a day's skins counted, by grade and their value match the skin room's count sheet; a group it does not know reads nothing", async () => {
+    const day = "2026-11-25";
+    const sheet = await get(`/api/livestock/GetSkinCountsForDate?speciesName=Sheep&productionDate=${day}`);
+    expect(sheet.status).toBe(200);
+    const records = sheet.body as {
+      totalCounted: number;
+      counts: Record<string, number>;
+      valueCents: number | null;
+    }[];
+    const counted = records.reduce((n, r) => n + r.totalCounted, 0);
+    expect(counted).toBeGreaterThan(0);
+    const cols = [{ id: "d", name: "Day", startDate: 20261125, endDate: 20261125 }];
+    const line = (lineId: string, sourceColumn: string, over: Record<string, unknown> = {}) => ({
+      lineId,
+      displayName: lineId,
+      category: 1,
+      sourceId: "skins",
+      sourceColumn,
+      unit: "#",
+      filters: [{ sourceColumn: "speciesId", values: ["1"] }],
+      ...over,
+    });
+    const saved = await post(
+      "/api/report/SaveRoiReport",
+      report({
+        name: "Skins",
+        startDate: 20261125,
+        endDate: 20261125,
+        isIncludeBudgetColumns: false,
+        columns: cols,
+        reportDataLines: [
+          line("count", "count"),
+          line("grade1", "grade_1"),
+          line("value", "value", { unit: "$" }),
+          line("bySupplier", "count", { groupBy: "supplier" }),
+        ],
+      }),
+    );
+    expect(saved.status).toBe(200);
+    const grid = await get(`/api/report/RoiReportResult/${saved.body.id}`);
+    expect(grid.status).toBe(200);
+    const valueOf = (lineId: string) =>
+      grid.body.rows.find((r: { lineId: string }) => r.lineId === lineId)?.values
+        .find((v: { columnId: string }) => v.columnId === "d").value;
+    expect(valueOf("count")).toBe(counted);
+    expect(valueOf("grade1")).toBe(records.reduce((n, r) => n + (r.counts["1"] ?? 0), 0));
+    expect(valueOf("value")).toBeCloseTo(records.reduce((n, r) => n + (r.valueCents ?? 0), 0) / 100, 2);
+    expect(JSON.stringify(grid.body.rows)).toMatch(/bySupplier/);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The plant's own facts as ROI sources (category 1, "{product}Data"): kill floor carcass records by
- * production day, published (or finalised) invoices by production day, and kill volume against target
- * (targets.ts). Read-only; each query adds a
+ * production day, published (or finalised) invoices by production day, kill volume against target
+ * (targets.ts) and skins and hides counted (skins.ts). Read-only; each query adds a
  * line's value columns per day and group in SQL, so a year report is one query per source, filter and
  * group, whatever its columns (run.ts adds the days into periods).
  */
@@ -10,6 +10,7 @@ import { carcasses, invoices, suppliers } from "../../../../db/tenant/schema.ts"
 import type { AreaContext } from "../../context.ts";
 import type { LineFilter, SourceDefinition } from "../../../../reports/roi/model.ts";
 import { targetFacts, TARGETS_SOURCE_ID, targetsSourceDefinition } from "./targets.ts";
+import { skinFacts, SKINS_SOURCE_ID, skinsSourceDefinition } from "./skins.ts";
 
 /** One day's sums (and counts for averages) of every value column, for one group ("" ungrouped). */
 export interface DayFacts {
@@ -224,7 +225,11 @@ function productSources(ctx: AreaContext): ProductSource[] {
 
 /** The plant data sources this caller can read. */
 export function productSourceDefinitions(ctx: AreaContext): SourceDefinition[] {
-  return [...productSources(ctx).map((s) => s.definition), targetsSourceDefinition(ctx)];
+  return [
+    ...productSources(ctx).map((s) => s.definition),
+    targetsSourceDefinition(ctx),
+    skinsSourceDefinition(ctx),
+  ];
 }
 
 /** The source's sums per day and group between two ISO days, filtered; null for an unknown source. */
@@ -240,6 +245,7 @@ export async function productFacts(
   },
 ): Promise<DayFacts[] | null> {
   if (q.sourceId === TARGETS_SOURCE_ID) return q.groupBy ? null : targetFacts(ctx, q);
+  if (q.sourceId === SKINS_SOURCE_ID) return skinFacts(ctx, q, () => groupNames(ctx, "supplier"));
   const source = productSources(ctx).find((s) => s.definition.sourceId === q.sourceId);
   if (!source) return null;
   const group = q.groupBy ? source.keys[q.groupBy] : undefined;
