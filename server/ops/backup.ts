@@ -138,20 +138,47 @@ async function fetched(services: { storage: BlobStore }, target: BackupTarget, k
 }
 
 /** What restoring the backup would change, table by table (nothing is written). Null: no such backup. */
-export async function dryRunRestore(
+export function dryRunRestore(
   services: { db: Databases; storage: BlobStore },
   target: BackupTarget,
   key: string,
 ): Promise<TableDiff[] | null> {
+  return withBackupAttached(services, target, key, "PRAGMA query_only = 1", attachedDiff);
+}
+
+/**
+ * Puts the backup's rows in place of the database's, every table in one transaction (the migrations'
+ * own record excepted). Answers what changed; null when there is no such backup.
+ */
+export function restoreBackup(
+  services: { db: Databases; storage: BlobStore },
+  target: BackupTarget,
+  key: string,
+): Promise<TableDiff[] | null> {
+  return withBackupAttached(services, target, key, "PRAGMA foreign_keys = OFF", replaceWithBackup);
+}
+
+/**
+ * The live database file opened beside the app with the backup attached as `backup` (`pragma` set
+ * first), for `work`; the connection and the fetched copy are let go whatever happens. Null: no such
+ * backup.
+ */
+async function withBackupAttached<T>(
+  services: { db: Databases; storage: BlobStore },
+  target: BackupTarget,
+  key: string,
+  pragma: string,
+  work: (conn: Database.Database) => T,
+): Promise<T | null> {
   if (target !== "control") await services.db.tenantDb(target.tenantId);
   const copy = await fetched(services, target, key);
   if (!copy) return null;
   try {
     const conn = new Database(fileOf(services.db, target), { timeout: 10_000 });
     try {
-      conn.exec("PRAGMA query_only = 1");
+      conn.exec(pragma);
       conn.exec(`ATTACH DATABASE ${literal(copy.path)} AS backup`);
-      return attachedDiff(conn);
+      return work(conn);
     } finally {
       conn.close();
     }
@@ -160,52 +187,30 @@ export async function dryRunRestore(
   }
 }
 
-/**
- * Puts the backup's rows in place of the database's, every table in one transaction (the migrations'
- * own record excepted). Answers what changed; null when there is no such backup.
- */
-export async function restoreBackup(
-  services: { db: Databases; storage: BlobStore },
-  target: BackupTarget,
-  key: string,
-): Promise<TableDiff[] | null> {
-  if (target !== "control") await services.db.tenantDb(target.tenantId);
-  const copy = await fetched(services, target, key);
-  if (!copy) return null;
+/** Every table's rows replaced by the attached backup's, in one transaction; answers what changed. */
+function replaceWithBackup(conn: Database.Database): TableDiff[] {
+  const tables = dataTables(conn, "main");
+  const theirs = new Set(dataTables(conn, "backup").map((t) => t.name));
+  conn.exec("BEGIN IMMEDIATE");
   try {
-    const conn = new Database(fileOf(services.db, target), { timeout: 10_000 });
-    try {
-      conn.exec("PRAGMA foreign_keys = OFF");
-      conn.exec(`ATTACH DATABASE ${literal(copy.path)} AS backup`);
-      const tables = dataTables(conn, "main");
-      const theirs = new Set(dataTables(conn, "backup").map((t) => t.name));
-      conn.exec("BEGIN IMMEDIATE");
-      let changes: TableDiff[];
-      try {
-        changes = attachedDiff(conn); // inside the transaction: exactly what this restore changes
-        for (const table of tables) {
-          const name = `"${table.name.replaceAll('"', '""')}"`;
-          conn.exec(`DELETE FROM main.${name}`);
-          if (!theirs.has(table.name)) continue;
-          const columns = table.columns.map((c) => `"${c.replaceAll('"', '""')}"`).join(", ");
-          conn.exec(`INSERT INTO main.${name} (${columns}) SELECT ${columns} FROM backup.${name}`);
-        }
-        const hasSequence = (schema: string) =>
-          conn.prepare(`SELECT 1 FROM ${schema}.sqlite_master WHERE name = 'sqlite_sequence'`).get();
-        if (hasSequence("main") && hasSequence("backup")) {
-          conn.exec("DELETE FROM main.sqlite_sequence");
-          conn.exec("INSERT INTO main.sqlite_sequence SELECT * FROM backup.sqlite_sequence");
-        }
-        conn.exec("COMMIT");
-      } catch (error) {
-        conn.exec("ROLLBACK");
-        throw error;
-      }
-      return changes;
-    } finally {
-      conn.close();
+    const changes = attachedDiff(conn); // inside the transaction: exactly what this restore changes
+    for (const table of tables) {
+      const name = `"${table.name.replaceAll('"', '""')}"`;
+      conn.exec(`DELETE FROM main.${name}`);
+      if (!theirs.has(table.name)) continue;
+      const columns = table.columns.map((c) => `"${c.replaceAll('"', '""')}"`).join(", ");
+      conn.exec(`INSERT INTO main.${name} (${columns}) SELECT ${columns} FROM backup.${name}`);
     }
-  } finally {
-    await copy.done();
+    const hasSequence = (schema: string) =>
+      conn.prepare(`SELECT 1 FROM ${schema}.sqlite_master WHERE name = 'sqlite_sequence'`).get();
+    if (hasSequence("main") && hasSequence("backup")) {
+      conn.exec("DELETE FROM main.sqlite_sequence");
+      conn.exec("INSERT INTO main.sqlite_sequence SELECT * FROM backup.sqlite_sequence");
+    }
+    conn.exec("COMMIT");
+    return changes;
+  } catch (error) {
+    conn.exec("ROLLBACK");
+    throw error;
   }
 }
