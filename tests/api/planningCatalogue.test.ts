@@ -354,6 +354,67 @@ describe("sales orders", () => {
     ).toBe(409);
   });
 
+  test("the order form: rows keyed 0, 1, … with $/kg, blank rows dropped; a stale edit is 409", async () => {
+    const customers = (await get("/api/planning/Customers", "super")).body;
+    const products = (await get(`/api/planning/ProductDefinitions?speciesId=${LAMB}`, "super")).body;
+    const fixed = products.find((p: { packagings: { weightType: string }[] }) =>
+      p.packagings[0]?.weightType === "fixed"
+    );
+    const form = {
+      id: null,
+      reference: "SO-FORM-1",
+      customerId: customers[0].id,
+      salespersonId: null,
+      shippingCompanyName: "",
+      etd: "2026-12-10",
+      freightType: "Road",
+      lastModified: null,
+      salesOrderLineItems: {
+        0: { productDefinitionId: fixed.id, cartons: null, kg: 250, pricePerKg: 12.35, packedKg: null },
+        1: { productDefinitionId: null, cartons: null, kg: null, pricePerKg: null, packedKg: null },
+      },
+    };
+    const made = await post("/api/planning/UpsertSalesOrder", form, "super");
+    expect(made.status).toBe(200);
+    expect(made.body.salesOrderLineItems).toEqual([
+      expect.objectContaining({
+        productDefinitionId: fixed.id,
+        kg: 250,
+        centsPerKg: 1235,
+        valueCents: 308750,
+      }),
+    ]);
+    expect(made.body).toMatchObject({ totalKg: 250, totalCents: 308750 });
+    // a line without a price: the field's message, and nothing changed
+    const noPrice = await post("/api/planning/UpsertSalesOrder", {
+      ...form,
+      id: made.body.id,
+      lastModified: made.body.lastModified,
+      salesOrderLineItems: { 0: { ...form.salesOrderLineItems[0], kg: 300, pricePerKg: null } },
+    }, "super");
+    expectValidation(noPrice, /Give the price per kg/);
+    expect((await get(`/api/planning/SalesOrder/${made.body.id}`, "super")).body.totalKg).toBe(250);
+    const edited = await post("/api/planning/UpsertSalesOrder", {
+      ...form,
+      id: made.body.id,
+      lastModified: made.body.lastModified,
+      salesOrderLineItems: { 0: { ...form.salesOrderLineItems[0], kg: 300 } },
+    }, "super");
+    expect(edited.body.totalKg).toBe(300);
+    const stale = await post("/api/planning/UpsertSalesOrder", {
+      ...form,
+      id: made.body.id,
+      lastModified: made.body.lastModified,
+    }, "super");
+    expect(stale.status).toBe(409);
+    expect((await post("/api/planning/UpsertSalesOrder", form, "admin")).status).toBe(403);
+    const gone = await post("/api/planning/DeleteSalesOrder", {
+      id: made.body.id,
+      lastModified: edited.body.lastModified,
+    }, "super");
+    expect(gone.status).toBe(200);
+  });
+
   test("sales orders are super only, and another tenant's caller is refused", async () => {
     expect((await get("/api/planning/SalesOrders", "admin")).status).toBe(403);
     expect((await get("/api/planning/SalesOrders", "farm")).status).toBe(403);

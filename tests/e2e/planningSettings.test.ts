@@ -69,6 +69,37 @@ describe("planning catalogue in the browser", () => {
     await expect.poll(() => again.locator("[data-status]").innerText()).toBe("Confirmed");
   });
 
+  it("adds a sales order by keyboard and sees its totals", async () => {
+    const page = t.browser.page;
+    await page.goto(ps("/salesorders"));
+    await page.getByRole("link", { name: "New sales order" }).focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/order=new/);
+    await page.waitForSelector("[data-hydrated] form");
+    await expectFits(page);
+    const form = page.locator('[data-island="DataForm"] form');
+    await form.getByLabel("Reference").focus();
+    await page.keyboard.type("SO-KEYS-1");
+    await page.keyboard.press("Tab"); // customer
+    await page.keyboard.press("ArrowDown");
+    await form.getByLabel("Required by (ETD)").fill("2026-12-09");
+    await form.getByLabel("Freight").focus();
+    await page.keyboard.press("ArrowDown");
+    await form.getByLabel("Line 1 product").focus();
+    await page.keyboard.press("ArrowDown");
+    await form.getByLabel("Line 1 kg").focus();
+    await page.keyboard.type("120");
+    await page.keyboard.press("Tab"); // price
+    await page.keyboard.type("11.5");
+    await page.keyboard.press("Enter");
+    await toastWith(page, "The sales order was saved.");
+    await page.waitForURL(/order=\d+/);
+    const saved = page.getByRole("group", { name: "Planned kg and value as saved" });
+    await expect.poll(() => saved.locator("tr", { hasText: "Total" }).innerText()).toMatch(
+      /120 kg.*\$1,380\.00/s,
+    );
+  });
+
   it("lists the carcass types with their rules in plain words and adds a rule to one", async () => {
     const page = t.browser.page;
     await page.goto(`${t.server.origin}/settings/specifications/carcassType`);

@@ -2,7 +2,16 @@
 import { z } from "@hono/zod-openapi";
 import { PageQuery } from "../../../http/params.ts";
 import { isoDate } from "../../../http/validation.ts";
+import { formRows } from "../formRows.ts";
 import { FREIGHT_TYPES, ORDER_STATUSES } from "./rules.ts";
+
+/** The form gives a line's price in dollars per kg (`pricePerKg`); the order keeps whole cents. */
+function priceInCents(v: unknown) {
+  if (!v || typeof v !== "object" || Array.isArray(v)) return v;
+  const { pricePerKg, ...line } = v as Record<string, unknown>;
+  if (typeof pricePerKg !== "number" || !Number.isFinite(pricePerKg)) return line;
+  return { ...line, centsPerKg: Math.round(pricePerKg * 100) };
+}
 
 const id = z.number().int().positive();
 export { IdParam } from "../../../http/params.ts";
@@ -65,13 +74,22 @@ export const UpsertSalesOrderBody = z.object({
   /** estimated time of departure: an API date (YYYY-MM-DD) */
   etd: isoDate,
   freightType: z.enum(FREIGHT_TYPES, { message: "Choose Air, Rail, Sea or Road" }),
-  salesOrderLineItems: z.array(z.object({
-    productDefinitionId: id,
-    cartons: z.number().int("Use whole cartons").min(0).max(100_000).nullish().transform((v) => v ?? null),
-    kg: z.number().min(0).max(1_000_000).nullish().transform((v) => v ?? null),
-    centsPerKg: z.number().int("Give the price in whole cents").min(0).max(1_000_000),
-    packedKg: z.number().min(0).max(1_000_000).nullish().transform((v) => v ?? null),
-  })).min(1, "Add at least one line").max(100),
+  salesOrderLineItems: z.preprocess(
+    formRows("productDefinitionId"),
+    z.array(z.preprocess(
+      priceInCents,
+      z.object({
+        productDefinitionId: id,
+        cartons: z.number().int("Use whole cartons").min(0).max(100_000).nullish().transform((v) =>
+          v ?? null
+        ),
+        kg: z.number().min(0).max(1_000_000).nullish().transform((v) => v ?? null),
+        centsPerKg: z.number({ message: "Give the price per kg" }).int("Give the price in whole cents").min(0)
+          .max(1_000_000),
+        packedKg: z.number().min(0).max(1_000_000).nullish().transform((v) => v ?? null),
+      }),
+    )).min(1, "Add at least one line").max(100),
+  ),
   lastModified: z.string().nullish(),
 });
 

@@ -1,8 +1,9 @@
 /**
  * Sales orders (issue 41 item 6; super): the orders by etd with their lines' kg and value, and buttons for
  * the moves an order's status allows (Confirm, Fulfil, Cancel, each asked first). Server-rendered; the
- * buttons are the action button island.
+ * buttons are the action button island. ?order=new or ?order=<id> opens the order form above the list.
  */
+import { z } from "zod";
 import { Table } from "../../../../../client/ui/Table.tsx";
 import { formatDate } from "../../../../../kernel/format.ts";
 import { formatCents } from "../../../../../kernel/money.ts";
@@ -10,7 +11,10 @@ import { ActionButton } from "../../../../pages/islands.tsx";
 import { defineScreen } from "../../../../pages/screen.ts";
 import { pageAreaContext } from "../../../context.ts";
 import { SALES_ORDERS_API } from "../api.ts";
-import { listSalesOrders } from "../operations.ts";
+import { getSalesOrder, listCustomers, listSalesOrders, listSalespersons } from "../operations.ts";
+import { listProductDefinitions } from "../../products/operations.ts";
+import { idNumber } from "../../../../http/params.ts";
+import { SALES_ORDERS_PATH, SalesOrderForm } from "./salesOrderForm.tsx";
 import { nextStatuses, type OrderStatus } from "../rules.ts";
 
 const VERB: Record<OrderStatus, string> = {
@@ -21,18 +25,53 @@ const VERB: Record<OrderStatus, string> = {
 };
 
 export const SalesOrdersScreen = defineScreen({
-  loader: async ({ context }) =>
-    (await listSalesOrders(await pageAreaContext(context), { pageSize: 200 })).rows,
+  validateSearch: z.object({ order: z.union([z.literal("new"), idNumber()]).optional() }),
+  loader: async ({ context, search }) => {
+    const ctx = await pageAreaContext(context);
+    const [orders, form] = await Promise.all([
+      listSalesOrders(ctx, { pageSize: 200 }),
+      search.order === undefined ? null : Promise.all([
+        search.order === "new" ? null : getSalesOrder(ctx, search.order),
+        listCustomers(ctx),
+        listSalespersons(ctx),
+        listProductDefinitions(ctx),
+      ]),
+    ]);
+    return {
+      orders: orders.rows,
+      form: form && {
+        order: form[0],
+        customers: form[1].filter((c) => c.isActive || c.id === form[0]?.customerId),
+        salespersons: form[2].filter((p) => p.isActive || p.id === form[0]?.salespersonId),
+        products: form[3],
+      },
+    };
+  },
   component: ({ data }) => (
+    <>
+      {data.form && <SalesOrderForm {...data.form} />}
+      <OrderList orders={data.orders} />
+    </>
+  ),
+});
+
+function OrderList({ orders }: { orders: Awaited<ReturnType<typeof listSalesOrders>>["rows"] }) {
+  return (
     <section className="panel" aria-label="Sales orders">
-      <h2>Sales orders</h2>
+      <div className="panel-head">
+        <h2>Sales orders</h2>
+        <a className="btn" href={`${SALES_ORDERS_PATH}?order=new`}>New sales order</a>
+      </div>
       <p className="muted small">Confirmed orders count in the schedule builder's Orders row on their etd.</p>
       <Table
-        rows={data}
+        rows={orders}
         rowKey={(o) => o.id}
         empty="No sales orders yet."
         columns={[
-          { header: "Reference", cell: (o) => o.reference },
+          {
+            header: "Reference",
+            cell: (o) => <a href={`${SALES_ORDERS_PATH}?order=${o.id}`}>{o.reference}</a>,
+          },
           { header: "Customer", cell: (o) => o.customerName },
           { header: "ETD", cell: (o) => `${formatDate(o.etd)} by ${o.freightType.toLowerCase()}` },
           {
@@ -65,5 +104,5 @@ export const SalesOrdersScreen = defineScreen({
         ]}
       />
     </section>
-  ),
-});
+  );
+}
