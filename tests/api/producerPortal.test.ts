@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { count, desc, eq, sql } from "drizzle-orm";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
 import { carcasses } from "../../db/tenant/killFloor.ts";
-import { suppliers } from "../../db/tenant/livestock.ts";
+import { deliveryLoads, livestockOrders, suppliers } from "../../db/tenant/livestock.ts";
 import { memberships, tenants, users } from "../../db/control/schema.ts";
 import { producerLinkReads, producerLinks } from "../../db/control/producerLinks.ts";
 import { createTenant } from "../../server/tenants.ts";
@@ -329,5 +329,86 @@ describe("kill feedback through the link", () => {
     const [{ n }] = await t.services.db.control.select({ n: sql<number>`count(*)` }).from(producerLinks)
       .where(eq(producerLinks.id, linkId));
     expect(n).toBe(1);
+  });
+});
+
+describe("orders and deliveries through a link", () => {
+  let dealings = 0;
+  const page = async (path: string, who = "farm") => {
+    const res = await t.request(path, { token: tokens[who] });
+    return { status: res.status, html: await res.text() };
+  };
+  const rowCount = (html: string) =>
+    (html.match(/<tbody>([\s\S]*?)<\/tbody>/)?.[1].match(/<tr>/g) ?? []).length;
+
+  beforeAll(async () => {
+    const invited = await call("/api/producer/InviteProducer", "admin", {
+      supplierIds: [supplierId],
+      scopes: ["orders", "deliveries"],
+      visibleFrom: FROM,
+      email: "producer@demo.farm",
+    });
+    dealings = (await call("/api/producer/AcceptProcessorLink", "farm", { code: invited.body.code })).body.id;
+  });
+
+  test("the farm reads its supplier's orders, 25 a page, and no other supplier's", async () => {
+    const db = await processorDb();
+    const [own] = await db.select({ n: count() }).from(livestockOrders)
+      .where(eq(livestockOrders.supplierId, supplierId));
+    const [other] = await db.select({ name: suppliers.name }).from(suppliers).where(
+      eq(suppliers.id, otherSupplierId),
+    );
+    const first = await page(`/producerportal/orders?link=${dealings}`);
+    expect(first.status).toBe(200);
+    expect(rowCount(first.html)).toBe(Math.min(25, own.n));
+    expect(first.html).toContain("Grid offered");
+    expect(first.html).not.toContain(other.name);
+    if (own.n > 25) {
+      expect(first.html).toContain(`${own.n} orders`);
+      const second = await page(`/producerportal/orders?link=${dealings}&offset=25`);
+      expect(rowCount(second.html)).toBe(Math.min(25, own.n - 25));
+    }
+    // without ?link the first link sharing orders is read
+    expect((await page("/producerportal/orders")).html).toContain("Grid offered");
+    expect((await page(`/producerportal/orders?link=${dealings}&offset=-1`)).status).toBe(400);
+  });
+
+  test("deliveries: head, dead on arrival, NVD and progress in words", async () => {
+    const db = await processorDb();
+    const [own] = await db.select({ n: count() }).from(deliveryLoads)
+      .innerJoin(livestockOrders, eq(livestockOrders.id, deliveryLoads.livestockOrderId))
+      .where(eq(livestockOrders.supplierId, supplierId));
+    const got = await page(`/producerportal/deliveries?link=${dealings}`);
+    expect(got.status).toBe(200);
+    expect(rowCount(got.html)).toBe(Math.min(25, own.n));
+    expect(got.html).toMatch(/Processed|In yard|On the kill floor|Delivered/);
+    expect(got.html).not.toMatch(/InProcessing|PartiallyDelivered/);
+  });
+
+  test("an ungranted scope, a later visible-from, another farm, a processor user and an ended link", async () => {
+    // the feedback link shares neither
+    const [feedbackOnly] = await t.services.db.control.select().from(producerLinks).where(
+      eq(producerLinks.id, linkId),
+    );
+    expect(feedbackOnly.scopes).not.toContain("orders");
+    expect((await page(`/producerportal/orders?link=${linkId}`)).html).toMatch(
+      /no longer shares|does not share orders/,
+    );
+    expect((await page(`/producerportal/orders?link=${dealings}`, "otherFarm")).html).toContain(
+      "does not exist",
+    );
+    expect((await page(`/producerportal/orders?link=${dealings}`, "admin")).status).toBe(403);
+    await call("/api/producer/SetProducerLinkScopes", "admin", {
+      linkId: dealings,
+      scopes: ["orders", "deliveries"],
+      visibleFrom: "2099-01-01",
+    });
+    expect((await page(`/producerportal/deliveries?link=${dealings}`)).html).toContain(
+      "No delivery since the shared day",
+    );
+    await call("/api/producer/RevokeProducerLink", "admin", { linkId: dealings });
+    const ended = await page(`/producerportal/orders?link=${dealings}`);
+    expect(ended.status).toBe(200);
+    expect(ended.html).toContain("link was ended");
   });
 });

@@ -18,6 +18,15 @@ export const PRODUCER_ROUTES = [
         icon: "farmer",
         search: ["link", "sort", "dir"],
       }),
+      // ours (issue 44 §3): read-only orders and deliveries through a processor link, paged
+      route("/producerportal/orders", "Orders", "producerOrders", {
+        icon: "farmer",
+        search: ["link", "offset"],
+      }),
+      route("/producerportal/deliveries", "Deliveries", "producerDeliveries", {
+        icon: "farmer",
+        search: ["link", "offset"],
+      }),
     ],
   }),
 ] as const satisfies readonly RouteDef[];

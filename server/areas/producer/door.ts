@@ -10,7 +10,14 @@ import type { TenantDb } from "../../../db/client.ts";
 import { tenants } from "../../../db/control/schema.ts";
 import { type LinkScope, producerLinkReads, producerLinks } from "../../../db/control/producerLinks.ts";
 import { carcasses } from "../../../db/tenant/killFloor.ts";
-import { livestockOrders, pricingGrids, suppliers } from "../../../db/tenant/livestock.ts";
+import {
+  deliveryLoads,
+  livestockOrders,
+  pricingGridGroups,
+  pricingGrids,
+  suppliers,
+} from "../../../db/tenant/livestock.ts";
+import { invoices } from "../../../db/tenant/invoices.ts";
 import { gridFor } from "../pricing/rules.ts";
 import { ApiError } from "../../http/errors.ts";
 import { SCOPE_WORDS } from "./links/words.ts";
@@ -204,4 +211,155 @@ async function gridOf(db: TenantDb, link: OpenLink, livestockOrderId: number) {
   );
   const grid = gridFor(grids, order.categoryId) ?? grids.sort((a, b) => a.priority - b.priority)[0] ?? null;
   return grid?.cells ? { reference: grid.reference, cells: grid.cells } : null;
+}
+
+/** A page of a link's rows: `offset` from the newest, at most `limit`, and how many there are in all. */
+export interface LinkPage<T> {
+  rows: T[];
+  total: number;
+}
+type PageAsked = { offset: number; limit: number };
+
+/** The linked suppliers' orders delivered from the visible-from day (the orders and deliveries filter). */
+const visibleOrders = (link: OpenLink) =>
+  and(
+    inArray(livestockOrders.supplierId, [...link.supplierIds]),
+    gte(livestockOrders.deliveryDate, link.visibleFrom),
+  );
+
+export interface LinkedOrder {
+  livestockOrderId: number;
+  orderedOn: string;
+  supplierName: string;
+  pic: string;
+  speciesId: number;
+  speciesCategoryId: number | null;
+  head: number;
+  deliveryDate: string;
+  orderStatus: number;
+  gridName: string | null;
+}
+
+/** The linked suppliers' orders (read-only), latest delivery day first: scope "orders". */
+export function linkedOrderPage(ctx: AreaContext, link: OpenLink, asked: PageAsked) {
+  return readThrough(ctx, link, `orders from ${asked.offset}`, async (db): Promise<LinkPage<LinkedOrder>> => {
+    const [{ total }] = await db.select({ total: count() }).from(livestockOrders).where(visibleOrders(link));
+    const rows = await db.select({
+      livestockOrderId: livestockOrders.id,
+      orderedOn: livestockOrders.createdAt,
+      supplierName: suppliers.name,
+      pic: livestockOrders.pic,
+      speciesId: livestockOrders.speciesId,
+      speciesCategoryId: livestockOrders.speciesCategoryId,
+      head: livestockOrders.quantityOrdered,
+      deliveryDate: livestockOrders.deliveryDate,
+      orderStatus: livestockOrders.orderStatus,
+      gridName: pricingGridGroups.name,
+    }).from(livestockOrders)
+      .innerJoin(suppliers, eq(suppliers.id, livestockOrders.supplierId))
+      .leftJoin(pricingGridGroups, eq(pricingGridGroups.id, livestockOrders.pricingGridGroupId))
+      .where(visibleOrders(link))
+      .orderBy(desc(livestockOrders.deliveryDate), desc(livestockOrders.id))
+      .limit(asked.limit).offset(asked.offset);
+    return { rows, total };
+  });
+}
+
+export interface LinkedDelivery {
+  deliveryLoadId: number;
+  livestockOrderId: number;
+  supplierName: string;
+  speciesId: number;
+  deliveryDate: string;
+  deliveryTime: string;
+  head: number;
+  doa: number;
+  nvd: string;
+  orderStatus: number;
+  orderHead: number;
+  processedHead: number;
+}
+
+/** The trucks that arrived for the linked suppliers' orders, newest first: scope "deliveries". */
+export function linkedDeliveryPage(ctx: AreaContext, link: OpenLink, asked: PageAsked) {
+  const visible = and(visibleOrders(link), gte(deliveryLoads.deliveryDate, link.visibleFrom));
+  return readThrough(
+    ctx,
+    link,
+    `deliveries from ${asked.offset}`,
+    async (db): Promise<LinkPage<LinkedDelivery>> => {
+      const [{ total }] = await db.select({ total: count() }).from(deliveryLoads)
+        .innerJoin(livestockOrders, eq(livestockOrders.id, deliveryLoads.livestockOrderId)).where(visible);
+      const rows = await db.select({
+        deliveryLoadId: deliveryLoads.id,
+        livestockOrderId: livestockOrders.id,
+        supplierName: suppliers.name,
+        speciesId: livestockOrders.speciesId,
+        deliveryDate: deliveryLoads.deliveryDate,
+        deliveryTime: deliveryLoads.deliveryTime,
+        head: deliveryLoads.head,
+        doa: deliveryLoads.doa,
+        nvd: deliveryLoads.nvdNumber,
+        orderStatus: livestockOrders.orderStatus,
+        orderHead: livestockOrders.totalDelivered,
+        processedHead: livestockOrders.totalProcessed,
+      }).from(deliveryLoads)
+        .innerJoin(livestockOrders, eq(livestockOrders.id, deliveryLoads.livestockOrderId))
+        .innerJoin(suppliers, eq(suppliers.id, livestockOrders.supplierId))
+        .where(visible)
+        .orderBy(desc(deliveryLoads.deliveryDate), desc(deliveryLoads.deliveryTime), desc(deliveryLoads.id))
+        .limit(asked.limit).offset(asked.offset);
+      return { rows, total };
+    },
+  );
+}
+
+/** What the producer's home lists as notices over one link: a lot processed or a remittance published. */
+export interface LinkNotice {
+  kind: "consignmentProcessed" | "remittancePublished";
+  /** ISO instant it happened */
+  at: string;
+  livestockOrderId: number;
+  supplierName: string;
+  /** the remittance's number (a remittance notice) */
+  invoiceNumber: string | null;
+}
+
+/**
+ * The link's latest notices, newest first, at most `limit` (issue 44 §6): its suppliers' orders whose
+ * carcass data completed (feedback scope) and their published remittances (remittances scope; never a
+ * draft), from visible-from. The same facts the relayed push told an open page.
+ */
+export function linkNotices(ctx: AreaContext, link: OpenLink, limit = 10): Promise<LinkNotice[]> {
+  return readThrough(ctx, link, "notices", async (db) => {
+    const suppliersOf = inArray(livestockOrders.supplierId, [...link.supplierIds]);
+    const processed = !link.scopes.includes("feedback") ? [] : await db.select({
+      at: livestockOrders.carcassDataCompleteAt,
+      livestockOrderId: livestockOrders.id,
+      supplierName: suppliers.name,
+    }).from(livestockOrders).innerJoin(suppliers, eq(suppliers.id, livestockOrders.supplierId))
+      .where(and(
+        suppliersOf,
+        isNotNull(livestockOrders.carcassDataCompleteAt),
+        gte(livestockOrders.productionDate, link.visibleFrom),
+      ))
+      .orderBy(desc(livestockOrders.carcassDataCompleteAt)).limit(limit);
+    const published = !link.scopes.includes("remittances") ? [] : await db.select({
+      at: invoices.publishedAt,
+      livestockOrderId: invoices.livestockOrderId,
+      supplierName: suppliers.name,
+      invoiceNumber: invoices.invoiceNumber,
+    }).from(invoices).innerJoin(suppliers, eq(suppliers.id, invoices.supplierId))
+      .where(and(
+        inArray(invoices.supplierId, [...link.supplierIds]),
+        inArray(invoices.status, ["Published", "Finalised"]),
+        isNotNull(invoices.publishedAt),
+        gte(invoices.productionDate, link.visibleFrom),
+      ))
+      .orderBy(desc(invoices.publishedAt)).limit(limit);
+    return [
+      ...processed.map((r) => ({ ...r, kind: "consignmentProcessed" as const, at: r.at!, invoiceNumber: null })),
+      ...published.map((r) => ({ ...r, kind: "remittancePublished" as const, at: r.at! })),
+    ].sort((a, b) => b.at.localeCompare(a.at)).slice(0, limit);
+  });
 }

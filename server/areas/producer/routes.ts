@@ -2,10 +2,13 @@ import { definePages } from "../../pages/screen.ts";
 import { ProducerPortalScreen } from "./portal/pages/Portal.tsx";
 import { ProducerLotScreen } from "./portal/pages/Lot.tsx";
 import { SupplierPortalScreen } from "./portal/pages/SupplierLinks.tsx";
+import { ProducerDeliveriesScreen, ProducerOrdersScreen } from "./portal/pages/Dealings.tsx";
 
 /** The producer portal's screens by route name (server/access/routes/producer.ts). */
 export const PRODUCER_PAGES = definePages({
   producerportal: ProducerPortalScreen,
   producerLot: ProducerLotScreen,
   supplierPortal: SupplierPortalScreen,
+  producerOrders: ProducerOrdersScreen,
+  producerDeliveries: ProducerDeliveriesScreen,
 });
