@@ -24,7 +24,9 @@ import { type DemoTenant, SEED_ORDER } from "./areas/mod.ts";
 import { seedSupportContent } from "./areas/settings/seed.ts";
 import { seedYieldData } from "./areas/yield/data/seed.ts";
 import { seedDemoTestRun } from "./areas/super/testResults/seed.ts";
-import type { BlobStore } from "./storage/blobStore.ts";
+import type { AppServices } from "./env.ts";
+import { type AreaContext, areaContext } from "./areas/context.ts";
+import { storeDemoReferenceFiles } from "./areas/roi/reference/demoFiles.ts";
 
 export const SPECIES = [
   { id: 1, name: "Sheep" },
@@ -36,6 +38,8 @@ export const SPECIES = [
 
 export const DEMO_PROCESSOR = "Demo Processing";
 export const DEMO_FARM = "Demo Farm";
+/** A second producer, linked to no processor: the portal's isolation shows against it (issue 44 §8). */
+export const DEMO_HILL_FARM = "Demo Hill Farm";
 /** A small sheep processor without the yield revenue module: yield figures without $ (issue 38). */
 export const DEMO_COUNTRY = "Demo Country Meats";
 /** The demo plants are in New South Wales: their organisation details say so, and every time shown is theirs. */
@@ -52,6 +56,7 @@ export interface DemoUser {
 export const DEMO_USERS: DemoUser[] = [
   ...DEMO_ROLES.map((role) => ({ email: `${role}@demo.processor`, roleLevel: role, tenant: DEMO_PROCESSOR })),
   { email: "producer@demo.farm", roleLevel: "admin", tenant: DEMO_FARM },
+  { email: "producer@hill.farm", roleLevel: "admin", tenant: DEMO_HILL_FARM },
   { email: "yield@demo.country", roleLevel: "user", tenant: DEMO_COUNTRY },
 ];
 
@@ -106,10 +111,18 @@ export async function seedDemo(
     speciesIds: [1],
     modules: MODULE_KEYS.filter((m) => m !== "farmer" && m !== "yieldRevenue"),
   });
+  const hillFarmId = await createTenant(db, {
+    name: DEMO_HILL_FARM,
+    category: "producer",
+    sites: ["Ridge Paddocks"],
+    speciesIds: [1, 2],
+    modules: ["farmer"],
+  });
   const tenantIds: Record<string, number> = {
     [DEMO_PROCESSOR]: processorId,
     [DEMO_FARM]: farmId,
     [DEMO_COUNTRY]: countryId,
+    [DEMO_HILL_FARM]: hillFarmId,
   };
   await db.control.insert(featureFlags).values([
     {
@@ -139,6 +152,7 @@ export async function seedDemo(
     { tenantId: processorId, suburb: "Bomen", postcode: "2650", ...profile, modifiedBy: "Demo" },
     { tenantId: farmId, suburb: "Wagga Wagga", postcode: "2650", ...profile, modifiedBy: "Demo" },
     { tenantId: countryId, suburb: "Cooma", postcode: "2630", ...profile, modifiedBy: "Demo" },
+    { tenantId: hillFarmId, suburb: "Gundagai", postcode: "2722", ...profile, modifiedBy: "Demo" },
   ]);
 
   // the yard's race reader is set up at the demo plant: its RFID discrepancies page is on
@@ -219,15 +233,53 @@ export async function seedDemo(
   return { created: true, password: chosen };
 }
 
-/** The demo's files beside its databases: a stored test run with a failure (the testing home's viewer). */
-export async function seedDemoFiles(storage: BlobStore) {
-  await seedDemoTestRun(storage);
+/**
+ * The demo's files beside its databases, once the services are up: a stored test run with a failure (the
+ * testing home's viewer), and the ROI reference tables' files stored through the storage area's upload,
+ * as the demo's super user (the seeds before had a database only).
+ */
+export async function seedDemoFiles(services: AppServices) {
+  await seedDemoTestRun(services.storage);
+  const ctx = await demoSuperContext(services);
+  if (ctx) await storeDemoReferenceFiles(ctx);
+}
+
+/** The demo processor's super user as the caller of a seed's write (a session that is never stored). */
+async function demoSuperContext(services: AppServices): Promise<AreaContext | null> {
+  const control = services.db.control;
+  const tenant = await control.query.tenants.findFirst({ where: eq(tenants.name, DEMO_PROCESSOR) });
+  const user = await control.query.users.findFirst({ where: eq(users.email, `super@demo.processor`) });
+  if (!tenant || !user) return null;
+  const now = new Date();
+  const caller = await services.callers.get({
+    id: "demo-seed",
+    secretHash: "",
+    userId: user.id,
+    tenantId: tenant.id,
+    impersonating: false,
+    keepLoggedIn: false,
+    createdAt: now,
+    expiresAt: now,
+    absoluteExpiresAt: now,
+    localLoginDate: null,
+    userAgent: "",
+    ipAddress: "",
+    signedInAt: null,
+    lastSeenAt: null,
+  }, true);
+  return caller ? await areaContext(services, caller) : null;
 }
 
 function nameOf(u: DemoUser): [string, string] {
   const role = u.email.split("@")[0];
   return [
     role[0].toUpperCase() + role.slice(1),
-    u.tenant === DEMO_FARM ? "Farmer" : u.tenant === DEMO_COUNTRY ? "Country" : "Demo",
+    u.tenant === DEMO_FARM
+      ? "Farmer"
+      : u.tenant === DEMO_HILL_FARM
+      ? "Hill"
+      : u.tenant === DEMO_COUNTRY
+      ? "Country"
+      : "Demo",
   ];
 }

@@ -28,7 +28,7 @@ if (Deno.args.includes("--demo")) {
     ...(year ? { history: "year" as const } : {}),
   });
   await services.db.migrateTenants(await tenantIdsOf(services.db.control));
-  await seedDemoFiles(services.storage);
+  await seedDemoFiles(services);
   if (created && password && !config.DEMO_PASSWORD && !config.DATABASE_URL) {
     await Deno.writeTextFile(credentialsFile, `Demo password: ${password}\n`, { mode: 0o600 });
   }

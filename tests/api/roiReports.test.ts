@@ -131,7 +131,7 @@ describe("kill volume against target", () => {
 });
 
 describe("skins and hides", () => {
-  test("a day's skins counted, by grade and their value match the skin room's count sheet; a group it does not know reads nothing", async () => {
+  test("a day's skins counted, by grade and their value match the skin room's count sheet; a by-supplier line is offered", async () => {
     const day = "2026-11-25";
     const sheet = await get(`/api/livestock/GetSkinCountsForDate?speciesName=Sheep&productionDate=${day}`);
     expect(sheet.status).toBe(200);
@@ -364,6 +364,22 @@ describe("reference data", () => {
     ).toBe(400);
     expect((await post("/api/report/DeleteRoiReferenceData", { id: created.id })).status).toBe(200);
     expect((await get(`/api/report/RoiReferenceDataFile/${created.id}`)).status).toBe(404);
+  });
+
+  test("the demo's budget and sales tables have their files in storage, as an upload would", async () => {
+    const list = await get("/api/report/RoiReferenceData");
+    const demo = list.body.filter((r: { uploadedByName: string }) => r.uploadedByName === "Demo data");
+    expect(demo.length).toBe(2);
+    for (const table of demo) {
+      const file = await t.request(`/api/report/RoiReferenceDataFile/${table.id}`, {
+        token: tokens.super,
+        headers,
+      });
+      expect(file.status).toBe(200);
+      const [header, ...rows] = (await file.text()).trim().split(/\r?\n/);
+      expect(header).toBe(table.columnNames.join(","));
+      expect(rows.length).toBe(table.rowCount);
+    }
   });
 
   test("400: an external category, a file without rows, a date column the file does not have", async () => {

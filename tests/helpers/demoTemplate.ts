@@ -45,7 +45,7 @@ async function build(password: string, day: string): Promise<string> {
   const services = await createServices(loadConfig({ DATA_DIR: work }));
   try {
     await seedDemo(services.db, password, day);
-    await seedDemoFiles(services.storage);
+    await seedDemoFiles(services);
   } finally {
     await services.close();
   }
