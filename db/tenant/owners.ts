@@ -126,6 +126,8 @@ export const TABLE_OWNERS = {
   salespersons: "planning",
   salesOrders: "planning",
   salesOrderLines: "planning",
+  // planningSettings.ts
+  productPackagingSettings: "planning",
   // schema.ts: written only by `unit.audit` (server/areas/audit.ts `recordAudit`)
   auditLog: "audit trail",
 } as const satisfies Record<TenantTableName, TableOwner>;

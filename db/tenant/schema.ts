@@ -17,6 +17,7 @@ export * from "./roi.ts";
 export * from "./roiLayouts.ts";
 export * from "./planningSchedules.ts";
 export * from "./planning.ts";
+export * from "./planningSettings.ts";
 
 export const auditLog = sqliteTable("audit_log", {
   id: integer("id").primaryKey({ autoIncrement: true }),
