@@ -11,27 +11,35 @@ export interface NewTenant {
   modules: string[];
 }
 
+type ControlTx = Parameters<Parameters<Databases["control"]["transaction"]>[0]>[0];
+
 /** Creates a tenant with its sites, species and modules, and migrates its new database. */
 export async function createTenant(db: Databases, input: NewTenant): Promise<number> {
-  const id = await db.control.transaction(async (tx) => {
-    const [row] = await tx.insert(tenants).values({ name: input.name, category: input.category }).returning({
-      id: tenants.id,
-    });
-    if (input.sites.length) {
-      await tx.insert(tenantSites).values(input.sites.map((name) => ({ tenantId: row.id, name })));
-    }
-    if (input.speciesIds.length) {
-      await tx.insert(tenantSpecies).values(
-        input.speciesIds.map((speciesId) => ({ tenantId: row.id, speciesId })),
-      );
-    }
-    if (input.modules.length) {
-      await tx.insert(tenantModules).values(input.modules.map((module) => ({ tenantId: row.id, module })));
-    }
-    return row.id;
-  });
+  const id = await db.control.transaction((tx) => insertTenantRows(tx, input));
   await db.tenantDb(id);
   return id;
+}
+
+/**
+ * A tenant's control rows inside the caller's transaction (a sign-up writes the tenant, its first user and
+ * its link in one); its database is made afterwards by `db.tenantDb(id)`.
+ */
+export async function insertTenantRows(tx: ControlTx, input: NewTenant): Promise<number> {
+  const [row] = await tx.insert(tenants).values({ name: input.name, category: input.category }).returning({
+    id: tenants.id,
+  });
+  if (input.sites.length) {
+    await tx.insert(tenantSites).values(input.sites.map((name) => ({ tenantId: row.id, name })));
+  }
+  if (input.speciesIds.length) {
+    await tx.insert(tenantSpecies).values(
+      input.speciesIds.map((speciesId) => ({ tenantId: row.id, speciesId })),
+    );
+  }
+  if (input.modules.length) {
+    await tx.insert(tenantModules).values(input.modules.map((module) => ({ tenantId: row.id, module })));
+  }
+  return row.id;
 }
 
 /**

@@ -3,10 +3,13 @@
  * use, expiry, forgery, withdrawal, replacement, another tenant's reach, and an existing account accepting.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { serveTestApp } from "../helpers/app.ts";
 import { startSmtp } from "../helpers/smtp.ts";
-import { invites } from "../../db/control/schema.ts";
+import { invites, memberships, tenants } from "../../db/control/schema.ts";
+import { producerLinks } from "../../db/control/producerLinks.ts";
+import { suppliers } from "../../db/tenant/livestock.ts";
+import { auditLog } from "../../db/tenant/schema.ts";
 import { NOTIFICATIONS_API } from "../../server/areas/notifications/api.ts";
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -204,5 +207,143 @@ describe("invitations", () => {
     expect(changed.status).toBe(204);
     await expect.poll(() => mailsTo("support@demo.processor").length).toBe(1);
     expect(mailsTo("support@demo.processor")[0].text).toMatch(/password of your account was changed/);
+  });
+});
+
+describe("a producer signs up through a processor's link invitation (issue 44 §1)", () => {
+  const linkInvite = async (email: string) => {
+    const db = await t.services.db.tenantDb(1);
+    const [supplier] = await db.select({ id: suppliers.id }).from(suppliers)
+      .where(eq(suppliers.isTenant, false)).limit(1);
+    const sent = await call("POST", "/api/producer/InviteProducer", {
+      supplierIds: [supplier.id],
+      scopes: ["feedback", "remittances"],
+      visibleFrom: "2026-01-01",
+      email,
+    }, admin);
+    expect(sent.status).toBe(200);
+    return { code: sent.body.code as string, linkId: sent.body.link.id as number, supplierId: supplier.id };
+  };
+  const linkOf = async (id: number) =>
+    (await t.services.db.control.select().from(producerLinks).where(eq(producerLinks.id, id)))[0];
+  const tenantNamed = async (name: string) =>
+    (await t.services.db.control.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, name)))[0];
+  const signUpFarm = (json: Record<string, unknown>, token?: string) =>
+    call("POST", "/register/SignUpProducer", json, token);
+
+  test("into a new farm: checked first, then the farm, its admin and the open link, audited", async () => {
+    const { code, linkId, supplierId } = await linkInvite("grower@farm.test");
+    const detail = await call("GET", `/register/HandleProducerInvite?code=${code}`);
+    expect(detail.body).toMatchObject({
+      processorName: "Demo Processing",
+      email: "grower@farm.test",
+      accountExists: false,
+    });
+    const opened = await (await fetch(`${t.origin}/register/producer?code=${code}`)).text();
+    expect(opened).toContain("See your records at Demo Processing");
+
+    const tenantsBefore = (await t.services.db.control.select({ n: count() }).from(tenants))[0].n;
+    const bad = await signUpFarm({ code, farmName: "", abn: "12 345 678 901", password: "short" });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({
+      title: expect.any(String),
+      message: expect.any(String),
+      isValidation: true,
+    });
+    expect(bad.body.errors.map((e: { field: string }) => e.field)).toEqual([
+      "farmName",
+      "abn",
+      "firstName",
+      "lastName",
+      "password",
+    ]);
+    expect((await t.services.db.control.select({ n: count() }).from(tenants))[0].n).toBe(tenantsBefore);
+    expect((await linkOf(linkId)).producerTenantId).toBeNull();
+
+    const joined = await signUpFarm({
+      code: code.toLowerCase(),
+      farmName: "Gundagai Downs",
+      abn: "51 824 753 556",
+      firstName: "Gail",
+      lastName: "Grower",
+      password: "gails-password-1",
+    });
+    expect(joined.status).toBe(200);
+    expect(joined.body).toMatchObject({
+      email: "grower@farm.test",
+      tenantName: "Gundagai Downs",
+      roleLevel: "admin",
+    });
+    const farm = await tenantNamed("Gundagai Downs");
+    const link = await linkOf(linkId);
+    expect(link).toMatchObject({ producerTenantId: farm.id, inviteCodeHash: null });
+    expect(link.acceptedAt).toBeTruthy();
+    const plant = await t.services.db.tenantDb(1);
+    const [supplier] = await plant.select({ isTenant: suppliers.isTenant }).from(suppliers)
+      .where(eq(suppliers.id, supplierId));
+    expect(supplier.isTenant).toBe(true);
+    const trail = await plant.select().from(auditLog).where(eq(auditLog.entity, "producerLink"));
+    expect(trail.map((a) => a.entityId)).toContain(String(linkId));
+    const farmTrail = await (await t.services.db.tenantDb(farm.id)).select().from(auditLog);
+    expect(farmTrail).toContainEqual(expect.objectContaining({ entity: "producerLink", action: "signUp" }));
+    const portal = await call("GET", "/api/producer/GetProcessorLinks", undefined, joined.body.token);
+    expect(portal.body).toContainEqual(
+      expect.objectContaining({ otherName: "Demo Processing", state: "active" }),
+    );
+
+    const again = await signUpFarm({
+      code,
+      farmName: "Second Go",
+      firstName: "G",
+      lastName: "G",
+      password: "gails-password-2",
+    });
+    expect(again.status).toBe(400);
+    expect(again.body.errors[0].field).toBe("code");
+  });
+
+  test("a failed control-database write leaves no farm, no membership and the link still waiting", async () => {
+    // the address has an account: the farm row is written, then the user insert refuses, all undone
+    const { code, linkId } = await linkInvite("user@demo.processor");
+    const refused = await signUpFarm({
+      code,
+      farmName: "Half Made Farm",
+      firstName: "H",
+      lastName: "M",
+      password: "half-made-pass-1",
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/sign in/);
+    expect(await tenantNamed("Half Made Farm")).toBeUndefined();
+    expect((await linkOf(linkId)).producerTenantId).toBeNull();
+  });
+
+  test("signed in: into a farm they administer only (403 otherwise), or a new farm of their own", async () => {
+    const farmer = await t.login("producer@demo.farm");
+    const demoFarm = await tenantNamed("Demo Farm");
+    const plantId = (await tenantNamed("Demo Processing")).id;
+    const { code, linkId } = await linkInvite("producer@demo.farm");
+    const page = await (await fetch(`${t.origin}/register/producer?code=${code}`, {
+      headers: { cookie: `session=${farmer}` },
+    })).text();
+    expect(page).toContain("Link Demo Farm");
+    expect(page).toContain("Or start a new farm");
+    expect((await signUpFarm({ code, producerTenantId: plantId }, admin)).status).toBe(403);
+    expect((await signUpFarm({ code, producerTenantId: demoFarm.id }, admin)).status).toBe(403);
+    expect((await signUpFarm({ code, producerTenantId: demoFarm.id })).status).toBe(403);
+    expect((await linkOf(linkId)).producerTenantId).toBeNull();
+    const linked = await signUpFarm({ code, producerTenantId: demoFarm.id }, farmer);
+    expect(linked.status).toBe(200);
+    expect(linked.body.tenantName).toBe("Demo Farm");
+    expect((await linkOf(linkId)).producerTenantId).toBe(demoFarm.id);
+
+    const second = await linkInvite("producer@demo.farm");
+    const own = await signUpFarm({ code: second.code, farmName: "Demo Farm North" }, linked.body.token);
+    expect(own.status).toBe(200);
+    expect(own.body.tenantName).toBe("Demo Farm North");
+    const north = await tenantNamed("Demo Farm North");
+    const member = await t.services.db.control.select().from(memberships)
+      .where(and(eq(memberships.tenantId, north.id), eq(memberships.roleLevel, "admin")));
+    expect(member).toHaveLength(1);
   });
 });

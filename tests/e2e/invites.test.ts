@@ -75,4 +75,34 @@ describe("invitations in the browser", () => {
     expect(await page.getByText("shed.hand@example.com").count()).toBe(1); // now a user, not an invitation
     expect(await page.getByRole("region", { name: "Invitations not yet accepted" }).count()).toBe(0);
   });
+
+  it("a producer signs up into a new farm through a processor's link invitation and lands on the portal", async () => {
+    const token = await server.login("admin@demo.processor");
+    const suppliers = await (await server.request("/api/livestock/GetSuppliers", { token })).json();
+    const sent = await (await server.request("/api/producer/InviteProducer", {
+      method: "POST",
+      token,
+      json: {
+        supplierIds: [suppliers[0].id],
+        scopes: ["feedback"],
+        visibleFrom: "2026-01-01",
+        email: "gail@farm.test",
+      },
+    })).json();
+    const their = invitee.page;
+    await their.goto(`${server.origin}/logout`);
+    await their.goto(`${server.origin}/register/producer?code=${sent.code}`);
+    await their.waitForSelector("[data-hydrated] form#producer-sign-up");
+    expect(await their.getByRole("heading", { name: "See your records at Demo Processing" }).count()).toBe(1);
+    const form = their.locator("#producer-sign-up");
+    await form.locator("[name=farmName]").fill("Gundagai Downs");
+    await form.locator("[name=firstName]").fill("Gail");
+    await form.locator("[name=lastName]").fill("Grower");
+    await form.locator("[name=password]").fill("gails-password-42");
+    await form.locator("[name=confirmPassword]").fill("gails-password-42");
+    await expectFits(their);
+    await their.getByRole("button", { name: "Create my farm and account" }).click();
+    await their.waitForURL((url) => url.pathname.startsWith("/producerportal"));
+    await toastWith(their, /Your farm is linked to Demo Processing/);
+  });
 });

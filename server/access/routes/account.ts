@@ -27,6 +27,13 @@ export const PUBLIC_ROUTES = [
     icon: "login",
     search: ["token"],
   }),
+  // a producer takes up a processor's link invitation: a new farm, or one they run (issue 44 §1)
+  route("/register/producer", "Producer Sign-up", "producerSignUp", {
+    public: true,
+    roleValue: "none",
+    icon: "login",
+    search: ["code"],
+  }),
   route("/oauthcallback", "Signing In", "oauthCallback", {
     public: true,
     roleValue: "none",

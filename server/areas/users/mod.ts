@@ -3,6 +3,7 @@ import { defineArea } from "../area.ts";
 import { USERS_PAGES } from "./routes.ts";
 import { userApi } from "./api.ts";
 import { inviteApi } from "./inviteApi.ts";
+import { producerSignUpApi } from "./producerSignUpApi.ts";
 import { UserEditScreen, UserNewScreen } from "./pages/ClientUsers.tsx";
 import { SelfSettingBody } from "./schemas.ts";
 import { updateOwnSetting } from "./operations/ownAccount.ts";
@@ -10,7 +11,7 @@ import { ApiError } from "../../http/errors.ts";
 
 export const usersArea = defineArea({
   name: "users",
-  api: [userApi, inviteApi],
+  api: [userApi, inviteApi, producerSignUpApi],
   // the users' forms under Settings › Organisation details are this area's (spec 2 §2.2 useredit, usernew)
   pages: { ...USERS_PAGES, settingsUserEdit: UserEditScreen, settingsUserNew: UserNewScreen },
   shell: {

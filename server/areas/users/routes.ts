@@ -9,12 +9,14 @@ import { AccountScreen } from "./pages/Account.tsx";
 import { ChangePasswordScreen } from "./pages/ChangePassword.tsx";
 import { ClientUsersScreen, UserEditScreen, UserNewScreen } from "./pages/ClientUsers.tsx";
 import { UserRequiredScreen } from "./pages/UserRequired.tsx";
+import { ProducerSignUpScreen } from "./pages/ProducerSignUp.tsx";
 
 /** Sign-in, the user's own account and the tenant admin's users (server/access/routes/account.ts, home.ts). */
 export const USERS_PAGES = definePages({
   login: LoginScreen,
   forgotPassword: ForgotPasswordScreen,
   handleInvite: HandleInviteScreen,
+  producerSignUp: ProducerSignUpScreen,
   oauthCallback: OAuthCallbackScreen,
   userRequired: UserRequiredScreen,
   account: AccountScreen,

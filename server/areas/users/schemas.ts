@@ -211,3 +211,35 @@ export const PhoneCodeSent = z.object({ phone: z.string(), expiresAt: z.string()
 export const VerifyPhoneCodeBody = SendPhoneCodeBody.extend({
   code: z.string().trim().regex(/^[0-9]{6}$/, "The code is the six digits in the message"),
 }).openapi("VerifyPhoneCodeBody");
+
+/** A processor's link code (issue 44 §1): the ten characters the producer was sent. */
+const linkCode = z.string().trim().toUpperCase().regex(
+  /^[A-Z0-9]{10}$/,
+  "Enter the 10-character code from the invitation",
+);
+
+export const ProducerInviteQuery = z.object({ code: linkCode }).openapi("ProducerInviteQuery");
+
+/** What a link code invites to: the sign-up page shows it first. */
+export const ProducerInviteDetail = z.object({
+  processorName: z.string(),
+  email: z.string(),
+  expiresAt: z.string(),
+  accountExists: z.boolean(),
+}).openapi("ProducerInviteDetail");
+
+/**
+ * register/SignUpProducer: a new farm (farmName, abn) with a new account (names, password) or the
+ * signed-in account; or, signed in, producerTenantId names a farm the caller administers.
+ */
+export const ProducerSignUpBody = z.object({
+  code: linkCode,
+  producerTenantId: idNumber().optional(),
+  farmName: z.string().trim().max(100).default(""),
+  abn: z.string().trim().max(20).default(""),
+  firstName: z.string().trim().max(100).default(""),
+  lastName: z.string().trim().max(100).default(""),
+  phone: phone.default(""),
+  password: z.string().max(200).optional(),
+  localLoginDate: isoDate.nullish(),
+}).openapi("ProducerSignUpBody");
