@@ -286,6 +286,16 @@ describe("recipes and ingredients", () => {
       ingredients: [{ primalId: leg.primalId, numeric: 2, repeatable: true }],
     });
     expect(set.body.find((i: { primalId: number }) => i.primalId === leg.primalId).repeatable).toBe(true);
+    // the ingredient page's form: rows keyed 0, 1, …
+    const form = await post("/api/planning/SetIngredients", {
+      speciesId: LAMB,
+      ingredients: { 0: { primalId: leg.primalId, numeric: 2, repeatable: false } },
+    });
+    expect(form.status).toBe(200);
+    expect(form.body.find((i: { primalId: number }) => i.primalId === leg.primalId).repeatable).toBe(false);
+    const again = { speciesId: LAMB, ingredients: [{ primalId: leg.primalId, numeric: 3 }] };
+    expect((await post("/api/planning/SetIngredients", again, "user")).status).toBe(403);
+    expect((await post("/api/planning/SetIngredients", again, "farm")).status).toBe(403);
   });
 });
 

@@ -57,9 +57,13 @@ export const Ingredient = z.object({
 });
 export const SetIngredientsBody = z.object({
   speciesId: id,
-  ingredients: z.array(z.object({
-    primalId: id,
-    numeric: z.number().int("Use a whole number").min(1, "A carcass gives at least 1").max(20),
-    repeatable: z.boolean().default(false),
-  })).max(60),
+  ingredients: z.preprocess(
+    formRows("primalId"),
+    z.array(z.object({
+      primalId: id,
+      numeric: z.number({ message: "Say how many a carcass gives" }).int("Use a whole number")
+        .min(1, "A carcass gives at least 1").max(20),
+      repeatable: z.boolean().default(false),
+    })).max(60),
+  ),
 });

@@ -22,6 +22,8 @@ export const RECIPE_PATHS = {
   list: "/productionscheduling/recipes",
   editor: (primalId: number, recipeId: number | "new") =>
     `/productionscheduling/recipeEditor/${primalId}/${recipeId}`,
+  /** every primal of the species ("0": none picked out) */
+  ingredients: (speciesId: number) => `/productionscheduling/ingredient/${speciesId}/0/0`,
 };
 const pct = (n: number) => `${Math.round(n * 100) / 100} %`;
 
@@ -46,6 +48,13 @@ export const RecipesScreen = defineScreen({
     }
     return (
       <>
+        <section className="panel" aria-label="Ingredients">
+          <div className="panel-head">
+            <h2>{data.species.name} ingredients</h2>
+            <a className="btn" href={RECIPE_PATHS.ingredients(data.species.id)}>Ingredients</a>
+          </div>
+          <p className="muted small">How many of each primal a carcass gives, and which can be cut again.</p>
+        </section>
         {data.primals.map((p) => (
           <section key={p.id} className="panel" aria-label={`${p.name} recipes`}>
             <div className="panel-head">
