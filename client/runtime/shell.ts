@@ -16,7 +16,8 @@
  *   organisation has no zone of its own (`<html data-plant-zone>`): the first use of Intl costs a slow PC
  *   about a tenth of a second;
  * - on signed-in pages (`<meta name="push-hub">`), the push client (loaded after the page, its own chunk),
- *   and the header's notifications bell with it (notificationBell.ts);
+ *   and the header's notifications bell with it (notificationBell.ts); on producer portal pages, the
+ *   notices relayed over processor links (producerNotices.ts);
  * - islands (server/pages/Island.tsx): once the page has been shown, the modules its islands in view
  *   need are preloaded and the islands runtime named on their markers is started, which hydrates them;
  *   forms and buttons (`data-island-when`) start when the user reaches for them (intent.ts, its own chunk);
@@ -244,6 +245,11 @@ export function initShell(): void {
       const chat = document.querySelector<HTMLElement>("[data-chat-unread]");
       if (chat && bell) {
         import("./chatBadge.ts").then((m) => m.watchChatUnread(chat, bell.dataset.notificationBell!, push));
+      }
+      // the producer portal's relayed notices (its own small chunk)
+      const main = document.querySelector<HTMLElement>("main");
+      if (main && location.pathname.startsWith("/producerportal")) {
+        import("./producerNotices.ts").then((m) => m.watchProducerNotices(push, main));
       }
     });
   }

@@ -72,7 +72,13 @@ beforeAll(async () => {
   )
     .groupBy(carcasses.supplierId).orderBy(desc(count()));
   supplierId = bySupplier[0].id;
-  otherSupplierId = bySupplier[1].id;
+  // a supplier no link names yet (the demo links Demo Farm to one of its own)
+  const seeded = new Set(
+    (await t.services.db.control.select({ ids: producerLinks.supplierIds }).from(producerLinks)).flatMap((
+      r,
+    ) => r.ids),
+  );
+  otherSupplierId = bySupplier.find((s) => s.id !== supplierId && !seeded.has(s.id))!.id;
 });
 afterAll(() => t.close());
 

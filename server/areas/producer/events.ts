@@ -10,6 +10,16 @@ export const PRODUCER_EVENTS = areaEvents({
     z.object({ linkId: payloadParts.id, lastUpdated: payloadParts.iso }),
     "a processor link was changed or ended: open portal pages reload",
   ),
+  producerNotice: pushEvent(
+    "ProducerPortal",
+    z.object({
+      linkId: payloadParts.id,
+      kind: z.enum(["consignmentProcessed", "remittancePublished"]),
+      /** the processed lot, or the lots of the published remittances */
+      livestockOrderIds: payloadParts.ids,
+    }),
+    "a linked supplier's consignment was processed or its remittance published (relayed over the link)",
+  ),
 });
 
 type ProducerEvents = typeof PRODUCER_EVENTS.events;

@@ -7,10 +7,12 @@ import { linksApi } from "./links/api.ts";
 import { feedbackApi } from "./feedback/api.ts";
 import { PRODUCER_EVENTS } from "./events.ts";
 import { PRODUCER_PAGES } from "./routes.ts";
+import { NOTICE_RELAYS } from "./notices/relay.ts";
 
 export const producerArea = defineArea({
   name: "producer portal",
   api: [linksApi, feedbackApi],
   pages: PRODUCER_PAGES,
   events: PRODUCER_EVENTS,
+  reactions: NOTICE_RELAYS,
 });

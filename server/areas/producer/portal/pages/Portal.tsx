@@ -16,6 +16,8 @@ import { linkedLots } from "../../feedback/operations.ts";
 import type { KillLot } from "../../door.ts";
 import { PORTAL_PATHS } from "../paths.ts";
 import { SCOPE_WORDS } from "../../links/words.ts";
+import { producerNotices } from "../../notices/operations.ts";
+import { NoticesPanel } from "../../notices/NoticesPanel.tsx";
 
 const LATEST_LOTS = 8;
 
@@ -42,9 +44,10 @@ export const ProducerPortalScreen = defineScreen({
       code: isAdmin ? (await producerCode(ctx)).code : null,
       links,
       lots: Object.fromEntries(open.map((l, i) => [l.id, lots[i]])),
+      notices: await producerNotices(ctx, links.filter((l) => l.state === "ended")),
     };
   },
-  component: ({ data }) => {
+  component: ({ data, context }) => {
     const open = data.links.filter((l) => l.state === "active");
     const ended = data.links.filter((l) => l.state === "ended");
     return (
@@ -75,6 +78,7 @@ export const ProducerPortalScreen = defineScreen({
             </section>
           );
         })}
+        <NoticesPanel notices={data.notices} timeZone={context.timeZone} />
         {ended.length > 0 && (
           <section className="panel" aria-label="Ended links">
             <h2>Ended links</h2>
