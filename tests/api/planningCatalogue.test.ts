@@ -156,6 +156,42 @@ describe("product definitions", () => {
   });
 });
 
+describe("packaging defaults", () => {
+  test("built in until stored; min above nominal is 400 and changes nothing; a stale save is 409", async () => {
+    const url = "/api/planning/ProductPackagingSettings";
+    const save = "/api/planning/UpsertProductPackagingSettings";
+    const built = await get(url, "super");
+    expect(built.body).toEqual({
+      name: "Carton",
+      weightType: "fixed",
+      nominalKg: 20,
+      minKg: 20,
+      maxKg: 20,
+      piecesPerCarton: 1,
+      lastModified: null,
+    });
+    const body = {
+      ...built.body,
+      name: "Export carton",
+      weightType: "catch",
+      minKg: 24,
+      maxKg: 30,
+      nominalKg: 27,
+    };
+    expectValidation(await post(save, { ...body, minKg: 28 }, "super"), /minimum is above the nominal/);
+    expect((await get(url, "super")).body.lastModified).toBeNull();
+    const saved = await post(save, body, "super");
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ name: "Export carton", weightType: "catch", nominalKg: 27 });
+    expect((await get(url, "super")).body).toEqual(saved.body);
+    expect((await post(save, { ...body, lastModified: "2020-01-01T00:00:00.000Z" }, "super")).status).toBe(
+      409,
+    );
+    expect((await post(save, { ...body, lastModified: saved.body.lastModified }, "admin")).status).toBe(403);
+    expect((await get(url, "farm")).status).toBe(403);
+  });
+});
+
 describe("specifications and carcass types", () => {
   test("the demo lamb types carry their rules in plain words", async () => {
     const types = await get(`/api/planning/CarcassTypes?speciesId=${LAMB}`, "super");

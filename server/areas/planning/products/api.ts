@@ -24,6 +24,12 @@ import {
   UpsertPackagingBody,
   UpsertProductDefinitionBody,
 } from "./schemas.ts";
+import {
+  getPackagingDefaults,
+  PackagingDefaults,
+  PackagingDefaultsBody,
+  savePackagingDefaults,
+} from "./packagingDefaults.ts";
 
 /** The paths the pages post to. */
 export const PRODUCTS_API = {
@@ -32,6 +38,7 @@ export const PRODUCTS_API = {
   redMeatCut: "/api/planning/UpdateRedMeatCut",
   upsertPackaging: "/api/planning/UpsertProductPackaging",
   deletePackaging: "/api/planning/DeleteProductPackaging",
+  packagingDefaults: "/api/planning/UpsertProductPackagingSettings",
 } as const;
 
 // Read by the product screens and the builder; changed only with the product definitions admin flag.
@@ -112,6 +119,26 @@ api.post(
   z.object({ id: z.number() }),
   WRITE,
   deletePackaging,
+);
+
+// The defaults are a Settings › Products matter (super); changing them also needs the admin flag.
+const DEFAULTS_READ: AccessRule = { pages: ["settingsProducts", "productdefinitions"] };
+const DEFAULTS_WRITE: AccessRule = { pages: ["settingsProducts"], edit: "productDefinition" };
+api.get(
+  "/api/planning/ProductPackagingSettings",
+  "The packaging a new one starts from (ProductPackagingSettings): the plant's stored defaults, else a 20 kg fixed carton",
+  {},
+  PackagingDefaults,
+  DEFAULTS_READ,
+  getPackagingDefaults,
+);
+api.post(
+  PRODUCTS_API.packagingDefaults,
+  "Store the packaging defaults (min ≤ nominal ≤ max kg); a stale save is 409",
+  PackagingDefaultsBody,
+  PackagingDefaults,
+  DEFAULTS_WRITE,
+  savePackagingDefaults,
 );
 
 export const productsApi = api.router();

@@ -3,6 +3,7 @@
  * packed in one or more packagings. Codes seen in cartons but mapped to no product are resolved one by
  * one. Reads by the caller's species; writes need the product definitions admin flag (route rules).
  */
+import { packagingKgProblems } from "./packagingDefaults.ts";
 import { and, asc, count, eq, inArray, max, notInArray, sql, sum } from "drizzle-orm";
 import {
   cartons,
@@ -247,14 +248,7 @@ export async function updateRedMeatCut(ctx: AreaContext, body: In<typeof RedMeat
 }
 
 export async function savePackaging(ctx: AreaContext, body: In<typeof UpsertPackagingBody>) {
-  const problems = [];
-  if (body.minKg > body.nominalKg) {
-    problems.push({ field: "minKg", message: "The minimum is above the nominal kg" });
-  }
-  if (body.maxKg < body.nominalKg) {
-    problems.push({ field: "maxKg", message: "The maximum is below the nominal kg" });
-  }
-  if (body.nominalKg <= 0) problems.push({ field: "nominalKg", message: "Enter the nominal kg of a carton" });
+  const problems = packagingKgProblems(body);
   if (problems.length) throw ApiError.validation(problems);
   await ctx.write(async (tx, unit) => {
     const product = await findProduct(ctx, tx, body.productDefinitionId);

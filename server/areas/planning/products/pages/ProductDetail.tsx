@@ -17,6 +17,7 @@ import { pageAreaContext } from "../../../context.ts";
 import { PRODUCTS_API } from "../api.ts";
 import { getProductDefinition, listProductDefinitions } from "../operations.ts";
 import { codeChoices } from "../codeChoices.ts";
+import { getPackagingDefaults } from "../packagingDefaults.ts";
 import { PackagingForm, packagingText } from "./packagingForm.tsx";
 
 export const PRODUCT_DETAIL_PATHS = {
@@ -209,6 +210,7 @@ export const ProductPackagingScreen = defineScreen({
 export const NewPackagingScreen = defineScreen({
   loader: async ({ context, params }) => ({
     product: await productOf(context, params.id),
+    defaults: await getPackagingDefaults(await pageAreaContext(context)),
     canEdit: canEdit(context),
   }),
   component: ({ data }) => (
@@ -218,6 +220,7 @@ export const NewPackagingScreen = defineScreen({
         productId={data.product.id}
         productName={data.product.name}
         packaging={null}
+        defaults={data.defaults}
         backTo={PRODUCT_DETAIL_PATHS.packaging(data.product.id)}
         canEdit={data.canEdit}
       />

@@ -1,6 +1,7 @@
 /**
  * Settings › Products › Product Packaging (issue 41 item 1; super): every product of the header species
- * with its packagings; ?product=<id> adds one from the defaults, with &packaging=<id> edits one.
+ * with its packagings; ?product=<id> adds one from the defaults, with &packaging=<id> edits one; and the
+ * stored packaging defaults (ProductPackagingSettings) a new packaging starts from.
  */
 import { z } from "zod";
 import { canEditEntity } from "../../../../access/flags.ts";
@@ -10,7 +11,8 @@ import { defineScreen } from "../../../../pages/screen.ts";
 import { idNumber } from "../../../../http/params.ts";
 import { pageAreaContext } from "../../../context.ts";
 import { listProductDefinitions } from "../operations.ts";
-import { PACKAGING_DEFAULTS, PackagingForm, packagingText } from "./packagingForm.tsx";
+import { getPackagingDefaults } from "../packagingDefaults.ts";
+import { PackagingDefaultsForm, PackagingForm, packagingText } from "./packagingForm.tsx";
 
 const PATH = "/settings/products/productPackaging";
 
@@ -18,15 +20,18 @@ export const SettingsPackagingScreen = defineScreen({
   validateSearch: z.object({ product: idNumber().optional(), packaging: idNumber().optional() }),
   loader: async ({ context, search }) => {
     const species = headerSpeciesAmong(context, context.caller!.species) ?? context.caller!.species[0];
-    const products = species
-      ? await listProductDefinitions(await pageAreaContext(context), { speciesId: species.id })
-      : [];
+    const ctx = await pageAreaContext(context);
+    const [products, defaults] = await Promise.all([
+      species ? listProductDefinitions(ctx, { speciesId: species.id }) : [],
+      getPackagingDefaults(ctx),
+    ]);
     const product = products.find((p) => p.id === search.product) ?? null;
     const packaging = product?.packagings.find((k) => k.id === search.packaging) ?? null;
     return {
       products,
       product,
       packaging,
+      defaults,
       canEdit: canEditEntity(context.caller!.subject, "productDefinition"),
     };
   },
@@ -39,14 +44,12 @@ export const SettingsPackagingScreen = defineScreen({
             productId={product.id}
             productName={product.name}
             packaging={packaging}
+            defaults={data.defaults}
             backTo={PATH}
             canEdit={data.canEdit}
           />
         )}
-        <section className="panel" aria-label="Packaging defaults">
-          <h2>Packaging defaults</h2>
-          <p>A new packaging starts as: {PACKAGING_DEFAULTS.name}, {packagingText(PACKAGING_DEFAULTS)}.</p>
-        </section>
+        <PackagingDefaultsForm defaults={data.defaults} canEdit={data.canEdit} />
         <section className="panel" aria-label="Products and their packaging">
           <Table
             rows={products}

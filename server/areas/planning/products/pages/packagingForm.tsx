@@ -1,12 +1,13 @@
 /**
  * The packaging form (Settings › Products › Product Packaging, and a product definition's Packaging and
  * New Packaging pages): fixed or catch weight, nominal and min/max kg, pieces per carton. A new one
- * starts from the plant's packaging defaults (a 20 kg fixed-weight carton of 1 piece; spec 2
- * ProductPackagingSettings). Read-only without the product definitions admin flag.
+ * starts from the plant's stored packaging defaults (ProductPackagingSettings, ../packagingDefaults.ts),
+ * whose own form is here too. Read-only without the product definitions admin flag.
  */
 import { ActionButton, DataForm } from "../../../../pages/islands.tsx";
 import type { FieldSpec } from "../../../../../client/islands/DataForm.tsx";
 import { PRODUCTS_API } from "../api.ts";
+import { BUILT_IN_PACKAGING, type PackagingDefaultsShape } from "../packagingDefaults.ts";
 
 type Packaging = {
   id: number;
@@ -20,19 +21,8 @@ type Packaging = {
   lastModified: string;
 };
 
-/** What a new packaging starts from (ProductPackagingSettings' defaults). */
-export const PACKAGING_DEFAULTS = {
-  name: "Carton",
-  weightType: "fixed",
-  nominalKg: 20,
-  minKg: 20,
-  maxKg: 20,
-  piecesPerCarton: 1,
-  isDefault: false,
-} as const;
-
-const FIELDS: FieldSpec[] = [
-  { name: "id", label: "Id", type: "id" },
+/** The carton's own fields, shared by a packaging and the defaults. */
+const CARTON_FIELDS: FieldSpec[] = [
   { name: "name", label: "Packaging", type: "text", required: true },
   {
     name: "weightType",
@@ -48,8 +38,13 @@ const FIELDS: FieldSpec[] = [
   { name: "minKg", label: "Minimum kg", type: "number", required: true },
   { name: "maxKg", label: "Maximum kg", type: "number", required: true },
   { name: "piecesPerCarton", label: "Pieces per carton", type: "number", required: true },
+];
+const FIELDS: FieldSpec[] = [
+  { name: "id", label: "Id", type: "id" },
+  ...CARTON_FIELDS,
   { name: "isDefault", label: "The product's default packaging", type: "checkbox" },
 ];
+const READ_ONLY = "You need the product definitions admin permission to change packaging.";
 
 export function packagingText(k: Omit<Packaging, "id" | "lastModified" | "name" | "isDefault">) {
   return k.weightType === "catch"
@@ -57,14 +52,16 @@ export function packagingText(k: Omit<Packaging, "id" | "lastModified" | "name" 
     : `Fixed ${k.nominalKg} kg, ${k.piecesPerCarton} ${k.piecesPerCarton === 1 ? "piece" : "pieces"}`;
 }
 
-export function PackagingForm({ productId, productName, packaging, backTo, canEdit }: {
+export function PackagingForm({ productId, productName, packaging, defaults, backTo, canEdit }: {
   productId: number;
   productName: string;
   packaging: Packaging | null;
+  /** what a new one starts from (the stored defaults) */
+  defaults?: Omit<PackagingDefaultsShape, "lastModified">;
   backTo: string;
   canEdit: boolean;
 }) {
-  const start = packaging ?? PACKAGING_DEFAULTS;
+  const start = packaging ?? { ...(defaults ?? BUILT_IN_PACKAGING), isDefault: false };
   return (
     <section className="panel" aria-label="Packaging">
       <DataForm
@@ -87,9 +84,7 @@ export function PackagingForm({ productId, productName, packaging, backTo, canEd
         successToast="The packaging was saved."
         cancelHref={backTo}
         redirectTo={backTo}
-        readOnly={canEdit
-          ? undefined
-          : "You need the product definitions admin permission to change packaging."}
+        readOnly={canEdit ? undefined : READ_ONLY}
       />
       {packaging && canEdit && (
         <ActionButton
@@ -102,6 +97,29 @@ export function PackagingForm({ productId, productName, packaging, backTo, canEd
           redirectTo={backTo}
         />
       )}
+    </section>
+  );
+}
+
+/** Settings › Products › Product Packaging: the defaults a new packaging starts from. */
+export function PackagingDefaultsForm(
+  { defaults, canEdit }: { defaults: PackagingDefaultsShape; canEdit: boolean },
+) {
+  return (
+    <section className="panel" aria-label="Packaging defaults">
+      <DataForm
+        id="packaging-defaults"
+        title="Packaging defaults"
+        fields={CARTON_FIELDS}
+        initial={defaults}
+        submit={{ method: "POST", url: PRODUCTS_API.packagingDefaults }}
+        successToast="The packaging defaults were saved."
+        readOnly={canEdit ? undefined : READ_ONLY}
+      />
+      <p className="muted small">
+        A new packaging starts as {defaults.name}: {packagingText(defaults)}
+        {defaults.lastModified ? "." : " (the built-in defaults until you save your own)."}
+      </p>
     </section>
   );
 }
