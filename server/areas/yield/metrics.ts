@@ -1,6 +1,6 @@
 /**
  * The yield metrics (spec 3 §3 "Yield metrics", keyed by a numeric enumeration 1 to 68; the spec names the
- * kinds, the numbering and the list are ours, docs/decisions.md "Yield"). 1–63 are figures, 64–68 the ids
+ * kinds, the numbering and the list are ours, docs/decisions.md "Yield reporting"). 1–63 are figures, 64–68 the ids
  * a row can be keyed by. Figures marked `revenue` exist only for a tenant with the yieldRevenue module:
  * they are left out of every answer, list and filter without it (spec 3 §5).
  *

@@ -1,6 +1,6 @@
 /**
  * Yield rules (no I/O): the date window of the yield home, the yield maths and the mass balance.
- * The model is in docs/decisions.md "Yield". Islands and reports may import this file.
+ * The model is in docs/decisions.md "Yield reporting". Islands and reports may import this file.
  *
  * - Yield % = product kg ÷ HSCW boned × 100; expected kg = standard % × HSCW ÷ 100; variance = actual −
  *   expected (kg, or percentage points for yields); revenue = kg × cents/kg, rounded to whole cents once
