@@ -5,10 +5,13 @@
  * nothing on the server; STACK-NOTES). The chart has a fixed drawing size and scales with its panel through
  * the SVG viewBox, so it reads the same on a 1024 px laptop and a 1080p TV; colours come from the theme's
  * CSS variables (dark and light). People who read rather than look get the numbers in a table below it.
+ * The bars are one path for weekdays and one for weekends, the weekend shading one more (SeriesBars.tsx),
+ * and the drawing is kept by content (KeptChart.tsx): the dashboard draws it on every load.
  */
-import { Bar, CartesianGrid, Cell, ComposedChart, Line, ReferenceArea, XAxis, YAxis } from "recharts";
+import { CartesianGrid, ComposedChart, Line, XAxis, YAxis } from "recharts";
 import { formatDate, formatHead } from "../../../kernel/format.ts";
-import { StyleFreeChart } from "./StyleFreeChart.tsx";
+import { KeptChart } from "./KeptChart.tsx";
+import { barsDomain, seriesBars } from "./SeriesBars.tsx";
 
 export interface VolumePoint {
   /** yyyy-MM-dd */
@@ -25,17 +28,6 @@ export interface VolumePoint {
 export const CHART_WIDTH = 760;
 export const CHART_HEIGHT = 300;
 
-/** Weekend runs as [first, last] dates, to shade whole days behind the bars. */
-function weekendRuns(points: readonly VolumePoint[]): [string, string][] {
-  const runs: [string, string][] = [];
-  points.forEach((p, i) => {
-    if (!p.isWeekend) return;
-    if (i > 0 && points[i - 1].isWeekend) runs[runs.length - 1][1] = p.date;
-    else runs.push([p.date, p.date]);
-  });
-  return runs;
-}
-
 /**
  * A tick on each Monday, so 60 days carry about nine readable labels; the first day gets one too when
  * the first Monday is far enough off not to collide with it.
@@ -46,6 +38,15 @@ function tickDates(points: readonly VolumePoint[]): string[] {
   return points.filter((p, i) => isMonday(p) || (i === 0 && (firstMonday < 0 || firstMonday >= 4)))
     .map((p) => p.date);
 }
+
+const BARS = [{
+  key: "ordered",
+  className: (row: Record<string, unknown>) => (row.isWeekend ? "vt-bar vt-bar-weekend" : "vt-bar"),
+}];
+const WEEKEND_BAND = {
+  className: "vt-weekend-band",
+  when: (row: Record<string, unknown>) => row.isWeekend === true,
+};
 
 const signed = (n: number) => (n > 0 ? `+${formatHead(n)}` : formatHead(n));
 
@@ -81,44 +82,44 @@ export function OrdersVersusTargetsChart({ title, points, id = "vt-chart" }: {
         </ul>
       </figcaption>
       {/* the SVG is the image: named by its <title>, described by its <desc> (the summary) */}
-      <StyleFreeChart className="vt-chart-plot">
-        <ComposedChart
-          width={CHART_WIDTH}
-          height={CHART_HEIGHT}
-          data={data}
-          margin={{ top: 8, right: 12, bottom: 4, left: 4 }}
-          barCategoryGap="18%"
-          title={title}
-          desc={summary}
-        >
-          <CartesianGrid vertical={false} />
-          {weekendRuns(points).map(([from, to]) => (
-            <ReferenceArea key={from} x1={from} x2={to} className="vt-weekend-band" ifOverflow="visible" />
-          ))}
-          <XAxis
-            dataKey="date"
-            ticks={tickDates(points)}
-            interval={0}
-            tickFormatter={(d: string) => formatDate(d, false).slice(4)}
-            tickMargin={6}
-          />
-          <YAxis tickFormatter={(n: number) => formatHead(n)} width={64} allowDecimals={false} />
-          <Bar dataKey="ordered" name="Head ordered" isAnimationActive={false}>
-            {points.map((p) => (
-              <Cell key={p.date} className={p.isWeekend ? "vt-bar vt-bar-weekend" : "vt-bar"} />
-            ))}
-          </Bar>
-          <Line
-            dataKey="targetHead"
-            name="Target"
-            type="step"
-            className="vt-target"
-            dot={false}
-            activeDot={false}
-            isAnimationActive={false}
-          />
-        </ComposedChart>
-      </StyleFreeChart>
+      <KeptChart className="vt-chart-plot" keep={JSON.stringify(["versus", title, summary, data])}>
+        {() => (
+          <ComposedChart
+            width={CHART_WIDTH}
+            height={CHART_HEIGHT}
+            data={data}
+            margin={{ top: 8, right: 12, bottom: 4, left: 4 }}
+            title={title}
+            desc={summary}
+          >
+            <CartesianGrid vertical={false} />
+            <XAxis
+              dataKey="date"
+              scale="band"
+              ticks={tickDates(points)}
+              interval={0}
+              tickFormatter={(d: string) => formatDate(d, false).slice(4)}
+              tickMargin={6}
+            />
+            <YAxis
+              tickFormatter={(n: number) => formatHead(n)}
+              width={64}
+              allowDecimals={false}
+              domain={barsDomain(data, ["ordered", "target"])}
+            />
+            {seriesBars({ series: BARS, gap: 0.18, band: WEEKEND_BAND })}
+            <Line
+              dataKey="targetHead"
+              name="Target"
+              type="step"
+              className="vt-target"
+              dot={false}
+              activeDot={false}
+              isAnimationActive={false}
+            />
+          </ComposedChart>
+        )}
+      </KeptChart>
       <details className="vt-chart-numbers">
         <summary>The numbers, day by day</summary>
         <table className="table">

@@ -1,16 +1,23 @@
 /**
  * The dashboard's weekly chart: recharts 2.15 drawn on the server as plain SVG (client/ui/charts/
- * StyleFreeChart.tsx), no chart library in the browser. Three bars a week (bought, delivered, processed)
- * and the week's kill volume target as a stepped line; the table under it carries the numbers and the
- * links to the orders.
+ * KeptChart.tsx, drawn once per content), no chart library in the browser. Three bars a week (bought,
+ * delivered, processed; one path per series, SeriesBars.tsx) and the week's kill volume target as a
+ * stepped line; the table under it carries the numbers and the links to the orders.
  */
-import { Bar, CartesianGrid, ComposedChart, Line, XAxis, YAxis } from "recharts";
+import { CartesianGrid, ComposedChart, Line, XAxis, YAxis } from "recharts";
 import { formatDate, formatHead } from "../../../../../kernel/format.ts";
-import { StyleFreeChart } from "../../../../../client/ui/charts/StyleFreeChart.tsx";
+import { KeptChart } from "../../../../../client/ui/charts/KeptChart.tsx";
+import { barsDomain, seriesBars } from "../../../../../client/ui/charts/SeriesBars.tsx";
 import type { VolumeSeries } from "../schemas.ts";
 
 const WIDTH = 760;
 const HEIGHT = 240;
+const BARS = [
+  { key: "bought", className: "dash-bar-bought" },
+  { key: "delivered", className: "dash-bar-delivered" },
+  { key: "processed", className: "dash-bar-processed" },
+];
+const KEYS = ["bought", "delivered", "processed", "target"];
 
 export function WeeklyVolumeChart({ series }: { series: VolumeSeries }) {
   const title = `${series.species}: head a week against target`;
@@ -37,48 +44,43 @@ export function WeeklyVolumeChart({ series }: { series: VolumeSeries }) {
           </li>
         </ul>
       </figcaption>
-      <StyleFreeChart className="vt-chart-plot">
-        <ComposedChart
-          width={WIDTH}
-          height={HEIGHT}
-          data={data}
-          margin={{ top: 8, right: 12, bottom: 4, left: 4 }}
-          barCategoryGap="20%"
-          title={title}
-          desc={summary}
-        >
-          <CartesianGrid vertical={false} />
-          <XAxis
-            dataKey="week"
-            interval={Math.max(0, Math.ceil(data.length / 13) - 1)}
-            tickFormatter={(d: string) => formatDate(d, false).slice(4)}
-            tickMargin={6}
-          />
-          <YAxis tickFormatter={(n: number) => formatHead(n)} width={64} allowDecimals={false} />
-          <Bar dataKey="bought" name="Bought" className="dash-bar-bought" isAnimationActive={false} />
-          <Bar
-            dataKey="delivered"
-            name="Delivered"
-            className="dash-bar-delivered"
-            isAnimationActive={false}
-          />
-          <Bar
-            dataKey="processed"
-            name="Processed"
-            className="dash-bar-processed"
-            isAnimationActive={false}
-          />
-          <Line
-            dataKey="targetHead"
-            name="Target"
-            type="step"
-            className="vt-target"
-            dot={false}
-            activeDot={false}
-            isAnimationActive={false}
-          />
-        </ComposedChart>
-      </StyleFreeChart>
+      <KeptChart className="vt-chart-plot" keep={JSON.stringify(["weekly", title, summary, data])}>
+        {() => (
+          <ComposedChart
+            width={WIDTH}
+            height={HEIGHT}
+            data={data}
+            margin={{ top: 8, right: 12, bottom: 4, left: 4 }}
+            title={title}
+            desc={summary}
+          >
+            <CartesianGrid vertical={false} />
+            <XAxis
+              dataKey="week"
+              scale="band"
+              interval={Math.max(0, Math.ceil(data.length / 13) - 1)}
+              tickFormatter={(d: string) => formatDate(d, false).slice(4)}
+              tickMargin={6}
+            />
+            <YAxis
+              tickFormatter={(n: number) => formatHead(n)}
+              width={64}
+              allowDecimals={false}
+              domain={barsDomain(data, KEYS)}
+            />
+            {seriesBars({ series: BARS })}
+            <Line
+              dataKey="targetHead"
+              name="Target"
+              type="step"
+              className="vt-target"
+              dot={false}
+              activeDot={false}
+              isAnimationActive={false}
+            />
+          </ComposedChart>
+        )}
+      </KeptChart>
     </figure>
   );
 }

@@ -66,20 +66,17 @@ export function VolumeTable({ s, view, link }: {
             </tr>
           </thead>
           <tbody>
+            {/* one link a week (its orders), not one a figure: the three opened the same list */}
             {s.weeks.map((w) => {
               const to = weekLink(w.week);
               return (
                 <tr key={w.week}>
-                  <th scope="row">{formatDate(w.week)}</th>
-                  <td className="num">
-                    <Fig to={to}>{head(w.bought)}</Fig>
-                  </td>
-                  <td className="num">
-                    <Fig to={to}>{head(w.delivered)}</Fig>
-                  </td>
-                  <td className="num">
-                    <Fig to={to}>{head(w.processed)}</Fig>
-                  </td>
+                  <th scope="row">
+                    <Fig to={to}>{formatDate(w.week)}</Fig>
+                  </th>
+                  <td className="num">{head(w.bought)}</td>
+                  <td className="num">{head(w.delivered)}</td>
+                  <td className="num">{head(w.processed)}</td>
                   <td className="num">{head(w.target)}</td>
                 </tr>
               );
@@ -172,7 +169,8 @@ export function SupplierTable({ rows, view, link, sort, sortHref }: {
   const delivered = (r: SupplierRow) =>
     link({ ...period(view, "delivery"), speciesId: view.speciesId, supplierId: r.supplierId });
   const columns: SortColumn<SupplierRow>[] = [
-    { key: "supplierName", header: "Supplier", cell: (r) => <Fig to={killed(r)}>{r.supplierName}</Fig> },
+    // (the killed head opens the supplier's orders; the figures of the same orders link no more)
+    { key: "supplierName", header: "Supplier", cell: (r) => r.supplierName },
     { key: "state", header: "State", cell: (r) => r.state },
     {
       key: "killed",
@@ -186,7 +184,7 @@ export function SupplierTable({ rows, view, link, sort, sortHref }: {
       key: "compliancePercent",
       header: "In grid",
       className: "num",
-      cell: (r) => <Fig to={killed(r)}>{percent(r.compliancePercent)}</Fig>,
+      cell: (r) => percent(r.compliancePercent),
     },
     {
       key: "doaPercent",
@@ -198,7 +196,7 @@ export function SupplierTable({ rows, view, link, sort, sortHref }: {
       key: "condemnedPercent",
       header: "Condemned",
       className: "num",
-      cell: (r) => <Fig to={killed(r)}>{percent(r.condemnedPercent)}</Fig>,
+      cell: (r) => percent(r.condemnedPercent),
     },
   ];
   return (

@@ -1,0 +1,109 @@
+/**
+ * Bars drawn as ONE <path> per look (issue 39 speed): recharts' <Bar> writes a group, a path and a dozen
+ * attributes for every bar, which made the 60-day and weekly charts most of the dashboard's markup. Placed
+ * in a chart through recharts' <Customized> (seriesBars), this reads the chart's own band scale (the XAxis needs
+ * `scale="band"`) and value scale, and writes each look's bars as the segments of one path. The value axis
+ * needs its domain given (`barsDomain`): without a <Bar> recharts would scale it to the lines alone.
+ */
+import { Customized } from "recharts";
+
+type Row = Record<string, unknown>;
+
+export interface BarSeries {
+  /** the data field holding the bar's value */
+  key: string;
+  /** the path's class, or one per row (rows of one class share a path) */
+  className: string | ((row: Row) => string);
+}
+
+interface Scale {
+  (value: unknown): number;
+  bandwidth?: () => number;
+}
+interface DrawProps {
+  data?: Row[];
+  xAxisMap?: Record<string, { scale: Scale; dataKey: string }>;
+  yAxisMap?: Record<string, { scale: Scale }>;
+  offset?: { top: number; height: number };
+}
+
+const r = (n: number) => Math.round(n * 100) / 100;
+
+/** Bar segments grouped by class: `M x top h width V base h -width Z` each. */
+export function barPaths(
+  p: DrawProps,
+  series: readonly BarSeries[],
+  gap: number,
+  band?: { className: string; when: (row: Row) => boolean },
+): { className: string; d: string }[] {
+  const x = Object.values(p.xAxisMap ?? {})[0];
+  const y = Object.values(p.yAxisMap ?? {})[0];
+  if (!x || !y || !p.data || !p.offset) return [];
+  const bandWidth = x.scale.bandwidth?.() ?? 0;
+  const inner = bandWidth * (1 - 2 * gap);
+  const width = (inner - (series.length - 1)) / series.length;
+  const base = y.scale(0);
+  const paths = new Map<string, string[]>();
+  const add = (className: string, d: string) => paths.set(className, [...(paths.get(className) ?? []), d]);
+  for (const row of p.data) {
+    const left = x.scale(row[x.dataKey]);
+    if (band?.when(row)) {
+      add(
+        band.className,
+        `M${r(left)} ${r(p.offset.top)}h${r(bandWidth)}v${r(p.offset.height)}h${r(-bandWidth)}Z`,
+      );
+    }
+    series.forEach((s, i) => {
+      const value = Number(row[s.key] ?? 0);
+      if (!(value > 0)) return;
+      const top = y.scale(value);
+      const className = typeof s.className === "string" ? s.className : s.className(row);
+      add(
+        className,
+        `M${r(left + bandWidth * gap + i * (width + 1))} ${r(top)}h${r(width)}V${r(base)}h${r(-width)}Z`,
+      );
+    });
+  }
+  // the band first, so the bars are drawn over it
+  const order = [...paths.keys()].sort((a, b) =>
+    Number(b === band?.className) - Number(a === band?.className)
+  );
+  return order.map((className) => ({ className, d: paths.get(className)!.join("") }));
+}
+
+/**
+ * `{seriesBars({ series })}` among a recharts chart's children (called, not a component: recharts looks for
+ * its own <Customized> among them): `gap` is the share of a band left empty on each side; `band` shades
+ * whole bands behind the bars (the weekends).
+ */
+export function seriesBars({ series, gap = 0.2, band }: {
+  series: readonly BarSeries[];
+  gap?: number;
+  band?: { className: string; when: (row: Row) => boolean };
+}) {
+  return (
+    <Customized
+      component={(p: DrawProps) => (
+        <g className="chart-bars">
+          {barPaths(p, series, gap, band).map((b) => (
+            <path key={b.className} className={b.className} d={b.d} />
+          ))}
+        </g>
+      )}
+    />
+  );
+}
+
+/**
+ * A value domain from 0 to a round number over the largest bar or line value, four equal steps of a
+ * round 1–10 × 10ⁿ (recharts' default five ticks then fall on round numbers, as they did over its own bars).
+ */
+export function barsDomain(data: readonly Row[], keys: readonly string[]): [number, number] {
+  let max = 0;
+  for (const row of data) for (const k of keys) max = Math.max(max, Number(row[k] ?? 0));
+  if (max <= 0) return [0, 4];
+  const raw = max / 4;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10].map((m) => m * power).find((s) => s >= raw)!;
+  return [0, Math.max(4, Math.ceil(step) * 4)];
+}
