@@ -11,6 +11,7 @@ import {
 } from "@tanstack/react-router";
 import { allRoutes, canSeeRoute, type RouteDef } from "../access/mod.ts";
 import { fillParams } from "../access/match.ts";
+import { requiredRedirect } from "../access/required.ts";
 import { ApiError } from "../http/errors.ts";
 import type { z } from "zod";
 import type { PageContext } from "./context.ts";
@@ -109,16 +110,15 @@ const rootRoute = createRootRouteWithContext<PageContext>()({
 });
 
 /**
- * The guard every page runs before it loads: public pages are open; others need a session; a user on a
- * temporary password goes to change it; then the one access policy decides.
+ * The guard every page runs before it loads: public pages are open; others need a session; a user with
+ * something required (a temporary password) goes to /user/required; then the one access policy decides.
  */
 function guard(def: RouteDef, context: PageContext, pathname: string, params: Record<string, string>) {
   const { caller } = context;
   if (def.public) return;
   if (!caller) throw redirect({ href: `/login?next=${encodeURIComponent(pathname)}` });
-  if (!caller.user.isPasswordUpdated && def.path !== CHANGE_PASSWORD_PATH) {
-    throw redirect({ href: CHANGE_PASSWORD_PATH });
-  }
+  const required = requiredRedirect(caller.user, pathname);
+  if (required) throw redirect({ href: required });
   if (def.redirectTo) throw redirect({ href: fillParams(def.redirectTo, params) });
   if (!canSeeRoute(caller.subject, def)) throw ApiError.forbidden();
 }

@@ -45,6 +45,7 @@ const SPEC_PATHS = [
   "/login/forgotpassword",
   "/logout",
   "/register/handleinvite",
+  "/register/producer", // ours: a producer's sign-up through a processor's link invitation (issue 44 §1)
   "/oauthcallback",
   "/user/required",
   "/user/changepassword",
@@ -349,6 +350,7 @@ describe("route table: integrity", () => {
       "/logout",
       "/oauthcallback",
       "/register/handleinvite",
+      "/register/producer",
       "/user/required",
     ]);
   });

@@ -1,12 +1,15 @@
 /**
  * /user/required (spec 1 §2: a public "required" page): what must happen before the app can go on. A
- * visitor must sign in (to the page they asked for, `next`); a user with a temporary password must change
- * it first; anyone else has nothing required and goes home. Plain HTML: no React in the browser.
+ * visitor must sign in (to the page they asked for, `next`); a signed-in user sees each requirement
+ * (server/access/required.ts: today a temporary password to replace), the first one as the button;
+ * anyone else has nothing required and goes on. Every page sends a user with a requirement here.
+ * Plain HTML: no React in the browser.
  */
 import { z } from "zod";
 import { defineScreen } from "../../../pages/screen.ts";
 import { localPath } from "../../../http/redirects.ts";
 import { selectHomePage } from "../../../access/mod.ts";
+import { requirementsOf } from "../../../access/required.ts";
 
 export const UserRequiredScreen = defineScreen({
   validateSearch: z.object({ next: z.string().max(500).optional() }),
@@ -14,6 +17,7 @@ export const UserRequiredScreen = defineScreen({
     const caller = context.caller;
     // only a path of this site is carried on to the sign-in
     const next = localPath(search.next) ?? undefined;
+    const required = caller ? requirementsOf(caller.user) : [];
     const [title, words, href, action] = !caller
       ? [
         "Sign-in required",
@@ -21,13 +25,8 @@ export const UserRequiredScreen = defineScreen({
         next ? `/login?${new URLSearchParams({ next })}` : "/login",
         "Sign in",
       ]
-      : !caller.user.isPasswordUpdated
-      ? [
-        "Change your password first",
-        "You are using a temporary password. Choose your own before you go on.",
-        "/user/changepassword",
-        "Change password",
-      ]
+      : required.length
+      ? [required[0].title, required[0].words, required[0].href, required[0].action]
       : [
         "Nothing is required",
         "You are signed in and can carry on where you were.",
@@ -41,7 +40,21 @@ export const UserRequiredScreen = defineScreen({
         </div>
         <h1>{title}</h1>
         <p>{words}</p>
+        {required.length > 1 && (
+          <ul aria-label="Also required">
+            {required.slice(1).map((r) => (
+              <li key={r.key}>
+                <a href={r.href}>{r.title}</a>
+              </li>
+            ))}
+          </ul>
+        )}
         <a className="btn btn-primary btn-block" href={href}>{action}</a>
+        {caller && required.length > 0 && (
+          <p className="muted small">
+            <a href="/logout">Sign out</a>
+          </p>
+        )}
       </section>
     );
   },
