@@ -156,6 +156,9 @@ export const invites = sqliteTable("invites", {
   ),
   allowedTenantSiteIds: text("allowed_tenant_site_ids", { mode: "json" }).notNull().$type<number[]>()
     .default(sql`'[]'`),
+  /** the invoicing user setting accepting writes (spec 1 §3 invoicing.allowedSpeciesIds); empty = all */
+  invoicingSpeciesIds: text("invoicing_species_ids", { mode: "json" }).notNull().$type<number[]>()
+    .default(sql`'[]'`),
   tokenHash: text("token_hash").notNull().unique(),
   createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
   expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),

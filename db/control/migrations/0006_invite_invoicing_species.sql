@@ -1,0 +1,1 @@
+ALTER TABLE `invites` ADD `invoicing_species_ids` text DEFAULT '[]' NOT NULL;
