@@ -336,6 +336,31 @@ describe("schedules and their execution", () => {
   });
 });
 
+describe("product comparison", () => {
+  test("two plans side by side with head and $ per head; 400 without a plan; 403 for all but super", async () => {
+    const plans = await get("/api/planning/ComparablePlans", "super");
+    expect(plans.status).toBe(200);
+    expect(plans.body.length).toBeGreaterThanOrEqual(2);
+    const [a, b] = plans.body;
+    const res = await get(`/api/planning/ProductComparison?planA=${a.id}&planB=${b.id}`, "super");
+    expect(res.status).toBe(200);
+    expect(res.body.planA).toMatchObject({ id: a.id, name: a.name });
+    expect(res.body.planA.head).toBeGreaterThan(0);
+    expect(res.body.planA.centsPerHead).toBe(Math.round(res.body.planA.cents / res.body.planA.head));
+    const sumA = res.body.rows.reduce((s: number, r: { aCents: number }) => s + r.aCents, 0);
+    expect(sumA).toBe(res.body.planA.cents);
+    for (const r of res.body.rows) expect(r.centsDifference).toBe(r.bCents - r.aCents);
+    expectValidation(await get(`/api/planning/ProductComparison?planA=${a.id}`, "super"));
+    expect((await get(`/api/planning/ProductComparison?planA=999999&planB=${b.id}`, "super")).status).toBe(
+      404,
+    );
+    for (const who of ["admin", "display", "farm"]) {
+      expect((await get(`/api/planning/ProductComparison?planA=${a.id}&planB=${b.id}`, who)).status, who)
+        .toBe(403);
+    }
+  });
+});
+
 describe("who may", () => {
   test("403 for an admin (not super), the display role, another tenant's user", async () => {
     for (const who of ["admin", "display", "farm"]) {

@@ -11,6 +11,7 @@ import { productsArea } from "./products/mod.ts";
 import { specificationsArea } from "./specifications/mod.ts";
 import { recipesArea } from "./recipes/mod.ts";
 import { salesOrdersArea } from "./salesOrders/mod.ts";
+import { comparisonArea } from "./comparison/mod.ts";
 
 export const planningArea = defineArea({
   name: "production planning",
@@ -22,5 +23,6 @@ export const planningArea = defineArea({
     carcassGroupsArea,
     builderArea,
     schedulesArea,
+    comparisonArea,
   ],
 });

@@ -17,9 +17,9 @@ type PlanRow = typeof cutPlans.$inferSelect;
 type Day = In<typeof DayQuery>;
 
 const PLAN = "Cut plan";
-const assignmentsOf = (row: Pick<PlanRow, "carcassGroups">): GroupAssignment[] =>
+export const assignmentsOf = (row: Pick<PlanRow, "carcassGroups">): GroupAssignment[] =>
   row.carcassGroups.map((g) => ({ groupId: g.id, recipeIds: g.recipesToTransact }));
-const basisOf = (b: string): PredictionBasis => b === "carcass" ? "carcass" : "standard";
+export const basisOf = (b: string): PredictionBasis => b === "carcass" ? "carcass" : "standard";
 
 /** The day's groups, catalogue and what the assignments predict. */
 export async function outcomeOf(
@@ -45,7 +45,7 @@ export async function outcomeOf(
   return { groups, catalogue, ...outcome };
 }
 
-async function planRow(ctx: AreaContext, id: number): Promise<PlanRow> {
+export async function planRow(ctx: AreaContext, id: number): Promise<PlanRow> {
   const [row] = await ctx.db.select().from(cutPlans).where(eq(cutPlans.id, id));
   if (
     !row || !ctx.scope.hasSpecies(row.speciesId) ||

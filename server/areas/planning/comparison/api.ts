@@ -1,0 +1,29 @@
+import type { AccessRule } from "../../../access/apiAccess.ts";
+import { z } from "@hono/zod-openapi";
+import { areaApi } from "../../areaApi.ts";
+import { comparablePlans, comparePlans } from "./operations.ts";
+import { ComparablePlan, Comparison, ComparisonQuery } from "./schemas.ts";
+
+// Super only with the productDefinitions module (the product comparison page's rule).
+const COMPARE: AccessRule = { pages: ["productcomparison"] };
+
+const api = areaApi(["Planning: product comparison"]);
+
+api.get(
+  "/api/planning/ComparablePlans",
+  "Cut plans a comparison can choose from: a fortnight back to a week ahead",
+  {},
+  z.array(ComparablePlan),
+  COMPARE,
+  comparablePlans,
+);
+api.get(
+  "/api/planning/ProductComparison",
+  "Two cut plans' predicted products side by side (kg, cartons, value) with each plan's head and $ per head",
+  { query: ComparisonQuery },
+  Comparison,
+  COMPARE,
+  comparePlans,
+);
+
+export const comparisonApi = api.router();

@@ -1,0 +1,50 @@
+/**
+ * Product comparison (issue 41 item 8; super, productDefinitions module): two cut plans' predicted
+ * products side by side (each on its own day's groups and basis), and the plans a comparison can choose
+ * from. Head is the head of the groups a plan gives recipes to.
+ */
+import { and, asc, desc, gte, lte } from "drizzle-orm";
+import { cutPlans } from "../../../../db/tenant/planningSchedules.ts";
+import type { AreaContext } from "../../context.ts";
+import { addDays } from "../../../../kernel/dates.ts";
+import { assignmentsOf, basisOf, outcomeOf, planRow } from "../builder/operations.ts";
+import { compareProducts, type Side, sideTotals } from "./rules.ts";
+
+/** Plans the comparison offers: a fortnight back to a week ahead of the plant's today. */
+export async function comparablePlans(ctx: AreaContext) {
+  const rows = await ctx.db.select({
+    id: cutPlans.id,
+    name: cutPlans.name,
+    productionDate: cutPlans.productionDate,
+    speciesId: cutPlans.speciesId,
+    tenantSiteId: cutPlans.tenantSiteId,
+  }).from(cutPlans).where(and(
+    gte(cutPlans.productionDate, addDays(ctx.today, -14)),
+    lte(cutPlans.productionDate, addDays(ctx.today, 7)),
+    ctx.scope.where({ species: cutPlans.speciesId }),
+  )).orderBy(desc(cutPlans.productionDate), asc(cutPlans.name)).limit(200);
+  return rows.filter((p) => p.tenantSiteId === 0 || ctx.scope.hasSite(p.tenantSiteId));
+}
+
+async function sideOf(ctx: AreaContext, id: number) {
+  const row = await planRow(ctx, id);
+  const assignments = assignmentsOf(row);
+  const { groups, products } = await outcomeOf(ctx, row, assignments, basisOf(row.basis));
+  const planned = new Set(assignments.filter((a) => a.recipeIds.length).map((a) => a.groupId));
+  const side: Side = {
+    head: groups.filter((g) => planned.has(g.id)).reduce((s, g) => s + g.head, 0),
+    products,
+  };
+  return { plan: { id: row.id, name: row.name, productionDate: row.productionDate }, side };
+}
+
+export async function comparePlans(ctx: AreaContext, q: { planA: number; planB: number }) {
+  // one after the other: a cold read of a day's groups writes the group cache (two at once: SQLITE_BUSY)
+  const a = await sideOf(ctx, q.planA);
+  const b = await sideOf(ctx, q.planB);
+  return {
+    planA: { ...a.plan, ...sideTotals(a.side) },
+    planB: { ...b.plan, ...sideTotals(b.side) },
+    rows: compareProducts(a.side, b.side),
+  };
+}

@@ -1,0 +1,147 @@
+/**
+ * Product comparison and its summary (issue 41 item 8; super): choose two cut plans (a plain GET form, no
+ * script), then their predicted products side by side, largest value difference first; the summary page
+ * shows each plan's head, kg, cartons, value and $ per head. Server-rendered, printable.
+ */
+import { z } from "zod";
+import { href } from "../../../../access/routes.ts";
+import { Table } from "../../../../../client/ui/Table.tsx";
+import { formatDate, formatDecimal } from "../../../../../kernel/format.ts";
+import { formatCents } from "../../../../../kernel/money.ts";
+import { idNumber } from "../../../../http/params.ts";
+import { defineScreen } from "../../../../pages/screen.ts";
+import { pageAreaContext } from "../../../context.ts";
+import { comparablePlans, comparePlans } from "../operations.ts";
+
+type Plans = (Awaited<ReturnType<typeof comparablePlans>>[number] & { label: string })[];
+type Result = Awaited<ReturnType<typeof comparePlans>>;
+
+const Search = z.object({ planA: idNumber().optional(), planB: idNumber().optional() });
+const kg = (n: number) => `${formatDecimal(n, 1)} kg`;
+const signed = (text: string, n: number) => (n > 0 ? `+${text}` : text);
+
+async function load(context: Parameters<typeof pageAreaContext>[0], search: z.infer<typeof Search>) {
+  const ctx = await pageAreaContext(context);
+  const siteName = new Map(context.caller!.sites.map((x) => [x.id, x.name]));
+  const plans = (await comparablePlans(ctx)).map((p) => ({
+    ...p,
+    label: `${formatDate(p.productionDate, false)}: ${p.name}${
+      siteName.has(p.tenantSiteId) ? ` at ${siteName.get(p.tenantSiteId)}` : ""
+    }`,
+  }));
+  const planA = search.planA ?? plans[1]?.id, planB = search.planB ?? plans[0]?.id;
+  const result = planA && planB ? await comparePlans(ctx, { planA, planB }) : null;
+  return { plans, planA: planA ?? null, planB: planB ?? null, result };
+}
+
+function PlanChooser({ plans, planA, planB }: { plans: Plans; planA: number | null; planB: number | null }) {
+  const select = (name: string, label: string, value: number | null) => (
+    <>
+      <label htmlFor={`cmp-${name}`}>{label}</label>
+      <select id={`cmp-${name}`} className="input" name={name} defaultValue={value ?? undefined} required>
+        {plans.map((p) => <option key={p.id} value={p.id}>{p.label}</option>)}
+      </select>
+    </>
+  );
+  return (
+    <form method="get" className="inline-form no-print" aria-label="Choose two plans">
+      {select("planA", "Compare", planA)}
+      {select("planB", "with", planB)}
+      <button className="btn" type="submit">Compare</button>
+    </form>
+  );
+}
+
+const planTitle = (p: Result["planA"]) => `${p.name} (${formatDate(p.productionDate, false)})`;
+
+export const ProductComparisonScreen = defineScreen({
+  validateSearch: Search,
+  loader: ({ context, search }) => load(context, search),
+  component: ({ data }) => {
+    const r = data.result;
+    return (
+      <section className="panel" aria-label="Product comparison">
+        <div className="panel-head">
+          <h2>Product comparison</h2>
+          {r && (
+            <a
+              className="btn"
+              href={href("productcomparisonsummary", {}, { planA: r.planA.id, planB: r.planB.id })}
+            >
+              Summary
+            </a>
+          )}
+        </div>
+        {data.plans.length < 1
+          ? <p className="muted">No cut plans in the last fortnight or the coming week.</p>
+          : <PlanChooser plans={data.plans} planA={data.planA} planB={data.planB} />}
+        {r && (
+          <>
+            <p className="muted small">
+              A is {planTitle(r.planA)}; B is {planTitle(r.planB)}. Largest difference in value first.
+            </p>
+            <Table
+              rows={r.rows}
+              rowKey={(row) => row.productId}
+              empty="Neither plan gives a recipe to any group yet."
+              columns={[
+                { header: "Product", cell: (row) => row.name },
+                { header: "A kg", cell: (row) => kg(row.aKg), className: "num" },
+                { header: "B kg", cell: (row) => kg(row.bKg), className: "num" },
+                {
+                  header: "Difference",
+                  cell: (row) => signed(kg(row.kgDifference), row.kgDifference),
+                  className: "num",
+                },
+                { header: "A cartons", cell: (row) => row.aCartons, className: "num", optional: true },
+                { header: "B cartons", cell: (row) => row.bCartons, className: "num", optional: true },
+                { header: "A value", cell: (row) => formatCents(row.aCents), className: "num" },
+                { header: "B value", cell: (row) => formatCents(row.bCents), className: "num" },
+                {
+                  header: "Value difference",
+                  cell: (row) => signed(formatCents(row.centsDifference), row.centsDifference),
+                  className: "num",
+                },
+              ]}
+            />
+          </>
+        )}
+      </section>
+    );
+  },
+});
+
+export const ProductComparisonSummaryScreen = defineScreen({
+  validateSearch: Search,
+  loader: ({ context, search }) => load(context, search),
+  component: ({ data }) => {
+    const r = data.result;
+    const sides = r ? [r.planA, r.planB] : [];
+    return (
+      <section className="panel" aria-label="Product comparison summary">
+        <div className="panel-head">
+          <h2>Product comparison summary</h2>
+          {r && (
+            <a className="btn" href={href("productcomparison", {}, { planA: r.planA.id, planB: r.planB.id })}>
+              By product
+            </a>
+          )}
+        </div>
+        {data.plans.length > 0 && <PlanChooser plans={data.plans} planA={data.planA} planB={data.planB} />}
+        <Table
+          rows={sides}
+          rowKey={(p) => p.id}
+          empty="Choose two plans."
+          columns={[
+            { header: "Plan", cell: (p) => planTitle(p) },
+            { header: "Head", cell: (p) => p.head.toLocaleString("en-AU"), className: "num" },
+            { header: "Kg", cell: (p) => kg(p.kg), className: "num" },
+            { header: "Cartons", cell: (p) => p.cartons.toLocaleString("en-AU"), className: "num" },
+            { header: "Value", cell: (p) => formatCents(p.cents), className: "num" },
+            { header: "$ per head", cell: (p) => formatCents(p.centsPerHead), className: "num" },
+          ]}
+        />
+      </section>
+    );
+  },
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { compareProducts, sideTotals } from "./rules.ts";
+
+const product = (productId: number, kg: number, cents: number, cartons = 0) => ({
+  productId,
+  name: `P${productId}`,
+  cut: null,
+  kg,
+  pieces: 0,
+  cartons,
+  cents,
+});
+
+describe("product comparison", () => {
+  it("lines up products either side makes, largest value difference first", () => {
+    const rows = compareProducts(
+      { head: 10, products: [product(1, 100, 10_000, 5), product(2, 50, 4_000)] },
+      { head: 12, products: [product(1, 90, 9_000, 4), product(3, 20, 8_000)] },
+    );
+    expect(rows.map((r) => r.productId)).toEqual([3, 2, 1]);
+    expect(rows[2]).toMatchObject({
+      aKg: 100,
+      bKg: 90,
+      kgDifference: -10,
+      aCartons: 5,
+      bCartons: 4,
+      centsDifference: -1000,
+    });
+    expect(rows[1]).toMatchObject({ aKg: 50, bKg: 0, bCents: 0 });
+  });
+
+  it("totals a side with $ per head in whole cents, 0 without head", () => {
+    expect(sideTotals({ head: 3, products: [product(1, 10.04, 1000, 1), product(2, 5.03, 1001, 2)] }))
+      .toEqual({ head: 3, kg: 15.1, cartons: 3, cents: 2001, centsPerHead: 667 });
+    expect(sideTotals({ head: 0, products: [] }).centsPerHead).toBe(0);
+  });
+});

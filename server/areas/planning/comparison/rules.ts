@@ -1,0 +1,57 @@
+/**
+ * Product comparison (issue 41 item 8): two cut plans side by side, product by product (kg, cartons,
+ * value) and in total with $ per head. Pure: the figures come from the builder's predicted products.
+ */
+import type { PredictedProduct } from "../builder/rules.ts";
+
+export type Side = { head: number; products: readonly PredictedProduct[] };
+export type ComparisonRow = {
+  productId: number;
+  name: string;
+  aKg: number;
+  bKg: number;
+  kgDifference: number;
+  aCartons: number;
+  bCartons: number;
+  aCents: number;
+  bCents: number;
+  centsDifference: number;
+};
+export type SideTotals = { head: number; kg: number; cartons: number; cents: number; centsPerHead: number };
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** Every product either side makes, largest difference in value first (then by name). */
+export function compareProducts(a: Side, b: Side): ComparisonRow[] {
+  const byId = new Map<number, ComparisonRow>();
+  const rowOf = (p: PredictedProduct) =>
+    byId.get(p.productId) ?? byId.set(p.productId, {
+      productId: p.productId,
+      name: p.name,
+      aKg: 0,
+      bKg: 0,
+      kgDifference: 0,
+      aCartons: 0,
+      bCartons: 0,
+      aCents: 0,
+      bCents: 0,
+      centsDifference: 0,
+    }).get(p.productId)!;
+  for (const p of a.products) Object.assign(rowOf(p), { aKg: p.kg, aCartons: p.cartons, aCents: p.cents });
+  for (const p of b.products) Object.assign(rowOf(p), { bKg: p.kg, bCartons: p.cartons, bCents: p.cents });
+  return [...byId.values()].map((r) => ({
+    ...r,
+    kgDifference: round1(r.bKg - r.aKg),
+    centsDifference: r.bCents - r.aCents,
+  })).sort((x, y) =>
+    Math.abs(y.centsDifference) - Math.abs(x.centsDifference) || x.name.localeCompare(y.name)
+  );
+}
+
+/** A side's totals; $ per head in whole cents (0 without head). */
+export function sideTotals(side: Side): SideTotals {
+  const kg = round1(side.products.reduce((s, p) => s + p.kg, 0));
+  const cartons = side.products.reduce((s, p) => s + p.cartons, 0);
+  const cents = side.products.reduce((s, p) => s + p.cents, 0);
+  return { head: side.head, kg, cartons, cents, centsPerHead: side.head ? Math.round(cents / side.head) : 0 };
+}
