@@ -16,7 +16,8 @@
  *   organisation has no zone of its own (`<html data-plant-zone>`): the first use of Intl costs a slow PC
  *   about a tenth of a second;
  * - on signed-in pages (`<meta name="push-hub">`), the push client (loaded after the page, its own chunk),
- *   and the header's notifications bell with it (notificationBell.ts); on producer portal pages, the
+ *   and the header's notifications bell with it (notificationBell.ts), and the parts of a page kept live
+ *   (`[data-live-part]`, livePart.ts); on producer portal pages, the
  *   notices relayed over processor links (producerNotices.ts);
  * - islands (server/pages/Island.tsx): once the page has been shown, the modules its islands in view
  *   need are preloaded and the islands runtime named on their markers is started, which hydrates them;
@@ -246,6 +247,9 @@ export function initShell(): void {
       if (chat && bell) {
         import("./chatBadge.ts").then((m) => m.watchChatUnread(chat, bell.dataset.notificationBell!, push));
       }
+      // a part of the page kept live (the order page's figures; its own small chunk)
+      const live = document.querySelectorAll<HTMLElement>("[data-live-part]");
+      if (live.length) import("./livePart.ts").then((m) => live.forEach((el) => m.keepLive(el, push)));
       // the producer portal's relayed notices (its own small chunk)
       const main = document.querySelector<HTMLElement>("main");
       if (main && location.pathname.startsWith("/producerportal")) {

@@ -128,6 +128,17 @@ describe("orders in the browser", () => {
       /Head count corrected by .+: Recount at the race/,
     );
     expect(await page.locator("dl.facts").innerText()).toMatch(/Delivered\s+197/);
+
+    // live without React: a load recorded elsewhere shows in the order's figures (client/runtime/livePart.ts)
+    await page.locator(".po-live[data-live]").waitFor();
+    const added = await server.request("/api/livestock/AddDeliveryLoad", {
+      method: "POST",
+      token: await server.login("user@demo.processor"),
+      json: { livestockOrderId: Number(option), head: 10, doa: 0, deliveryTime: "07:00", stockMobTempId: -1 },
+    });
+    expect(added.status).toBe(200);
+    await expect.poll(() => page.locator("dl.facts").innerText()).toMatch(/Delivered\s+207/);
+    expect(await page.locator("#order-facts[data-refreshed]").count()).toBe(1);
   });
 
   it("offers the pricing grid groups that cover the dates, as the user types", async () => {

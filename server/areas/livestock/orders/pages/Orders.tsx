@@ -6,7 +6,7 @@ import { Folded } from "../../../../pages/Folded.tsx";
 import { Table } from "../../../../../client/ui/Table.tsx";
 import { Facts } from "../../../../../client/ui/Facts.tsx";
 import { formatDate, formatHead } from "../../../../../kernel/format.ts";
-import { ActionButton, DataForm, ProcessOverviewLive } from "../../../../pages/islands.tsx";
+import { ActionButton, DataForm } from "../../../../pages/islands.tsx";
 import { defineScreen } from "../../../../pages/screen.ts";
 import { ApiError } from "../../../../http/errors.ts";
 import { ORDER_STATUS } from "../../../../../kernel/enums.ts";
@@ -94,7 +94,17 @@ export const OrderScreen = defineScreen({
           </div>
           {o.cancelReason && <p className="banner banner-warning">Cancelled: {o.cancelReason}</p>}
           {data.liveGroups.length > 0 && (
-            <ProcessOverviewLive groups={data.liveGroups} date="" target={ORDER_FACTS_ID} />
+            <p
+              className="po-live muted small"
+              role="status"
+              data-live-part={ORDER_FACTS_ID}
+              data-live-groups={data.liveGroups.join(",")}
+              data-live-events="deliveryStatusUpdated"
+              data-live-order={o.id}
+              data-live-words="Live: the figures update as loads arrive"
+            >
+              Live updates: connecting…
+            </p>
           )}
           <div id={ORDER_FACTS_ID}>
             <Facts

@@ -1,0 +1,52 @@
+/**
+ * A part of a server-rendered page kept live by the push hub, without React (issue 39: the order page's
+ * live figures). The page marks a status line `[data-live-part="<id of the part>"]` with the refresh
+ * groups to join (`data-live-groups`, comma-separated), the push events that may change the part
+ * (`data-live-events`) and, where the events name orders, the one shown (`data-live-order`: events naming
+ * other orders are ignored). On such an event, after a reconnect or when the hub says events were missed,
+ * it re-reads its own page and swaps the part's content in place; a burst of events is one read. The status
+ * line says whether it is live.
+ */
+import type { PushClient } from "./push.ts";
+
+const COALESCE_MS = 150;
+
+/** Whether an event's payload names orders, and the shown one is not among them. */
+export function otherOrders(payload: unknown, orderId: number | null): boolean {
+  if (orderId === null) return false;
+  const ids = (payload as { livestockOrderIds?: unknown } | undefined)?.livestockOrderIds;
+  return Array.isArray(ids) && !ids.includes(orderId);
+}
+
+const list = (text: string | undefined) => (text ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+
+export function keepLive(status: HTMLElement, push: PushClient): void {
+  const target = status.dataset.livePart!;
+  const groups = list(status.dataset.liveGroups);
+  const orderId = status.dataset.liveOrder ? Number(status.dataset.liveOrder) : null;
+  const words = status.dataset.liveWords ?? "Live: the figures update as they change";
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let reading = 0;
+  const refresh = async () => {
+    const asked = ++reading;
+    const res = await fetch(location.href, { credentials: "same-origin", headers: { accept: "text/html" } });
+    if (!res.ok || asked !== reading) return;
+    const next = new DOMParser().parseFromString(await res.text(), "text/html").getElementById(target);
+    const here = document.getElementById(target);
+    if (!next || !here) return;
+    here.replaceChildren(...Array.from(next.childNodes, (n) => document.importNode(n, true)));
+    here.dataset.refreshed = String(Number(here.dataset.refreshed ?? 0) + 1);
+    status.textContent = `${words} · the figures were just updated`;
+  };
+  const soon = (payload?: unknown) => {
+    if (otherOrders(payload, orderId)) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void refresh().catch(console.error), COALESCE_MS);
+  };
+  for (const event of [...list(status.dataset.liveEvents), "reconnected", "missed"]) push.on(event, soon);
+  void Promise.all(groups.map((g) => push.register(g))).then((answers) => {
+    const live = answers.some((ok) => ok !== null);
+    status.textContent = live ? words : "Live updates: off";
+    if (live) status.dataset.live = "";
+  });
+}
