@@ -5,7 +5,7 @@
  * invalid or a request runs, and Reprocess also while the client's interchange is not available. A
  * failure shows 'Error occurred!' and then whether the interchange answers.
  */
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { ApiError, apiGet, apiPost, localClockHeaders } from "../runtime/api.ts";
 import { toast } from "../runtime/toast.ts";
 import { Button } from "../ui/Button.tsx";
@@ -26,7 +26,13 @@ export interface YieldReprocessProps {
   available: Record<string, boolean>;
   fromDate: string;
   toDate: string;
-  urls: { countAllocations: string; countMembers: string; request: string; info: string };
+  urls: {
+    countAllocations: string;
+    countMembers: string;
+    request: string;
+    info: string;
+    productCodes: string;
+  };
 }
 
 type Result = { reprocessedSummarys: number; days: number; responseTimes: { totalSeconds: number } };
@@ -73,6 +79,8 @@ export default function YieldReprocess(props: YieldReprocessProps) {
   const [tenantId, setTenant] = useState(first ? String(first.tenantId) : "");
   const client = props.clients.find((c) => String(c.tenantId) === tenantId);
   const [speciesId, setSpecies] = useState(first?.species[0] ? String(first.species[0].id) : "");
+  const [productCodeId, setProductCode] = useState("");
+  const [codes, setCodes] = useState<{ id: number; code: string; description: string }[]>([]);
   const [from, setFrom] = useState(props.fromDate);
   const [to, setTo] = useState(props.toDate);
   const [available, setAvailable] = useState(props.available);
@@ -83,7 +91,13 @@ export default function YieldReprocess(props: YieldReprocessProps) {
 
   const problem = rangeProblem(from, to);
   const isAvailable = available[tenantId] === true;
-  const range = { tenantId: Number(tenantId), speciesId: Number(speciesId), fromDate: from, toDate: to };
+  const range = {
+    tenantId: Number(tenantId),
+    speciesId: Number(speciesId),
+    fromDate: from,
+    toDate: to,
+    ...(productCodeId ? { productCodeId: Number(productCodeId) } : {}),
+  };
   const ready = Boolean(client && speciesId) && !problem && busy === null;
   // a changed choice needs counting again
   const change = (set: (v: string) => void) => (v: string) => {
@@ -92,6 +106,21 @@ export default function YieldReprocess(props: YieldReprocessProps) {
     setResult(null);
     setFailure(null);
   };
+
+  // the chooser lists the client's codes of the species; a new client or species starts at 'All products'
+  useEffect(() => {
+    setProductCode("");
+    setCodes([]);
+    if (!tenantId || !speciesId) return;
+    let current = true;
+    const query = new URLSearchParams({ tenantId, speciesId });
+    apiGet<typeof codes>(`${props.urls.productCodes}?${query}`, { silent: true })
+      .then((rows) => current && setCodes(rows))
+      .catch(() => current && setCodes([]));
+    return () => {
+      current = false;
+    };
+  }, [tenantId, speciesId]);
 
   const recheck = async () => {
     setBusy("checking");
@@ -195,6 +224,16 @@ export default function YieldReprocess(props: YieldReprocessProps) {
             required
             onValue={change(setSpecies)}
             options={(client?.species ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
+          />
+        </Field>
+        <Field id="yr-product" label="Product code">
+          <SelectInput
+            id="yr-product"
+            name="productCodeId"
+            value={productCodeId}
+            onValue={change(setProductCode)}
+            placeholder="All products"
+            options={codes.map((c) => ({ value: String(c.id), label: `${c.code} · ${c.description}` }))}
           />
         </Field>
         <Field id="yr-from" label="From">

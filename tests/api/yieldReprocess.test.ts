@@ -20,6 +20,7 @@ const API = {
   countAllocations: "/api/support/CountAllocationsAndSummaries",
   countMembers: "/api/support/CountCarcassesAndProducts",
   request: "/api/support/RequestSummaryReprocessing",
+  productCodes: "/api/support/GetReprocessProductCodes",
 };
 const SHEEP = 1;
 
@@ -156,6 +157,28 @@ describe("yield reprocessing", () => {
     expect(counts.summaries).toBeLessThan((await counted()).summaries);
     const { body } = await calls.post(API.request, { ...narrowed, counts }, "super");
     expect(body.reprocessedSummarys).toBe(counts.summaries);
+  });
+
+  test("the chooser's product codes: the client's codes of the species; 400 without a species; 403 as in the counts", async () => {
+    const q = (tenantId: number, speciesId: unknown = SHEEP) =>
+      `${API.productCodes}?tenantId=${tenantId}&speciesId=${speciesId}`;
+    const { status, body } = await calls.get(q(processorId), "test");
+    expect(status).toBe(200);
+    const db = await t.services.db.tenantDb(processorId);
+    const [{ n }] = await db.all<{ n: number }>(
+      sql`select count(*) as n from product_codes where species_id = ${SHEEP}`,
+    );
+    expect(body.length).toBe(n);
+    expect(body[0]).toEqual({
+      id: expect.any(Number),
+      code: expect.any(String),
+      description: expect.any(String),
+    });
+    const bad = await calls.get(q(processorId, "x"), "test");
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ isValidation: true });
+    expect((await calls.get(q(processorId), "admin")).status).toBe(403);
+    expect((await calls.get(q(countryId), "super")).status).toBe(403);
   });
 
   test("a range under 1 day or over 21 is refused in words, and nothing changes", async () => {

@@ -13,12 +13,15 @@ import {
   AllocationCounts,
   MemberCounts,
   ReprocessAnswer,
+  ReprocessProductCode,
+  ReprocessProductCodesQuery,
   ReprocessRangeBody,
   RequestReprocessBody,
 } from "./schemas.ts";
 import {
   countAllocationsAndSummaries,
   countCarcassesAndProducts,
+  reprocessProductCodes,
   startSummaryReprocessing,
 } from "./operations.ts";
 
@@ -26,6 +29,7 @@ export const YIELD_REPROCESS_API = {
   countAllocations: "/api/support/CountAllocationsAndSummaries",
   countMembers: "/api/support/CountCarcassesAndProducts",
   request: "/api/support/RequestSummaryReprocessing",
+  productCodes: "/api/support/GetReprocessProductCodes",
 } as const;
 
 /** the testing home's users: the super user's, the tester's own */
@@ -49,6 +53,15 @@ api.post(
   MemberCounts,
   TESTING_HOME,
   countCarcassesAndProducts,
+);
+
+api.get(
+  YIELD_REPROCESS_API.productCodes,
+  "A client's product codes of a species, for reprocessing one product code's summaries",
+  { query: ReprocessProductCodesQuery },
+  z.array(ReprocessProductCode),
+  TESTING_HOME,
+  reprocessProductCodes,
 );
 
 // a second representation of its answer (NDJSON progress): more than api.post says

@@ -12,6 +12,7 @@ import { ApiError } from "../../../http/errors.ts";
 import type { In } from "../../areaApi.ts";
 import type { AreaContext } from "../../context.ts";
 import { reprocessYieldSummaries } from "../../yield/writes.ts";
+import { listProductCodes } from "../../yield/settings/operations/productCodes.ts";
 import { recordSuperAction } from "../writes.ts";
 import { type TenantContext, tenantContext } from "../tenantContext.ts";
 import { changedCounts, COUNT_LABELS, rangeDays, type ReprocessCounts } from "./rules.ts";
@@ -52,7 +53,10 @@ export async function reprocessingClients(ctx: AreaContext, ownOnly = false): Pr
 }
 
 /** The client's context, or 403 (not open to the caller) / 400 (a species it does not kill). */
-async function clientContext(ctx: AreaContext, input: Range): Promise<TenantContext> {
+async function clientContext(
+  ctx: AreaContext,
+  input: Pick<Range, "tenantId" | "speciesId">,
+): Promise<TenantContext> {
   const client = (await reprocessingClients(ctx)).find((c) => c.tenantId === input.tenantId);
   if (!client) {
     throw ApiError.forbidden(
@@ -66,6 +70,16 @@ async function clientContext(ctx: AreaContext, input: Range): Promise<TenantCont
     }]);
   }
   return tenantContext(ctx, input.tenantId);
+}
+
+/** The client's product codes of a species (the reprocess screen's chooser; 'All products' is none). */
+export async function reprocessProductCodes(
+  ctx: AreaContext,
+  input: Pick<Range, "tenantId" | "speciesId">,
+): Promise<{ id: number; code: string; description: string }[]> {
+  const there = await clientContext(ctx, input);
+  const { rows } = await listProductCodes(there, { speciesId: input.speciesId });
+  return rows.map(({ id, code, description }) => ({ id, code, description }));
 }
 
 const countOf = async (q: Promise<{ n: number }[]>) => (await q)[0]?.n ?? 0;

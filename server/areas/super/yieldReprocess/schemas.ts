@@ -56,3 +56,11 @@ export const ReprocessingClient = z.object({
   tenantName: z.string(),
   species: z.array(z.object({ id: z.number(), name: z.string() })),
 }).openapi("ReprocessingClient");
+
+export const ReprocessProductCodesQuery = z.object({ tenantId: idNumber(), speciesId: idNumber() });
+
+export const ReprocessProductCode = z.object({
+  id: z.number(),
+  code: z.string(),
+  description: z.string(),
+}).openapi("ReprocessProductCode");
