@@ -52,5 +52,8 @@ export function watchProducerNotices(push: PushClient, host: HTMLElement): void 
   };
   push.on("producerNotice", told("producerNotice"));
   push.on("producerLinkChanged", told("producerLinkChanged"));
-  void push.register("ProducerPortal");
+  // marked once the hub has the page in the group (what a test waits for before the processor acts)
+  void push.register("ProducerPortal").then((joined) => {
+    if (joined) bar.dataset.listening = "true";
+  });
 }

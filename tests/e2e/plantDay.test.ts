@@ -32,6 +32,8 @@ import {
 import { carcassesOnGrid, type PostedCarcass } from "../helpers/plantDayMoney.ts";
 import { expectInvoiceByHand, expectRemittance, leviesInForce } from "../helpers/plantDayInvoice.ts";
 import { livestockOrders, stockMobs } from "../../db/tenant/schema.ts";
+import { LINK_SCOPES } from "../../db/control/producerLinks.ts";
+import { INVOICES_API } from "../../server/areas/invoices/paths.ts";
 import type { TenantDb } from "../../db/client.ts";
 import { KILL_AGENDA_API as A } from "../../server/areas/killAgenda/paths.ts";
 import { KILL_FLOOR_API as K } from "../../server/areas/killFloor/paths.ts";
@@ -44,6 +46,7 @@ const SUPPLIER = "Banool Pastoral Co";
 const SHEEP = 1;
 const BUYER = "user@demo.processor", YARD_HAND = "user@demo.processor", PLANNER = "user@demo.processor";
 const CLERK = "admin@demo.processor", ADMIN = "admin@demo.processor", TV = "display@demo.processor";
+const FARM = "producer@demo.farm";
 
 let server: Awaited<ReturnType<typeof serveTestApp>>;
 let chrome: Awaited<ReturnType<typeof plantDayBrowser>>;
@@ -574,5 +577,56 @@ describe("a plant's day, as the people who do it", () => {
     },
   );
 
-  // the farm seeing its feedback and remittance joins this walk with the producer portal (issue 44)
+  // the farm (issue 44): its processor links the lot's supplier to Demo Farm; the producer reads the lot
+  step(
+    "the farm sees the day's lot: its notices, feedback and charts; a republished remittance is told",
+    async () => {
+      const farmToken = await server.login(FARM);
+      const { code } = await api<{ code: string }>("/api/producer/GetProducerCode", farmToken);
+      const [{ supplierId }] = await db.select({ supplierId: livestockOrders.supplierId }).from(
+        livestockOrders,
+      )
+        .where(eq(livestockOrders.id, day.orderId));
+      const linked = await server.request("/api/producer/LinkProducerByCode", {
+        method: "POST",
+        token,
+        json: {
+          supplierIds: [supplierId],
+          scopes: [...LINK_SCOPES],
+          visibleFrom: day.today,
+          producerCode: code,
+        },
+      });
+      expect(linked.status, await linked.clone().text()).toBe(200);
+      await as(FARM);
+      const page = office.page;
+      await page.goto(`${server.origin}/producerportal`);
+      const notices = page.getByRole("region", { name: "Notices" });
+      expect(await notices.innerText()).toMatch(new RegExp(`remittance RCTI-\\d+ for lot ${day.orderId} `));
+      await notices.getByRole("link", { name: new RegExp(`processed lot ${day.orderId} `) }).click();
+      await page.waitForURL(/\/producerportal\/lots\//);
+      expect(await page.getByRole("region", { name: "Compliance summary" }).innerText()).toContain(SUPPLIER);
+      expect(await page.locator('section[aria-label="Charts"] svg').count()).toBeGreaterThan(1);
+      expect(await page.locator('[aria-label="Carcasses, one row each"] tbody tr').count())
+        .toBe(119);
+      await expectFits(page);
+
+      // the clerk corrects the remittance (unpublished, published again): the farm's open page is told
+      await page.locator('[data-producer-notices][data-listening="true"]').waitFor({ state: "attached" });
+      const invoiceId = Number(editor.match(/\/edit\/(\d+)/)![1]);
+      const post = (path: string, json: unknown) => server.request(path, { method: "POST", token, json });
+      expect((await post(INVOICES_API.unpublish, { ids: [invoiceId] })).status).toBe(200);
+      const draft = await api<{ lastModified: string }>(
+        INVOICES_API.invoice.replace("{id}", String(invoiceId)),
+      );
+      expect((await post(INVOICES_API.publish, { id: invoiceId, lastModified: draft.lastModified })).status)
+        .toBe(200);
+      const bar = page.locator("[data-producer-notices]");
+      await expect.poll(() => bar.innerText()).toContain(
+        `A remittance was published for lot ${day.orderId}.`,
+      );
+      expect(await bar.innerText()).toContain("(1 new notice)");
+      await expectFits(page);
+    },
+  );
 });

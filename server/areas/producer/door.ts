@@ -341,7 +341,8 @@ export function linkNotices(ctx: AreaContext, link: OpenLink, limit = 10): Promi
       .where(and(
         suppliersOf,
         isNotNull(livestockOrders.carcassDataCompleteAt),
-        gte(livestockOrders.productionDate, link.visibleFrom),
+        // killed from visible-from (an order not planned on a day: delivered from it)
+        sql`coalesce(${livestockOrders.productionDate}, ${livestockOrders.deliveryDate}) >= ${link.visibleFrom}`,
       ))
       .orderBy(desc(livestockOrders.carcassDataCompleteAt)).limit(limit);
     const published = !link.scopes.includes("remittances") ? [] : await db.select({

@@ -19,7 +19,10 @@ export interface ProducerNotice {
 
 const NOTICE_SCOPES: LinkScope[] = ["feedback", "remittances"];
 
-/** The newest `limit` notices of the caller's (producer) links, ended links among them. */
+/**
+ * The newest `limit` notices of each of the caller's (producer) open links, and its ended links, newest
+ * first: each processor's news is shown, however busy another one is.
+ */
 export async function producerNotices(
   ctx: AreaContext,
   ended: readonly { id: number; otherName: string; revokedAt: string | null }[],
@@ -42,5 +45,5 @@ export async function producerNotices(
       notices.push({ ...n, linkId: link.id, processorName: link.processorName });
     }
   }
-  return notices.sort((a, b) => b.at.localeCompare(a.at)).slice(0, limit);
+  return notices.sort((a, b) => b.at.localeCompare(a.at));
 }

@@ -6,7 +6,7 @@
  * invoices, the control database's links). Who is told is relayTargets (rules.ts): never another
  * supplier's producer, an unlinked supplier's or an ended link's.
  */
-import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { producerLinks } from "../../../../db/control/producerLinks.ts";
 import { livestockOrders } from "../../../../db/tenant/livestock.ts";
 import { invoices } from "../../../../db/tenant/invoices.ts";
@@ -43,7 +43,8 @@ export async function consignmentProcessed(ctx: AreaContext, payload: unknown): 
   const lots = await ctx.db.select({
     livestockOrderId: livestockOrders.id,
     supplierId: livestockOrders.supplierId,
-    day: livestockOrders.productionDate,
+    // its kill day; an order not planned on a day (no production date) by its delivery day
+    day: sql<string>`coalesce(${livestockOrders.productionDate}, ${livestockOrders.deliveryDate})`,
   }).from(livestockOrders).where(eq(livestockOrders.id, id));
   await relay(ctx, lots.map((l) => ({ ...l, day: l.day ?? "" })), "consignmentProcessed");
 }
