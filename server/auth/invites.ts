@@ -28,6 +28,8 @@ export interface InviteInput {
   roleLevel: string;
   allowedSpeciesIds: number[];
   allowedTenantSiteIds: number[];
+  /** the invoicing user setting accepting writes; empty = all of their species */
+  invoicingSpeciesIds?: number[];
 }
 
 type Tx = Parameters<Parameters<ControlDb["transaction"]>[0]>[0];
@@ -76,6 +78,7 @@ export class Invites {
         roleLevel: input.roleLevel,
         allowedSpeciesIds: input.allowedSpeciesIds,
         allowedTenantSiteIds: input.allowedTenantSiteIds,
+        invoicingSpeciesIds: input.invoicingSpeciesIds ?? [],
         tokenHash: hashSecret(secret),
         createdByUserId: input.inviter.id,
         expiresAt,
@@ -192,6 +195,12 @@ export class Invites {
         tenantId: row.tenantId,
         settingType: "tenantSite",
         value: { allowedTenantSiteIds: row.allowedTenantSiteIds },
+      },
+      {
+        userId,
+        tenantId: row.tenantId,
+        settingType: "invoicing",
+        value: { allowedSpeciesIds: row.invoicingSpeciesIds },
       },
     ]).onConflictDoNothing();
     return true;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { and, count, eq } from "drizzle-orm";
 import { serveTestApp } from "../helpers/app.ts";
 import { startSmtp } from "../helpers/smtp.ts";
-import { invites, memberships, tenants } from "../../db/control/schema.ts";
+import { invites, memberships, tenants, userSettings } from "../../db/control/schema.ts";
 import { producerLinks } from "../../db/control/producerLinks.ts";
 import { suppliers } from "../../db/tenant/livestock.ts";
 import { auditLog } from "../../db/tenant/schema.ts";
@@ -61,6 +61,7 @@ describe("invitations", () => {
       firstName: "Nell",
       roleLevel: "user",
       allowedSpeciesIds: [beef],
+      invoicingSpeciesIds: [beef],
     });
     expect(sent.status).toBe(200);
     expect(sent.body.email).toBe("new.person@example.com");
@@ -96,6 +97,10 @@ describe("invitations", () => {
     expect(joined.body.roleLevel).toBe("user");
     expect(joined.body.species.map((s: { id: number }) => s.id)).toEqual([beef]);
     expect(joined.body.isPasswordUpdated).toBe(true);
+    // the invoicing species the admin chose are the new user's invoicing setting (issue 39)
+    const invoicing = await t.services.db.control.select({ value: userSettings.value }).from(userSettings)
+      .where(and(eq(userSettings.userId, joined.body.id), eq(userSettings.settingType, "invoicing")));
+    expect(invoicing).toEqual([{ value: { allowedSpeciesIds: [beef] } }]);
     expect(
       (await call("POST", "/login/login", {
         email: "new.person@example.com",
@@ -164,6 +169,15 @@ describe("invitations", () => {
     expect(superRole.body.errors[0].field).toBe("roleLevel");
     const farmSpecies = await invite({ email: "odd@example.com", allowedSpeciesIds: [999] });
     expect(farmSpecies.status).toBe(400);
+    const invoicing = await invite({ email: "odd@example.com", invoicingSpeciesIds: [999] });
+    expect(invoicing.status).toBe(400);
+    expect(invoicing.body.errors[0].field).toBe("invoicingSpeciesIds");
+    expect(
+      (await call("GET", "/register/GetPendingInvites", undefined, admin)).body.map((i: { email: string }) =>
+        i.email
+      ),
+    )
+      .not.toContain("odd@example.com");
     const member = await invite({ email: "user@demo.processor" });
     expect(member.status).toBe(400);
     expect(member.body.errors[0].message).toMatch(/already in your organisation/);

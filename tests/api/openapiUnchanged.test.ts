@@ -73,6 +73,8 @@ const DECLARED_CHANGES = {
     "TenantUserBody",
     "SuperTenantUser",
     "SuperTenantUserBody",
+    // issue 39 §8: an invitation carries the invoicing species it gives (invoicingSpeciesIds, empty = all)
+    "InviteBody",
     // issue 45: answers carried createdAt, which these schemas did not declare (Supplier's did)
     "Buyer",
     "TransportCompany",

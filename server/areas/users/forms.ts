@@ -43,6 +43,17 @@ export function accessFields(
   ];
 }
 
+/** The invoicing user setting (spec 1 §3): narrows the invoice manager and its reports. */
+export function invoicingSpeciesField(options: UserChoices): FieldSpec {
+  return {
+    name: "invoicingSpeciesIds",
+    label: "Invoicing species",
+    type: "multiselect",
+    help: "The species whose invoices they see. None ticked: all of their species.",
+    options: namedOptions(options.species),
+  };
+}
+
 /** A user's fields, as a tenant admin (Users) or a super user (any tenant) edits them. */
 export function userFields(
   roleOptions: readonly string[],
@@ -58,14 +69,7 @@ export function userFields(
     { name: "lastName", label: "Last name", type: "text", required: true, ...identity },
     { name: "phone", label: "Mobile", type: "tel", placeholder: "+61 400 000 000", ...identity },
     ...accessFields(roleOptions, options),
-    {
-      // the invoicing user setting (spec 1 §3): narrows the invoice manager and its reports
-      name: "invoicingSpeciesIds",
-      label: "Invoicing species",
-      type: "multiselect",
-      help: "The species whose invoices they see. None ticked: all of their species.",
-      options: namedOptions(options.species),
-    },
+    invoicingSpeciesField(options),
     permission("hasSupplierAdminPermission", "May edit suppliers"),
     permission("hasTransportAdminPermission", "May edit transport companies"),
     permission("hasBuyerAdminPermission", "May edit buyers"),

@@ -147,6 +147,8 @@ export const InviteBody = z.object({
   roleLevel: z.string().min(1, "Choose a role"),
   allowedSpeciesIds: z.array(idNumber()).max(50).default([]),
   allowedTenantSiteIds: z.array(idNumber()).max(50).default([]),
+  /** the invoicing user setting accepting writes (spec 1 §3); empty = all of their species */
+  invoicingSpeciesIds: z.array(idNumber()).max(50).default([]),
 }).openapi("InviteBody");
 
 export const InviteLink = z.object({

@@ -3,11 +3,11 @@ import { assignableRoles } from "../../../access/roles.ts";
 import { defineScreen } from "../../../pages/screen.ts";
 import { INVITE_API } from "../inviteApi.ts";
 import { choices } from "./ClientUsers.tsx";
-import { accessFields } from "../forms.ts";
+import { accessFields, invoicingSpeciesField } from "../forms.ts";
 
 /**
  * Invite by email (clientusers/invite, issue 19 §1): the address, optionally the name, and the role,
- * species and sites the person gets. The link is mailed; the admin sees it once too, to pass it on.
+ * species, sites and invoicing species (issue 39) the person gets. The link is mailed; the admin sees it once too, to pass it on.
  */
 export const InviteUserScreen = defineScreen({
   loader: async ({ context }) => ({ options: await choices(context) }),
@@ -27,6 +27,7 @@ export const InviteUserScreen = defineScreen({
           { name: "firstName", label: "First name", type: "text" },
           { name: "lastName", label: "Last name", type: "text" },
           ...accessFields(assignableRoles(context.caller!.roleLevel), data.options),
+          invoicingSpeciesField(data.options),
         ]}
         initial={{ roleLevel: "user" }}
         submit={{ method: "POST", url: INVITE_API.generateInviteLink }}
