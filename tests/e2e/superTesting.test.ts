@@ -158,6 +158,11 @@ describe("the testing home: yield reprocessing and /tester", () => {
     await page.goto(`${server.origin}/super/testing`);
     await page.locator("[data-island=YieldReprocess][data-hydrated]").waitFor();
     expect(await panel(page).getByRole("combobox", { name: "Client" }).inputValue()).not.toBe("");
+    // the product-code chooser: 'All products' first, then the client's codes of the species
+    const product = panel(page).getByRole("combobox", { name: "Product code" });
+    expect(await product.inputValue()).toBe("");
+    await expect.poll(() => product.locator("option").count()).toBeGreaterThan(1);
+    expect(await product.locator("option").first().innerText()).toBe("All products");
     const from = panel(page).getByLabel("From");
     const to = panel(page).getByLabel("To");
     const days = { from: await from.inputValue(), to: await to.inputValue() };
