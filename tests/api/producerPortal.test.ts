@@ -7,6 +7,9 @@ import { count, desc, eq, sql } from "drizzle-orm";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
 import { carcasses } from "../../db/tenant/killFloor.ts";
 import { deliveryLoads, livestockOrders, suppliers } from "../../db/tenant/livestock.ts";
+import { invoices } from "../../db/tenant/invoices.ts";
+import { INVOICES_API } from "../../server/areas/invoices/paths.ts";
+import { invoiceableOrder } from "../helpers/invoices.ts";
 import { memberships, tenants, users } from "../../db/control/schema.ts";
 import { producerLinkReads, producerLinks } from "../../db/control/producerLinks.ts";
 import { createTenant } from "../../server/tenants.ts";
@@ -320,6 +323,26 @@ describe("kill feedback through the link", () => {
     ).toBe(400);
   });
 
+  test("the trend across lots, with the plant average only where five suppliers killed", async () => {
+    const got = await t.request(`/producerportal/trend?link=${linkId}`, { token: tokens.farm });
+    expect(got.status).toBe(200);
+    const html = await got.text();
+    expect(html).toContain("Average HSCW (kg)");
+    expect(html.match(/data-chart="trend-/g)?.length).toBe(3);
+    expect(html).toContain("recharts-line");
+    expect(html).not.toContain("data-island"); // no React on the page
+    // each kill day of the demo: a plant average drawn, or the sentence saying why it is left out
+    const db = await processorDb();
+    const days = await db.select({
+      day: carcasses.productionDate,
+      n: sql<number>`count(distinct ${carcasses.supplierId})`,
+    }).from(carcasses).groupBy(carcasses.productionDate);
+    const few = days.some((d) => Number(d.n) < 5);
+    if (few) expect(html).toContain("data-plant-average-hidden");
+    expect((await t.request(`/producerportal/trend?link=${linkId}&species=x`, { token: tokens.farm })).status)
+      .toBe(400);
+  });
+
   test("revoking ends access on the next request, and the lot page says so", async () => {
     const lot = (await call(`/api/producer/GetKillLots?linkId=${linkId}`, "farm")).body[0].livestockOrderId;
     const page = await t.request(`/producerportal/lots/${lot}?link=${linkId}`, { token: tokens.farm });
@@ -391,6 +414,68 @@ describe("orders and deliveries through a link", () => {
     expect(got.html).not.toMatch(/InProcessing|PartiallyDelivered/);
   });
 
+  test("remittances: published only, the PDF as sent, a correction kept as a second version", async () => {
+    // a killed order drafted onto an invoice, and a link to its supplier sharing remittances
+    const order = await invoiceableOrder(t, tokens.admin);
+    const db = await processorDb();
+    const [{ supplier }] = await db.select({ supplier: livestockOrders.supplierId }).from(livestockOrders)
+      .where(eq(livestockOrders.id, order.orderId));
+    const invited = await call("/api/producer/InviteProducer", "admin", {
+      supplierIds: [supplier],
+      scopes: ["remittances"],
+      visibleFrom: FROM,
+      email: "producer@demo.farm",
+    });
+    const remits =
+      (await call("/api/producer/AcceptProcessorLink", "farm", { code: invited.body.code })).body.id;
+    const created = await call(INVOICES_API.createOrAdd, "admin", { stockMobIds: [order.mobId] });
+    expect(created.status).toBe(200);
+    const invoiceId: number = created.body.livestockInvoiceSummaryDtos[0].id;
+    const ids = { ids: [invoiceId] };
+    const publish = async () => {
+      const [{ lastModified }] = await db.select().from(invoices).where(eq(invoices.id, invoiceId));
+      expect((await call(INVOICES_API.publish, "admin", { id: invoiceId, lastModified })).status).toBe(200);
+    };
+    const list = () => page(`/producerportal/remittances?link=${remits}`);
+    const versions = async () =>
+      [...(await list()).html.matchAll(/RemittancePdf\?linkId=\d+&amp;invoiceId=(\d+)&amp;version=(\d+)/g)]
+        .filter((m) => Number(m[1]) === invoiceId).map((m) => m[2]);
+    const pdf = (version: string, who = "farm") =>
+      call(`/api/producer/RemittancePdf?linkId=${remits}&invoiceId=${invoiceId}&version=${version}`, who);
+
+    // a draft is not there for the farm
+    expect(await versions()).toEqual([]);
+    await publish();
+    const [sent] = await versions();
+    const got = await pdf(sent);
+    expect(got.status).toBe(200);
+    expect(got.type).toMatch(/application\/pdf/);
+    expect(got.text.startsWith("%PDF")).toBe(true);
+    expect((await list()).html).toMatch(/Levies[\s\S]*GST[\s\S]*Due/);
+    // corrected: back to a draft (gone), published again; both kept, the newest first (current)
+    expect((await call(INVOICES_API.unpublish, "admin", ids)).status).toBe(200);
+    expect(await versions()).toEqual([]);
+    expect((await pdf(sent)).status).toBe(404);
+    await publish();
+    const both = await versions();
+    expect(both.length).toBe(2);
+    expect(both[1]).toBe(sent);
+    expect((await list()).html).toMatch(/>Current<[\s\S]*>Earlier, /);
+    expect((await pdf(both[0])).status).toBe(200);
+    // another farm, a processor user, a version never sent, a malformed one, the feedback-only link
+    expect((await pdf(sent, "otherFarm")).status).toBe(404);
+    expect((await pdf(sent, "admin")).status).toBe(403);
+    expect((await pdf("1")).status).toBe(404);
+    expect((await pdf("x")).status).toBe(400);
+    expect(
+      (await call(
+        `/api/producer/RemittancePdf?linkId=${dealings}&invoiceId=${invoiceId}&version=${sent}`,
+        "farm",
+      ))
+        .status,
+    ).toBe(403);
+  });
+
   test("an ungranted scope, a later visible-from, another farm, a processor user and an ended link", async () => {
     // the feedback link shares neither
     const [feedbackOnly] = await t.services.db.control.select().from(producerLinks).where(
@@ -404,6 +489,9 @@ describe("orders and deliveries through a link", () => {
       "does not exist",
     );
     expect((await page(`/producerportal/orders?link=${dealings}`, "admin")).status).toBe(403);
+    expect((await page(`/producerportal/trend?link=${dealings}`)).html).toMatch(
+      /does not share kill feedback/,
+    );
     await call("/api/producer/SetProducerLinkScopes", "admin", {
       linkId: dealings,
       scopes: ["orders", "deliveries"],

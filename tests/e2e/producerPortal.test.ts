@@ -89,6 +89,16 @@ describe("the producer portal in the browser", () => {
     expect(csv.split("\r\n")[0]).toMatch(/^Kill Date,Supplier,PIC,NVD,Lot,Body Number,NLIS ID/);
     const lotUrl = page.url();
 
+    // orders, deliveries and remittances with the processor: read-only pages, no React
+    for (const path of ["orders", "deliveries", "remittances"]) {
+      await page.goto(`${origin}/producerportal/${path}`);
+      await page.getByRole("heading", { name: new RegExp(`: ${path}$`) }).waitFor();
+      expect(await page.locator("main table tbody tr").count()).toBeGreaterThan(0);
+      expect(await page.locator("[data-island]").count()).toBe(0);
+      await expectFits(page);
+      await shot(`portal-${path}`);
+    }
+
     // the processor ends the link: the farm's next page says access ended
     const token = await server.login("admin@demo.processor");
     const linkId = Number(new URL(lotUrl).searchParams.get("link"));

@@ -120,6 +120,18 @@ const reads = (linkId: number, lot: number) => [
   `/api/producer/FeedbackJson?linkId=${linkId}&livestockOrderId=${lot}`,
 ];
 
+/** A stored remittance PDF through each refused link (the door refuses before any invoice is looked at). */
+const remittancePdfRefusals = (): [string, string, number][] => {
+  const pdf = (linkId: number) => `/api/producer/RemittancePdf?linkId=${linkId}&invoiceId=1&version=1`;
+  return [
+    [pdf(links.revoked), "farm", 403],
+    [pdf(links.waiting), "farm", 404],
+    [pdf(links.otherFarm), "farm", 404],
+    [pdf(links.open), "otherFarm", 404],
+    [pdf(links.open), "admin", 403],
+  ];
+};
+
 describe("the producer portal's matrix", () => {
   test("an open link reads its supplier's lot (the control case)", async () => {
     expect((await call(reads(links.open, lots.own)[1], "farm")).status).toBe(200);
@@ -134,6 +146,7 @@ describe("the producer portal's matrix", () => {
       ...reads(links.otherFarm, lots.own).map((p) => [p, "farm", 404] as [string, string, number]),
       ...reads(links.open, lots.own).map((p) => [p, "otherFarm", 404] as [string, string, number]),
       ...reads(links.open, lots.own).map((p) => [p, "admin", 403] as [string, string, number]),
+      ...remittancePdfRefusals(),
       ["/api/producer/GetProcessorLinks", "admin", 403],
       ["/api/producer/GetProducerCode", "admin", 403],
       ["/api/producer/GetProducerLinks", "farm", 403],
@@ -164,6 +177,16 @@ describe("the producer portal's matrix", () => {
     )
       .toBe(links.otherProcessor ? 404 : 400);
     expect((await t.request("/producerportal", { token: tokens.admin })).status).toBe(403);
+    // the orders, deliveries and remittances pages: an ended link says so, a processor user is refused
+    for (const list of ["orders", "deliveries", "remittances"]) {
+      const ended = await t.request(`/producerportal/${list}?link=${links.revoked}`, { token: tokens.farm });
+      expect(await ended.text(), list).toContain("link was ended");
+      const other = await t.request(`/producerportal/${list}?link=${links.open}`, {
+        token: tokens.otherFarm,
+      });
+      expect(await other.text(), list).toContain("does not exist");
+      expect((await t.request(`/producerportal/${list}`, { token: tokens.admin })).status, list).toBe(403);
+    }
     expect(diffSnapshots(before, await snapshot(t.services))).toEqual([]);
   });
 

@@ -27,6 +27,14 @@ export const PRODUCER_ROUTES = [
         icon: "farmer",
         search: ["link", "offset"],
       }),
+      route("/producerportal/remittances", "Remittances", "producerRemittances", {
+        icon: "farmer",
+        search: ["link", "offset"],
+      }),
+      route("/producerportal/trend", "Trend", "producerTrend", {
+        icon: "farmer",
+        search: ["link", "species"],
+      }),
     ],
   }),
 ] as const satisfies readonly RouteDef[];

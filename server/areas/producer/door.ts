@@ -5,7 +5,7 @@
  * not the caller's, not yet accepted, ended (on the very next request) or without the scope asked for.
  * Every read is written to producer_link_reads. The processor's database is only read here.
  */
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, max, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, like, max, or, sql } from "drizzle-orm";
 import type { TenantDb } from "../../../db/client.ts";
 import { tenants } from "../../../db/control/schema.ts";
 import { type LinkScope, producerLinkReads, producerLinks } from "../../../db/control/producerLinks.ts";
@@ -18,7 +18,11 @@ import {
   suppliers,
 } from "../../../db/tenant/livestock.ts";
 import { invoices } from "../../../db/tenant/invoices.ts";
+import { blobFiles } from "../../../db/tenant/storage.ts";
 import { gridFor } from "../pricing/rules.ts";
+import { publishedReportIn } from "../storage/publishing/operations.ts";
+import { PUBLISHED_CATEGORY } from "../invoices/publishing.ts";
+import { anonymousAverage } from "./feedback/trend.ts";
 import { ApiError } from "../../http/errors.ts";
 import { SCOPE_WORDS } from "./links/words.ts";
 import type { AreaContext } from "../context.ts";
@@ -33,6 +37,8 @@ export interface OpenLink {
 }
 
 const processorDbs = new WeakMap<OpenLink, TenantDb>();
+/** whose stored files (published remittances) a link reads, kept inside this module like the database */
+const processorTenants = new WeakMap<OpenLink, number>();
 
 /** What the producer is told when the processor ended the link (the page shows it in place of the data). */
 export const LINK_ENDED = "This processor no longer shares its records with you: the link was ended.";
@@ -55,6 +61,7 @@ export async function openLink(ctx: AreaContext, linkId: number, scope: LinkScop
     visibleFrom: row.link.visibleFrom,
   };
   processorDbs.set(link, await ctx.app.db.tenantDb(row.link.processorTenantId));
+  processorTenants.set(link, row.link.processorTenantId);
   return link;
 }
 
@@ -359,8 +366,179 @@ export function linkNotices(ctx: AreaContext, link: OpenLink, limit = 10): Promi
       ))
       .orderBy(desc(invoices.publishedAt)).limit(limit);
     return [
-      ...processed.map((r) => ({ ...r, kind: "consignmentProcessed" as const, at: r.at!, invoiceNumber: null })),
+      ...processed.map((r) => ({
+        ...r,
+        kind: "consignmentProcessed" as const,
+        at: r.at!,
+        invoiceNumber: null,
+      })),
       ...published.map((r) => ({ ...r, kind: "remittancePublished" as const, at: r.at! })),
     ].sort((a, b) => b.at.localeCompare(a.at)).slice(0, limit);
+  });
+}
+
+/** Invoices a link shows: its suppliers', published or finalised (never a draft), killed from visible-from. */
+const visibleInvoices = (link: OpenLink) =>
+  and(
+    inArray(invoices.supplierId, [...link.supplierIds]),
+    inArray(invoices.status, ["Published", "Finalised"]),
+    isNotNull(invoices.publishedAt),
+    gte(invoices.productionDate, link.visibleFrom),
+  );
+
+/** One stored PDF of a remittance: each publish keeps its own (a correction is a new version). */
+export interface RemittanceVersion {
+  /** the publish time in digits, as the stored file is named */
+  version: string;
+  publishedAt: string;
+  publishedBy: string | null;
+}
+
+export interface LinkedRemittance {
+  invoiceId: number;
+  invoiceNumber: string | null;
+  livestockOrderId: number;
+  supplierName: string;
+  speciesId: number;
+  productionDate: string | null;
+  dueDate: string | null;
+  status: string;
+  carcassCount: number;
+  subTotalCents: number;
+  levyCents: number;
+  taxCents: number;
+  totalCents: number;
+  publishedAt: string | null;
+  /** newest first: the first is the one in force */
+  versions: RemittanceVersion[];
+}
+
+const storedVersion = (name: string) => /^(\d+)-(\d+)\.pdf$/.exec(name);
+
+/** The linked suppliers' published remittances, latest kill first, with their stored PDFs: "remittances". */
+export function linkedRemittancePage(ctx: AreaContext, link: OpenLink, asked: PageAsked) {
+  return readThrough(
+    ctx,
+    link,
+    `remittances from ${asked.offset}`,
+    async (db): Promise<LinkPage<LinkedRemittance>> => {
+      const [{ total }] = await db.select({ total: count() }).from(invoices).where(visibleInvoices(link));
+      const rows = await db.select({
+        invoiceId: invoices.id,
+        invoiceNumber: invoices.invoiceNumber,
+        livestockOrderId: invoices.livestockOrderId,
+        supplierName: suppliers.name,
+        speciesId: invoices.speciesId,
+        productionDate: invoices.productionDate,
+        dueDate: invoices.dueDate,
+        status: invoices.status,
+        carcassCount: invoices.carcassCount,
+        subTotalCents: invoices.subTotalCents,
+        levyCents: invoices.levyCents,
+        taxCents: invoices.taxCents,
+        totalCents: invoices.totalCents,
+        publishedAt: invoices.publishedAt,
+      }).from(invoices).innerJoin(suppliers, eq(suppliers.id, invoices.supplierId))
+        .where(visibleInvoices(link))
+        .orderBy(desc(invoices.productionDate), desc(invoices.id))
+        .limit(asked.limit).offset(asked.offset);
+      const files = rows.length
+        ? await db.select({
+          name: blobFiles.name,
+          publishedAt: blobFiles.publishedAt,
+          by: blobFiles.publishedByName,
+        })
+          .from(blobFiles).where(and(
+            eq(blobFiles.folder, PUBLISHED_CATEGORY),
+            or(...rows.map((r) => like(blobFiles.name, `${r.invoiceId}-%`))),
+          ))
+        : [];
+      const versionsOf = (invoiceId: number) =>
+        files.flatMap((f) => {
+          const m = storedVersion(f.name);
+          return m && Number(m[1]) === invoiceId
+            ? [{ version: m[2], publishedAt: f.publishedAt ?? "", publishedBy: f.by }]
+            : [];
+        }).sort((a, b) => b.version.localeCompare(a.version));
+      return { rows: rows.map((r) => ({ ...r, versions: versionsOf(r.invoiceId) })), total };
+    },
+  );
+}
+
+/**
+ * One stored remittance PDF, frozen as sent (`version` names the publish), or null: an invoice of another
+ * supplier, a draft, one killed before visible-from or a version not kept answer null alike.
+ */
+export function linkedRemittancePdf(ctx: AreaContext, link: OpenLink, invoiceId: number, version: string) {
+  return readThrough(ctx, link, `remittance ${invoiceId} version ${version}`, async (db) => {
+    const [invoice] = await db.select({ number: invoices.invoiceNumber }).from(invoices)
+      .where(and(eq(invoices.id, invoiceId), visibleInvoices(link)));
+    if (!invoice || !/^\d{1,20}$/.test(version)) return null;
+    const [file] = await db.select({ reference: blobFiles.reference }).from(blobFiles).where(and(
+      eq(blobFiles.folder, PUBLISHED_CATEGORY),
+      eq(blobFiles.name, `${invoiceId}-${version}.pdf`),
+    ));
+    const bytes = file
+      ? await publishedReportIn(ctx.app.storage, processorTenants.get(link)!, file.reference)
+      : null;
+    return bytes ? { bytes, invoiceNumber: invoice.number ?? `invoice-${invoiceId}` } : null;
+  });
+}
+
+/** A lot of the trend: its kill day, species, carcasses and grid (the page makes its point from them). */
+export interface TrendLot {
+  livestockOrderId: number;
+  productionDate: string;
+  speciesId: number;
+  carcasses: FeedbackCarcass[];
+  grid: Awaited<ReturnType<typeof gridOf>>;
+  /** the plant's average HSCW that kill day and species, only when ≥ 5 suppliers killed (else null) */
+  plantAverageKg: number | null;
+}
+
+/**
+ * The linked suppliers' latest `limit` lots, oldest first, each with its grid and the plant's anonymous
+ * average for its day and species, as one audited read. The average is left out below five suppliers here,
+ * inside the door, so no smaller group's figure leaves the processor's database.
+ */
+export function trendLots(ctx: AreaContext, link: OpenLink, limit = 12): Promise<TrendLot[]> {
+  return readThrough(ctx, link, `trend of ${limit} lots`, async (db) => {
+    const lots = await db.select({
+      livestockOrderId: carcasses.livestockOrderId,
+      productionDate: max(carcasses.productionDate),
+      speciesId: max(carcasses.speciesId),
+    }).from(carcasses).where(visibleCarcasses(link))
+      .groupBy(carcasses.livestockOrderId)
+      .orderBy(desc(max(carcasses.productionDate)), desc(carcasses.livestockOrderId))
+      .limit(limit);
+    const days = [...new Set(lots.map((l) => l.productionDate ?? ""))];
+    const plant = days.length
+      ? await db.select({
+        day: carcasses.productionDate,
+        speciesId: carcasses.speciesId,
+        suppliers: sql<number>`count(distinct ${carcasses.supplierId})`,
+        averageKg: sql<
+          number | null
+        >`round(avg(case when ${carcasses.condemned} = 'whole' then null else ${carcasses.hscwKg} end), 1)`,
+      }).from(carcasses).where(inArray(carcasses.productionDate, days))
+        .groupBy(carcasses.productionDate, carcasses.speciesId)
+      : [];
+    const averageOf = (day: string, speciesId: number) => {
+      const g = plant.find((p) => p.day === day && p.speciesId === speciesId);
+      return g ? anonymousAverage({ suppliers: Number(g.suppliers), averageKg: g.averageKg }) : null;
+    };
+    const out: TrendLot[] = [];
+    for (const l of lots.reverse()) {
+      const day = l.productionDate ?? "", speciesId = l.speciesId ?? 0;
+      out.push({
+        livestockOrderId: l.livestockOrderId,
+        productionDate: day,
+        speciesId,
+        carcasses: await feedbackRows(db, link, { livestockOrderId: l.livestockOrderId }),
+        grid: await gridOf(db, link, l.livestockOrderId),
+        plantAverageKg: averageOf(day, speciesId),
+      });
+    }
+    return out;
   });
 }

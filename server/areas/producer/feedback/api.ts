@@ -2,11 +2,20 @@ import type { AccessRule } from "../../../access/apiAccess.ts";
 import { z } from "@hono/zod-openapi";
 import { areaApi } from "../../areaApi.ts";
 import { feedbackCsvFile, feedbackJsonFile, linkedLots, lotFeedback } from "./operations.ts";
-import { FeedbackFileQuery, KillLotRow, LinkQuery, LotFeedback, LotQuery } from "./schemas.ts";
+import {
+  FeedbackFileQuery,
+  KillLotRow,
+  LinkQuery,
+  LotFeedback,
+  LotQuery,
+  RemittanceQuery,
+} from "./schemas.ts";
+import { remittancePdfFile } from "../portal/dealings.ts";
 
 export const FEEDBACK_API = {
   csv: "/api/producer/FeedbackCsv",
   json: "/api/producer/FeedbackJson",
+  remittancePdf: "/api/producer/RemittancePdf",
 } as const;
 
 // every user of a producer tenant reads; the door checks the link, its scope and its day
@@ -49,6 +58,15 @@ api.get(
   z.array(z.record(z.string(), z.unknown())),
   PRODUCER_READ,
   feedbackJsonFile,
+);
+
+api.file(
+  FEEDBACK_API.remittancePdf,
+  "Producer: a published remittance PDF of a link's supplier, as the processor sent it (one kept version)",
+  { query: RemittanceQuery },
+  "pdf",
+  PRODUCER_READ,
+  remittancePdfFile,
 );
 
 export const feedbackApi = api.router();

@@ -2,9 +2,10 @@
 import { ApiError } from "../../../http/errors.ts";
 import { daysBetween } from "../../../../kernel/dates.ts";
 import type { AreaContext } from "../../context.ts";
-import { feedbackCarcasses, killLots, lotWithGrid, openLink } from "../door.ts";
+import { feedbackCarcasses, killLots, lotWithGrid, openLink, trendLots } from "../door.ts";
 import { feedbackCsv, feedbackFileName, feedbackJson } from "./files.ts";
 import { lotCompliance } from "./rules.ts";
+import { trendPoint } from "./trend.ts";
 
 /** Teeth a lot may have before dentition counts against it (cattle: 4, the usual grid limit; others: 2). */
 const MAX_DENTITION: Record<number, number> = { 1: 2, 2: 4 };
@@ -60,4 +61,18 @@ export async function feedbackCsvFile(ctx: AreaContext, q: Parameters<typeof fil
 export async function feedbackJsonFile(ctx: AreaContext, q: Parameters<typeof fileRows>[1]) {
   const { rows } = await fileRows(ctx, q);
   return feedbackJson(rows);
+}
+
+/** The latest lots as points of the trend (oldest first), each with the plant's anonymous average or null. */
+export async function linkedTrend(ctx: AreaContext, q: { linkId: number }) {
+  const link = await openLink(ctx, q.linkId, "feedback");
+  const lots = await trendLots(ctx, link);
+  return lots.map((l) => ({
+    livestockOrderId: l.livestockOrderId,
+    productionDate: l.productionDate,
+    speciesId: l.speciesId,
+    head: l.carcasses.length,
+    plantAverageKg: l.plantAverageKg,
+    ...trendPoint(l.carcasses, l.grid?.cells ?? null, MAX_DENTITION[l.speciesId] ?? null),
+  }));
 }

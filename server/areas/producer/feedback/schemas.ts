@@ -5,6 +5,12 @@ import { idNumber } from "../../../http/params.ts";
 
 export const LinkQuery = z.object({ linkId: idNumber() });
 export const LotQuery = z.object({ linkId: idNumber(), livestockOrderId: idNumber() });
+/** One stored version of a remittance: `version` is its publish time in digits, as the portal lists it. */
+export const RemittanceQuery = z.object({
+  linkId: idNumber(),
+  invoiceId: idNumber(),
+  version: z.string().regex(/^\d{1,20}$/, "Open the remittance from the portal's list."),
+});
 
 /** One lot, or the kill days from–to (at most a year). */
 export const FeedbackFileQuery = z.object({

@@ -7,6 +7,7 @@ import type { LinkScope } from "../../../../db/control/producerLinks.ts";
 import { ApiError } from "../../../http/errors.ts";
 import type { AreaContext } from "../../context.ts";
 import { producerLinkList } from "../links/operations.ts";
+import { PORTAL_PATHS } from "./paths.ts";
 
 export interface LinkChoice {
   links: { id: number; name: string }[];
@@ -14,9 +15,13 @@ export interface LinkChoice {
 }
 
 export async function chooseLink(ctx: AreaContext, scope: LinkScope, asked?: number): Promise<LinkChoice> {
-  const links = (await producerLinkList(ctx))
-    .filter((l) => l.state === "active" && l.scopes.includes(scope))
-    .map((l) => ({ id: l.id, name: l.otherName }));
+  const open = (await producerLinkList(ctx)).filter((l) => l.state === "active" && l.scopes.includes(scope));
+  // two links to one processor (different supplier records there) are told apart by their number
+  const twice = (name: string) => open.filter((l) => l.otherName === name).length > 1;
+  const links = open.map((l) => ({
+    id: l.id,
+    name: twice(l.otherName) ? `${l.otherName} (link ${l.id})` : l.otherName,
+  }));
   return { links, chosen: asked ?? links[0]?.id ?? null };
 }
 
@@ -44,11 +49,37 @@ export function LinkChoices({ choice, href, what }: {
       {choice.links.map((l) => (
         <a
           key={l.id}
-          className="btn"
+          className={l.id === choice.chosen ? "btn btn-primary" : "btn"}
           href={href(l.id)}
           aria-current={l.id === choice.chosen ? "page" : undefined}
         >
           {l.name}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+const SECTIONS = [
+  ["Orders", PORTAL_PATHS.orders],
+  ["Deliveries", PORTAL_PATHS.deliveries],
+  ["Remittances", PORTAL_PATHS.remittances],
+  ["Trend", PORTAL_PATHS.trend],
+] as const;
+
+/** The portal's lists for one processor link (the one open is marked). */
+export function PortalSections({ linkId, current }: { linkId: number | null; current: string }) {
+  if (linkId === null) return null;
+  return (
+    <nav className="no-print" aria-label="Portal sections">
+      {SECTIONS.map(([label, href]) => (
+        <a
+          key={label}
+          href={href(linkId)}
+          className={label === current ? "btn btn-primary" : "btn btn-ghost"}
+          aria-current={label === current ? "page" : undefined}
+        >
+          {label}
         </a>
       ))}
     </nav>

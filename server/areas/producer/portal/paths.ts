@@ -8,4 +8,6 @@ export const PORTAL_PATHS = {
     `/producerportal/lots/${livestockOrderId}?link=${linkId}`,
   orders: paged("/producerportal/orders"),
   deliveries: paged("/producerportal/deliveries"),
+  remittances: paged("/producerportal/remittances"),
+  trend: (linkId: number) => `/producerportal/trend?link=${linkId}`,
 };

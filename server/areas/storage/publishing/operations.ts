@@ -49,9 +49,21 @@ export async function storePublishedReport(
 }
 
 /** A published report's bytes by its reference; null when the file is gone. */
-export async function publishedReport(ctx: AreaContext, key: string): Promise<Uint8Array | null> {
+export function publishedReport(ctx: AreaContext, key: string): Promise<Uint8Array | null> {
+  return publishedReportIn(ctx.app.storage, ctx.tenantId, key);
+}
+
+/**
+ * The same in a named tenant's space: the producer portal's door (server/areas/producer/door.ts) reads a
+ * processor's published remittance with it, after checking the link allows that invoice.
+ */
+export async function publishedReportIn(
+  storage: AreaContext["app"]["storage"],
+  tenantId: number,
+  key: string,
+): Promise<Uint8Array | null> {
   if (!/^published\/[a-z0-9-]+\/[0-9]+-[0-9]+\.pdf$/i.test(key)) return null;
-  const blob = await ctx.app.storage.get(tenantKey(ctx, key));
+  const blob = await storage.get(`tenant-${tenantId}/${key}`);
   return blob ? new Uint8Array(await new Response(blob.body).arrayBuffer()) : null;
 }
 

@@ -3,71 +3,15 @@
  * §3): read-only, server-rendered pages of the linked suppliers' rows from the link's visible-from day,
  * 25 at a time. No React in the browser.
  */
-import { z } from "zod";
 import { defineScreen } from "../../../../pages/screen.ts";
-import { idNumber, wholeNumber } from "../../../../http/params.ts";
-import { pageAreaContext } from "../../../context.ts";
 import { Table } from "../../../../../client/ui/Table.tsx";
-import { Pager } from "../../../../../client/ui/Pager.tsx";
 import { formatDate, formatHead } from "../../../../../kernel/format.ts";
 import { orderStatusName, orderStatusText, speciesCategoryName } from "../../../../../kernel/enums.ts";
-import type { LinkedDelivery, LinkedOrder, LinkPage } from "../../door.ts";
+import type { LinkedDelivery, LinkedOrder } from "../../door.ts";
 import { linkedDeliveries, linkedOrders } from "../dealings.ts";
-import { chooseLink, LinkChoices, readOrProblem } from "../linkChoice.tsx";
+import { PagedList, pagedLoader, PagedSearch } from "../pagedList.tsx";
 import { PORTAL_PATHS } from "../paths.ts";
-import { deliveryProgress, PORTAL_PAGE_SIZE, speciesWord } from "../rules.ts";
-
-const PagedSearch = z.object({ link: idNumber().optional(), offset: wholeNumber({ min: 0 }).optional() });
-
-function pagedLoader<T>(
-  scope: "orders" | "deliveries",
-  read: typeof linkedOrders | typeof linkedDeliveries,
-) {
-  return async ({ context, search }: {
-    context: Parameters<typeof pageAreaContext>[0];
-    search: z.infer<typeof PagedSearch>;
-  }) => {
-    const ctx = await pageAreaContext(context);
-    const choice = await chooseLink(ctx, scope, search.link);
-    const linkId = choice.chosen;
-    const page = linkId === null
-      ? null
-      : await readOrProblem(() => read(ctx, { linkId, offset: search.offset }) as Promise<LinkPage<T>>);
-    return { choice, page, offset: search.offset ?? 0 };
-  };
-}
-
-function PagedList<T>({ data, what, href, children }: {
-  data: Awaited<ReturnType<ReturnType<typeof pagedLoader<T>>>>;
-  what: string;
-  href: (linkId: number, offset?: number) => string;
-  children: (rows: T[]) => React.ReactNode;
-}) {
-  const { choice, page } = data;
-  const name = choice.links.find((l) => l.id === choice.chosen)?.name;
-  return (
-    <section className="panel" aria-label={what}>
-      <div className="panel-head">
-        <h2>{name ? `${name}: ${what}` : what}</h2>
-        <a href={PORTAL_PATHS.home} className="no-print">Back to the producer portal</a>
-      </div>
-      <LinkChoices choice={choice} href={(id) => href(id)} what={what} />
-      {page && "problem" in page && <p role="status" data-access-ended>{page.problem}</p>}
-      {page && "got" in page && (
-        <>
-          <div className="table-wrap">{children(page.got.rows)}</div>
-          <Pager
-            offset={data.offset}
-            pageSize={PORTAL_PAGE_SIZE}
-            total={page.got.total}
-            link={(offset) => href(choice.chosen!, offset)}
-            what={what}
-          />
-        </>
-      )}
-    </section>
-  );
-}
+import { deliveryProgress, speciesWord } from "../rules.ts";
 
 export const ProducerOrdersScreen = defineScreen({
   validateSearch: PagedSearch,

@@ -67,7 +67,8 @@ export const ProducerLotScreen = defineScreen({
           <Summary f={f} />
           <p>
             <a className="btn" href={files(FEEDBACK_API.csv)} download>Download CSV</a>{" "}
-            <a className="btn" href={files(FEEDBACK_API.json)}>JSON</a>
+            <a className="btn" href={files(FEEDBACK_API.json)}>JSON</a>{" "}
+            <a className="btn btn-ghost" href={PORTAL_PATHS.trend(search.link!)}>Trend across lots</a>
           </p>
         </section>
         <section className="panel producer-charts" aria-label="Charts">

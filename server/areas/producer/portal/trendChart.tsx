@@ -1,0 +1,71 @@
+/**
+ * The trend across consignments as a line per figure over the lots (oldest left): drawn on the server with
+ * recharts (no script), its numbers in a table beneath for people who read rather than look.
+ */
+import { CartesianGrid, Legend, Line, LineChart, XAxis, YAxis } from "recharts";
+import { StyleFreeChart } from "../../../../client/ui/charts/StyleFreeChart.tsx";
+
+export interface TrendSeries {
+  key: string;
+  name: string;
+  /** one value per lot; null leaves a gap */
+  values: (number | null)[];
+}
+
+export function TrendChart({ id, title, lots, series, format }: {
+  id: string;
+  title: string;
+  /** the x-axis labels, one per lot */
+  lots: string[];
+  series: TrendSeries[];
+  format: (n: number) => string;
+}) {
+  const data = lots.map((label, i) => ({
+    label,
+    ...Object.fromEntries(series.map((s) => [s.key, s.values[i]])),
+  }));
+  return (
+    <figure className="dist-chart" aria-labelledby={`${id}-title`} data-chart={id}>
+      <figcaption id={`${id}-title`}>{title}</figcaption>
+      <StyleFreeChart className="dist-chart-plot">
+        <LineChart width={420} height={220} data={data} margin={{ top: 12, right: 12, bottom: 4, left: 0 }}>
+          <CartesianGrid vertical={false} />
+          <XAxis dataKey="label" tickMargin={4} />
+          <YAxis width={56} tickFormatter={format} domain={["auto", "auto"]} />
+          {series.length > 1 && <Legend />}
+          {series.map((s, i) => (
+            <Line
+              key={s.key}
+              dataKey={s.key}
+              name={s.name}
+              className={`yield-line yield-series-${i % 4}`}
+              isAnimationActive={false}
+              connectNulls={false}
+            />
+          ))}
+        </LineChart>
+      </StyleFreeChart>
+      <details>
+        <summary>The numbers</summary>
+        <table className="table">
+          <thead>
+            <tr>
+              <th>Lot</th>
+              {series.map((s) => <th key={s.key} className="num">{s.name}</th>)}
+            </tr>
+          </thead>
+          <tbody>
+            {lots.map((label, i) => (
+              <tr key={label}>
+                <td>{label}</td>
+                {series.map((s) => (
+                  <td key={s.key} className="num">{s.values[i] === null ? "—" : format(s.values[i]!)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  );
+}
