@@ -102,11 +102,47 @@ async function adjustmentsOf(
   );
 }
 
-/** The groups (with their carcasses) of the kill days from..to, adjustments applied. */
+/**
+ * Groups already made from the kept rows, by tenant, key and days: a kept read that finds the same rows
+ * (ids and builtAt: a rebuild writes new ones) and the same adjustments answers them without parsing the
+ * carcass lists or grouping again. Per process; the stamp comes from the database, so it is never stale.
+ */
+const madeGroups = new Map<string, { stamp: string; groups: CarcassGroup[] }>();
+const MADE_GROUPS_KEPT = 32;
+
+async function keptStamp(ctx: AreaContext, key: DayKey, days: string[], adjustments: GroupAdjustment[]) {
+  const rows = await ctx.db.select({
+    id: planningGroupCache.id,
+    day: planningGroupCache.killDateValue,
+    builtAt: planningGroupCache.builtAt,
+  }).from(planningGroupCache).where(and(
+    eq(planningGroupCache.speciesId, key.speciesId),
+    eq(planningGroupCache.tenantSiteId, key.tenantSiteId),
+    inArray(planningGroupCache.killDateValue, days),
+  ));
+  if (rows.length !== days.length) return null;
+  rows.sort((a, b) => a.day.localeCompare(b.day));
+  return JSON.stringify([rows, adjustments]);
+}
+
+function remember(memoKey: string, stamp: string, groups: CarcassGroup[]) {
+  madeGroups.delete(memoKey);
+  madeGroups.set(memoKey, { stamp, groups });
+  if (madeGroups.size > MADE_GROUPS_KEPT) madeGroups.delete(madeGroups.keys().next().value!);
+}
+
+/** The groups (with their carcasses) of the kill days from..to, adjustments applied. Do not change them. */
 export async function carcassGroups(ctx: AreaContext, q: GroupsQuery): Promise<CarcassGroup[]> {
   assertDayKey(ctx, q);
   const days = daysOf(q.fromDateValue, q.toDateValue);
   const key = { speciesId: q.speciesId, tenantSiteId: q.tenantSiteId };
+  const memoKey = JSON.stringify([ctx.tenantId, key, days]);
+  const adjustments = await adjustmentsOf(ctx, key, days[0], days[days.length - 1]);
+  if (!q.isFetchFromDb) {
+    const stamp = await keptStamp(ctx, key, days, adjustments);
+    const made = stamp && madeGroups.get(memoKey);
+    if (made && made.stamp === stamp) return made.groups;
+  }
   let kept = q.isFetchFromDb ? [] : await keptDays(ctx, key, days);
   const missing = days.filter((d) => !kept.some((k) => k.killDateValue === d));
   if (missing.length) kept = [...kept, ...await rebuild(ctx, key, missing)];
@@ -117,8 +153,12 @@ export async function carcassGroups(ctx: AreaContext, q: GroupsQuery): Promise<C
     }
   }
   const fat = REFERENCE_FAT_MM[q.speciesId] ?? 12;
-  const adjustments = await adjustmentsOf(ctx, key, days[0], days[days.length - 1]);
-  return applyAdjustments(baseGroups(carcasses, fat), adjustments, fat);
+  const groups = applyAdjustments(baseGroups(carcasses, fat), adjustments, fat);
+  if (!missing.length) {
+    const stamp = await keptStamp(ctx, key, days, adjustments);
+    if (stamp) remember(memoKey, stamp, groups);
+  }
+  return groups;
 }
 
 /** spec 3 §7 "plannable carcass groups": the production days' groups (no carcass lists). */
