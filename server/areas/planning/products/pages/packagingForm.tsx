@@ -4,7 +4,7 @@
  * starts from the plant's stored packaging defaults (ProductPackagingSettings, ../packagingDefaults.ts),
  * whose own form is here too. Read-only without the product definitions admin flag.
  */
-import { ActionButton, DataForm } from "../../../../pages/islands.tsx";
+import { EditPanel } from "../../editPanel.tsx";
 import type { FieldSpec } from "../../../../../client/islands/DataForm.tsx";
 import { PRODUCTS_API } from "../api.ts";
 import { BUILT_IN_PACKAGING, type PackagingDefaultsShape } from "../packagingDefaults.ts";
@@ -63,41 +63,37 @@ export function PackagingForm({ productId, productName, packaging, defaults, bac
 }) {
   const start = packaging ?? { ...(defaults ?? BUILT_IN_PACKAGING), isDefault: false };
   return (
-    <section className="panel" aria-label="Packaging">
-      <DataForm
-        id={`packaging-${productId}`}
-        title={packaging ? `${productName}: ${packaging.name}` : `New packaging for ${productName}`}
-        fields={FIELDS}
-        initial={{
-          id: packaging?.id ?? null,
-          productDefinitionId: productId,
-          name: start.name,
-          weightType: start.weightType,
-          nominalKg: start.nominalKg,
-          minKg: start.minKg,
-          maxKg: start.maxKg,
-          piecesPerCarton: start.piecesPerCarton,
-          isDefault: start.isDefault,
-          lastModified: packaging?.lastModified ?? null,
-        }}
-        submit={{ method: "POST", url: PRODUCTS_API.upsertPackaging }}
-        successToast="The packaging was saved."
-        cancelHref={backTo}
-        redirectTo={backTo}
-        readOnly={canEdit ? undefined : READ_ONLY}
-      />
-      {packaging && canEdit && (
-        <ActionButton
-          label="Delete packaging"
-          variant="danger"
-          url={PRODUCTS_API.deletePackaging}
-          body={{ id: packaging.id, lastModified: packaging.lastModified }}
-          confirm={`Delete the packaging ${packaging.name}?`}
-          successToast={`${packaging.name} was deleted.`}
-          redirectTo={backTo}
-        />
-      )}
-    </section>
+    <EditPanel
+      label="Packaging"
+      id={`packaging-${productId}`}
+      title={packaging ? `${productName}: ${packaging.name}` : `New packaging for ${productName}`}
+      fields={FIELDS}
+      initial={{
+        id: packaging?.id ?? null,
+        productDefinitionId: productId,
+        name: start.name,
+        weightType: start.weightType,
+        nominalKg: start.nominalKg,
+        minKg: start.minKg,
+        maxKg: start.maxKg,
+        piecesPerCarton: start.piecesPerCarton,
+        isDefault: start.isDefault,
+        lastModified: packaging?.lastModified ?? null,
+      }}
+      url={PRODUCTS_API.upsertPackaging}
+      saved="The packaging was saved."
+      backTo={backTo}
+      readOnly={canEdit ? undefined : READ_ONLY}
+      remove={packaging && canEdit
+        ? {
+          label: "Delete packaging",
+          url: PRODUCTS_API.deletePackaging,
+          body: { id: packaging.id, lastModified: packaging.lastModified },
+          confirm: `Delete the packaging ${packaging.name}?`,
+          done: `${packaging.name} was deleted.`,
+        }
+        : undefined}
+    />
   );
 }
 
@@ -106,20 +102,20 @@ export function PackagingDefaultsForm(
   { defaults, canEdit }: { defaults: PackagingDefaultsShape; canEdit: boolean },
 ) {
   return (
-    <section className="panel" aria-label="Packaging defaults">
-      <DataForm
-        id="packaging-defaults"
-        title="Packaging defaults"
-        fields={CARTON_FIELDS}
-        initial={defaults}
-        submit={{ method: "POST", url: PRODUCTS_API.packagingDefaults }}
-        successToast="The packaging defaults were saved."
-        readOnly={canEdit ? undefined : READ_ONLY}
-      />
+    <EditPanel
+      label="Packaging defaults"
+      id="packaging-defaults"
+      title="Packaging defaults"
+      fields={CARTON_FIELDS}
+      initial={defaults}
+      url={PRODUCTS_API.packagingDefaults}
+      saved="The packaging defaults were saved."
+      readOnly={canEdit ? undefined : READ_ONLY}
+    >
       <p className="muted small">
         A new packaging starts as {defaults.name}: {packagingText(defaults)}
         {defaults.lastModified ? "." : " (the built-in defaults until you save your own)."}
       </p>
-    </section>
+    </EditPanel>
   );
 }

@@ -6,7 +6,7 @@
 import { canEditEntity } from "../../../../access/flags.ts";
 import { Table } from "../../../../../client/ui/Table.tsx";
 import type { FieldSpec } from "../../../../../client/islands/DataForm.tsx";
-import { DataForm } from "../../../../pages/islands.tsx";
+import { EditPanel } from "../../editPanel.tsx";
 import { headerSpeciesAmong } from "../../../../pages/ListScope.tsx";
 import { defineScreen } from "../../../../pages/screen.ts";
 import { ApiError } from "../../../../http/errors.ts";
@@ -135,34 +135,33 @@ export const RecipeEditorScreen = defineScreen({
       })),
     };
     return (
-      <section className="panel">
-        <DataForm
-          id="recipe"
-          title={recipe ? `${primal.name}: ${recipe.name}` : `New ${primal.name.toLowerCase()} recipe`}
-          fields={[
-            { name: "id", label: "Id", type: "id" },
-            { name: "name", label: "Recipe", type: "text", required: true },
-            {
-              name: "trimPercent",
-              label: "Trim %",
-              type: "number",
-              required: true,
-              section: "What is not product",
-            },
-            { name: "fatPercent", label: "Fat %", type: "number", required: true },
-            { name: "bonePercent", label: "Bone %", type: "number", required: true },
-            { name: "lossPercent", label: "Loss %", type: "number", required: true },
-            ...lineFields,
-          ]}
-          initial={initial}
-          submit={{ method: "POST", url: RECIPES_API.upsert }}
-          successToast="The recipe was saved."
-          cancelHref={RECIPE_PATHS.list}
-          redirectTo={RECIPE_PATHS.list}
-          readOnly={data.canEdit ? undefined : "You need the recipes admin permission to change recipes."}
-        />
+      <EditPanel
+        label="Recipe"
+        id="recipe"
+        title={recipe ? `${primal.name}: ${recipe.name}` : `New ${primal.name.toLowerCase()} recipe`}
+        fields={[
+          { name: "id", label: "Id", type: "id" },
+          { name: "name", label: "Recipe", type: "text", required: true },
+          {
+            name: "trimPercent",
+            label: "Trim %",
+            type: "number",
+            required: true,
+            section: "What is not product",
+          },
+          { name: "fatPercent", label: "Fat %", type: "number", required: true },
+          { name: "bonePercent", label: "Bone %", type: "number", required: true },
+          { name: "lossPercent", label: "Loss %", type: "number", required: true },
+          ...lineFields,
+        ]}
+        initial={initial}
+        url={RECIPES_API.upsert}
+        saved="The recipe was saved."
+        backTo={RECIPE_PATHS.list}
+        readOnly={data.canEdit ? undefined : "You need the recipes admin permission to change recipes."}
+      >
         <p className="muted small">Products, trim, fat, bone and loss must add up to exactly 100 %.</p>
-      </section>
+      </EditPanel>
     );
   },
 });

@@ -9,7 +9,7 @@ import type { z } from "zod";
 import type { FieldSpec } from "../../../../../client/islands/DataForm.tsx";
 import { Table } from "../../../../../client/ui/Table.tsx";
 import { formatCents } from "../../../../../kernel/money.ts";
-import { ActionButton, DataForm } from "../../../../pages/islands.tsx";
+import { EditPanel } from "../../editPanel.tsx";
 import { SALES_ORDERS_API } from "../api.ts";
 import { FREIGHT_TYPES, isDeletable, isEditable } from "../rules.ts";
 import type { SalesOrder } from "../schemas.ts";
@@ -106,31 +106,29 @@ export function SalesOrderForm({ order, customers, salespersons, products }: {
   ];
   const status = order?.status ?? "Pending";
   return (
-    <section className="panel" aria-label="Sales order">
-      <DataForm
-        id="sales-order"
-        title={order ? `Sales order ${order.reference} (${status.toLowerCase()})` : "New sales order"}
-        fields={fields}
-        initial={initialOf(order, rows)}
-        submit={{ method: "POST", url: SALES_ORDERS_API.upsert }}
-        successToast="The sales order was saved."
-        cancelHref={SALES_ORDERS_PATH}
-        redirectTo={`${SALES_ORDERS_PATH}?order={id}`}
-        readOnly={isEditable(status) ? undefined : `A ${status.toLowerCase()} order cannot be changed.`}
-      />
+    <EditPanel
+      label="Sales order"
+      id="sales-order"
+      title={order ? `Sales order ${order.reference} (${status.toLowerCase()})` : "New sales order"}
+      fields={fields}
+      initial={initialOf(order, rows)}
+      url={SALES_ORDERS_API.upsert}
+      saved="The sales order was saved."
+      backTo={SALES_ORDERS_PATH}
+      redirectTo={`${SALES_ORDERS_PATH}?order={id}`}
+      readOnly={isEditable(status) ? undefined : `A ${status.toLowerCase()} order cannot be changed.`}
+      remove={order && isDeletable(status)
+        ? {
+          label: "Delete order",
+          url: SALES_ORDERS_API.delete,
+          body: { id: order.id, lastModified: order.lastModified },
+          confirm: `Delete sales order ${order.reference}?`,
+          done: `${order.reference} was deleted.`,
+        }
+        : undefined}
+    >
       {order && <OrderTotals order={order} />}
-      {order && isDeletable(status) && (
-        <ActionButton
-          label="Delete order"
-          variant="danger"
-          url={SALES_ORDERS_API.delete}
-          body={{ id: order.id, lastModified: order.lastModified }}
-          confirm={`Delete sales order ${order.reference}?`}
-          successToast={`${order.reference} was deleted.`}
-          redirectTo={SALES_ORDERS_PATH}
-        />
-      )}
-    </section>
+    </EditPanel>
   );
 }
 

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { Table } from "../../../../../client/ui/Table.tsx";
-import { ActionButton, DataForm } from "../../../../pages/islands.tsx";
+import { EditPanel } from "../../editPanel.tsx";
 import { speciesField } from "../../../../pages/scopeFields.ts";
 import { defineScreen } from "../../../../pages/screen.ts";
 import { idNumber } from "../../../../http/params.ts";
@@ -40,44 +40,40 @@ export function carcassTypesScreen(path: string) {
       return (
         <>
           {editing && (
-            <section className="panel" aria-label="Edit the carcass type">
-              <DataForm
-                id="carcass-type"
-                title={current ? `Carcass type: ${current.name}` : "New carcass type"}
-                fields={[
-                  { name: "id", label: "Id", type: "id" },
-                  { name: "name", label: "Name", type: "text", required: true },
-                  speciesField(species),
-                  { name: "isOrderable", label: "Customers may order it", type: "checkbox" },
-                  { name: "isProduceable", label: "The plant produces it", type: "checkbox" },
-                  ...ruleFields(specTypes, rows),
-                ]}
-                initial={{
-                  id: current?.id ?? null,
-                  name: current?.name ?? "",
-                  speciesId: current?.speciesId ?? (species.length === 1 ? species[0].id : ""),
-                  isOrderable: current?.isOrderable ?? false,
-                  isProduceable: current?.isProduceable ?? true,
-                  lastModified: current?.lastModified ?? null,
-                  specifications: ruleInitial(current?.specifications ?? [], rows),
-                }}
-                submit={{ method: "POST", url: SPECS_API.upsertCarcassType }}
-                successToast="The carcass type was saved."
-                cancelHref={path}
-                redirectTo={path}
-              />
-              {current && (
-                <ActionButton
-                  label="Delete carcass type"
-                  variant="danger"
-                  url={SPECS_API.deleteCarcassType}
-                  body={{ id: current.id, lastModified: current.lastModified }}
-                  confirm={`Delete ${current.name} and its rules?`}
-                  successToast={`${current.name} was deleted.`}
-                  redirectTo={path}
-                />
-              )}
-            </section>
+            <EditPanel
+              label="Edit the carcass type"
+              id="carcass-type"
+              title={current ? `Carcass type: ${current.name}` : "New carcass type"}
+              fields={[
+                { name: "id", label: "Id", type: "id" },
+                { name: "name", label: "Name", type: "text", required: true },
+                speciesField(species),
+                { name: "isOrderable", label: "Customers may order it", type: "checkbox" },
+                { name: "isProduceable", label: "The plant produces it", type: "checkbox" },
+                ...ruleFields(specTypes, rows),
+              ]}
+              initial={{
+                id: current?.id ?? null,
+                name: current?.name ?? "",
+                speciesId: current?.speciesId ?? (species.length === 1 ? species[0].id : ""),
+                isOrderable: current?.isOrderable ?? false,
+                isProduceable: current?.isProduceable ?? true,
+                lastModified: current?.lastModified ?? null,
+                specifications: ruleInitial(current?.specifications ?? [], rows),
+              }}
+              url={SPECS_API.upsertCarcassType}
+              saved="The carcass type was saved."
+              backTo={path}
+              remove={current
+                ? {
+                  label: "Delete carcass type",
+                  url: SPECS_API.deleteCarcassType,
+                  body: { id: current.id, lastModified: current.lastModified },
+                  confirm: `Delete ${current.name} and its rules?`,
+                  done: `${current.name} was deleted.`,
+                }
+                : undefined}
+            />
           )}
           {species.map((s) => (
             <section key={s.id} className="panel" aria-label={`${s.name} carcass types`}>

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { Table } from "../../../../../client/ui/Table.tsx";
-import { DataForm } from "../../../../pages/islands.tsx";
+import { EditPanel } from "../../editPanel.tsx";
 import { defineScreen } from "../../../../pages/screen.ts";
 import { idNumber } from "../../../../http/params.ts";
 import { pageAreaContext } from "../../../context.ts";
@@ -75,42 +75,40 @@ export function specTypesScreen(path: string) {
             />
           </section>
           {editing && (
-            <section className="panel" aria-label="Edit the specification type">
-              <DataForm
-                id="spec-type"
-                title={current ? `Specification type: ${current.name}` : "New specification type"}
-                fields={[
-                  { name: "id", label: "Id", type: "id" },
-                  { name: "name", label: "Name", type: "text", required: true },
-                  {
-                    name: "categoryId",
-                    label: "Category",
-                    type: "select",
-                    required: true,
-                    valueType: "number",
-                    options: SPEC_CATEGORIES.map((c) => ({ value: String(c.id), label: c.name })),
-                  },
-                  {
-                    name: "metric",
-                    label: "Kill floor field",
-                    type: "select",
-                    required: true,
-                    options: SPEC_METRICS.map((m) => ({ value: m.key, label: `${m.label} (${m.unit})` })),
-                  },
-                ]}
-                initial={{
-                  id: current?.id ?? null,
-                  name: current?.name ?? "",
-                  categoryId: current?.categoryId ?? "",
-                  metric: current?.metric ?? "",
-                  lastModified: current?.lastModified ?? null,
-                }}
-                submit={{ method: "POST", url: SPECS_API.upsertType }}
-                successToast="The specification type was saved."
-                cancelHref={path}
-                redirectTo={path}
-              />
-            </section>
+            <EditPanel
+              label="Edit the specification type"
+              id="spec-type"
+              title={current ? `Specification type: ${current.name}` : "New specification type"}
+              fields={[
+                { name: "id", label: "Id", type: "id" },
+                { name: "name", label: "Name", type: "text", required: true },
+                {
+                  name: "categoryId",
+                  label: "Category",
+                  type: "select",
+                  required: true,
+                  valueType: "number",
+                  options: SPEC_CATEGORIES.map((c) => ({ value: String(c.id), label: c.name })),
+                },
+                {
+                  name: "metric",
+                  label: "Kill floor field",
+                  type: "select",
+                  required: true,
+                  options: SPEC_METRICS.map((m) => ({ value: m.key, label: `${m.label} (${m.unit})` })),
+                },
+              ]}
+              initial={{
+                id: current?.id ?? null,
+                name: current?.name ?? "",
+                categoryId: current?.categoryId ?? "",
+                metric: current?.metric ?? "",
+                lastModified: current?.lastModified ?? null,
+              }}
+              url={SPECS_API.upsertType}
+              saved="The specification type was saved."
+              backTo={path}
+            />
           )}
         </>
       );
