@@ -10,6 +10,7 @@ import { carcasses, invoices, suppliers } from "../../../../db/tenant/schema.ts"
 import type { AreaContext } from "../../context.ts";
 import type { LineFilter, SourceDefinition } from "../../../../reports/roi/model.ts";
 import { targetFacts, TARGETS_SOURCE_ID, targetsSourceDefinition } from "./targets.ts";
+import { speciesFilter, SUPPLIER_FILTER } from "./columns.ts";
 import { skinFacts, SKINS_SOURCE_ID, skinsSourceDefinition } from "./skins.ts";
 
 /** One day's sums (and counts for averages) of every value column, for one group ("" ungrouped). */
@@ -121,14 +122,7 @@ function productSources(ctx: AreaContext): ProductSource[] {
         importable: false,
         valueColumns: valueColumns(CARCASS_COLUMNS),
         filterableColumns: [
-          {
-            sourceColumn: "speciesId",
-            displayName: "Species",
-            dataType: "number",
-            valueOptions: species,
-            definedType: "species",
-            isAllowMultipleValues: true,
-          },
+          speciesFilter(species),
           {
             sourceColumn: "tenantSiteId",
             displayName: "Site",
@@ -156,14 +150,7 @@ function productSources(ctx: AreaContext): ProductSource[] {
             definedType: null,
             isAllowMultipleValues: true,
           },
-          {
-            sourceColumn: "supplierId",
-            displayName: "Supplier",
-            dataType: "number",
-            valueOptions: [],
-            definedType: "supplier",
-            isAllowMultipleValues: true,
-          },
+          SUPPLIER_FILTER,
         ],
         groupableColumns: [
           { sourceColumn: "supplier", displayName: "Supplier" },
@@ -194,22 +181,8 @@ function productSources(ctx: AreaContext): ProductSource[] {
         importable: false,
         valueColumns: valueColumns(INVOICE_COLUMNS),
         filterableColumns: [
-          {
-            sourceColumn: "speciesId",
-            displayName: "Species",
-            dataType: "number",
-            valueOptions: species,
-            definedType: "species",
-            isAllowMultipleValues: true,
-          },
-          {
-            sourceColumn: "supplierId",
-            displayName: "Supplier",
-            dataType: "number",
-            valueOptions: [],
-            definedType: "supplier",
-            isAllowMultipleValues: true,
-          },
+          speciesFilter(species),
+          SUPPLIER_FILTER,
         ],
         groupableColumns: [{ sourceColumn: "supplier", displayName: "Supplier" }],
       },

@@ -8,6 +8,7 @@ import type { AreaContext } from "../../context.ts";
 import { skinDayFigures } from "../../skins/dayFigures.ts";
 import { gradeLabel, hasSkins, SKIN_GRADES } from "../../skins/rules.ts";
 import type { DayFacts } from "./product.ts";
+import { speciesFilter, SUPPLIER_FILTER } from "./columns.ts";
 
 export const SKINS_SOURCE_ID = "skins";
 const GROUPS = ["supplier", "species"] as const;
@@ -32,23 +33,10 @@ export function skinsSourceDefinition(ctx: AreaContext): SourceDefinition {
       { sourceColumn: "value", displayName: "Skin and hide value", unit: "$", aggregation: 0 },
     ],
     filterableColumns: [
-      {
-        sourceColumn: "speciesId",
-        displayName: "Species",
-        dataType: "number",
-        valueOptions: ctx.scope.species.filter((s) => hasSkins(s.id))
-          .map((s) => ({ value: String(s.id), label: s.name })),
-        definedType: "species",
-        isAllowMultipleValues: true,
-      },
-      {
-        sourceColumn: "supplierId",
-        displayName: "Supplier",
-        dataType: "number",
-        valueOptions: [],
-        definedType: "supplier",
-        isAllowMultipleValues: true,
-      },
+      speciesFilter(
+        ctx.scope.species.filter((s) => hasSkins(s.id)).map((s) => ({ value: String(s.id), label: s.name })),
+      ),
+      SUPPLIER_FILTER,
     ],
     groupableColumns: [
       { sourceColumn: "supplier", displayName: "Supplier" },

@@ -8,6 +8,7 @@ import { addDays, daysBetween } from "../../../../kernel/dates.ts";
 import type { AreaContext } from "../../context.ts";
 import { ordersAgainstTargets } from "../../livestock/volumeTargets/operations.ts";
 import type { DayFacts } from "./product.ts";
+import { speciesFilter } from "./columns.ts";
 
 export const TARGETS_SOURCE_ID = "killTargets";
 /** ordersAgainstTargets answers at most a year at a time */
@@ -25,14 +26,9 @@ export function targetsSourceDefinition(ctx: AreaContext): SourceDefinition {
       { sourceColumn: "orderedHead", displayName: "Head ordered", unit: "#", aggregation: 0 },
       { sourceColumn: "differenceHead", displayName: "Ordered − target (head)", unit: "#", aggregation: 0 },
     ],
-    filterableColumns: [{
-      sourceColumn: "speciesId",
-      displayName: "Species",
-      dataType: "number",
-      valueOptions: ctx.scope.species.map((s) => ({ value: String(s.id), label: s.name })),
-      definedType: "species",
-      isAllowMultipleValues: true,
-    }],
+    filterableColumns: [
+      speciesFilter(ctx.scope.species.map((s) => ({ value: String(s.id), label: s.name }))),
+    ],
     groupableColumns: [],
   };
 }
