@@ -397,6 +397,10 @@ describe("orders and deliveries through a link", () => {
       const second = await page(`/producerportal/orders?link=${dealings}&offset=25`);
       expect(rowCount(second.html)).toBe(Math.min(25, own.n - 25));
     }
+    // the home glances at the link: its next deliveries, with the way to every order
+    const home = (await page("/producerportal")).html;
+    expect(home).toContain("Next deliveries:");
+    expect(home).toContain(`/producerportal/orders?link=${dealings}`);
     // without ?link the first link sharing orders is read
     expect((await page("/producerportal/orders")).html).toContain("Grid offered");
     expect((await page(`/producerportal/orders?link=${dealings}&offset=-1`)).status).toBe(400);
@@ -452,6 +456,7 @@ describe("orders and deliveries through a link", () => {
     expect(got.type).toMatch(/application\/pdf/);
     expect(got.text.startsWith("%PDF")).toBe(true);
     expect((await list()).html).toMatch(/Levies[\s\S]*GST[\s\S]*Due/);
+    expect((await page("/producerportal")).html).toContain(`/producerportal/remittances?link=${remits}`);
     // corrected: back to a draft (gone), published again; both kept, the newest first (current)
     expect((await call(INVOICES_API.unpublish, "admin", ids)).status).toBe(200);
     expect(await versions()).toEqual([]);

@@ -98,6 +98,10 @@ describe("the producer portal in the browser", () => {
       await expectFits(page);
       await shot(`portal-${path}`);
     }
+    await page.goto(`${origin}/producerportal/trend`);
+    await page.locator('figure[data-chart="trend-hscw"] svg').first().waitFor();
+    await expectFits(page);
+    await shot("portal-trend");
 
     // the processor ends the link: the farm's next page says access ended
     const token = await server.login("admin@demo.processor");

@@ -1,6 +1,6 @@
 /**
- * The producer portal's home (/producerportal, issue 44 §3, §5): per processor link, the latest killed
- * lots with their feedback; for the farm's admins, accepting an invitation, the farm's code and leaving a
+ * The producer portal's home (/producerportal, issue 44 §3, §5): per processor link, its sections, the
+ * next deliveries and latest remittance, and the latest killed lots with their feedback; for the farm's admins, accepting an invitation, the farm's code and leaving a
  * link. No React but the forms' islands.
  */
 import { defineScreen } from "../../../../pages/screen.ts";
@@ -18,6 +18,8 @@ import { PORTAL_PATHS } from "../paths.ts";
 import { SCOPE_WORDS } from "../../links/words.ts";
 import { producerNotices } from "../../notices/operations.ts";
 import { NoticesPanel } from "../../notices/NoticesPanel.tsx";
+import { glanceOf, LinkGlance } from "../glance.tsx";
+import { PortalSections } from "../linkChoice.tsx";
 
 const LATEST_LOTS = 8;
 
@@ -39,11 +41,13 @@ export const ProducerPortalScreen = defineScreen({
     const links = await producerLinkList(ctx);
     const open = links.filter((l) => l.state === "active");
     const lots = await Promise.all(open.map((l) => l.scopes.includes("feedback") ? lotsOf(ctx, l.id) : null));
+    const glances = await Promise.all(open.map((l) => glanceOf(ctx, l)));
     return {
       isAdmin,
       code: isAdmin ? (await producerCode(ctx)).code : null,
       links,
       lots: Object.fromEntries(open.map((l, i) => [l.id, lots[i]])),
+      glances: Object.fromEntries(open.map((l, i) => [l.id, glances[i]])),
       notices: await producerNotices(ctx, links.filter((l) => l.state === "ended")),
     };
   },
@@ -73,6 +77,8 @@ export const ProducerPortalScreen = defineScreen({
                   from {formatDate(link.visibleFrom)}
                 </span>
               </div>
+              <PortalSections linkId={link.id} current="" />
+              <LinkGlance linkId={link.id} glance={data.glances[link.id]} />
               {got?.problem && <p role="status">{got.problem}</p>}
               {got && !got.problem && <LotsTable linkId={link.id} lots={got.lots} />}
             </section>
