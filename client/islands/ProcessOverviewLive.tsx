@@ -7,6 +7,7 @@
  */
 import { useEffect, useState } from "react";
 import { push } from "../runtime/push.ts";
+import { swapFromPage } from "../runtime/livePart.ts";
 
 export interface ProcessOverviewLiveProps {
   /** refresh groups the page's caller may join (Deliveries, Stockyard, KillAgenda, KillFloor) */
@@ -44,17 +45,7 @@ export default function ProcessOverviewLive(
     let reading = 0;
     const refresh = async () => {
       const asked = ++reading;
-      const res = await fetch(location.href, {
-        credentials: "same-origin",
-        headers: { accept: "text/html" },
-      });
-      if (!res.ok || asked !== reading) return;
-      const next = new DOMParser().parseFromString(await res.text(), "text/html").getElementById(target);
-      const here = document.getElementById(target);
-      if (!next || !here) return;
-      here.replaceChildren(...Array.from(next.childNodes, (n) => document.importNode(n, true)));
-      here.dataset.refreshed = String(Number(here.dataset.refreshed ?? 0) + 1);
-      setUpdated((n) => n + 1);
+      if (await swapFromPage(target, () => asked === reading)) setUpdated((n) => n + 1);
     };
     const soon = (payload?: unknown) => {
       if (otherDays(payload, date)) return;

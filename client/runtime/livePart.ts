@@ -18,6 +18,21 @@ export function otherOrders(payload: unknown, orderId: number | null): boolean {
   return Array.isArray(ids) && !ids.includes(orderId);
 }
 
+/**
+ * Re-reads this page and puts the element `target`'s new content in place (counted in `data-refreshed`);
+ * false when the read failed, was overtaken (`current` false by then) or the element is gone.
+ */
+export async function swapFromPage(target: string, current: () => boolean): Promise<boolean> {
+  const res = await fetch(location.href, { credentials: "same-origin", headers: { accept: "text/html" } });
+  if (!res.ok || !current()) return false;
+  const next = new DOMParser().parseFromString(await res.text(), "text/html").getElementById(target);
+  const here = document.getElementById(target);
+  if (!next || !here) return false;
+  here.replaceChildren(...Array.from(next.childNodes, (n) => document.importNode(n, true)));
+  here.dataset.refreshed = String(Number(here.dataset.refreshed ?? 0) + 1);
+  return true;
+}
+
 const list = (text: string | undefined) => (text ?? "").split(",").map((s) => s.trim()).filter(Boolean);
 
 export function keepLive(status: HTMLElement, push: PushClient): void {
@@ -29,14 +44,9 @@ export function keepLive(status: HTMLElement, push: PushClient): void {
   let reading = 0;
   const refresh = async () => {
     const asked = ++reading;
-    const res = await fetch(location.href, { credentials: "same-origin", headers: { accept: "text/html" } });
-    if (!res.ok || asked !== reading) return;
-    const next = new DOMParser().parseFromString(await res.text(), "text/html").getElementById(target);
-    const here = document.getElementById(target);
-    if (!next || !here) return;
-    here.replaceChildren(...Array.from(next.childNodes, (n) => document.importNode(n, true)));
-    here.dataset.refreshed = String(Number(here.dataset.refreshed ?? 0) + 1);
-    status.textContent = `${words} · the figures were just updated`;
+    if (await swapFromPage(target, () => asked === reading)) {
+      status.textContent = `${words} · the figures were just updated`;
+    }
   };
   const soon = (payload?: unknown) => {
     if (otherOrders(payload, orderId)) return;

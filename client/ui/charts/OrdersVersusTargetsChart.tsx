@@ -8,10 +8,9 @@
  * The bars are one path for weekdays and one for weekends, the weekend shading one more (SeriesBars.tsx),
  * and the drawing is kept by content (KeptChart.tsx): the dashboard draws it on every load.
  */
-import { CartesianGrid, ComposedChart, Line, XAxis, YAxis } from "recharts";
 import { formatDate, formatHead } from "../../../kernel/format.ts";
 import { KeptChart } from "./KeptChart.tsx";
-import { barsDomain, seriesBars } from "./SeriesBars.tsx";
+import { barsAgainstTarget } from "./SeriesBars.tsx";
 
 export interface VolumePoint {
   /** yyyy-MM-dd */
@@ -83,42 +82,19 @@ export function OrdersVersusTargetsChart({ title, points, id = "vt-chart" }: {
       </figcaption>
       {/* the SVG is the image: named by its <title>, described by its <desc> (the summary) */}
       <KeptChart className="vt-chart-plot" keep={JSON.stringify(["versus", title, summary, data])}>
-        {() => (
-          <ComposedChart
-            width={CHART_WIDTH}
-            height={CHART_HEIGHT}
-            data={data}
-            margin={{ top: 8, right: 12, bottom: 4, left: 4 }}
-            title={title}
-            desc={summary}
-          >
-            <CartesianGrid vertical={false} />
-            <XAxis
-              dataKey="date"
-              scale="band"
-              ticks={tickDates(points)}
-              interval={0}
-              tickFormatter={(d: string) => formatDate(d, false).slice(4)}
-              tickMargin={6}
-            />
-            <YAxis
-              tickFormatter={(n: number) => formatHead(n)}
-              width={64}
-              allowDecimals={false}
-              domain={barsDomain(data, ["ordered", "target"])}
-            />
-            {seriesBars({ series: BARS, gap: 0.18, band: WEEKEND_BAND })}
-            <Line
-              dataKey="targetHead"
-              name="Target"
-              type="step"
-              className="vt-target"
-              dot={false}
-              activeDot={false}
-              isAnimationActive={false}
-            />
-          </ComposedChart>
-        )}
+        {() =>
+          barsAgainstTarget({
+            width: CHART_WIDTH,
+            height: CHART_HEIGHT,
+            data,
+            title,
+            summary,
+            xKey: "date",
+            ticks: tickDates(points),
+            series: BARS,
+            gap: 0.18,
+            band: WEEKEND_BAND,
+          })}
       </KeptChart>
       <details className="vt-chart-numbers">
         <summary>The numbers, day by day</summary>

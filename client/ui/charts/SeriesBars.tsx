@@ -5,7 +5,8 @@
  * `scale="band"`) and value scale, and writes each look's bars as the segments of one path. The value axis
  * needs its domain given (`barsDomain`): without a <Bar> recharts would scale it to the lines alone.
  */
-import { Customized } from "recharts";
+import { CartesianGrid, ComposedChart, Customized, Line, XAxis, YAxis } from "recharts";
+import { formatDate, formatHead } from "../../../kernel/format.ts";
 
 type Row = Record<string, unknown>;
 
@@ -106,4 +107,60 @@ export function barsDomain(data: readonly Row[], keys: readonly string[]): [numb
   const power = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10].map((m) => m * power).find((s) => s >= raw)!;
   return [0, Math.max(4, Math.ceil(step) * 4)];
+}
+
+/**
+ * The livestock charts' drawing: bars a band (one path a look) against a stepped target line
+ * (`targetHead`, null where there is none), dates on the band axis as "7 Sep".
+ */
+export function barsAgainstTarget({ width, height, data, title, summary, xKey, ticks, series, gap, band }: {
+  width: number;
+  height: number;
+  data: Row[];
+  title: string;
+  summary: string;
+  /** the date field of the band axis */
+  xKey: string;
+  /** the dates that carry a tick, or how many bands between ticks */
+  ticks: string[] | number;
+  series: readonly BarSeries[];
+  gap?: number;
+  band?: { className: string; when: (row: Row) => boolean };
+}) {
+  return (
+    <ComposedChart
+      width={width}
+      height={height}
+      data={data}
+      margin={{ top: 8, right: 12, bottom: 4, left: 4 }}
+      title={title}
+      desc={summary}
+    >
+      <CartesianGrid vertical={false} />
+      <XAxis
+        dataKey={xKey}
+        scale="band"
+        ticks={typeof ticks === "number" ? undefined : ticks}
+        interval={typeof ticks === "number" ? ticks : 0}
+        tickFormatter={(d: string) => formatDate(d, false).slice(4)}
+        tickMargin={6}
+      />
+      <YAxis
+        tickFormatter={(n: number) => formatHead(n)}
+        width={64}
+        allowDecimals={false}
+        domain={barsDomain(data, [...series.map((s) => s.key), "targetHead"])}
+      />
+      {seriesBars({ series, gap, band })}
+      <Line
+        dataKey="targetHead"
+        name="Target"
+        type="step"
+        className="vt-target"
+        dot={false}
+        activeDot={false}
+        isAnimationActive={false}
+      />
+    </ComposedChart>
+  );
 }

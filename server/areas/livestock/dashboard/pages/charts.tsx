@@ -4,10 +4,9 @@
  * delivered, processed; one path per series, SeriesBars.tsx) and the week's kill volume target as a
  * stepped line; the table under it carries the numbers and the links to the orders.
  */
-import { CartesianGrid, ComposedChart, Line, XAxis, YAxis } from "recharts";
-import { formatDate, formatHead } from "../../../../../kernel/format.ts";
+import { formatHead } from "../../../../../kernel/format.ts";
 import { KeptChart } from "../../../../../client/ui/charts/KeptChart.tsx";
-import { barsDomain, seriesBars } from "../../../../../client/ui/charts/SeriesBars.tsx";
+import { barsAgainstTarget } from "../../../../../client/ui/charts/SeriesBars.tsx";
 import type { VolumeSeries } from "../schemas.ts";
 
 const WIDTH = 760;
@@ -17,7 +16,6 @@ const BARS = [
   { key: "delivered", className: "dash-bar-delivered" },
   { key: "processed", className: "dash-bar-processed" },
 ];
-const KEYS = ["bought", "delivered", "processed", "target"];
 
 export function WeeklyVolumeChart({ series }: { series: VolumeSeries }) {
   const title = `${series.species}: head a week against target`;
@@ -45,41 +43,17 @@ export function WeeklyVolumeChart({ series }: { series: VolumeSeries }) {
         </ul>
       </figcaption>
       <KeptChart className="vt-chart-plot" keep={JSON.stringify(["weekly", title, summary, data])}>
-        {() => (
-          <ComposedChart
-            width={WIDTH}
-            height={HEIGHT}
-            data={data}
-            margin={{ top: 8, right: 12, bottom: 4, left: 4 }}
-            title={title}
-            desc={summary}
-          >
-            <CartesianGrid vertical={false} />
-            <XAxis
-              dataKey="week"
-              scale="band"
-              interval={Math.max(0, Math.ceil(data.length / 13) - 1)}
-              tickFormatter={(d: string) => formatDate(d, false).slice(4)}
-              tickMargin={6}
-            />
-            <YAxis
-              tickFormatter={(n: number) => formatHead(n)}
-              width={64}
-              allowDecimals={false}
-              domain={barsDomain(data, KEYS)}
-            />
-            {seriesBars({ series: BARS })}
-            <Line
-              dataKey="targetHead"
-              name="Target"
-              type="step"
-              className="vt-target"
-              dot={false}
-              activeDot={false}
-              isAnimationActive={false}
-            />
-          </ComposedChart>
-        )}
+        {() =>
+          barsAgainstTarget({
+            width: WIDTH,
+            height: HEIGHT,
+            data,
+            title,
+            summary,
+            xKey: "week",
+            ticks: Math.max(0, Math.ceil(data.length / 13) - 1),
+            series: BARS,
+          })}
       </KeptChart>
     </figure>
   );
