@@ -578,6 +578,7 @@ describe("a plant's day, as the people who do it", () => {
   );
 
   // the farm (issue 44): its processor links the lot's supplier to Demo Farm; the producer reads the lot
+  let farmLink = 0;
   step(
     "the farm sees the day's lot: its notices, feedback and charts; a republished remittance is told",
     async () => {
@@ -598,6 +599,7 @@ describe("a plant's day, as the people who do it", () => {
         },
       });
       expect(linked.status, await linked.clone().text()).toBe(200);
+      farmLink = (await linked.json()).id;
       await as(FARM);
       const page = office.page;
       await page.goto(`${server.origin}/producerportal`);
@@ -629,4 +631,25 @@ describe("a plant's day, as the people who do it", () => {
       await expectFits(page);
     },
   );
+
+  step("the farm reads the remittance PDF back; the version before the correction is kept too", async () => {
+    const page = office.page;
+    await page.goto(`${server.origin}/producerportal/remittances?link=${farmLink}`);
+    const row = page.locator("tbody tr", { hasText: `${day.orderId} · ` });
+    expect(await row.getByRole("link", { name: /^Earlier/ }).count()).toBe(1);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      row.getByRole("link", { name: "Current" }).click(),
+    ]);
+    const [item] = ours(await agenda());
+    expectRemittance(await pdfText(await Deno.readFile((await download.path())!)), {
+      supplier: SUPPLIER,
+      lot: item.agendaLotReference,
+      suffix: item.agendaLotReferenceSuffix,
+      cells: day.cells!,
+      carcasses: day.carcasses,
+      totalCents: day.totalCents,
+    });
+    await expectFits(page);
+  });
 });
