@@ -7,6 +7,15 @@ import { defineConfig } from "vitest/config";
  * failing them. Last, one file at a time, the tests that time keep-alives, clients and signals.
  */
 const BROWSER = ["tests/e2e/**/*.test.ts"];
+/**
+ * Files that install a DOM (tests/unit/client/dom.ts) and load React's development build: each needs a
+ * fresh module registry, so they run isolated, apart from the API files, which share one per worker.
+ */
+const WITH_DOM = [
+  "tests/unit/client/**/*.test.ts",
+  "tests/unit/client/**/*.test.tsx",
+  "tests/ops/errorReference.test.ts",
+];
 const ONE_AT_A_TIME = [
   "tests/hub/**/*.test.ts",
   "tests/security/origin.test.ts",
@@ -37,6 +46,7 @@ export default defineConfig({
     pool: "forks",
     // sums up which operations of the API document the tests validated (tests/helpers/contract.ts)
     globalSetup: ["tests/helpers/contractReport.ts"],
+    setupFiles: ["tests/helpers/contractSetup.ts"],
     // browser tests share two cores with the server they drive: allow for pauses under load
     testTimeout: 60_000,
     expect: { poll: { timeout: 10_000 } },
@@ -57,7 +67,19 @@ export default defineConfig({
             "display/**/*.test.ts",
             "reports/**/*.test.ts",
           ],
-          exclude: [...BROWSER, ...ONE_AT_A_TIME],
+          exclude: [...BROWSER, ...ONE_AT_A_TIME, ...WITH_DOM],
+          // importing the app was two thirds of an API file's time: the files of a worker share their
+          // modules (each still starts its own app on its own database files, tests/helpers/app.ts)
+          isolate: process.env.API_ISOLATE === "1",
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "dom",
+          include: WITH_DOM,
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },

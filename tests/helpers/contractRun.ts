@@ -3,7 +3,6 @@
  * /api/openapi.json (every app in a run publishes the same document), and a record per test file of the
  * operations it validated, which tests/helpers/contractReport.ts sums up at the end of the run.
  */
-import { afterAll } from "vitest";
 import { type ContractChecker, contractChecker } from "./contract.ts";
 
 interface AppLike {
@@ -48,14 +47,18 @@ async function theDocument(app: AppLike): Promise<Record<string, unknown>> {
   }
   return JSON.parse(text);
 }
-// only inside a test file (afterAll exists there): a bench or script using the test app records nothing
-if (dir && underVitest) {
-  afterAll(async () => {
-    if (!checker) return;
-    const { operations, validated } = await checker;
-    await Deno.writeTextFile(
-      `${dir}/${crypto.randomUUID()}.json`,
-      JSON.stringify({ operations, validated: [...validated] }),
-    );
-  });
+/** This module's record: one per module instance, so files sharing the module (a worker without isolation) rewrite it whole. */
+const record = crypto.randomUUID();
+
+/**
+ * Writes the operations validated so far into the run's folder. tests/helpers/contractSetup.ts calls it
+ * after each test file (a bench or script using the test app records nothing).
+ */
+export async function recordCoverage(): Promise<void> {
+  if (!dir || !underVitest || !checker) return;
+  const { operations, validated } = await checker;
+  await Deno.writeTextFile(
+    `${dir}/${record}.json`,
+    JSON.stringify({ operations, validated: [...validated] }),
+  );
 }
