@@ -2,7 +2,7 @@
  * The trend across consignments as a line per figure over the lots (oldest left): drawn on the server with
  * recharts (no script), its numbers in a table beneath for people who read rather than look.
  */
-import { CartesianGrid, Legend, Line, LineChart, XAxis, YAxis } from "recharts";
+import { CartesianGrid, Line, LineChart, XAxis, YAxis } from "recharts";
 import { StyleFreeChart } from "../../../../client/ui/charts/StyleFreeChart.tsx";
 
 export interface TrendSeries {
@@ -26,13 +26,24 @@ export function TrendChart({ id, title, lots, series, format }: {
   }));
   return (
     <figure className="dist-chart" aria-labelledby={`${id}-title`} data-chart={id}>
-      <figcaption id={`${id}-title`}>{title}</figcaption>
+      <figcaption id={`${id}-title`}>
+        {title}
+        {series.length > 1 && (
+          <ul className="yield-legend">
+            {series.map((s, i) => (
+              <li key={s.key}>
+                <span className={`yield-swatch yield-series-${i % 4}`} aria-hidden="true" />
+                {s.name}
+              </li>
+            ))}
+          </ul>
+        )}
+      </figcaption>
       <StyleFreeChart className="dist-chart-plot">
         <LineChart width={420} height={220} data={data} margin={{ top: 12, right: 12, bottom: 4, left: 0 }}>
           <CartesianGrid vertical={false} />
           <XAxis dataKey="label" tickMargin={4} />
           <YAxis width={56} tickFormatter={format} domain={["auto", "auto"]} />
-          {series.length > 1 && <Legend />}
           {series.map((s, i) => (
             <Line
               key={s.key}
