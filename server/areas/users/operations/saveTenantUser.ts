@@ -158,6 +158,7 @@ async function inviteInstead(ctx: AreaContext, input: Body, origin: string | nul
     roleLevel: input.roleLevel,
     allowedSpeciesIds: input.allowedSpeciesIds,
     allowedTenantSiteIds: input.allowedTenantSiteIds,
+    invoicingSpeciesIds: input.invoicingSpeciesIds,
   }, origin);
   return {
     invited: true as const,

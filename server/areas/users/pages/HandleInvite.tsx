@@ -4,6 +4,7 @@ import { ActionButton, DataForm } from "../../../pages/islands.tsx";
 import { newPasswordFields } from "../forms.ts";
 import { INVITE_API, inviteDetail } from "../inviteApi.ts";
 import { formatDateTime } from "../../../../kernel/format.ts";
+import { AuthCard, DeadInvitation, SignInToAccept } from "./authCard.tsx";
 
 /**
  * register/handleinvite?token= (spec 1 §2, issue 19 §1): who invited whom to which organisation, then the
@@ -21,23 +22,10 @@ export const HandleInviteScreen = defineScreen({
     const caller = context.caller;
     const here = `/register/handleinvite?token=${encodeURIComponent(search.token ?? "")}`;
     return (
-      <section className="auth-card">
-        <div className="auth-brand">
-          <span className="shell-logo" aria-hidden="true">AM</span> Abattoir Manager
-        </div>
+      <AuthCard>
         {!detail
           ? (
-            <>
-              <h1>This invitation cannot be used</h1>
-              <p role="alert">
-                An invitation works once, for seven days, and stops when it is withdrawn or replaced by a
-                newer one. This one was used, has expired, was withdrawn or the link is incomplete. Ask
-                whoever invited you to send a new one.
-              </p>
-              <p>
-                <a className="btn" href="/login">Go to sign in</a>
-              </p>
-            </>
+            <DeadInvitation words="An invitation works once, for seven days, and stops when it is withdrawn or replaced by a newer one. This one was used, has expired, was withdrawn or the link is incomplete. Ask whoever invited you to send a new one." />
           )
           : (
             <>
@@ -75,14 +63,10 @@ export const HandleInviteScreen = defineScreen({
                   )
                 : detail.accountExists
                 ? (
-                  <>
-                    <p>An account already uses this address: sign in to accept the invitation.</p>
-                    <p>
-                      <a className="btn btn-primary" href={`/login?next=${encodeURIComponent(here)}`}>
-                        Sign in to accept
-                      </a>
-                    </p>
-                  </>
+                  <SignInToAccept
+                    here={here}
+                    words="An account already uses this address: sign in to accept the invitation."
+                  />
                 )
                 : (
                   <DataForm
@@ -114,7 +98,7 @@ export const HandleInviteScreen = defineScreen({
                 )}
             </>
           )}
-      </section>
+      </AuthCard>
     );
   },
 });

@@ -5,6 +5,7 @@ import { defineScreen } from "../../../pages/screen.ts";
 import { ActionButton, DataForm } from "../../../pages/islands.tsx";
 import { formatDateTime } from "../../../../kernel/format.ts";
 import { newPasswordFields } from "../forms.ts";
+import { AuthCard, DeadInvitation, SignInToAccept } from "./authCard.tsx";
 import { PRODUCER_SIGN_UP_API, producerInviteDetail } from "../producerSignUpApi.ts";
 import type { FieldSpec } from "../../../../client/ui/formRules.ts";
 
@@ -46,23 +47,10 @@ export const ProducerSignUpScreen = defineScreen({
     const here = `/register/producer?code=${encodeURIComponent(code)}`;
     const welcome = detail ? `Your farm is linked to ${detail.processorName}.` : "";
     return (
-      <section className="auth-card">
-        <div className="auth-brand">
-          <span className="shell-logo" aria-hidden="true">AM</span> Abattoir Manager
-        </div>
+      <AuthCard>
         {!detail
           ? (
-            <>
-              <h1>This invitation cannot be used</h1>
-              <p role="alert">
-                A processor's invitation works once, for 14 days, and stops when the processor ends it. This
-                one was used, has expired, was ended or the code is mistyped. Ask the processor to send a new
-                one.
-              </p>
-              <p>
-                <a className="btn" href="/login">Go to sign in</a>
-              </p>
-            </>
+            <DeadInvitation words="A processor's invitation works once, for 14 days, and stops when the processor ends it. This one was used, has expired, was ended or the code is mistyped. Ask the processor to send a new one." />
           )
           : (
             <>
@@ -104,14 +92,10 @@ export const ProducerSignUpScreen = defineScreen({
                 )
                 : detail.accountExists
                 ? (
-                  <>
-                    <p>An account already uses this address: sign in, and this page opens again.</p>
-                    <p>
-                      <a className="btn btn-primary" href={`/login?next=${encodeURIComponent(here)}`}>
-                        Sign in to accept
-                      </a>
-                    </p>
-                  </>
+                  <SignInToAccept
+                    here={here}
+                    words="An account already uses this address: sign in, and this page opens again."
+                  />
                 )
                 : (
                   <DataForm
@@ -139,7 +123,7 @@ export const ProducerSignUpScreen = defineScreen({
                 )}
             </>
           )}
-      </section>
+      </AuthCard>
     );
   },
 });

@@ -10,6 +10,7 @@ import { defineScreen } from "../../../pages/screen.ts";
 import { localPath } from "../../../http/redirects.ts";
 import { selectHomePage } from "../../../access/mod.ts";
 import { requirementsOf } from "../../../access/required.ts";
+import { AuthCard } from "./authCard.tsx";
 
 export const UserRequiredScreen = defineScreen({
   validateSearch: z.object({ next: z.string().max(500).optional() }),
@@ -34,10 +35,7 @@ export const UserRequiredScreen = defineScreen({
         "Continue",
       ];
     return (
-      <section className="auth-card">
-        <div className="auth-brand">
-          <span className="shell-logo" aria-hidden="true">AM</span> Abattoir Manager
-        </div>
+      <AuthCard>
         <h1>{title}</h1>
         <p>{words}</p>
         {required.length > 1 && (
@@ -55,7 +53,7 @@ export const UserRequiredScreen = defineScreen({
             <a href="/logout">Sign out</a>
           </p>
         )}
-      </section>
+      </AuthCard>
     );
   },
 });
