@@ -103,12 +103,21 @@ async function adjustmentsOf(
 }
 
 /**
- * Groups already made from the kept rows, by tenant, key and days: a kept read that finds the same rows
+ * Groups already made from the kept rows, by database, tenant, key and days: a kept read that finds the same rows
  * (ids and builtAt: a rebuild writes new ones) and the same adjustments answers them without parsing the
  * carcass lists or grouping again. Per process; the stamp comes from the database, so it is never stale.
  */
-const madeGroups = new Map<string, { stamp: string; groups: CarcassGroup[] }>();
+const madeGroupsByDb = new WeakMap<object, Map<string, { stamp: string; groups: CarcassGroup[] }>>();
 const MADE_GROUPS_KEPT = 32;
+/**
+ * The made groups of one database: tenant ids and pinned build stamps repeat across control databases
+ * (the tests run many apps in one process), so the database itself is part of the key.
+ */
+function madeGroupsOf(db: object) {
+  let made = madeGroupsByDb.get(db);
+  if (!made) madeGroupsByDb.set(db, made = new Map());
+  return made;
+}
 
 async function keptStamp(ctx: AreaContext, key: DayKey, days: string[], adjustments: GroupAdjustment[]) {
   const rows = await ctx.db.select({
@@ -125,7 +134,8 @@ async function keptStamp(ctx: AreaContext, key: DayKey, days: string[], adjustme
   return JSON.stringify([rows, adjustments]);
 }
 
-function remember(memoKey: string, stamp: string, groups: CarcassGroup[]) {
+function remember(ctx: AreaContext, memoKey: string, stamp: string, groups: CarcassGroup[]) {
+  const madeGroups = madeGroupsOf(ctx.db);
   madeGroups.delete(memoKey);
   madeGroups.set(memoKey, { stamp, groups });
   if (madeGroups.size > MADE_GROUPS_KEPT) madeGroups.delete(madeGroups.keys().next().value!);
@@ -140,7 +150,7 @@ export async function carcassGroups(ctx: AreaContext, q: GroupsQuery): Promise<C
   const adjustments = await adjustmentsOf(ctx, key, days[0], days[days.length - 1]);
   if (!q.isFetchFromDb) {
     const stamp = await keptStamp(ctx, key, days, adjustments);
-    const made = stamp && madeGroups.get(memoKey);
+    const made = stamp && madeGroupsOf(ctx.db).get(memoKey);
     if (made && made.stamp === stamp) return made.groups;
   }
   let kept = q.isFetchFromDb ? [] : await keptDays(ctx, key, days);
@@ -156,7 +166,7 @@ export async function carcassGroups(ctx: AreaContext, q: GroupsQuery): Promise<C
   const groups = applyAdjustments(baseGroups(carcasses, fat), adjustments, fat);
   if (!missing.length) {
     const stamp = await keptStamp(ctx, key, days, adjustments);
-    if (stamp) remember(memoKey, stamp, groups);
+    if (stamp) remember(ctx, memoKey, stamp, groups);
   }
   return groups;
 }
