@@ -20,7 +20,9 @@ export function noticeText(event: string, payload: unknown): string {
     ? `Lot ${livestockOrderIds[0]}`
     : `${livestockOrderIds.length} lots`;
   return kind === "remittancePublished"
-    ? `A remittance was published for ${lots.replace(/^Lot/, "lot")}.`
+    ? livestockOrderIds.length === 1
+      ? `A remittance was published for ${lots.replace(/^Lot/, "lot")}.`
+      : `Remittances were published for ${lots}.`
     : `${lots} ${livestockOrderIds.length === 1 ? "was" : "were"} processed: the kill feedback is in.`;
 }
 
