@@ -9,14 +9,13 @@ import { invoices } from "../../../db/tenant/schema.ts";
 import type { AreaContext } from "../context.ts";
 import { publishedReport, storePublishedReport } from "../storage/publishing/operations.ts";
 import type { InvoiceDocument } from "./document.ts";
+import { PUBLISHED_CATEGORY } from "./rules.ts";
 
 /** The renderer, loaded on first use (@react-pdf/renderer is heavy; most requests never need it). */
 async function renderRemittancePdf(doc: InvoiceDocument): Promise<Uint8Array> {
   const { renderRemittancePdf: render } = await import("../../../reports/invoices/remittance.tsx");
   return await render(doc);
 }
-
-export const PUBLISHED_CATEGORY = "invoices";
 
 /** "RCTI-000123" or "draft-invoice-45": the file name of an invoice's PDF. */
 export function pdfName(doc: Pick<InvoiceDocument, "invoiceId" | "invoiceNumber" | "status">): string {

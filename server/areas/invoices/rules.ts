@@ -263,3 +263,6 @@ export function computeInvoice(input: InvoiceInputs): InvoiceComputation {
 
 /** "$1,234.56" of whole cents (the one money formatter). */
 export const money = formatCents;
+
+/** The storage folder a published remittance PDF is kept in (the producer portal reads it back). */
+export const PUBLISHED_CATEGORY = "invoices";

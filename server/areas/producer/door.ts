@@ -1,6 +1,6 @@
 /**
- * The one door between a producer tenant and a processor's data (issue 44 §2; docs/decisions.md "Issue 44:
- * the producer portal's door"). Every function takes an open link, never a tenant id or a query: the link
+ * The one door between a producer tenant and a processor's data (issue 44 §2; docs/decisions.md "A scoped
+ * read-only reader, not snapshots"). Every function takes an open link, never a tenant id or a query: the link
  * says whose database, which suppliers, which scopes and from which day. `openLink` refuses a link that is
  * not the caller's, not yet accepted, ended (on the very next request) or without the scope asked for.
  * Every read is written to producer_link_reads. The processor's database is only read here.
@@ -21,7 +21,7 @@ import { invoices } from "../../../db/tenant/invoices.ts";
 import { blobFiles } from "../../../db/tenant/storage.ts";
 import { gridFor } from "../pricing/rules.ts";
 import { publishedReportIn } from "../storage/publishing/operations.ts";
-import { PUBLISHED_CATEGORY } from "../invoices/publishing.ts";
+import { PUBLISHED_CATEGORY } from "../invoices/rules.ts";
 import { anonymousAverage } from "./feedback/trend.ts";
 import { ApiError } from "../../http/errors.ts";
 import { SCOPE_WORDS } from "./links/words.ts";

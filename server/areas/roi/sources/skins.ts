@@ -5,7 +5,7 @@
  */
 import type { LineFilter, SourceDefinition } from "../../../../reports/roi/model.ts";
 import type { AreaContext } from "../../context.ts";
-import { skinDayFigures } from "../../skins/dayFigures.ts";
+import { skinDayFigures } from "../../skins/queries/dayFigures.ts";
 import { gradeLabel, hasSkins, SKIN_GRADES } from "../../skins/rules.ts";
 import type { DayFacts } from "./product.ts";
 import { speciesFilter, SUPPLIER_FILTER } from "./columns.ts";

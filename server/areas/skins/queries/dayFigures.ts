@@ -4,9 +4,9 @@
  * Read-only; counts as recorded (a record still being counted adds what is counted so far).
  */
 import { and, eq, gte, inArray, lte } from "drizzle-orm";
-import { livestockOrders, skinCounts, skinPrices } from "../../../db/tenant/schema.ts";
-import type { AreaContext } from "../context.ts";
-import { hasSkins, skinKindOf, skinValue } from "./rules.ts";
+import { livestockOrders, skinCounts, skinPrices } from "../../../../db/tenant/schema.ts";
+import type { AreaContext } from "../../context.ts";
+import { hasSkins, skinKindOf, skinValue } from "../rules.ts";
 
 export interface SkinDayFigure {
   day: string;
