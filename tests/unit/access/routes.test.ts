@@ -246,6 +246,11 @@ const SPEC_PATHS = [
   // producer portal
   "/producerportal",
   "/producerportal/lots/$id", // ours: one lot's kill feedback through a processor link (issue 44 §3)
+  // ours: a farm's orders, deliveries, remittances and trend across its consignments (issue 44 §3)
+  "/producerportal/orders",
+  "/producerportal/deliveries",
+  "/producerportal/remittances",
+  "/producerportal/trend",
   "/home/livestock/suppliers/$id/portal", // ours: a supplier's producer portal links (issue 44 §1)
 ];
 
