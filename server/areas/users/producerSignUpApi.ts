@@ -13,7 +13,7 @@ import type { AppEnv } from "../../env.ts";
 import { userModel } from "../../auth/userModel.ts";
 import { UserModel } from "../../auth/schemas.ts";
 import { areaApi, type In } from "../areaApi.ts";
-import { invitedLink } from "../producer/links/claim.ts";
+import { invitedLink } from "../producer/writes.ts";
 import { LINK_CODE_INVALID, producerSignUp } from "./operations/producerSignUp.ts";
 import { ProducerInviteDetail, ProducerInviteQuery, ProducerSignUpBody } from "./schemas.ts";
 import { ApiError } from "../../http/errors.ts";

@@ -16,7 +16,7 @@ import { ApiError } from "../../../http/errors.ts";
 import { insertTenantRows } from "../../../tenants.ts";
 import { areaContext } from "../../context.ts";
 import { abnProblem } from "../../settings/rules.ts";
-import { claimInvitedLink, invitedLink, markClaimedSuppliers } from "../../producer/links/claim.ts";
+import { claimInvitedLink, invitedLink, markClaimedSuppliers } from "../../producer/writes.ts";
 import type { In } from "../../areaApi.ts";
 import type { ProducerSignUpBody } from "../schemas.ts";
 

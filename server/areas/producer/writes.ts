@@ -5,14 +5,14 @@
  * processor's own database, one unit of work there.
  */
 import { and, eq, isNull } from "drizzle-orm";
-import type { ControlDb } from "../../../../db/client.ts";
-import { tenants } from "../../../../db/control/schema.ts";
-import { producerLinks } from "../../../../db/control/producerLinks.ts";
-import { hashSecret } from "../../../auth/tokens.ts";
-import { areaContext, nextModified } from "../../context.ts";
-import type { AreaContext } from "../../context.ts";
-import { runUnit } from "../../unit.ts";
-import { markSuppliersLinked } from "../../livestock/parties/writes.ts";
+import type { ControlDb } from "../../../db/client.ts";
+import { tenants } from "../../../db/control/schema.ts";
+import { producerLinks } from "../../../db/control/producerLinks.ts";
+import { hashSecret } from "../../auth/tokens.ts";
+import { areaContext, nextModified } from "../context.ts";
+import type { AreaContext } from "../context.ts";
+import { runUnit } from "../unit.ts";
+import { markSuppliersLinked } from "../livestock/parties/writes.ts";
 
 type ControlTx = Parameters<Parameters<ControlDb["transaction"]>[0]>[0];
 type LinkRow = typeof producerLinks.$inferSelect;
