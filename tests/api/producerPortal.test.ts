@@ -179,6 +179,24 @@ describe("the link", () => {
     expect(ended.body.state).toBe("ended");
     expect(await flag()).toBe(false);
   });
+
+  test("the farm's Buyers page lists its processor links with what each shares, its code, accept and leave", async () => {
+    const buyers = await t.request("/home/buyers", { token: tokens.otherFarm });
+    expect(buyers.status).toBe(200);
+    const html = await buyers.text();
+    const panel = html.slice(html.indexOf('aria-label="Processor links"'));
+    const code = (await call("/api/producer/GetProducerCode", "otherFarm")).body.code;
+    // the link the processor ended in the test before, in words, with the farm's code to give out again
+    expect(panel).toContain(code);
+    expect(panel).toMatch(/Ended<\/td>.*kill feedback/s);
+    expect(panel).toContain("Accept an invitation");
+    // Demo Farm's admin sees its open links, each with a way to leave it
+    const farm = await (await t.request("/home/buyers", { token: tokens.farm })).text();
+    expect(farm).toMatch(/Linked<\/td>/);
+    expect(farm).toContain("Leave ");
+    // the page is the farm's: a processor's admin has its buyers on the buy home
+    expect((await t.request("/home/buyers", { token: tokens.admin })).status).toBe(403);
+  });
 });
 
 describe("kill feedback through the link", () => {

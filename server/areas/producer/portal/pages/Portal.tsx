@@ -1,17 +1,17 @@
 /**
  * The producer portal's home (/producerportal, issue 44 §3, §5): per processor link, its sections, the
- * next deliveries and latest remittance, and the latest killed lots with their feedback; for the farm's admins, accepting an invitation, the farm's code and leaving a
- * link. No React but the forms' islands.
+ * next deliveries and latest remittance, and the latest killed lots with their feedback; for the farm's
+ * admins, its processor links (server/areas/producer/panels.tsx, also on the Buyers page). No React but the
+ * forms' islands.
  */
 import { defineScreen } from "../../../../pages/screen.ts";
 import { pageAreaContext } from "../../../context.ts";
-import { ActionButton, DataForm } from "../../../../pages/islands.tsx";
 import { Table } from "../../../../../client/ui/Table.tsx";
 import { formatDate, formatDecimal, formatHead } from "../../../../../kernel/format.ts";
 import { roleValue } from "../../../../access/roles.ts";
 import { ApiError } from "../../../../http/errors.ts";
 import { producerCode, producerLinkList } from "../../links/operations.ts";
-import { LINKS_API } from "../../links/api.ts";
+import { ProcessorLinksPanel } from "../../panels.tsx";
 import { linkedLots } from "../../feedback/operations.ts";
 import type { KillLot } from "../../door.ts";
 import { PORTAL_PATHS } from "../paths.ts";
@@ -97,7 +97,9 @@ export const ProducerPortalScreen = defineScreen({
             </ul>
           </section>
         )}
-        {data.isAdmin && <AdminPanel code={data.code ?? ""} links={open} />}
+        {data.isAdmin && (
+          <ProcessorLinksPanel code={data.code ?? ""} links={data.links} redirectTo={PORTAL_PATHS.home} />
+        )}
       </>
     );
   },
@@ -123,46 +125,5 @@ function LotsTable({ linkId, lots }: { linkId: number; lots: KillLot[] }) {
         { header: "Average HSCW", cell: (l) => `${formatDecimal(l.averageHscwKg)} kg` },
       ]}
     />
-  );
-}
-
-function AdminPanel({ code, links }: { code: string; links: { id: number; otherName: string }[] }) {
-  return (
-    <section className="panel" aria-label="Processor links">
-      <h2>Processor links</h2>
-      <p>
-        Your farm's code:{" "}
-        <strong data-producer-code>{code}</strong>. Give it to a processor to be linked to your supplier
-        record there.
-      </p>
-      <h3>Accept an invitation</h3>
-      <DataForm
-        fields={[{
-          name: "code",
-          label: "Code from the email",
-          type: "text",
-          required: true,
-          autoComplete: "off",
-        }]}
-        initial={{ code: "" }}
-        submit={{ method: "POST", url: LINKS_API.acceptProcessorLink }}
-        submitLabel="Accept"
-        successToast="The processor link was accepted."
-        redirectTo={PORTAL_PATHS.home}
-      />
-      {links.length > 0 && <h3>Leave a link</h3>}
-      {links.map((l) => (
-        <p key={l.id}>
-          <ActionButton
-            label={`Leave ${l.otherName}`}
-            url={LINKS_API.leaveProcessorLink}
-            body={{ linkId: l.id }}
-            variant="danger"
-            confirm={`Stop seeing ${l.otherName}'s records? It must link you again to undo this.`}
-            successToast="You left the link."
-          />
-        </p>
-      ))}
-    </section>
   );
 }
