@@ -27,6 +27,8 @@ import { seedDemoTestRun } from "./areas/super/testResults/seed.ts";
 import type { AppServices } from "./env.ts";
 import { type AreaContext, areaContext } from "./areas/context.ts";
 import { storeDemoReferenceFiles } from "./areas/roi/reference/demoFiles.ts";
+import { keepDemoRemittances } from "./areas/invoices/operations/demoRemittances.ts";
+import { producerLinks } from "../db/control/producerLinks.ts";
 
 export const SPECIES = [
   { id: 1, name: "Sheep" },
@@ -235,13 +237,21 @@ export async function seedDemo(
 
 /**
  * The demo's files beside its databases, once the services are up: a stored test run with a failure (the
- * testing home's viewer), and the ROI reference tables' files stored through the storage area's upload,
- * as the demo's super user (the seeds before had a database only).
+ * testing home's viewer), the ROI reference tables' files stored through the storage area's upload, and
+ * the remittance PDFs of the suppliers linked to a demo farm, as the demo's super user (the seeds before
+ * had a database only).
  */
 export async function seedDemoFiles(services: AppServices) {
   await seedDemoTestRun(services.storage);
   const ctx = await demoSuperContext(services);
-  if (ctx) await storeDemoReferenceFiles(ctx);
+  if (!ctx) return;
+  await storeDemoReferenceFiles(ctx);
+  // the remittances Demo Farm reads, kept as sent (one of them corrected)
+  const links = await services.db.control.select({ supplierIds: producerLinks.supplierIds }).from(
+    producerLinks,
+  )
+    .where(eq(producerLinks.processorTenantId, ctx.tenantId));
+  await keepDemoRemittances(ctx, links.flatMap((l) => l.supplierIds));
 }
 
 /** The demo processor's super user as the caller of a seed's write (a session that is never stored). */

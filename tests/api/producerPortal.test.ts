@@ -436,6 +436,22 @@ describe("orders and deliveries through a link", () => {
     expect(got.html).not.toMatch(/InProcessing|PartiallyDelivered/);
   });
 
+  test("the demo farm's remittances are kept as sent, the corrected one with both versions", async () => {
+    const [farm] = await t.services.db.control.select({ id: tenants.id }).from(tenants)
+      .where(eq(tenants.name, "Demo Farm"));
+    const [demoLink] = await t.services.db.control.select({ id: producerLinks.id }).from(producerLinks)
+      .where(eq(producerLinks.producerTenantId, farm.id)).orderBy(producerLinks.id).limit(1);
+    const html = (await page(`/producerportal/remittances?link=${demoLink.id}`)).html;
+    expect(html).toContain("Current");
+    expect(html).not.toContain("Not kept yet");
+    const corrected = [...html.matchAll(/<span data-remittance-versions="true">(.*?)<\/span><\/td>/gs)]
+      .filter((m) => m[1].includes("Earlier, "));
+    expect(corrected).toHaveLength(1);
+    // the correction is the current version, after the one first sent
+    const [current, earlier] = [...corrected[0][1].matchAll(/version=(\d+)/g)].map((m) => m[1]);
+    expect(current > earlier).toBe(true);
+  });
+
   test("remittances: published only, the PDF as sent, a correction kept as a second version", async () => {
     // a killed order drafted onto an invoice, and a link to its supplier sharing remittances
     const order = await invoiceableOrder(t, tokens.admin);
