@@ -100,6 +100,9 @@ async function check(url: string, problems: Problem[], widths: string[], withFra
   if (width > 1024) widths.push(`${url}: ${width} px`);
   problems.push(...await axeProblems(page, url, "light", withFrame));
   await page.emulateMedia({ colorScheme: "dark", reducedMotion: "reduce" });
+  // two frames: the dark styles are computed and painted before axe reads colours (once, under load, a
+  // muted line was read with its light colour over the dark background)
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   problems.push(...await axeProblems(page, url, "dark", withFrame));
   const path = new URL(page.url()).pathname;
   const links = await page.evaluate(() =>
