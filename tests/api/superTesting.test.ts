@@ -137,7 +137,8 @@ describe("connection checks", () => {
       "pushBus",
       "interchange",
     ]);
-    expect(r.controlDatabase).toMatchObject({ status: "ok", result: "It answered a read: 3 organisations." });
+    expect(r.controlDatabase).toMatchObject({ status: "ok" });
+    expect(r.controlDatabase.result).toMatch(/^It answered a read: \d+ organisations\.$/);
     expect(r.tenantDatabase.result).toMatch(/^It answered a read: \d+ tables\.$/);
     expect(r.mailServer).toMatchObject({ status: "ok", label: "Mail server" });
     expect(r.smsGateway.status).toBe("ok");
