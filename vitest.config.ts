@@ -8,13 +8,16 @@ import { defineConfig } from "vitest/config";
  */
 const BROWSER = ["tests/e2e/**/*.test.ts"];
 /**
- * Files that install a DOM (tests/unit/client/dom.ts) and load React's development build: each needs a
- * fresh module registry, so they run isolated, apart from the API files, which share one per worker.
+ * Files that need a fresh module registry, so they run isolated, apart from the API files (which share
+ * one per worker): those that install a DOM (tests/unit/client/dom.ts) and load React's development
+ * build, and those that declare test-only API routes into the module-wide access registry (which
+ * docs/access.md and the authorisation walk read).
  */
-const WITH_DOM = [
+const ISOLATED = [
   "tests/unit/client/**/*.test.ts",
   "tests/unit/client/**/*.test.tsx",
   "tests/ops/errorReference.test.ts",
+  "tests/unit/areas/areaApi.test.ts",
 ];
 const ONE_AT_A_TIME = [
   "tests/hub/**/*.test.ts",
@@ -67,7 +70,7 @@ export default defineConfig({
             "display/**/*.test.ts",
             "reports/**/*.test.ts",
           ],
-          exclude: [...BROWSER, ...ONE_AT_A_TIME, ...WITH_DOM],
+          exclude: [...BROWSER, ...ONE_AT_A_TIME, ...ISOLATED],
           // importing the app was two thirds of an API file's time: the files of a worker share their
           // modules (each still starts its own app on its own database files, tests/helpers/app.ts)
           isolate: process.env.API_ISOLATE === "1",
@@ -78,8 +81,8 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: "dom",
-          include: WITH_DOM,
+          name: "isolated",
+          include: ISOLATED,
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
