@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import axe from "axe-core";
-import { launchBrowser, signIn } from "../helpers/browser.ts";
+import { launchBrowser, showScheme, signIn } from "../helpers/browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
 import { plantDay } from "../helpers/clock.ts";
 import { APP_ROUTES } from "../../server/areas/mod.ts";
@@ -99,10 +99,7 @@ async function check(url: string, problems: Problem[], widths: string[], withFra
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   if (width > 1024) widths.push(`${url}: ${width} px`);
   problems.push(...await axeProblems(page, url, "light", withFrame));
-  await page.emulateMedia({ colorScheme: "dark", reducedMotion: "reduce" });
-  // two frames: the dark styles are computed and painted before axe reads colours (once, under load, a
-  // muted line was read with its light colour over the dark background)
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await showScheme(page, "dark");
   problems.push(...await axeProblems(page, url, "dark", withFrame));
   const path = new URL(page.url()).pathname;
   const links = await page.evaluate(() =>

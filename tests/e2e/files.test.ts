@@ -17,7 +17,10 @@ describe("Files & publishing", () => {
     const { page } = t.browser;
     await page.goto(`${t.server.origin}/settings/files`);
     await expect.poll(() => page.locator("h2#files-title").textContent()).toBe("Data files");
-    await expect.poll(() => page.getByText("No data files yet").count()).toBe(1);
+    // the demo keeps its ROI reference tables among the data files (data/roi)
+    const uploaded = page.locator('[data-download="Skin-prices-March.csv"]');
+    await expect.poll(() => page.locator('[data-download$=".csv"]').count()).toBeGreaterThan(0);
+    expect(await uploaded.count()).toBe(0);
     await expectFits(page);
 
     const form = page.locator("[data-blob-upload]");
@@ -49,7 +52,7 @@ describe("Files & publishing", () => {
     await expect.poll(() => row.textContent()).toContain("Delete Skin-prices-March.csv for good?");
     await row.getByRole("button", { name: "Delete" }).click();
     await toastWith(page, /Skin-prices-March\.csv was deleted/);
-    await expect.poll(() => page.getByText("No data files yet").count()).toBe(1);
+    await expect.poll(() => uploaded.count()).toBe(0);
   });
 
   it("refuses a kind of file it does not keep, in words, before sending", async () => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import axe from "axe-core";
 import { signedInBrowser } from "../helpers/signedIn.ts";
-import { expectFits } from "../helpers/browser.ts";
+import { expectFits, showScheme } from "../helpers/browser.ts";
 import { plantDay } from "../helpers/clock.ts";
 import { STOCKYARD_API as A } from "../../server/areas/stockyard/api.ts";
 import { PROCESS_OVERVIEW_API as P } from "../../server/areas/livestock/processOverview/api.ts";
@@ -32,7 +32,7 @@ async function api(token: string, path: string, json?: unknown) {
 async function axeProblems(page: Page) {
   const found: string[] = [];
   for (const colorScheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+    await showScheme(page, colorScheme);
     if (!(await page.evaluate(() => "axe" in globalThis))) await page.evaluate(axe.source);
     const r = await page.evaluate(() =>
       (globalThis as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ["violations"] })

@@ -115,3 +115,13 @@ export const toast = (page: Page, text: string | RegExp) => page.locator(".toast
 export async function expectFits(page: Page, width = 1024) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
+
+/**
+ * Switches the page's colour scheme (motion reduced) and waits two frames, so the new colours are computed
+ * and painted before anything reads them (under load, axe once read a muted line in its light colour over
+ * the dark background).
+ */
+export async function showScheme(page: Page, colorScheme: "light" | "dark") {
+  await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
