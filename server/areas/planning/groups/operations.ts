@@ -64,16 +64,25 @@ async function rebuild(ctx: AreaContext, key: DayKey, days: string[]): Promise<C
     ),
     builtAt,
   }));
-  await ctx.write(async (tx) => {
-    await tx.delete(planningGroupCache).where(and(
-      eq(planningGroupCache.speciesId, key.speciesId),
-      eq(planningGroupCache.tenantSiteId, key.tenantSiteId),
-      inArray(planningGroupCache.killDateValue, days),
-    ));
-    if (rows.length) await tx.insert(planningGroupCache).values(rows);
-  });
+  try {
+    await ctx.write(async (tx) => {
+      await tx.delete(planningGroupCache).where(and(
+        eq(planningGroupCache.speciesId, key.speciesId),
+        eq(planningGroupCache.tenantSiteId, key.tenantSiteId),
+        inArray(planningGroupCache.killDateValue, days),
+      ));
+      if (rows.length) await tx.insert(planningGroupCache).values(rows);
+    });
+  } catch (e) {
+    // keeping is only a cache: when the database stays busy past its timeout (another read keeping the
+    // same days at once, on a loaded machine), the groups are answered without being kept
+    if (!isBusy(e)) throw e;
+  }
   return rows.map((r, i) => ({ ...r, id: -i }));
 }
+
+const isBusy = (e: unknown): boolean =>
+  e instanceof Error && ((e as { code?: string }).code === "SQLITE_BUSY" || isBusy(e.cause));
 
 async function keptDays(ctx: AreaContext, key: DayKey, days: string[]): Promise<Cached[]> {
   return await ctx.db.select().from(planningGroupCache).where(and(
