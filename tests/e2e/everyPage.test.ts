@@ -100,7 +100,13 @@ async function check(url: string, problems: Problem[], widths: string[], withFra
   if (width > 1024) widths.push(`${url}: ${width} px`);
   problems.push(...await axeProblems(page, url, "light", withFrame));
   await showScheme(page, "dark");
-  problems.push(...await axeProblems(page, url, "dark", withFrame));
+  let dark = await axeProblems(page, url, "dark", withFrame);
+  // read once more after two more frames: twice under load a line was read in its light colour just after
+  // the switch, while the same page rendered in dark on its own reads right (a real fault stays)
+  if (dark.length) {
+    dark = await showScheme(page, "dark").then(() => axeProblems(page, url, "dark", withFrame));
+  }
+  problems.push(...dark);
   const path = new URL(page.url()).pathname;
   const links = await page.evaluate(() =>
     [...document.querySelectorAll("a[href^='/']")].map((a) => a.getAttribute("href")!)
