@@ -5,6 +5,7 @@
  * link stops the relay. The producer's home lists the same notices. One app, the demo data set (Demo Farm
  * linked to one supplier, Demo Hill Farm to none).
  */
+import { plantNoon } from "../helpers/clock.ts";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { HubConnection } from "@microsoft/signalr";
 import { and, eq, inArray, isNotNull, ne } from "drizzle-orm";
@@ -66,7 +67,7 @@ async function farmHeardBeforeMarker() {
   const marker = nextEvent(conns.farm, "producerLinkChanged");
   await t.services.push.emit(farmId, "producerLinkChanged", {
     linkId,
-    lastUpdated: new Date().toISOString(),
+    lastUpdated: plantNoon().toISOString(),
   });
   await marker;
   conns.farm.off("producerNotice");

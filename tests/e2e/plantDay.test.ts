@@ -14,6 +14,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import type { Download } from "playwright-core";
 import { expectFits, toastWith } from "../helpers/browser.ts";
 import { serveTestApp } from "../helpers/app.ts";
 import { plantNoon, plantWeek } from "../helpers/clock.ts";
@@ -557,6 +558,19 @@ describe("a plant's day, as the people who do it", () => {
     expect(page.url()).toBe(editor);
   });
 
+  /** The downloaded remittance is the day's lot: supplier, lot, grid cells, carcasses and total. */
+  async function expectDaysRemittance(download: Download) {
+    const [item] = ours(await agenda());
+    expectRemittance(await pdfText(await Deno.readFile((await download.path())!)), {
+      supplier: SUPPLIER,
+      lot: item.agendaLotReference,
+      suffix: item.agendaLotReferenceSuffix,
+      cells: day.cells!,
+      carcasses: day.carcasses,
+      totalCents: day.totalCents,
+    });
+  }
+
   step(
     "the remittance PDF reads back: supplier, lot, head, total HSCW, total payable, no blank page",
     async () => {
@@ -565,15 +579,7 @@ describe("a plant's day, as the people who do it", () => {
         page.waitForEvent("download"),
         page.getByRole("link", { name: "PDF", exact: true }).click(),
       ]);
-      const [item] = ours(await agenda());
-      expectRemittance(await pdfText(await Deno.readFile((await download.path())!)), {
-        supplier: SUPPLIER,
-        lot: item.agendaLotReference,
-        suffix: item.agendaLotReferenceSuffix,
-        cells: day.cells!,
-        carcasses: day.carcasses,
-        totalCents: day.totalCents,
-      });
+      await expectDaysRemittance(download);
     },
   );
 
@@ -641,15 +647,7 @@ describe("a plant's day, as the people who do it", () => {
       page.waitForEvent("download"),
       row.getByRole("link", { name: "Current" }).click(),
     ]);
-    const [item] = ours(await agenda());
-    expectRemittance(await pdfText(await Deno.readFile((await download.path())!)), {
-      supplier: SUPPLIER,
-      lot: item.agendaLotReference,
-      suffix: item.agendaLotReferenceSuffix,
-      cells: day.cells!,
-      carcasses: day.carcasses,
-      totalCents: day.totalCents,
-    });
+    await expectDaysRemittance(download);
     await expectFits(page);
   });
 });
