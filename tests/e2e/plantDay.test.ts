@@ -131,7 +131,8 @@ async function sendDay(page: typeof office.page) {
   await newToast(page, `Revision ${revision} was sent to the plant's systems.`, async () => {
     await page.locator(".agenda-bar").getByRole("button", { name: /^Send / }).click();
     const ask = page.getByRole("dialog", { name: /not ready/ });
-    const sent = page.locator(".toast", { hasText: "was sent to the plant's systems" });
+    // this revision's toast: an earlier send's toast may still be on screen
+    const sent = page.locator(".toast", { hasText: `Revision ${revision} was sent` });
     await ask.or(sent).first().waitFor();
     if (await ask.count()) {
       expect(await ask.innerText()).toMatch(/not delivered|checks to do|no NVD/);
