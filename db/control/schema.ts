@@ -272,3 +272,6 @@ export const supportSections = sqliteTable("support_sections", {
 
 // the producer portal links (issue 44)
 export * from "./producerLinks.ts";
+
+// yield reprocessing's one-run lease (issue 43)
+export * from "./reprocessLeases.ts";
