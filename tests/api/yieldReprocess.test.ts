@@ -7,12 +7,13 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
-import { superAudit, tenants } from "../../db/control/schema.ts";
+import { reprocessLeases, superAudit, tenants } from "../../db/control/schema.ts";
 import { interchangeClients } from "../../db/tenant/schema.ts";
 import { jsonCalls, startTestApp, type TestApp } from "../helpers/app.ts";
 import { plantDay } from "../helpers/clock.ts";
 import { NDJSON } from "../../server/areas/killFloor/paths.ts";
 import { DEMO_COUNTRY, DEMO_PROCESSOR } from "../../server/demo.ts";
+import { takeLease } from "../../server/areas/super/yieldReprocess/lease.ts";
 
 const API = {
   info: "/api/support/GetTestingHomeInfo",
@@ -236,5 +237,67 @@ describe("yield reprocessing", () => {
     expect(status).toBe(409);
     expect(body.message).toBe("The cartons changed since they were counted: count again, then reprocess.");
     expect(await audits()).toBe(before);
+  });
+});
+
+describe("one run per tenant and species across instances (a lease in the control database)", () => {
+  let b: TestApp;
+  const onB = async (body: unknown) => {
+    const res = await b.request(API.request, {
+      method: "POST",
+      token: await b.login("test@demo.processor"),
+      json: body,
+    });
+    return { status: res.status, body: await res.json() };
+  };
+  const leases = () => t.services.db.control.select().from(reprocessLeases);
+  beforeAll(async () => {
+    b = await startTestApp({ DATA_DIR: t.dataDir });
+  });
+  afterAll(() => b?.close());
+
+  test("a run held on one instance refuses the other's in words until released; the holder's row goes at the end", async () => {
+    const counts = await counted();
+    const held = await takeLease(
+      t.services.db.control,
+      range as { tenantId: number; speciesId: number },
+      "Tess Tester",
+    );
+    if (!("lease" in held)) throw new Error("the lease should be free");
+    const refused = await onB({ ...range, counts });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(
+      new RegExp(
+        `^Tess Tester has been reprocessing ${DEMO_PROCESSOR}'s sheep since \\d{1,2} \\w{3} \\d{4}, .+: wait`,
+      ),
+    );
+    await held.lease.release();
+    expect((await onB({ ...range, counts })).status).toBe(200);
+    expect(await leases()).toEqual([]);
+  });
+
+  test("a lease left by a server that died is taken over once expired", async () => {
+    const counts = await counted();
+    const now = new Date();
+    await t.services.db.control.insert(reprocessLeases).values({
+      tenantId: processorId,
+      speciesId: SHEEP,
+      instanceId: "plant-2:4242",
+      runId: "gone",
+      holderName: "Sam Support",
+      takenAt: new Date(now.getTime() - 120_000).toISOString(),
+      expiresAt: new Date(now.getTime() + 60_000).toISOString(),
+    });
+    const refused = await onB({ ...range, counts });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain("Sam Support has been reprocessing");
+    expect(refused.body.message).toContain("on another server");
+    await t.services.db.control.update(reprocessLeases).set({
+      expiresAt: new Date(now.getTime() - 1).toISOString(),
+    });
+    const done = await onB({ ...range, counts });
+    expect(done.status).toBe(200);
+    expect(done.body.reprocessedSummarys).toBe(counts.summaries);
+    expect(await leases()).toEqual([]);
   });
 });

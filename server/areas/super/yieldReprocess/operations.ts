@@ -3,19 +3,24 @@
  * request reprocessing"): the clients open to it (tenants whose setting allows reprocessing during
  * onboarding; a super user sees every such processor, a tester or support user only their own), the two
  * counts, and the run that rebuilds the yield summaries through the yield area's own writes. One run per
- * tenant and species at a time on this server; each run audited with the super user actions.
+ * tenant and species at a time across server instances (a lease in the control database, lease.ts);
+ * each run audited with the super user actions.
  */
 import { and, asc, count, eq, gte, lte } from "drizzle-orm";
 import { species, tenants, tenantSettings, tenantSpecies } from "../../../../db/control/schema.ts";
 import { boningRuns, carcasses, cartons, yieldSummaries } from "../../../../db/tenant/schema.ts";
 import { ApiError } from "../../../http/errors.ts";
+import { zoneOf } from "../../../http/clientClock.ts";
 import type { In } from "../../areaApi.ts";
 import type { AreaContext } from "../../context.ts";
 import { reprocessYieldSummaries } from "../../yield/writes.ts";
 import { listProductCodes } from "../../yield/settings/operations/productCodes.ts";
+import { formatDateTime } from "../../../../kernel/format.ts";
+import { displayName } from "../../audit.ts";
 import { recordSuperAction } from "../writes.ts";
+import { takeLease, THIS_INSTANCE } from "./lease.ts";
 import { type TenantContext, tenantContext } from "../tenantContext.ts";
-import { changedCounts, COUNT_LABELS, rangeDays, type ReprocessCounts } from "./rules.ts";
+import { changedCounts, COUNT_LABELS, rangeDays, type ReprocessCounts, runningWords } from "./rules.ts";
 import type {
   ReprocessAnswer,
   ReprocessingClient,
@@ -57,6 +62,10 @@ async function clientContext(
   ctx: AreaContext,
   input: Pick<Range, "tenantId" | "speciesId">,
 ): Promise<TenantContext> {
+  return (await openClient(ctx, input)).there;
+}
+
+async function openClient(ctx: AreaContext, input: Pick<Range, "tenantId" | "speciesId">) {
   const client = (await reprocessingClients(ctx)).find((c) => c.tenantId === input.tenantId);
   if (!client) {
     throw ApiError.forbidden(
@@ -69,7 +78,7 @@ async function clientContext(
       message: `${client.tenantName} does not process that species.`,
     }]);
   }
-  return tenantContext(ctx, input.tenantId);
+  return { client, there: await tenantContext(ctx, input.tenantId) };
 }
 
 /** The client's product codes of a species (the reprocess screen's chooser; 'All products' is none). */
@@ -132,23 +141,25 @@ export async function countCarcassesAndProducts(ctx: AreaContext, input: Range) 
   return memberCounts(await clientContext(ctx, input), input);
 }
 
-/** the runs going on on this server, by tenant and species */
-const running = new Set<string>();
-
 /**
  * Step 3, its checks: the counts still those counted (409 otherwise, or while another run of the tenant
- * and species goes on), made before any answer starts so a refusal keeps its status. Answers the run;
- * the run must be called (it frees the tenant and species when it ends).
+ * and species goes on on any server: the lease), made before any answer starts so a refusal keeps its
+ * status. Answers the run; the run must be called (it releases the lease when it ends).
  */
 export async function startSummaryReprocessing(ctx: AreaContext, input: In<typeof RequestReprocessBody>) {
-  const there = await clientContext(ctx, input);
-  const key = `${input.tenantId}:${input.speciesId}`;
-  if (running.has(key)) {
-    throw ApiError.conflict(
-      "A reprocessing of that organisation's species is already running: wait for it to end.",
-    );
+  const { client, there } = await openClient(ctx, input);
+  const taken = await takeLease(ctx.app.db.control, input, displayName(ctx.caller));
+  if ("heldBy" in taken) {
+    const { heldBy } = taken;
+    throw ApiError.conflict(runningWords({
+      holderName: heldBy.holderName,
+      tenantName: client.tenantName,
+      speciesName: client.species.find((s) => s.id === input.speciesId)?.name ?? "species",
+      since: formatDateTime(heldBy.takenAt, zoneOf(ctx.caller, undefined, ctx.app.config.TIME_ZONE)),
+      elsewhere: heldBy.instanceId !== THIS_INSTANCE,
+    }));
   }
-  running.add(key);
+  const { lease } = taken;
   const started = performance.now();
   let now: ReprocessCounts;
   try {
@@ -161,13 +172,14 @@ export async function startSummaryReprocessing(ctx: AreaContext, input: In<typeo
       );
     }
   } catch (error) {
-    running.delete(key);
+    await lease.release();
     throw error;
   }
   /** the rebuild; `onDay` hears each day done */
   return async (
     onDay?: (done: number, total: number) => Promise<void> | void,
   ): Promise<In<typeof ReprocessAnswer>> => {
+    lease.renewWhileRunning();
     try {
       const done = await reprocessYieldSummaries(there, {
         speciesId: input.speciesId,
@@ -191,7 +203,7 @@ export async function startSummaryReprocessing(ctx: AreaContext, input: In<typeo
       });
       return answer;
     } finally {
-      running.delete(key);
+      await lease.release();
     }
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { changedCounts, RANGE_HINT, rangeDays, rangeProblem } from "./rules.ts";
+import { changedCounts, RANGE_HINT, rangeDays, rangeProblem, runningWords } from "./rules.ts";
 
 describe("the reprocess range (1 to 21 days, counted inclusively)", () => {
   test("a single day is 1 day and allowed", () => {
@@ -25,4 +25,20 @@ test("counts that changed since they were counted are named", () => {
   const a = { allocations: 3, summaries: 10, carcasses: 300, products: 40 };
   expect(changedCounts(a, { ...a })).toEqual([]);
   expect(changedCounts(a, { ...a, products: 41 })).toEqual(["products"]);
+});
+
+test("a refused run names who runs it, since when, and whether on another server", () => {
+  const words = runningWords({
+    holderName: "Tess Tester",
+    tenantName: "Demo Processor",
+    speciesName: "Sheep",
+    since: "28 Nov 2026, 4:03 pm",
+    elsewhere: true,
+  });
+  expect(words).toBe(
+    "Tess Tester has been reprocessing Demo Processor's sheep since 28 Nov 2026, 4:03 pm on another server: " +
+      "wait for it to end, then count again.",
+  );
+  expect(runningWords({ holderName: "", tenantName: "A", speciesName: "Beef", since: "x", elsewhere: false }))
+    .toBe("Someone has been reprocessing A's beef since x: wait for it to end, then count again.");
 });

@@ -48,3 +48,17 @@ export function changedCounts(asked: ReprocessCounts, now: ReprocessCounts): (ke
 
 export const INTERCHANGE_UNAVAILABLE = "Interchange is not available";
 export const ERROR_OCCURRED = "Error occurred!";
+
+/** The refusal while another run of the tenant and species goes on: who runs it and since when. */
+export function runningWords(o: {
+  holderName: string;
+  tenantName: string;
+  speciesName: string;
+  since: string;
+  elsewhere: boolean;
+}): string {
+  return `${
+    o.holderName || "Someone"
+  } has been reprocessing ${o.tenantName}'s ${o.speciesName.toLowerCase()} ` +
+    `since ${o.since}${o.elsewhere ? " on another server" : ""}: wait for it to end, then count again.`;
+}
