@@ -35,6 +35,7 @@ export type TableOwner =
   | "yield"
   | "roi"
   | "planning"
+  | "producer"
   | "audit trail";
 
 export const TABLE_OWNERS = {
@@ -128,6 +129,8 @@ export const TABLE_OWNERS = {
   salesOrderLines: "planning",
   // planningSettings.ts
   productPackagingSettings: "planning",
+  // producerNotices.ts: a farm user's notice read marks (server/areas/producer/notices)
+  producerNoticeReads: "producer",
   // schema.ts: written only by `unit.audit` (server/areas/audit.ts `recordAudit`)
   auditLog: "audit trail",
 } as const satisfies Record<TenantTableName, TableOwner>;

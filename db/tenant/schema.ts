@@ -34,3 +34,4 @@ export const auditLog = sqliteTable("audit_log", {
 }, (t) => [index("audit_entity").on(t.entity, t.entityId)]);
 export * from "./supportChat.ts";
 export * from "./demoData.ts";
+export * from "./producerNotices.ts";
