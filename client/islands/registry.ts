@@ -34,6 +34,7 @@ export const ISLANDS = {
   YieldReprocess: "./YieldReprocess.tsx",
   DemoDataLoad: "./DemoDataLoad.tsx",
   SupportChat: "./SupportChat.tsx",
+  SalesOrderEditor: "./SalesOrderEditor.tsx",
 } as const satisfies Record<string, string>;
 
 export type IslandName = keyof typeof ISLANDS;
@@ -56,6 +57,7 @@ export const ISLANDS_ON_INTENT: ReadonlySet<IslandName> = new Set<IslandName>([
   "OrderReportSaveFilter",
   "NvdUpload",
   "BoxingPicker",
+  "SalesOrderEditor",
 ]);
 
 export const ISLAND_NAMES = Object.keys(ISLANDS) as IslandName[];

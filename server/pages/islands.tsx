@@ -34,6 +34,7 @@ import RoiWizardComponent from "../../client/islands/RoiWizard.tsx";
 import RoiWizardListComponent from "../../client/islands/RoiWizardList.tsx";
 import DemoDataLoadComponent from "../../client/islands/DemoDataLoad.tsx";
 import SupportChatComponent from "../../client/islands/SupportChat.tsx";
+import SalesOrderEditorComponent from "../../client/islands/SalesOrderEditor.tsx";
 import { Island } from "./Island.tsx";
 
 function island<P extends object>(name: IslandName, component: ComponentType<P>) {
@@ -71,3 +72,4 @@ export const RoiWizard = island("RoiWizard", RoiWizardComponent);
 export const RoiWizardList = island("RoiWizardList", RoiWizardListComponent);
 export const DemoDataLoad = island("DemoDataLoad", DemoDataLoadComponent);
 export const SupportChat = island("SupportChat", SupportChatComponent);
+export const SalesOrderEditor = island("SalesOrderEditor", SalesOrderEditorComponent);

@@ -304,7 +304,7 @@ describe("recipes and ingredients", () => {
     expect((await post("/api/planning/UpsertRecipe", { ...saved.body, name: "X" }, "user")).status).toBe(403);
   });
 
-  test("ingredients: legs come in twos; a count of 0 is 400", async () => {
+  test("ingredients: legs come in twos; a count of 0 is 400; a stale save is 409", async () => {
     const list = await get(`/api/planning/Ingredients/${LAMB}`);
     expect(list.body.find((i: { primalName: string }) => i.primalName === "Leg")).toMatchObject({
       numeric: 2,
@@ -329,6 +329,19 @@ describe("recipes and ingredients", () => {
     });
     expect(form.status).toBe(200);
     expect(form.body.find((i: { primalId: number }) => i.primalId === leg.primalId).repeatable).toBe(false);
+    // a save over someone else's since the list was read is a 409, and nothing changes
+    const { revision } = form.body[0];
+    expect(revision).toMatch(/^\d{4}-/);
+    const mine = { speciesId: LAMB, revision, ingredients: [{ primalId: leg.primalId, numeric: 2 }] };
+    const first = await post("/api/planning/SetIngredients", mine);
+    expect(first.status).toBe(200);
+    expect(first.body[0].revision > revision).toBe(true);
+    const stale = await post("/api/planning/SetIngredients", {
+      ...mine,
+      ingredients: [{ primalId: leg.primalId, numeric: 4 }],
+    });
+    expect(stale.status).toBe(409);
+    expect((await get(`/api/planning/Ingredients/${LAMB}`)).body).toEqual(first.body);
     const again = { speciesId: LAMB, ingredients: [{ primalId: leg.primalId, numeric: 3 }] };
     expect((await post("/api/planning/SetIngredients", again, "user")).status).toBe(403);
     expect((await post("/api/planning/SetIngredients", again, "farm")).status).toBe(403);

@@ -2,7 +2,8 @@
  * Production planning part B over real HTTP and real db files (issue 41 items 4, 5, 7): carcass groups
  * (killed and predicted, kept, split, moved, cleared), cut plans (save, get, 400, 409 stale, delete),
  * predicted products (standard and from each carcass), schedules released to a boning room and their
- * execution as cartons arrive. Who may: super with the scheduleBuilder module only.
+ * execution as cartons arrive, a plan against what was packed, and the bulk operations (preview, apply,
+ * 409 when stale). Who may: super with the scheduleBuilder module only.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { and, eq } from "drizzle-orm";
@@ -13,6 +14,7 @@ import { tenantModules } from "../../db/control/schema.ts";
 import { GROUPS_API as G } from "../../server/areas/planning/groups/api.ts";
 import { BUILDER_API as B } from "../../server/areas/planning/builder/api.ts";
 import { SCHEDULES_API as S } from "../../server/areas/planning/schedules/api.ts";
+import { BULK_API as BULK } from "../../server/areas/planning/bulk/api.ts";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;
 const tokens: Record<string, string> = {};
@@ -22,6 +24,8 @@ const db = () => t.services.db.tenantDb(1);
 const LAMB = 1;
 const KILLED = plantDay(-1);
 const TOMORROW = plantDay(1);
+/** the day the bulk test copies tomorrow's plan to (its predicted groups are of the same kinds) */
+const COPY_TO = plantDay(2);
 let site = 0;
 
 beforeAll(async () => {
@@ -56,6 +60,14 @@ describe("carcass groups", () => {
     expect(kept).toHaveLength(1);
     const again = await get(groupsQuery(KILLED, KILLED, "&isFetchFromDb=true"), "super");
     expect(again.body).toEqual(res.body);
+  });
+
+  test("two cold reads at once both answer 200 (keeping the groups is only a cache)", async () => {
+    const clear = { speciesId: LAMB, tenantSiteId: site, fromDateValue: KILLED, toDateValue: KILLED };
+    expect((await post(G.clearCache, clear, "super")).status).toBe(200);
+    const both = await Promise.all([get(groupsQuery(KILLED), "super"), get(groupsQuery(KILLED), "super")]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect(both[1].body).toEqual(both[0].body);
   });
 
   test("the kept groups go when a carcass type's rules change", async () => {
@@ -357,6 +369,141 @@ describe("product comparison", () => {
     for (const who of ["admin", "display", "farm"]) {
       expect((await get(`/api/planning/ProductComparison?planA=${a.id}&planB=${b.id}`, who)).status, who)
         .toBe(403);
+    }
+  });
+});
+
+describe("plan against actual", () => {
+  test("the released plan beside the one carton its room packed; 400, 404, 403; the page shows it", async () => {
+    const res = await get(`/api/planning/PlanAgainstActual?plan=${plan.id}`, "super");
+    expect(res.status).toBe(200);
+    expect(res.body.plan).toMatchObject({ id: plan.id, name: "Tomorrow B", productionDate: TOMORROW });
+    expect(res.body.schedules).toHaveLength(1); // the night shift's was withdrawn
+    // worked by hand: one 19.5 kg carton of the first product, valued at the plan's price per kg of it
+    const [first, ...rest] = res.body.rows;
+    expect(first).toMatchObject({ actualCartons: 1, actualKg: 19.5 });
+    expect(first.actualCents).toBe(Math.round(19.5 * first.plannedCents / first.plannedKg));
+    expect(first.centsVariance).toBe(first.actualCents - first.plannedCents);
+    for (const r of rest) expect(r).toMatchObject({ actualCartons: 0, actualKg: 0, actualCents: 0 });
+    const { totals } = res.body;
+    expect(totals.actual).toMatchObject({ cartons: 1, kg: 19.5, cents: first.actualCents });
+    expect(totals.head).toBeGreaterThan(0);
+    expect(totals.planned.centsPerHead).toBe(Math.round(totals.planned.cents / totals.head));
+    expect(totals.variance.cartons).toBe(1 - totals.planned.cartons);
+    expectValidation(await get("/api/planning/PlanAgainstActual", "super"));
+    expect((await get("/api/planning/PlanAgainstActual?plan=999999", "super")).status).toBe(404);
+    for (const who of ["admin", "display", "farm"]) {
+      expect((await get(`/api/planning/PlanAgainstActual?plan=${plan.id}`, who)).status, who).toBe(403);
+    }
+    const page = await t.request(`/productionscheduling/planagainstactual?plan=${plan.id}`, {
+      token: tokens.super,
+    });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/Tomorrow B.*plan against actual/);
+  });
+});
+
+describe("bulk operations", () => {
+  const plansOn = async (date: string) =>
+    (await get(`${B.cutPlans}?productionDate=${date}&speciesId=${LAMB}&tenantSiteId=${site}`, "super"))
+      .body as {
+        id: number;
+        name: string;
+      }[];
+  const audits = async (action: string) =>
+    (await (await db()).select().from(auditLog).where(eq(auditLog.action, action))).length;
+
+  test("copy a plan to another day: preview changes nothing, apply makes it once; 409 when stale; 400", async () => {
+    const body = { planId: plan.id, toDate: COPY_TO };
+    const before = await plansOn(COPY_TO);
+    const preview = await post(BULK.copyPlan, body, "super");
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({ applied: false, summary: expect.stringContaining("Tomorrow B") });
+    expect(await plansOn(COPY_TO)).toEqual(before);
+    const made = await post(BULK.copyPlan, { ...body, confirm: preview.body.token }, "super");
+    expect(made.body.applied).toBe(true);
+    expect((await plansOn(COPY_TO)).map((p) => p.name)).toContain("Tomorrow B (copy)");
+    expect(await audits("Copied")).toBe(1);
+    // the plan is saved again after the preview: its token no longer holds, and nothing is copied
+    const next = await post(BULK.copyPlan, body, "super");
+    const renamed = await post(B.saveCutPlan, { ...plan, name: "Tomorrow B" }, "super");
+    expect(renamed.status).toBe(200);
+    plan = renamed.body;
+    const stale = await post(BULK.copyPlan, { ...body, confirm: next.body.token }, "super");
+    expect(stale.status).toBe(409);
+    expect(await plansOn(COPY_TO)).toHaveLength(before.length + 1);
+    expectValidation(await post(BULK.copyPlan, { planId: plan.id, toDate: TOMORROW }, "super"));
+    expectValidation(await post(BULK.copyPlan, { planId: plan.id, toDate: "2026-02-30" }, "super"));
+  });
+
+  test("a recipe onto every group of many plans: preview, apply in one go, then the old token is 409", async () => {
+    const recipes = (await get(
+      `${B.builder}?productionDate=${TOMORROW}&speciesId=${LAMB}&tenantSiteId=${site}`,
+      "super",
+    )).body.props.recipes as { id: number; primalId: number }[];
+    const inPlan = new Set((plan.carcassGroups as { recipesToTransact: number[] }[])[0].recipesToTransact);
+    const other = recipes.find((r) =>
+      !inPlan.has(r.id) && recipes.some((o) => inPlan.has(o.id) && o.primalId === r.primalId)
+    )!;
+    const copy = (await plansOn(COPY_TO)).find((p) => p.name === "Tomorrow B (copy)")!;
+    const body = { recipeId: other.id, planIds: [plan.id, copy.id] };
+    const preview = await post(BULK.recipe, body, "super");
+    expect(preview.status).toBe(200);
+    expect(preview.body.changes).toHaveLength(2);
+    expect(preview.body.changes[0]).toMatch(/in place of/);
+    const applied = await post(BULK.recipe, { ...body, confirm: preview.body.token }, "super");
+    expect(applied.body.applied).toBe(true);
+    const after = (await get(B.cutPlan.replace("{id}", String(plan.id)), "super")).body;
+    for (const g of after.carcassGroups) expect(g.recipesToTransact).toContain(other.id);
+    expect(await audits("Bulk recipe")).toBe(2);
+    plan = after;
+    expect((await post(BULK.recipe, { ...body, confirm: preview.body.token }, "super")).status).toBe(409);
+    expect(await audits("Bulk recipe")).toBe(2);
+    expectValidation(await post(BULK.recipe, { recipeId: other.id, planIds: [] }, "super"));
+  });
+
+  test("map many unmapped codes onto one product; 409 when one was mapped since the preview", async () => {
+    const codes = (await get(`/api/planning/UnmappedProductCodes?speciesId=${LAMB}`, "super")).body as {
+      productCodeId: number;
+    }[];
+    expect(codes.length).toBeGreaterThanOrEqual(2);
+    const [product] = (await get(`/api/planning/ProductDefinitions?speciesId=${LAMB}`, "super")).body;
+    const ids = codes.map((c) => c.productCodeId);
+    const body = { productDefinitionId: product.id, productCodeIds: ids.slice(0, 2) };
+    const preview = await post(BULK.mapCodes, body, "super");
+    expect(preview.body.changes).toHaveLength(2);
+    const one = await post(BULK.mapCodes, { ...body, productCodeIds: [ids[0]] }, "super");
+    expect(
+      (await post(BULK.mapCodes, { ...body, productCodeIds: [ids[0]], confirm: one.body.token }, "super"))
+        .body.applied,
+    ).toBe(true);
+    expect((await post(BULK.mapCodes, { ...body, confirm: preview.body.token }, "super")).status).toBe(409);
+    const fresh = await post(BULK.mapCodes, body, "super");
+    expect(fresh.body.changes.at(-1)).toMatch(/mapped already/);
+    expect((await post(BULK.mapCodes, { ...body, confirm: fresh.body.token }, "super")).body.applied).toBe(
+      true,
+    );
+    const left = (await get(`/api/planning/UnmappedProductCodes?speciesId=${LAMB}`, "super")).body;
+    expect(left).toHaveLength(codes.length - 2);
+    expectValidation(await post(BULK.mapCodes, { ...body, productCodeIds: [] }, "super"));
+  });
+
+  test("the page previews from its address; 403 for all but super", async () => {
+    const page = await t.request(
+      `/productionscheduling/bulkoperations?op=copy&plan=${plan.id}&toDate=${COPY_TO}`,
+      {
+        token: tokens.super,
+      },
+    );
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Tomorrow B copied to");
+    for (const who of ["admin", "display", "farm"]) {
+      expect((await post(BULK.copyPlan, { planId: plan.id, toDate: COPY_TO }, who)).status, who).toBe(403);
+      expect((await post(BULK.recipe, { recipeId: 1, planIds: [plan.id] }, who)).status, who).toBe(403);
+      expect((await post(BULK.mapCodes, { productDefinitionId: 1, productCodeIds: [1] }, who)).status, who)
+        .toBe(
+          403,
+        );
     }
   });
 });

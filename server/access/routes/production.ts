@@ -115,6 +115,11 @@ export const PRODUCTION_ROUTES = [
         ...SUPER_ONLY,
         icon: "product",
       }),
+      route(ps("/planagainstactual"), "Plan Against Actual", "planagainstactual", {
+        ...SUPER_ONLY,
+        icon: "product",
+        search: ["plan"],
+      }),
     ],
   }),
 ] as const satisfies readonly RouteDef[];

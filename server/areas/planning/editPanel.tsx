@@ -5,11 +5,11 @@
  * type, packaging, recipe, ingredient and sales order forms.
  */
 import type { ReactNode } from "react";
-import type { FieldSpec } from "../../../client/islands/DataForm.tsx";
+import type { DataFormProps, FieldSpec } from "../../../client/islands/DataForm.tsx";
 import { ActionButton, DataForm } from "../../pages/islands.tsx";
 
 export function EditPanel(
-  { label, id, title, fields, initial, url, saved, backTo, redirectTo, readOnly, remove, children }: {
+  { label, id, title, fields, initial, url, saved, backTo, redirectTo, readOnly, remove, form, children }: {
     /** the panel's accessible name */
     label: string;
     /** element id prefix of the form */
@@ -27,22 +27,25 @@ export function EditPanel(
     /** why the form is view only (no admin flag, a final status); undefined: editable */
     readOnly?: string;
     remove?: { label: string; url: string; body: Record<string, unknown>; confirm: string; done: string };
+    /** an island that wraps the data form (the sales order's totals as typed); default the data form alone */
+    form?: (props: DataFormProps) => ReactNode;
     children?: ReactNode;
   },
 ) {
+  const props: DataFormProps = {
+    id,
+    title,
+    fields,
+    initial,
+    submit: { method: "POST", url },
+    successToast: saved,
+    cancelHref: backTo,
+    redirectTo: redirectTo ?? backTo,
+    readOnly,
+  };
   return (
     <section className="panel" aria-label={label}>
-      <DataForm
-        id={id}
-        title={title}
-        fields={fields}
-        initial={initial}
-        submit={{ method: "POST", url }}
-        successToast={saved}
-        cancelHref={backTo}
-        redirectTo={redirectTo ?? backTo}
-        readOnly={readOnly}
-      />
+      {form ? form(props) : <DataForm {...props} />}
       {children}
       {remove && (
         <ActionButton

@@ -12,6 +12,7 @@ import { specificationsArea } from "./specifications/mod.ts";
 import { recipesArea } from "./recipes/mod.ts";
 import { salesOrdersArea } from "./salesOrders/mod.ts";
 import { comparisonArea } from "./comparison/mod.ts";
+import { bulkArea } from "./bulk/mod.ts";
 
 export const planningArea = defineArea({
   name: "production planning",
@@ -24,5 +25,6 @@ export const planningArea = defineArea({
     builderArea,
     schedulesArea,
     comparisonArea,
+    bulkArea,
   ],
 });

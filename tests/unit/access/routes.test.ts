@@ -168,6 +168,7 @@ const SPEC_PATHS = [
   "/settings/usernew",
   "/settings/stockyard/$id",
   "/settings/tenantsettings",
+  "/settings/loginmodules", // ours: which login module groups are on (spec 2 §7.4, issue 39 d)
   "/settings/productcodes",
   "/settings/cuthierarchyoverrides",
   "/settings/carcassdefects",
@@ -236,6 +237,7 @@ const SPEC_PATHS = [
   "/productionscheduling/productDefinitionUnmapped/$id",
   "/productionscheduling/productDefinitionResolver/{-$selectedKey}",
   "/productionscheduling/productcomparisonsummary",
+  "/productionscheduling/planagainstactual", // ours: a plan against what was packed (issue 41 item 8)
   "/productionscheduling/recipeEditor/$primalCutId/$recipeId",
   "/productionscheduling/ingredient/$speciesId/$waiterOnLoad/$passedPrimarys",
   // ROI

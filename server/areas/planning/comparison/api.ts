@@ -1,8 +1,14 @@
 import type { AccessRule } from "../../../access/apiAccess.ts";
 import { z } from "@hono/zod-openapi";
 import { areaApi } from "../../areaApi.ts";
-import { comparablePlans, comparePlans } from "./operations.ts";
-import { ComparablePlan, Comparison, ComparisonQuery } from "./schemas.ts";
+import { comparablePlans, comparePlans, planAgainstActual } from "./operations.ts";
+import {
+  ComparablePlan,
+  Comparison,
+  ComparisonQuery,
+  PlanAgainstActual,
+  PlanAgainstActualQuery,
+} from "./schemas.ts";
 
 // Super only with the productDefinitions module (the product comparison page's rule).
 const COMPARE: AccessRule = { pages: ["productcomparison"] };
@@ -24,6 +30,16 @@ api.get(
   Comparison,
   COMPARE,
   comparePlans,
+);
+
+api.get(
+  "/api/planning/PlanAgainstActual",
+  "A released cut plan against the cartons its boning rooms packed that day: kg, cartons and value per " +
+    "product and in total with $ per head, and the variance (packed kg valued at the plan's price per kg)",
+  { query: PlanAgainstActualQuery },
+  PlanAgainstActual,
+  COMPARE,
+  planAgainstActual,
 );
 
 export const comparisonApi = api.router();

@@ -3,12 +3,14 @@
  * products side by side (each on its own day's groups and basis), and the plans a comparison can choose
  * from. Head is the head of the groups a plan gives recipes to.
  */
-import { and, asc, desc, gte, lte } from "drizzle-orm";
-import { cutPlans } from "../../../../db/tenant/planningSchedules.ts";
+import { and, asc, desc, eq, gte, lte } from "drizzle-orm";
+import { cutPlans, productionSchedules } from "../../../../db/tenant/planningSchedules.ts";
 import type { AreaContext } from "../../context.ts";
 import { addDays } from "../../../../kernel/dates.ts";
 import { assignmentsOf, basisOf, outcomeOf, planRow } from "../builder/operations.ts";
+import { scheduleExecution } from "../schedules/operations.ts";
 import { compareProducts, type Side, sideTotals } from "./rules.ts";
+import { planActualRows, planActualTotals } from "./actual.ts";
 
 /** Plans the comparison offers: a fortnight back to a week ahead of the plant's today. */
 export async function comparablePlans(ctx: AreaContext) {
@@ -46,5 +48,33 @@ export async function comparePlans(ctx: AreaContext, q: { planA: number; planB: 
     planA: { ...a.plan, ...sideTotals(a.side) },
     planB: { ...b.plan, ...sideTotals(b.side) },
     rows: compareProducts(a.side, b.side),
+  };
+}
+
+/**
+ * A cut plan against what the boning rooms it was released to packed on its day (each schedule's room
+ * and shift, through the schedule's execution): per product and in total, with the variance.
+ */
+export async function planAgainstActual(ctx: AreaContext, q: { plan: number }) {
+  const { plan, side } = await sideOf(ctx, q.plan);
+  const released = await ctx.db.select({ id: productionSchedules.id }).from(productionSchedules)
+    .where(eq(productionSchedules.cutPlanId, plan.id)).orderBy(asc(productionSchedules.id));
+  const executions = [];
+  for (const s of released) executions.push(await scheduleExecution(ctx, s.id));
+  const rows = planActualRows(
+    side.products,
+    executions.flatMap((e) =>
+      e.lines.map((l) => ({ productId: l.productId, name: l.name, cartons: l.packedCartons, kg: l.packedKg }))
+    ),
+  );
+  return {
+    plan,
+    schedules: executions.map(({ schedule: s }) => ({
+      id: s.id,
+      boningRoom: s.boningRoom,
+      shiftName: s.shiftName,
+    })),
+    rows,
+    totals: planActualTotals(rows, side.head),
   };
 }

@@ -37,3 +37,31 @@ export const ComparablePlan = z.object({
   speciesId: z.number(),
   tenantSiteId: z.number(),
 });
+
+export const PlanAgainstActualQuery = z.object({ plan: idNumber() });
+const Figures = z.object({
+  kg: z.number(),
+  cartons: z.number(),
+  cents: z.number(),
+  centsPerHead: z.number(),
+});
+export const PlanAgainstActual = z.object({
+  plan: z.object({ id: z.number(), name: z.string(), productionDate: z.string() }),
+  /** the boning rooms and shifts the plan was released to (none: nothing can have been packed against it) */
+  schedules: z.array(z.object({ id: z.number(), boningRoom: z.string(), shiftName: z.string() })),
+  rows: z.array(z.object({
+    productId: z.number(),
+    name: z.string(),
+    plannedKg: z.number(),
+    actualKg: z.number(),
+    kgVariance: z.number(),
+    plannedCartons: z.number(),
+    actualCartons: z.number(),
+    cartonsVariance: z.number(),
+    plannedCents: z.number(),
+    /** the packed kg at the plan's price per kg of the product */
+    actualCents: z.number(),
+    centsVariance: z.number(),
+  })),
+  totals: z.object({ head: z.number(), planned: Figures, actual: Figures, variance: Figures }),
+});

@@ -65,20 +65,33 @@ async function rebuild(ctx: AreaContext, key: DayKey, days: string[]): Promise<C
     builtAt,
   }));
   try {
-    await ctx.write(async (tx) => {
-      await tx.delete(planningGroupCache).where(and(
-        eq(planningGroupCache.speciesId, key.speciesId),
-        eq(planningGroupCache.tenantSiteId, key.tenantSiteId),
-        inArray(planningGroupCache.killDateValue, days),
-      ));
-      if (rows.length) await tx.insert(planningGroupCache).values(rows);
-    });
+    await oneKeepingAtATime(ctx.db, () =>
+      ctx.write(async (tx) => {
+        await tx.delete(planningGroupCache).where(and(
+          eq(planningGroupCache.speciesId, key.speciesId),
+          eq(planningGroupCache.tenantSiteId, key.tenantSiteId),
+          inArray(planningGroupCache.killDateValue, days),
+        ));
+        if (rows.length) await tx.insert(planningGroupCache).values(rows);
+      }));
   } catch (e) {
     // keeping is only a cache: when the database stays busy past its timeout (another read keeping the
     // same days at once, on a loaded machine), the groups are answered without being kept
     if (!isBusy(e)) throw e;
   }
   return rows.map((r, i) => ({ ...r, id: -i }));
+}
+
+/**
+ * The group cache writes of one database go one at a time in this process: two cold reads at once each
+ * read then write the same rows, and their transactions waited on each other's locks until the busy
+ * timeout (5 s) before one gave up.
+ */
+const keepingByDb = new WeakMap<object, Promise<unknown>>();
+function oneKeepingAtATime<T>(db: object, job: () => Promise<T>): Promise<T> {
+  const run = (keepingByDb.get(db) ?? Promise.resolve()).then(job, job);
+  keepingByDb.set(db, run.catch(() => undefined));
+  return run;
 }
 
 const isBusy = (e: unknown): boolean =>

@@ -152,6 +152,7 @@ export async function listIngredients(ctx: AreaContext, speciesId: number) {
       .orderBy(asc(yieldSegments.sortOrder), asc(yieldSegments.id)),
     ctx.db.select().from(ingredients).where(eq(ingredients.speciesId, speciesId)),
   ]);
+  const revision = ingredientRevision(saved);
   return primals.map((p) => {
     const s = saved.find((i) => i.primalId === p.id);
     return {
@@ -160,9 +161,14 @@ export async function listIngredients(ctx: AreaContext, speciesId: number) {
       speciesId,
       numeric: s?.numeric ?? 1,
       repeatable: s?.repeatable ?? false,
+      revision,
     };
   });
 }
+
+/** A species' ingredient list changes as a whole: its revision is its latest row's stamp ("" before any). */
+export const ingredientRevision = (rows: readonly { lastModified: string }[]) =>
+  rows.reduce((latest, r) => r.lastModified > latest ? r.lastModified : latest, "");
 
 export async function setIngredients(ctx: AreaContext, body: In<typeof SetIngredientsBody>) {
   const current = await listIngredients(ctx, body.speciesId);
@@ -172,17 +178,29 @@ export async function setIngredients(ctx: AreaContext, body: In<typeof SetIngred
     throw ApiError.validation([{ field: "primalId", row: stray, message: "Choose a primal of the species" }]);
   }
   await ctx.write(async (tx, unit) => {
-    const now = nextModified();
-    for (const i of body.ingredients) {
+    // read again inside the write: a save between the caller's read and this one is a 409, nothing changed
+    const revision = ingredientRevision(
+      await tx.select({ lastModified: ingredients.lastModified }).from(ingredients)
+        .where(eq(ingredients.speciesId, body.speciesId)),
+    );
+    if (body.revision != null && body.revision !== revision) {
+      throw ApiError.conflict(
+        "The ingredients were changed by someone else since you opened them. Reload and try again.",
+      );
+    }
+    const now = nextModified(revision || null);
+    for (const { primalId, numeric, repeatable } of body.ingredients) {
       await tx.insert(ingredients).values({
         speciesId: body.speciesId,
-        ...i,
+        primalId,
+        numeric,
+        repeatable,
         createdAt: now,
         lastModified: now,
       })
         .onConflictDoUpdate({
           target: [ingredients.speciesId, ingredients.primalId],
-          set: { numeric: i.numeric, repeatable: i.repeatable, lastModified: now },
+          set: { numeric, repeatable, lastModified: now },
         });
     }
     await unit.audit({

@@ -54,9 +54,13 @@ export const Ingredient = z.object({
   /** how many a carcass gives (2 legs) */
   numeric: z.number(),
   repeatable: z.boolean(),
+  /** the species' ingredient list as read (its latest change; "" before the first save): send it back to set them */
+  revision: z.string(),
 });
 export const SetIngredientsBody = z.object({
   speciesId: id,
+  /** the revision the list was read at: 409 when someone saved the species' ingredients since */
+  revision: z.string().max(40).nullish(),
   ingredients: z.preprocess(
     formRows("primalId"),
     z.array(z.object({

@@ -65,3 +65,50 @@ export function lineValueCents(line: OrderLineShape, packaging: Packaging | null
     : plannedKg(line, packaging);
   return Math.round(kg * line.centsPerKg);
 }
+
+/** A line as typed on the order form: a price in $/kg, and blanks where nothing is typed yet. */
+export type TypedLine = {
+  productDefinitionId: number | null;
+  cartons: number | null;
+  kg: number | null;
+  pricePerKg: number | null;
+  packedKg?: number | null;
+};
+export type LineTotal = {
+  row: number;
+  productDefinitionId: number;
+  cartons: number;
+  kg: number;
+  cents: Cents;
+};
+
+/**
+ * The order form's totals as lines are typed: per line with a product, the cartons ordered, the kg the
+ * plan counts (cartons at the packaging's nominal kg, so a catch weight line is valued at nominal kg until
+ * packed) and its value; and the order's total. A half-typed line counts what it has.
+ */
+export function typedOrderTotals(
+  lines: readonly TypedLine[],
+  packagingOf: (productDefinitionId: number) => Packaging | null,
+) {
+  const totals: LineTotal[] = [];
+  lines.forEach((l, row) => {
+    if (l.productDefinitionId === null) return;
+    const packaging = packagingOf(l.productDefinitionId);
+    const shape: OrderLineShape = {
+      cartons: l.cartons,
+      kg: l.kg,
+      centsPerKg: Math.max(0, Math.round((l.pricePerKg ?? 0) * 100)),
+      packedKg: l.packedKg ?? null,
+    };
+    totals.push({
+      row,
+      productDefinitionId: l.productDefinitionId,
+      cartons: l.cartons !== null && l.cartons > 0 ? l.cartons : 0,
+      kg: plannedKg(shape, packaging),
+      cents: lineValueCents(shape, packaging),
+    });
+  });
+  const sum = (f: (t: LineTotal) => number) => totals.reduce((s, t) => s + f(t), 0);
+  return { lines: totals, cartons: sum((t) => t.cartons), kg: sum((t) => t.kg), cents: sum((t) => t.cents) };
+}

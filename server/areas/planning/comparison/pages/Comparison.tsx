@@ -71,6 +71,11 @@ export const ProductComparisonScreen = defineScreen({
               Summary
             </a>
           )}
+          {r && (
+            <a className="btn" href={href("planagainstactual", {}, { plan: r.planA.id })}>
+              A against actual
+            </a>
+          )}
         </div>
         {data.plans.length < 1
           ? <p className="muted">No cut plans in the last fortnight or the coming week.</p>

@@ -7,6 +7,7 @@
  * The data form island saves them all at once; read-only without the recipes admin flag.
  */
 import { canEditEntity } from "../../../../access/flags.ts";
+import { href } from "../../../../access/routes.ts";
 import type { FieldSpec } from "../../../../../client/islands/DataForm.tsx";
 import { DataForm } from "../../../../pages/islands.tsx";
 import { defineScreen } from "../../../../pages/screen.ts";
@@ -33,6 +34,12 @@ export const IngredientScreen = defineScreen({
       species,
       ingredients: shown,
       isPart: shown.length < all.length,
+      // a save comes back here, read afresh: the form then holds the new revision
+      self: href("ingredient", {
+        speciesId,
+        waiterOnLoad: params.waiterOnLoad ?? "0",
+        passedPrimarys: params.passedPrimarys ?? "0",
+      }),
       canEdit: canEditEntity(context.caller!.subject, "recipe"),
     };
   },
@@ -57,6 +64,8 @@ export const IngredientScreen = defineScreen({
               fields={fields}
               initial={{
                 speciesId: species.id,
+                // all rows carry the list's revision: a save over someone else's is a 409
+                revision: ingredients[0].revision,
                 ingredients: Object.fromEntries(
                   ingredients.map((i, n) => [String(n), {
                     primalId: i.primalId,
@@ -68,6 +77,7 @@ export const IngredientScreen = defineScreen({
               submit={{ method: "POST", url: RECIPES_API.setIngredients }}
               successToast="The ingredients were saved."
               cancelHref={RECIPE_PATHS.list}
+              redirectTo={data.self}
               readOnly={data.canEdit
                 ? undefined
                 : "You need the recipes admin permission to change ingredients."}

@@ -10,6 +10,8 @@ import type { FieldSpec } from "../../../../../client/islands/DataForm.tsx";
 import { Table } from "../../../../../client/ui/Table.tsx";
 import { formatCents } from "../../../../../kernel/money.ts";
 import { EditPanel } from "../../editPanel.tsx";
+import { SalesOrderEditor } from "../../../../pages/islands.tsx";
+import { defaultPackaging } from "../../reads.ts";
 import { SALES_ORDERS_API } from "../api.ts";
 import { FREIGHT_TYPES, isDeletable, isEditable } from "../rules.ts";
 import type { SalesOrder } from "../schemas.ts";
@@ -20,10 +22,13 @@ export const SALES_ORDERS_PATH = "/productionscheduling/salesorders";
 
 type Order = z.infer<typeof SalesOrder>;
 type Choice = { id: number; name: string };
+type Product = Choice & {
+  packagings: { id: number; isDefault: boolean; weightType: string; nominalKg: number }[];
+};
 
 const kg = (n: number) => `${(Math.round(n * 10) / 10).toLocaleString("en-AU")} kg`;
 
-function lineFields(rows: number, products: Choice[]): FieldSpec[] {
+function lineFields(rows: number, products: Product[]): FieldSpec[] {
   const options = products.map((p) => ({ value: String(p.id), label: p.name }));
   return Array.from({ length: rows }, (_, i): FieldSpec[] => {
     const at = (f: string) => `salesOrderLineItems.${i}.${f}`;
@@ -71,7 +76,7 @@ export function SalesOrderForm({ order, customers, salespersons, products }: {
   order: Order | null;
   customers: Choice[];
   salespersons: Choice[];
-  products: Choice[];
+  products: Product[];
 }) {
   const rows = (order?.salesOrderLineItems.length ?? 0) + SPARE_ROWS;
   const choices = (list: Choice[]) => list.map((c) => ({ value: String(c.id), label: c.name }));
@@ -117,6 +122,7 @@ export function SalesOrderForm({ order, customers, salespersons, products }: {
       backTo={SALES_ORDERS_PATH}
       redirectTo={`${SALES_ORDERS_PATH}?order={id}`}
       readOnly={isEditable(status) ? undefined : `A ${status.toLowerCase()} order cannot be changed.`}
+      form={(props) => <SalesOrderEditor form={props} rows={rows} products={typedProducts(products)} />}
       remove={order && isDeletable(status)
         ? {
           label: "Delete order",
@@ -130,6 +136,17 @@ export function SalesOrderForm({ order, customers, salespersons, products }: {
       {order && <OrderTotals order={order} />}
     </EditPanel>
   );
+}
+
+/** What the totals as typed need of each product: its name and default packaging. */
+function typedProducts(products: Product[]) {
+  return Object.fromEntries(products.map((p) => {
+    const k = defaultPackaging(p.packagings);
+    return [String(p.id), {
+      name: p.name,
+      packaging: k && { weightType: k.weightType, nominalKg: k.nominalKg },
+    }];
+  }));
 }
 
 /** The saved order's lines as the plan counts them: kg planned (cartons at nominal kg), value, totals. */

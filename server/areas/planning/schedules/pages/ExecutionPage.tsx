@@ -4,6 +4,7 @@
  * yieldDataChanged for the day) the figures are re-read in place. Prints as a document.
  */
 import { href } from "../../../../access/routes.ts";
+import { canSeeRouteNamed } from "../../../../access/policy.ts";
 import { defineScreen, pathId } from "../../../../pages/screen.ts";
 import { ProcessOverviewLive } from "../../../../pages/islands.tsx";
 import { pageAreaContext } from "../../../context.ts";
@@ -18,7 +19,8 @@ export const ExecutionScreen = defineScreen({
     const ctx = await pageAreaContext(context);
     const execution = await scheduleExecution(ctx, pathId(params.id));
     const live = (context.caller!.subject.modules as readonly string[]).includes("yieldReporting");
-    return { ...execution, live };
+    const againstPlan = canSeeRouteNamed(context.caller!.subject, "planagainstactual");
+    return { ...execution, live, againstPlan };
   },
   component: ({ data }) => {
     const s = data.schedule;
@@ -32,6 +34,11 @@ export const ExecutionScreen = defineScreen({
             <a className="btn" href={`${href("scheduledProductsReport")}?date=${s.productionDate}`}>
               Day report
             </a>
+            {data.againstPlan && (
+              <a className="btn" href={href("planagainstactual", {}, { plan: s.cutPlanId })}>
+                Plan against actual
+              </a>
+            )}
           </nav>
         </div>
         {data.live && (

@@ -1,0 +1,86 @@
+/**
+ * Plan against actual (issue 41 item 8): a released cut plan's predicted products beside what the boning
+ * rooms it went to packed on its day (kg, cartons, value) with the variance, and in total with $ per head.
+ * The packed kg is valued at the plan's own price per kg of the product (what it predicted the product
+ * was worth), so a variance in value is a variance in kg or mix, not in price; a product packed that
+ * the plan did not predict has no plan price, and is shown at $0. Pure.
+ */
+import type { PredictedProduct } from "../builder/rules.ts";
+
+export type Packed = { productId: number; name: string; cartons: number; kg: number };
+export type PlanActualRow = {
+  productId: number;
+  name: string;
+  plannedKg: number;
+  actualKg: number;
+  kgVariance: number;
+  plannedCartons: number;
+  actualCartons: number;
+  cartonsVariance: number;
+  plannedCents: number;
+  actualCents: number;
+  centsVariance: number;
+};
+export type PlanActualSide = { kg: number; cartons: number; cents: number; centsPerHead: number };
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** The plan's products in its order, then any product packed that it did not predict. */
+export function planActualRows(
+  planned: readonly Pick<PredictedProduct, "productId" | "name" | "kg" | "cartons" | "cents">[],
+  packed: readonly Packed[],
+): PlanActualRow[] {
+  const packedOf = new Map<number, Packed>();
+  for (const p of packed) {
+    const seen = packedOf.get(p.productId);
+    packedOf.set(p.productId, seen ? { ...seen, cartons: seen.cartons + p.cartons, kg: seen.kg + p.kg } : p);
+  }
+  const row = (productId: number, name: string, plan: { kg: number; cartons: number; cents: number }) => {
+    const actual = packedOf.get(productId) ?? { cartons: 0, kg: 0 };
+    const actualCents = plan.kg > 0 ? Math.round(actual.kg * plan.cents / plan.kg) : 0;
+    return {
+      productId,
+      name,
+      plannedKg: round1(plan.kg),
+      actualKg: round1(actual.kg),
+      kgVariance: round1(actual.kg - plan.kg),
+      plannedCartons: plan.cartons,
+      actualCartons: actual.cartons,
+      cartonsVariance: actual.cartons - plan.cartons,
+      plannedCents: plan.cents,
+      actualCents,
+      centsVariance: actualCents - plan.cents,
+    };
+  };
+  const planIds = new Set(planned.map((p) => p.productId));
+  return [
+    ...planned.map((p) => row(p.productId, p.name, p)),
+    ...[...packedOf.values()].filter((p) => !planIds.has(p.productId))
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((p) => row(p.productId, p.name, { kg: 0, cartons: 0, cents: 0 })),
+  ];
+}
+
+/** Planned, actual and the variance in total; $ per head over the plan's head (0 without head). */
+export function planActualTotals(rows: readonly PlanActualRow[], head: number) {
+  const side = (kg: number, cartons: number, cents: number): PlanActualSide => ({
+    kg: round1(kg),
+    cartons,
+    cents,
+    centsPerHead: head ? Math.round(cents / head) : 0,
+  });
+  const sum = (f: (r: PlanActualRow) => number) => rows.reduce((s, r) => s + f(r), 0);
+  const planned = side(sum((r) => r.plannedKg), sum((r) => r.plannedCartons), sum((r) => r.plannedCents));
+  const actual = side(sum((r) => r.actualKg), sum((r) => r.actualCartons), sum((r) => r.actualCents));
+  return {
+    head,
+    planned,
+    actual,
+    variance: {
+      kg: round1(actual.kg - planned.kg),
+      cartons: actual.cartons - planned.cartons,
+      cents: actual.cents - planned.cents,
+      centsPerHead: actual.centsPerHead - planned.centsPerHead,
+    },
+  };
+}
