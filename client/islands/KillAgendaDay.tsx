@@ -20,7 +20,6 @@ import {
   useSensors,
 } from "@dnd-kit/core";
 import {
-  arrayMove,
   SortableContext,
   sortableKeyboardCoordinates,
   useSortable,
@@ -29,8 +28,17 @@ import {
 import { api } from "../runtime/api.ts";
 import { toast } from "../runtime/toast.ts";
 import { formatDate, formatHead } from "../../kernel/format.ts";
-import { formatCarcasses } from "../../server/areas/killAgenda/boardRules.ts";
-import { type Agenda, type Item, lotOf, renumber, useLiveAgenda, useReads } from "./killAgenda/model.ts";
+import { formatCarcasses, moveGroup } from "../../server/areas/killAgenda/boardRules.ts";
+import {
+  type Agenda,
+  boxedLotOf,
+  cardLotOf,
+  type Item,
+  lotOf,
+  renumber,
+  useLiveAgenda,
+  useReads,
+} from "./killAgenda/model.ts";
 import { ItemAction, type ItemActionKind } from "./killAgenda/ItemAction.tsx";
 import { announcements } from "./killAgenda/announce.ts";
 import { SendToPlant } from "./killAgenda/SendToPlant.tsx";
@@ -53,7 +61,7 @@ const AT_KILL_FLOOR = 40;
 
 const lotName = (items: readonly Item[], id: string | number) => {
   const item = items.find((i) => i.id === Number(id));
-  return item ? lotOf(item) : "the lot";
+  return item ? cardLotOf(item) : "the lot";
 };
 
 export default function KillAgendaDay({ agenda: initial, floors, urls }: KillAgendaDayProps) {
@@ -103,7 +111,14 @@ export default function KillAgendaDay({ agenda: initial, floors, urls }: KillAge
     if (!over || active.id === over.id) return;
     const before = current.current;
     const ids = before.items.map((i) => i.id);
-    const moved = arrayMove(before.items, ids.indexOf(Number(active.id)), ids.indexOf(Number(over.id)));
+    // a boxed lot moves whole: its rows stay together
+    const moved = moveGroup(
+      before.items,
+      boxedLotOf,
+      ids.indexOf(Number(active.id)),
+      ids.indexOf(Number(over.id)),
+    );
+    if (moved.every((i, k) => i.id === ids[k])) return;
     void save(
       urls.reorder,
       {
@@ -213,8 +228,14 @@ export default function KillAgendaDay({ agenda: initial, floors, urls }: KillAge
                 </thead>
                 <SortableContext items={agenda.items.map((i) => i.id)} strategy={verticalListSortingStrategy}>
                   <tbody>
-                    {agenda.items.map((item) => {
+                    {agenda.items.map((item, k) => {
                       running += item.numberOfHead;
+                      const lot = item.boxedLotRef
+                        ? agenda.boxedLots.find((l) => l.boxedLotRef === item.boxedLotRef)
+                        : undefined;
+                      // a boxed lot is lifted by its first row: the lot moves whole
+                      const lotFirst = !item.boxedLotRef ||
+                        agenda.items[k - 1]?.boxedLotRef !== item.boxedLotRef;
                       const reached = totals.target > 0 && !targetShown && running >= totals.target;
                       if (reached) targetShown = true;
                       return (
@@ -223,6 +244,8 @@ export default function KillAgendaDay({ agenda: initial, floors, urls }: KillAge
                           item={item}
                           running={running}
                           reachedTarget={reached ? totals.target : 0}
+                          lot={lot}
+                          lotFirst={lotFirst}
                           disabled={busy}
                           onAction={(kind) => setAction({ item, kind })}
                         />
@@ -254,10 +277,12 @@ export default function KillAgendaDay({ agenda: initial, floors, urls }: KillAge
   );
 }
 
-function Row({ item, running, reachedTarget, disabled, onAction }: {
+function Row({ item, running, reachedTarget, lot: boxed, lotFirst, disabled, onAction }: {
   item: Item;
   running: number;
   reachedTarget: number;
+  lot: Agenda["boxedLots"][number] | undefined;
+  lotFirst: boolean;
   disabled: boolean;
   onAction: (kind: ItemActionKind) => void;
 }) {
@@ -273,25 +298,40 @@ function Row({ item, running, reachedTarget, disabled, onAction }: {
     <tr
       ref={setNodeRef}
       style={style}
-      className={`${isDragging ? "is-dragging " : ""}${reachedTarget ? "target-line" : ""}`}
+      className={`${isDragging ? "is-dragging " : ""}${reachedTarget ? "target-line " : ""}${
+        boxed ? "is-boxed" : ""
+      }`}
       data-item={item.id}
     >
       <td className="no-print">
-        <button
-          type="button"
-          className="drag-handle"
-          aria-label={`Move ${lot}`}
-          {...attributes}
-          {...listeners}
-        >
-          ⠿
-        </button>
+        {lotFirst && (
+          <button
+            type="button"
+            className="drag-handle"
+            aria-label={`Move ${boxed ? `boxed lot ${boxed.boxedLotRef}` : lot}`}
+            {...attributes}
+            {...listeners}
+          >
+            ⠿
+          </button>
+        )}
       </td>
       <td className="num">{item.killAgendaOrderNumber}</td>
       <td>
         <strong>{lot}</strong>
         {item.isMsaEligible && <span className="badge badge-info" title="MSA eligible">MSA</span>}
         {item.isPartiallyDelivered && <span className="badge badge-warning">Part delivered</span>}
+        {boxed && (
+          <span
+            className="badge badge-info"
+            title={`Boxed lot ${boxed.boxedLotRef}: orders ${boxed.livestockOrderIds.join(", ")} (${
+              boxed.suppliers.join(" + ")
+            }), ${formatHead(boxed.head)} head, killed as one`}
+          >
+            {boxed.boxedLotRef}
+          </span>
+        )}
+        {boxed && lotFirst && boxed.missing.map((m) => <span key={m} className="agenda-missing">{m}</span>)}
         {item.stockMobId !== null && !item.isLinkedNvd && (
           <span className="badge badge-warning nvd-missing" title="No NVD matched to this order">No NVD</span>
         )}

@@ -22,11 +22,13 @@ import {
 import { api } from "../runtime/api.ts";
 import { toast } from "../runtime/toast.ts";
 import { formatDate } from "../../kernel/format.ts";
-import { moveTo } from "../../server/areas/killAgenda/boardRules.ts";
+import { insertGroup, moveGroup } from "../../server/areas/killAgenda/boardRules.ts";
 import {
   type Agenda,
+  boxedLotOf,
+  cardLotOf,
+  cardsOf,
   type Item,
-  lotOf,
   renumber,
   useLiveAgenda,
   useReads,
@@ -120,21 +122,27 @@ export default function KillAgendaPlanner({ week: initial, urls, dayHref }: Kill
     if (kind === "order") return void deliverOn(id, to.date);
   };
 
+  /** A card dropped: an item alone, or a boxed lot whose items all move together. */
   const moveItem = (itemId: number, to: Target) => {
     const from = dayOfItem(itemId);
     if (!from) return;
     const at = from.items.findIndex((i) => i.id === itemId);
     const item = from.items[at];
-    // dropped below its own day's lots it goes last: where the last one already is, nothing moves
-    if (from.productionDate === to.date && at === Math.min(to.index, from.items.length - 1)) return;
-    if (from.productionDate !== to.date && item.moveRefusal) return void toast("warning", item.moveRefusal);
+    const moving = item.boxedLotRef ? from.items.filter((i) => i.boxedLotRef === item.boxedLotRef) : [item];
     const target = week.days.find((d) => d.productionDate === to.date)!;
+    const sameDay = from.id === target.id;
+    const reordered = sameDay ? moveGroup(from.items, boxedLotOf, at, to.index) : [];
+    // dropped where it already is (below its own day's lots: it is last already), nothing moves
+    if (sameDay && reordered.every((i, k) => i.id === from.items[k].id)) return;
+    const refusal = moving.find((i) => i.moveRefusal)?.moveRefusal;
+    if (!sameDay && refusal) return void toast("warning", refusal);
+    const gone = new Set(moving.map((i) => i.id));
     const optimistic = {
       ...week,
       days: week.days.map((d) => {
-        if (d.id === from.id && d.id === target.id) return withItems(d, moveTo(d.items, at, to.index));
-        if (d.id === from.id) return withItems(d, d.items.filter((i) => i.id !== itemId));
-        if (d.id === target.id) return withItems(d, moveTo([...d.items, item], d.items.length, to.index));
+        if (sameDay && d.id === from.id) return withItems(d, reordered);
+        if (d.id === from.id) return withItems(d, d.items.filter((i) => !gone.has(i.id)));
+        if (d.id === target.id) return withItems(d, insertGroup(d.items, boxedLotOf, moving, to.index));
         return d;
       }),
     };
@@ -148,7 +156,7 @@ export default function KillAgendaPlanner({ week: initial, urls, dayHref }: Kill
         toIndex: to.index,
         toLastModified: target.lastModified,
       },
-      from.id === target.id ? "Kill order saved." : `${lotOf(item)} moved to ${formatDate(to.date, false)}.`,
+      sameDay ? "Kill order saved." : `${cardLotOf(item)} moved to ${formatDate(to.date, false)}.`,
     );
   };
 
@@ -312,7 +320,7 @@ function cardName(week: Week, id: string): string {
     return week.unscheduled.mobs.find((m) => m.stockMobId === Number(key))?.agendaLotReference ?? "the mob";
   }
   const item = week.days.flatMap((d) => d.items).find((i) => i.id === Number(key));
-  return item ? lotOf(item) : "the lot";
+  return item ? cardLotOf(item) : "the lot";
 }
 
 /** A drop target in words: "Tue 24 Nov, place 3" or "Tue 24 Nov". */
@@ -322,6 +330,6 @@ function placeName(week: Week, id: string): string {
   const day = week.days.find((d) => d.items.some((i) => i.id === Number(key)));
   if (!day) return "the list";
   return `${formatDate(day.productionDate, false)}, place ${
-    day.items.findIndex((i) => i.id === Number(key)) + 1
+    cardsOf(day.items).findIndex(([i]) => i.id === Number(key)) + 1
   }`;
 }

@@ -94,6 +94,7 @@ export default function YardBoard(props: YardBoardProps) {
     urls,
     send,
     act,
+    view: () => viewRef.current,
     onLanded: (id) => {
       setSelectedMobId(null);
       setHead("");

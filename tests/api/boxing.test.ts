@@ -14,6 +14,9 @@ import { INVOICES_API } from "../../server/areas/invoices/paths.ts";
 import { loadSources } from "../../server/areas/invoices/inputs.ts";
 import { BOXING_API } from "../../server/areas/livestock/boxing/api.ts";
 import { liveHead, shareCounts } from "../../server/areas/livestock/boxing/rules.ts";
+import { KILL_AGENDA_API } from "../../server/areas/killAgenda/paths.ts";
+import { STOCKYARD_API } from "../../server/areas/stockyard/api.ts";
+import { addDays } from "../../kernel/dates.ts";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;
 const tokens: Record<string, string> = {};
@@ -278,5 +281,137 @@ describe("a boxed lot killed and invoiced", () => {
     }
     expect(seen.length).toBe(lot.length);
     expect(new Set(seen).size).toBe(lot.length);
+  });
+});
+
+describe("a boxed lot on the kill agenda and in the yard: one lot, moved whole", () => {
+  type Item = { id: number; livestockOrderId: number; boxedLotRef: string | null; numberOfHead: number };
+  let ids: number[] = [];
+  let where = "";
+  const agenda = async (who = "admin") => await get(`${KILL_AGENDA_API.getKillAgenda}?${where}`, who);
+  const orderOf = (items: Item[]) => items.map((i) => i.livestockOrderId);
+
+  test("boxing two orders of a day brings their items together, read as one lot", async () => {
+    // two of today's delivered sheep orders whose mobs are killed on one day, another order between them
+    const candidates = (await boxing(TODAY)).body.candidates as { livestockOrderId: number }[];
+    const mobs = await (await db()).select().from(stockMobs)
+      .where(inArray(stockMobs.livestockOrderId, candidates.map((c) => c.livestockOrderId)));
+    const mob = mobs.find((m) => m.applicableProductionDate)!;
+    where = `date=${mob.applicableProductionDate}&speciesId=${SHEEP}&tenantSiteId=${mob.tenantSiteId}`;
+    const before = (await agenda()).body;
+    const onDay = [...new Set(orderOf(before.items))].filter((id) =>
+      candidates.some((c) => c.livestockOrderId === id)
+    );
+    expect(onDay.length).toBeGreaterThanOrEqual(2);
+    ids = [onDay[0], onDay[1]];
+    // apart first: the first order's items lead the day and the second's close it
+    const items = before.items as Item[];
+    const apart = [
+      ...items.filter((i) => i.livestockOrderId === ids[0]),
+      ...items.filter((i) => !ids.includes(i.livestockOrderId)),
+      ...items.filter((i) => i.livestockOrderId === ids[1]),
+    ];
+    const reordered = await post(KILL_AGENDA_API.reorder, {
+      killAgendaId: before.id,
+      lastModified: before.lastModified,
+      itemIds: apart.map((i) => i.id),
+    });
+    expect(reordered.status).toBe(200);
+    expect((await post(BOXING_API.update, { boxed: true, orders: await stamped(ids) })).status).toBe(200);
+    const ref = `BOX-${Math.min(...ids)}`;
+    const after = (await agenda()).body;
+    const lotItems = (after.items as Item[]).filter((i) => i.boxedLotRef === ref);
+    expect(orderOf(lotItems).every((id) => ids.includes(id))).toBe(true);
+    const first = (after.items as Item[]).findIndex((i) => i.boxedLotRef === ref);
+    // consecutive, at the first one's place (the day's start)
+    expect(first).toBe(0);
+    expect((after.items as Item[]).slice(0, lotItems.length).every((i) => i.boxedLotRef === ref)).toBe(true);
+    expect(after.boxedLots).toEqual([{
+      boxedLotRef: ref,
+      livestockOrderIds: [...ids].sort((a, b) => a - b),
+      suppliers: expect.any(Array),
+      head: lotItems.reduce((n, i) => n + i.numberOfHead, 0),
+      missing: [],
+    }]);
+    expect(after.boxedLots[0].suppliers.length).toBeGreaterThanOrEqual(1);
+    // the yard marks each mob of the lot with it and its suppliers
+    const lotMob = mobs.find((m) => m.livestockOrderId === ids[1])!;
+    const inYard = await get(`${STOCKYARD_API.getMobHistory}/${lotMob.id}`);
+    expect(inYard.body.mob).toMatchObject({
+      boxedLotRef: ref,
+      boxedLotSuppliers: after.boxedLots[0].suppliers,
+    });
+  });
+
+  test("a kill order that cuts the lot in two is refused (400 in words), a stale one 409; nothing changes", async () => {
+    const a = (await agenda()).body;
+    const items = a.items as Item[];
+    const n = items.filter((i) => i.boxedLotRef).length;
+    const cut = [items[0], ...items.slice(n), ...items.slice(1, n)].map((i) => i.id);
+    const res = await post(KILL_AGENDA_API.reorder, {
+      killAgendaId: a.id,
+      lastModified: a.lastModified,
+      itemIds: cut,
+    });
+    expectPlain(res, 400);
+    expect(res.body.message).toMatch(/BOX-\d+ is a boxed lot killed as one/);
+    const stale = await post(KILL_AGENDA_API.reorder, {
+      killAgendaId: a.id,
+      lastModified: "2020-01-01T00:00:00.000Z",
+      itemIds: items.map((i) => i.id),
+    });
+    expectPlain(stale, 409);
+    const now = (await agenda()).body;
+    expect(now.lastModified).toBe(a.lastModified);
+    expect(now.items.map((i: Item) => i.id)).toEqual(items.map((i) => i.id));
+  });
+
+  test("a drop of any of the lot's items moves the whole lot; a change of day moves all of it or none", async () => {
+    const a = (await agenda()).body;
+    const items = a.items as Item[];
+    const n = items.filter((i) => i.boxedLotRef).length;
+    const lot = items.slice(0, n).map((i) => i.id);
+    const moved = await post(KILL_AGENDA_API.planReorder, {
+      itemId: lot[n - 1],
+      fromLastModified: a.lastModified,
+      toDate: a.productionDate,
+      toIndex: items.length,
+    });
+    expect(moved.status).toBe(200);
+    const after = (await agenda()).body.items as Item[];
+    expect(after.slice(-n).map((i) => i.id)).toEqual(lot);
+    // to another day: the whole lot goes (or, when the drop rule refuses one of its mobs, none of it)
+    const day = (await agenda()).body;
+    const next = addDays(day.productionDate, 1);
+    const other = await post(KILL_AGENDA_API.planReorder, {
+      itemId: lot[0],
+      fromLastModified: day.lastModified,
+      toDate: next,
+      toIndex: 0,
+    });
+    const left = ((await agenda()).body.items as Item[]).filter((i) => lot.includes(i.id));
+    const nextDay =
+      (await get(`${KILL_AGENDA_API.getKillAgenda}?${where.replace(/date=[^&]+/, `date=${next}`)}`))
+        .body.items as Item[];
+    if (other.status === 200) {
+      expect(left).toEqual([]);
+      expect(nextDay.slice(0, n).map((i) => i.livestockOrderId).every((id) => ids.includes(id))).toBe(true);
+    } else {
+      expectPlain(other, 400);
+      expect(left.map((i) => i.id)).toEqual(lot);
+    }
+  });
+
+  test("another tenant and the producer reach neither the lot's agenda nor its moves (403)", async () => {
+    const a = (await agenda()).body;
+    expect((await agenda("farm")).status).toBe(403);
+    const res = await post(KILL_AGENDA_API.planReorder, {
+      itemId: a.items[0].id,
+      fromLastModified: a.lastModified,
+      toDate: a.productionDate,
+      toIndex: 0,
+    }, "farm");
+    expect(res.status).toBe(403);
+    expect((await agenda()).body.lastModified).toBe(a.lastModified);
   });
 });

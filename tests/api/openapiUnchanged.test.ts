@@ -68,6 +68,8 @@ const DECLARED_CHANGES = {
     "Carcass",
     "MobInYard",
     "AgendaItem",
+    // issue 39 item 4: a day's agenda names its boxed lots (boxedLots; AgendaItem and MobInYard boxedLotRef)
+    "KillAgenda",
     // issue 39 §8: a tenant user gained the invoicing user setting (invoicingSpeciesIds, empty = all)
     "TenantUser",
     "TenantUserBody",

@@ -2,7 +2,7 @@
  * The kill agenda in Chromium (spec 1 §2 killagenda and killagenda/{focusDay}, §4 drop rules and optimistic
  * changes): a lot moved to another day in the seven-day planner by pointer and by keyboard alone (over an
  * empty weekend day too), a failed save put back with a toast, a refused drop, a day reordered from the
- * keyboard, and the day's report downloaded as PDF. Works on the demo processor's sheep whatever weekday
+ * keyboard, and the day's report downloaded as PDF, and a boxed lot moved whole as one card. Works on the demo processor's sheep whatever weekday
  * today is: the days and lots are found through the API.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +13,8 @@ import { pdfText } from "../helpers/pdf.ts";
 import { addDays } from "../../kernel/dates.ts";
 import { formatDate } from "../../kernel/format.ts";
 import { lotOf } from "../../client/islands/killAgenda/model.ts";
+import { groupsOf, moveGroup } from "../../server/areas/killAgenda/boardRules.ts";
+import { BOXING_API } from "../../server/areas/livestock/boxing/api.ts";
 import type { AgendaItemView, AgendaView, WeekView } from "../../server/areas/killAgenda/rules.ts";
 
 const SHEEP = 1;
@@ -338,5 +340,56 @@ describe("the kill agenda in the browser", () => {
     expect(at).toEqual([...at].sort((x, y) => x - y));
     // issuing it marks the day printed: its lots are kept from now on
     await expect.poll(async () => (await day(a.productionDate)).isFrozen).toBe(true);
+  });
+
+  it("shows a boxed lot as one card and moves both its orders with the keyboard", async () => {
+    // two of today's delivered sheep orders killed on one day of the week, boxed into one lot
+    const today = (await week()).today;
+    const boxing = await get<{ candidates: { livestockOrderId: number; lastModified: string }[] }>(
+      `${BOXING_API.read}?date=${today}&speciesId=${SHEEP}`,
+    );
+    const w = await week();
+    const d = w.days.find((x) =>
+      boxing.candidates.filter((c) => x.items.some((i) => i.livestockOrderId === c.livestockOrderId))
+          .length >= 2 && x.items.length >= 3
+    )!;
+    const pair = boxing.candidates.filter((c) =>
+      d.items.some((i) => i.livestockOrderId === c.livestockOrderId)
+    ).slice(0, 2);
+    const boxed = await server.request(BOXING_API.update, {
+      method: "POST",
+      token,
+      json: {
+        boxed: true,
+        orders: pair.map(({ livestockOrderId, lastModified }) => ({ livestockOrderId, lastModified })),
+      },
+    });
+    expect(boxed.status).toBe(200);
+    const { boxedLotRef: ref } = await boxed.json();
+    const before = await day(d.productionDate);
+    const lotOfItem = (i: AgendaItemView) => i.boxedLotRef;
+    const cards = groupsOf(before.items, lotOfItem);
+    const at = cards.findIndex(([i]) => i.boxedLotRef === ref);
+    const from = before.items.findIndex((i) => i.boxedLotRef === ref);
+    // down past the next card, or (last already) up past the one before
+    const down = at < cards.length - 1;
+    const to = before.items.indexOf(cards[at + (down ? 1 : -1)][0]);
+    const expected = moveGroup(before.items, lotOfItem, from, to).map((i) => i.id);
+
+    const page = browser.page;
+    await openPlanner(page, w);
+    const lotCard = page.locator(`li.planner-card.is-boxed[data-boxed-lot="${ref}"]`);
+    expect(await lotCard.count()).toBe(1);
+    const text = await lotCard.innerText();
+    for (const c of pair) expect(text).toContain(String(c.livestockOrderId));
+    const head = before.boxedLots.find((l) => l.boxedLotRef === ref)!.head;
+    expect(text).toContain(`${head} hd`);
+
+    await lift(page, lotCard, `li.planner-card.is-dragging[data-boxed-lot="${ref}"]`);
+    await page.keyboard.press(down ? "ArrowDown" : "ArrowUp");
+    await heard(page, `boxed lot ${ref} is over`);
+    await page.keyboard.press("Space");
+    await toast(page, "Kill order saved.").waitFor();
+    expect((await day(d.productionDate)).items.map((i) => i.id)).toEqual(expected);
   });
 });

@@ -7,7 +7,7 @@ import { useDraggable, useDroppable } from "@dnd-kit/core";
 import { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { formatDate, formatHead } from "../../../kernel/format.ts";
 import { formatCarcasses } from "../../../server/areas/killAgenda/boardRules.ts";
-import { type Agenda, type Item, lotOf } from "./model.ts";
+import { type Agenda, cardsOf, type Item, lotOf } from "./model.ts";
 import { pctClass } from "../../ui/inlineFree.ts";
 
 const moveStyle = (t: { x: number; y: number } | null, transition?: string) =>
@@ -26,6 +26,7 @@ export function DayColumn({ day, today, isOver, dayHref, otherDates, onSwap, dis
   const { head, target } = day.totals;
   const share = target ? Math.min(100, Math.round((head / target) * 100)) : 0;
   const label = formatDate(day.productionDate, false);
+  const cards = cardsOf(day.items);
   return (
     <section
       ref={setNodeRef}
@@ -66,9 +67,13 @@ export function DayColumn({ day, today, isOver, dayHref, otherDates, onSwap, dis
           {otherDates.map((d) => <option key={d} value={d}>{formatDate(d, false)}</option>)}
         </select>
       </header>
-      <SortableContext items={day.items.map((i) => `item:${i.id}`)} strategy={verticalListSortingStrategy}>
+      <SortableContext items={cards.map(([i]) => `item:${i.id}`)} strategy={verticalListSortingStrategy}>
         <ol className="planner-items">
-          {day.items.map((item) => <LotCard key={item.id} item={item} disabled={disabled} />)}
+          {cards.map((card) =>
+            card[0].boxedLotRef
+              ? <BoxedLotCard key={card[0].id} items={card} day={day} disabled={disabled} />
+              : <LotCard key={card[0].id} item={card[0]} disabled={disabled} />
+          )}
         </ol>
       </SortableContext>
       {!day.items.length && <p className="planner-empty">Nothing planned</p>}
@@ -111,6 +116,60 @@ function LotCard({ item, disabled }: { item: Item; disabled: boolean }) {
         <strong>{formatHead(item.numberOfHead)}</strong> hd · {item.status}
       </span>
       <span className="planner-card-detail">{item.supplierName}</span>
+    </li>
+  );
+}
+
+/**
+ * A boxed lot: several orders killed as one, one card moved whole. It names its orders and suppliers
+ * with the head summed, and what of the lot is not on this day.
+ */
+function BoxedLotCard({ items, day, disabled }: { items: Item[]; day: Agenda; disabled: boolean }) {
+  const [first] = items;
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
+    id: `item:${first.id}`,
+    disabled,
+    attributes: LIST_ITEM,
+  });
+  const ref = first.boxedLotRef!;
+  const lot = day.boxedLots.find((l) => l.boxedLotRef === ref);
+  const orders = lot?.livestockOrderIds ?? [...new Set(items.map((i) => i.livestockOrderId))];
+  const suppliers = (lot?.suppliers ?? [...new Set(items.map((i) => i.supplierName))]).join(" + ");
+  const head = items.reduce((n, i) => n + i.numberOfHead, 0);
+  const refusal = items.find((i) => i.moveRefusal)?.moveRefusal;
+  const noNvd = items.some((i) => i.stockMobId !== null && !i.isLinkedNvd);
+  const status = [...new Set(items.map((i) => i.status))].join(", ");
+  return (
+    <li
+      ref={setNodeRef}
+      style={moveStyle(transform, transition)}
+      className={`planner-card is-boxed${isDragging ? " is-dragging" : ""}${refusal ? " is-fixed" : ""}`}
+      data-item={first.id}
+      data-boxed-lot={ref}
+      {...attributes}
+      {...listeners}
+      aria-label={`${first.killAgendaOrderNumber}. Boxed lot ${ref}: orders ${
+        orders.join(", ")
+      }, ${suppliers}, ${head} head, ${status}`}
+      aria-roledescription="boxed lot"
+      title={refusal ?? undefined}
+    >
+      <span className="planner-card-top">
+        <span className="planner-card-order">{first.killAgendaOrderNumber}</span>
+        <strong className="planner-card-lot">{ref}</strong>
+        <span className="badge badge-info">Boxed</span>
+        {noNvd && (
+          <span className="badge badge-warning nvd-missing" title="An order of the lot has no NVD">
+            No NVD
+          </span>
+        )}
+      </span>
+      <span className="planner-card-detail">
+        <strong>{formatHead(head)}</strong> hd · {status}
+      </span>
+      <span className="planner-card-detail">Orders {orders.join(", ")}</span>
+      <span className="planner-card-detail">{suppliers}</span>
+      {lot?.missing.map((m) => <span key={m} className="planner-card-missing">{m}</span>)}
     </li>
   );
 }

@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from "react";
 import { push } from "../../runtime/push.ts";
 import type { AgendaItemView, AgendaView, WeekView } from "../../../server/areas/killAgenda/rules.ts";
+import { groupsOf } from "../../../server/areas/killAgenda/boardRules.ts";
 
 export type Agenda = AgendaView;
 export type Item = AgendaItemView;
@@ -109,3 +110,12 @@ export const lotOf = (
   `${i.agendaLotReference || `Order ${i.livestockOrderId}`}${
     i.agendaLotReferenceSuffix ? ` ${i.agendaLotReferenceSuffix}` : ""
   }`;
+
+/** An item's boxed lot (several orders killed as one), or null. */
+export const boxedLotOf = (i: Pick<Item, "boxedLotRef">) => i.boxedLotRef;
+
+/** The day's cards in kill order: an item alone, or a boxed lot's items together (moved as one). */
+export const cardsOf = (items: readonly Item[]): Item[][] => groupsOf(items, boxedLotOf);
+
+/** A card's name: the boxed lot's, else the item's lot. */
+export const cardLotOf = (i: Item) => i.boxedLotRef ? `boxed lot ${i.boxedLotRef}` : lotOf(i);

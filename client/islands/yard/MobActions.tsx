@@ -9,7 +9,7 @@ import { Button } from "../../ui/Button.tsx";
 import { toast } from "../../runtime/toast.ts";
 import { lotLabel, words, type YardData, type YardMob } from "../../ui/yard/model.ts";
 import type { YardUrls } from "./useYard.ts";
-import { type Act, ConfirmButton, fill, type YardLinks } from "./Panels.tsx";
+import { type Act, BoxedBadge, ConfirmButton, fill, type YardLinks } from "./Panels.tsx";
 import type { Ticks } from "./useTicks.ts";
 
 function MobFacts({ mob }: { mob: YardMob }) {
@@ -71,7 +71,13 @@ export function MobActions(
         <h3>
           {lotLabel(mob)} · {mob.supplierName}
           {!mob.isLinkedNvd && <span className="badge badge-warning nvd-missing">No NVD</span>}
+          <BoxedBadge mob={mob} />
         </h3>
+        {mob.boxedLotRef && (
+          <p className="muted">
+            Boxed lot {mob.boxedLotRef} ({mob.boxedLotSuppliers.join(" + ")}): killed as one.
+          </p>
+        )}
         <MobFacts mob={mob} />
         <div className="yard-row">
           <label htmlFor="yard-head">Head to {verb}</label>

@@ -33,6 +33,19 @@ export interface ReserveTarget {
 export const fill = (template: string, id: number) => template.replace("{id}", String(id));
 
 /** A button that asks once more before it acts (emptying the bin, a whole order to the kill floor). */
+/** A mob of a boxed lot (several orders killed as one): the lot's name, its suppliers on hover. */
+export function BoxedBadge({ mob }: { mob: YardMob }) {
+  if (!mob.boxedLotRef) return null;
+  return (
+    <span
+      className="badge badge-info yard-boxed"
+      title={`Boxed lot ${mob.boxedLotRef}: ${mob.boxedLotSuppliers.join(" + ")}, killed as one`}
+    >
+      {mob.boxedLotRef}
+    </span>
+  );
+}
+
 export function ConfirmButton(
   { label, question, onConfirm, busy, variant = "danger" }: {
     label: string;
@@ -171,6 +184,7 @@ export function MobList(
                 >
                   <strong>{formatHead(m.head)} hd</strong> {lotLabel(m)} · {m.supplierName}
                   {!m.isLinkedNvd && <span className="badge badge-warning nvd-missing">No NVD</span>}
+                  <BoxedBadge mob={m} />
                   <small>
                     {[m.speciesCategory, `kill ${formatDate(m.applicableProductionDate, false)}`].filter(
                       Boolean,

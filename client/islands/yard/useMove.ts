@@ -9,7 +9,14 @@ import { mergeQuestion, overCapacity, refuseHead } from "../../../server/areas/s
 import { formatHead } from "../../../kernel/format.ts";
 import { toast } from "../../runtime/toast.ts";
 import type { ApiError } from "../../runtime/api.ts";
-import { refusal, type YardData, type YardMob, type YardPen } from "../../ui/yard/model.ts";
+import {
+  findMob,
+  lotMatesIn,
+  refusal,
+  type YardData,
+  type YardMob,
+  type YardPen,
+} from "../../ui/yard/model.ts";
 import type { YardUrls } from "./useYard.ts";
 import type { Act } from "./Panels.tsx";
 
@@ -58,10 +65,12 @@ export function questionsFor(mob: YardMob, target: YardPen, head: number): strin
 }
 
 export function useMove(
-  { urls, send, act, onLanded, onUndone }: {
+  { urls, send, act, view, onLanded, onUndone }: {
     urls: YardUrls;
     send: Send;
     act: Act;
+    /** the yard as it is now (a boxed lot's other mobs are offered from it) */
+    view: () => YardData;
     /** after a move: the pen to select and focus */
     onLanded: (penId: number) => void;
     /** after an undo (focus back on the yard) */
@@ -89,7 +98,7 @@ export function useMove(
   };
 
   /** Puts `head` of a mob into a pen: unload when it waits or arrives, else move (or merge). */
-  const land = async (mob: YardMob, target: YardPen, head: number, confirmed = false) => {
+  const land = async (mob: YardMob, target: YardPen, head: number, confirmed = false, offer = true) => {
     const why = refusal(target, mob);
     if (why) {
       toast("warning", why, "Cannot go there");
@@ -109,6 +118,8 @@ export function useMove(
     }
     setAsking(null);
     const unloading = mob.penId === null;
+    // a boxed lot is killed as one: moving a whole mob of it offers to bring its lot-mates along
+    const mates = offer && head === mob.head ? lotMatesOf(mob) : [];
     const merging = target.contents.some((c) => c.livestockOrderId === mob.livestockOrderId);
     const seen = { stockMobId: mob.stockMobId, head, lastModified: mob.lastModified };
     const flags = { confirmMerge: confirmed, confirmOverCapacity: confirmed };
@@ -136,8 +147,46 @@ export function useMove(
     });
     lastUndo.current = { ticket, offeredUntil: Date.now() + UNDO_OFFER_MS, close: shown.close };
     onLanded(target.id);
+    if (mates.length) offerLot(mob, mates, target);
     return true;
   };
+
+  /** The other mobs of a mob's boxed lot where it was: the same pen, or (unloading) the waiting loads. */
+  const lotMatesOf = (mob: YardMob): YardMob[] => {
+    const now = view();
+    if (mob.penId !== null) return lotMatesIn(now, mob, mob.penId);
+    return mob.boxedLotRef
+      ? now.waiting.filter((m) => m.boxedLotRef === mob.boxedLotRef && m.stockMobId !== mob.stockMobId)
+      : [];
+  };
+
+  /** Offers to move the rest of the lot into the same pen, one mob after another (each asks as usual). */
+  const offerLot = (mob: YardMob, mates: readonly YardMob[], target: YardPen) => {
+    const n = mates.length;
+    const head = mates.reduce((sum, m) => sum + m.head, 0);
+    toast(
+      "info",
+      `Boxed lot ${mob.boxedLotRef} has ${n} more mob${n === 1 ? "" : "s"} (${formatHead(head)} head) ${
+        mob.penId === null ? "waiting to unload" : "in the pen it left"
+      }.`,
+      "Boxed lot",
+      {
+        action: {
+          label: `${mob.penId === null ? "Unload" : "Move"} ${n === 1 ? "it" : "them"} to pen ${target.name}`,
+          onClick: () =>
+            void (async () => {
+              for (const mate of mates) {
+                const now = findMob(view(), mate.stockMobId);
+                const pen = view().pens.find((p) => p.id === target.id);
+                if (!now || !pen || !(await landOne(now, pen))) return;
+              }
+            })(),
+        },
+        durationMs: UNDO_OFFER_MS,
+      },
+    );
+  };
+  const landOne = (mob: YardMob, pen: YardPen) => land(mob, pen, mob.head, false, false);
 
   return {
     movingId,

@@ -86,7 +86,12 @@ export const PenShape = memo(function PenShape(
   const lines: { text: string; cls: string }[] = [];
   if (pen.head > 0) {
     lines.push({ text: `${pen.head} hd${separated ? ` · ${separated} sep` : ""}`, cls: "yard-pen-head" });
-    if (mob) {
+    // a pen holding one boxed lot (several orders killed as one) names the lot and its suppliers
+    const oneLot = mob?.boxedLotRef && pen.contents.every((m) => m.boxedLotRef === mob.boxedLotRef);
+    if (mob && oneLot) {
+      lines.push({ text: mob.boxedLotRef!, cls: "yard-pen-lot" });
+      lines.push({ text: mob.boxedLotSuppliers.join(" + "), cls: "yard-pen-supplier" });
+    } else if (mob) {
       const more = pen.contents.length > 1 ? ` +${pen.contents.length - 1}` : "";
       lines.push({ text: penLot(mob) + more, cls: "yard-pen-lot" });
       lines.push({ text: mob.supplierName, cls: "yard-pen-supplier" });
@@ -104,6 +109,7 @@ export const PenShape = memo(function PenShape(
     `is-${pen.status}`,
     pen.isOperational ? "" : "is-closed",
     pen.head > 0 ? "has-head" : "",
+    pen.contents.some((m) => m.boxedLotRef) ? "is-boxed" : "",
     flags.selected ? "is-selected" : "",
     flags.refused ? "is-refused" : "",
     flags.source ? "is-source" : "",

@@ -38,6 +38,10 @@ export interface YardMob {
   isWaitingForAiHeadCount: boolean;
   /** an NVD is matched to the order: a mob without one is badged "No NVD" */
   isLinkedNvd: boolean;
+  /** the boxed lot (several orders killed as one) the mob belongs to, or null */
+  boxedLotRef: string | null;
+  /** the boxed lot's suppliers (empty when not boxed) */
+  boxedLotSuppliers: string[];
   lastModified: string;
 }
 
@@ -141,6 +145,20 @@ export function neighbour(pens: YardPen[], fromId: number, dir: Direction): numb
   return best?.id ?? null;
 }
 
+/** The boxed lots among a pen's mobs, each once (a lot's mobs are marked as one). */
+export function boxedLotsIn(pen: Pick<YardPen, "contents">): YardMob[] {
+  return [...new Map(pen.contents.filter((m) => m.boxedLotRef).map((m) => [m.boxedLotRef, m])).values()];
+}
+
+/** The other mobs of a mob's boxed lot still in a pen (what a move offers to bring along). */
+export function lotMatesIn(view: Pick<YardData, "pens">, mob: YardMob, penId: number): YardMob[] {
+  if (!mob.boxedLotRef) return [];
+  const pen = view.pens.find((p) => p.id === penId);
+  return (pen?.contents ?? []).filter((m) =>
+    m.boxedLotRef === mob.boxedLotRef && m.stockMobId !== mob.stockMobId && m.head > 0
+  );
+}
+
 /** "Lot 1234" or, with no lot yet, "Order 99". */
 export function lotLabel(mob: Pick<YardMob, "agendaLotReference" | "livestockOrderId">): string {
   return mob.agendaLotReference ? `Lot ${mob.agendaLotReference}` : `Order ${mob.livestockOrderId}`;
@@ -156,6 +174,9 @@ export function penDescription(pen: YardPen, statusLabel: string): string {
   if (!pen.isOperational) parts.push("not in use");
   if (pen.head > 0) parts.push(`${pen.head} head`);
   for (const mob of pen.contents) parts.push(`${lotLabel(mob)} ${mob.supplierName}`);
+  for (const lot of boxedLotsIn(pen)) {
+    parts.push(`boxed lot ${lot.boxedLotRef} of ${lot.boxedLotSuppliers.join(" and ")}`);
+  }
   if (pen.reservedForLabel) parts.push(`reserved for ${pen.reservedForLabel}`);
   const noNvd = pen.contents.filter((m) => !m.isLinkedNvd).length;
   if (noNvd) parts.push(noNvd === pen.contents.length ? "no NVD" : `${noNvd} without an NVD`);

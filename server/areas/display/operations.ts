@@ -13,6 +13,7 @@ import { isAdminUser } from "../../access/roles.ts";
 import { userSettingValue } from "../../access/flags.ts";
 import type { AreaContext } from "../context.ts";
 import { documentDays } from "../killAgenda/queries.ts";
+import { groupsOf } from "../killAgenda/boardRules.ts";
 import { yards as stockyards, yardView } from "../stockyard/queries.ts";
 import { MOB_STATUS } from "../../../kernel/enums.ts";
 import { type DisplayScreen, rotationOf, screenKey, screenPath, SECONDS } from "../../../display/rotation.ts";
@@ -128,19 +129,23 @@ export async function agendaTv(ctx: AreaContext, speciesName: string): Promise<A
       .from(carcasses).where(inArray(carcasses.stockMobId, mobIds)).groupBy(carcasses.stockMobId);
     for (const r of rows) killed.set(r.mobId, r.n);
   }
-  const lots: LotProgress[] = day.items.map((i) => {
-    const done = i.stockMobId ? killed.get(i.stockMobId) ?? 0 : 0;
+  // a boxed lot (several orders killed as one) is one line: its orders' head and kills summed
+  const lots: LotProgress[] = groupsOf(day.items, (i) => i.boxedLotRef).map((group) => {
+    const [first] = group;
+    const head = group.reduce((n, i) => n + i.numberOfHead, 0);
+    // the kill floor may record a lot's carcasses against any of its mobs: count them for the whole lot
+    const done = group.reduce((n, i) => n + (i.stockMobId ? killed.get(i.stockMobId) ?? 0 : 0), 0);
     // only what the kill floor has: a lot still in pens (ready, or going) waits, as the agenda says
-    const onFloor = i.mobStatusNumber === MOB_STATUS.AtKillFloor;
-    const isDone = done >= i.numberOfHead && i.numberOfHead > 0;
+    const onFloor = group.some((i) => i.mobStatusNumber === MOB_STATUS.AtKillFloor);
+    const isDone = done >= head && head > 0;
     return {
-      order: i.killAgendaOrderNumber,
-      lot: `${i.agendaLotReference}${i.agendaLotReferenceSuffix}`,
-      supplier: i.supplierName,
-      head: i.numberOfHead,
-      killed: Math.min(done, i.numberOfHead),
+      order: first.killAgendaOrderNumber,
+      lot: first.boxedLotRef ?? `${first.agendaLotReference}${first.agendaLotReferenceSuffix}`,
+      supplier: [...new Set(group.map((i) => i.supplierName))].join(" + "),
+      head,
+      killed: Math.min(done, head),
       state: isDone ? "done" : done > 0 || onFloor ? "floor" : "waiting",
-      status: isDone ? "Done" : i.status,
+      status: isDone ? "Done" : first.status,
     };
   });
   return {

@@ -23,7 +23,8 @@ import { updateEach } from "../../../db/updateEach.ts";
 import { setOrderLots } from "../livestock/orders/writes.ts";
 import { setMobLots } from "../stockyard/writes.ts";
 import { MOB_STATUS, ORDER_STATUS } from "../../../kernel/enums.ts";
-import { assignLots, lotReference, reconcile, type Slot } from "./rules.ts";
+import { boxedLotRefsOf } from "../livestock/boxing/reads.ts";
+import { assignLots, keepLotsTogether, lotReference, reconcile, type Slot } from "./rules.ts";
 
 export type AgendaRow = typeof killAgendas.$inferSelect;
 export type ItemRow = typeof killAgendaItems.$inferSelect;
@@ -160,10 +161,21 @@ async function plan(
     ...orders.map((o) => ({ livestockOrderId: o.id, stockMobId: null })),
     ...mobs.map((m) => ({ livestockOrderId: m.livestockOrderId, stockMobId: m.id })),
   ];
-  const next = reconcile(items, expected);
+  // a boxed lot is killed as one: its items stand together wherever reconciling put them
+  const lotOf = await boxedLotOf(db, expected);
+  const next = keepLotsTogether(reconcile(items, expected), lotOf);
   const same = next.length === items.length &&
     next.every((s, i) => s.id === items[i].id && items[i].killOrder === i + 1);
   return { next: same ? null : next, items };
+}
+
+/** The boxed lot of an item (by its order), for the items given: null when its order is not boxed. */
+export async function boxedLotOf(
+  db: Db,
+  items: readonly { livestockOrderId: number }[],
+): Promise<(item: { livestockOrderId: number }) => string | null> {
+  const refs = await boxedLotRefsOf(db, items.map((i) => i.livestockOrderId));
+  return (item) => refs.get(item.livestockOrderId) ?? null;
 }
 
 const sameDay = (key: DayKey) =>

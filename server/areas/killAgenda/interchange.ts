@@ -23,6 +23,8 @@ export interface AgendaDocument {
     pic: string;
     head: number;
     msaEligible: boolean;
+    /** the boxed lot it is killed in with other orders (their lots stand together), or null */
+    boxedLotRef: string | null;
   }[];
 }
 

@@ -5,12 +5,18 @@ import {
   estimatedCarcasses,
   focusDayProblem,
   formatCarcasses,
+  groupsOf,
+  insertGroup,
   isUnscheduled,
+  keepLotsTogether,
+  lotMissing,
   lotReference,
+  moveGroup,
   moveTo,
   planningDays,
   reconcile,
   refuseDrop,
+  splitLot,
 } from "./rules.ts";
 
 const TODAY = "2026-11-23";
@@ -190,5 +196,55 @@ describe("a day's items against what is planned (reconcile)", () => {
     expect(moveTo(["a", "b", "c", "d"], 0, 2)).toEqual(["b", "c", "a", "d"]);
     expect(moveTo(["a", "b", "c"], 2, 0)).toEqual(["c", "a", "b"]);
     expect(moveTo(["a", "b"], 0, 9)).toEqual(["b", "a"]);
+  });
+});
+
+describe("boxed lots: several orders killed as one", () => {
+  // items named by letter; b1, b2 (and b3) are one boxed lot "BOX-2"
+  const lot = (x: string) => (x.startsWith("b") ? "BOX-2" : null);
+
+  test("a lot's consecutive items are one card; apart, they are two", () => {
+    expect(groupsOf(["a", "b1", "b2", "c"], lot)).toEqual([["a"], ["b1", "b2"], ["c"]]);
+    expect(groupsOf(["b1", "a", "b2"], lot)).toEqual([["b1"], ["a"], ["b2"]]);
+  });
+
+  test("a sync gathers a lot's items to where its first one is; the rest keep their order", () => {
+    expect(keepLotsTogether(["a", "b1", "c", "b2", "d"], lot)).toEqual(["a", "b1", "b2", "c", "d"]);
+    expect(keepLotsTogether(["a", "c"], lot)).toEqual(["a", "c"]);
+  });
+
+  test("moving a lot within a day moves all its items, up or down; without lots it is moveTo", () => {
+    const day = ["a", "b1", "b2", "c", "d"];
+    expect(moveGroup(day, lot, 1, 3)).toEqual(["a", "c", "b1", "b2", "d"]);
+    expect(moveGroup(day, lot, 1, 0)).toEqual(["b1", "b2", "a", "c", "d"]);
+    expect(moveGroup(day, lot, 1, 9)).toEqual(["a", "c", "d", "b1", "b2"]);
+    // a lone item dropped on the lot's second item goes before or after the whole lot, never inside it
+    expect(moveGroup(day, lot, 0, 2)).toEqual(["b1", "b2", "a", "c", "d"]);
+    expect(moveGroup(day, lot, 4, 2)).toEqual(["a", "d", "b1", "b2", "c"]);
+    expect(moveGroup(["a", "b", "c"], () => null, 0, 2)).toEqual(moveTo(["a", "b", "c"], 0, 2));
+  });
+
+  test("a lot dropped on another day goes whole before the card dropped on, or last", () => {
+    expect(insertGroup(["x", "y"], lot, ["b1", "b2"], 1)).toEqual(["x", "b1", "b2", "y"]);
+    expect(insertGroup(["x", "y"], lot, ["b1", "b2"], 5)).toEqual(["x", "y", "b1", "b2"]);
+    expect(insertGroup(["x", "b3"], lot, ["a"], 1)).toEqual(["x", "a", "b3"]);
+  });
+
+  test("a kill order that cuts a lot in two is found", () => {
+    expect(splitLot(["a", "b1", "b2", "c"], lot)).toBeNull();
+    expect(splitLot(["b1", "a", "b2"], lot)).toBe("BOX-2");
+  });
+
+  test("what a day's lot is missing, in words", () => {
+    const members = [
+      { livestockOrderId: 2, supplierName: "Hill Farm", productionDates: ["2026-11-23"] },
+      { livestockOrderId: 5, supplierName: "Ridge Co", productionDates: [] },
+      { livestockOrderId: 7, supplierName: "Vale", productionDates: ["2026-11-26"] },
+    ];
+    expect(lotMissing(members, new Set([2]))).toEqual([
+      "Order 5 (Ridge Co) is not delivered yet",
+      "Order 7 (Vale) is planned for Thu 26 Nov",
+    ]);
+    expect(lotMissing(members, new Set([2, 5, 7]))).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@
  */
 import type { z } from "zod";
 import { addDays } from "../../../kernel/dates.ts";
+import { formatDate } from "../../../kernel/format.ts";
 import { MOB_STATUS, ORDER_STATUS } from "../../../kernel/enums.ts";
 import { targetOn } from "../livestock/volumeTargets/rules.ts";
 
@@ -14,7 +15,8 @@ export type WeekView = z.output<typeof import("./schemas.ts").SevenDayAgenda>;
 
 import { PLANNING_DAYS } from "./limits.ts";
 // what the islands run lives apart (boardRules.ts: the planner's JavaScript stays small)
-export { formatCarcasses, moveTo } from "./boardRules.ts";
+export { formatCarcasses, groupsOf, insertGroup, moveGroup, moveTo } from "./boardRules.ts";
+import { groupsOf } from "./boardRules.ts";
 export { MAX_AGENDA_ITEMS, MAX_SIDE_LIST, PLANNING_DAYS } from "./limits.ts";
 
 export const BEEF = 2;
@@ -286,4 +288,59 @@ export function agendaTarget(
 ): number {
   const bySite = targets.some((t) => t.speciesId === a.speciesId && t.tenantSiteId !== null);
   return targetOn(targets, a.speciesId, a.productionDate, bySite && a.tenantSiteId ? a.tenantSiteId : null);
+}
+
+// ---------- boxed lots (livestock boxing: several orders killed as one) ----------
+
+/**
+ * A boxed lot is killed as one, so its items stand side by side in the kill order: each lot's items are
+ * gathered to where its first one is; everything else keeps its order (a day synced after boxing, or a
+ * mob of the lot newly planned for the day, closes up behind the lot).
+ */
+export function keepLotsTogether<T>(items: readonly T[], lotOf: (item: T) => string | null): T[] {
+  const byLot = Map.groupBy(items.filter((i) => lotOf(i) !== null), (i) => lotOf(i)!);
+  const placed = new Set<string>();
+  return items.flatMap((item) => {
+    const lot = lotOf(item);
+    if (lot === null) return [item];
+    if (placed.has(lot)) return [];
+    placed.add(lot);
+    return byLot.get(lot)!;
+  });
+}
+
+/** The boxed lot a kill order cuts in two (its items not side by side), or null when every lot is whole. */
+export function splitLot<T>(items: readonly T[], lotOf: (item: T) => string | null): string | null {
+  const seen = new Set<string>();
+  for (const [first] of groupsOf(items, lotOf)) {
+    const lot = lotOf(first);
+    if (lot === null) continue;
+    if (seen.has(lot)) return lot;
+    seen.add(lot);
+  }
+  return null;
+}
+
+/** Why a kill order that cuts a lot in two is refused, in words. */
+export const splitLotRefusal = (lot: string) =>
+  `${lot} is a boxed lot killed as one: keep its orders together in the kill order.`;
+
+/** An order of a boxed lot and the days its mobs are planned for (none: not delivered yet). */
+export interface LotMemberDays {
+  livestockOrderId: number;
+  supplierName: string;
+  productionDates: readonly string[];
+}
+
+/**
+ * What a day's boxed lot is missing, in words: each of its orders with no item on the day, and where it
+ * is ("Order 41 (Hill Farm) is not delivered yet", "… is planned for Thu 3 Dec").
+ */
+export function lotMissing(members: readonly LotMemberDays[], onDay: ReadonlySet<number>): string[] {
+  return members.filter((m) => !onDay.has(m.livestockOrderId)).map((m) => {
+    const where = m.productionDates.length
+      ? `is planned for ${m.productionDates.map((d) => formatDate(d, false)).join(" and ")}`
+      : "is not delivered yet";
+    return `Order ${m.livestockOrderId} (${m.supplierName}) ${where}`;
+  });
 }

@@ -66,6 +66,8 @@ export const AgendaItem = z.object({
   moveRefusal: z.string().nullable(),
   /** an NVD is matched to the order (Match Order NVDs); a delivered lot without one is badged */
   isLinkedNvd: z.boolean(),
+  /** the boxed lot the order is killed in with others (livestock boxing), or null; its items stand together */
+  boxedLotRef: z.string().nullable(),
   /** the mob's (or, expected, the order's) lastModified: what RecallMob and ScheduleMob send back */
   lastModified: z.string(),
 }).openapi("AgendaItem");
@@ -91,6 +93,19 @@ export const ChangesSinceSent = z.object({
   summary: z.string(),
 }).openapi("ChangesSinceSent");
 
+/** A boxed lot on the day: several orders killed as one (one card, one line, moved whole). */
+export const BoxedLotOnDay = z.object({
+  boxedLotRef: z.string(),
+  /** every order of the lot, lowest first */
+  livestockOrderIds: z.array(id),
+  /** their suppliers, each once */
+  suppliers: z.array(z.string()),
+  /** the head of the lot's items on this day */
+  head: z.number().int(),
+  /** orders of the lot not on this day, in words ("Order 41 (Hill Farm) is not delivered yet") */
+  missing: z.array(z.string()),
+}).openapi("BoxedLotOnDay");
+
 export const KillAgenda = z.object({
   id,
   productionDate: z.string(),
@@ -113,6 +128,8 @@ export const KillAgenda = z.object({
   changesSinceSent: ChangesSinceSent.nullable(),
   lastModified: z.string(),
   items: z.array(AgendaItem),
+  /** the boxed lots among the items, in kill order */
+  boxedLots: z.array(BoxedLotOnDay),
   totals: DayTotals,
 }).openapi("KillAgenda");
 

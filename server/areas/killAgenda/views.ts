@@ -3,7 +3,7 @@
  * orders, suppliers and pens, each with its status, estimated carcasses and whether it may be moved, and
  * the day's totals against its kill volume target.
  */
-import { inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
 import {
   killAgendaItems,
@@ -21,8 +21,10 @@ import { isPartiallyDelivered } from "../livestock/orders/rules.ts";
 import { type AgendaRow, isFrozen } from "./agendaTx.ts";
 import { sentChangesOf } from "./sentState.ts";
 import { ordersWithNvd } from "../livestock/nvd/queries.ts";
-import { agendaTarget, estimatedCarcasses, itemStatus, lotName, refuseDrop } from "./rules.ts";
-import type { AgendaItem, KillAgenda } from "./schemas.ts";
+import { boxedLotMembers, boxedLotRefsOf } from "../livestock/boxing/reads.ts";
+import { inJsonList } from "../../../db/jsonRows.ts";
+import { agendaTarget, estimatedCarcasses, itemStatus, lotMissing, lotName, refuseDrop } from "./rules.ts";
+import type { AgendaItem, BoxedLotOnDay, KillAgenda } from "./schemas.ts";
 
 type Out<S extends z.ZodType> = z.output<S>;
 
@@ -91,14 +93,21 @@ export async function agendaViews(
       : [],
   ]);
   const byAgenda = Map.groupBy(rows, (r) => r.killAgendaId);
-  const withNvd = await ordersWithNvd(ctx.db, [...new Set(rows.map((r) => r.orderId))]);
+  const orderIds = [...new Set(rows.map((r) => r.orderId))];
+  const [withNvd, boxedRefs] = await Promise.all([
+    ordersWithNvd(ctx.db, orderIds),
+    boxedLotRefsOf(ctx.db, orderIds),
+  ]);
   const itemsOf = new Map(agendas.map((agenda) => {
     const species = ctx.scope.speciesName(agenda.speciesId);
     return [
       agenda.id,
-      (byAgenda.get(agenda.id) ?? []).map((r, i) => itemView(ctx, r, i + 1, species, agenda, withNvd)),
+      (byAgenda.get(agenda.id) ?? []).map((r, i) =>
+        itemView(ctx, r, i + 1, species, agenda, withNvd, boxedRefs.get(r.orderId) ?? null)
+      ),
     ];
   }));
+  const lotsOf = await boxedLotsOfDays(ctx, itemsOf);
   const changes = await sentChangesOf(
     ctx.db,
     agendas.map((row) => ({ row, items: itemsOf.get(row.id)! })),
@@ -126,6 +135,7 @@ export async function agendaViews(
       changesSinceSent: changes.get(agenda.id) ?? null,
       lastModified: agenda.lastModified,
       items,
+      boxedLots: lotsOf.get(agenda.id) ?? [],
       totals: {
         head,
         estimatedCarcasses: items.reduce((n, i) => n + i.estimatedCarcasses, 0),
@@ -143,6 +153,7 @@ function itemView(
   species: string,
   agenda: AgendaRow,
   withNvd: ReadonlySet<number>,
+  boxedLotRef: string | null,
 ): Out<typeof AgendaItem> {
   const mob = r.mobId !== null;
   const head = mob ? r.head! : r.declaredQuantity ?? r.quantityOrdered;
@@ -179,6 +190,58 @@ function itemView(
       ctx.today,
     ),
     isLinkedNvd: withNvd.has(r.orderId),
+    boxedLotRef,
     lastModified: r.mobLastModified ?? r.orderLastModified,
   };
+}
+
+/**
+ * The boxed lots on each day (in kill order): every order of the lot with its suppliers, the head on the
+ * day, and its orders that are not on the day, with where they are (their mobs' days, read here).
+ */
+async function boxedLotsOfDays(
+  ctx: AreaContext,
+  itemsOf: ReadonlyMap<number, Out<typeof AgendaItem>[]>,
+): Promise<Map<number, Out<typeof BoxedLotOnDay>[]>> {
+  const all = [...itemsOf.values()].flat();
+  const refs = [...new Set(all.flatMap((i) => (i.boxedLotRef ? [i.boxedLotRef] : [])))];
+  const members = await boxedLotMembers(ctx.db, refs);
+  if (!members.length) return new Map();
+  // where each order's mobs are planned (an order missing from one day may be on another)
+  const days = await ctx.db.selectDistinct({
+    id: stockMobs.livestockOrderId,
+    date: stockMobs.applicableProductionDate,
+  })
+    .from(stockMobs)
+    .where(and(
+      inJsonList(stockMobs.livestockOrderId, members.map((m) => m.livestockOrderId)),
+      gt(stockMobs.head, 0),
+      eq(stockMobs.isInBin, false),
+    ))
+    .orderBy(asc(stockMobs.applicableProductionDate));
+  const daysOf = Map.groupBy(days.filter((d) => d.date !== null), (d) => d.id);
+  const membersOf = Map.groupBy(members, (m) => m.boxedLotRef);
+  return new Map([...itemsOf].map(([agendaId, items]) => {
+    const onDay = new Set(items.map((i) => i.livestockOrderId));
+    const byLot = Map.groupBy(items.filter((i) => i.boxedLotRef), (i) => i.boxedLotRef!);
+    return [
+      agendaId,
+      [...byLot].map(([ref, lotItems]) => {
+        const lot = membersOf.get(ref) ?? [];
+        return {
+          boxedLotRef: ref,
+          livestockOrderIds: lot.map((m) => m.livestockOrderId),
+          suppliers: [...new Set(lot.map((m) => m.supplierName))],
+          head: lotItems.reduce((n, i) => n + i.numberOfHead, 0),
+          missing: lotMissing(
+            lot.map((m) => ({
+              ...m,
+              productionDates: (daysOf.get(m.livestockOrderId) ?? []).map((d) => d.date!),
+            })),
+            onDay,
+          ),
+        };
+      }),
+    ];
+  }));
 }

@@ -99,6 +99,10 @@ export const MobInYard = z.object({
   isWaitingForAiHeadCount: z.boolean(),
   /** an NVD is matched to the mob's order (Match Order NVDs); the yard badges a mob without one */
   isLinkedNvd: z.boolean(),
+  /** the boxed lot the mob's order is killed in with others (livestock boxing), or null */
+  boxedLotRef: z.string().nullable(),
+  /** the boxed lot's suppliers, each once (empty when not boxed) */
+  boxedLotSuppliers: z.array(z.string()),
   lastModified: z.string(),
 }).openapi("MobInYard");
 

@@ -1,4 +1,7 @@
-/** PlanReorder (spec 1 §4 planning): an item moved to a place on the same or another day (a planner drop). */
+/**
+ * PlanReorder (spec 1 §4 planning): an item moved to a place on the same or another day (a planner drop).
+ * An item of a boxed lot brings the lot's other items on its day: a lot is killed as one and moves whole.
+ */
 import { ApiError } from "../../../http/errors.ts";
 import { assertUnchanged } from "../../context.ts";
 import type { AreaContext } from "../../context.ts";
@@ -7,6 +10,7 @@ import {
   agendaIn,
   agendaItem,
   auditAgenda,
+  boxedLotOf,
   itemsOf,
   keyOf,
   syncDay,
@@ -14,7 +18,7 @@ import {
   writeItems,
 } from "../agendaTx.ts";
 import { announceDays, answerDays, moveToDay } from "../changes.ts";
-import { moveTo } from "../rules.ts";
+import { insertGroup, keepLotsTogether, moveGroup } from "../rules.ts";
 import type { PlanReorderBody } from "../schemas.ts";
 
 export async function planReorder(ctx: AreaContext, input: In<typeof PlanReorderBody>) {
@@ -25,19 +29,25 @@ export async function planReorder(ctx: AreaContext, input: In<typeof PlanReorder
     if (!fromItems.some((i) => i.id === item.id)) {
       throw ApiError.conflict("That item has left the day. The agenda has been reloaded.");
     }
+    const lotOf = await boxedLotOf(tx, fromItems);
+    const lot = lotOf(item);
+    const moving = lot === null ? [item] : fromItems.filter((i) => lotOf(i) === lot);
     if (input.toDate === from.productionDate) {
       const at = fromItems.findIndex((i) => i.id === item.id);
-      await writeItems(unit, from, moveTo(fromItems, at, input.toIndex), fromItems);
+      await writeItems(unit, from, moveGroup(fromItems, lotOf, at, input.toIndex), fromItems);
       await auditAgenda(unit, { entityId: from.id, action: "Kill order changed" });
       return announceDays(unit, [await touchAgenda(unit, from)], "reorder");
     }
     const to = await syncDay(unit, { ...keyOf(from), date: input.toDate });
     assertUnchanged(to, input.toLastModified, "kill agenda");
-    await moveToDay(unit, item, input.toDate);
-    // the item changes agenda first, so the source day's rewrite no longer holds (or deletes) it
+    for (const one of moving) await moveToDay(unit, one, input.toDate);
+    // the items change agenda first, so the source day's rewrite no longer holds (or deletes) them
     const toItems = await itemsOf(tx, to.id);
-    await writeItems(unit, to, moveTo([...toItems, item], toItems.length, input.toIndex), toItems);
-    await writeItems(unit, from, fromItems.filter((i) => i.id !== item.id));
+    const lotOfAll = await boxedLotOf(tx, [...toItems, ...moving]);
+    const placed = keepLotsTogether(insertGroup(toItems, lotOfAll, moving, input.toIndex), lotOfAll);
+    await writeItems(unit, to, placed, toItems);
+    const gone = new Set(moving.map((i) => i.id));
+    await writeItems(unit, from, fromItems.filter((i) => !gone.has(i.id)));
     return announceDays(unit, [await touchAgenda(unit, from), await touchAgenda(unit, to)], "planReorder");
   });
   return answerDays(ctx, days);

@@ -7,9 +7,9 @@ import { ApiError } from "../../../http/errors.ts";
 import type { AreaContext } from "../../context.ts";
 import type { In } from "../../areaApi.ts";
 import { planMobForKill } from "../../stockyard/writes.ts";
-import { agendaMob, itemsOf, syncDay, writeItems } from "../agendaTx.ts";
+import { agendaMob, boxedLotOf, itemsOf, syncDay, writeItems } from "../agendaTx.ts";
 import { announceDays, answerDays, refused } from "../changes.ts";
-import { isUnscheduled, lotName, moveTo, refuseDrop } from "../rules.ts";
+import { isUnscheduled, lotName, moveGroup, refuseDrop } from "../rules.ts";
 import type { AddUnscheduledMobBody, ScheduleMobBody } from "../schemas.ts";
 
 /** ScheduleMob: a mob planned for a production day (it joins that day's agenda last). */
@@ -55,7 +55,8 @@ async function schedule(
     if (toIndex !== undefined) {
       const items = await itemsOf(tx, agendas[0].id);
       const at = items.findIndex((i) => i.stockMobId === mob.id);
-      await writeItems(unit, agendas[0], moveTo(items, at, toIndex), items);
+      // a boxed lot moves whole and is never cut in two by the mob put among it
+      await writeItems(unit, agendas[0], moveGroup(items, await boxedLotOf(tx, items), at, toIndex), items);
     }
     if (old) agendas.push(await syncDay(unit, old));
     return announceDays(unit, agendas, "scheduleMob");

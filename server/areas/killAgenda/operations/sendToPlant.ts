@@ -74,6 +74,7 @@ export async function sendToPlant(ctx: AreaContext, input: In<typeof SendToPlant
       pic: i.pic,
       head: i.numberOfHead,
       msaEligible: i.isMsaEligible,
+      boxedLotRef: i.boxedLotRef,
     })),
   };
   // sent outside the unit: a slow plant system never holds the database

@@ -20,6 +20,7 @@ import { MOB_STATUS, mobStatusName, orderStatusName, speciesCategoryName } from 
 import type { MobHistory, MobInYard } from "../schemas.ts";
 import { type Db, findYard, MOB_ENTITY, type MobRow } from "./yards.ts";
 import { ordersWithNvd } from "../../livestock/nvd/queries.ts";
+import { boxedLotMembers, boxedLotRefsOf } from "../../livestock/boxing/reads.ts";
 
 /**
  * The columns a mob in the yard shows: reading these and not the whole 40-column row is most of what a
@@ -66,7 +67,7 @@ export async function mobDtos(
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const orderIds = [...new Set(rows.map((r) => r.livestockOrderId))];
-  const [requirementRows, supplierRows, orderRows, withNvd] = await Promise.all([
+  const [requirementRows, supplierRows, orderRows, withNvd, boxedRefs] = await Promise.all([
     db.select().from(mobRequirements).where(inArray(mobRequirements.stockMobId, ids))
       .orderBy(asc(mobRequirements.id)),
     db.select({ id: suppliers.id, name: suppliers.name }).from(suppliers)
@@ -79,7 +80,12 @@ export async function mobDtos(
       inArray(livestockOrders.id, [...new Set(rows.map((r) => r.livestockOrderId))]),
     ),
     ordersWithNvd(db, orderIds),
+    boxedLotRefsOf(db, orderIds),
   ]);
+  const lotSuppliers = Map.groupBy(
+    await boxedLotMembers(db, [...new Set(boxedRefs.values())]),
+    (m) => m.boxedLotRef,
+  );
   const orderOf = new Map(orderRows.map((o) => [o.id, o]));
   const requirementsOf = Map.groupBy(requirementRows, (r) => r.stockMobId);
   const supplierName = new Map(supplierRows.map((s) => [s.id, s.name]));
@@ -112,6 +118,12 @@ export async function mobDtos(
       orderStatusName: orderStatusName(orderOf.get(m.livestockOrderId)?.orderStatus ?? 0),
       isWaitingForAiHeadCount: orderOf.get(m.livestockOrderId)?.waiting ?? false,
       isLinkedNvd: withNvd.has(m.livestockOrderId),
+      boxedLotRef: boxedRefs.get(m.livestockOrderId) ?? null,
+      boxedLotSuppliers: [
+        ...new Set(
+          (lotSuppliers.get(boxedRefs.get(m.livestockOrderId) ?? "") ?? []).map((s) => s.supplierName),
+        ),
+      ],
       lastModified: m.lastModified,
     };
   });
