@@ -1,7 +1,8 @@
 /**
  * Production planning catalogue in Chromium (issue 41 items 1, 3, 6), as the super user: resolve an
- * unmapped product code, edit a recipe (refused off 100 %, saved at 100 %), confirm a sales order, and add
- * a rule to a carcass type in Settings › Specifications.
+ * unmapped product code, edit a recipe (refused off 100 %, saved at 100 %), confirm a sales order, type a
+ * sales order and watch its totals, add a rule to a carcass type in Settings › Specifications, and save
+ * the packaging defaults a new packaging starts from.
  */
 import { describe, expect, it } from "vitest";
 import { expectFits, toastWith } from "../helpers/browser.ts";
@@ -69,7 +70,7 @@ describe("planning catalogue in the browser", () => {
     await expect.poll(() => again.locator("[data-status]").innerText()).toBe("Confirmed");
   });
 
-  it("adds a sales order by keyboard and sees its totals", async () => {
+  it("adds a sales order by keyboard, its totals following the typing", async () => {
     const page = t.browser.page;
     await page.goto(ps("/salesorders"));
     await page.getByRole("link", { name: "New sales order" }).focus();
@@ -77,7 +78,7 @@ describe("planning catalogue in the browser", () => {
     await page.waitForURL(/order=new/);
     await page.waitForSelector("[data-hydrated] form");
     await expectFits(page);
-    const form = page.locator('[data-island="DataForm"] form');
+    const form = page.locator('[data-island="SalesOrderEditor"] form');
     await form.getByLabel("Reference").focus();
     await page.keyboard.type("SO-KEYS-1");
     await page.keyboard.press("Tab"); // customer
@@ -91,6 +92,9 @@ describe("planning catalogue in the browser", () => {
     await page.keyboard.type("120");
     await page.keyboard.press("Tab"); // price
     await page.keyboard.type("11.5");
+    // the totals follow the typing: 120 kg at $11.50
+    const typed = page.getByRole("group", { name: "Totals as typed" }).locator("tr[data-total]");
+    await expect.poll(() => typed.innerText()).toMatch(/120\.0 kg.*\$1,380\.00/s);
     await page.keyboard.press("Enter");
     await toastWith(page, "The sales order was saved.");
     await page.waitForURL(/order=\d+/);
@@ -118,5 +122,19 @@ describe("planning catalogue in the browser", () => {
     await form.getByRole("button", { name: "Save" }).click();
     await toastWith(page, "The carcass type was saved.");
     await expect.poll(() => trade().innerText()).toMatch(/Dentition ≤ 2 \(Market Eligibility\)/);
+  });
+
+  it("saves the packaging defaults, and a new packaging starts from them", async () => {
+    const page = t.browser.page;
+    await page.goto(`${t.server.origin}/settings/products/productPackaging`);
+    await page.waitForSelector("[data-hydrated] form");
+    const form = page.getByRole("region", { name: "Packaging defaults" }).locator("form");
+    await form.getByLabel("Pieces per carton").fill("3");
+    await form.getByRole("button", { name: "Save" }).click();
+    await toastWith(page, "The packaging defaults were saved.");
+    await page.getByRole("link", { name: "Add packaging" }).first().click();
+    await page.waitForURL(/\?product=\d+$/);
+    const fresh = page.getByRole("region", { name: "Packaging", exact: true }).locator("form");
+    expect(await fresh.getByLabel("Pieces per carton").inputValue()).toBe("3");
   });
 });
