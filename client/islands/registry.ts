@@ -58,6 +58,8 @@ export const ISLANDS_ON_INTENT: ReadonlySet<IslandName> = new Set<IslandName>([
   "NvdUpload",
   "BoxingPicker",
   "SalesOrderEditor",
+  "DemoDataLoad",
+  "YieldReprocess",
 ]);
 
 export const ISLAND_NAMES = Object.keys(ISLANDS) as IslandName[];
