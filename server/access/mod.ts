@@ -16,9 +16,11 @@ export {
   roleValue,
 } from "./roles.ts";
 export {
+  groupOf,
   isModuleKey,
   isTenantCategory,
   LOGIN_MODULE_GROUPS,
+  LOGIN_MODULE_GROUPS_SETTING,
   type LoginModuleGroup,
   MODULE_KEYS,
   type ModuleInfo,
@@ -27,6 +29,8 @@ export {
   MODULES,
   modulesInGroup,
   SETTINGS_MENU_MODULES,
+  SWITCHABLE_LOGIN_MODULE_GROUPS,
+  type SwitchableLoginModuleGroup,
   TENANT_CATEGORIES,
   type TenantCategory,
 } from "./modules.ts";

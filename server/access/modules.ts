@@ -61,6 +61,27 @@ export function modulesInGroup(group: LoginModuleGroup): ModuleKey[] {
   return MODULES.filter((m) => m.group === group).map((m) => m.key);
 }
 
+const GROUP_OF = new Map<string, LoginModuleGroup>(MODULES.map((m) => [m.key, m.group]));
+
+/** The login module group of a module (Home for a key this app does not know). */
+export const groupOf = (key: string): LoginModuleGroup => GROUP_OF.get(key) ?? "Home";
+
+/**
+ * The groups a tenant's admin may switch off (Settings › Login modules). Home holds the tenant's everyday
+ * modules (switch those off by licence, one by one), Settings holds this very choice and Super only the
+ * platform's own pages, so those three stay on.
+ */
+export const SWITCHABLE_LOGIN_MODULE_GROUPS = [
+  "Reports",
+  "Yield",
+  "Production",
+  "Tester",
+] as const satisfies readonly LoginModuleGroup[];
+export type SwitchableLoginModuleGroup = typeof SWITCHABLE_LOGIN_MODULE_GROUPS[number];
+
+/** The control database's tenant setting row that holds a tenant's switched-off groups. */
+export const LOGIN_MODULE_GROUPS_SETTING = "loginModuleGroups";
+
 /**
  * Modules that make the settings menu appear (spec 2 §2.2): any module of the
  * Settings group except tenantSettings.

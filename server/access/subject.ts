@@ -1,5 +1,5 @@
 import type { RoleName } from "./roles.ts";
-import type { ModuleKey, TenantCategory } from "./modules.ts";
+import { groupOf, type LoginModuleGroup, type ModuleKey, type TenantCategory } from "./modules.ts";
 
 /** The modules a producer tenant's licence counts: the portal's (issue 44 §7). */
 export const PRODUCER_MODULES: readonly ModuleKey[] = ["farmer"];
@@ -20,6 +20,8 @@ export interface AccessSubject {
   tenantSettings: { settingType: string; value: { isEnabled: boolean } }[];
   /** e.g. {settingType:"homepage", value:{module:"stockyard", title:"Stockyard"}}. */
   userSettings: { settingType: string; value: unknown }[];
+  /** Login module groups the tenant's admin switched off (Settings › Login modules); none when absent. */
+  disabledModuleGroups?: readonly LoginModuleGroup[];
 }
 
 /** A subject with no role and nothing licensed: what an anonymous visitor is. */
@@ -33,11 +35,23 @@ export const ANONYMOUS_SUBJECT: AccessSubject = Object.freeze({
 });
 
 /**
- * The modules that open pages and APIs for the subject. A producer tenant that also holds a plant module
- * (the demo farm holds livestock) still reaches only the producer portal: its other modules count for nothing.
+ * The modules that open pages and APIs for the subject (spec 1 §6: licensed, and the module's group
+ * enabled). A producer tenant that also holds a plant module (the demo farm holds livestock) still reaches
+ * only the producer portal: its other modules count for nothing. A group the tenant switched off closes its
+ * modules for everyone but a super user, who looks after the tenant and still sees them.
  */
 export function licensedModules(subject: AccessSubject): readonly ModuleKey[] {
   const producerOnly = subject.tenantCategories.includes("producer") &&
     !subject.tenantCategories.includes("processor");
-  return producerOnly ? subject.modules.filter((m) => PRODUCER_MODULES.includes(m)) : subject.modules;
+  const licensed = producerOnly
+    ? subject.modules.filter((m) => PRODUCER_MODULES.includes(m))
+    : subject.modules;
+  return inEnabledGroups(subject, licensed);
+}
+
+/** The modules whose login module group the tenant has not switched off (all of them for a super user). */
+export function inEnabledGroups(subject: AccessSubject, modules: readonly ModuleKey[]): readonly ModuleKey[] {
+  const off = subject.disabledModuleGroups;
+  if (!off?.length || subject.roleLevel === "super") return modules;
+  return modules.filter((m) => !off.includes(groupOf(m)));
 }

@@ -21,7 +21,12 @@ import {
 } from "../../db/control/schema.ts";
 import type { AccessSubject } from "../access/subject.ts";
 import type { RoleName } from "../access/roles.ts";
-import type { ModuleKey, TenantCategory } from "../access/modules.ts";
+import {
+  LOGIN_MODULE_GROUPS,
+  LOGIN_MODULE_GROUPS_SETTING,
+  type ModuleKey,
+  type TenantCategory,
+} from "../access/modules.ts";
 import type { PushBus } from "../push/bus.ts";
 import { BoundedCache } from "./cache.ts";
 import type { Session, SessionStore } from "./sessions.ts";
@@ -107,8 +112,10 @@ async function loadCallerData(db: ControlDb, session: Session): Promise<CallerDa
       isEnabled,
       isEnabledForSuperUser,
     })),
-    tenantSettings: settings.map((s) => ({ settingType: s.settingType, value: s.value })),
+    tenantSettings: settings.filter((s) => s.settingType !== LOGIN_MODULE_GROUPS_SETTING)
+      .map((s) => ({ settingType: s.settingType, value: s.value })),
     userSettings: uSettings.map((s) => ({ settingType: s.settingType, value: s.value })),
+    disabledModuleGroups: disabledGroupsOf(settings),
   };
   const allowed = allowedIds(subject, "tenantSite", "allowedTenantSiteIds");
   const allowedSpecies = allowedIds(subject, "species", "allowedSpeciesIds");
@@ -122,6 +129,12 @@ async function loadCallerData(db: ControlDb, session: Session): Promise<CallerDa
     memberships: own.map((m) => ({ ...m, roleLevel: m.roleLevel as RoleName })),
     plantTimeZone: profile?.timeZone ?? null,
   };
+}
+
+/** The login module groups switched off in the tenant's settings row (Settings › Login modules). */
+function disabledGroupsOf(settings: readonly { settingType: string; value: Record<string, unknown> }[]) {
+  const stored = settings.find((s) => s.settingType === LOGIN_MODULE_GROUPS_SETTING)?.value.disabledGroups;
+  return Array.isArray(stored) ? LOGIN_MODULE_GROUPS.filter((g) => stored.includes(g)) : [];
 }
 
 const keyOf = (s: Session) => `${s.userId}:${s.tenantId}:${s.impersonating ? 1 : 0}`;

@@ -4,7 +4,9 @@
  * settings, help content (read by all, written by super), and which settings tabs each role sees.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { eq } from "drizzle-orm";
 import { jsonCalls, startTestApp, type TestApp } from "../helpers/app.ts";
+import { auditLog } from "../../db/tenant/schema.ts";
 import { abnProblem, helpBlocks } from "../../server/areas/settings/rules.ts";
 
 let t: TestApp;
@@ -282,5 +284,82 @@ describe("settings tabs by role and module", () => {
     } finally {
       await setTenantModules(t.services, tenantId, { tenantSettings: true });
     }
+  });
+});
+
+describe("login module settings (Settings › Login modules)", () => {
+  const GET = "/api/settings/GetLoginModuleSettings";
+  const SAVE = "/api/settings/UpdateLoginModuleSettings";
+  type Group = { group: string; isEnabled: boolean; canSwitchOff: boolean };
+  const enabled = (body: { groups: Group[] }) =>
+    Object.fromEntries(body.groups.map((g) => [g.group, g.isEnabled]));
+
+  test("an admin switches Reports off: its pages close and leave the menu, super still sees them; 400, 403 and 409 change nothing", async () => {
+    const first = await get(GET, "admin");
+    expect(first.status).toBe(200);
+    expect(first.body.lastModified).toBeNull();
+    expect(enabled(first.body)).toMatchObject({ Home: true, Settings: true, Reports: true, Yield: true });
+    expect(first.body.groups.find((g: Group) => g.group === "Home").canSwitchOff).toBe(false);
+    expect(first.body.groups.find((g: Group) => g.group === "Reports")).toMatchObject({
+      label: "Reports",
+      modules: expect.arrayContaining([{ key: "orderReporting", name: "Order Reporting", isLicensed: true }]),
+    });
+
+    // refused in words, before or by the rule; nothing saved
+    for (
+      const [body, field] of [
+        [{ groups: { Home: false } }, "groups.Home"],
+        [{ groups: { Reports: "off" } }, "groups.Reports"],
+        [{ groups: { Marketing: false } }, "groups"],
+      ] as const
+    ) {
+      const bad = await post(SAVE, body, "admin");
+      expect(bad.status, JSON.stringify(body)).toBe(400);
+      expect(bad.body).toMatchObject({ title: expect.any(String), isValidation: true });
+      expect(bad.body.title).toBeTruthy();
+      expect(bad.body.message).toBeTruthy();
+      expect(bad.body.errors[0].field).toBe(field);
+    }
+    expect((await post(SAVE, { groups: { Reports: false } }, "user")).status).toBe(403);
+    expect((await get(GET, "user")).status).toBe(403);
+    expect((await post(SAVE, { groups: { Reports: false } }, "farm")).status).toBe(403);
+    expect((await get(GET, "admin")).body).toEqual(first.body);
+
+    const saved = await post(SAVE, { groups: { Reports: false }, lastModified: null }, "admin");
+    expect(saved.status).toBe(200);
+    expect(enabled(saved.body)).toMatchObject({ Reports: false, Yield: true, Production: true });
+    expect(saved.body.lastModified).toEqual(expect.any(String));
+    try {
+      // a form opened before that save is stale
+      const stale = await post(SAVE, { groups: { Yield: false }, lastModified: null }, "admin");
+      expect(stale.status).toBe(409);
+      expect(enabled((await get(GET, "admin")).body).Yield).toBe(true);
+
+      const report = await page("/home/orderreporting", "admin");
+      expect(report.status).toBe(403);
+      expect(report.html).not.toContain('href="/home/orderreporting"');
+      expect((await page("/settings/loginmodules", "admin")).html).not.toContain(
+        'href="/home/orderreporting"',
+      );
+      const superReport = await page("/home/orderreporting", "super");
+      expect(superReport.status).toBe(200);
+      // the choice is this organisation's: the other processor's yield user keeps its pages
+      expect((await t.request("/yield", { token: await t.login("yield@demo.country") })).status).toBe(200);
+
+      const [{ id: tenantId }] = await t.services.db.control.query.tenants.findMany({
+        where: (x, { eq }) => eq(x.name, "Demo Processing"),
+      });
+      const trail = await (await t.services.db.tenantDb(tenantId)).select().from(auditLog)
+        .where(eq(auditLog.entity, "LoginModuleGroups"));
+      expect(trail.at(-1)).toMatchObject({ action: "update" });
+    } finally {
+      const back = await post(
+        SAVE,
+        { groups: { Reports: true }, lastModified: saved.body.lastModified },
+        "admin",
+      );
+      expect(back.status).toBe(200);
+    }
+    expect((await page("/home/orderreporting", "admin")).status).toBe(200);
   });
 });

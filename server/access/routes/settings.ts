@@ -157,6 +157,12 @@ export const SETTINGS_ROUTES = [
         ...TAB,
         modules: ["tenantSettings"],
       }),
+      // Spec 2 §7.4 names login module settings; the tab is ours (Settings › Login modules).
+      route(s("/loginmodules"), "Login Modules", "settingsLoginModules", {
+        ...TAB,
+        modules: ["tenantSettings"],
+        roleValue: "admin",
+      }),
       route(s("/productcodes"), "Product Codes", "settingsProductCodes", {
         ...TAB,
         modules: ["yieldReporting"],

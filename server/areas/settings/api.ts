@@ -11,6 +11,7 @@ import { imageResponses } from "../../http/files.ts";
 import { areaApi, type In } from "../areaApi.ts";
 import { areaContextOf } from "../context.ts";
 import { listTenantSettings, upsertTenantSetting } from "./operations/tenantSettings.ts";
+import { loginModuleSettings, saveLoginModuleSettings } from "./operations/loginModules.ts";
 import { getStockSettings, saveStockSettings } from "./operations/stockSettings.ts";
 import {
   organisationDetails,
@@ -28,6 +29,8 @@ import {
 } from "./operations/content.ts";
 import {
   IdBody,
+  LoginModuleSettings,
+  LoginModuleSettingsBody,
   OrganisationDetails,
   OrganisationDetailsBody,
   SectionKeyParam,
@@ -64,11 +67,15 @@ export const SETTINGS_API = {
   uploadLogo: "/api/settings/UploadOrganisationLogo",
   logo: "/api/settings/GetOrganisationLogo",
   removeLogo: "/api/settings/RemoveOrganisationLogo",
+  loginModules: "/api/settings/GetLoginModuleSettings",
+  saveLoginModules: "/api/settings/UpdateLoginModuleSettings",
 } as const;
 
 /** Whoever can open the tab reads it; turning a tenant setting on or off takes an admin. */
 const TENANT_SETTINGS: AccessRule = { pages: ["settingsTenantSettings"] };
 const TENANT_SETTINGS_EDIT: AccessRule = { pages: ["settingsTenantSettings"], role: "admin" };
+/** The organisation's choice of module groups: its admins (the tab is admin-level). */
+const LOGIN_MODULES: AccessRule = { pages: ["settingsLoginModules"], role: "admin" };
 const DETAILS: AccessRule = { pages: ["settingsDetails"] };
 const STOCK: AccessRule = { pages: ["settingsStockSettings"] };
 /** Help is read by everyone signed in (the support content page); written from the super-only tab. */
@@ -237,6 +244,24 @@ api.post(
   OrganisationDetails,
   DETAILS,
   removeLogo,
+);
+
+api.get(
+  SETTINGS_API.loginModules,
+  "The login module groups, each on or off, with their modules (spec 1 §6: a switched-off group's pages close)",
+  NO_QUERY,
+  LoginModuleSettings,
+  LOGIN_MODULES,
+  loginModuleSettings,
+);
+
+api.post(
+  SETTINGS_API.saveLoginModules,
+  "Switch login module groups on or off (Home, Settings and Super stay on); 409 when saved since read",
+  LoginModuleSettingsBody,
+  LoginModuleSettings,
+  LOGIN_MODULES,
+  saveLoginModuleSettings,
 );
 
 export const settingsApi = api.router();

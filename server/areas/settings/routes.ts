@@ -3,6 +3,7 @@ import { SettingsHomeScreen } from "./pages/SettingsHome.tsx";
 import { OrganisationScreen } from "./pages/Organisation.tsx";
 import { StockSettingsScreen } from "./pages/StockSettings.tsx";
 import { TenantSettingsScreen } from "./pages/TenantSettings.tsx";
+import { LoginModulesScreen } from "./pages/LoginModules.tsx";
 import { LocationInfoScreen } from "./pages/LocationInfo.tsx";
 import { ReleaseNotesScreen, SupportContentScreen, SupportSectionScreen } from "./pages/SupportContent.tsx";
 
@@ -16,6 +17,7 @@ export const SETTINGS_PAGES = definePages({
   settingsDetails: OrganisationScreen,
   settingsStockSettings: StockSettingsScreen,
   settingsTenantSettings: TenantSettingsScreen,
+  settingsLoginModules: LoginModulesScreen,
   settingsSupportContent: SupportContentScreen,
   settingsReleaseNotes: ReleaseNotesScreen,
   supportContent: SupportSectionScreen,

@@ -6,6 +6,7 @@
 export { AUSTRALIAN_STATES } from "../../../kernel/enums.ts";
 export { isKnownTenantSettingType, TENANT_SETTING_TYPES } from "../../access/flags.ts";
 import type { TenantSettingType } from "../../access/flags.ts";
+import type { LoginModuleGroup } from "../../access/modules.ts";
 
 /** ABN weights of the ATO's check (business.gov.au "ABN format"). */
 const ABN_WEIGHTS = [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19];
@@ -159,3 +160,22 @@ export function helpBlocks(body: string): Block[] {
   }
   return blocks;
 }
+
+// ---------------------------------------------------------------- login module groups
+
+/** Each login module group in plain words, for Settings › Login modules (the modules are listed beside). */
+export const LOGIN_MODULE_GROUP_WORDS: Record<LoginModuleGroup, { label: string; help: string }> = {
+  Home: {
+    label: "Everyday work",
+    help: "Always on: switch single modules off with the organisation's licence instead.",
+  },
+  Settings: { label: "Settings", help: "Always on: this page is one of them." },
+  Reports: { label: "Reports", help: "The livestock dashboards and the order report." },
+  Yield: { label: "Yield", help: "Yield reports and yield revenue." },
+  Production: {
+    label: "Production planning",
+    help: "The schedule builder, recipes and product definitions.",
+  },
+  Tester: { label: "Testing tools", help: "The test and support staff's pages." },
+  Super: { label: "Platform administration", help: "Always on: only super users see these pages." },
+};

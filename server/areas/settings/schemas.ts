@@ -5,12 +5,18 @@
 import { z } from "@hono/zod-openapi";
 import { idNumber, wholeNumber } from "../../http/params.ts";
 import {
+  LOGIN_MODULE_GROUPS,
+  type LoginModuleGroup,
+  SWITCHABLE_LOGIN_MODULE_GROUPS,
+} from "../../access/modules.ts";
+import {
   abnDigits,
   abnProblem,
   AGENDA_PLANNING_DAYS,
   AUSTRALIAN_STATES,
   CARCASS_TYPE_VALUES,
   isPostcode,
+  LOGIN_MODULE_GROUP_WORDS,
   SECTION_KEY,
   SITE_LOCATION_TYPE_VALUES,
   TIME_ZONE_VALUES,
@@ -193,3 +199,43 @@ export const UploadLogoForm = z.object({
       description: "a PNG, JPEG or WebP image of at most 512 KB",
     }),
 }).openapi("UploadOrganisationLogoForm");
+
+// ---------------------------------------------------------------- login module groups
+
+export const LoginModuleSettings = z.object({
+  groups: z.array(z.object({
+    group: z.enum(LOGIN_MODULE_GROUPS),
+    label: z.string(),
+    help: z.string(),
+    isEnabled: z.boolean(),
+    /** false: Home, Settings and Super stay on */
+    canSwitchOff: z.boolean(),
+    modules: z.array(z.object({ key: z.string(), name: z.string(), isLicensed: z.boolean() })),
+  })),
+  /** null until the groups are first saved */
+  lastModified: z.string().nullable(),
+}).openapi("LoginModuleSettings");
+
+const isSwitchable = (group: LoginModuleGroup) =>
+  (SWITCHABLE_LOGIN_MODULE_GROUPS as readonly LoginModuleGroup[]).includes(group);
+
+/** Groups not named stay as they are; an always-on group may be sent only as on. */
+export const LoginModuleSettingsBody = z.object({
+  groups: z.strictObject(
+    Object.fromEntries(
+      LOGIN_MODULE_GROUPS.map((g) => [g, z.boolean({ message: "Say whether it is on or off" }).optional()]),
+    ) as Record<LoginModuleGroup, z.ZodOptional<z.ZodBoolean>>,
+    { error: "Name the groups of modules this app knows, each on or off" },
+  ),
+  lastModified: z.string().max(40).nullable().optional(),
+}).superRefine((body, check) => {
+  for (const group of LOGIN_MODULE_GROUPS) {
+    if (body.groups[group] === false && !isSwitchable(group)) {
+      check.addIssue({
+        code: "custom",
+        path: ["groups", group],
+        message: `${LOGIN_MODULE_GROUP_WORDS[group].label} is always on.`,
+      });
+    }
+  }
+}).openapi("UpdateLoginModuleSettingsBody");

@@ -3,6 +3,7 @@ import {
   type AccessSubject,
   allRoutes,
   buildSideMenu,
+  canSeeRoute,
   type MenuItem,
   type RouteDef,
   selectHomePage,
@@ -232,5 +233,42 @@ describe("buildSideMenu on the app's table", () => {
       }
       expect(buildSideMenu(s, APP_ROUTES)[0].path).toBe(selectHomePage(s, APP_ROUTES));
     }
+  });
+});
+
+describe("a login module group the tenant switched off (Settings › Login modules)", () => {
+  const TABLE_BY_GROUP: RouteDef[] = [
+    route("/home/userHome", "Home", "userHome", { roleValue: "none", built: true }),
+    route("/g/yard", "Yard", "yard", { ...shown, modules: ["stockyard"] }),
+    route("/g/report", "Order Report", "orderReport", {
+      ...shown,
+      nestedMenu: "Reports",
+      modules: ["orderReporting"],
+    }),
+    route("/g/either", "Either", "either", { ...shown, modules: ["orderReporting", "stockyard"] }),
+    route("/g/yield", "Yield", "yieldPage", { ...shown, modules: ["yieldReporting"], allowSuper: true }),
+  ];
+  const modules = ["stockyard", "orderReporting", "yieldReporting"] as const;
+  const menuOf = (s: AccessSubject) =>
+    buildSideMenu(s, TABLE_BY_GROUP).flatMap((i) => (i.children ? i.children : [i])).map((i) => i.name);
+
+  it("its items vanish from the menu and its pages close; other groups' items stay", () => {
+    const off = subject({ roleLevel: "admin", modules: [...modules], disabledModuleGroups: ["Reports"] });
+    expect(menuOf(off)).toEqual(["home", "yard", "either", "yieldPage"]);
+    expect(canSeeRoute(off, TABLE_BY_GROUP[2], TABLE_BY_GROUP)).toBe(false);
+    // a page any of whose modules is still open stays open
+    expect(canSeeRoute(off, TABLE_BY_GROUP[3], TABLE_BY_GROUP)).toBe(true);
+    const on = subject({ roleLevel: "admin", modules: [...modules] });
+    expect(menuOf(on)).toContain("orderReport");
+  });
+
+  it("a super user still sees the switched-off groups", () => {
+    const superOff = subject({
+      roleLevel: "super",
+      modules: [...modules],
+      disabledModuleGroups: ["Reports", "Yield"],
+    });
+    expect(menuOf(superOff)).toContain("orderReport");
+    expect(menuOf(superOff)).toContain("yieldPage");
   });
 });
