@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { planActualRows, planActualTotals } from "./actual.ts";
+import { planActualRows, planActualTotals, scheduledProducts } from "./actual.ts";
 
 // worked by hand: the leg was planned at 100 kg worth $1,200.00 ($12/kg) and packed 90 kg; the rack
 // was not packed; a neck nobody planned was packed (no plan price: $0)
@@ -48,5 +48,19 @@ describe("plan against actual", () => {
       variance: { kg: -40, cartons: -4, cents: -112_000, centsPerHead: -2_240 },
     });
     expect(planActualTotals([], 0).planned.centsPerHead).toBe(0);
+  });
+});
+
+describe("as scheduled", () => {
+  it("sums the schedules' lines per product and prices them at the day's $/kg", () => {
+    const lines = [
+      { productId: 1, name: "Leg", plannedKg: 60, plannedCartons: 3 },
+      { productId: 2, name: "Rack", plannedKg: 40, plannedCartons: 4 },
+      { productId: 1, name: "Leg", plannedKg: 40, plannedCartons: 2 }, // the night shift's schedule
+    ];
+    expect(scheduledProducts(lines, new Map([[1, 1200]]))).toEqual([
+      { productId: 1, name: "Leg", kg: 100, cartons: 5, cents: 120_000 },
+      { productId: 2, name: "Rack", kg: 40, cartons: 4, cents: 0 },
+    ]);
   });
 });

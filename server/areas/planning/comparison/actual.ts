@@ -1,9 +1,10 @@
 /**
- * Plan against actual (issue 41 item 8): a released cut plan's predicted products beside what the boning
- * rooms it went to packed on its day (kg, cartons, value) with the variance, and in total with $ per head.
- * The packed kg is valued at the plan's own price per kg of the product (what it predicted the product
- * was worth), so a variance in value is a variance in kg or mix, not in price; a product packed that
- * the plan did not predict has no plan price, and is shown at $0. Pure.
+ * Plan against actual (issue 41 item 8): a released cut plan's products as scheduled (each schedule's
+ * lines as released; before any release, the plan's predicted products) beside what the boning rooms it
+ * went to packed on its day (kg, cartons, value) with the variance, and in total with $ per head.
+ * The packed kg is valued at the plan's own price per kg of the product, so a variance in value is a
+ * variance in kg or mix, not in price; a product packed that the plan did not schedule has no plan
+ * price, and is shown at $0. Pure.
  */
 import type { PredictedProduct } from "../builder/rules.ts";
 
@@ -24,6 +25,28 @@ export type PlanActualRow = {
 export type PlanActualSide = { kg: number; cartons: number; cents: number; centsPerHead: number };
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** The schedules' lines summed per product (first seen order), valued at the day's price per kg. */
+export function scheduledProducts(
+  lines: readonly { productId: number; name: string; plannedKg: number; plannedCartons: number }[],
+  centsPerKg: ReadonlyMap<number, number>,
+) {
+  const byId = new Map<
+    number,
+    { productId: number; name: string; kg: number; cartons: number; cents: number }
+  >();
+  for (const l of lines) {
+    const p = byId.get(l.productId) ??
+      byId.set(l.productId, { productId: l.productId, name: l.name, kg: 0, cartons: 0, cents: 0 })
+        .get(l.productId)!;
+    p.kg += l.plannedKg;
+    p.cartons += l.plannedCartons;
+  }
+  return [...byId.values()].map((p) => ({
+    ...p,
+    cents: Math.round(p.kg * (centsPerKg.get(p.productId) ?? 0)),
+  }));
+}
 
 /** The plan's products in its order, then any product packed that it did not predict. */
 export function planActualRows(

@@ -10,7 +10,7 @@ import { addDays } from "../../../../kernel/dates.ts";
 import { assignmentsOf, basisOf, outcomeOf, planRow } from "../builder/operations.ts";
 import { scheduleExecution } from "../schedules/operations.ts";
 import { compareProducts, type Side, sideTotals } from "./rules.ts";
-import { planActualRows, planActualTotals } from "./actual.ts";
+import { planActualRows, planActualTotals, scheduledProducts } from "./actual.ts";
 
 /** Plans the comparison offers: a fortnight back to a week ahead of the plant's today. */
 export async function comparablePlans(ctx: AreaContext) {
@@ -31,13 +31,14 @@ export async function comparablePlans(ctx: AreaContext) {
 async function sideOf(ctx: AreaContext, id: number) {
   const row = await planRow(ctx, id);
   const assignments = assignmentsOf(row);
-  const { groups, products } = await outcomeOf(ctx, row, assignments, basisOf(row.basis));
+  const { groups, products, catalogue } = await outcomeOf(ctx, row, assignments, basisOf(row.basis));
   const planned = new Set(assignments.filter((a) => a.recipeIds.length).map((a) => a.groupId));
   const side: Side = {
     head: groups.filter((g) => planned.has(g.id)).reduce((s, g) => s + g.head, 0),
     products,
   };
-  return { plan: { id: row.id, name: row.name, productionDate: row.productionDate }, side };
+  const prices = new Map(catalogue.products.map((p) => [p.id, p.centsPerKg]));
+  return { plan: { id: row.id, name: row.name, productionDate: row.productionDate }, side, prices };
 }
 
 export async function comparePlans(ctx: AreaContext, q: { planA: number; planB: number }) {
@@ -53,19 +54,20 @@ export async function comparePlans(ctx: AreaContext, q: { planA: number; planB: 
 
 /**
  * A cut plan against what the boning rooms it was released to packed on its day (each schedule's room
- * and shift, through the schedule's execution): per product and in total, with the variance.
+ * and shift, through the schedule's execution): per product and in total, with the variance. Planned is
+ * what the schedules were released with, priced at the day's price per kg.
  */
 export async function planAgainstActual(ctx: AreaContext, q: { plan: number }) {
-  const { plan, side } = await sideOf(ctx, q.plan);
+  const { plan, side, prices } = await sideOf(ctx, q.plan);
   const released = await ctx.db.select({ id: productionSchedules.id }).from(productionSchedules)
     .where(eq(productionSchedules.cutPlanId, plan.id)).orderBy(asc(productionSchedules.id));
   const executions = [];
   for (const s of released) executions.push(await scheduleExecution(ctx, s.id));
+  const lines = executions.flatMap((e) => e.lines);
   const rows = planActualRows(
-    side.products,
-    executions.flatMap((e) =>
-      e.lines.map((l) => ({ productId: l.productId, name: l.name, cartons: l.packedCartons, kg: l.packedKg }))
-    ),
+    // as released (the plan may have been changed since), else as predicted now
+    executions.length ? scheduledProducts(lines, prices) : side.products,
+    lines.map((l) => ({ productId: l.productId, name: l.name, cartons: l.packedCartons, kg: l.packedKg })),
   );
   return {
     plan,

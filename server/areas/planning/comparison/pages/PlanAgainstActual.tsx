@@ -38,11 +38,7 @@ export const PlanAgainstActualScreen = defineScreen({
     return (
       <section className="panel" aria-label="Plan against actual">
         <div className="panel-head">
-          <h2>
-            {r
-              ? `${r.plan.name} (${formatDate(r.plan.productionDate, false)}): plan against actual`
-              : "Plan against actual"}
-          </h2>
+          <h2>{r ? `Plan against actual: ${r.plan.name}` : "Plan against actual"}</h2>
           <a className="btn no-print" href={href("productcomparison")}>Compare two plans</a>
         </div>
         {data.plans.length > 0 && (
@@ -65,11 +61,12 @@ export const PlanAgainstActualScreen = defineScreen({
         {!r ? <p className="muted">No cut plans in the last fortnight or the coming week.</p> : (
           <>
             <p className="muted small">
+              {`${formatDate(r.plan.productionDate)}: `}
               {r.schedules.length
-                ? `Packed by ${
+                ? `packed by ${
                   r.schedules.map((s) => `${s.boningRoom} (${s.shiftName.toLowerCase()})`).join(", ")
                 }. `
-                : "This plan has not been released to a boning room, so nothing is packed against it yet. "}
+                : "not released to a boning room, so nothing is packed against it yet. "}
               Packed kg are valued at the plan's own price per kg of each product.
             </p>
             <TotalsTable totals={r.totals} />
