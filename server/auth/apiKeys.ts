@@ -15,6 +15,7 @@ import type { ControlDb } from "../../db/client.ts";
 import { apiKeys, memberships, users } from "../../db/control/schema.ts";
 import type { PushBus } from "../push/bus.ts";
 import { ApiError } from "../http/errors.ts";
+import { serverNow } from "../http/clientClock.ts";
 import { BoundedCache } from "./cache.ts";
 import type { AuthChange, CallerCache } from "./callers.ts";
 import { hashPassword } from "./password.ts";
@@ -170,7 +171,7 @@ export class ApiKeyStore {
     });
     if (!row) return null;
     if (row.revokedAt) return { key: viewOf(row), changed: false };
-    const revokedAt = new Date();
+    const revokedAt = serverNow();
     await this.db.transaction(async (tx) => {
       await tx.update(apiKeys).set({ revokedAt, revokedBy }).where(eq(apiKeys.id, id));
       await tx.update(users).set({ isDisabled: true, lastModified: revokedAt.toISOString() })
@@ -185,17 +186,17 @@ export class ApiKeyStore {
    * The pseudo session of a live key (its user in its tenant, never expiring), or null: malformed,
    * unknown, wrong secret or revoked. From memory unless `fresh`.
    */
-  async validate(token: string, now = new Date(), fresh = false): Promise<Session | null> {
+  async validate(token: string, now = serverNow(), fresh = false): Promise<Session | null> {
     const match = KEY_PATTERN.exec(token);
     if (!match) return null;
     const id = Number(match[1]);
-    let kept = fresh ? undefined : this.#cache.get(id, now.getTime());
+    let kept = fresh ? undefined : this.#cache.get(id);
     if (!kept) {
       const epoch = this.#cache.epoch;
       const row = await this.#byId.get({ id });
       if (!row) return null;
       kept = { ...row, revoked: row.revokedAt !== null, lastUsedAt: row.lastUsedAt?.getTime() ?? null };
-      this.#cache.set(id, kept, epoch, now.getTime());
+      this.#cache.set(id, kept, epoch);
     }
     const given = new TextEncoder().encode(hashSecret(match[2]));
     if (!constantTimeEqual(given, new TextEncoder().encode(kept.secretHash))) return null;

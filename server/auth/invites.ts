@@ -8,6 +8,7 @@ import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { ControlDb } from "../../db/client.ts";
 import { invites, memberships, tenants, users, userSettings } from "../../db/control/schema.ts";
 import { ApiError } from "../http/errors.ts";
+import { serverNow } from "../http/clientClock.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { roleLabel } from "../access/roles.ts";
 import { hashSecret, isLinkSecret, newLinkSecret } from "./tokens.ts";
@@ -41,7 +42,7 @@ export class Invites {
    * Records an invitation and mails its link; answers the link too (the admin may pass it on). Without
    * `origin` (PUBLIC_URL unset) nothing is mailed, the log says why, and the admin gets the link's path.
    */
-  async create(input: InviteInput, origin: string | null, now = new Date()) {
+  async create(input: InviteInput, origin: string | null, now = serverNow()) {
     const email = input.email.trim().toLowerCase();
     const member = await this.db.select({ id: users.id }).from(users)
       .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.tenantId, input.tenantId)))
@@ -104,7 +105,7 @@ export class Invites {
   }
 
   /** The tenant's invitations still open (not used, withdrawn or expired), newest first. */
-  async pending(tenantId: number, now = new Date()) {
+  async pending(tenantId: number, now = serverNow()) {
     const rows = await this.db.select({
       id: invites.id,
       email: invites.email,
@@ -130,7 +131,7 @@ export class Invites {
   }
 
   /** Withdraws an open invitation of the tenant (another tenant's is not there for it). */
-  async withdraw(tenantId: number, id: number, now = new Date()) {
+  async withdraw(tenantId: number, id: number, now = serverNow()) {
     const done = await this.db.update(invites).set({ withdrawnAt: now }).where(and(
       eq(invites.id, id),
       eq(invites.tenantId, tenantId),
@@ -141,7 +142,7 @@ export class Invites {
   }
 
   /** What a live link invites to (the page shows it before anyone signs up), or null. */
-  async describe(token: string, now = new Date()) {
+  async describe(token: string, now = serverNow()) {
     const row = await this.#live(token, now);
     if (!row) return null;
     const [tenant, inviter, account] = await Promise.all([
@@ -164,7 +165,7 @@ export class Invites {
    * Uses up a live invitation for `userId` inside `tx` and gives them the membership it names; false when
    * it is not live any more (of two racing uses only one wins).
    */
-  async accept(tx: Tx, inviteId: number, userId: number, now = new Date()): Promise<boolean> {
+  async accept(tx: Tx, inviteId: number, userId: number, now = serverNow()): Promise<boolean> {
     const [row] = await tx.update(invites).set({ acceptedAt: now, acceptedByUserId: userId }).where(and(
       eq(invites.id, inviteId),
       isNull(invites.acceptedAt),
@@ -207,7 +208,7 @@ export class Invites {
   }
 
   /** The newest live invitation to an address (a verified sign-in elsewhere may take it up), or null. */
-  async liveFor(email: string, now = new Date()) {
+  async liveFor(email: string, now = serverNow()) {
     return (await this.db.select().from(invites).where(and(
       eq(invites.email, email),
       isNull(invites.acceptedAt),

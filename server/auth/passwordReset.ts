@@ -9,6 +9,7 @@ import { samePhone } from "./phoneCodes.ts";
 import type { ControlDb } from "../../db/client.ts";
 import { passwordResets, users } from "../../db/control/schema.ts";
 import { ApiError } from "../http/errors.ts";
+import { serverNow } from "../http/clientClock.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { hashPassword } from "./password.ts";
 import { BoundedCache } from "./cache.ts";
@@ -35,12 +36,12 @@ export class PasswordResets {
    * every address alike, so that tells nothing either). Without `origin` (PUBLIC_URL unset) no link is
    * made or sent, and the log says why: a link must never take the request's own host.
    */
-  async request(userName: string, ip: string, origin: string | null, now = new Date()) {
+  async request(userName: string, ip: string, origin: string | null, now = serverNow()) {
     const byPhone = userName.trim().startsWith("+");
     const address = byPhone ? samePhone(userName) : userName.trim().toLowerCase();
     if (
-      !this.#allow(`ip:${ip}`, RESET_LIMITS.perIp, now) ||
-      !this.#allow(`email:${address}`, RESET_LIMITS.perEmail, now)
+      !this.#allow(`ip:${ip}`, RESET_LIMITS.perIp) ||
+      !this.#allow(`email:${address}`, RESET_LIMITS.perEmail)
     ) {
       throw new ApiError(429, "Too many requests: try again in an hour.", {
         headers: { "Retry-After": String(Math.ceil(RESET_LIMITS.windowMs / 1000)) },
@@ -85,12 +86,12 @@ export class PasswordResets {
   }
 
   /** Whether `token` is a live link (the page asks before showing the form). */
-  async isLive(token: string, now = new Date()) {
+  async isLive(token: string, now = serverNow()) {
     return Boolean(await this.#live(token, now));
   }
 
   /** Sets the new password through a live link and uses it up; answers the user's id. */
-  async reset(token: string, newPassword: string, now = new Date()): Promise<number> {
+  async reset(token: string, newPassword: string, now = serverNow()): Promise<number> {
     const row = await this.#live(token, now);
     if (!row) throw ApiError.validation([{ field: "token", message: INVALID }]);
     const passwordHash = await hashPassword(newPassword);
@@ -120,9 +121,10 @@ export class PasswordResets {
     return row ?? null;
   }
 
-  #allow(key: string, max: number, now: Date) {
-    const n = (this.#counts.get(key, now.getTime()) ?? 0) + 1;
-    this.#counts.set(key, n, this.#counts.epoch, now.getTime());
+  #allow(key: string, max: number) {
+    // a rate window: real elapsed time, whatever the server's clock says
+    const n = (this.#counts.get(key) ?? 0) + 1;
+    this.#counts.set(key, n, this.#counts.epoch);
     return n <= max;
   }
 }

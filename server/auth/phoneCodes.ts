@@ -7,6 +7,7 @@ import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { ControlDb } from "../../db/client.ts";
 import { phoneCodes, users } from "../../db/control/schema.ts";
 import { ApiError } from "../http/errors.ts";
+import { serverNow } from "../http/clientClock.ts";
 import type { SmsSender } from "../mail/sms.ts";
 import { hashSecret } from "./tokens.ts";
 
@@ -20,7 +21,7 @@ export class PhoneCodes {
   constructor(private readonly db: ControlDb, private readonly sms: SmsSender) {}
 
   /** Texts a new code to `phone` for the user; the previous code stops working. */
-  async send(userId: number, phone: string, now = new Date()) {
+  async send(userId: number, phone: string, now = serverNow()) {
     const hourAgo = new Date(now.getTime() - 60 * 60_000);
     const [{ recent }] = await this.db.select({ recent: sql<number>`count(*)` }).from(phoneCodes)
       .where(and(eq(phoneCodes.userId, userId), gt(phoneCodes.createdAt, hourAgo.toISOString())));
@@ -40,6 +41,7 @@ export class PhoneCodes {
         phone: phone.trim(),
         codeHash: hashSecret(`${userId}:${code}`),
         expiresAt,
+        createdAt: now.toISOString(), // on the clock the hourly cap counts by
       });
     });
     await this.sms.send({
@@ -54,13 +56,13 @@ export class PhoneCodes {
   }
 
   /** The number the user's live code went to, if any (the page's second step shows it). */
-  async pending(userId: number, now = new Date()) {
+  async pending(userId: number, now = serverNow()) {
     const row = await this.#latest(userId, now);
     return row ? { phone: row.phone, expiresAt: row.expiresAt.toISOString() } : null;
   }
 
   /** Checks a code; right, the number becomes the account's verified mobile. */
-  async verify(userId: number, phone: string, code: string, now = new Date()) {
+  async verify(userId: number, phone: string, code: string, now = serverNow()) {
     const row = await this.#latest(userId, now);
     if (!row || samePhone(row.phone) !== samePhone(phone)) {
       throw ApiError.validation([{

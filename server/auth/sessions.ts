@@ -5,6 +5,7 @@ import type { ControlDb } from "../../db/client.ts";
 import { sessions } from "../../db/control/schema.ts";
 import { BoundedCache } from "./cache.ts";
 import { hashSecret } from "./tokens.ts";
+import { serverNow } from "../http/clientClock.ts";
 
 export type Session = typeof sessions.$inferSelect;
 
@@ -70,7 +71,7 @@ export class SessionStore {
     signedInAt?: Date | null;
     now?: Date;
   }): Promise<{ token: string; session: Session }> {
-    const now = input.now ?? new Date();
+    const now = input.now ?? serverNow();
     const id = randomPart();
     const secret = randomPart();
     const absoluteExpiresAt = input.absoluteExpiresAt ??
@@ -100,15 +101,16 @@ export class SessionStore {
    * instance has the row (unless `fresh`); a row that looks expired is read again (another instance may
    * have extended it).
    */
-  async validate(token: string, now = new Date(), fresh = false): Promise<Session | null> {
+  async validate(token: string, now = serverNow(), fresh = false): Promise<Session | null> {
     const [id, secret, extra] = token.split(".");
     if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 64) return null;
-    let session = fresh ? undefined : this.cache.get(id, now.getTime());
+    // the memory's own timeout is real elapsed time; the session's expiry is on the server's clock
+    let session = fresh ? undefined : this.cache.get(id);
     if (!session || session.expiresAt.getTime() <= now.getTime()) {
       const epoch = this.cache.epoch;
       session = await this.#byId.get({ id });
       if (!session) return null;
-      this.cache.set(id, session, epoch, now.getTime());
+      this.cache.set(id, session, epoch);
     }
     if (!this.#isSecretOf(session, secret)) return null;
     if (session.expiresAt.getTime() <= now.getTime()) return null;
@@ -133,7 +135,7 @@ export class SessionStore {
    * A new token for a live session (clients refresh 2 minutes before expiry). Never past the absolute
    * end: after it, the user must sign in again. The old token lives on briefly for in-flight requests.
    */
-  async refresh(session: Session, now = new Date()): Promise<{ token: string; session: Session } | null> {
+  async refresh(session: Session, now = serverNow()): Promise<{ token: string; session: Session } | null> {
     if (session.absoluteExpiresAt.getTime() <= now.getTime()) return null;
     const next = await this.create({ ...session, absoluteExpiresAt: session.absoluteExpiresAt, now });
     const graceEnd = new Date(Math.min(session.expiresAt.getTime(), now.getTime() + ROTATION_GRACE_MS));
@@ -148,7 +150,7 @@ export class SessionStore {
    * absolute end moves to `lifetimeMs` from now once less than half of that is left, so a TV in daily use
    * never signs out and one left off for the whole lifetime needs a person. Null when it has ended.
    */
-  async renewAbsolute(session: Session, lifetimeMs: number, now = new Date()): Promise<Session | null> {
+  async renewAbsolute(session: Session, lifetimeMs: number, now = serverNow()): Promise<Session | null> {
     if (!this.renewalDue(session, lifetimeMs, now)) return session;
     const epoch = this.cache.epoch;
     const stored = await this.#byId.get({ id: session.id });
@@ -157,18 +159,18 @@ export class SessionStore {
     const expiresAt = new Date(Math.max(stored.expiresAt.getTime(), now.getTime() + this.times.tokenTtlMs));
     await this.db.update(sessions).set({ absoluteExpiresAt, expiresAt }).where(eq(sessions.id, stored.id));
     const next = { ...stored, absoluteExpiresAt, expiresAt };
-    this.cache.set(stored.id, next, epoch, now.getTime());
+    this.cache.set(stored.id, next, epoch);
     return next;
   }
 
   /** The lifetime a display session renews to (the "keep me signed in" length). */
   /** Whether a browser request now would extend the session (extendIfStale writes). */
-  isStale(session: Session, now = new Date()): boolean {
+  isStale(session: Session, now = serverNow()): boolean {
     return session.expiresAt.getTime() - now.getTime() <= this.times.tokenTtlMs / 2;
   }
 
   /** Whether a display's request now would move its absolute end (renewAbsolute writes). */
-  renewalDue(session: Session, lifetimeMs: number, now = new Date()): boolean {
+  renewalDue(session: Session, lifetimeMs: number, now = serverNow()): boolean {
     return session.absoluteExpiresAt.getTime() - now.getTime() <= lifetimeMs / 2;
   }
 
@@ -181,7 +183,7 @@ export class SessionStore {
    * The decision is taken on the stored row (another instance may have extended, rotated or ended it),
    * so it costs a read and a write once per half token life, not per request. Null when it has ended.
    */
-  async extendIfStale(session: Session, now = new Date()): Promise<Session | null> {
+  async extendIfStale(session: Session, now = serverNow()): Promise<Session | null> {
     if (!this.isStale(session, now)) return session;
     const epoch = this.cache.epoch;
     const stored = await this.#byId.get({ id: session.id });
@@ -194,7 +196,7 @@ export class SessionStore {
       await this.#setExpiry(stored.id, expiresAt, now);
       next = { ...stored, expiresAt, lastSeenAt: now };
     }
-    this.cache.set(stored.id, next, epoch, now.getTime());
+    this.cache.set(stored.id, next, epoch);
     return next;
   }
 
@@ -237,7 +239,7 @@ export class SessionStore {
   }
 
   /** A user's live sessions, newest sign-in first (their "Your sessions" list). */
-  async ofUser(userId: number, now = new Date()): Promise<Session[]> {
+  async ofUser(userId: number, now = serverNow()): Promise<Session[]> {
     const rows = await this.db.select().from(sessions)
       .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)));
     return rows.toSorted((a, b) =>
@@ -252,7 +254,7 @@ export class SessionStore {
     await Promise.all(this.#listeners.map((l) => l.ended(ids)));
   }
 
-  async deleteExpired(now = new Date()) {
+  async deleteExpired(now = serverNow()) {
     await this.db.delete(sessions).where(and(lt(sessions.expiresAt, now)));
   }
 }

@@ -7,6 +7,7 @@ import { ApiError } from "./errors.ts";
 import { SESSION_COOKIE, setSessionCookie } from "./cookies.ts";
 import { isCrossSite } from "./access.ts";
 import { isApiPath } from "./paths.ts";
+import { serverNow } from "./clientClock.ts";
 import { isApiKeyToken } from "../auth/apiKeys.ts";
 
 /**
@@ -32,7 +33,7 @@ export const identify = createMiddleware<AppEnv>(async (c, next) => {
     // both from memory on a warm request, once this instance has taken in every change announced
     // before the request (several instances: one Redis round trip; else nothing)
     const fresh = !(await push.bus.sync());
-    let session = await sessions.validate(token, new Date(), fresh);
+    let session = await sessions.validate(token, serverNow(), fresh);
     if (session && cookie) {
       const extended = await sessions.extendIfStale(session);
       if (extended && extended !== session) setSessionCookie(c, token, extended.absoluteExpiresAt);
@@ -84,7 +85,7 @@ const isKeyPath = (path: string) => isApiPath(path) && !isHubPath(path);
 async function identifyKey(c: Context<AppEnv>, token: string) {
   const { apiKeys, callers, push } = c.get("app");
   const fresh = !(await push.bus.sync());
-  const session = await apiKeys.validate(token, new Date(), fresh);
+  const session = await apiKeys.validate(token, serverNow(), fresh);
   const caller = session ? await callers.get(session, fresh) : null;
   if (caller?.roleLevel !== "integrationPartner") return;
   c.set("caller", caller);

@@ -37,7 +37,9 @@ let fixedNow: Date | null = null;
  * (tests/helpers/clock.ts pins it for every test app); null goes back to the real clock. Not a setting
  * nor a header: no server code calls it (tests/unit/pinnedClock.test.ts), and outside the test runner
  * (vitest sets VITEST in its workers) it refuses, so a production start cannot run on a pinned day.
- * Only "today" and "now at the plant" read it; audit stamps and session expiry keep the real clock.
+ * "Today", "now at the plant" and every stamp compared with now later (sessions, API keys, invitations,
+ * reset links, phone codes, interchange heartbeats) read it, so a pinned test sees one clock. Audit and
+ * lastModified stamps and in-memory timeouts (caches, rate limits, the hub) keep the real clock.
  */
 export function fixClockForTests(at: Date | null) {
   if (!Deno.env.get("VITEST")) {

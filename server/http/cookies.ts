@@ -1,18 +1,23 @@
 import type { Context } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
+import { serverNow } from "./clientClock.ts";
 
 export const SESSION_COOKIE = "session";
 /** A message for the next page (after a redirect), shown there as a toast (server/pages/handler.tsx). */
 export const FLASH_COOKIE = "flash";
 
-/** HttpOnly so scripts never see the token; SameSite=Lax so other sites cannot post with it. */
+/**
+ * HttpOnly so scripts never see the token; SameSite=Lax so other sites cannot post with it. Its life is a
+ * Max-Age from the server's now (the session's end is on the server's clock, which tests pin: an Expires
+ * date would be read against the browser's real clock, and a device's wrong clock would end it early).
+ */
 export function setSessionCookie(c: Context, token: string, expires: Date) {
   setCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: "Lax",
     secure: isSecure(c),
     path: "/",
-    expires,
+    maxAge: Math.max(0, Math.floor((expires.getTime() - serverNow().getTime()) / 1000)),
   });
 }
 

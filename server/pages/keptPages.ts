@@ -32,7 +32,7 @@ import { acceptedEncodings, compress } from "../http/compression.ts";
 import { contentSecurityPolicy, openerPolicy, SECURITY_HEADERS } from "../http/securityHeaders.ts";
 import { settledCookieCaller } from "../http/auth.ts";
 import { FLASH_COOKIE, SESSION_COOKIE } from "../http/cookies.ts";
-import { plantToday, TIME_ZONE_COOKIE, zoneOf } from "../http/clientClock.ts";
+import { plantToday, serverNow, TIME_ZONE_COOKIE, zoneOf } from "../http/clientClock.ts";
 import { dataVersionOf } from "../areas/keptReads.ts";
 import { currentManifest } from "./assets.ts";
 import { SHELL } from "../areas/mod.ts";
@@ -134,7 +134,7 @@ export async function keptLane(req: Request, services: AppServices): Promise<Res
   const cookies = parseCookies(req.headers.get("cookie") ?? "");
   const token = cookies[SESSION_COOKIE];
   if (!token || cookies[FLASH_COOKIE] !== undefined) return null;
-  const caller = await settledCookieCaller(services, token, new Date());
+  const caller = await settledCookieCaller(services, token, serverNow());
   if (!caller) return null;
   const timeZone = zoneOf(caller, cookies[TIME_ZONE_COOKIE], services.config.TIME_ZONE);
   const page = kept.get(keyOf(services, caller.subject, address, plantToday(timeZone), timeZone));

@@ -162,6 +162,7 @@ describe("an admin cannot take over another tenant's account", () => {
 });
 
 describe("sign-in throttling slows guessing without locking the owner out", () => {
+  // the limiter measures real elapsed time (no stamp a test compares): here only the test moves it
   let now = Date.now();
   beforeAll(() => {
     t.services.auth.limiter.clock = () => now; // time moves only when a test moves it

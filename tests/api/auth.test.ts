@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { plantNoon } from "../helpers/clock.ts";
 import { eq } from "drizzle-orm";
 import { sessions } from "../../db/control/schema.ts";
 import { startTestApp, TEST_PASSWORD, type TestApp } from "../helpers/app.ts";
@@ -24,6 +25,9 @@ describe("login/login", () => {
     expect(cookie).toMatch(/^session=/);
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
+    // its life counted from the server's (pinned) now, not a date the browser reads on its own clock
+    expect(cookie).toMatch(new RegExp(`Max-Age=${12 * 3600}(;|$)`));
+    expect(cookie).not.toMatch(/Expires=/);
     const user = await res.json();
     expect(user).toMatchObject({
       email: "admin@demo.processor",
@@ -45,14 +49,14 @@ describe("login/login", () => {
       tenantName: "Demo Processing",
       roleLevel: "admin",
     }]);
-    const ends = new Date(user.sessionEndsAt).getTime() - Date.now();
+    const ends = new Date(user.sessionEndsAt).getTime() - plantNoon().getTime();
     expect(ends).toBeGreaterThan(11.9 * 3600_000);
     expect(ends).toBeLessThanOrEqual(12 * 3600_000);
   });
 
   it("keeps a keep-logged-in session beyond the 12 hour automatic logout", async () => {
     const user = await (await login("user@demo.processor", TEST_PASSWORD, { isKeepLoggedIn: true })).json();
-    expect(new Date(user.sessionEndsAt).getTime() - Date.now()).toBeGreaterThan(29 * 86400_000);
+    expect(new Date(user.sessionEndsAt).getTime() - plantNoon().getTime()).toBeGreaterThan(29 * 86400_000);
     expect(user.isKeepLoggedIn).toBe(true);
   });
 
@@ -86,7 +90,7 @@ describe("login/login", () => {
 
   it("slows failed sign-ins per account and address, even with the right password next", async () => {
     const limiter = t.services.auth.limiter;
-    const now = Date.now();
+    const now = Date.now(); // the limiter measures real elapsed time (not a stamp): here it stands still
     limiter.clock = () => now; // no time passes: the wait below is exact
     try {
       for (let i = 0; i < 3; i++) {
@@ -149,19 +153,21 @@ describe("tokens", () => {
     const old = await t.services.db.control.query.sessions.findFirst({
       where: eq(sessions.id, token.split(".")[0]),
     });
-    expect(old!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(30_000);
+    expect(old!.expiresAt.getTime() - plantNoon().getTime()).toBeLessThanOrEqual(30_000);
   });
 
   it("an expired token is refused", async () => {
     const token = await t.login("user@demo.processor");
-    await t.services.db.control.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) })
+    await t.services.db.control.update(sessions).set({ expiresAt: new Date(plantNoon().getTime() - 1000) })
       .where(eq(sessions.id, token.split(".")[0]));
     expect((await t.request("/login/usermodel", { token })).status).toBe(401);
   });
 
   it("a refresh after the automatic logout time is refused with 'logged out'", async () => {
     const token = await t.login("user@demo.processor");
-    await t.services.db.control.update(sessions).set({ absoluteExpiresAt: new Date(Date.now() - 1000) })
+    await t.services.db.control.update(sessions).set({
+      absoluteExpiresAt: new Date(plantNoon().getTime() - 1000),
+    })
       .where(eq(sessions.id, token.split(".")[0]));
     const res = await t.request("/login/refreshtoken", { token });
     expect(res.status).toBe(401);

@@ -3,6 +3,7 @@
  * control database, and every change to who the caller is shows on the very next request.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { plantNoon } from "../helpers/clock.ts";
 import { eq } from "drizzle-orm";
 import { startTestApp, type TestApp } from "../helpers/app.ts";
 import { sessions, tenants } from "../../db/control/schema.ts";
@@ -79,7 +80,7 @@ describe("cost of a signed-in request", () => {
     const id = token.split(".")[0];
     const page = () => t.request("/login/usermodel", { headers: { cookie: `session=${token}` } });
     // as if 40 of its 60 minutes had passed, and this instance's memory of it had timed out
-    const soon = new Date(Date.now() + 20 * 60_000);
+    const soon = new Date(plantNoon().getTime() + 20 * 60_000);
     await t.services.db.control.update(sessions).set({ expiresAt: soon }).where(eq(sessions.id, id));
     t.services.sessions.forget([id]);
     const res = await page();
@@ -87,7 +88,7 @@ describe("cost of a signed-in request", () => {
     expect(res.headers.get("set-cookie")).toMatch(/^session=/);
     await res.body?.cancel();
     const row = await t.services.db.control.query.sessions.findFirst({ where: eq(sessions.id, id) });
-    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 55 * 60_000);
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(plantNoon().getTime() + 55 * 60_000);
     expect(await queriesOf(page)).toEqual({ status: 200, queries: 0 });
   });
 
@@ -214,7 +215,7 @@ describe("a change is seen by the next request", () => {
     const res = await t.request("/login/refreshtoken", { token });
     expect(res.status).toBe(200);
     expect((await model(token)).status).toBe(200); // in flight: still valid
-    const afterGrace = new Date(Date.now() + 31_000);
+    const afterGrace = new Date(plantNoon().getTime() + 31_000);
     expect(afterGrace.getTime()).toBeLessThan(kept.expiresAt.getTime());
     expect(await t.services.sessions.validate(token, afterGrace)).toBeNull();
   });

@@ -4,6 +4,7 @@
  * a display user refused every write outside its screens, and the display session that renews itself.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { plantNoon } from "../helpers/clock.ts";
 import { eq } from "drizzle-orm";
 import { jsonCalls, serveTestApp } from "../helpers/app.ts";
 import { sessions } from "../../db/control/schema.ts";
@@ -123,7 +124,7 @@ describe("who may", () => {
 describe("the display session", () => {
   test("renews itself while the TV uses it; a person's session keeps its end", async () => {
     const db = t.services.db.control;
-    const soon = new Date(Date.now() + 3_600_000);
+    const soon = new Date(plantNoon().getTime() + 3_600_000);
     for (const who of ["display", "user"]) {
       const id = tokens[who].split(".")[0];
       await db.update(sessions).set({ absoluteExpiresAt: soon }).where(eq(sessions.id, id));
@@ -134,7 +135,7 @@ describe("the display session", () => {
       await res.body?.cancel();
       const [row] = await db.select().from(sessions).where(eq(sessions.id, id));
       if (who === "display") {
-        expect(row.absoluteExpiresAt.getTime()).toBeGreaterThan(Date.now() + 20 * 86_400_000);
+        expect(row.absoluteExpiresAt.getTime()).toBeGreaterThan(plantNoon().getTime() + 20 * 86_400_000);
         expect(res.headers.get("set-cookie")).toContain(`${SESSION_COOKIE}=`);
       } else {
         expect(row.absoluteExpiresAt.getTime()).toBe(soon.getTime());

@@ -3,6 +3,7 @@
  * one use, expiry and forgery, the quiet answer for unknown addresses, the limit, and the sessions ended.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { plantNoon } from "../helpers/clock.ts";
 import { eq } from "drizzle-orm";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
 import { startSmtp } from "../helpers/smtp.ts";
@@ -97,7 +98,9 @@ describe("forgot password", () => {
     await post("/api/user/ForgotPassword", { userName: email }, "192.0.2.7");
     await expect.poll(() => mailsTo(email).length).toBe(1);
     const token = linkIn(mailsTo(email)[0].text)![1];
-    await t.services.db.control.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) })
+    await t.services.db.control.update(passwordResets).set({
+      expiresAt: new Date(plantNoon().getTime() - 1000),
+    })
       .where(eq(passwordResets.userId, (await signIn(email, TEST_PASSWORD)).body.id));
     const late = await post("/api/user/ResetPasswordAndLogin", { token, newPassword: "late-password-42" });
     expect(late.status).toBe(400);

@@ -3,6 +3,7 @@
  * use, expiry, forgery, withdrawal, replacement, another tenant's reach, and an existing account accepting.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { plantNoon } from "../helpers/clock.ts";
 import { and, count, eq } from "drizzle-orm";
 import { serveTestApp } from "../helpers/app.ts";
 import { startSmtp } from "../helpers/smtp.ts";
@@ -128,7 +129,7 @@ describe("invitations", () => {
 
   test("an expired, forged or withdrawn link is refused plainly; a newer invitation replaces an older", async () => {
     const expiring = await invite({ email: "late@example.com" });
-    await t.services.db.control.update(invites).set({ expiresAt: new Date(Date.now() - 1000) })
+    await t.services.db.control.update(invites).set({ expiresAt: new Date(plantNoon().getTime() - 1000) })
       .where(eq(invites.id, expiring.body.id));
     const late = await signUp({
       token: tokenOf(expiring.body.link),

@@ -6,6 +6,7 @@
  * gets none. The kept page's one inline script is allowed by the CSP of the request it is answered to.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { plantNoon } from "../helpers/clock.ts";
 import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { createClient } from "@libsql/client";
@@ -222,7 +223,9 @@ describe("pages kept until what they show changes", () => {
     const html = await (await page(path, user)).text();
     const id = user.split(".")[0];
     // as if 40 of its 60 minutes had passed, and this instance's memory of it had timed out
-    await t.services.db.control.update(sessions).set({ expiresAt: new Date(Date.now() + 20 * 60_000) })
+    await t.services.db.control.update(sessions).set({
+      expiresAt: new Date(plantNoon().getTime() + 20 * 60_000),
+    })
       .where(eq(sessions.id, id));
     t.services.sessions.forget([id]);
     const res = await page(path, user);

@@ -1,5 +1,6 @@
 /** api/livestock orders, groups, deliveries and head-count corrections over real HTTP and db files. */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { plantNoon } from "../helpers/clock.ts";
 import { serveTestApp } from "../helpers/app.ts";
 import { hubClient, nextEvent } from "../helpers/hub.ts";
 import { pricingGridGroups, pricingGrids } from "../../db/tenant/schema.ts";
@@ -325,7 +326,7 @@ describe("order groups and orders", () => {
 describe("pricing on an order (spec 2 §5)", () => {
   test("a grid group applies when it covers the dates and has a grid for the category", async () => {
     const db = await t.services.db.tenantDb(1);
-    const stamp = new Date().toISOString();
+    const stamp = plantNoon().toISOString();
     const [lambs] = await db.insert(pricingGridGroups).values({
       name: "December lambs",
       speciesId: 1,

@@ -3,6 +3,7 @@
  * ending one or all the others, never someone else's; an admin ending a user's sessions.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { plantNoon } from "../helpers/clock.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;
@@ -54,7 +55,7 @@ describe("your sessions", () => {
     const mine = list.find((s) => s.isCurrent)!;
     expect(mine.device).toBe("Chrome on Windows");
     expect(mine.ipAddress).toBe("127.0.0.1");
-    expect(Date.parse(mine.signedInAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(mine.signedInAt).toBe(plantNoon().toISOString()); // signed in on the pinned clock
     const other = list.find((s) => !s.isCurrent && s.device === "An app or script")!;
     expect(other).toBeDefined();
 

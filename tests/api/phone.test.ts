@@ -4,6 +4,7 @@
  * the hourly cap, a gateway that fails, and a reset link texted to a verified mobile only.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { plantNoon } from "../helpers/clock.ts";
 import { eq } from "drizzle-orm";
 import { serveTestApp } from "../helpers/app.ts";
 import { phoneCodes, users } from "../../db/control/schema.ts";
@@ -101,7 +102,7 @@ describe("phone verification", () => {
     const [user] = await t.services.db.control.select().from(users).where(
       eq(users.email, "test@demo.processor"),
     );
-    await t.services.db.control.update(phoneCodes).set({ expiresAt: new Date(Date.now() - 1000) })
+    await t.services.db.control.update(phoneCodes).set({ expiresAt: new Date(plantNoon().getTime() - 1000) })
       .where(eq(phoneCodes.userId, user.id));
     const late = await call("/api/user/VerifyPhoneCode", { phone, code }, token);
     expect(late.status).toBe(400);

@@ -147,6 +147,7 @@ describe("every yard move can be undone", () => {
       moveId: expect.any(Number),
       label: `Moved ${mob.head} head from pen ${from.name} to pen ${to.name}`,
     });
+    // the undo window is real elapsed time (the yard stamps its moves on the real clock): still open now
     expect(Date.parse(moved.body.undo.until)).toBeGreaterThan(Date.now());
 
     const undone = await post(A.undoYardMove, { moveId: moved.body.undo.moveId });

@@ -6,6 +6,7 @@
  * cells and best price, is audited, and a refused copy leaves nothing behind.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { plantNoon } from "../helpers/clock.ts";
 import { eq } from "drizzle-orm";
 import { superAudit, tenants } from "../../db/control/schema.ts";
 import { auditLog, pricingGridGroups, pricingGrids, stockSettings } from "../../db/tenant/schema.ts";
@@ -51,7 +52,7 @@ beforeAll(async () => {
     id: 1,
     speciesCategoryIds: [21, 22, 23, 24],
     carcassTypes: ["hscw"],
-    lastModified: new Date().toISOString(),
+    lastModified: plantNoon().toISOString(),
   });
   // the demo processor's current month's grids (the seed: last, this and next month, and a standard grid)
   const list = await api.get(`${P.sourceGrids}?tenantId=${processorId}`, "super");

@@ -7,6 +7,7 @@
  * bad input is refused in words and changes nothing; only super users may call.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { plantNoon } from "../helpers/clock.ts";
 import { and, eq } from "drizzle-orm";
 import { superAudit, tenants } from "../../db/control/schema.ts";
 import { interchangeClients, notifications } from "../../db/tenant/schema.ts";
@@ -186,7 +187,7 @@ describe("connection checks", () => {
   test("a processor's interchange not heard from is NOT available; a producer has none", async () => {
     const db = await live.services.db.tenantDb(processorId);
     await db.update(interchangeClients).set({
-      lastHeartbeatAt: new Date(Date.now() - 3_600_000).toISOString(),
+      lastHeartbeatAt: new Date(plantNoon().getTime() - 3_600_000).toISOString(), // on the pinned clock
     });
     const r = await run(live, ["interchange"]);
     expect(r.interchange).toMatchObject({
@@ -202,7 +203,7 @@ describe("connection checks", () => {
       status: 200,
       body: { isAvailable: false, message: "Interchange NOT available." },
     });
-    await db.update(interchangeClients).set({ lastHeartbeatAt: new Date().toISOString() });
+    await db.update(interchangeClients).set({ lastHeartbeatAt: plantNoon().toISOString() });
     expect((await post(live, "/api/super/PingTenantInterchange", { tenantId: processorId })).body)
       .toMatchObject({ tenantId: processorId, isAvailable: true, message: "Interchange is available." });
     expect(await audits(live, "PingInterchange")).toHaveLength(2);

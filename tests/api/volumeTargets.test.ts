@@ -17,7 +17,7 @@ import {
 import { ORDER_STATUS } from "../../kernel/enums.ts";
 import { addDays } from "../../kernel/dates.ts";
 import { seedVolumeTargets } from "../../server/areas/livestock/volumeTargets/seed.ts";
-import { plantDay } from "../helpers/clock.ts";
+import { plantDay, plantNoon } from "../helpers/clock.ts";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;
 const tokens: Record<string, string> = {};
@@ -325,7 +325,7 @@ describe("orders versus targets", () => {
     expect([plant.status, ofSite.status]).toEqual([200, 200]);
     const db = await tenantDb();
     const [supplier] = await db.select().from(suppliers).limit(1);
-    const now = new Date().toISOString();
+    const now = plantNoon().toISOString();
     const [group] = await db.insert(livestockOrderGroups).values({
       speciesId: PIG,
       supplierId: supplier.id,

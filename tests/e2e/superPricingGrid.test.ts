@@ -5,6 +5,7 @@
  * buy is refused in words with no form. 1024 px wide.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { plantNoon } from "../helpers/clock.ts";
 import { eq } from "drizzle-orm";
 import { tenants } from "../../db/control/schema.ts";
 import { pricingGrids, stockSettings } from "../../db/tenant/schema.ts";
@@ -32,7 +33,7 @@ beforeAll(async () => {
     id: 1,
     speciesCategoryIds: [23, 24],
     carcassTypes: ["hscw"],
-    lastModified: new Date().toISOString(),
+    lastModified: plantNoon().toISOString(),
   });
 });
 

@@ -6,6 +6,7 @@
  * configured". Each action ends with its toast; the page fits 1024 px and works from the keyboard.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { plantNoon } from "../helpers/clock.ts";
 import { and, eq, sql } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { interchangeClients, notifications } from "../../db/tenant/schema.ts";
@@ -153,7 +154,7 @@ describe("the testing home: yield reprocessing and /tester", () => {
     const page = browser.page;
     const db = await processorDb();
     // the plant's interchange last heard from an hour ago: not available
-    const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    const hourAgo = new Date(plantNoon().getTime() - 3_600_000).toISOString(); // on the pinned clock
     await db.update(interchangeClients).set({ lastHeartbeatAt: hourAgo });
     await page.goto(`${server.origin}/super/testing`);
     await page.locator("[data-island=YieldReprocess][data-hydrated]").waitFor();
@@ -185,7 +186,7 @@ describe("the testing home: yield reprocessing and /tester", () => {
     await button(page, "Count").click();
     await panel(page).locator("dl[aria-label=Counts]").waitFor();
     expect(await button(page, "Reprocess").isDisabled()).toBe(true);
-    await db.update(interchangeClients).set({ lastHeartbeatAt: new Date().toISOString() });
+    await db.update(interchangeClients).set({ lastHeartbeatAt: plantNoon().toISOString() });
     await button(page, "Check again").click();
     await expect.poll(() => button(page, "Reprocess").isDisabled()).toBe(false);
 

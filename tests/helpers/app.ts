@@ -34,8 +34,8 @@ export interface TestClock {
  * The real app on fresh database files in a temporary folder, with the demo data set: a copy of the
  * template seeded for the pinned day (demoTemplate.ts), or, for a second instance given the first's
  * DATA_DIR, that folder. The server's clock (plantToday, serverNow) is pinned for the whole process
- * (tests/helpers/clock.ts): the last app started decides. Audit stamps, sessions and heartbeats keep
- * the real clock (nothing a test reads as a plant day).
+ * (tests/helpers/clock.ts): the last app started decides. Sessions, invitations and heartbeats are
+ * stamped on it too (compare them with plantNoon()); audit and lastModified stamps keep the real clock.
  */
 export async function startTestApp(
   env: Record<string, string> = {},

@@ -11,6 +11,7 @@ import { loadConfig } from "../../server/config.ts";
 import { createServices } from "../../server/services.ts";
 import { seedDemo, seedDemoFiles } from "../../server/demo.ts";
 import { PLANT_DAY } from "./clock.ts";
+import { serverNow } from "../../server/http/clientClock.ts";
 import { interchangeClients } from "../../db/tenant/schema.ts";
 import { tenants } from "../../db/control/schema.ts";
 import type { AppServices } from "../../server/env.ts";
@@ -62,11 +63,11 @@ async function build(password: string, day: string): Promise<string> {
 
 /**
  * A copy stands for the demo seeded just now: what the seed stamps with the time it ran and tests read
- * as "recent" is stamped again (the plant interchange's last heartbeat: "available" means within five
- * minutes, and a template may be older than that).
+ * as "recent" is stamped again on the server's (pinned) clock (the plant interchange's last heartbeat:
+ * "available" means within five minutes of now, and a template may be older than that).
  */
 export async function freshenDemo(services: AppServices): Promise<void> {
-  const now = new Date().toISOString();
+  const now = serverNow().toISOString(); // the test app's pinned clock (the bench: the real one)
   for (const { id } of await services.db.control.select({ id: tenants.id }).from(tenants)) {
     const db = await services.db.tenantDb(id);
     await db.update(interchangeClients).set({ lastHeartbeatAt: now });

@@ -14,6 +14,7 @@ import {
 } from "../../db/tenant/schema.ts";
 import { INVOICES_API } from "../../server/areas/invoices/paths.ts";
 import type { serveTestApp } from "./app.ts";
+import { plantNoon } from "./clock.ts";
 
 type TestApp = Awaited<ReturnType<typeof serveTestApp>>;
 
@@ -48,7 +49,7 @@ export async function invoiceableOrder(t: TestApp, token: string, speciesId = 1)
   );
   const counts: Record<string, number> = {};
   for (const c of rows) counts[c.skinGrade ?? "1"] = (counts[c.skinGrade ?? "1"] ?? 0) + 1;
-  const now = new Date().toISOString();
+  const now = plantNoon().toISOString();
   const [o] = await db.select().from(livestockOrders).where(eq(livestockOrders.id, order.livestockOrderId));
   await db.insert(skinPrices).values({
     kind: speciesId === 2 ? "hide" : "skin",

@@ -199,7 +199,7 @@ describe("events", () => {
   test("a registration with the page's render time is told which of its groups had events since", async () => {
     // a quiet moment longer than the allowed clock difference, and the hub running for longer than that
     await new Promise((r) => setTimeout(r, 2_100));
-    const rendered = Date.now();
+    const rendered = Date.now(); // the hub keeps its events on the real clock, as a page's render mark
     const groups = ["Invoices", "Deliveries", "Stockyard", "Stockyard:2"];
     const [early, late, farm] = [
       hubClient(t.origin, await t.login("user@demo.processor")),

@@ -5,6 +5,7 @@
  * users refused the processor's link calls. Not one row of any database changes on a refused call.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { plantNoon } from "../helpers/clock.ts";
 import { count, desc, eq } from "drizzle-orm";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
 import { diffSnapshots, snapshot } from "./snapshot.ts";
@@ -40,7 +41,7 @@ const call = async (path: string, who: string, json?: unknown) => {
 };
 
 async function link(values: Partial<typeof producerLinks.$inferInsert>) {
-  const now = new Date().toISOString();
+  const now = plantNoon().toISOString();
   const [row] = await t.services.db.control.insert(producerLinks).values({
     processorTenantId: processorId,
     producerTenantId: farmId,
@@ -103,7 +104,7 @@ beforeAll(async () => {
   );
 
   links.open = await link({});
-  links.revoked = await link({ revokedAt: new Date().toISOString(), revokedBy: "Test" });
+  links.revoked = await link({ revokedAt: plantNoon().toISOString(), revokedBy: "Test" });
   links.noFeedback = await link({ scopes: ["remittances"] });
   links.future = await link({ visibleFrom: "2099-01-01" });
   links.waiting = await link({ producerTenantId: null, acceptedAt: null });

@@ -8,6 +8,7 @@ import { desc, isNull } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
 import { integrationErrors, interchangeClients as clientsTable } from "../../../db/tenant/schema.ts";
 import type { AreaContext } from "../context.ts";
+import { serverNow } from "../../http/clientClock.ts";
 import { interchangeOrder, plantClock, SILENT_AFTER_MS } from "./rules.ts";
 import type { InterchangeClient } from "./schemas.ts";
 
@@ -17,7 +18,7 @@ export const INTERCHANGE_NOT_AVAILABLE = "Interchange NOT available.";
 /** The cards: errors first, with the plant's local time. */
 export async function interchangeClients(
   ctx: AreaContext,
-  now = new Date(),
+  now = serverNow(),
 ): Promise<z.output<typeof InterchangeClient>[]> {
   const rows = await ctx.db.select().from(clientsTable).limit(200);
   return interchangeOrder(rows.map((r) => ({
@@ -43,7 +44,7 @@ export async function interchangeClients(
 }
 
 /** Ping: is any client with interchange enabled talking to us (a heartbeat in the last 5 minutes)? */
-export async function pingInterchange(ctx: AreaContext, now = new Date()) {
+export async function pingInterchange(ctx: AreaContext, now = serverNow()) {
   const live = (await interchangeClients(ctx, now)).some((c) => c.hasInterchangeEnabled && !c.isSilent);
   return { isAvailable: live, message: live ? INTERCHANGE_AVAILABLE : INTERCHANGE_NOT_AVAILABLE };
 }

@@ -7,6 +7,7 @@
 import { eq } from "drizzle-orm";
 import { integrationErrors, interchangeClients as clientsTable } from "../../../../db/tenant/schema.ts";
 import { ApiError } from "../../../http/errors.ts";
+import { serverNow } from "../../../http/clientClock.ts";
 import { type AreaContext, assertUnchanged, nextModified, type Unit } from "../../context.ts";
 import type { In } from "../../areaApi.ts";
 import { displayName } from "../../audit.ts";
@@ -21,7 +22,7 @@ export const INTERCHANGE_ENTITY = "InterchangeClient";
 
 /** A client's heartbeat: its state kept; the answer carries a reset the office asked for. */
 export async function heartbeat(ctx: AreaContext, input: In<typeof HeartbeatBody>) {
-  const now = new Date().toISOString();
+  const now = serverNow().toISOString(); // the one clock the silence check reads (tests pin it)
   const state = {
     clientName: input.clientName,
     tenantSiteId: input.tenantSiteId ?? null,

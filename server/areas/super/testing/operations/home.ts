@@ -9,6 +9,7 @@ import { asc, eq } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
 import { tenants } from "../../../../../db/control/schema.ts";
 import { ApiError } from "../../../../http/errors.ts";
+import { serverNow } from "../../../../http/clientClock.ts";
 import type { In } from "../../../areaApi.ts";
 import type { AreaContext } from "../../../context.ts";
 import { interchangeClients } from "../../../killFloor/queries.ts";
@@ -35,7 +36,7 @@ async function lookedAfter(ctx: AreaContext, ownOnly = false) {
 /** `ownOnly`: the caller's own organisation even for a super user (the /tester home). */
 export async function testingHomeInfo(
   ctx: AreaContext,
-  { ownOnly = false, now = new Date() }: { ownOnly?: boolean; now?: Date } = {},
+  { ownOnly = false, now = serverNow() }: { ownOnly?: boolean; now?: Date } = {},
 ): Promise<In<typeof TestingHomeInfo>> {
   const [clientsOpen, processors] = await Promise.all([
     reprocessingClients(ctx, ownOnly),
