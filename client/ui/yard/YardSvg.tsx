@@ -258,6 +258,14 @@ export function YardLegend() {
         </svg>
         Checks done
       </li>
+      <li>
+        <svg className="yard-swatch" viewBox="0 0 28 20" aria-hidden="true" focusable="false">
+          <g className="yard-pen is-stocked is-boxed">
+            <rect className="yard-pen-box" x="1" y="1" width="26" height="18" rx="3" />
+          </g>
+        </svg>
+        Boxed lot
+      </li>
     </ul>
   );
 }
