@@ -17,6 +17,8 @@ import { tenants } from "../../db/control/schema.ts";
 import { livestockOrders } from "../../db/tenant/livestock.ts";
 import { invoices } from "../../db/tenant/invoices.ts";
 import type { AreaContext } from "../../server/areas/context.ts";
+import { myNotices } from "../../server/areas/producer/notices/operations.ts";
+import { NOTICES_API } from "../../server/areas/producer/notices/api.ts";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;
 let processor: AreaContext;
@@ -102,6 +104,50 @@ describe("notices relayed over the link", () => {
     const hill = await (await t.request("/producerportal", { token: tokens.hill })).text();
     expect(hill).toContain("Nothing yet");
     expect(hill).not.toContain("Demo Processing");
+  });
+
+  test("read marks are each user's: mark one, mark all; a newly processed lot arrives unread; 400 and 403", async () => {
+    const unreadOnHome = async (token: string) => {
+      const html = await (await t.request("/producerportal", { token })).text();
+      return Number(html.match(/data-unread-count="(\d+)"/)?.[1]);
+    };
+    const mark = (body: object, token = tokens.farm) =>
+      t.request(NOTICES_API.markRead, { method: "POST", token, json: body });
+    const farm = await contextOf(t, "producer@demo.farm");
+    const before = await myNotices(farm);
+    expect(before.length).toBeGreaterThan(1);
+    expect(before.every((n) => !n.isRead)).toBe(true);
+    expect(await unreadOnHome(tokens.farm)).toBe(before.length);
+
+    for (const body of [{}, { noticeKeys: [] }, { all: false }, { noticeKeys: [before[0].key], all: true }]) {
+      const bad = await mark(body);
+      expect(bad.status, JSON.stringify(body)).toBe(400);
+      expect(await bad.json()).toMatchObject({ isValidation: true, title: expect.any(String) });
+    }
+    expect((await mark({ all: true }, tokens.admin)).status).toBe(403);
+    // the other farm marks in its own database: the farm's notices stay unread
+    expect((await mark({ noticeKeys: [before[0].key] }, tokens.hill)).status).toBe(200);
+    expect(await unreadOnHome(tokens.farm)).toBe(before.length);
+
+    const one = await mark({ noticeKeys: [before[0].key] });
+    expect(await one.json()).toEqual({ marked: 1 });
+    expect((await myNotices(farm)).find((n) => n.key === before[0].key)?.isRead).toBe(true);
+    expect(await unreadOnHome(tokens.farm)).toBe(before.length - 1);
+    expect((await mark({ all: true })).status).toBe(200);
+    expect(await unreadOnHome(tokens.farm)).toBe(0);
+
+    // the processor completes another lot's carcass data: its notice comes unread
+    const [link] = await t.services.db.control.select().from(producerLinks).where(
+      eq(producerLinks.id, linkId),
+    );
+    const plant = await t.services.db.tenantDb(link.processorTenantId);
+    await plant.update(livestockOrders).set({
+      carcassDataCompleteAt: new Date(plantNoon().getTime() + 3_600_000).toISOString(),
+    })
+      .where(eq(livestockOrders.id, linkedOrder));
+    const after = await myNotices(farm);
+    expect(after.filter((n) => !n.isRead).map((n) => n.livestockOrderId)).toEqual([linkedOrder]);
+    expect(await unreadOnHome(tokens.farm)).toBe(1);
   });
 
   test("an ended link is pushed to the farm and relays nothing after", async () => {

@@ -8,10 +8,11 @@ import { feedbackApi } from "./feedback/api.ts";
 import { PRODUCER_EVENTS } from "./events.ts";
 import { PRODUCER_PAGES } from "./routes.ts";
 import { NOTICE_RELAYS } from "./notices/relay.ts";
+import { noticesApi } from "./notices/api.ts";
 
 export const producerArea = defineArea({
   name: "producer portal",
-  api: [linksApi, feedbackApi],
+  api: [linksApi, feedbackApi, noticesApi],
   pages: PRODUCER_PAGES,
   events: PRODUCER_EVENTS,
   reactions: NOTICE_RELAYS,

@@ -1,11 +1,17 @@
 /**
  * The producer home's notices (issue 44 §6): per open link, its latest processed consignments and
  * published remittances, read through the door when the page is shown (the relayed push only tells an
- * open page to look again), and the links ended. Nothing is stored: see .tmp/decisions (portalFlow).
+ * open page to look again), and the links ended. The notices are not stored; each user's read marks are,
+ * in the farm's own database (producer_notice_reads, by the notice's key): a notice without a mark is
+ * unread, so a relayed one arrives unread.
  */
+import { and, eq, inArray } from "drizzle-orm";
 import type { AreaContext } from "../../context.ts";
 import { linkNotices, openLink, openLinksOf } from "../door.ts";
 import type { LinkScope } from "../../../../db/control/producerLinks.ts";
+import { producerNoticeReads } from "../../../../db/tenant/producerNotices.ts";
+import { producerLinkList } from "../links/operations.ts";
+import { noticeKey } from "./rules.ts";
 
 export interface ProducerNotice {
   kind: "consignmentProcessed" | "remittancePublished" | "linkEnded";
@@ -46,4 +52,43 @@ export async function producerNotices(
     }
   }
   return notices.sort((a, b) => b.at.localeCompare(a.at));
+}
+
+export type ReadableNotice = ProducerNotice & { key: string; isRead: boolean };
+
+/** The notices with this user's read marks. */
+export async function withReadMarks(ctx: AreaContext, notices: ProducerNotice[]): Promise<ReadableNotice[]> {
+  const keyed = notices.map((n) => ({ ...n, key: noticeKey(n) }));
+  const marked = !keyed.length ? [] : await ctx.db.select({ key: producerNoticeReads.noticeKey })
+    .from(producerNoticeReads).where(and(
+      eq(producerNoticeReads.userId, ctx.caller.user.id),
+      inArray(producerNoticeReads.noticeKey, keyed.map((n) => n.key)),
+    ));
+  const read = new Set(marked.map((m) => m.key));
+  return keyed.map((n) => ({ ...n, isRead: read.has(n.key) }));
+}
+
+/** The home's notices (open links' news and ended links) with this user's read marks. */
+export async function myNotices(ctx: AreaContext): Promise<ReadableNotice[]> {
+  const ended = (await producerLinkList(ctx)).filter((l) => l.state === "ended");
+  return withReadMarks(ctx, await producerNotices(ctx, ended));
+}
+
+/**
+ * Marks notices read for this user: the named ones, or every notice the home lists now (`all`). A mark is
+ * the user's own and names no record, so it is not audited; marking one twice changes nothing.
+ */
+export async function markNoticesRead(ctx: AreaContext, input: { noticeKeys?: string[]; all?: boolean }) {
+  const keys = input.all
+    ? (await myNotices(ctx)).filter((n) => !n.isRead).map((n) => n.key)
+    : input.noticeKeys ?? [];
+  if (keys.length) {
+    const readAt = new Date().toISOString();
+    await ctx.write((tx) =>
+      tx.insert(producerNoticeReads)
+        .values([...new Set(keys)].map((noticeKey) => ({ userId: ctx.caller.user.id, noticeKey, readAt })))
+        .onConflictDoNothing()
+    );
+  }
+  return { marked: new Set(keys).size };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type RelayLink, relayTargets } from "./rules.ts";
+import { noticeKey, type RelayLink, relayTargets } from "./rules.ts";
 
 const link = (over: Partial<RelayLink> = {}): RelayLink => ({
   id: 1,
@@ -41,5 +41,26 @@ describe("relayTargets: who hears of a linked supplier's lot", () => {
       { linkId: 1, producerTenantId: 7, livestockOrderIds: [40] },
       { linkId: 2, producerTenantId: 8, livestockOrderIds: [41] },
     ]);
+  });
+});
+
+describe("noticeKey: what a read mark names", () => {
+  const n = {
+    kind: "remittancePublished",
+    linkId: 3,
+    livestockOrderId: 40,
+    invoiceNumber: "RCTI-7",
+    at: "2026-11-20T01:00:00.000Z",
+  };
+  it("differs by kind, lot, remittance version and moment, and is the same for the same notice", () => {
+    expect(noticeKey(n)).toBe(noticeKey({ ...n }));
+    const others = [
+      { ...n, kind: "consignmentProcessed", invoiceNumber: null },
+      { ...n, livestockOrderId: 41 },
+      { ...n, invoiceNumber: "RCTI-7-2" },
+      { ...n, at: "2026-11-21T01:00:00.000Z" },
+      { ...n, kind: "linkEnded", livestockOrderId: null, invoiceNumber: null },
+    ];
+    expect(new Set([noticeKey(n), ...others.map(noticeKey)]).size).toBe(others.length + 1);
   });
 });

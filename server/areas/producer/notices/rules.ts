@@ -48,3 +48,19 @@ export function relayTargets(links: readonly RelayLink[], lots: readonly Relayed
     }];
   });
 }
+
+/** What names a notice for its read marks (the notice is derived, not stored): kind, link, lot, remittance, moment. */
+export function noticeKey(n: {
+  kind: string;
+  linkId: number;
+  livestockOrderId: number | null;
+  invoiceNumber: string | null;
+  at: string;
+}): string {
+  return [n.kind, n.linkId, n.livestockOrderId ?? "", n.invoiceNumber ?? "", n.at].join("|").slice(
+    0,
+    NOTICE_KEY_MAX,
+  );
+}
+
+export const NOTICE_KEY_MAX = 160;

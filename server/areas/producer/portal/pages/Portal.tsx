@@ -16,7 +16,7 @@ import { linkedLots } from "../../feedback/operations.ts";
 import type { KillLot } from "../../door.ts";
 import { PORTAL_PATHS } from "../paths.ts";
 import { SCOPE_WORDS } from "../../links/words.ts";
-import { producerNotices } from "../../notices/operations.ts";
+import { producerNotices, withReadMarks } from "../../notices/operations.ts";
 import { NoticesPanel } from "../../notices/NoticesPanel.tsx";
 import { glanceOf, LinkGlance } from "../glance.tsx";
 import { PortalSections } from "../linkChoice.tsx";
@@ -48,7 +48,7 @@ export const ProducerPortalScreen = defineScreen({
       links,
       lots: Object.fromEntries(open.map((l, i) => [l.id, lots[i]])),
       glances: Object.fromEntries(open.map((l, i) => [l.id, glances[i]])),
-      notices: await producerNotices(ctx, links.filter((l) => l.state === "ended")),
+      notices: await withReadMarks(ctx, await producerNotices(ctx, links.filter((l) => l.state === "ended"))),
     };
   },
   component: ({ data, context }) => {
