@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  boxedLotsIn,
+  lotMatesIn,
   mergeView,
   neighbour,
   penDescription,
@@ -30,6 +32,8 @@ const mob = (id: number, orderId: number, head = 10): YardMob => ({
   incompleteChecks: [],
   reasonSentToBin: null,
   isLinkedNvd: true,
+  boxedLotRef: null,
+  boxedLotSuppliers: [],
   lastModified: "t1",
 });
 
@@ -128,5 +132,25 @@ describe("the yard drawing's model", () => {
     expect(penDescription(noNvd, "Stocked")).toBe(
       "Pen A1, Stocked, 10 head, Order 100 Karoola Grazing, no NVD",
     );
+  });
+});
+
+describe("a boxed lot in the yard (several orders killed as one)", () => {
+  const boxed = (id: number, orderId: number): YardMob => ({
+    ...mob(id, orderId),
+    boxedLotRef: "BOX-4",
+    boxedLotSuppliers: ["Karoola Grazing", "Hill Farm"],
+  });
+  const lotPen = pen(1, "B8", 0, 0, [boxed(1, 4), boxed(2, 5), mob(3, 9)]);
+
+  it("names the pen's lot once, with its suppliers, in the pen's accessible name", () => {
+    expect(boxedLotsIn(lotPen).map((m) => m.boxedLotRef)).toEqual(["BOX-4"]);
+    expect(penDescription(lotPen, "Stocked")).toContain("boxed lot BOX-4 of Karoola Grazing and Hill Farm");
+  });
+
+  it("a move offers the lot's other mobs left in the pen, not other orders' mobs", () => {
+    const view = { pens: [lotPen] };
+    expect(lotMatesIn(view, boxed(1, 4), 1).map((m) => m.stockMobId)).toEqual([2]);
+    expect(lotMatesIn(view, mob(3, 9), 1)).toEqual([]);
   });
 });
