@@ -81,6 +81,7 @@ export default function SupportChat({ mode, userId, streams: initial, timeZone }
   const [typing, setTyping] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const open = streams.find((s) => keyOf(s) === openKey) ?? null;
+  const unreadTotal = streams.reduce((n, s) => n + s.unread, 0);
   const openRef = useRef(open);
   openRef.current = open;
   const lastId = useRef(0);
@@ -143,6 +144,12 @@ export default function SupportChat({ mode, userId, streams: initial, timeZone }
       push.on(mode === "staff" ? "supportDeskTyping" : "supportChatTyping", onTyping),
       push.on("reconnected", () => onMessage({ streamId: openRef.current?.id ?? 0, ...openRef.current })),
     ];
+    // the staff member read a chat in another window: its counts here follow
+    if (mode === "staff") {
+      offs.push(push.on("supportDeskRead", (payload) => {
+        if ((payload as { userId: number }).userId === userId) void reloadStreams().catch(() => {});
+      }));
+    }
     void push.register(group);
     return () => {
       offs.forEach((off) => off());
@@ -213,6 +220,11 @@ export default function SupportChat({ mode, userId, streams: initial, timeZone }
           >
             New conversation
           </button>
+        )}
+        {mode === "staff" && streams.length > 0 && (
+          <p className="muted small" data-unread-total={unreadTotal}>
+            {unreadTotal ? `${unreadTotal} unread` : "Everything read"}
+          </p>
         )}
         {!streams.length && <p className="muted">No conversations yet.</p>}
         <ul>

@@ -247,6 +247,9 @@ export function initShell(): void {
       if (chat && bell) {
         import("./chatBadge.ts").then((m) => m.watchChatUnread(chat, bell.dataset.notificationBell!, push));
       }
+      // the support staff's unread chat messages (the menu's Super entry)
+      const desk = document.querySelector<HTMLElement>("[data-desk-unread]");
+      if (desk) import("./chatBadge.ts").then((m) => m.watchDeskUnread(desk, push));
       // a part of the page kept live (the order page's figures; its own small chunk)
       const live = document.querySelectorAll<HTMLElement>("[data-live-part]");
       if (live.length) import("./livePart.ts").then((m) => live.forEach((el) => m.keepLive(el, push)));

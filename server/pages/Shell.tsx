@@ -176,6 +176,7 @@ function MenuEntry({ item, current }: { item: MenuItem; current?: RouteDef }) {
         <Icon name={item.icon} /> {item.title}
         {/* support chat replies not read yet: filled by client/runtime/chatBadge.ts */}
         {item.name === "support" && <span className="menu-count" data-chat-unread hidden />}
+        {item.name === "superHome" && <span className="menu-count" data-desk-unread hidden />}
       </a>
     </li>
   );

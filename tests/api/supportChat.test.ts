@@ -10,7 +10,7 @@ import { and, eq } from "drizzle-orm";
 import { serveTestApp } from "../helpers/app.ts";
 import { hubClient, nextEvent, recordEvents } from "../helpers/hub.ts";
 import { superAudit } from "../../db/control/schema.ts";
-import { chatMessages } from "../../db/tenant/schema.ts";
+import { chatMessages, chatReadMarks } from "../../db/tenant/schema.ts";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;
 const tokens: Record<string, string> = {};
@@ -222,5 +222,43 @@ describe("the support staff", () => {
     );
     expect((await get(`/api/super/GetTenantChatMessages?tenantId=999&streamId=${stream.id}`, "super")).status)
       .toBe(404);
+  });
+
+  test("each staff member's unread, per chat and in total; reading a chat clears it for them, heard on the desk", async () => {
+    const desk = hubClient(t.origin, tokens.super);
+    await desk.start();
+    try {
+      await desk.invoke("RegisterRefreshInterest", "SupportDesk");
+      const unread = async () => (await get("/api/super/GetChatDeskUnread", "super")).body;
+      const before = await unread();
+      const started = await post("/api/support/SendChatMessage", { text: "Is anyone reading?" });
+      const streamId = started.body.stream.id;
+      const now = await unread();
+      expect(now.unread).toBe(before.unread + 1);
+      expect(now.streams).toContainEqual({ tenantId: 1, streamId, unread: 1 });
+
+      const heard = nextEvent(desk, "supportDeskRead");
+      expect((await post("/api/super/ReadTenantChatStream", { tenantId: 1, streamId }, "super")).status).toBe(
+        200,
+      );
+      expect(await heard).toEqual({ tenantId: 1, streamId, userId: ids.super });
+      const after = await unread();
+      expect(after.unread).toBe(before.unread);
+      expect(
+        after.streams.some((s: { streamId: number; tenantId: number }) =>
+          s.streamId === streamId && s.tenantId === 1
+        ),
+      )
+        .toBe(false);
+      // the mark is this staff member's own (another's stays unread), apart from the starter's
+      const marks = await (await t.services.db.tenantDb(1)).select().from(chatReadMarks)
+        .where(eq(chatReadMarks.streamId, streamId));
+      expect(marks.map((m) => m.userId).sort((a, b) => a - b)).toEqual([-ids.super, ids.user]);
+    } finally {
+      await desk.stop();
+    }
+    for (const who of ["admin", "support", "user"]) {
+      expect((await get("/api/super/GetChatDeskUnread", who)).status).toBe(403);
+    }
   });
 });

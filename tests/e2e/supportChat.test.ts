@@ -1,7 +1,8 @@
 /**
  * Support chat in two Chromium windows (issue 43 item 6): a user on Support starts a conversation with
  * the keyboard only (Shift+Enter a new line, Enter sends); the staff's window on /super/support sees it
- * come and answers; '{name} is typing…' appears in the user's window and goes 8 s after the last signal
+ * come (counted unread on the conversation and the menu until opened) and answers; '{name} is
+ * typing…' appears in the user's window and goes 8 s after the last signal
  * (the island's typing clock is the test's, moved on instead of waited for) or when the message arrives.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -81,8 +82,13 @@ describe("support chat between two windows", () => {
     // the staff's window hears of it and opens it
     const streamB = chatB.locator(".chat-stream", { hasText: "Our scale shows" });
     await streamB.waitFor();
+    // the staff member's unread, live: on the conversation and the menu's Super entry; opening it reads it
+    await streamB.locator(".badge-info").waitFor();
+    await b.locator("[data-desk-unread][data-unread='1']").waitFor({ state: "attached" });
     await streamB.click();
     await chatB.locator(".chat-log li", { hasText: "see https://example.com/scale" }).waitFor();
+    await b.locator("[data-desk-unread][data-unread='0']").waitFor({ state: "attached" });
+    expect(await streamB.locator(".badge-info").count()).toBe(0);
 
     // typing: shown in the user's window, gone 8 s after the last signal
     const typing = chatA.locator(".chat-typing");

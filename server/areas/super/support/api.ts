@@ -19,8 +19,17 @@ import {
   DeskStream,
   DeskStreamBody,
   DeskTicketBody,
+  DeskUnread,
 } from "../../support/chat/schemas.ts";
-import { deskMessages, deskRead, deskReply, deskStreams, deskTicket, deskTyping } from "./chatDesk.ts";
+import {
+  deskMessages,
+  deskRead,
+  deskReply,
+  deskStreams,
+  deskTicket,
+  deskTyping,
+  deskUnread,
+} from "./chatDesk.ts";
 
 export const SUPER_SUPPORT_API = {
   problemReports: "/api/super/GetAllProblemReports",
@@ -31,6 +40,7 @@ export const SUPER_SUPPORT_API = {
   chatRead: "/api/super/ReadTenantChatStream",
   chatTicket: "/api/super/MarkTenantChatTicket",
   chatTyping: "/api/super/TenantChatTyping",
+  chatUnread: "/api/super/GetChatDeskUnread",
 } as const;
 
 const api = areaApi(["Super"]);
@@ -102,6 +112,15 @@ api.post(
   ChatTypingAnswer,
   SUPER,
   deskTyping,
+);
+
+api.get(
+  SUPER_SUPPORT_API.chatUnread,
+  "The caller's unread support chat messages from every organisation's users: in total and per chat",
+  {},
+  DeskUnread,
+  SUPER,
+  deskUnread,
 );
 
 export const superSupportApi = api.router();

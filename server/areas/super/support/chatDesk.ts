@@ -14,6 +14,7 @@ import {
   readStream,
   reply,
   signalTyping,
+  staffUnread,
 } from "../../support/chat/operations.ts";
 import type { DeskStream } from "../../support/chat/schemas.ts";
 import { recordSuperAction } from "../writes.ts";
@@ -29,6 +30,21 @@ export async function deskStreams(ctx: AreaContext): Promise<DeskStream[]> {
   }));
   await recordSuperAction(ctx, { tenantId: null, action: "ReadChatStreams" });
   return lists.flat().sort((a, b) => b.dateModified.localeCompare(a.dateModified) || b.id - a.id);
+}
+
+/**
+ * The caller's unread messages across every tenant's chats, per stream and in total (the menu's badge).
+ * Not audited: it reads counts, no message (it is asked again after every message and read).
+ */
+export async function deskUnread(ctx: AreaContext) {
+  const orgs = await ctx.app.db.control.select({ id: tenants.id }).from(tenants).orderBy(asc(tenants.id));
+  const lists = await Promise.all(
+    orgs.map(async (org) =>
+      (await staffUnread(await tenantContext(ctx, org.id))).map((s) => ({ tenantId: org.id, ...s }))
+    ),
+  );
+  const streams = lists.flat();
+  return { unread: streams.reduce((n, s) => n + s.unread, 0), streams };
 }
 
 /** Runs a chat operation in the tenant as the staff, and audits it (after it succeeded). */

@@ -39,6 +39,11 @@ export const CHAT_EVENTS = areaEvents({
     z.object({ tenantId: payloadParts.id, ...message }),
     "a message came in a tenant's support chat",
   ),
+  supportDeskRead: pushEvent(
+    "SupportDesk",
+    z.object({ tenantId: payloadParts.id, streamId: payloadParts.id, userId: payloadParts.id }),
+    "a support staff member read a tenant's chat (their other pages count their unread again)",
+  ),
   supportDeskTyping: pushEvent(
     "SupportDesk",
     z.object({ tenantId: payloadParts.id, ...typing }),

@@ -3,7 +3,8 @@
  * they read it in their tenant (another user, admins included, is told it does not exist); the support
  * staff reach it through the super support desk (super/support/chatDesk.ts), which calls these with the
  * viewer "staff" in that tenant's context and audits every access. Read marks: the starter's under their
- * user id, the staff's together under 0 (one desk).
+ * user id, each staff member's own under the negated id (rules.ts staffMark), so one staff member
+ * opening a stream leaves it unread for the others.
  */
 import { and, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { chatMessages, chatReadMarks, chatStreams } from "../../../../db/tenant/schema.ts";
@@ -11,7 +12,7 @@ import { ApiError } from "../../../http/errors.ts";
 import { displayName } from "../../audit.ts";
 import type { AreaContext, Unit } from "../../context.ts";
 import type { ChatMessage, ChatStream } from "./schemas.ts";
-import { subjectOf } from "./rules.ts";
+import { staffMark, subjectOf } from "./rules.ts";
 
 /** Who is looking: the stream's starter, or the support staff (through the desk). */
 export type Viewer = "owner" | "staff";
@@ -19,12 +20,12 @@ export type Viewer = "owner" | "staff";
 /** The most streams a list shows, and messages one read answers. */
 export const STREAM_LIST_LIMIT = 200;
 export const MESSAGE_READ_LIMIT = 500;
-const STAFF_MARK = 0;
 
 type StreamRow = typeof chatStreams.$inferSelect;
 type MessageRow = typeof chatMessages.$inferSelect;
 
-const markOwner = (ctx: AreaContext, viewer: Viewer) => viewer === "staff" ? STAFF_MARK : ctx.caller.user.id;
+const markOwner = (ctx: AreaContext, viewer: Viewer) =>
+  viewer === "staff" ? staffMark(ctx.caller.user.id) : ctx.caller.user.id;
 
 const messageView = (m: MessageRow): ChatMessage => ({
   id: m.id,
@@ -164,7 +165,13 @@ export async function readStream(ctx: AreaContext, viewer: Viewer, input: { stre
   if (last) {
     await ctx.write(async (_, unit) => {
       await markRead(unit, viewer, stream.id, last.id);
-      unit.announce("supportChatRead", { streamId: stream.id }, { qualifier: stream.userId });
+      if (viewer === "owner") {
+        unit.announce("supportChatRead", { streamId: stream.id }, { qualifier: stream.userId });
+      } else {
+        // the staff member's other pages (the desk and the menu's badge) count again
+        const read = { tenantId: ctx.tenantId, streamId: stream.id, userId: ctx.caller.user.id };
+        unit.afterCommit(() => ctx.app.push.emit(null, "supportDeskRead", read));
+      }
     });
   }
   return { streamId: stream.id, lastReadMessageId };
@@ -222,4 +229,23 @@ export async function unreadCount(ctx: AreaContext) {
       gt(chatMessages.id, sql`coalesce(${chatReadMarks.lastReadMessageId}, 0)`),
     ));
   return { unread: Number(n) };
+}
+
+/** The staff member's unread messages from the tenant's users, per stream (only streams with any). */
+export async function staffUnread(ctx: AreaContext): Promise<{ streamId: number; unread: number }[]> {
+  const rows = await ctx.db.select({ streamId: chatMessages.streamId, unread: sql<number>`count(*)` })
+    .from(chatMessages)
+    .leftJoin(
+      chatReadMarks,
+      and(
+        eq(chatReadMarks.streamId, chatMessages.streamId),
+        eq(chatReadMarks.userId, markOwner(ctx, "staff")),
+      ),
+    )
+    .where(and(
+      eq(chatMessages.fromSupport, false),
+      gt(chatMessages.id, sql`coalesce(${chatReadMarks.lastReadMessageId}, 0)`),
+    ))
+    .groupBy(chatMessages.streamId);
+  return rows.map((r) => ({ streamId: r.streamId, unread: Number(r.unread) }));
 }

@@ -104,3 +104,9 @@ export function typingWords(names: string[]): string {
   if (names.length === 1) return `${names[0]} is typing…`;
   return `${names.slice(0, -1).join(", ")} and ${names.at(-1)} are typing…`;
 }
+
+/**
+ * A support staff member's read mark key in a tenant's chat_read_marks: the negated user id, apart from
+ * the stream starters' own ids (a super user who also chats as a tenant user keeps both marks).
+ */
+export const staffMark = (userId: number): number => -userId;

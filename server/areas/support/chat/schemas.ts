@@ -68,3 +68,11 @@ export const DeskTicketBody = ChatTicketBody.extend(tenantId).openapi("ChatDeskT
 export const DeskStream = ChatStream.extend({ tenantId: z.number().int(), tenantName: z.string() })
   .openapi("ChatDeskStream");
 export type DeskStream = z.output<typeof DeskStream>;
+
+/** The staff member's unread messages: in total (the menu's badge) and per stream that has any. */
+export const DeskUnread = z.object({
+  unread: z.number().int(),
+  streams: z.array(
+    z.object({ tenantId: z.number().int(), streamId: z.number().int(), unread: z.number().int() }),
+  ),
+}).openapi("ChatDeskUnread");

@@ -6,6 +6,7 @@
  */
 import type { DemoTenant } from "../../area.ts";
 import { chatMessages, chatReadMarks, chatStreams } from "../../../../db/tenant/schema.ts";
+import { staffMark } from "./rules.ts";
 
 export const DEMO_CHAT_USER = { id: 3, name: "User Demo" } as const;
 const STAFF = { id: 1, name: "Super Demo" } as const;
@@ -76,10 +77,10 @@ export async function seedChat({ db, today, category }: Pick<DemoTenant, "db" | 
       text,
       sentAt: sent[j],
     }))).returning();
-    // the staff have read everything; the user has read all of the ticket but the newest reply of the other
+    // the staff member (Super Demo) has read everything; the user has read all of the ticket but the newest reply of the other
     const userRead = i === 0 ? rows.at(-1)!.id : rows.at(-2)!.id;
     await db.insert(chatReadMarks).values([
-      { streamId: stream.id, userId: 0, lastReadMessageId: rows.at(-1)!.id },
+      { streamId: stream.id, userId: staffMark(STAFF.id), lastReadMessageId: rows.at(-1)!.id },
       { streamId: stream.id, userId: DEMO_CHAT_USER.id, lastReadMessageId: userRead },
     ]);
   }
