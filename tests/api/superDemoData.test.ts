@@ -4,9 +4,10 @@
  * it, and super only. Real app, real database files (DEMO_DATA_PURGE=allowed for this app).
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { asc, count } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull } from "drizzle-orm";
 import { jsonCalls, startTestApp, type TestApp } from "../helpers/app.ts";
-import { demoDataRows } from "../../db/tenant/schema.ts";
+import { demoDataRows, stockMobs } from "../../db/tenant/schema.ts";
+import { MOB_STATUS } from "../../kernel/enums.ts";
 import { superAudit } from "../../db/control/schema.ts";
 
 let t: TestApp;
@@ -135,5 +136,62 @@ describe("refusals", () => {
         .toBe(403);
     }
     expect(await countOf(DEMO)).toBe(before);
+  });
+});
+
+describe("process test orders", () => {
+  const processOrders = (json: Record<string, unknown>, who = "super") =>
+    calls.post("/api/super/ProcessTestOrders", { tenantId: DEMO, ...json }, who);
+  const audited = async () =>
+    (await t.services.db.control.select().from(superAudit)).filter((r) => r.action === "ProcessTestOrders")
+      .length;
+
+  test("kills the day's mobs waiting at the kill floor, then finds none waiting; each run audited", async () => {
+    // a penned sheep order sent to the kill floor (as the yard would): it waits for carcass records
+    const db = await t.services.db.tenantDb(DEMO);
+    const [mob] = await db.select().from(stockMobs).where(and(
+      eq(stockMobs.speciesId, 1),
+      inArray(stockMobs.mobStatus, [MOB_STATUS.InYard, MOB_STATUS.ReadyToProcess]),
+      isNotNull(stockMobs.penId),
+      isNotNull(stockMobs.applicableProductionDate),
+    )).orderBy(asc(stockMobs.applicableProductionDate)).limit(1);
+    const date = mob.applicableProductionDate!;
+    const sent = await calls.post("/api/stockyard/SendToKillFloor", {
+      livestockOrderId: mob.livestockOrderId,
+    }, "admin");
+    expect(sent.status).toBe(200);
+
+    const first = await processOrders({ date });
+    expect(first.status).toBe(200);
+    const sheep = first.body.steps.find((x: { speciesName: string }) => x.speciesName === "Sheep");
+    expect(sheep.carcasses).toBeGreaterThanOrEqual(mob.head);
+    expect(first.body.message).toMatch(/carcasses? killed on \d{1,2} \w{3} 2026 \(.*sheep at /);
+    const again = await processOrders({ date });
+    expect(again.body.steps).toEqual([]);
+    expect(again.body.message).toMatch(
+      /^Nothing waited at Demo Processing's kill floor on \d{1,2} \w{3} 2026\.$/,
+    );
+    expect(await audited()).toBe(2);
+  });
+
+  test("refused: a processor not marked demo or test (403 in words), every role but super, a bad date", async () => {
+    await calls.post("/api/super/MarkDemoTenant", { tenantId: COUNTRY, mark: null }, "super");
+    const before = await audited();
+    const unmarked = await processOrders({ tenantId: COUNTRY });
+    expect(unmarked.status).toBe(403);
+    expect(unmarked.body.message).toBe(
+      "Demo Country Meats is not a processor marked demo or test: test orders are processed only there.",
+    );
+    for (const who of ["admin", "user", "test", "support", "farm"]) {
+      expect((await processOrders({}, who)).status, who).toBe(403);
+    }
+    const bad = await processOrders({ date: "2026-13-01" });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({
+      isValidation: true,
+      title: expect.any(String),
+      message: expect.any(String),
+    });
+    expect(await audited()).toBe(before);
   });
 });

@@ -10,7 +10,10 @@ import {
   DemoResetResult,
   DemoTenantQuery,
   LoadDemoDataBody,
+  ProcessTestOrdersBody,
+  TestOrdersResult,
 } from "./schemas.ts";
+import { processTestOrders } from "./testOrders.ts";
 import { demoDataStatus, loadDemoData, markDemoTenant, resetDemoData } from "./operations.ts";
 import { DEMO_SETS } from "./rules.ts";
 
@@ -20,6 +23,7 @@ export const SUPER_DEMO_DATA_API = {
   load: "/api/super/LoadDemoData",
   reset: "/api/super/ResetDemoData",
   mark: "/api/super/MarkDemoTenant",
+  testOrders: "/api/super/ProcessTestOrders",
 } as const;
 
 const api = areaApi(["Super"]);
@@ -70,6 +74,16 @@ api.post(
   DemoDataStatus,
   SUPER,
   markDemoTenant,
+);
+
+api.post(
+  SUPER_DEMO_DATA_API.testOrders,
+  "Process test orders: in a processor marked demo or test, kill the day's mobs waiting at the kill floor " +
+    "through the kill floor's simulator (each species and site), so their orders are complete",
+  ProcessTestOrdersBody,
+  TestOrdersResult,
+  SUPER,
+  processTestOrders,
 );
 
 export const superDemoDataApi = api.router();

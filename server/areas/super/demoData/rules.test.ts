@@ -9,6 +9,7 @@ import {
   isDemoOption,
   purgeRefusal,
   setIdProblem,
+  testOrdersWords,
 } from "./rules.ts";
 
 const FILTERS = { productsPerDay: 3, maxDays: 4, cutId: 10 };
@@ -75,5 +76,20 @@ describe("purge", () => {
     expect(purgeRefusal(true, "test")).toBeNull();
     expect(purgeRefusal(false, "demo")).toMatch(/environment does not allow/);
     expect(purgeRefusal(true, null)).toMatch(/Only an organisation marked demo or test/);
+  });
+});
+
+describe("process test orders, in words", () => {
+  it("counts the carcasses and the orders now complete, naming each kill floor", () => {
+    const steps = [
+      { speciesName: "Sheep", siteName: "Main", carcasses: 1_200, completedOrders: 3 },
+      { speciesName: "Beef", siteName: "Main", carcasses: 1, completedOrders: 1 },
+    ];
+    expect(testOrdersWords("Demo", "2026-12-02", steps)).toBe(
+      "1,201 carcasses killed on 2 Dec 2026 (sheep at Main, beef at Main); 4 orders now complete.",
+    );
+    expect(testOrdersWords("Demo", "2026-12-02", [])).toBe(
+      "Nothing waited at Demo's kill floor on 2 Dec 2026.",
+    );
   });
 });

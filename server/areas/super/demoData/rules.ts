@@ -191,3 +191,23 @@ export function purgeRefusal(environmentAllows: boolean, mark: DemoMark | null):
   }
   return null;
 }
+
+/** What "Process test orders" did, in words (en-AU numbers; the day as written, yyyy-MM-dd → d Mmm). */
+export function testOrdersWords(
+  tenantName: string,
+  date: string,
+  steps: { speciesName: string; siteName: string; carcasses: number; completedOrders: number }[],
+): string {
+  const day = new Date(`${date}T00:00:00Z`).toLocaleDateString("en-AU", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+  if (!steps.length) return `Nothing waited at ${tenantName}'s kill floor on ${day}.`;
+  const carcasses = steps.reduce((n, s) => n + s.carcasses, 0);
+  const orders = steps.reduce((n, s) => n + s.completedOrders, 0);
+  const where = steps.map((s) => `${s.speciesName.toLowerCase()} at ${s.siteName}`).join(", ");
+  return `${carcasses.toLocaleString("en-AU")} carcass${carcasses === 1 ? "" : "es"} killed on ${day} ` +
+    `(${where}); ${orders.toLocaleString("en-AU")} order${orders === 1 ? "" : "s"} now complete.`;
+}

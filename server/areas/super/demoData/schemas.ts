@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { idNumber, wholeNumber } from "../../../http/params.ts";
+import { isoDate } from "../../../http/validation.ts";
 import {
   DEMO_MARKS,
   FILTER_LABELS,
@@ -95,3 +96,20 @@ export const DemoResetResult = z.object({ tenantId: z.number(), removed: z.numbe
   .openapi("DemoResetResult");
 
 export { FILTER_LABELS };
+
+/** Process test orders: the organisation and the plant day (its today when left out). */
+export const ProcessTestOrdersBody = z.object({ tenantId: idNumber(), date: isoDate.optional() })
+  .openapi("ProcessTestOrdersBody");
+
+export const TestOrdersResult = z.object({
+  tenantId: z.number().int(),
+  date: z.string(),
+  /** each kill floor (species and site) where mobs waited */
+  steps: z.array(z.object({
+    speciesName: z.string(),
+    siteName: z.string(),
+    carcasses: z.number().int(),
+    completedOrders: z.number().int(),
+  })),
+  message: z.string(),
+}).openapi("ProcessTestOrdersResult");

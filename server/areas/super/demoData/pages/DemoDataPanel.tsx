@@ -75,6 +75,15 @@ export function DemoDataPanel({ data, timeZone }: { data: DemoDataPanelData | nu
               { header: "Last loaded", cell: (r) => formatDateTime(r.lastModified, timeZone) },
             ]}
           />
+          {data.mark && (
+            <ActionButton
+              label="Process test orders"
+              url={SUPER_DEMO_DATA_API.testOrders}
+              body={{ tenantId: data.tenantId }}
+              confirm={`Kill today's mobs waiting at ${data.tenantName}'s kill floor with simulated carcasses?`}
+              successToast={`Today's test orders of ${data.tenantName} were processed: see the kill floor.`}
+            />
+          )}
           {data.purgeRefusal ? <p className="muted small">Reset: {data.purgeRefusal}</p> : (
             <ActionButton
               label="Reset demo data"
