@@ -2,8 +2,9 @@
  * A part of a server-rendered page kept live by the push hub, without React (issue 39: the order page's
  * live figures). The page marks a status line `[data-live-part="<id of the part>"]` with the refresh
  * groups to join (`data-live-groups`, comma-separated), the push events that may change the part
- * (`data-live-events`) and, where the events name orders, the one shown (`data-live-order`: events naming
- * other orders are ignored). On such an event, after a reconnect or when the hub says events were missed,
+ * (`data-live-events`) and, where the events name orders or days, the one shown (`data-live-order`,
+ * `data-live-date`: events naming others are ignored). The server writes it with LiveStatus
+ * (server/pages/LiveStatus.tsx). On such an event, after a reconnect or when the hub says events were missed,
  * it re-reads its own page and swaps the part's content in place; a burst of events is one read. The status
  * line says whether it is live.
  */
@@ -16,6 +17,14 @@ export function otherOrders(payload: unknown, orderId: number | null): boolean {
   if (orderId === null) return false;
   const ids = (payload as { livestockOrderIds?: unknown } | undefined)?.livestockOrderIds;
   return Array.isArray(ids) && !ids.includes(orderId);
+}
+
+/** Whether an event's payload names days and the shown one (null: the page does not filter) is not one. */
+export function otherDays(payload: unknown, date: string | null): boolean {
+  if (date === null) return false;
+  const p = payload as { dates?: unknown; productionDates?: unknown } | undefined;
+  const days = p?.dates ?? p?.productionDates;
+  return Array.isArray(days) && !days.includes(date);
 }
 
 /**
@@ -39,6 +48,7 @@ export function keepLive(status: HTMLElement, push: PushClient): void {
   const target = status.dataset.livePart!;
   const groups = list(status.dataset.liveGroups);
   const orderId = status.dataset.liveOrder ? Number(status.dataset.liveOrder) : null;
+  const date = status.dataset.liveDate ?? null;
   const words = status.dataset.liveWords ?? "Live: the figures update as they change";
   let timer: ReturnType<typeof setTimeout> | undefined;
   let reading = 0;
@@ -49,7 +59,7 @@ export function keepLive(status: HTMLElement, push: PushClient): void {
     }
   };
   const soon = (payload?: unknown) => {
-    if (otherOrders(payload, orderId)) return;
+    if (otherOrders(payload, orderId) || otherDays(payload, date)) return;
     clearTimeout(timer);
     timer = setTimeout(() => void refresh().catch(console.error), COALESCE_MS);
   };

@@ -11,7 +11,8 @@ import { defineScreen } from "../../../../pages/screen.ts";
 import { idNumber } from "../../../../http/params.ts";
 import { isoDate } from "../../../../http/validation.ts";
 import { headerSpeciesAmong } from "../../../../pages/ListScope.tsx";
-import { ActionButton, BoxingPicker, ProcessOverviewLive } from "../../../../pages/islands.tsx";
+import { ActionButton, BoxingPicker } from "../../../../pages/islands.tsx";
+import { LiveStatus } from "../../../../pages/LiveStatus.tsx";
 import { pageAreaContext } from "../../../context.ts";
 import { addDays } from "../../../../../kernel/dates.ts";
 import { orderStatusText } from "../../../../../kernel/enums.ts";
@@ -146,9 +147,7 @@ export const LivestockBoxingScreen = defineScreen({
     const orderHref = (id: number) => data.canOpenOrders ? href("order", { id }) : null;
     return (
       <>
-        {data.liveGroups.length > 0 && (
-          <ProcessOverviewLive groups={data.liveGroups} date="" target={BOXING_ID} />
-        )}
+        {data.liveGroups.length > 0 && <LiveStatus groups={data.liveGroups} date="" target={BOXING_ID} />}
         <div id={BOXING_ID}>
           <section className="panel" aria-labelledby="boxing-title">
             <div className="panel-head">

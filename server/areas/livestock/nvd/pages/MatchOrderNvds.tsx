@@ -8,7 +8,8 @@ import { z } from "zod";
 import { href } from "../../../../access/routes.ts";
 import { canSeeRouteNamed } from "../../../../access/policy.ts";
 import { isoDate } from "../../../../http/validation.ts";
-import { ActionButton, NvdUpload, ProcessOverviewLive } from "../../../../pages/islands.tsx";
+import { ActionButton, NvdUpload } from "../../../../pages/islands.tsx";
+import { LiveStatus } from "../../../../pages/LiveStatus.tsx";
 import { defineScreen } from "../../../../pages/screen.ts";
 import { pageAreaContext } from "../../../context.ts";
 import { formatDate, formatHead } from "../../../../../kernel/format.ts";
@@ -73,9 +74,7 @@ export const MatchOrderNvdsScreen = defineScreen({
           />
         </section>
 
-        {data.liveGroups.length > 0 && (
-          <ProcessOverviewLive groups={data.liveGroups} date="" target={LISTS_ID} />
-        )}
+        {data.liveGroups.length > 0 && <LiveStatus groups={data.liveGroups} date="" target={LISTS_ID} />}
         <div id={LISTS_ID}>
           <section className="panel" aria-labelledby="nvd-unmatched-title">
             <h2 id="nvd-unmatched-title">NVDs without an order ({matching.unmatched.length})</h2>

@@ -3,6 +3,7 @@
  * head-count corrections, edit form and history, and splitting it.
  */
 import { Folded } from "../../../../pages/Folded.tsx";
+import { LiveStatus } from "../../../../pages/LiveStatus.tsx";
 import { Table } from "../../../../../client/ui/Table.tsx";
 import { Facts } from "../../../../../client/ui/Facts.tsx";
 import { formatDate, formatHead } from "../../../../../kernel/format.ts";
@@ -94,17 +95,13 @@ export const OrderScreen = defineScreen({
           </div>
           {o.cancelReason && <p className="banner banner-warning">Cancelled: {o.cancelReason}</p>}
           {data.liveGroups.length > 0 && (
-            <p
-              className="po-live muted small"
-              role="status"
-              data-live-part={ORDER_FACTS_ID}
-              data-live-groups={data.liveGroups.join(",")}
-              data-live-events="deliveryStatusUpdated"
-              data-live-order={o.id}
-              data-live-words="Live: the figures update as loads arrive"
-            >
-              Live updates: connecting…
-            </p>
+            <LiveStatus
+              target={ORDER_FACTS_ID}
+              groups={data.liveGroups}
+              events={["deliveryStatusUpdated"]}
+              order={o.id}
+              words="Live: the figures update as loads arrive"
+            />
           )}
           <div id={ORDER_FACTS_ID}>
             <Facts

@@ -12,7 +12,7 @@ import type { PageContext } from "../../../../pages/context.ts";
 import { idNumber } from "../../../../http/params.ts";
 import { isoDate } from "../../../../http/validation.ts";
 import { headerSpeciesAmong } from "../../../../pages/ListScope.tsx";
-import { ProcessOverviewLive } from "../../../../pages/islands.tsx";
+import { LiveStatus } from "../../../../pages/LiveStatus.tsx";
 import { pageAreaContext } from "../../../context.ts";
 import { formatDate } from "../../../../../kernel/format.ts";
 import { Facts } from "../../../../../client/ui/Facts.tsx";
@@ -102,7 +102,7 @@ export const ProcessOverviewScreen = defineScreen({
             species={data.species}
           />
         )}
-        <ProcessOverviewLive groups={data.groups} date={date ?? ""} target={FIGURES_ID} />
+        <LiveStatus groups={data.groups} date={date ?? ""} target={FIGURES_ID} />
         <div id={FIGURES_ID}>
           {data.kind === "day"
             ? (
