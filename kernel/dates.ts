@@ -39,6 +39,13 @@ export function isWeekend(date: string): boolean {
   return weekdayIndex(date) >= 5;
 }
 
+/** The first weekday after `date` (a Friday's next is the Monday): the next kill day of a plant. */
+export function nextWeekday(date: string): string {
+  let next = addDays(date, 1);
+  while (isWeekend(next)) next = addDays(next, 1);
+  return next;
+}
+
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A real calendar date in `yyyy-MM-dd` (the API's format; 2025-02-30 is not one). */

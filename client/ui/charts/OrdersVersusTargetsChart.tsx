@@ -10,6 +10,7 @@
  */
 import { formatDate, formatHead } from "../../../kernel/format.ts";
 import { KeptChart } from "./KeptChart.tsx";
+import { FiguresTable } from "./FiguresTable.tsx";
 import { barsAgainstTarget } from "./SeriesBars.tsx";
 
 export interface VolumePoint {
@@ -96,38 +97,19 @@ export function OrdersVersusTargetsChart({ title, points, id = "vt-chart" }: {
             band: WEEKEND_BAND,
           })}
       </KeptChart>
-      <details className="vt-chart-numbers">
-        <summary>The numbers, day by day</summary>
-        <table className="table">
-          <caption className="sr-only">{title}: head ordered and target per day</caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col" className="num">Ordered</th>
-              <th scope="col" className="num">Target</th>
-              <th scope="col" className="num">Difference</th>
-            </tr>
-          </thead>
-          <tbody>
-            {points.map((p) => (
-              <tr key={p.date} className={p.isWeekend ? "vt-weekend-row" : undefined}>
-                <th scope="row">{formatDate(p.date)}</th>
-                <td className="num">{formatHead(p.ordered)}</td>
-                <td className="num">{formatHead(p.target)}</td>
-                <td className="num">{signed(p.ordered - p.target)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">Total</th>
-              <td className="num">{formatHead(ordered)}</td>
-              <td className="num">{formatHead(target)}</td>
-              <td className="num">{signed(ordered - target)}</td>
-            </tr>
-          </tfoot>
-        </table>
-      </details>
+      <FiguresTable
+        className="vt-chart-numbers"
+        summary="The numbers, day by day"
+        caption={`${title}: head ordered and target per day`}
+        columns={[{ label: "Day" }, { label: "Ordered" }, { label: "Target" }, { label: "Difference" }]}
+        rows={points.map((p) => ({
+          key: p.date,
+          className: p.isWeekend ? "vt-weekend-row" : undefined,
+          head: formatDate(p.date),
+          cells: [formatHead(p.ordered), formatHead(p.target), signed(p.ordered - p.target)],
+        }))}
+        foot={{ head: "Total", cells: [formatHead(ordered), formatHead(target), signed(ordered - target)] }}
+      />
     </figure>
   );
 }

@@ -11,13 +11,14 @@ import {
   HANG_METHODS,
   SEXES,
 } from "./fields.ts";
+import type { MsaGrading } from "./msa/rules.ts";
 
 export * from "./fields.ts";
 export * from "./csv.ts";
 export * from "./paths.ts";
 
-/** A carcass as a row gives it, checked and typed (the lot or mob still to be found). */
-export interface CarcassInput {
+/** A carcass as a row gives it, checked and typed (the lot or mob still to be found); MSA as graded. */
+export interface CarcassInput extends Omit<MsaGrading, "msaHangMethod"> {
   productionDate: string;
   bodyNumber: number;
   lot: string | null;
@@ -31,18 +32,7 @@ export interface CarcassInput {
   fatDepthMm: number | null;
   fatScore: number | null;
   gradeCode: string | null;
-  msaHumpMm: number | null;
   msaHangMethod: (typeof HANG_METHODS)[number] | null;
-  msaHgp: boolean | null;
-  msaOssification: number | null;
-  msaMarbling: number | null;
-  msaRibFatMm: number | null;
-  msaUltimatePh: number | null;
-  msaLoinTempC: number | null;
-  msaIndex: number | null;
-  msaEyeMuscleAreaCm2: number | null;
-  msaCompliant: boolean | null;
-  msaNonComplianceReason: string | null;
   defects: string[];
   trimKg: number;
   condemned: (typeof CONDEMNED)[number];

@@ -7,6 +7,7 @@ import { z } from "@hono/zod-openapi";
 import { idNumber, PageQuery, wholeNumber } from "../../http/params.ts";
 import { isoDate, isoDateTime } from "../../http/validation.ts";
 import { CARCASS_FIELDS, MAX_IMPORT_ROWS } from "./rules.ts";
+import { MSA_GRADING } from "./msa/schemas.ts";
 
 const id = z.number().int().positive();
 
@@ -238,18 +239,7 @@ export const Carcass = z.object({
   fatDepthMm: z.number().nullable(),
   fatScore: z.number().int().nullable(),
   gradeCode: z.string().nullable(),
-  msaHumpMm: z.number().int().nullable(),
-  msaHangMethod: z.string().nullable(),
-  msaHgp: z.boolean().nullable(),
-  msaOssification: z.number().int().nullable(),
-  msaMarbling: z.number().int().nullable(),
-  msaRibFatMm: z.number().int().nullable(),
-  msaUltimatePh: z.number().nullable(),
-  msaLoinTempC: z.number().nullable(),
-  msaIndex: z.number().nullable(),
-  msaEyeMuscleAreaCm2: z.number().int().nullable(),
-  msaCompliant: z.boolean().nullable(),
-  msaNonComplianceReason: z.string().nullable(),
+  ...MSA_GRADING,
   defects: z.array(z.string()),
   trimKg: z.number(),
   condemned: z.string(),

@@ -22,14 +22,8 @@ export const MsaDetails = z.object({
   averageMsaIndex: z.number().nullable(),
 }).openapi("MsaDetails");
 
-export const MsaCarcass = z.object({
-  carcassId: id,
-  productionDate: z.string(),
-  bodyNumber: z.number().int(),
-  sex: z.string().nullable(),
-  dentition: z.number().int().nullable(),
-  hscwKg: z.number(),
-  condemned: z.string(),
+/** A carcass's MSA grading as stored (MsaGrading in rules.ts): in every answer that carries a carcass. */
+export const MSA_GRADING = {
   msaHumpMm: z.number().int().nullable(),
   msaHangMethod: z.string().nullable(),
   msaHgp: z.boolean().nullable(),
@@ -42,6 +36,17 @@ export const MsaCarcass = z.object({
   msaEyeMuscleAreaCm2: z.number().int().nullable(),
   msaCompliant: z.boolean().nullable(),
   msaNonComplianceReason: z.string().nullable(),
+};
+
+export const MsaCarcass = z.object({
+  carcassId: id,
+  productionDate: z.string(),
+  bodyNumber: z.number().int(),
+  sex: z.string().nullable(),
+  dentition: z.number().int().nullable(),
+  hscwKg: z.number(),
+  condemned: z.string(),
+  ...MSA_GRADING,
 }).openapi("MsaCarcass");
 
 export const MsaFieldChange = z.object({

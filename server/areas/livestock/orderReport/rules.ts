@@ -111,6 +111,21 @@ const head = (
   csv: value,
   total: (t) => formatHead(total(t)),
 });
+/** Kilograms: a row's and the totals' figure of the same name. */
+const weight = (
+  key: ColumnKey,
+  label: string,
+  width: number,
+  field: "hscwTotalKg" | "hscwAverageKg",
+): Column => ({
+  key,
+  label,
+  numeric: true,
+  width,
+  text: (r) => kg(r[field]),
+  csv: (r) => kgCsv(r[field]),
+  total: (t) => kg(t[field]),
+});
 
 /** The fixed list of columns, in the order they print. */
 export const COLUMNS: readonly Column[] = [
@@ -130,24 +145,8 @@ export const COLUMNS: readonly Column[] = [
   plain("productionDate", "Production date", 8, (r) => dmy(r.productionDate)),
   plain("status", "Status", 9, (r) => r.status),
   plain("priceGrid", "Price grid", 10, (r) => r.priceGrid),
-  {
-    key: "hscwTotal",
-    label: "HSCW total (kg)",
-    numeric: true,
-    width: 8,
-    text: (r) => kg(r.hscwTotalKg),
-    csv: (r) => kgCsv(r.hscwTotalKg),
-    total: (t) => kg(t.hscwTotalKg),
-  },
-  {
-    key: "hscwAverage",
-    label: "HSCW average (kg)",
-    numeric: true,
-    width: 7,
-    text: (r) => kg(r.hscwAverageKg),
-    csv: (r) => kgCsv(r.hscwAverageKg),
-    total: (t) => kg(t.hscwAverageKg),
-  },
+  weight("hscwTotal", "HSCW total (kg)", 8, "hscwTotalKg"),
+  weight("hscwAverage", "HSCW average (kg)", 7, "hscwAverageKg"),
   plain("invoiceNumber", "Invoice", 8, (r) => r.invoiceNumber),
   {
     key: "invoiceTotal",

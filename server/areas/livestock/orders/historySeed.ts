@@ -7,17 +7,10 @@
  * template stays a month.
  */
 import type { TenantTx } from "../../context.ts";
-import {
-  buyers,
-  deliveryLoads,
-  livestockOrderGroups,
-  livestockOrders,
-  pricingGridGroups,
-  suppliers,
-  transportCompanies,
-} from "../../../../db/tenant/schema.ts";
+import { deliveryLoads, livestockOrders, pricingGridGroups } from "../../../../db/tenant/schema.ts";
 import { MOB_STATUS, ORDER_STATUS } from "../../../../kernel/enums.ts";
-import { addDays, isWeekend } from "../../../../kernel/dates.ts";
+import { addDays, isWeekend, nextWeekday } from "../../../../kernel/dates.ts";
+import { demoParties, insertDemoGroup, rollOrder } from "./demoOrderParts.ts";
 import { seeded } from "../../seeded.ts";
 import { receiveDeliveredMob } from "../../stockyard/writes.ts";
 
@@ -28,11 +21,7 @@ export const HISTORY_LAST_DAY = -31;
 export async function insertOrderHistory(db: TenantTx, opts: { today: string; siteIds: number[] }) {
   const r = seeded(7);
   const now = new Date().toISOString();
-  const supplierRows = await db.select().from(suppliers);
-  const buyerRows = await db.select().from(buyers);
-  const carriers = await db.select().from(transportCompanies);
-  const sheepBuyers = buyerRows.filter((b) => /Lamb|Consignment/.test(b.name));
-  const beefBuyers = buyerRows.filter((b) => /Cattle|Beef/.test(b.name));
+  const parties = await demoParties(db);
   // a year back the month's grids had not started: the orders are priced on the standing grids
   const standing = new Map(
     (await db.select().from(pricingGridGroups))
@@ -50,27 +39,15 @@ export async function insertOrderHistory(db: TenantTx, opts: { today: string; si
       ...(r.next() < 0.7 ? [{ speciesId: 2, categories: [23, 24, 25], size: [20, 80] }] : []),
     ];
     for (const item of plan) {
-      const supplier = r.pick(supplierRows.filter((s) => s.stockTypes.includes(item.speciesId)));
+      const supplier = r.pick(parties.supplierRows.filter((s) => s.stockTypes.includes(item.speciesId)));
       if (!supplier) continue;
-      const buyer = r.pick(item.speciesId === 1 ? sheepBuyers : beefBuyers);
-      const categoryId = r.pick(item.categories);
-      const quantity = Math.round(r.int(item.size[0], item.size[1]) / 10) * 10;
+      const rolled = rollOrder(r, item, parties);
+      const { categoryId, quantity } = rolled;
       const delivered = quantity - (r.next() < 0.15 ? r.int(1, 9) : 0);
       const doa = r.next() < 0.2 ? r.int(1, 3) : 0;
-      const productionDate = nextWorkday(date);
+      const productionDate = nextWeekday(date);
       const deliveryTime = `${String(r.int(4, 9)).padStart(2, "0")}:${r.pick(["00", "15", "30", "45"])}`;
-      const [group] = await db.insert(livestockOrderGroups).values({
-        speciesId: item.speciesId,
-        speciesCategoryId: categoryId,
-        quantityRequired: quantity,
-        supplierId: supplier.id,
-        transportCompanyId: r.pick(carriers).id,
-        buyerId: buyer?.id ?? null,
-        deliveryDate: date,
-        orderDate: buyer ? addDays(date, -r.int(5, 20)) : null,
-        createdAt: now,
-        lastModified: now,
-      }).returning();
+      const group = await insertDemoGroup(db, r, parties, { ...rolled, item, supplier, date, now });
       const [order] = await db.insert(livestockOrders).values({
         livestockOrderGroupId: group.id,
         supplierId: supplier.id,
@@ -120,10 +97,4 @@ export async function insertOrderHistory(db: TenantTx, opts: { today: string; si
       });
     }
   }
-}
-
-function nextWorkday(date: string) {
-  let next = addDays(date, 1);
-  while (isWeekend(next)) next = addDays(next, 1);
-  return next;
 }

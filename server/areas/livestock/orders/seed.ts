@@ -6,23 +6,20 @@
 import type { DemoTenant } from "../../area.ts";
 import type { TenantTx } from "../../context.ts";
 import {
-  buyers,
   deliveryLoads,
-  livestockOrderGroups,
   livestockOrders,
   pricingGridGroups,
   pricingGrids,
-  suppliers,
-  transportCompanies,
 } from "../../../../db/tenant/schema.ts";
 import { and, asc, eq, gt, inArray, ne } from "drizzle-orm";
 import { boxedLotReference } from "../boxing/rules.ts";
 import { MOB_STATUS, ORDER_STATUS } from "../../../../kernel/enums.ts";
 import { pricingOptions } from "../../pricing/rules.ts";
-import { addDays, isWeekend } from "../../../../kernel/dates.ts";
+import { addDays, isWeekend, nextWeekday } from "../../../../kernel/dates.ts";
 import { seeded } from "../../seeded.ts";
 import { receiveDeliveredMob } from "../../stockyard/writes.ts";
 import { insertOrderHistory } from "./historySeed.ts";
+import { demoParties, insertDemoGroup, rollOrder } from "./demoOrderParts.ts";
 
 /**
  * A realistic processor calendar: order groups and orders on weekdays over the past 30 and next 30
@@ -73,17 +70,13 @@ async function boxDemoLot(db: TenantTx, today: string) {
 async function insertOrders(db: TenantTx, opts: { today: string; siteIds: number[] }) {
   const r = seeded(42);
   const now = new Date().toISOString();
-  const supplierRows = await db.select().from(suppliers);
-  const buyerRows = await db.select().from(buyers);
-  const carriers = await db.select().from(transportCompanies);
+  const parties = await demoParties(db);
   const gridGroups = await db.select().from(pricingGridGroups);
   const grids = await db.select().from(pricingGrids);
   const pricing = gridGroups.map((g) => ({
     ...g,
     grids: grids.filter((x) => x.pricingGridGroupId === g.id),
   }));
-  const sheepBuyers = buyerRows.filter((b) => /Lamb|Consignment/.test(b.name));
-  const beefBuyers = buyerRows.filter((b) => /Cattle|Beef/.test(b.name));
   // the last weekday before today: its first order is always one that never arrived, whatever the date
   let lastWorkday = -1;
   while (isWeekend(addDays(opts.today, lastWorkday))) lastWorkday--;
@@ -101,23 +94,11 @@ async function insertOrders(db: TenantTx, opts: { today: string; siteIds: number
       ),
     ];
     for (const item of plan) {
-      const supplier = r.pick(supplierRows.filter((s) => s.stockTypes.includes(item.speciesId)));
+      const supplier = r.pick(parties.supplierRows.filter((s) => s.stockTypes.includes(item.speciesId)));
       if (!supplier) continue;
-      const buyer = r.pick(item.speciesId === 1 ? sheepBuyers : beefBuyers);
-      const categoryId = r.pick(item.categories);
-      const quantity = Math.round(r.int(item.size[0], item.size[1]) / 10) * 10;
-      const [group] = await db.insert(livestockOrderGroups).values({
-        speciesId: item.speciesId,
-        speciesCategoryId: categoryId,
-        quantityRequired: quantity,
-        supplierId: supplier.id,
-        transportCompanyId: r.pick(carriers).id,
-        buyerId: buyer?.id ?? null,
-        deliveryDate: date,
-        orderDate: buyer ? addDays(date, -r.int(5, 20)) : null,
-        createdAt: now,
-        lastModified: now,
-      }).returning();
+      const rolled = rollOrder(r, item, parties);
+      const { categoryId, quantity } = rolled;
+      const group = await insertDemoGroup(db, r, parties, { ...rolled, item, supplier, date, now });
       // the last weekday's first order never came, whatever the rolls: it is never the cancelled one
       const neverCame = offset === lastWorkday && item === plan[0];
       const cancelled = (offset > -20 && r.next() < 0.04) && !neverCame;
@@ -130,7 +111,7 @@ async function insertOrders(db: TenantTx, opts: { today: string; siteIds: number
       const doa = delivered && r.next() < 0.2 ? r.int(1, 3) : 0;
       // killed on the first weekday after delivery: processed once that day is past (Friday's mobs wait in
       // the yard over the weekend and are killed on Monday)
-      const processed = Boolean(delivered) && killDayAfter(date) < opts.today;
+      const processed = Boolean(delivered) && nextWeekday(date) < opts.today;
       const status = cancelled
         ? ORDER_STATUS.Cancelled
         : processed
@@ -150,7 +131,7 @@ async function insertOrders(db: TenantTx, opts: { today: string; siteIds: number
         quantityOrdered: quantity,
         deliveryDate: date,
         deliveryTime: time,
-        productionDate: nextWorkday(date),
+        productionDate: nextWeekday(date),
         orderStatus: status,
         orderConfirmed: status !== ORDER_STATUS.Ordered,
         pic: supplier.pic,
@@ -204,18 +185,4 @@ async function insertOrders(db: TenantTx, opts: { today: string; siteIds: number
       });
     }
   }
-}
-
-/** The kill day after a delivery: the next weekday (Friday's deliveries are killed on Monday). */
-function nextWorkday(date: string) {
-  let next = addDays(date, 1);
-  while (isWeekend(next)) next = addDays(next, 1);
-  return next;
-}
-
-/** The kill day of a delivery: the first weekday after it. */
-function killDayAfter(date: string): string {
-  let day = addDays(date, 1);
-  while (isWeekend(day)) day = addDays(day, 1);
-  return day;
 }

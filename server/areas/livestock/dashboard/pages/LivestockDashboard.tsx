@@ -26,13 +26,7 @@ export const LivestockDashboardScreen = defineScreen({
   validateSearch: DashboardSearch,
   loader: async ({ context, search }) => {
     const loaded = await loadView(context, search);
-    const common = {
-      ordersLink: loaded.ordersLink,
-      url: loaded.url,
-      sort: search.sort,
-      species: context.caller!.species,
-      sites: context.caller!.sites,
-    };
+    const common = loaded.page;
     if (!loaded.ok) return { ...common, problem: loaded.problem, view: null, panels: null };
     const { ctx, view } = loaded;
     // each panel streams when its own figures are done, in turns after the page's shell (panelTurns)

@@ -38,13 +38,7 @@ export const RegionalSummaryScreen = defineScreen({
   validateSearch: DashboardSearch,
   loader: async ({ context, search }) => {
     const loaded = await loadView(context, search);
-    const common = {
-      ordersLink: loaded.ordersLink,
-      url: loaded.url,
-      sort: search.sort,
-      species: context.caller!.species,
-      sites: context.caller!.sites,
-    };
+    const common = loaded.page;
     if (!loaded.ok) return { ...common, problem: loaded.problem, view: null, regional: null };
     const { ctx, view } = loaded;
     return {

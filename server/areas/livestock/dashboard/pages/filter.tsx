@@ -23,8 +23,17 @@ export const DashboardSearch = z.object({
 });
 export type DashboardSearch = z.output<typeof DashboardSearch>;
 
+/** What every dashboard screen hands its page, shown or not: links, address, sort and the caller's scope. */
+export interface DashboardPage {
+  ordersLink: OrdersLink;
+  url: URL;
+  sort: string | undefined;
+  species: readonly { id: number; name: string }[];
+  sites: readonly { id: number; name: string }[];
+}
+
 export type Loaded =
-  & { ctx: AreaContext; ordersLink: OrdersLink; url: URL }
+  & { ctx: AreaContext; ordersLink: OrdersLink; url: URL; page: DashboardPage }
   & ({ ok: true; view: DashboardView } | { ok: false; problem: string; view: null });
 
 /** The caller's context, the checked view of the address (or why it cannot be shown) and the order links. */
@@ -33,7 +42,9 @@ export async function loadView(context: PageContext, search: DashboardSearch): P
   const ordersLink = ordersLinkFor(
     canSeeRouteNamed(context.caller!.subject, "orderreporting", context.routes),
   );
-  const common = { ctx, ordersLink, url: context.url };
+  const { species, sites } = context.caller!;
+  const page = { ordersLink, url: context.url, sort: search.sort, species, sites };
+  const common = { ctx, ordersLink, url: context.url, page };
   try {
     const view = viewOf(ctx, {
       fromDate: search.from,

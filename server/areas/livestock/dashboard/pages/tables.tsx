@@ -6,6 +6,7 @@ import type { DashboardView } from "../operations.ts";
 import { sortRows } from "../rules.ts";
 import type { CostRow, SupplierRow, VolumeSeries } from "../schemas.ts";
 import { WeeklyVolumeChart } from "./charts.tsx";
+import { FiguresTable } from "../../../../../client/ui/charts/FiguresTable.tsx";
 import {
   decimal,
   Fig,
@@ -52,49 +53,41 @@ export function VolumeTable({ s, view, link }: {
   return (
     <div className="dash-species">
       <WeeklyVolumeChart series={s} />
-      <details className="vt-chart-numbers" open={s.weeks.length <= 6}>
-        <summary>{s.species}: the numbers, week by week</summary>
-        <table className="table table-compact">
-          <caption className="sr-only">{s.species}: head a week against target</caption>
-          <thead>
-            <tr>
-              <th scope="col">Week of</th>
-              <th scope="col" className="num">Bought</th>
-              <th scope="col" className="num">Delivered</th>
-              <th scope="col" className="num">Processed</th>
-              <th scope="col" className="num">Target</th>
-            </tr>
-          </thead>
-          <tbody>
-            {/* one link a week (its orders), not one a figure: the three opened the same list */}
-            {s.weeks.map((w) => {
-              const to = weekLink(w.week);
-              return (
-                <tr key={w.week}>
-                  <th scope="row">
-                    <Fig to={to}>{formatDate(w.week)}</Fig>
-                  </th>
-                  <td className="num">{head(w.bought)}</td>
-                  <td className="num">{head(w.delivered)}</td>
-                  <td className="num">{head(w.processed)}</td>
-                  <td className="num">{head(w.target)}</td>
-                </tr>
-              );
-            })}
-            <tr className="dash-total">
-              <th scope="row">Period</th>
-              <td className="num">
-                <Fig to={link({ ...period(view, "delivery"), speciesId: s.speciesId })}>
-                  {head(s.total.bought)}
-                </Fig>
-              </td>
-              <td className="num">{head(s.total.delivered)}</td>
-              <td className="num">{head(s.total.processed)}</td>
-              <td className="num">{head(s.total.target)}</td>
-            </tr>
-          </tbody>
-        </table>
-      </details>
+      <FiguresTable
+        className="vt-chart-numbers"
+        open={s.weeks.length <= 6}
+        summary={`${s.species}: the numbers, week by week`}
+        caption={`${s.species}: head a week against target`}
+        tableClassName="table table-compact"
+        columns={[
+          { label: "Week of" },
+          { label: "Bought" },
+          { label: "Delivered" },
+          { label: "Processed" },
+          { label: "Target" },
+        ]}
+        rows={[
+          // one link a week (its orders), not one a figure: the three opened the same list
+          ...s.weeks.map((w) => ({
+            key: w.week,
+            head: <Fig to={weekLink(w.week)}>{formatDate(w.week)}</Fig>,
+            cells: [head(w.bought), head(w.delivered), head(w.processed), head(w.target)],
+          })),
+          {
+            key: "period",
+            className: "dash-total",
+            head: "Period",
+            cells: [
+              <Fig key="bought" to={link({ ...period(view, "delivery"), speciesId: s.speciesId })}>
+                {head(s.total.bought)}
+              </Fig>,
+              head(s.total.delivered),
+              head(s.total.processed),
+              head(s.total.target),
+            ],
+          },
+        ]}
+      />
     </div>
   );
 }

@@ -1,11 +1,26 @@
 /** A day at a plant (the popup behind a day and plant): its runs, its shifts and the cuts furthest below standard. */
 import { formatDate } from "../../../../../kernel/format.ts";
-import { Table } from "../../../../../client/ui/Table.tsx";
+import { type Column, Table } from "../../../../../client/ui/Table.tsx";
 import { Facts } from "../../../../../client/ui/Facts.tsx";
 import type { dayDetail } from "../figures.ts";
 import { count, kg, kgChange, moneyChange, percent, pp, tone } from "../../format.ts";
 
 type Detail = Awaited<ReturnType<typeof dayDetail>>;
+type Boned = Pick<Detail["total"], "head" | "hscwKg" | "yieldPercent" | "variancePp">;
+
+/** The figures a run and a shift share: head, HSCW boned, yield and its variance from standard. */
+function boned<R extends Boned>(): Column<R>[] {
+  return [
+    { header: "Head", className: "num", cell: (r) => count(r.head) },
+    { header: "HSCW", className: "num", cell: (r) => kg(r.hscwKg) },
+    { header: "Yield", className: "num", cell: (r) => percent(r.yieldPercent) },
+    {
+      header: "Variance",
+      className: "num",
+      cell: (r) => <span className={tone(r.variancePp)}>{pp(r.variancePp)}</span>,
+    },
+  ];
+}
 
 export function DayDetail({ detail }: { detail: Detail }) {
   const revenue = "revenueVariance" in detail.total;
@@ -31,14 +46,7 @@ export function DayDetail({ detail }: { detail: Detail }) {
           { header: "Run", cell: (r) => `Run ${r.runNumber}` },
           { header: "Room", cell: (r) => r.boningRoom },
           { header: "Shift", cell: (r) => (r.shift === "night" ? "Night" : "Day") },
-          { header: "Head", className: "num", cell: (r) => count(r.head) },
-          { header: "HSCW", className: "num", cell: (r) => kg(r.hscwKg) },
-          { header: "Yield", className: "num", cell: (r) => percent(r.yieldPercent) },
-          {
-            header: "Variance",
-            className: "num",
-            cell: (r) => <span className={tone(r.variancePp)}>{pp(r.variancePp)}</span>,
-          },
+          ...boned<Detail["runs"][number]>(),
           ...(revenue
             ? [{
               header: "Revenue variance",
@@ -55,14 +63,7 @@ export function DayDetail({ detail }: { detail: Detail }) {
         empty="No shifts."
         columns={[
           { header: "Shift", cell: (r) => r.name },
-          { header: "Head", className: "num", cell: (r) => count(r.head) },
-          { header: "HSCW", className: "num", cell: (r) => kg(r.hscwKg) },
-          { header: "Yield", className: "num", cell: (r) => percent(r.yieldPercent) },
-          {
-            header: "Variance",
-            className: "num",
-            cell: (r) => <span className={tone(r.variancePp)}>{pp(r.variancePp)}</span>,
-          },
+          ...boned<Detail["shifts"][number]>(),
         ]}
       />
       <h4>Furthest below standard</h4>

@@ -1,0 +1,63 @@
+/**
+ * What the demo's month of orders (seed.ts) and its year of history (historySeed.ts) share: the parties
+ * an order is rolled from, the roll of its buyer, category and size, and its order group. The rolls are
+ * taken in the order the callers make them, so the demo stays the same for a given `today`.
+ */
+import type { TenantTx } from "../../context.ts";
+import { buyers, livestockOrderGroups, suppliers, transportCompanies } from "../../../../db/tenant/schema.ts";
+import { addDays } from "../../../../kernel/dates.ts";
+import type { seeded } from "../../seeded.ts";
+
+type Rolls = ReturnType<typeof seeded>;
+type Supplier = typeof suppliers.$inferSelect;
+type Buyer = typeof buyers.$inferSelect;
+export type DemoParties = Awaited<ReturnType<typeof demoParties>>;
+
+/** One kind of order on a day's plan: sheep or cattle, the categories to pick from and its size range. */
+export interface PlannedOrder {
+  speciesId: number;
+  categories: number[];
+  size: number[];
+}
+
+export async function demoParties(db: TenantTx) {
+  const supplierRows = await db.select().from(suppliers);
+  const buyerRows = await db.select().from(buyers);
+  const carriers = await db.select().from(transportCompanies);
+  return {
+    supplierRows,
+    carriers,
+    sheepBuyers: buyerRows.filter((b) => /Lamb|Consignment/.test(b.name)),
+    beefBuyers: buyerRows.filter((b) => /Cattle|Beef/.test(b.name)),
+  };
+}
+
+/** The order's buyer (or none: a direct consignment), category and head, a round ten. */
+export function rollOrder(r: Rolls, item: PlannedOrder, parties: DemoParties) {
+  const buyer: Buyer | undefined = r.pick(item.speciesId === 1 ? parties.sheepBuyers : parties.beefBuyers);
+  const categoryId: number = r.pick(item.categories);
+  const quantity = Math.round(r.int(item.size[0], item.size[1]) / 10) * 10;
+  return { buyer, categoryId, quantity };
+}
+
+/** The order's group: its carrier rolled, ordered 5 to 20 days ahead when a buyer placed it. */
+export async function insertDemoGroup(
+  db: TenantTx,
+  r: Rolls,
+  parties: DemoParties,
+  order: ReturnType<typeof rollOrder> & { item: PlannedOrder; supplier: Supplier; date: string; now: string },
+) {
+  const [group] = await db.insert(livestockOrderGroups).values({
+    speciesId: order.item.speciesId,
+    speciesCategoryId: order.categoryId,
+    quantityRequired: order.quantity,
+    supplierId: order.supplier.id,
+    transportCompanyId: r.pick(parties.carriers).id,
+    buyerId: order.buyer?.id ?? null,
+    deliveryDate: order.date,
+    orderDate: order.buyer ? addDays(order.date, -r.int(5, 20)) : null,
+    createdAt: order.now,
+    lastModified: order.now,
+  }).returning();
+  return group;
+}
