@@ -135,9 +135,20 @@ if (import.meta.main) {
       todayIn(DEMO_TIME_ZONE),
       (url, init) => server.app.request(url, init),
     );
+    // the same run's floors: a bare Hono text route, and a light signed-in page (the shell and a form)
+    const { Hono } = await import("hono");
+    const bare = new Hono().get("/", (c) => c.text("ok"));
+    const plain = await time(60, async () => await (await bare.request("/")).text());
+    const light = await time(60, async () => {
+      const res = await server.app.request(`${server.origin}/user/settings`, { headers: { cookie } });
+      return await res.text();
+    });
     console.log(
       `testing home, ${r.clients} clients: p50 ${r.home.p50.toFixed(1)} ms (p99 ${r.home.p99.toFixed(1)}), ` +
-        `${(r.home.p50 / TESTING_HOME_MS).toFixed(2)} of ${TESTING_HOME_MS} ms`,
+        `${(r.home.p50 / TESTING_HOME_MS).toFixed(2)} of ${TESTING_HOME_MS} ms; bare Hono route p50 ` +
+        `${plain.p50.toFixed(3)} ms; /user/settings p50 ${light.p50.toFixed(1)} ms (home ${
+          (r.home.p50 / light.p50).toFixed(1)
+        }× that page)`,
     );
     console.log(
       `reprocessing ${DAYS} days × ${r.headPerDay} head a day (at least): ${r.seconds.toFixed(2)} s, ` +
