@@ -10,7 +10,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { reprocessLeases, superAudit, tenants } from "../../db/control/schema.ts";
 import { interchangeClients } from "../../db/tenant/schema.ts";
 import { jsonCalls, startTestApp, type TestApp } from "../helpers/app.ts";
-import { plantDay } from "../helpers/clock.ts";
+import { plantDay, plantNoon } from "../helpers/clock.ts";
 import { NDJSON } from "../../server/areas/killFloor/paths.ts";
 import { DEMO_COUNTRY, DEMO_PROCESSOR } from "../../server/demo.ts";
 import { takeLease } from "../../server/areas/super/yieldReprocess/lease.ts";
@@ -96,7 +96,7 @@ describe("the testing home's info", () => {
 
   test("a client's data flow is reset in its organisation; a tester may not reset another's", async () => {
     const db = await t.services.db.tenantDb(countryId);
-    const now = new Date().toISOString();
+    const now = plantNoon().toISOString(); // heard from now, on the pinned clock
     const [client] = await db.insert(interchangeClients).values({
       clientName: "Cooma interchange",
       isInErrorState: true,
