@@ -73,10 +73,15 @@ export const BulkOperationsScreen = defineScreen({
       unmappedCodes(ctx),
       previewOf(ctx, search),
     ]);
+    const speciesName = new Map(context.caller!.species.map((x) => [x.id, x.name.toLowerCase()]));
     return {
       search,
       preview,
-      plans: plans.map((p) => ({ id: p.id, label: `${formatDate(p.productionDate, false)}: ${p.name}` })),
+      // plans of two species can share a name and day: the species tells them apart
+      plans: plans.map((p) => ({
+        id: p.id,
+        label: `${formatDate(p.productionDate, false)}: ${p.name} (${speciesName.get(p.speciesId) ?? ""})`,
+      })),
       recipes: recipes.map((r) => ({ id: r.id, label: `${r.primalName}: ${r.name}` })),
       products: products.map((p) => ({ id: p.id, label: p.name })),
       codes: codes.map((c) => ({
