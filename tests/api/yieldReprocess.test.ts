@@ -278,6 +278,7 @@ describe("one run per tenant and species across instances (a lease in the contro
 
   test("a lease left by a server that died is taken over once expired", async () => {
     const counts = await counted();
+    // a lease between servers runs on real elapsed time (a dead server's lease must lapse): the real clock
     const now = new Date();
     await t.services.db.control.insert(reprocessLeases).values({
       tenantId: processorId,

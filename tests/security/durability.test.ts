@@ -56,7 +56,7 @@ async function start(): Promise<string> {
   const origin = `http://127.0.0.1:${port}`;
   let exited = false;
   child.status.then(() => (exited = true));
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 90_000; // a real process on the real clock: real elapsed time
   while (Date.now() < deadline && !exited) {
     const res = await fetch(`${origin}/login/usermodel`).catch(() => null);
     if (res) {
