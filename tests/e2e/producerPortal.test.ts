@@ -1,7 +1,7 @@
 /**
  * The producer portal in Chromium (issue 44): a processor admin invites the farm from a supplier record,
  * the farm's admin accepts with the code, opens a lot's kill feedback with its server-drawn charts and
- * downloads the CSV; the processor ends the link and the farm's next page says access ended.
+ * downloads the CSV (marking the notices read on the way); the processor ends the link and the farm's next page says access ended.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, desc } from "drizzle-orm";
@@ -75,6 +75,13 @@ describe("the producer portal in the browser", () => {
     await firstLot.waitFor();
     await expectFits(page);
     await shot("portal-home");
+    // the notices come unread; "Mark all read" from the keyboard marks them for this user
+    const notices = page.locator('section[aria-label="Notices"]');
+    expect(Number(await notices.locator("[data-unread-count]").getAttribute("data-unread-count")))
+      .toBeGreaterThan(0);
+    await notices.getByRole("button", { name: "Mark all read" }).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => notices.locator("[data-unread-count]").textContent()).toBe("(all read)");
     await firstLot.click();
     await page.waitForURL(/\/producerportal\/lots\/\d+\?link=\d+/);
     await expect.poll(() => page.locator("figure.dist-chart svg").count()).toBeGreaterThanOrEqual(2);

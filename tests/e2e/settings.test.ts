@@ -1,7 +1,8 @@
 /**
  * The settings tabs in Chromium as a super user: organisation details (an ABN that fails the ATO check
  * is shown by its field), a new site, a tenant setting turned off after confirming, stock settings, a help
- * section written and read at its address, notifications marked read, and location info. Each fits 1024 px.
+ * section written and read at its address, a login module group switched off, notifications marked read,
+ * and location info. Each fits 1024 px.
  */
 import { Buffer } from "node:buffer";
 import { describe, expect, it } from "vitest";
@@ -83,6 +84,17 @@ describe("settings in the browser", () => {
     await toastWith(page, /stock settings were saved/);
     await page.reload();
     expect(await page.getByLabel("Kill agenda days ahead").inputValue()).toBe("4");
+    await expectFits(page);
+
+    // login modules: a group switched off and saved (the menu rule is the API and unit tests')
+    await page.goto(`${t.server.origin}/settings/loginmodules`);
+    await hydrated("form#login-modules");
+    expect(await page.getByLabel("Everyday work").isDisabled()).toBe(true);
+    await page.getByLabel("Production planning").uncheck();
+    await page.getByRole("button", { name: "Save" }).click();
+    await toastWith(page, /login modules are saved/);
+    await page.reload();
+    expect(await page.getByLabel("Production planning").isChecked()).toBe(false);
     await expectFits(page);
   });
 
