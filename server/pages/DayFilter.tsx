@@ -89,16 +89,19 @@ export function DayFilter(
         )}
         <button className="btn" type="submit">Show</button>
       </form>
-      {stepDays && (
-        <nav className="actions" aria-label="Days">
-          <a className="btn" href={step(-1)} aria-label={`Previous day, ${formatDate(addDays(date, -1))}`}>
-            ‹ Previous
-          </a>
-          <a className="btn" href={step(1)} aria-label={`Next day, ${formatDate(addDays(date, 1))}`}>
-            Next ›
-          </a>
-        </nav>
-      )}
+      {stepDays && <DaySteps date={date} step={step} />}
     </div>
+  );
+}
+
+/** The previous and next day beside a day's picker: `step(days)` is the address `days` away. */
+export function DaySteps({ date, step }: { date: string; step: (days: number) => string }) {
+  return (
+    <nav className="actions" aria-label="Days">
+      <a className="btn" href={step(-1)} aria-label={`Previous day, ${formatDate(addDays(date, -1))}`}>
+        ‹ Previous
+      </a>
+      <a className="btn" href={step(1)} aria-label={`Next day, ${formatDate(addDays(date, 1))}`}>Next ›</a>
+    </nav>
   );
 }

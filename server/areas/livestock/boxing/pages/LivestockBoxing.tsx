@@ -13,6 +13,7 @@ import { isoDate } from "../../../../http/validation.ts";
 import { headerSpeciesAmong } from "../../../../pages/ListScope.tsx";
 import { ActionButton, BoxingPicker } from "../../../../pages/islands.tsx";
 import { LiveStatus } from "../../../../pages/LiveStatus.tsx";
+import { DaySteps } from "../../../../pages/DayFilter.tsx";
 import { pageAreaContext } from "../../../context.ts";
 import { addDays } from "../../../../../kernel/dates.ts";
 import { orderStatusText } from "../../../../../kernel/enums.ts";
@@ -50,12 +51,7 @@ function DayForm({ date, speciesId, species }: {
         )}
         <button className="btn" type="submit">Show</button>
       </form>
-      <nav className="actions" aria-label="Days">
-        <a className="btn" href={step(-1)} aria-label={`Previous day, ${formatDate(addDays(date, -1))}`}>
-          ‹ Previous
-        </a>
-        <a className="btn" href={step(1)} aria-label={`Next day, ${formatDate(addDays(date, 1))}`}>Next ›</a>
-      </nav>
+      <DaySteps date={date} step={step} />
     </div>
   );
 }

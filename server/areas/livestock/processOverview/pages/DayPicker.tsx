@@ -4,7 +4,7 @@
  * address, which then means the header's species).
  */
 import { addDays } from "../../../../../kernel/dates.ts";
-import { formatDate } from "../../../../../kernel/format.ts";
+import { DaySteps } from "../../../../pages/DayFilter.tsx";
 
 export const ALL_SPECIES = "all";
 
@@ -33,12 +33,7 @@ export function DayPicker({ path, date, speciesId, species }: {
         </label>
         <button className="btn" type="submit">Show</button>
       </form>
-      <nav className="actions" aria-label="Days">
-        <a className="btn" href={step(-1)} aria-label={`Previous day, ${formatDate(addDays(date, -1))}`}>
-          ‹ Previous
-        </a>
-        <a className="btn" href={step(1)} aria-label={`Next day, ${formatDate(addDays(date, 1))}`}>Next ›</a>
-      </nav>
+      <DaySteps date={date} step={step} />
     </div>
   );
 }
