@@ -11,7 +11,6 @@ import { ApiKeyStore } from "./auth/apiKeys.ts";
 import { tenantIdsOf } from "./auth/userModel.ts";
 import type { AppServices } from "./env.ts";
 import { LocalBus } from "./push/bus.ts";
-import { RedisBus } from "./push/redisBus.ts";
 import { PushService } from "./push/service.ts";
 import { PUSH_CATALOGUE } from "./areas/mod.ts";
 import { createBlobStore } from "./storage/mod.ts";
@@ -20,7 +19,10 @@ import { log } from "./ops/log.ts";
 
 /** Opens and migrates every database and wires the long-lived services. Used by main.ts and the tests. */
 export async function createServices(config: Config): Promise<AppServices> {
-  const bus = config.PUSH_REDIS_URL ? await RedisBus.connect(config.PUSH_REDIS_URL) : new LocalBus();
+  // the Redis client is loaded only where a bus is configured (start-up time: issue 40)
+  const bus = config.PUSH_REDIS_URL
+    ? await (await import("./push/redisBus.ts")).RedisBus.connect(config.PUSH_REDIS_URL)
+    : new LocalBus();
   const db = await Databases.open({
     dataDir: config.DATA_DIR,
     databaseUrl: config.DATABASE_URL,

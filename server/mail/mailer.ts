@@ -3,7 +3,7 @@
  * server (nodemailer); without it (development, tests that do not care), mails are kept in a small outbox in memory
  * (the super user's Outbox page), and the log says so: never silently dropped, never their text in the log.
  */
-import nodemailer from "nodemailer";
+import { onFirstUse } from "../../kernel/onFirstUse.ts";
 import { Outbox } from "./outbox.ts";
 
 export interface Mail {
@@ -26,12 +26,16 @@ export interface Mailer {
   close(): void;
 }
 
+/** nodemailer, loaded with the first mail or check (start-up need not pay for it: issue 40). */
+const nodemailer = onFirstUse(async () => (await import("nodemailer")).default);
+
 export function createMailer(config: { SMTP_URL: string; MAIL_FROM: string }): Mailer {
   if (!config.SMTP_URL) return new LogMailer();
-  const transport = nodemailer.createTransport(config.SMTP_URL);
+  let transport: ReturnType<Awaited<ReturnType<typeof nodemailer>>["createTransport"]> | undefined;
   return {
     outbox: [],
     async send(mail) {
+      transport ??= (await nodemailer()).createTransport(config.SMTP_URL);
       await transport.sendMail({
         from: config.MAIL_FROM,
         to: mail.to,
@@ -41,7 +45,7 @@ export function createMailer(config: { SMTP_URL: string; MAIL_FROM: string }): M
     },
     async check(timeoutMs) {
       // a transport of its own: the sending one keeps nodemailer's long timeouts
-      const probe = nodemailer.createTransport({
+      const probe = (await nodemailer()).createTransport({
         url: config.SMTP_URL,
         connectionTimeout: timeoutMs,
         greetingTimeout: timeoutMs,
@@ -54,7 +58,7 @@ export function createMailer(config: { SMTP_URL: string; MAIL_FROM: string }): M
       }
       return mailServerAddress(config.SMTP_URL);
     },
-    close: () => transport.close(),
+    close: () => transport?.close(),
   };
 }
 

@@ -22,6 +22,7 @@ import { APP_ROUTES, SCREENS, SHELL } from "../areas/mod.ts";
 import type { RouteName } from "../access/mod.ts";
 import { keepAndAnswer, keepingOf, keptAnswer } from "./keptPages.ts";
 import { streamPacing } from "./streamPacing.ts";
+import { loadRecharts } from "../../client/ui/charts/recharts.ts";
 
 /** The routes whose screens are kept (screen.ts `kept`): only their addresses look for a kept page. */
 const KEPT_ROUTES: RouteDef[] = allRoutes(APP_ROUTES)
@@ -55,6 +56,8 @@ export async function renderPage(
   const keeping = await keepingOf(c, context, plain);
   const keptPage = keeping && await keptAnswer(c, keeping);
   if (keptPage) return keptPage;
+  // the charts' library is loaded with the first page, not at start (client/ui/charts/recharts.ts)
+  await loadRecharts();
   const router = createPageRouter(url, context);
   await router.load();
   const result = routingResult(router);

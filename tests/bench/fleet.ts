@@ -137,14 +137,18 @@ export async function prepare(dataDir: string, tenants: number, clients: number)
   }
 }
 
-interface Server {
+export interface Server {
   origin: string;
+  port: number;
   pid: number;
+  /** the process itself, for signals other than the SIGTERM of stop() */
+  child: Deno.ChildProcess;
   readyMs: number;
   stop(): Promise<void>;
 }
 
-export async function startServer(dataDir: string): Promise<Server> {
+/** The real server process over `dataDir` on a free loopback port, once /readyz answers 200; `env` adds settings. */
+export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<Server> {
   const probe = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const port = probe.addr.port;
   probe.close();
@@ -156,12 +160,14 @@ export async function startServer(dataDir: string): Promise<Server> {
       NODE_ENV: "production",
       DATA_DIR: dataDir,
       PORT: String(port),
+      HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
       BACKUP_AT: "",
       // 500 clients from one address: the per-client connection cap is for the open internet
       MAX_CONNECTIONS_PER_CLIENT: "0",
+      ...env,
     },
-    stdout: "null",
+    stdout: Deno.env.get("FLEET_SERVER_STDOUT") ? "inherit" : "null",
     stderr: "inherit",
   }).spawn();
   const origin = `http://127.0.0.1:${port}`;
@@ -186,7 +192,7 @@ export async function startServer(dataDir: string): Promise<Server> {
     }
     await new Promise((r) => setTimeout(r, 10));
   }
-  return { origin, pid: child.pid, readyMs: performance.now() - started, stop };
+  return { origin, port, pid: child.pid, child, readyMs: performance.now() - started, stop };
 }
 
 async function login(origin: string, email: string): Promise<string> {

@@ -8,6 +8,7 @@ import { gzipSync } from "node:zlib";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { OrdersVersusTargetsChart } from "../../client/ui/charts/OrdersVersusTargetsChart.tsx";
+import { loadRecharts } from "../../client/ui/charts/recharts.ts";
 import { time, type Timing } from "./timing.ts";
 export type { Timing };
 
@@ -60,6 +61,7 @@ export async function benchVolumeTargets(origin: string, cookie: string): Promis
   });
   const { series } = await json("/api/livestock/GetOrdersVersusTargets?speciesId=1");
   const points = series[0].days;
+  await loadRecharts(); // the chart drawn outside a page (the page handler loads it first)
   const chartRender = await time(
     100,
     () =>

@@ -13,6 +13,7 @@ import { renderToString } from "react-dom/server";
 import { createElement } from "react";
 import { DistributionChart } from "../../client/ui/charts/DistributionChart.tsx";
 import { OrdersVersusTargetsChart } from "../../client/ui/charts/OrdersVersusTargetsChart.tsx";
+import { loadRecharts } from "../../client/ui/charts/recharts.ts";
 
 let t: TestApp;
 beforeAll(async () => (t = await startTestApp()));
@@ -88,7 +89,7 @@ describe("inline styles", () => {
     expect(found).toEqual({});
   }, 300_000);
 
-  it("recharts' server SVG loses the style attributes it puts on its wrapper and surface", () => {
+  it("recharts' server SVG loses the style attributes it puts on its wrapper and surface", async () => {
     const bars = createElement(DistributionChart, {
       title: "Fat score",
       unit: "carcasses",
@@ -102,6 +103,7 @@ describe("inline styles", () => {
       isWeekend: i === 1,
     }));
     const volume = createElement(OrdersVersusTargetsChart, { title: "Sheep", points });
+    await loadRecharts(); // drawn here outside a page: the page handler loads it first (recharts.ts)
     for (const chart of [bars, volume]) {
       const html = renderToString(chart);
       expect(html).toContain("recharts-surface");

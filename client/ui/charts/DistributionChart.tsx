@@ -4,7 +4,7 @@
  * across a 1080p TV) and takes its colours from the theme. The numbers are in a table below it for people
  * who read rather than look.
  */
-import { Bar, BarChart, CartesianGrid, LabelList, XAxis, YAxis } from "recharts";
+import { Bar, BarChart, CartesianGrid, LabelList, XAxis, YAxis } from "./recharts.ts";
 import { formatHead } from "../../../kernel/format.ts";
 import { StyleFreeChart } from "./StyleFreeChart.tsx";
 

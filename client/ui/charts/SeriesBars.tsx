@@ -5,7 +5,7 @@
  * `scale="band"`) and value scale, and writes each look's bars as the segments of one path. The value axis
  * needs its domain given (`barsDomain`): without a <Bar> recharts would scale it to the lines alone.
  */
-import { CartesianGrid, ComposedChart, Customized, Line, XAxis, YAxis } from "recharts";
+import { CartesianGrid, ComposedChart, Customized, Line, XAxis, YAxis } from "./recharts.ts";
 import { formatDate, formatHead } from "../../../kernel/format.ts";
 
 type Row = Record<string, unknown>;

@@ -5,12 +5,15 @@
  */
 import { areaApi } from "../areaApi.ts";
 import { agendaReport, controlBlock } from "../../../reports/killAgenda/model.ts";
-import { renderAgendaPdf } from "../../../reports/killAgenda/pdf.tsx";
+import { onFirstUse } from "../../../kernel/onFirstUse.ts";
 import { documentDays } from "./queries.ts";
 import { DayQuery } from "./schemas.ts";
 import { AGENDA_READ, KILL_AGENDA_DOCUMENTS } from "./paths.ts";
 import { formatDateTime } from "../../../kernel/format.ts";
 import { serverNow } from "../../http/clientClock.ts";
+
+/** The PDF renderer, loaded on the first download (@react-pdf/renderer is heavy; start-up does not need it). */
+const agendaPdf = onFirstUse(() => import("../../../reports/killAgenda/pdf.tsx"));
 
 export const REPORT_TITLE = "Kill Agenda";
 export const CONTROLLED_TITLE = "Kill Agenda — Controlled Document";
@@ -32,7 +35,7 @@ api.file(
     const agendas = await documentDays(ctx, q, q.speciesId === undefined);
     const date = q.date ?? ctx.today;
     const report = agendaReport(REPORT_TITLE, agendas, date, nowAtPlant(c.get("clock").timeZone));
-    return { body: await renderAgendaPdf(report), name: `kill-agenda-${date}` };
+    return { body: await (await agendaPdf()).renderAgendaPdf(report), name: `kill-agenda-${date}` };
   },
 );
 
@@ -47,7 +50,7 @@ api.file(
     const [agenda] = await documentDays(ctx, q, false);
     const report = agendaReport(CONTROLLED_TITLE, [agenda], agenda.productionDate, nowAtPlant(timeZone));
     const control = controlBlock(agenda, timeZone, serverNow());
-    return { body: await renderAgendaPdf(report, control), name: control.documentNumber };
+    return { body: await (await agendaPdf()).renderAgendaPdf(report, control), name: control.documentNumber };
   },
 );
 

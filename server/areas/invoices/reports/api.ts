@@ -7,7 +7,7 @@ import { z } from "@hono/zod-openapi";
 import type { AccessRule } from "../../../access/apiAccess.ts";
 import { ApiError } from "../../../http/errors.ts";
 import { areaApi } from "../../areaApi.ts";
-import { renderFeedbackPdf } from "../../../../reports/invoices/feedback.tsx";
+import { onFirstUse } from "../../../../kernel/onFirstUse.ts";
 import { feedbackCsv, invoiceReportCsv, levyReportCsv } from "../../../../reports/invoices/reportCsv.ts";
 import { feedbackDocuments, feedbackSheets, invoiceReport, levyReport } from "./operations.ts";
 import { REPORTS_API as P } from "./paths.ts";
@@ -22,6 +22,9 @@ import {
   LevyQuery,
   LevyReport,
 } from "./schemas.ts";
+
+/** The PDF renderer, loaded on the first download (@react-pdf/renderer is heavy; start-up does not need it). */
+const feedbackPdf = onFirstUse(() => import("../../../../reports/invoices/feedback.tsx"));
 
 const FEEDBACK: AccessRule = { pages: ["feedBackSheets"] };
 const LEVIES: AccessRule = { pages: ["levyreporting"] };
@@ -55,7 +58,7 @@ api.file(
   FEEDBACK,
   async (ctx, q) => {
     const { docs, name } = await feedbackDocuments(ctx, q);
-    return { body: await renderFeedbackPdf(docs), name };
+    return { body: await (await feedbackPdf()).renderFeedbackPdf(docs), name };
   },
 );
 

@@ -2,7 +2,7 @@ import type { AccessRule } from "../../../access/apiAccess.ts";
 import { areaApi } from "../../areaApi.ts";
 import { formatDateTime } from "../../../../kernel/format.ts";
 import { serverNow } from "../../../http/clientClock.ts";
-import { renderOrderReportPdf } from "../../../../reports/orderReport.tsx";
+import { onFirstUse } from "../../../../kernel/onFirstUse.ts";
 import {
   MAX_PDF_ROWS,
   orderReportCsv,
@@ -19,6 +19,9 @@ import {
   OrderReportRow,
   OrderReportTotals,
 } from "./schemas.ts";
+
+/** The PDF renderer, loaded on the first download (@react-pdf/renderer is heavy; start-up does not need it). */
+const orderReportPdf = onFirstUse(() => import("../../../../reports/orderReport.tsx"));
 
 /** The paths the page and its island use: one spelling. */
 export const ORDER_REPORT_API = {
@@ -75,7 +78,10 @@ api.file(
   async (ctx, q, c) => {
     const doc = await orderReportDocument(ctx, q);
     const printedAt = formatDateTime(serverNow().toISOString(), c.get("clock").timeZone);
-    return { body: await renderOrderReportPdf({ ...doc, printedAt, maxRows: MAX_PDF_ROWS }), name: doc.name };
+    return {
+      body: await (await orderReportPdf()).renderOrderReportPdf({ ...doc, printedAt, maxRows: MAX_PDF_ROWS }),
+      name: doc.name,
+    };
   },
 );
 

@@ -2,7 +2,7 @@
  * The trend across consignments as a line per figure over the lots (oldest left): drawn on the server with
  * recharts (no script), its numbers in a table beneath for people who read rather than look.
  */
-import { CartesianGrid, Line, LineChart, XAxis, YAxis } from "recharts";
+import { CartesianGrid, Line, LineChart, XAxis, YAxis } from "../../../../client/ui/charts/recharts.ts";
 import { StyleFreeChart } from "../../../../client/ui/charts/StyleFreeChart.tsx";
 
 export interface TrendSeries {

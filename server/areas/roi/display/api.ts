@@ -2,9 +2,12 @@ import { areaApi } from "../../areaApi.ts";
 import { IdParam } from "../../../http/params.ts";
 import { formatDateTime } from "../../../../kernel/format.ts";
 import { serverNow } from "../../../http/clientClock.ts";
-import { renderRoiPdf, roiCsv } from "../../../../reports/roi/pdf.tsx";
+import { onFirstUse } from "../../../../kernel/onFirstUse.ts";
 import { ROI_ACCESS } from "../access.ts";
 import { shownReport } from "./operations.ts";
+
+/** The PDF (and CSV) writer, loaded on the first download (@react-pdf/renderer is heavy; start-up does not need it). */
+const roiPdf = onFirstUse(() => import("../../../../reports/roi/pdf.tsx"));
 
 export const ROI_DISPLAY_API = {
   pdf: "/api/report/RoiReportPdf/{id}",
@@ -25,7 +28,7 @@ api.file(
   async (ctx, { id }, c) => {
     const shown = await shownReport(ctx, id);
     const printedAt = formatDateTime(serverNow().toISOString(), c.get("clock").timeZone);
-    const body = await renderRoiPdf({
+    const body = await (await roiPdf()).renderRoiPdf({
       report: shown.report,
       title: shown.definition.name,
       period: shown.period,
@@ -43,7 +46,7 @@ api.file(
   ROI_ACCESS,
   async (ctx, { id }) => {
     const shown = await shownReport(ctx, id);
-    return { body: roiCsv(shown.report), name: fileName(shown.definition.name) };
+    return { body: (await roiPdf()).roiCsv(shown.report), name: fileName(shown.definition.name) };
   },
 );
 

@@ -3,7 +3,7 @@
  * duration, pass rate), the pass-rate trend as a recharts SVG drawn on the server, and the failures of
  * the newest failing runs, each folded (message first, the stack inside; React escapes both).
  */
-import { CartesianGrid, Line, LineChart, XAxis, YAxis } from "recharts";
+import { CartesianGrid, Line, LineChart, XAxis, YAxis } from "../../../../../client/ui/charts/recharts.ts";
 import { StyleFreeChart } from "../../../../../client/ui/charts/StyleFreeChart.tsx";
 import { Table } from "../../../../../client/ui/Table.tsx";
 import { formatDateTime } from "../../../../../kernel/format.ts";

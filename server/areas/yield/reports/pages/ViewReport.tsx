@@ -4,7 +4,7 @@
  * server (recharts, no script).
  */
 import { z } from "zod";
-import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from "recharts";
+import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from "../../../../../client/ui/charts/recharts.ts";
 import { idNumber } from "../../../../http/params.ts";
 import { ApiError } from "../../../../http/errors.ts";
 import { defineScreen } from "../../../../pages/screen.ts";
