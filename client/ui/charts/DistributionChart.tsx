@@ -7,6 +7,7 @@
 import { Bar, BarChart, CartesianGrid, LabelList, XAxis, YAxis } from "./recharts.ts";
 import { formatHead } from "../../../kernel/format.ts";
 import { StyleFreeChart } from "./StyleFreeChart.tsx";
+import { FiguresTable } from "./FiguresTable.tsx";
 
 export interface DistributionBar {
   label: string;
@@ -46,25 +47,10 @@ export function DistributionChart({ title, unit, bars, id }: {
           </Bar>
         </BarChart>
       </StyleFreeChart>
-      <details>
-        <summary>The numbers</summary>
-        <table className="table">
-          <thead>
-            <tr>
-              <th>{title}</th>
-              <th className="num">{unit[0].toUpperCase() + unit.slice(1)}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {bars.map((b) => (
-              <tr key={b.label}>
-                <td>{b.label}</td>
-                <td className="num">{formatHead(b.count)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
+      <FiguresTable
+        columns={[{ label: title }, { label: unit[0].toUpperCase() + unit.slice(1) }]}
+        rows={bars.map((b) => ({ key: b.label, head: b.label, cells: [formatHead(b.count)] }))}
+      />
     </figure>
   );
 }
