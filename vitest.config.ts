@@ -25,6 +25,7 @@ const ONE_AT_A_TIME = [
   "tests/security/durability.test.ts",
   "tests/security/slowClients.test.ts",
   "tests/ops/shutdown.test.ts",
+  "tests/ops/failover.test.ts",
 ];
 
 /**
