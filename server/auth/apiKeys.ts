@@ -15,7 +15,7 @@ import type { ControlDb } from "../../db/client.ts";
 import { apiKeys, memberships, users } from "../../db/control/schema.ts";
 import type { PushBus } from "../push/bus.ts";
 import { ApiError } from "../http/errors.ts";
-import { serverNow } from "../http/clientClock.ts";
+import { serverNow } from "../clock.ts";
 import { BoundedCache } from "./cache.ts";
 import type { AuthChange, CallerCache } from "./callers.ts";
 import { hashPassword } from "./password.ts";

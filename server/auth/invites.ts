@@ -8,7 +8,7 @@ import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { ControlDb } from "../../db/client.ts";
 import { invites, memberships, tenants, users, userSettings } from "../../db/control/schema.ts";
 import { ApiError } from "../http/errors.ts";
-import { serverNow } from "../http/clientClock.ts";
+import { serverNow } from "../clock.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { roleLabel } from "../access/roles.ts";
 import { hashSecret, isLinkSecret, newLinkSecret } from "./tokens.ts";

@@ -9,7 +9,7 @@ import { samePhone } from "./phoneCodes.ts";
 import type { ControlDb } from "../../db/client.ts";
 import { passwordResets, users } from "../../db/control/schema.ts";
 import { ApiError } from "../http/errors.ts";
-import { serverNow } from "../http/clientClock.ts";
+import { serverNow } from "../clock.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { hashPassword } from "./password.ts";
 import { BoundedCache } from "./cache.ts";

@@ -7,7 +7,7 @@ import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { ControlDb } from "../../db/client.ts";
 import { phoneCodes, users } from "../../db/control/schema.ts";
 import { ApiError } from "../http/errors.ts";
-import { serverNow } from "../http/clientClock.ts";
+import { serverNow } from "../clock.ts";
 import type { SmsSender } from "../mail/sms.ts";
 import { hashSecret } from "./tokens.ts";
 

@@ -5,7 +5,7 @@ import type { ControlDb } from "../../db/client.ts";
 import { sessions } from "../../db/control/schema.ts";
 import { BoundedCache } from "./cache.ts";
 import { hashSecret } from "./tokens.ts";
-import { serverNow } from "../http/clientClock.ts";
+import { serverNow } from "../clock.ts";
 
 export type Session = typeof sessions.$inferSelect;
 

@@ -7,7 +7,7 @@ import { ApiError } from "./errors.ts";
 import { SESSION_COOKIE, setSessionCookie } from "./cookies.ts";
 import { isCrossSite } from "./access.ts";
 import { isApiPath } from "./paths.ts";
-import { serverNow } from "./clientClock.ts";
+import { serverNow } from "../clock.ts";
 import { isApiKeyToken } from "../auth/apiKeys.ts";
 
 /**

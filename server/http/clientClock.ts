@@ -1,10 +1,11 @@
 import { createMiddleware } from "hono/factory";
 import { ApiError } from "./errors.ts";
 import { getCookie } from "hono/cookie";
-import { daysBetween, isCalendarDate, isTimeZone, todayIn } from "../../kernel/dates.ts";
+import { daysBetween, isCalendarDate, isTimeZone } from "../../kernel/dates.ts";
 import { formatDate } from "../../kernel/format.ts";
 import type { Config } from "../config.ts";
 import type { Caller } from "../auth/userModel.ts";
+import { plantToday } from "../clock.ts";
 
 /** The browser's time zone, set by the page's boot script (themeBoot.ts) for page requests. */
 export const TIME_ZONE_COOKIE = "tz";
@@ -27,36 +28,6 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?$/;
 
 /** How far a client's date may be from the plant's today: a day either way (a device in another zone). */
 export const LOCAL_DATE_LEEWAY_DAYS = 1;
-
-// ---------------------------------------------------------------- the server's "now"
-
-let fixedNow: Date | null = null;
-
-/**
- * Tests only: the server's "now" from here on, so a test runs on a known day whatever the real one is
- * (tests/helpers/clock.ts pins it for every test app); null goes back to the real clock. Not a setting
- * nor a header: no server code calls it (tests/unit/pinnedClock.test.ts), and outside the test runner
- * (vitest sets VITEST in its workers) it refuses, so a production start cannot run on a pinned day.
- * "Today", "now at the plant" and every stamp compared with now later (sessions, API keys, invitations,
- * reset links, phone codes, interchange heartbeats) read it, so a pinned test sees one clock. Audit and
- * lastModified stamps and in-memory timeouts (caches, rate limits, the hub) keep the real clock.
- */
-export function fixClockForTests(at: Date | null) {
-  if (!Deno.env.get("VITEST")) {
-    throw new Error("Only the tests may pin the server's clock (fixClockForTests).");
-  }
-  fixedNow = at;
-}
-
-/** Now: the real clock, or the one a test fixed. Every "today" and every "now at the plant" reads this. */
-export function serverNow(): Date {
-  return fixedNow ? new Date(fixedNow) : new Date();
-}
-
-/** The plant's today in `timeZone`: the one place the server decides what day it is. */
-export function plantToday(timeZone: string): string {
-  return fixedNow ? todayIn(timeZone, fixedNow) : todayIn(timeZone);
-}
 
 /** The zone a caller's day is in: the plant's, else the browser's (`tz` cookie), else the configured one. */
 export function zoneOf(caller: Caller | null, browserZone: string | undefined, configured: string): string {

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
-import { serverNow } from "./clientClock.ts";
+import { serverNow } from "../clock.ts";
 
 export const SESSION_COOKIE = "session";
 /** A message for the next page (after a redirect), shown there as a toast (server/pages/handler.tsx). */

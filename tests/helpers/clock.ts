@@ -7,7 +7,7 @@
  */
 import type { BrowserContext } from "playwright-core";
 import { addDays, weekdayIndex } from "../../kernel/dates.ts";
-import { fixClockForTests } from "../../server/http/clientClock.ts";
+import { fixClockForTests } from "../../server/clock.ts";
 
 /** The demo plants' today in every test: a Wednesday. Written here only. */
 export const PLANT_DAY = "2026-12-02";
@@ -39,7 +39,7 @@ export function underTestRunner(): boolean {
   return Boolean(Deno.env.get("VITEST"));
 }
 
-/** Pins the server's clock (server/http/clientClock.ts: plantToday, serverNow) at `at`, in the tests. */
+/** Pins the server's clock (server/clock.ts: plantToday, serverNow) at `at`, in the tests. */
 export function pinServerClock(at: Date): void {
   if (underTestRunner()) fixClockForTests(at);
 }

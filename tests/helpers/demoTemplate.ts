@@ -11,7 +11,7 @@ import { loadConfig } from "../../server/config.ts";
 import { createServices } from "../../server/services.ts";
 import { seedDemo, seedDemoFiles } from "../../server/demo.ts";
 import { PLANT_DAY } from "./clock.ts";
-import { serverNow } from "../../server/http/clientClock.ts";
+import { serverNow } from "../../server/clock.ts";
 import { interchangeClients } from "../../db/tenant/schema.ts";
 import { tenants } from "../../db/control/schema.ts";
 import type { AppServices } from "../../server/env.ts";

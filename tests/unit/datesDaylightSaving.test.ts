@@ -7,7 +7,7 @@
 import { afterAll, describe, expect, test } from "vitest";
 import { addDays, daysBetween, startOfDayIn, todayIn, weekdayIndex } from "../../kernel/dates.ts";
 import { clockTime, formatTime } from "../../kernel/format.ts";
-import { fixClockForTests, plantToday } from "../../server/http/clientClock.ts";
+import { fixClockForTests, plantToday } from "../../server/clock.ts";
 
 const SYDNEY = "Australia/Sydney";
 const PERTH = "Australia/Perth";

@@ -26,11 +26,11 @@ describe("the pinned clock", () => {
     expect(plantWeek()).toContain(PLANT_DAY);
   });
 
-  test("no app code pins the clock: only clientClock.ts names fixClockForTests", async () => {
+  test("no app code pins the clock: only server/clock.ts names fixClockForTests", async () => {
     const callers = [];
     for (const dir of ["server", "client", "kernel", "display", "reports", "db"]) {
       for (const file of await sourcesUnder(dir)) {
-        if (file === "server/http/clientClock.ts") continue;
+        if (file === "server/clock.ts") continue;
         if ((await Deno.readTextFile(`${ROOT}${file}`)).includes("fixClockForTests")) callers.push(file);
       }
     }
@@ -39,7 +39,7 @@ describe("the pinned clock", () => {
 
   test("outside the test runner pinning is refused and the plant's today stays the real one", async () => {
     const script = `
-      import { fixClockForTests, plantToday } from "./server/http/clientClock.ts";
+      import { fixClockForTests, plantToday } from "./server/clock.ts";
       import { todayIn } from "./kernel/dates.ts";
       try {
         fixClockForTests(new Date("2001-01-01T01:00:00Z"));

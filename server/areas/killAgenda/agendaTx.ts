@@ -23,7 +23,7 @@ import { updateEach } from "../../../db/updateEach.ts";
 import { setOrderLots } from "../livestock/orders/writes.ts";
 import { setMobLots } from "../stockyard/writes.ts";
 import { MOB_STATUS, ORDER_STATUS } from "../../../kernel/enums.ts";
-import { boxedLotRefsOf } from "../livestock/boxing/reads.ts";
+import { boxedLotRefsOf } from "../livestock/boxing/queries.ts";
 import { assignLots, keepLotsTogether, lotReference, reconcile, type Slot } from "./rules.ts";
 
 export type AgendaRow = typeof killAgendas.$inferSelect;

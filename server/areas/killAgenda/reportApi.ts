@@ -10,7 +10,7 @@ import { documentDays } from "./queries.ts";
 import { DayQuery } from "./schemas.ts";
 import { AGENDA_READ, KILL_AGENDA_DOCUMENTS } from "./paths.ts";
 import { formatDateTime } from "../../../kernel/format.ts";
-import { serverNow } from "../../http/clientClock.ts";
+import { serverNow } from "../../clock.ts";
 
 /** The PDF renderer, loaded on the first download (@react-pdf/renderer is heavy; start-up does not need it). */
 const agendaPdf = onFirstUse(() => import("../../../reports/killAgenda/pdf.tsx"));

@@ -21,7 +21,7 @@ import { isPartiallyDelivered } from "../livestock/orders/rules.ts";
 import { type AgendaRow, isFrozen } from "./agendaTx.ts";
 import { sentChangesOf } from "./sentState.ts";
 import { ordersWithNvd } from "../livestock/nvd/queries.ts";
-import { boxedLotMembers, boxedLotRefsOf } from "../livestock/boxing/reads.ts";
+import { boxedLotMembers, boxedLotRefsOf } from "../livestock/boxing/queries.ts";
 import { inJsonList } from "../../../db/jsonRows.ts";
 import { agendaTarget, estimatedCarcasses, itemStatus, lotMissing, lotName, refuseDrop } from "./rules.ts";
 import type { AgendaItem, BoxedLotOnDay, KillAgenda } from "./schemas.ts";

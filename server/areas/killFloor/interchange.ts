@@ -8,7 +8,7 @@ import { desc, isNull } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
 import { integrationErrors, interchangeClients as clientsTable } from "../../../db/tenant/schema.ts";
 import type { AreaContext } from "../context.ts";
-import { serverNow } from "../../http/clientClock.ts";
+import { serverNow } from "../../clock.ts";
 import { interchangeOrder, plantClock, SILENT_AFTER_MS } from "./rules.ts";
 import type { InterchangeClient } from "./schemas.ts";
 

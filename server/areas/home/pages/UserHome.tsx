@@ -4,7 +4,7 @@ import { Facts } from "../../../../client/ui/Facts.tsx";
 import { defaultSiteId } from "../../../auth/userModel.ts";
 import { RouteLinks } from "../../../pages/RouteLinks.tsx";
 import { clockTime } from "../../../../kernel/format.ts";
-import { serverNow } from "../../../http/clientClock.ts";
+import { serverNow } from "../../../clock.ts";
 
 function greeting(hour: number) {
   return hour < 12 ? "Good morning" : hour < 18 ? "Good afternoon" : "Good evening";

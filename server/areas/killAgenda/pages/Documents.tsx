@@ -14,7 +14,7 @@ import { AgendaDocument } from "../../../../reports/killAgenda/html.tsx";
 import { KILL_AGENDA_API, KILL_AGENDA_DOCUMENTS } from "../paths.ts";
 import { agendaDay, documentDays } from "../queries.ts";
 import { CONTROLLED_TITLE, nowAtPlant, REPORT_TITLE } from "../reportApi.ts";
-import { serverNow } from "../../../http/clientClock.ts";
+import { serverNow } from "../../../clock.ts";
 import { apiDayHref, DayFilter, dayQuery, DaySearch, pickersOf } from "../../../pages/DayFilter.tsx";
 
 const printedAt = (context: PageContext) => nowAtPlant(context.timeZone);

@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import { integrationErrors, interchangeClients as clientsTable } from "../../../../db/tenant/schema.ts";
 import { ApiError } from "../../../http/errors.ts";
-import { serverNow } from "../../../http/clientClock.ts";
+import { serverNow } from "../../../clock.ts";
 import { type AreaContext, assertUnchanged, nextModified, type Unit } from "../../context.ts";
 import type { In } from "../../areaApi.ts";
 import { displayName } from "../../audit.ts";

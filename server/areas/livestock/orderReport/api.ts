@@ -1,7 +1,7 @@
 import type { AccessRule } from "../../../access/apiAccess.ts";
 import { areaApi } from "../../areaApi.ts";
 import { formatDateTime } from "../../../../kernel/format.ts";
-import { serverNow } from "../../../http/clientClock.ts";
+import { serverNow } from "../../../clock.ts";
 import { onFirstUse } from "../../../../kernel/onFirstUse.ts";
 import {
   MAX_PDF_ROWS,

@@ -1,7 +1,7 @@
 import { areaApi } from "../../areaApi.ts";
 import { IdParam } from "../../../http/params.ts";
 import { formatDateTime } from "../../../../kernel/format.ts";
-import { serverNow } from "../../../http/clientClock.ts";
+import { serverNow } from "../../../clock.ts";
 import { onFirstUse } from "../../../../kernel/onFirstUse.ts";
 import { ROI_ACCESS } from "../access.ts";
 import { shownReport } from "./operations.ts";

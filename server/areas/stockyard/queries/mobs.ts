@@ -20,7 +20,7 @@ import { MOB_STATUS, mobStatusName, orderStatusName, speciesCategoryName } from 
 import type { MobHistory, MobInYard } from "../schemas.ts";
 import { type Db, findYard, MOB_ENTITY, type MobRow } from "./yards.ts";
 import { ordersWithNvd } from "../../livestock/nvd/queries.ts";
-import { boxedLotMembers, boxedLotRefsOf } from "../../livestock/boxing/reads.ts";
+import { boxedLotMembers, boxedLotRefsOf } from "../../livestock/boxing/queries.ts";
 
 /**
  * The columns a mob in the yard shows: reading these and not the whole 40-column row is most of what a

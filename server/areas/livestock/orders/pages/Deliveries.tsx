@@ -4,7 +4,7 @@
  */
 import { Table } from "../../../../../client/ui/Table.tsx";
 import { clockTime, formatDate, formatHead } from "../../../../../kernel/format.ts";
-import { serverNow } from "../../../../http/clientClock.ts";
+import { serverNow } from "../../../../clock.ts";
 import { ApiError } from "../../../../http/errors.ts";
 import { DataForm } from "../../../../pages/islands.tsx";
 import { defineScreen } from "../../../../pages/screen.ts";

@@ -4,7 +4,14 @@
  * a line (recharts drawn on the server), and its three largest variances. No script: the cards link to
  * the report page.
  */
-import { Bar, CartesianGrid, ComposedChart, Line, XAxis, YAxis } from "../../../../../client/ui/charts/recharts.ts";
+import {
+  Bar,
+  CartesianGrid,
+  ComposedChart,
+  Line,
+  XAxis,
+  YAxis,
+} from "../../../../../client/ui/charts/recharts.ts";
 import { StyleFreeChart } from "../../../../../client/ui/charts/StyleFreeChart.tsx";
 import { formatRoiValue } from "../../../../../reports/roi/format.ts";
 import { defineScreen } from "../../../../pages/screen.ts";

@@ -9,7 +9,7 @@ import { asc, eq } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
 import { tenants } from "../../../../../db/control/schema.ts";
 import { ApiError } from "../../../../http/errors.ts";
-import { serverNow } from "../../../../http/clientClock.ts";
+import { serverNow } from "../../../../clock.ts";
 import type { In } from "../../../areaApi.ts";
 import type { AreaContext } from "../../../context.ts";
 import { interchangeClients } from "../../../killFloor/queries.ts";

@@ -4,7 +4,15 @@
  * the left axis and any other unit on the right. Series colours come from the stylesheet (yc-series-N), so
  * dark and light themes both read. The numbers are always in the table beside it.
  */
-import { Area, Bar, CartesianGrid, ComposedChart, Line, XAxis, YAxis } from "../../../../../client/ui/charts/recharts.ts";
+import {
+  Area,
+  Bar,
+  CartesianGrid,
+  ComposedChart,
+  Line,
+  XAxis,
+  YAxis,
+} from "../../../../../client/ui/charts/recharts.ts";
 import { StyleFreeChart } from "../../../../../client/ui/charts/StyleFreeChart.tsx";
 import type { ChartType } from "../../metrics.ts";
 import { formatMetric, withUnit } from "../rules.ts";

@@ -5,7 +5,17 @@
  * image named by its title and described by a sentence; the tables beside it carry the numbers. A point
  * of a day chart is a link to that day and plant (the popup).
  */
-import { Bar, BarChart, CartesianGrid, Cell, Line, LineChart, ReferenceLine, XAxis, YAxis } from "../../../../../client/ui/charts/recharts.ts";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Line,
+  LineChart,
+  ReferenceLine,
+  XAxis,
+  YAxis,
+} from "../../../../../client/ui/charts/recharts.ts";
 import { formatDate } from "../../../../../kernel/format.ts";
 import { StyleFreeChart } from "../../../../../client/ui/charts/StyleFreeChart.tsx";
 
