@@ -67,7 +67,7 @@ export const PlanAgainstActualScreen = defineScreen({
                   r.schedules.map((s) => `${s.boningRoom} (${s.shiftName.toLowerCase()})`).join(", ")
                 }. `
                 : "not released to a boning room, so nothing is packed against it yet. "}
-              Packed kg are valued at the plan's own price per kg of each product.
+              Planned and packed kg are valued at the day's price per kg of each product.
             </p>
             <TotalsTable totals={r.totals} />
             <Table
