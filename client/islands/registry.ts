@@ -24,7 +24,6 @@ export const ISLANDS = {
   YieldCustomTabs: "./YieldCustomTabs.tsx",
   YieldCartonUpload: "./YieldCartonUpload.tsx",
   OrderReportSaveFilter: "./OrderReportSaveFilter.tsx",
-  ProcessOverviewLive: "./ProcessOverviewLive.tsx",
   NvdUpload: "./NvdUpload.tsx",
   BoxingPicker: "./BoxingPicker.tsx",
   ScheduleBuilder: "./ScheduleBuilder.tsx",

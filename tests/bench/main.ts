@@ -867,9 +867,9 @@ after start, **${fleet.rssConnectedMb} MB** with ${fleet.clients} push clients c
 shortened to ${
     fleet.soakMs / 60_000
   } minutes (the issue's 10) of 10 reads a second and an event to every client every
-2 s (${fleet.soakRequests} requests, ${fleet.soakErrors} failed): ${fleet.soakSamplesMb.join(", ")} MB, **${
-    fleet.soakGrowthPct.toFixed(1)
-  } %** from first to last (target ≤ 10 %).
+2 s (${fleet.soakRequests} requests, ${fleet.soakErrors} failed, ${fleet.soakRefused} refused by role): ${
+    fleet.soakSamplesMb.join(", ")
+  } MB, **${fleet.soakGrowthPct.toFixed(1)} %** from first to last (target ≤ 10 %).
 
 ## Testing home and yield reprocessing (issue 43)
 

@@ -6,7 +6,7 @@
 import { href } from "../../../../access/routes.ts";
 import { canSeeRouteNamed } from "../../../../access/policy.ts";
 import { defineScreen, pathId } from "../../../../pages/screen.ts";
-import { ProcessOverviewLive } from "../../../../pages/islands.tsx";
+import { LiveStatus } from "../../../../pages/LiveStatus.tsx";
 import { pageAreaContext } from "../../../context.ts";
 import { formatDate } from "../../../../../kernel/format.ts";
 import { scheduleExecution } from "../operations.ts";
@@ -42,12 +42,12 @@ export const ExecutionScreen = defineScreen({
           </nav>
         </div>
         {data.live && (
-          <ProcessOverviewLive
+          <LiveStatus
             groups={["Yield"]}
             date={s.productionDate}
             target={FIGURES_ID}
             events={["yieldDataChanged"]}
-            liveWords="Live: the packed figures update as the boning room's cartons arrive"
+            words="Live: the packed figures update as the boning room's cartons arrive"
           />
         )}
         <div id={FIGURES_ID}>
