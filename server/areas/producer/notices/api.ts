@@ -8,7 +8,7 @@ import { NOTICE_KEY_MAX } from "./rules.ts";
 export const NOTICES_API = { markRead: "/api/producer/MarkProducerNoticesRead" } as const;
 
 /** Every user of the farm who can open the portal marks their own notices. */
-const PORTAL_USER: AccessRule = { pages: ["producerportal"] };
+const PORTAL_USER: AccessRule = { pages: ["producerportal"], tenantCategory: "producer" };
 
 const MarkNoticesReadBody = z.object({
   noticeKeys: z.array(z.string().min(1).max(NOTICE_KEY_MAX)).min(1, "Name a notice").max(100).optional(),
