@@ -57,7 +57,6 @@ export const ISLANDS_ON_INTENT: ReadonlySet<IslandName> = new Set<IslandName>([
   "NvdUpload",
   "BoxingPicker",
   "SalesOrderEditor",
-  "DemoDataLoad",
   "YieldReprocess",
 ]);
 

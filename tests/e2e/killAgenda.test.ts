@@ -387,7 +387,11 @@ describe("the kill agenda in the browser", () => {
 
     await lift(page, lotCard, `li.planner-card.is-dragging[data-boxed-lot="${ref}"]`);
     await page.keyboard.press(down ? "ArrowDown" : "ArrowUp");
-    await heard(page, `boxed lot ${ref} is over`);
+    // over the place it moves to (1-based among the day's cards), not its own place still being left
+    const place = down ? at + 2 : at;
+    await expect.poll(() => page.locator('[id^="DndLiveRegion"]').textContent()).toMatch(
+      new RegExp(`boxed lot ${ref} is over .*, place ${place}\\.`),
+    );
     await page.keyboard.press("Space");
     await toast(page, "Kill order saved.").waitFor();
     expect((await day(d.productionDate)).items.map((i) => i.id)).toEqual(expected);

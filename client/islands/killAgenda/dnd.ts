@@ -51,6 +51,15 @@ export const plannerCollisions: CollisionDetection = (args) => {
   const last = lots.length ? args.droppableRects.get(lots[lots.length - 1].id)! : null;
   const top = args.pointerCoordinates?.y ?? args.collisionRect.top;
   if (!last || top > last.bottom) return [day];
+  if (!args.pointerCoordinates) {
+    // the keyboard: the coordinate getter lines the card up with its target's top (below its own place,
+    // with its bottom). By corners a tall card (a boxed lot) stays nearest its own place and never moves up.
+    const c = args.collisionRect;
+    const off = (r: ClientRect) => Math.min(Math.abs(r.top - c.top), Math.abs(r.bottom - c.bottom));
+    const [near] = lots.map((l) => ({ l, value: off(args.droppableRects.get(l.id)!) }))
+      .sort((a, b) => a.value - b.value);
+    return [{ id: near.l.id, data: { droppableContainer: near.l, value: near.value } }];
+  }
   return closestCorners({ ...args, droppableContainers: lots });
 };
 
