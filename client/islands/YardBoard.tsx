@@ -26,7 +26,7 @@ import { refuseLoad } from "../../server/areas/stockyard/rules.ts";
 import { formatHead } from "../../kernel/format.ts";
 import { toast } from "../runtime/toast.ts";
 import {
-  type Direction,
+  ARROWS,
   findMob,
   lotLabel,
   neighbour,
@@ -65,13 +65,6 @@ export interface YardBoardProps {
   /** the reserve-pens screen: pick pens for this order */
   reserve?: ReserveTarget;
 }
-
-const ARROWS: Record<string, Direction> = {
-  ArrowLeft: "left",
-  ArrowRight: "right",
-  ArrowUp: "up",
-  ArrowDown: "down",
-};
 
 export default function YardBoard(props: YardBoardProps) {
   const { urls, links, reserve } = props;

@@ -126,6 +126,14 @@ export function viewBoxOf(pens: YardPen[], withMap: boolean): string {
 
 export type Direction = "left" | "right" | "up" | "down";
 
+/** The arrow keys that step between pens on the drawing. */
+export const ARROWS: Readonly<Record<string, Direction>> = {
+  ArrowLeft: "left",
+  ArrowRight: "right",
+  ArrowUp: "up",
+  ArrowDown: "down",
+};
+
 /** The pen the arrow key goes to: the nearest whose centre lies that way (straight lines preferred). */
 export function neighbour(pens: YardPen[], fromId: number, dir: Direction): number | null {
   const from = pens.find((p) => p.id === fromId);
