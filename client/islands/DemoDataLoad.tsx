@@ -3,7 +3,7 @@
  * screen shows its progress; a purge asks first. Errors toast through the api client; the result toasts
  * on the reloaded page, whose table then shows the organisation's rows.
  */
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { apiPost } from "../runtime/api.ts";
 import { toastOnNextPage } from "../runtime/toast.ts";
 import { Button } from "../ui/Button.tsx";
@@ -46,6 +46,9 @@ export default function DemoDataLoad(props: DemoDataLoadProps) {
   });
   const [confirming, setConfirming] = useState(false);
   const [progress, setProgress] = useState<{ day: number; of: number } | null>(null);
+  // the button waits for the script: clicked before it, the form would submit natively and reload the page
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const chosen = props.sets.find((s) => String(s.id) === setId);
   const groups = [...new Set(props.sets.map((s) => s.group))];
 
@@ -174,7 +177,7 @@ export default function DemoDataLoad(props: DemoDataLoadProps) {
           </div>
         )
         : (
-          <Button type="submit" variant="primary" busy={progress !== null}>
+          <Button type="submit" variant="primary" busy={progress !== null} disabled={!hydrated}>
             Load demo data
           </Button>
         )}

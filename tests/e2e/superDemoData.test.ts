@@ -39,6 +39,7 @@ describe("demo data and test results on the testing page", () => {
     await signedIn(page);
     await page.goto(`${server.origin}/super/testing?tenantId=1`);
     const panel = page.locator("[data-panel=demo-data]");
+    await panel.locator("[data-island=DemoDataLoad][data-hydrated]").waitFor({ state: "attached" });
     await expect(panel.getByRole("heading", { name: "Demo data in Demo Processing" }).isVisible()).resolves
       .toBe(
         true,
@@ -46,11 +47,23 @@ describe("demo data and test results on the testing page", () => {
     await panel.getByLabel("Data set").selectOption("200");
     await panel.getByLabel(/Purge and create/).check();
     await panel.getByLabel("Max days").fill("3");
+    // the progress lasts only as long as the load and the page then reloads, so the page tells the test
+    // each progress line as it appears rather than the test racing to see one
+    const seen: string[] = [];
+    await page.exposeFunction("sawDemoProgress", (text: string) => seen.push(text));
+    await panel.evaluate((el) => {
+      new MutationObserver(() => {
+        const line = el.querySelector(".demo-progress")?.textContent?.trim();
+        const report = (globalThis as unknown as { sawDemoProgress(t: string): void }).sawDemoProgress;
+        if (line) report(line);
+      }).observe(el, { subtree: true, childList: true, characterData: true });
+    });
     await panel.getByRole("button", { name: "Load demo data" }).click();
     // asked first, then loaded a day at a time
     await panel.getByRole("alertdialog").getByRole("button", { name: "Purge and create" }).click();
-    await panel.locator(".demo-progress").waitFor();
     await toast(page, /Standard demo loaded: 15 added; 15 demo rows now\./).waitFor();
+    expect(seen).toContain("Loading day 1 of 3…");
+    expect(seen).toContain("Loading day 3 of 3…");
     await panel.getByRole("cell", { name: "200 · Standard demo" }).waitFor();
     expect(await panel.getByRole("heading", { name: "15 demo rows" }).count()).toBe(1);
 
