@@ -10,7 +10,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { api, type ApiMethod } from "../runtime/api.ts";
 import { toast } from "../runtime/toast.ts";
-import { push } from "../runtime/push.ts";
+import { withPush } from "../runtime/pushLater.ts";
 import { Button } from "../ui/Button.tsx";
 import { Facts } from "../ui/Facts.tsx";
 import { formatDate, formatHead } from "../../kernel/format.ts";
@@ -85,15 +85,17 @@ export default function InvoiceEditor({ view: first, api: paths, managerPath }: 
       const ids = (payload as { invoiceIds?: number[] } | undefined)?.invoiceIds ?? [];
       if (ids.includes(viewRef.current.id)) void compare();
     };
-    const offs = ["invoiceUpdated", "invoicePublished", "invoiceUnpublished"].map((e) => push.on(e, check));
-    // an invoice event between the page's render and this editor joining the group (it starts after the
-    // page is shown), or while the connection was down: compared once (the hub says so, changeLog.ts)
-    offs.push(push.on("missed", compare));
-    void push.register("Invoices");
-    return () => {
-      offs.forEach((off) => off());
-      void push.deregister("Invoices");
-    };
+    return withPush((push) => {
+      const offs = ["invoiceUpdated", "invoicePublished", "invoiceUnpublished"].map((e) => push.on(e, check));
+      // an invoice event between the page's render and this editor joining the group (it starts after the
+      // page is shown), or while the connection was down: compared once (the hub says so, changeLog.ts)
+      offs.push(push.on("missed", compare));
+      void push.register("Invoices");
+      return () => {
+        offs.forEach((off) => off());
+        void push.deregister("Invoices");
+      };
+    });
   }, []);
 
   /** One call that answers the invoice: busy, toast, show it. */

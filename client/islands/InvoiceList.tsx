@@ -11,7 +11,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { api } from "../runtime/api.ts";
 import { toast } from "../runtime/toast.ts";
-import { push } from "../runtime/push.ts";
+import { withPush } from "../runtime/pushLater.ts";
 import { Button } from "../ui/Button.tsx";
 import { TabBar } from "../ui/TabBar.tsx";
 import { plural } from "../ui/plural.ts";
@@ -87,21 +87,26 @@ export default function InvoiceList(props: InvoiceListProps) {
       clearTimeout(timer);
       timer = setTimeout(() => void reload.current().catch(() => {}), COALESCE_MS);
     };
-    void push.register("Invoices");
-    const offs = [
-      "invoiceCreated",
-      "invoiceUpdated",
-      "invoicePublished",
-      "invoiceUnpublished",
-      "carcassDataComplete",
-      "reconnected",
-      "missed", // an event came between the page's render and this island joining its group
-    ]
-      .map((e) => push.on(e, soon));
+    const stopPush = withPush((push) => {
+      void push.register("Invoices");
+      const offs = [
+        "invoiceCreated",
+        "invoiceUpdated",
+        "invoicePublished",
+        "invoiceUnpublished",
+        "carcassDataComplete",
+        "reconnected",
+        "missed", // an event came between the page's render and this island joining its group
+      ]
+        .map((e) => push.on(e, soon));
+      return () => {
+        offs.forEach((off) => off());
+        void push.deregister("Invoices");
+      };
+    });
     return () => {
       clearTimeout(timer);
-      offs.forEach((off) => off());
-      void push.deregister("Invoices");
+      stopPush();
     };
   }, []);
 

@@ -3,7 +3,7 @@
  * the bundle), and the hook that re-reads it when the site's agenda, deliveries or yard change.
  */
 import { useEffect, useRef, useState } from "react";
-import { push } from "../../runtime/push.ts";
+import { withPush } from "../../runtime/pushLater.ts";
 import type { AgendaItemView, AgendaView, WeekView } from "../../../server/areas/killAgenda/rules.ts";
 import { groupsOf } from "../../../server/areas/killAgenda/boardRules.ts";
 
@@ -33,27 +33,32 @@ export function useLiveAgenda(
       clearTimeout(timer);
       timer = setTimeout(() => latest.current.refresh(), COALESCE_MS);
     };
-    for (const g of groups) void push.register(g);
-    const offs = [
-      push.on("killAgendaUpdated", (p) => {
-        const e = p as { siteId: number; speciesId: number; dates: string[] };
-        if (
-          e.siteId === siteId && e.speciesId === speciesId &&
-          e.dates.some((d) => latest.current.dates.includes(d))
-        ) {
-          soon();
-        }
-      }),
-      push.on("deliveryStatusUpdated", soon),
-      push.on("reconnected", soon),
-      // an event came between the page's render and this island joining its groups
-      push.on("missed", soon),
-      ...(yard ? [push.on("stockyardUpdated", soon)] : []),
-    ];
+    const stopPush = withPush((push) => {
+      for (const g of groups) void push.register(g);
+      const offs = [
+        push.on("killAgendaUpdated", (p) => {
+          const e = p as { siteId: number; speciesId: number; dates: string[] };
+          if (
+            e.siteId === siteId && e.speciesId === speciesId &&
+            e.dates.some((d) => latest.current.dates.includes(d))
+          ) {
+            soon();
+          }
+        }),
+        push.on("deliveryStatusUpdated", soon),
+        push.on("reconnected", soon),
+        // an event came between the page's render and this island joining its groups
+        push.on("missed", soon),
+        ...(yard ? [push.on("stockyardUpdated", soon)] : []),
+      ];
+      return () => {
+        offs.forEach((off) => off());
+        void push.deregister(...groups);
+      };
+    });
     return () => {
       clearTimeout(timer);
-      offs.forEach((off) => off());
-      void push.deregister(...groups);
+      stopPush();
     };
   }, [siteId, speciesId, yard]);
 }
