@@ -511,9 +511,9 @@ hypervisor stealing 5–74 % of the CPU meanwhile (\`st\`), while GC pauses stay
     rps(agenda.dayPage.plain)
   } req/s) | ${rps(agenda.dayPage.page)} req/s | ${
     agenda.dayPage.share.toFixed(3)
-  } of the plain route's throughput (target ≥ 0.25); ${
+  } of the plain route's throughput; ${
     (agenda.dayPage.page.rps / signedIn.usermodel.rps).toFixed(2)
-  }× the signed-in \`/login/usermodel\`'s (above) |
+  }× the signed-in \`/login/usermodel\`'s above (target ≥ 1×: a kept page costs no more than the cheapest signed-in answer; docs/decisions.md) |
 | the same, for a client that takes no compression (550 KB a request; one round) | ${
     rps(agenda.dayPageUncompressed.page)
   } req/s | ${agenda.dayPageUncompressed.share.toFixed(3)} of the plain route's |
