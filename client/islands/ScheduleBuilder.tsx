@@ -74,6 +74,10 @@ export default function ScheduleBuilder(props: ScheduleBuilderProps) {
       );
       setPlan((p) => ({ ...p, id: saved.id, lastModified: saved.lastModified }));
       setDirty(false);
+      // the address names the plan now, so a reload (or a link sent on) opens it, not the day's first
+      const here = new URL(location.href);
+      here.searchParams.set("plan", String(saved.id));
+      history.replaceState(history.state, "", here);
       toast("success", `Plan "${plan.name.trim()}" saved.`);
     } catch {
       // the api client has said why (a 409: someone saved the plan since; reload to see theirs)

@@ -36,7 +36,10 @@ describe("the schedule builder in the browser", () => {
     page.setDefaultTimeout(20_000);
     await signIn(page, server.origin, "super@demo.processor", TEST_PASSWORD);
     await signedIn(page);
-    await page.goto(`${server.origin}/productionscheduling/schedulebuilder?date=${TOMORROW}&species=1`);
+    // a new plan beside the demo's own for tomorrow
+    await page.goto(
+      `${server.origin}/productionscheduling/schedulebuilder?date=${TOMORROW}&species=1&plan=new`,
+    );
     await page.waitForSelector('[data-island="ScheduleBuilder"][data-hydrated]');
     const group = page.locator(".builder-group").first();
     expect(await totalAll(page)).toBe("0.0");
@@ -79,6 +82,7 @@ describe("the schedule builder in the browser", () => {
     await page.setViewportSize({ width: 1024, height: 768 });
     await expectFits(page);
 
+    // the saved plan is the page's address now (a reload opens it, not the demo's)
     await page.reload();
     await page.waitForSelector('[data-island="ScheduleBuilder"][data-hydrated]');
     expect(await page.getByLabel("Plan name").inputValue()).toBe("Browser plan");

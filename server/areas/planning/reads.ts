@@ -39,7 +39,7 @@ export type CarcassTypeWithSpecs = {
 };
 
 export async function carcassTypesWithSpecs(
-  ctx: AreaContext,
+  ctx: Pick<AreaContext, "db">,
   speciesId: number,
 ): Promise<CarcassTypeWithSpecs[]> {
   const types = await ctx.db.select().from(carcassTypes).where(eq(carcassTypes.speciesId, speciesId))

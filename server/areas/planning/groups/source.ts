@@ -45,9 +45,11 @@ const FIELDS = {
 };
 
 export type DayKey = { speciesId: number; tenantSiteId: number };
+/** What the reads need: the tenant's database (an area context, or the demo seed's database). */
+export type Reader = Pick<AreaContext, "db">;
 
 /** The killed carcasses of the days, by day. */
-async function killed(ctx: AreaContext, key: DayKey, from: string, to: string) {
+async function killed(ctx: Reader, key: DayKey, from: string, to: string) {
   const rows = await ctx.db.select(FIELDS).from(carcasses).where(and(
     eq(carcasses.speciesId, key.speciesId),
     eq(carcasses.tenantSiteId, key.tenantSiteId),
@@ -64,7 +66,7 @@ async function killed(ctx: AreaContext, key: DayKey, from: string, to: string) {
  * The lots planned for the days: the kill agenda's lots once the day has an agenda (its mobs' head once
  * delivered, else the order's), else the orders planned for the day (the agenda is built from them).
  */
-async function plannedLots(ctx: AreaContext, key: DayKey, days: string[]) {
+async function plannedLots(ctx: Reader, key: DayKey, days: string[]) {
   if (!days.length) return [];
   const onAgenda = await ctx.db.select({
     dateValue: killAgendas.productionDate,
@@ -108,7 +110,7 @@ async function plannedLots(ctx: AreaContext, key: DayKey, days: string[]) {
 }
 
 /** A supplier's last carcasses of the species before the day (the species' own when it has none). */
-async function pastOf(ctx: AreaContext, speciesId: number, supplierId: number | null, before: string) {
+async function pastOf(ctx: Reader, speciesId: number, supplierId: number | null, before: string) {
   return await ctx.db.select(FIELDS).from(carcasses).where(and(
     eq(carcasses.speciesId, speciesId),
     supplierId === null ? undefined : eq(carcasses.supplierId, supplierId),
@@ -122,7 +124,7 @@ async function pastOf(ctx: AreaContext, speciesId: number, supplierId: number | 
  * day). A day with neither has none.
  */
 export async function carcassesOfDays(
-  ctx: AreaContext,
+  ctx: Reader,
   key: DayKey,
   days: string[],
 ): Promise<Map<string, SourceCarcass[]>> {

@@ -1,12 +1,15 @@
 /**
- * Demo plans (issue 41): for the two days before the demo's day, per species, a cut plan (the first recipe
- * of each primal for the day's orderable carcasses) released to each boning room and shift that packed
- * cartons that day, planned a little above what was packed, so execution shows real actuals against a
- * plan. Tomorrow gets no plan: the builder opens on a blank day. Deterministic.
+ * Demo plans (issue 41 "Demo data": plans for past days with actuals, and tomorrow). Per species and
+ * site with carcasses, a cut plan gives each of the day's carcass groups a recipe per primal, the options
+ * taken in turn from group to group (one group's racks frenched, the next one's cap on). The groups are
+ * the builder's own (groups/rules.ts baseGroups over the same judged carcasses), so the plans predict real
+ * head, kg and value. The two days before the demo's are killed: their plans are released to each boning
+ * room and shift that packed the species' cartons there, planned a little above what was packed, so
+ * execution and plan against actual show real actuals. The next kill day after the demo's (tomorrow on a
+ * weekday) gets a plan from the predicted carcasses, not released yet. Deterministic.
  */
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import {
-  carcassTypes,
   cartons,
   productDefinitionCodes,
   productDefinitions,
@@ -21,86 +24,124 @@ import { addDays } from "../../../../kernel/dates.ts";
 import { formatDate } from "../../../../kernel/format.ts";
 import type { DemoTenant } from "../../area.ts";
 import { processorSeedDue } from "../../demoSeedDue.ts";
+import { baseGroups, type CarcassGroup } from "../groups/rules.ts";
+import { judgedCarcassesOfDays } from "../groups/specs.ts";
 
 /** Planned = packed × this, rounded up: the rooms packed about 96 % of their plan. */
 const PLANNED_OVER_PACKED = 1.04;
+/** How far ahead the demo looks for its next kill day (a Friday's is the Monday after). */
+const DAYS_AHEAD = 7;
+
+type Product = { id: number; name: string };
 
 export async function seedDemoPlans(tenant: DemoTenant) {
   if (!(await processorSeedDue(tenant, cutPlans))) return;
   const { db, today } = tenant;
-  const now = new Date().toISOString();
+  const sites = tenant.siteIds.length ? tenant.siteIds : [0];
   // one schedule per day, room and shift: a room boning two species is the first species' that day
   const taken = new Set<string>();
   for (const speciesId of tenant.speciesIds) {
-    const speciesRecipes = await db.select().from(recipes).where(eq(recipes.speciesId, speciesId))
-      .orderBy(asc(recipes.primalId), asc(recipes.id));
-    const [type] = await db.select().from(carcassTypes).where(
-      and(eq(carcassTypes.speciesId, speciesId), eq(carcassTypes.isOrderable, true)),
-    ).orderBy(asc(carcassTypes.id)).limit(1);
-    if (!speciesRecipes.length || !type) continue;
-    const firstPerPrimal = new Map<number, number>();
-    for (const r of speciesRecipes) if (!firstPerPrimal.has(r.primalId)) firstPerPrimal.set(r.primalId, r.id);
-    const productOf = new Map(
-      (await db.select({ code: productDefinitionCodes.productCodeId, product: productDefinitions })
-        .from(productDefinitionCodes)
-        .innerJoin(productDefinitions, eq(productDefinitions.id, productDefinitionCodes.productDefinitionId))
-        .where(eq(productDefinitions.speciesId, speciesId))).map((r) => [r.code, r.product]),
-    );
-    for (const day of [addDays(today, -2), addDays(today, -1)]) {
-      const packed = await db.select().from(cartons).where(and(
-        eq(cartons.productionDate, day),
-        eq(cartons.speciesId, speciesId),
-        inArray(cartons.tenantSiteId, tenant.siteIds.concat(0)),
-      ));
-      const shifts = new Map<string, typeof packed>();
-      for (const c of packed) {
-        if (!productOf.has(c.productCodeId)) continue;
-        const key = `${c.tenantSiteId}|${c.boningRoomId}|${c.shift}`;
-        if (taken.has(`${day}|${key}`)) continue;
-        shifts.set(key, [...shifts.get(key) ?? [], c]);
+    const options = await recipeOptions(tenant, speciesId);
+    if (!options.length) continue;
+    const productOf = await productsByCode(tenant, speciesId);
+    const plan = async (day: string, tenantSiteId: number, groups: CarcassGroup[]) => {
+      const [row] = await db.insert(cutPlans).values({
+        name: `Plan for ${formatDate(day, false)}`,
+        productionDate: day,
+        speciesId,
+        tenantSiteId,
+        basis: "standard",
+        carcassGroups: groups.map((g, i) => ({
+          id: g.id,
+          dateValue: day,
+          tenantSiteId,
+          recipesToTransact: options.map((ids) => ids[i % ids.length]),
+        })),
+        lastModified: new Date().toISOString(),
+        modifiedBy: "demo",
+      }).returning();
+      return row;
+    };
+    for (const tenantSiteId of sites) {
+      const key = { speciesId, tenantSiteId };
+      for (const day of [addDays(today, -2), addDays(today, -1)]) {
+        const groups = baseGroups(await judgedCarcassesOfDays({ db }, key, [day]));
+        if (!groups.length) continue;
+        const { id } = await plan(day, tenantSiteId, groups);
+        await release(tenant, { id, day, speciesId, tenantSiteId }, productOf, taken);
       }
-      for (const key of shifts.keys()) taken.add(`${day}|${key}`);
-      for (const siteId of new Set([...shifts.keys()].map((k) => Number(k.split("|")[0])))) {
-        const [plan] = await db.insert(cutPlans).values({
-          name: `Plan for ${formatDate(day, false)}`,
-          productionDate: day,
-          speciesId,
-          tenantSiteId: siteId,
-          basis: "standard",
-          carcassGroups: [{
-            id: `${day}:${type.id}`,
-            dateValue: day,
-            tenantSiteId: siteId,
-            recipesToTransact: [...firstPerPrimal.values()],
-          }],
-          lastModified: now,
-          modifiedBy: "demo",
-        }).returning();
-        for (const [key, rows] of shifts) {
-          const [site, room, shift] = key.split("|");
-          if (Number(site) !== siteId) continue;
-          await db.insert(productionSchedules).values({
-            cutPlanId: plan.id,
-            productionDate: day,
-            speciesId,
-            tenantSiteId: siteId,
-            boningRoomId: Number(room),
-            shift,
-            lines: plannedLines(rows, productOf),
-            releasedAt: `${addDays(day, -1)}T06:00:00.000Z`,
-            releasedBy: "demo",
-            lastModified: now,
-          });
-        }
+      for (let ahead = 1; ahead <= DAYS_AHEAD; ahead++) {
+        const day = addDays(today, ahead);
+        const groups = baseGroups(await judgedCarcassesOfDays({ db }, key, [day]));
+        if (!groups.length) continue;
+        await plan(day, tenantSiteId, groups);
+        break;
       }
     }
+  }
+}
+
+/** The species' recipes per primal (primals in order, each one's options in order). */
+async function recipeOptions({ db }: DemoTenant, speciesId: number): Promise<number[][]> {
+  const rows = await db.select({ id: recipes.id, primalId: recipes.primalId }).from(recipes)
+    .where(eq(recipes.speciesId, speciesId)).orderBy(asc(recipes.primalId), asc(recipes.id));
+  const byPrimal = new Map<number, number[]>();
+  for (const r of rows) byPrimal.set(r.primalId, [...byPrimal.get(r.primalId) ?? [], r.id]);
+  return [...byPrimal.values()];
+}
+
+async function productsByCode({ db }: DemoTenant, speciesId: number): Promise<Map<number, Product>> {
+  return new Map(
+    (await db.select({
+      code: productDefinitionCodes.productCodeId,
+      id: productDefinitions.id,
+      name: productDefinitions.name,
+    }).from(productDefinitionCodes)
+      .innerJoin(productDefinitions, eq(productDefinitions.id, productDefinitionCodes.productDefinitionId))
+      .where(eq(productDefinitions.speciesId, speciesId))).map((r) => [r.code, { id: r.id, name: r.name }]),
+  );
+}
+
+/** Releases a killed day's plan to every room and shift that packed the species' cartons at the site. */
+async function release(
+  { db }: DemoTenant,
+  plan: { id: number; day: string; speciesId: number; tenantSiteId: number },
+  productOf: Map<number, Product>,
+  taken: Set<string>,
+) {
+  const packed = await db.select().from(cartons).where(and(
+    eq(cartons.productionDate, plan.day),
+    eq(cartons.speciesId, plan.speciesId),
+    eq(cartons.tenantSiteId, plan.tenantSiteId),
+  ));
+  const shifts = new Map<string, typeof packed>();
+  for (const c of packed) {
+    const key = `${c.boningRoomId}|${c.shift}`;
+    if (!productOf.has(c.productCodeId) || taken.has(`${plan.day}|${key}`)) continue;
+    shifts.set(key, [...shifts.get(key) ?? [], c]);
+  }
+  for (const [key, rows] of shifts) {
+    taken.add(`${plan.day}|${key}`);
+    const [room, shift] = key.split("|");
+    await db.insert(productionSchedules).values({
+      cutPlanId: plan.id,
+      productionDate: plan.day,
+      speciesId: plan.speciesId,
+      tenantSiteId: plan.tenantSiteId,
+      boningRoomId: Number(room),
+      shift,
+      lines: plannedLines(rows, productOf),
+      releasedAt: `${addDays(plan.day, -1)}T06:00:00.000Z`,
+      releasedBy: "demo",
+      lastModified: new Date().toISOString(),
+    });
   }
 }
 
 /** Each product's packed cartons and kg, planned a little above. */
 function plannedLines(
   rows: readonly { productCodeId: number; netKg: number }[],
-  productOf: Map<number, { id: number; name: string }>,
+  productOf: Map<number, Product>,
 ): ScheduledLine[] {
   const lines = new Map<number, ScheduledLine>();
   for (const c of rows) {

@@ -8,7 +8,8 @@ export const schedulesArea = defineArea({
   name: "production planning › schedules",
   api: [schedulesApi],
   pages: SCHEDULE_PAGES,
-  // plans released on the days before the demo's, against the cartons packed then
+  // plans of the day's carcass groups: released on the days before the demo's (against the cartons packed
+  // then), and for the next kill day (predicted from the agenda and orders)
   seed: seedDemoPlans,
-  seedsAfter: ["production planning › products", "yield › data"],
+  seedsAfter: ["production planning › products", "yield › data", "kill agenda", "livestock orders"],
 });

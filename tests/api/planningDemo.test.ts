@@ -1,0 +1,69 @@
+/**
+ * The demo's cut plans (issue 41 "Demo data": plans for past days with actuals, and tomorrow) name the
+ * day's real carcass groups, so they predict head, kg and value for lamb and beef: the plan for tomorrow
+ * on the builder's figures and the comparison's $ per head, yesterday's released plan against what was
+ * packed. Read only: one demo app, no writes.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { jsonCalls, serveTestApp } from "../helpers/app.ts";
+import { plantDay } from "../helpers/clock.ts";
+import { BUILDER_API as B } from "../../server/areas/planning/builder/api.ts";
+
+let t: Awaited<ReturnType<typeof serveTestApp>>;
+const tokens: Record<string, string> = {};
+const { get } = jsonCalls(() => t, tokens);
+
+/** The demo kills lamb tomorrow (Thursday); its beef comes next on Friday. */
+const SPECIES = [{ name: "lamb", id: 1, next: plantDay(1) }, { name: "beef", id: 2, next: plantDay(2) }];
+
+beforeAll(async () => {
+  t = await serveTestApp();
+  tokens.super = await t.login("super@demo.processor");
+});
+afterAll(() => t.close());
+
+type Plan = { id: number; name: string; productionDate: string; speciesId: number; tenantSiteId: number };
+/**
+ * The demo's plan of the species on the day, or (`after`) the first after it (lamb is killed at one
+ * site every weekday, beef at the other on fewer days).
+ */
+const planOn = async (day: string, speciesId: number, after = false): Promise<Plan> => {
+  const res = await get("/api/planning/ComparablePlans", "super");
+  expect(res.status).toBe(200);
+  const plan = (res.body as Plan[]).filter((p) => p.speciesId === speciesId)
+    .sort((a, b) => a.productionDate.localeCompare(b.productionDate))
+    .find((p) => after ? p.productionDate > day : p.productionDate === day);
+  expect(plan, `a demo plan on ${day}`).toBeDefined();
+  return plan!;
+};
+
+describe.each(SPECIES)("the demo's $name plans", ({ id: speciesId, next }) => {
+  test("the next kill day's plan predicts head, kg and $ per head", async () => {
+    const plan = await planOn(plantDay(0), speciesId, true);
+    expect(plan.productionDate).toBe(next);
+    const predicted = await get(
+      `${B.predictedProducts}?productionDate=${plan.productionDate}&speciesId=${speciesId}` +
+        `&tenantSiteId=${plan.tenantSiteId}&cutPlanId=${plan.id}`,
+      "super",
+    );
+    expect(predicted.status).toBe(200);
+    expect(predicted.body.head).toBeGreaterThan(0);
+    const kg = predicted.body.products.reduce((s: number, p: { kg: number }) => s + p.kg, 0);
+    expect(kg).toBeGreaterThan(0);
+    const compared = await get(`/api/planning/ProductComparison?planA=${plan.id}&planB=${plan.id}`, "super");
+    expect(compared.status).toBe(200);
+    expect(compared.body.planA.head).toBeGreaterThan(0);
+    expect(compared.body.planA.kg).toBeGreaterThan(0);
+    expect(compared.body.planA.centsPerHead).toBeGreaterThan(0);
+  });
+
+  test("yesterday's released plan against what was packed: head and $ per head on both sides", async () => {
+    const plan = await planOn(plantDay(-1), speciesId);
+    const res = await get(`/api/planning/PlanAgainstActual?plan=${plan.id}`, "super");
+    expect(res.status).toBe(200);
+    expect(res.body.schedules.length).toBeGreaterThan(0);
+    expect(res.body.totals.head).toBeGreaterThan(0);
+    expect(res.body.totals.planned.centsPerHead).toBeGreaterThan(0);
+    expect(res.body.totals.actual.centsPerHead).toBeGreaterThan(0);
+  });
+});
