@@ -101,7 +101,13 @@ export const PlanAgainstActualScreen = defineScreen({
                   className: "num",
                 },
                 { header: "Planned value", cell: (row) => formatCents(row.plannedCents), className: "num" },
-                { header: "Packed value", cell: (row) => formatCents(row.actualCents), className: "num" },
+                {
+                  // planned value and the variance imply it; without it the table fits 1024 px
+                  header: "Packed value",
+                  cell: (row) => formatCents(row.actualCents),
+                  className: "num",
+                  optional: true,
+                },
                 {
                   header: "Value variance",
                   cell: (row) => signed(formatCents(row.centsVariance), row.centsVariance),
