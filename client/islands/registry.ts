@@ -32,7 +32,6 @@ export const ISLANDS = {
   RoiWizardList: "./RoiWizardList.tsx",
   YieldReprocess: "./YieldReprocess.tsx",
   DemoDataLoad: "./DemoDataLoad.tsx",
-  SupportChat: "./SupportChat.tsx",
   SalesOrderEditor: "./SalesOrderEditor.tsx",
 } as const satisfies Record<string, string>;
 

@@ -19,6 +19,7 @@
  *   and the header's notifications bell with it (notificationBell.ts), and the parts of a page kept live
  *   (`[data-live-part]`, livePart.ts); on producer portal pages, the
  *   notices relayed over processor links (producerNotices.ts);
+ * - the support chat (`[data-support-chat]`, supportChat.ts, its own chunk), a plain script;
  * - islands (server/pages/Island.tsx): once the page has been shown, the modules its islands in view
  *   need are preloaded and the islands runtime named on their markers is started, which hydrates them;
  *   forms and buttons (`data-island-when`) start when the user reaches for them (intent.ts, its own chunk);
@@ -235,6 +236,9 @@ export function initShell(): void {
   (globalThis as { toast?: typeof toast }).toast = toast;
   ensureToastRegions();
   showFlashMessages();
+  // the support chat (its own chunk; it joins the push client below when that has loaded)
+  const chat = document.querySelector<HTMLElement>("[data-support-chat]");
+  if (chat) import("./supportChat.ts").then((m) => m.startChat(chat));
   if (document.querySelector('meta[name="push-hub"]')) {
     import("./push.ts").then(({ push }) => {
       push.installDefaults();
@@ -243,9 +247,9 @@ export function initShell(): void {
       const bell = document.querySelector<HTMLElement>("[data-notification-bell]");
       if (bell) import("./notificationBell.ts").then((m) => m.watchNotifications(bell, push));
       // the menu's support chat badge (its own small chunk)
-      const chat = document.querySelector<HTMLElement>("[data-chat-unread]");
-      if (chat && bell) {
-        import("./chatBadge.ts").then((m) => m.watchChatUnread(chat, bell.dataset.notificationBell!, push));
+      const badge = document.querySelector<HTMLElement>("[data-chat-unread]");
+      if (badge && bell) {
+        import("./chatBadge.ts").then((m) => m.watchChatUnread(badge, bell.dataset.notificationBell!, push));
       }
       // the support staff's unread chat messages (the menu's Super entry)
       const desk = document.querySelector<HTMLElement>("[data-desk-unread]");

@@ -32,7 +32,6 @@ import RoiLayoutEditorComponent from "../../client/islands/RoiLayoutEditor.tsx";
 import RoiWizardComponent from "../../client/islands/RoiWizard.tsx";
 import RoiWizardListComponent from "../../client/islands/RoiWizardList.tsx";
 import DemoDataLoadComponent from "../../client/islands/DemoDataLoad.tsx";
-import SupportChatComponent from "../../client/islands/SupportChat.tsx";
 import SalesOrderEditorComponent from "../../client/islands/SalesOrderEditor.tsx";
 import { Island } from "./Island.tsx";
 
@@ -69,5 +68,4 @@ export const RoiLayoutEditor = island("RoiLayoutEditor", RoiLayoutEditorComponen
 export const RoiWizard = island("RoiWizard", RoiWizardComponent);
 export const RoiWizardList = island("RoiWizardList", RoiWizardListComponent);
 export const DemoDataLoad = island("DemoDataLoad", DemoDataLoadComponent);
-export const SupportChat = island("SupportChat", SupportChatComponent);
 export const SalesOrderEditor = island("SalesOrderEditor", SalesOrderEditorComponent);

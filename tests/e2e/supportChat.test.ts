@@ -3,7 +3,7 @@
  * the keyboard only (Shift+Enter a new line, Enter sends); the staff's window on /super/support sees it
  * come (counted unread on the conversation and the menu until opened) and answers; '{name} is
  * typing…' appears in the user's window and goes 8 s after the last signal
- * (the island's typing clock is the test's, moved on instead of waited for) or when the message arrives.
+ * (the chat's typing clock is the test's, moved on instead of waited for) or when the message arrives.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -52,8 +52,9 @@ describe("support chat between two windows", () => {
       signIn(b, server.origin, "super@demo.processor", TEST_PASSWORD).then(() => signedIn(b)),
     ]);
     await Promise.all([a.goto(`${server.origin}/home/support`), b.goto(`${server.origin}/super/support`)]);
-    const chatA = a.locator('[data-island="SupportChat"][data-hydrated]');
-    const chatB = b.locator('[data-island="SupportChat"][data-hydrated]');
+    // (live: the chat's script has joined its push group, so nothing sent from now on passes it by)
+    const chatA = a.locator("[data-support-chat][data-live]");
+    const chatB = b.locator("[data-support-chat][data-live]");
     await Promise.all([chatA.waitFor(), chatB.waitFor()]);
     // the demo's two conversations, one a ticket
     await expect.poll(() => chatA.locator(".chat-stream").count()).toBe(2);

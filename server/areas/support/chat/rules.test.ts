@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
-import { ChatText } from "../../../../client/islands/SupportChatText.tsx";
+import { ChatText } from "./panels.tsx";
 import {
   CHAT_TEXT_MAX,
   chatPieces,

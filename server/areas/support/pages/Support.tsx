@@ -9,12 +9,13 @@ import { Table } from "../../../../client/ui/Table.tsx";
 import { formatDateTime } from "../../../../kernel/format.ts";
 import { roleValue } from "../../../access/roles.ts";
 import type { PageContext } from "../../../pages/context.ts";
-import { ActionButton, DataForm, SupportChat } from "../../../pages/islands.tsx";
+import { ActionButton, DataForm } from "../../../pages/islands.tsx";
 import { defineScreen } from "../../../pages/screen.ts";
 import { pageAreaContext } from "../../context.ts";
 import { SUPPORT_API } from "../api.ts";
 import { listProblems } from "../operations.ts";
-import { listStreams } from "../chat/operations.ts";
+import { listStreams, readMessages } from "../chat/operations.ts";
+import { SupportChatPanel } from "../chat/panels.tsx";
 import { supportContent } from "../../settings/operations/content.ts";
 import { SUPPORT_TYPES } from "../../settings/rules.ts";
 
@@ -36,10 +37,15 @@ export const SupportScreen = defineScreen({
       supportContent(ctx, SUPPORT_TYPES.support),
       mayTriage(context) ? listProblems(ctx, search.all === "true") : null,
     ]);
+    // the newest conversation opens with the page
+    const messages = streams[0]
+      ? (await readMessages(ctx, "owner", { streamId: streams[0].id })).messages
+      : [];
     return {
       from: ownPath(search.from),
       all: search.all === "true",
       streams,
+      messages,
       help: help.sections.map((s) => ({ sectionKey: s.sectionKey, title: s.title })),
       reports,
     };
@@ -48,10 +54,11 @@ export const SupportScreen = defineScreen({
     <>
       <section className="panel" aria-labelledby="chat-title">
         <h2 id="chat-title">Chat with support</h2>
-        <SupportChat
+        <SupportChatPanel
           mode="user"
           userId={context.caller!.user.id}
           streams={data.streams}
+          messages={data.messages}
           timeZone={context.timeZone}
         />
       </section>

@@ -10,7 +10,7 @@ import { Pager } from "../../../../../client/ui/Pager.tsx";
 import { formatDateTime } from "../../../../../kernel/format.ts";
 import { idNumber, wholeNumber } from "../../../../http/params.ts";
 import type { PageContext } from "../../../../pages/context.ts";
-import { ActionButton, BlobUpload, SupportChat } from "../../../../pages/islands.tsx";
+import { ActionButton, BlobUpload } from "../../../../pages/islands.tsx";
 import { defineScreen } from "../../../../pages/screen.ts";
 import { pageAreaContext } from "../../../context.ts";
 import { BLOB_API } from "../../../storage/files/api.ts";
@@ -18,7 +18,8 @@ import { BLOB_TYPE_WORDS, BLOB_TYPES, formatBytes, SUPPORT_BLOB_MAX_BYTES } from
 import { listTenants } from "../../tenants/queries.ts";
 import { SUPER_SUPPORT_API } from "../api.ts";
 import { allProblemReports, SUPPORT_FILE_LIMIT, supportFiles } from "../operations.ts";
-import { deskStreams } from "../chatDesk.ts";
+import { deskMessages, deskStreams } from "../chatDesk.ts";
+import { SupportChatPanel } from "../../../support/chat/panels.tsx";
 import { type SupportFile, supportFileLink } from "../rules.ts";
 import { REPORT_MAX_START, type TenantProblemReport } from "../schemas.ts";
 
@@ -60,7 +61,12 @@ export const SuperSupportScreen = defineScreen({
       supportFiles(ctx),
       deskStreams(ctx),
     ]);
-    return { tenants, search: { ...search, tenantId }, reports, files, streams };
+    // the newest conversation opens with the page
+    const first = streams[0];
+    const messages = first
+      ? (await deskMessages(ctx, { tenantId: first.tenantId, streamId: first.id })).messages
+      : [];
+    return { tenants, search: { ...search, tenantId }, reports, files, streams, messages };
   },
   component: ({ data, context }) => (
     <>
@@ -71,10 +77,11 @@ export const SuperSupportScreen = defineScreen({
       </nav>
       <section className="panel" aria-labelledby="desk-chat-title">
         <h2 id="desk-chat-title">Support chats</h2>
-        <SupportChat
+        <SupportChatPanel
           mode="staff"
           userId={context.caller!.user.id}
           streams={data.streams}
+          messages={data.messages}
           timeZone={context.timeZone}
         />
       </section>
