@@ -90,8 +90,13 @@ export function startChat(root: HTMLElement): void {
     ticket.hidden = !stream;
     ticket.textContent = ticketLabel(stream?.isTicket ?? false);
     log.hidden = !stream;
-    intro.hidden = !!stream;
+    // the staff answer in a conversation; only a user starts one
+    intro.hidden = !!stream || mode === "staff";
+    form.hidden = mode === "staff" && !stream;
   };
+
+  // the log scrolls in itself to its newest message (the page stays where the reader has it)
+  const toLatest = () => log.scrollTop = log.scrollHeight;
 
   const reloadStreams = async () => {
     streams = await api<ChatStreamItem[]>("GET", paths.streams, undefined, { silent: true });
@@ -110,7 +115,7 @@ export function startChat(root: HTMLElement): void {
     if (fresh.length) {
       lastId = Math.max(lastId, fresh.at(-1)!.id);
       messages.append(...fresh.map((m) => toDom(messageTree(m, mode, timeZone))));
-      messages.lastElementChild?.scrollIntoView({ block: "nearest" });
+      toLatest();
       for (const m of fresh) watcher.arrived(m.senderName);
     }
     if (fresh.length || markRead) {
@@ -248,6 +253,7 @@ export function startChat(root: HTMLElement): void {
     };
   });
 
+  toLatest();
   root.dataset.ready = "";
   // the open conversation as it is now, and read: its unread replies leave the menu's count
   const first = open();

@@ -1,8 +1,8 @@
 /**
  * Benchmark of support chat (issue 43): how long a message takes to reach another open window. The
  * staff reply over HTTP; the user's window is the official @microsoft/signalr client registered for its
- * `SupportChat:<userId>` group, which, as the island does, reads the messages after the latest it holds
- * once the push arrives. Timed from the reply's request to that read's answer. Sequential; bounded.
+ * `SupportChat:<userId>` group, which, as the chat's script does (client/runtime/supportChat.ts), reads
+ * the messages after the latest it holds once the push arrives. Timed from the reply's request to that read's answer. Sequential; bounded.
  * tests/bench/main.ts calls `benchSupportChat` and writes the figures to docs/performance.md.
  */
 import { hubClient } from "../helpers/hub.ts";

@@ -65,6 +65,8 @@ describe("support chat between two windows", () => {
     // keyboard only: to New conversation, then the message box, Shift+Enter, Enter
     await chatA.getByRole("button", { name: "New conversation" }).focus();
     await a.keyboard.press("Enter");
+    await chatA.getByRole("heading", { name: "New conversation" }).waitFor();
+    expect(await chatA.getByRole("button", { name: "Mark as ticket" }).isVisible()).toBe(false);
     // past the conversations to the message box
     for (let i = 0; i < 4 && await a.evaluate(() => document.activeElement?.id) !== "chat-draft"; i++) {
       await a.keyboard.press("Tab");

@@ -24,8 +24,12 @@ import {
 /** A tree as React elements (HTML's `class` is React's className). */
 function fromTree(tree: Tree): ReactNode {
   if (typeof tree === "string") return tree;
-  const [tag, { class: className, ...attrs }, ...children] = tree;
-  return createElement(tag, { ...attrs, className }, ...children.map(fromTree));
+  const [tag, attrs, ...children] = tree;
+  // (in the tree's order, so the page's HTML reads as the script's)
+  const props = Object.fromEntries(
+    Object.entries(attrs).map(([k, v]) => [k === "class" ? "className" : k, v]),
+  );
+  return createElement(tag, props, ...children.map(fromTree));
 }
 
 /** A message's text, escaped, its http(s) links clickable (the unit tests read it as HTML). */
@@ -89,11 +93,11 @@ export function SupportChatPanel({ mode, userId, streams, messages, timeZone }: 
         >
           {createElement("ol", null, ...messages.map((m) => fromTree(messageTree(m, mode, timeZone))))}
         </div>
-        <p className="muted" data-chat-intro="" hidden={!!open}>
+        <p className="muted" data-chat-intro="" hidden={!!open || mode === "staff"}>
           Ask the support team anything: they answer here, and you see it as it comes.
         </p>
         <p className="chat-typing muted small" role="status"></p>
-        <form className="chat-compose">
+        <form className="chat-compose" hidden={mode === "staff" && !open}>
           <label htmlFor="chat-draft">Message</label>
           <textarea id="chat-draft" rows={3} maxLength={4_000} aria-describedby="chat-keys" />
           <div className="chat-actions">
