@@ -1,14 +1,16 @@
 /**
  * Production planning catalogue in Chromium (issue 41 items 1, 3, 6), as the super user: resolve an
- * unmapped product code, edit a recipe (refused off 100 %, saved at 100 %), confirm a sales order, type a
- * sales order and watch its totals, add a rule to a carcass type in Settings › Specifications, and save
- * the packaging defaults a new packaging starts from.
+ * unmapped product code, edit a recipe (refused off 100 %, saved at 100 %), confirm a sales order (the
+ * builder's Orders row of its day takes it), type a sales order and watch its totals, add a rule to a
+ * carcass type in Settings › Specifications, and save the packaging defaults a new packaging starts from.
  */
 import { describe, expect, it } from "vitest";
 import { expectFits, toastWith } from "../helpers/browser.ts";
 import { signedInBrowser } from "../helpers/signedIn.ts";
 
 const t = signedInBrowser("super@demo.processor");
+type SalesOrder = { reference: string; etd: string; salesOrderLineItems: { productDefinitionId: number }[] };
+type Product = { id: number; speciesId: number; statCut: string | null };
 const ps = (path: string) => `${t.server.origin}/productionscheduling${path}`;
 describe("planning catalogue in the browser", () => {
   it("maps an unmapped code to a product, one at a time", async () => {
@@ -55,12 +57,29 @@ describe("planning catalogue in the browser", () => {
     expect(await rack.innerText()).toMatch(/2 % \/ 2 % \/ 7 % \/ 3 %/);
   });
 
-  it("confirms a pending sales order after asking", async () => {
+  it("confirms a pending sales order after asking, and the builder's Orders row takes it", async () => {
     const page = t.browser.page;
     await page.goto(ps("/salesorders"));
     await expectFits(page);
     const row = page.locator("tr", { has: page.locator('[data-status="Pending"]') }).first();
     const reference = (await row.locator("td").first().innerText()).trim();
+    // the order's day on the builder: the Orders row counts confirmed orders leaving that week
+    const json = async (path: string) => await (await page.request.get(`${t.server.origin}${path}`)).json();
+    const order = (await json("/api/planning/SalesOrders?status=Pending") as SalesOrder[])
+      .find((o) => o.reference === reference)!;
+    const products = new Map(
+      (await json("/api/planning/ProductDefinitions") as Product[]).map((p) => [p.id, p]),
+    );
+    const cut = order.salesOrderLineItems.map((l) => products.get(l.productDefinitionId)!)
+      .find((p) => p.statCut)!;
+    const orderedKg = async () => {
+      await page.goto(ps(`/schedulebuilder?date=${order.etd}&species=${cut.speciesId}`));
+      await page.waitForSelector('[data-island="ScheduleBuilder"][data-hydrated]');
+      const cell = page.locator(`.builder-stats tr[data-row="Orders"] td[data-cut="${cut.statCut}"]`);
+      return Number((await cell.textContent())!.replace(/,/g, ""));
+    };
+    const before = await orderedKg();
+    await page.goto(ps("/salesorders"));
     await row.getByRole("button", { name: "Confirm" }).click();
     // asked in place: the question, Confirm again or Back
     await row.getByRole("button", { name: "Back" }).waitFor();
@@ -68,6 +87,7 @@ describe("planning catalogue in the browser", () => {
     await toastWith(page, `${reference} is now confirmed.`);
     const again = page.locator("tr", { hasText: reference });
     await expect.poll(() => again.locator("[data-status]").innerText()).toBe("Confirmed");
+    expect(await orderedKg()).toBeGreaterThan(before);
   });
 
   it("adds a sales order by keyboard, its totals following the typing", async () => {
