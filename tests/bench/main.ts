@@ -43,62 +43,12 @@ import { benchDisplayRedraw } from "./display.ts";
 import { benchListener, listenerReport } from "./listener.ts";
 import { addDays, todayIn } from "../../kernel/dates.ts";
 import { DEMO_TIME_ZONE } from "../../server/demo.ts";
+import { chunks, manifest, pageJs } from "./pageJs.ts";
 
-interface Entry {
-  file: string;
-  gzip: number;
-  imports: string[];
-}
-const manifest = JSON.parse(
-  await Deno.readTextFile(new URL("../../dist/static/manifest.json", import.meta.url)),
-);
-const entries: Record<string, Entry> = manifest.entries;
-const chunks: Record<string, { gzip: number }> = manifest.chunks;
 // read now, with the manifest: a build during the run (another checkout's) renames the hashed files
 const cssGzip = gzipSync(
   await Deno.readFile(new URL(`../../dist/static/${manifest.css["app.css"].file}`, import.meta.url)),
 ).length;
-
-/**
- * gzipped JS bytes a page loads with it: its module scripts and everything it preloads (the islands
- * runtime, which the shell starts after the first paint, each island in view, and their shared chunks;
- * a folded island loads when opened), each with its static imports. `total` is what a page loads to be
- * read; a form or button that starts when reached for (`data-island-when`, client/runtime/intent.ts)
- * adds only the intent chunk until then, and `onUse` counts it started too.
- */
-function pageJs(html: string) {
-  // script URLs carry content hashes: find their entries by file
-  const byFile = new Map(Object.values(entries).map((e) => [e.file, e]));
-  const gzipOf = (f: string) =>
-    Object.values(entries).find((e) => e.file === f)?.gzip ?? chunks[f]?.gzip ?? 0;
-  const measure = (withIntent: boolean) => {
-    const files = new Set<string>();
-    const add = (entry?: Entry) => {
-      if (!entry) return;
-      files.add(entry.file);
-      for (const c of entry.imports) files.add(c);
-    };
-    for (const m of html.matchAll(/<script type="module" src="\/static\/([^"]+)"/g)) add(byFile.get(m[1]));
-    const markers = [...html.matchAll(/<div data-island=[^>]*>/g)].map((m) => m[0]);
-    const started = markers.filter((m) => withIntent || !m.includes("data-island-when="));
-    if (started.length < markers.length) {
-      const intent = Object.keys(chunks).find((f) => f.startsWith("chunks/intent-"));
-      if (intent) files.add(intent);
-    }
-    const preloaded = [
-      ...html.matchAll(/<link rel="modulepreload"[^>]* href="\/static\/([^"]+)"/g),
-      // the islands' modules, which the shell preloads once the page is shown (a closed fold sends none)
-      ...started.flatMap((m) => [...m.matchAll(/\/static\/([^" ]+)/g)]),
-    ];
-    for (const m of preloaded) {
-      files.add(m[1]);
-      add(byFile.get(m[1]));
-    }
-    return [...files].reduce((sum, f) => sum + gzipOf(f), 0);
-  };
-  const react = /<div data-island=(?![^>]*data-island-when=)[^>]*>/.test(html);
-  return { total: measure(false), onUse: measure(true), react };
-}
 
 /** gzipped size of @microsoft/signalr bundled for the browser, to compare with our own push client */
 async function officialSignalrGzip() {
