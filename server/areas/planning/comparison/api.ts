@@ -2,9 +2,11 @@ import type { AccessRule } from "../../../access/apiAccess.ts";
 import { z } from "@hono/zod-openapi";
 import { areaApi } from "../../areaApi.ts";
 import { comparablePlans, comparePlans, planAgainstActual } from "./operations.ts";
+import { comparisonActivity } from "./activity.ts";
 import {
   ComparablePlan,
   Comparison,
+  ComparisonActivity,
   ComparisonQuery,
   PlanAgainstActual,
   PlanAgainstActualQuery,
@@ -22,6 +24,15 @@ api.get(
   z.array(ComparablePlan),
   COMPARE,
   comparablePlans,
+);
+api.get(
+  "/api/planning/ComparisonActivity",
+  "What was done to the plans a comparison can choose from, newest first (at most 50): plans added, saved, " +
+    "copied and changed in bulk, schedules released and withdrawn",
+  {},
+  z.array(ComparisonActivity),
+  COMPARE,
+  comparisonActivity,
 );
 api.get(
   "/api/planning/ProductComparison",

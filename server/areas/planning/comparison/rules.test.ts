@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareProducts, sideTotals } from "./rules.ts";
+import { activityWords, compareProducts, sideTotals } from "./rules.ts";
 
 const product = (productId: number, kg: number, cents: number, cartons = 0) => ({
   productId,
@@ -33,5 +33,22 @@ describe("product comparison", () => {
     expect(sideTotals({ head: 3, products: [product(1, 10.04, 1000, 1), product(2, 5.03, 1001, 2)] }))
       .toEqual({ head: 3, kg: 15.1, cartons: 3, cents: 2001, centsPerHead: 667 });
     expect(sideTotals({ head: 0, products: [] }).centsPerHead).toBe(0);
+  });
+});
+
+describe("activity words", () => {
+  it("says what was done to a plan or its schedule in plain words", () => {
+    const say = (entity: string, action: string, reason: string | null = null) =>
+      activityWords({ entity, action, reason });
+    expect(say("Cut plan", "create")).toBe("Added");
+    expect(say("Cut plan", "update")).toBe("Saved");
+    expect(say("Cut plan", "Copied", "from Plan A (2026-12-03)")).toBe("Copied from Plan A (Thu 3 Dec)");
+    expect(say("Cut plan", "Bulk recipe", "Rack cap-on onto 3 groups")).toBe(
+      "Bulk operation: Rack cap-on onto 3 groups",
+    );
+    expect(say("Production schedule", "Released", "Plan A to Boning room 1, day shift")).toBe(
+      "Released: Plan A to Boning room 1, day shift",
+    );
+    expect(say("Production schedule", "Withdrawn")).toBe("A schedule of it was withdrawn");
   });
 });

@@ -3,6 +3,7 @@
  * value) and in total with $ per head. Pure: the figures come from the builder's predicted products.
  */
 import type { PredictedProduct } from "../builder/rules.ts";
+import { formatDate } from "../../../../kernel/format.ts";
 
 export type Side = { head: number; products: readonly PredictedProduct[] };
 export type ComparisonRow = {
@@ -54,4 +55,28 @@ export function sideTotals(side: Side): SideTotals {
   const cartons = side.products.reduce((s, p) => s + p.cartons, 0);
   const cents = side.products.reduce((s, p) => s + p.cents, 0);
   return { head: side.head, kg, cartons, cents, centsPerHead: side.head ? Math.round(cents / side.head) : 0 };
+}
+
+/** An audit entry of a plan or its schedule as the comparison's activity says it. */
+export type ActivityEntry = { entity: string; action: string; reason: string | null };
+
+/** What was done, in plain words: "Saved", "Released to Boning room 1, day shift", "Copied from …". */
+export function activityWords({ entity, action, reason: recorded }: ActivityEntry): string {
+  // days in the audit's reasons are API dates: said as the screens say them
+  const reason = recorded?.replace(/\b\d{4}-\d{2}-\d{2}\b/g, (day) => formatDate(day, false)) ?? null;
+  if (entity === "Production schedule") {
+    if (action === "Released") return reason ? `Released: ${reason}` : "Released to a boning room";
+    if (action === "Withdrawn") return "A schedule of it was withdrawn";
+  }
+  switch (action) {
+    case "create":
+      return "Added";
+    case "update":
+      return "Saved";
+    case "Copied":
+      return reason ? `Copied ${reason}` : "Copied from another plan";
+    case "Bulk recipe":
+      return reason ? `Bulk operation: ${reason}` : "Bulk operation";
+  }
+  return reason ? `${action}: ${reason}` : action;
 }

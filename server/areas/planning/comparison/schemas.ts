@@ -65,3 +65,15 @@ export const PlanAgainstActual = z.object({
   })),
   totals: z.object({ head: z.number(), planned: Figures, actual: Figures, variance: Figures }),
 });
+
+export const ComparisonActivity = z.object({
+  /** when (an instant) */
+  at: z.string(),
+  userName: z.string(),
+  planId: z.number(),
+  planName: z.string(),
+  productionDate: z.string(),
+  speciesId: z.number(),
+  /** what was done, in plain words */
+  what: z.string(),
+});

@@ -146,6 +146,8 @@ export async function releaseSchedule(ctx: AreaContext, body: In<typeof ReleaseB
       entity: "Production schedule",
       entityId: saved.id,
       action: "Released",
+      // the plan's id: the comparison's activity finds the release by it once the schedule is withdrawn
+      after: { cutPlanId: plan.id },
       reason: `${plan.name} to ${room.name}, ${body.shift} shift`,
     });
     return saved;
@@ -191,7 +193,12 @@ export async function withdrawSchedule(ctx: AreaContext, body: { id: number; las
   }
   await ctx.write(async (tx, unit) => {
     await tx.delete(productionSchedules).where(eq(productionSchedules.id, row.id));
-    await unit.audit({ entity: "Production schedule", entityId: row.id, action: "Withdrawn" });
+    await unit.audit({
+      entity: "Production schedule",
+      entityId: row.id,
+      action: "Withdrawn",
+      before: { cutPlanId: row.cutPlanId },
+    });
   });
   return { id: row.id };
 }

@@ -6,21 +6,28 @@
 import { z } from "zod";
 import { href } from "../../../../access/routes.ts";
 import { Table } from "../../../../../client/ui/Table.tsx";
-import { formatDate, formatDecimal } from "../../../../../kernel/format.ts";
+import { formatDate, formatDateTime, formatDecimal } from "../../../../../kernel/format.ts";
 import { formatCents } from "../../../../../kernel/money.ts";
 import { idNumber } from "../../../../http/params.ts";
 import { defineScreen } from "../../../../pages/screen.ts";
+import type { PageContext } from "../../../../pages/context.ts";
 import { pageAreaContext } from "../../../context.ts";
 import { comparablePlans, comparePlans } from "../operations.ts";
+import { comparisonActivity } from "../activity.ts";
 
 type Plans = (Awaited<ReturnType<typeof comparablePlans>>[number] & { label: string })[];
 type Result = Awaited<ReturnType<typeof comparePlans>>;
+type Data = Awaited<ReturnType<typeof load>>;
 
 const Search = z.object({ planA: idNumber().optional(), planB: idNumber().optional() });
 const kg = (n: number) => `${formatDecimal(n, 1)} kg`;
 const signed = (text: string, n: number) => (n > 0 ? `+${text}` : text);
 
-async function load(context: Parameters<typeof pageAreaContext>[0], search: z.infer<typeof Search>) {
+async function load(
+  context: PageContext,
+  search: z.infer<typeof Search>,
+  withActivity = false,
+) {
   const ctx = await pageAreaContext(context);
   const siteName = new Map(context.caller!.sites.map((x) => [x.id, x.name]));
   const plans = (await comparablePlans(ctx)).map((p) => ({
@@ -31,7 +38,8 @@ async function load(context: Parameters<typeof pageAreaContext>[0], search: z.in
   }));
   const planA = search.planA ?? plans[1]?.id, planB = search.planB ?? plans[0]?.id;
   const result = planA && planB ? await comparePlans(ctx, { planA, planB }) : null;
-  return { plans, planA: planA ?? null, planB: planB ?? null, result };
+  const activity = withActivity ? await comparisonActivity(ctx) : [];
+  return { plans, planA: planA ?? null, planB: planB ?? null, result, activity, timeZone: context.timeZone };
 }
 
 function PlanChooser({ plans, planA, planB }: { plans: Plans; planA: number | null; planB: number | null }) {
@@ -56,65 +64,101 @@ const planTitle = (p: Result["planA"]) => `${p.name} (${formatDate(p.productionD
 
 export const ProductComparisonScreen = defineScreen({
   validateSearch: Search,
-  loader: ({ context, search }) => load(context, search),
+  loader: ({ context, search }) => load(context, search, true),
   component: ({ data }) => {
     const r = data.result;
     return (
-      <section className="panel" aria-label="Product comparison">
-        <div className="panel-head">
-          <h2>Product comparison</h2>
+      <>
+        <section className="panel" aria-label="Product comparison">
+          <div className="panel-head">
+            <h2>Product comparison</h2>
+            {r && (
+              <a
+                className="btn"
+                href={href("productcomparisonsummary", {}, { planA: r.planA.id, planB: r.planB.id })}
+              >
+                Summary
+              </a>
+            )}
+            {r && (
+              <a className="btn" href={href("planagainstactual", {}, { plan: r.planA.id })}>
+                A against actual
+              </a>
+            )}
+          </div>
+          {data.plans.length < 1
+            ? <p className="muted">No cut plans in the last fortnight or the coming week.</p>
+            : <PlanChooser plans={data.plans} planA={data.planA} planB={data.planB} />}
           {r && (
-            <a
-              className="btn"
-              href={href("productcomparisonsummary", {}, { planA: r.planA.id, planB: r.planB.id })}
-            >
-              Summary
-            </a>
+            <>
+              <p className="muted small">
+                A is {planTitle(r.planA)}; B is {planTitle(r.planB)}. Largest difference in value first.
+              </p>
+              <Table
+                rows={r.rows}
+                rowKey={(row) => row.productId}
+                empty="Neither plan gives a recipe to any group yet."
+                columns={[
+                  { header: "Product", cell: (row) => row.name },
+                  { header: "A kg", cell: (row) => kg(row.aKg), className: "num" },
+                  { header: "B kg", cell: (row) => kg(row.bKg), className: "num" },
+                  {
+                    header: "Difference",
+                    cell: (row) => signed(kg(row.kgDifference), row.kgDifference),
+                    className: "num",
+                  },
+                  { header: "A cartons", cell: (row) => row.aCartons, className: "num", optional: true },
+                  { header: "B cartons", cell: (row) => row.bCartons, className: "num", optional: true },
+                  { header: "A value", cell: (row) => formatCents(row.aCents), className: "num" },
+                  { header: "B value", cell: (row) => formatCents(row.bCents), className: "num" },
+                  {
+                    header: "Value difference",
+                    cell: (row) => signed(formatCents(row.centsDifference), row.centsDifference),
+                    className: "num",
+                  },
+                ]}
+              />
+            </>
           )}
-          {r && (
-            <a className="btn" href={href("planagainstactual", {}, { plan: r.planA.id })}>
-              A against actual
-            </a>
-          )}
-        </div>
-        {data.plans.length < 1
-          ? <p className="muted">No cut plans in the last fortnight or the coming week.</p>
-          : <PlanChooser plans={data.plans} planA={data.planA} planB={data.planB} />}
-        {r && (
-          <>
-            <p className="muted small">
-              A is {planTitle(r.planA)}; B is {planTitle(r.planB)}. Largest difference in value first.
-            </p>
-            <Table
-              rows={r.rows}
-              rowKey={(row) => row.productId}
-              empty="Neither plan gives a recipe to any group yet."
-              columns={[
-                { header: "Product", cell: (row) => row.name },
-                { header: "A kg", cell: (row) => kg(row.aKg), className: "num" },
-                { header: "B kg", cell: (row) => kg(row.bKg), className: "num" },
-                {
-                  header: "Difference",
-                  cell: (row) => signed(kg(row.kgDifference), row.kgDifference),
-                  className: "num",
-                },
-                { header: "A cartons", cell: (row) => row.aCartons, className: "num", optional: true },
-                { header: "B cartons", cell: (row) => row.bCartons, className: "num", optional: true },
-                { header: "A value", cell: (row) => formatCents(row.aCents), className: "num" },
-                { header: "B value", cell: (row) => formatCents(row.bCents), className: "num" },
-                {
-                  header: "Value difference",
-                  cell: (row) => signed(formatCents(row.centsDifference), row.centsDifference),
-                  className: "num",
-                },
-              ]}
-            />
-          </>
-        )}
-      </section>
+        </section>
+        <Activity activity={data.activity} timeZone={data.timeZone} />
+      </>
     );
   },
 });
+
+/** What was done to the plans on offer lately (the comparison's activity). */
+function Activity({ activity, timeZone }: { activity: Data["activity"]; timeZone: string }) {
+  return (
+    <section className="panel no-print" aria-labelledby="cmp-activity">
+      <h2 id="cmp-activity">Recent activity</h2>
+      <Table
+        rows={activity}
+        rowKey={(a) => `${a.at}|${a.planId}|${a.what}`}
+        empty="Nothing was done to these plans lately."
+        columns={[
+          { header: "When", cell: (a) => formatDateTime(a.at, timeZone) },
+          { header: "Who", cell: (a) => a.userName },
+          {
+            header: "Plan",
+            cell: (a) => (
+              <a
+                href={href("schedulebuilder", {}, {
+                  date: a.productionDate,
+                  species: a.speciesId,
+                  plan: a.planId,
+                })}
+              >
+                {a.planName} ({formatDate(a.productionDate, false)})
+              </a>
+            ),
+          },
+          { header: "What", cell: (a) => a.what },
+        ]}
+      />
+    </section>
+  );
+}
 
 export const ProductComparisonSummaryScreen = defineScreen({
   validateSearch: Search,
