@@ -57,6 +57,20 @@ describe.each(SPECIES)("the demo's $name plans", ({ id: speciesId, next }) => {
     expect(compared.body.planA.centsPerHead).toBeGreaterThan(0);
   });
 
+  test("the builder opens the plan by its address on the plan's own site's groups", async () => {
+    const plan = await planOn(plantDay(0), speciesId, true);
+    const page = await t.request(
+      `/productionscheduling/schedulebuilder?date=${plan.productionDate}&species=${speciesId}&plan=${plan.id}`,
+      { token: tokens.super },
+    );
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(`value="${plan.name}"`);
+    // its groups are the plan's own (beef's site is not the header's): each carries its recipes
+    expect(html).toContain(`data-group="${plan.productionDate}:`);
+    expect(html).toContain('class="builder-group-recipes"><li>');
+  });
+
   test("yesterday's released plan against what was packed: head and $ per head on both sides", async () => {
     const plan = await planOn(plantDay(-1), speciesId);
     const res = await get(`/api/planning/PlanAgainstActual?plan=${plan.id}`, "super");

@@ -23,7 +23,9 @@ export async function builderModel(
   // null: a new plan; undefined: the day's first
   const openId = q.planId === undefined ? plans[0]?.id : q.planId;
   const open = openId ? await getCutPlan(ctx, openId).catch(() => null) : null;
-  const plan = open && open.productionDate === q.productionDate && open.speciesId === q.speciesId
+  // a plan of another day, species or site is not this page's: it would be saved onto this one's groups
+  const plan = open && open.productionDate === q.productionDate && open.speciesId === q.speciesId &&
+      open.tenantSiteId === q.tenantSiteId
     ? {
       id: open.id,
       name: open.name,

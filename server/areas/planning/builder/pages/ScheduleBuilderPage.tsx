@@ -16,6 +16,7 @@ import { formatDate, formatHead } from "../../../../../kernel/format.ts";
 import { overviewOfDay } from "../../../livestock/processOverview/operations.ts";
 import { BUILDER_API } from "../api.ts";
 import { builderModel } from "../model.ts";
+import { planRow } from "../operations.ts";
 
 const Search = z.object({
   date: isoDate.optional(),
@@ -34,7 +35,9 @@ export const ScheduleBuilderScreen = defineScreen({
       : headerSpeciesAmong(context, species)?.id;
     const productionDate = search.date ?? addDays(ctx.today, 1);
     if (!speciesId) return { empty: true as const };
-    const tenantSiteId = listScope(context).siteId ?? 0;
+    // a plan asked for by id opens on its own site's groups (a link may lead to another site's plan)
+    const asked = typeof search.plan === "number" ? await planRow(ctx, search.plan).catch(() => null) : null;
+    const tenantSiteId = asked?.tenantSiteId ?? listScope(context).siteId ?? 0;
     const [model, overview] = await Promise.all([
       builderModel(ctx, {
         productionDate,
