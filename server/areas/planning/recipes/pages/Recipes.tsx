@@ -15,6 +15,7 @@ import { listProductDefinitions } from "../../products/operations.ts";
 import { segmentsAt } from "../../specifications/operations.ts";
 import { RECIPES_API } from "../api.ts";
 import { listRecipes } from "../operations.ts";
+import { RecipeCost, recipeCost, RecipeCostSearch } from "./RecipeCost.tsx";
 
 /** Blank line rows the editor offers beyond the recipe's own. */
 const SPARE_ROWS = 2;
@@ -86,7 +87,8 @@ export const RecipesScreen = defineScreen({
 });
 
 export const RecipeEditorScreen = defineScreen({
-  loader: async ({ context, params }) => {
+  validateSearch: RecipeCostSearch,
+  loader: async ({ context, params, search }) => {
     const primalId = Number(params.primalCutId);
     const ctx = await pageAreaContext(context);
     const primal = (await segmentsAt(ctx, "primal")).find((s) => s.id === primalId);
@@ -95,10 +97,12 @@ export const RecipeEditorScreen = defineScreen({
     const recipe = params.recipeId === "new" ? null : recipes.find((r) => r.id === Number(params.recipeId));
     if (params.recipeId !== "new" && !recipe) throw ApiError.notFound("That recipe does not exist.");
     const products = await listProductDefinitions(ctx, { speciesId: primal.speciesId });
+    const names = new Map(products.map((p) => [p.id, p.name]));
     return {
       primal,
       recipe: recipe ?? null,
       products,
+      cost: recipe ? await recipeCost(ctx, recipe, primal.speciesId, names, search) : null,
       canEdit: canEditEntity(context.caller!.subject, "recipe"),
     };
   },
@@ -135,33 +139,36 @@ export const RecipeEditorScreen = defineScreen({
       })),
     };
     return (
-      <EditPanel
-        label="Recipe"
-        id="recipe"
-        title={recipe ? `${primal.name}: ${recipe.name}` : `New ${primal.name.toLowerCase()} recipe`}
-        fields={[
-          { name: "id", label: "Id", type: "id" },
-          { name: "name", label: "Recipe", type: "text", required: true },
-          {
-            name: "trimPercent",
-            label: "Trim %",
-            type: "number",
-            required: true,
-            section: "What is not product",
-          },
-          { name: "fatPercent", label: "Fat %", type: "number", required: true },
-          { name: "bonePercent", label: "Bone %", type: "number", required: true },
-          { name: "lossPercent", label: "Loss %", type: "number", required: true },
-          ...lineFields,
-        ]}
-        initial={initial}
-        url={RECIPES_API.upsert}
-        saved="The recipe was saved."
-        backTo={RECIPE_PATHS.list}
-        readOnly={data.canEdit ? undefined : "You need the recipes admin permission to change recipes."}
-      >
-        <p className="muted small">Products, trim, fat, bone and loss must add up to exactly 100 %.</p>
-      </EditPanel>
+      <>
+        <EditPanel
+          label="Recipe"
+          id="recipe"
+          title={recipe ? `${primal.name}: ${recipe.name}` : `New ${primal.name.toLowerCase()} recipe`}
+          fields={[
+            { name: "id", label: "Id", type: "id" },
+            { name: "name", label: "Recipe", type: "text", required: true },
+            {
+              name: "trimPercent",
+              label: "Trim %",
+              type: "number",
+              required: true,
+              section: "What is not product",
+            },
+            { name: "fatPercent", label: "Fat %", type: "number", required: true },
+            { name: "bonePercent", label: "Bone %", type: "number", required: true },
+            { name: "lossPercent", label: "Loss %", type: "number", required: true },
+            ...lineFields,
+          ]}
+          initial={initial}
+          url={RECIPES_API.upsert}
+          saved="The recipe was saved."
+          backTo={RECIPE_PATHS.list}
+          readOnly={data.canEdit ? undefined : "You need the recipes admin permission to change recipes."}
+        >
+          <p className="muted small">Products, trim, fat, bone and loss must add up to exactly 100 %.</p>
+        </EditPanel>
+        {data.cost && <RecipeCost cost={data.cost} primalName={primal.name} />}
+      </>
     );
   },
 });
