@@ -3,6 +3,7 @@
  * recharts (no script), its numbers in a table beneath for people who read rather than look.
  */
 import { CartesianGrid, Line, LineChart, XAxis, YAxis } from "../../../../client/ui/charts/recharts.ts";
+import { FiguresTable } from "../../../../client/ui/charts/FiguresTable.tsx";
 import { StyleFreeChart } from "../../../../client/ui/charts/StyleFreeChart.tsx";
 
 export interface TrendSeries {
@@ -56,27 +57,14 @@ export function TrendChart({ id, title, lots, series, format }: {
           ))}
         </LineChart>
       </StyleFreeChart>
-      <details>
-        <summary>The numbers</summary>
-        <table className="table">
-          <thead>
-            <tr>
-              <th>Lot</th>
-              {series.map((s) => <th key={s.key} className="num">{s.name}</th>)}
-            </tr>
-          </thead>
-          <tbody>
-            {lots.map((label, i) => (
-              <tr key={label}>
-                <td>{label}</td>
-                {series.map((s) => (
-                  <td key={s.key} className="num">{s.values[i] === null ? "—" : format(s.values[i]!)}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
+      <FiguresTable
+        columns={[{ label: "Lot" }, ...series.map((s) => ({ label: s.name }))]}
+        rows={lots.map((label, i) => ({
+          key: `${i}`,
+          head: label,
+          cells: series.map((s) => (s.values[i] === null ? "—" : format(s.values[i]!))),
+        }))}
+      />
     </figure>
   );
 }
