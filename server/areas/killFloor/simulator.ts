@@ -55,7 +55,7 @@
 import { SPECIES_CATEGORIES } from "../../../kernel/enums.ts";
 import { seeded } from "../seeded.ts";
 import type { CarcassInput } from "./rules.ts";
-import { msaVerdict } from "./msa/rules.ts";
+import { msaVerdict, NO_MSA_GRADING } from "./msa/rules.ts";
 
 export interface SimulatedMob {
   stockMobId: number;
@@ -208,18 +208,7 @@ export function simulateKill(
         fatDepthMm: whole ? null : fatDepthMm,
         fatScore: whole ? null : fatScore,
         gradeCode: whole ? null : `${profile.grade ?? beefCategory(sex, teeth ?? 0, kg)}${fatScore}`,
-        msaHumpMm: null,
-        msaHangMethod: null,
-        msaHgp: null,
-        msaOssification: null,
-        msaMarbling: null,
-        msaRibFatMm: null,
-        msaUltimatePh: null,
-        msaLoinTempC: null,
-        msaIndex: null,
-        msaEyeMuscleAreaCm2: null,
-        msaCompliant: null,
-        msaNonComplianceReason: null,
+        ...NO_MSA_GRADING,
         defects,
         trimKg,
         condemned: whole ? "whole" : trimKg > 0 ? "part" : "none",

@@ -1,21 +1,15 @@
 import { describe, expect, test } from "vitest";
-import { complianceOf, msaChanges, type MsaGrading, msaValueText, msaVerdict } from "./rules.ts";
+import {
+  complianceOf,
+  msaChanges,
+  type MsaGrading,
+  msaValueText,
+  msaVerdict,
+  NO_MSA_GRADING,
+} from "./rules.ts";
 import { graderRecord } from "./grader.ts";
 
-const NONE: MsaGrading = {
-  msaHumpMm: null,
-  msaHangMethod: null,
-  msaHgp: null,
-  msaOssification: null,
-  msaMarbling: null,
-  msaRibFatMm: null,
-  msaUltimatePh: null,
-  msaLoinTempC: null,
-  msaIndex: null,
-  msaEyeMuscleAreaCm2: null,
-  msaCompliant: null,
-  msaNonComplianceReason: null,
-};
+const NONE: MsaGrading = NO_MSA_GRADING;
 const graded = (g: Partial<MsaGrading>): MsaGrading => ({
   ...NONE,
   msaUltimatePh: 5.55,

@@ -38,6 +38,11 @@ export const MSA_KEYS = [
   "msaNonComplianceReason",
 ] as const satisfies readonly (keyof MsaGrading)[];
 
+/** A carcass nobody graded: every MSA field empty (the simulator's ungraded kills, the tests' start). */
+export const NO_MSA_GRADING = Object.freeze(
+  Object.fromEntries(MSA_KEYS.map((k) => [k, null])) as { [K in keyof MsaGrading]: null },
+);
+
 /** What a person reads for each field (the before/after of a re-query names them). */
 export const MSA_LABELS: Readonly<Record<keyof MsaGrading, string>> = {
   msaHumpMm: "Hump (mm)",
