@@ -83,8 +83,11 @@ export interface Column {
   csv: (r: ReportRow) => string | number;
   /** the totals row's cell */
   total?: (t: ReportTotals) => string;
+  /** shown only when chosen: a new report leaves it out */
+  optional?: boolean;
 }
 
+const optional = (c: Column): Column => ({ ...c, optional: true });
 const dmy = (d: string | null) => (d ? formatDayNumbers(d) : "");
 const kg = (n: number | null) => (n === null ? "" : formatDecimal(n, 1));
 const kgCsv = (n: number | null) => (n === null ? "" : n.toFixed(1));
@@ -130,24 +133,24 @@ const weight = (
 /** The fixed list of columns, in the order they print. */
 export const COLUMNS: readonly Column[] = [
   { ...plain("orderNo", "Order no.", 6, (r) => String(r.id)), csv: (r) => r.id },
-  plain("lot", "Lot", 6, (r) => r.lotReference),
+  optional(plain("lot", "Lot", 6, (r) => r.lotReference)),
   plain("supplier", "Supplier", 14, (r) => r.supplierName),
-  plain("pic", "PIC", 8, (r) => r.pic),
-  plain("agent", "Agent", 10, (r) => r.agents),
-  plain("buyer", "Buyer", 10, (r) => r.buyerName),
+  optional(plain("pic", "PIC", 8, (r) => r.pic)),
+  optional(plain("agent", "Agent", 10, (r) => r.agents)),
+  optional(plain("buyer", "Buyer", 10, (r) => r.buyerName)),
   plain("species", "Species", 6, (r) => r.species),
   plain("category", "Category", 8, (r) => r.speciesCategory),
-  plain("site", "Site", 8, (r) => r.tenantSite),
+  optional(plain("site", "Site", 8, (r) => r.tenantSite)),
   head("ordered", "Head ordered", (r) => r.quantityOrdered, (t) => t.quantityOrdered),
   head("delivered", "Head delivered", (r) => r.totalDelivered, (t) => t.totalDelivered),
   head("processed", "Head processed", (r) => r.totalProcessed, (t) => t.totalProcessed),
   plain("deliveryDate", "Delivery date", 8, (r) => dmy(r.deliveryDate)),
   plain("productionDate", "Production date", 8, (r) => dmy(r.productionDate)),
   plain("status", "Status", 9, (r) => r.status),
-  plain("priceGrid", "Price grid", 10, (r) => r.priceGrid),
+  optional(plain("priceGrid", "Price grid", 10, (r) => r.priceGrid)),
   weight("hscwTotal", "HSCW total (kg)", 8, "hscwTotalKg"),
-  weight("hscwAverage", "HSCW average (kg)", 7, "hscwAverageKg"),
-  plain("invoiceNumber", "Invoice", 8, (r) => r.invoiceNumber),
+  optional(weight("hscwAverage", "HSCW average (kg)", 7, "hscwAverageKg")),
+  optional(plain("invoiceNumber", "Invoice", 8, (r) => r.invoiceNumber)),
   {
     key: "invoiceTotal",
     label: "Invoice total ($)",
@@ -161,21 +164,8 @@ export const COLUMNS: readonly Column[] = [
 
 const BY_KEY = new Map(COLUMNS.map((c) => [c.key, c]));
 
-/** What a new report shows until the user chooses. */
-export const DEFAULT_COLUMNS: readonly ColumnKey[] = [
-  "orderNo",
-  "supplier",
-  "species",
-  "category",
-  "ordered",
-  "delivered",
-  "processed",
-  "deliveryDate",
-  "productionDate",
-  "status",
-  "hscwTotal",
-  "invoiceTotal",
-];
+/** What a new report shows until the user chooses: the columns not marked optional, in order. */
+export const DEFAULT_COLUMNS: readonly ColumnKey[] = COLUMNS.filter((c) => !c.optional).map((c) => c.key);
 
 /** The chosen columns in the report's fixed order (a key named twice counts once); none: the default. */
 export function chosenColumns(keys: readonly string[] | undefined): Column[] {
