@@ -346,21 +346,26 @@ export async function regionalPanel(ctx: AreaContext, v: DashboardView): Promise
       rowOf(bySupplier, state, `${region}\u0000${supplierId}`),
     ];
   };
+  // a supplier's figures count in its region, its state and its own row alike
+  const addTo = (supplierId: number, add: (row: ReturnType<typeof placesOf>[number]) => void) => {
+    for (const row of placesOf(supplierId)) {
+      row.supplierIds.add(supplierId);
+      add(row);
+    }
+  };
   for (const o of orders) {
-    for (const row of placesOf(o.supplierId)) {
-      row.supplierIds.add(o.supplierId);
+    addTo(o.supplierId, (row) => {
       row.orders += o.orders;
       row.bought += o.bought;
       row.processed += o.processed;
-    }
+    });
   }
   for (const c of costs) {
-    for (const row of placesOf(c.supplierId)) {
-      row.supplierIds.add(c.supplierId);
+    addTo(c.supplierId, (row) => {
       row.invoicedHead += c.head;
       row.costCents += c.cents;
       row.hscwKg += c.kg;
-    }
+    });
   }
   const finish = (map: typeof regions): RegionRow[] =>
     [...map.values()].map(({ supplierIds, ...row }) => ({
