@@ -4,9 +4,17 @@
  * taken in the order the callers make them, so the demo stays the same for a given `today`.
  */
 import type { TenantTx } from "../../context.ts";
-import { buyers, livestockOrderGroups, suppliers, transportCompanies } from "../../../../db/tenant/schema.ts";
+import {
+  buyers,
+  deliveryLoads,
+  livestockOrderGroups,
+  livestockOrders,
+  suppliers,
+  transportCompanies,
+} from "../../../../db/tenant/schema.ts";
 import { addDays } from "../../../../kernel/dates.ts";
 import type { seeded } from "../../seeded.ts";
+import { receiveDeliveredMob } from "../../stockyard/writes.ts";
 
 type Rolls = ReturnType<typeof seeded>;
 type Supplier = typeof suppliers.$inferSelect;
@@ -60,4 +68,40 @@ export async function insertDemoGroup(
     lastModified: order.now,
   }).returning();
   return group;
+}
+
+/**
+ * A delivered order's one load, as its totals say (head, DOA), at its delivery date and time, and the mob
+ * of its live head waiting in `mobStatus`: the mob is the stockyard's, its own write makes it.
+ */
+export async function insertDemoDelivery(
+  db: TenantTx,
+  order: typeof livestockOrders.$inferSelect,
+  mobStatus: number,
+  now: string,
+) {
+  const [load] = await db.insert(deliveryLoads).values({
+    livestockOrderId: order.id,
+    head: order.totalDelivered,
+    doa: order.totalDoa,
+    nvdNumber: order.nvd,
+    deliveryDate: order.deliveryDate,
+    deliveryTime: order.deliveryTime ?? "", // the seeds give every order its time
+    createdAt: now,
+    createdBy: "Demo data",
+  }).returning();
+  await receiveDeliveredMob({ tx: db }, {
+    livestockOrderId: order.id,
+    deliveryLoadId: load.id,
+    supplierId: order.supplierId,
+    speciesId: order.speciesId,
+    speciesCategoryId: order.speciesCategoryId,
+    tenantSiteId: order.tenantSiteId,
+    head: order.totalDelivered - order.totalDoa,
+    mobStatus,
+    pic: order.pic,
+    applicableProductionDate: order.productionDate,
+    createdAt: now,
+    lastModified: now,
+  });
 }

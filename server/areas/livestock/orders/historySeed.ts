@@ -7,12 +7,11 @@
  * template stays a month.
  */
 import type { TenantTx } from "../../context.ts";
-import { deliveryLoads, livestockOrders, pricingGridGroups } from "../../../../db/tenant/schema.ts";
+import { livestockOrders, pricingGridGroups } from "../../../../db/tenant/schema.ts";
 import { MOB_STATUS, ORDER_STATUS } from "../../../../kernel/enums.ts";
 import { addDays, isWeekend, nextWeekday } from "../../../../kernel/dates.ts";
-import { demoParties, insertDemoGroup, rollOrder } from "./demoOrderParts.ts";
+import { demoParties, insertDemoDelivery, insertDemoGroup, rollOrder } from "./demoOrderParts.ts";
 import { seeded } from "../../seeded.ts";
-import { receiveDeliveredMob } from "../../stockyard/writes.ts";
 
 /** The history's days: from a year before today up to the demo's own month (which starts 30 days back). */
 export const HISTORY_FIRST_DAY = -365;
@@ -71,30 +70,7 @@ export async function insertOrderHistory(db: TenantTx, opts: { today: string; si
         createdAt: now,
         lastModified: now,
       }).returning();
-      const [load] = await db.insert(deliveryLoads).values({
-        livestockOrderId: order.id,
-        head: delivered,
-        doa,
-        nvdNumber: order.nvd,
-        deliveryDate: date,
-        deliveryTime,
-        createdAt: now,
-        createdBy: "Demo data",
-      }).returning();
-      await receiveDeliveredMob({ tx: db }, {
-        livestockOrderId: order.id,
-        deliveryLoadId: load.id,
-        supplierId: supplier.id,
-        speciesId: item.speciesId,
-        speciesCategoryId: categoryId,
-        tenantSiteId: order.tenantSiteId,
-        head: delivered - doa,
-        mobStatus: MOB_STATUS.ReadyToProcess,
-        pic: supplier.pic,
-        applicableProductionDate: productionDate,
-        createdAt: now,
-        lastModified: now,
-      });
+      await insertDemoDelivery(db, order, MOB_STATUS.ReadyToProcess, now);
     }
   }
 }

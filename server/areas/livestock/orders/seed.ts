@@ -5,21 +5,15 @@
  */
 import type { DemoTenant } from "../../area.ts";
 import type { TenantTx } from "../../context.ts";
-import {
-  deliveryLoads,
-  livestockOrders,
-  pricingGridGroups,
-  pricingGrids,
-} from "../../../../db/tenant/schema.ts";
+import { livestockOrders, pricingGridGroups, pricingGrids } from "../../../../db/tenant/schema.ts";
 import { and, asc, eq, gt, inArray, ne } from "drizzle-orm";
 import { boxedLotReference } from "../boxing/rules.ts";
 import { MOB_STATUS, ORDER_STATUS } from "../../../../kernel/enums.ts";
 import { pricingOptions } from "../../pricing/rules.ts";
 import { addDays, isWeekend, nextWeekday } from "../../../../kernel/dates.ts";
 import { seeded } from "../../seeded.ts";
-import { receiveDeliveredMob } from "../../stockyard/writes.ts";
 import { insertOrderHistory } from "./historySeed.ts";
-import { demoParties, insertDemoGroup, rollOrder } from "./demoOrderParts.ts";
+import { demoParties, insertDemoDelivery, insertDemoGroup, rollOrder } from "./demoOrderParts.ts";
 
 /**
  * A realistic processor calendar: order groups and orders on weekdays over the past 30 and next 30
@@ -158,31 +152,7 @@ async function insertOrders(db: TenantTx, opts: { today: string; siteIds: number
         lastModified: now,
       }).returning();
       if (cancelled || !delivered) continue;
-      const [load] = await db.insert(deliveryLoads).values({
-        livestockOrderId: order.id,
-        head: delivered,
-        doa,
-        nvdNumber: order.nvd,
-        deliveryDate: date,
-        deliveryTime: time,
-        createdAt: now,
-        createdBy: "Demo data",
-      }).returning();
-      // the mob of the load's live head is the stockyard's: its own write makes it
-      await receiveDeliveredMob({ tx: db }, {
-        livestockOrderId: order.id,
-        deliveryLoadId: load.id,
-        supplierId: supplier.id,
-        speciesId: item.speciesId,
-        speciesCategoryId: categoryId,
-        tenantSiteId: order.tenantSiteId,
-        head: delivered - doa,
-        mobStatus: processed ? MOB_STATUS.ReadyToProcess : MOB_STATUS.InYard,
-        pic: supplier.pic,
-        applicableProductionDate: order.productionDate,
-        createdAt: now,
-        lastModified: now,
-      });
+      await insertDemoDelivery(db, order, processed ? MOB_STATUS.ReadyToProcess : MOB_STATUS.InYard, now);
     }
   }
 }
