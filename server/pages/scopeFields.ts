@@ -21,7 +21,28 @@ export function speciesField(species: readonly Named[], more: Partial<FieldSpec>
   return { ...SPECIES, options: namedOptions(species), ...more };
 }
 
+/** The "Species" ticks (`speciesIds`, sent as numbers) of a thing that handles several; `label` says how. */
+export function speciesSetField(
+  species: readonly Named[],
+  label: string,
+  more: Partial<FieldSpec> = {},
+): FieldSpec {
+  return {
+    name: "speciesIds",
+    label,
+    type: "multiselect",
+    valueType: "number",
+    options: namedOptions(species),
+    ...more,
+  };
+}
+
 const SITE = { name: "tenantSiteId", label: "Site", type: "select", valueType: "number" } as const;
+
+/** The required "Site" select (`tenantSiteId`, sent as a number): a thing that belongs to one site. */
+export function siteField(sites: readonly Named[], more: Partial<FieldSpec> = {}): FieldSpec {
+  return { ...SITE, required: true, options: namedOptions(sites), ...more };
+}
 
 /**
  * The optional "Site" select (`tenantSiteId`, sent as a number; blank: `placeholder`, every site), only

@@ -148,6 +148,12 @@ describe("organisation details", () => {
     expect(foreign.status).toBe(400);
     const listed = await get("/api/settings/GetTenantSiteLocations", "super");
     expect(listed.body.some((l: { id: number }) => l.id === loc.body.id)).toBe(true);
+    // its form: the site a required select of the organisation's sites, the species as ticks
+    const form = await page(`/settings/details?tab=locations&edit=${loc.body.id}`, "super");
+    expect(form.status).toBe(200);
+    expect(form.html).toContain("Cowra");
+    expect(form.html).toContain("Species handled");
+    expect(form.html).toContain("None ticked: any species.");
   });
 });
 

@@ -18,7 +18,7 @@ import { organisationDetails, type OrganisationDetailsRow } from "../operations/
 import { listLocations, listSites, type LocationRow } from "../operations/sites.ts";
 import { AUSTRALIAN_STATES, AUSTRALIAN_TIME_ZONES, formatAbn, SITE_LOCATION_TYPES } from "../rules.ts";
 import { LogoPanel } from "./Logo.tsx";
-import { namedOptions } from "../../../pages/scopeFields.ts";
+import { siteField, speciesSetField } from "../../../pages/scopeFields.ts";
 
 const PATH = "/settings/details";
 const SECTIONS = [
@@ -233,14 +233,7 @@ function LocationsSection({ locations, sites, species, edit }: {
             id="location"
             fields={[
               { name: "id", label: "Id", type: "id" },
-              {
-                name: "tenantSiteId",
-                label: "Site",
-                type: "select",
-                required: true,
-                valueType: "number",
-                options: namedOptions(sites),
-              },
+              siteField(sites),
               { name: "name", label: "Name", type: "text", required: true },
               {
                 name: "tenantSiteLocationType",
@@ -249,14 +242,7 @@ function LocationsSection({ locations, sites, species, edit }: {
                 required: true,
                 options: SITE_LOCATION_TYPES.map((t) => ({ value: t.value, label: t.label })),
               },
-              {
-                name: "speciesIds",
-                label: "Species handled",
-                type: "multiselect",
-                valueType: "number",
-                help: "None ticked: any species.",
-                options: namedOptions(species),
-              },
+              speciesSetField(species, "Species handled", { help: "None ticked: any species." }),
               { name: "isActive", label: "In use", type: "checkbox", placeholder: "The location is in use" },
             ]}
             initial={editing === "new"

@@ -5,7 +5,7 @@
 import { DataForm } from "../../../../pages/islands.tsx";
 import type { FieldSpec } from "../../../../../client/islands/DataForm.tsx";
 import { Table } from "../../../../../client/ui/Table.tsx";
-import { namedOptions } from "../../../../pages/scopeFields.ts";
+import { siteField, speciesSetField } from "../../../../pages/scopeFields.ts";
 import type { PageContext } from "../../../../pages/context.ts";
 import { YIELD_SETTINGS_API } from "../api.ts";
 import type { BoningRoom } from "../schemas.ts";
@@ -13,22 +13,9 @@ import type { BoningRoom } from "../schemas.ts";
 function roomFields(context: PageContext): FieldSpec[] {
   const { sites, species } = context.caller!;
   return [
-    {
-      name: "tenantSiteId",
-      label: "Site",
-      type: "select",
-      required: true,
-      valueType: "number",
-      options: namedOptions(sites),
-    },
+    siteField(sites),
     { name: "name", label: "Name", type: "text", required: true },
-    {
-      name: "speciesIds",
-      label: "Species it bones",
-      type: "multiselect",
-      valueType: "number",
-      options: namedOptions(species),
-    },
+    speciesSetField(species, "Species it bones"),
     { name: "isActive", label: "In use", type: "checkbox" },
   ];
 }
