@@ -46,7 +46,7 @@ function screen(basis: PredictionBasis) {
       const { predicted, plan } = data;
       const from = basis === "carcass" ? "each carcass's weight and fat" : "standard yields";
       return (
-        <section className="panel" aria-labelledby="pp-title">
+        <section className="panel predicted-products" aria-labelledby="pp-title">
           <div className="panel-head">
             <h2 id="pp-title">Predicted products · {formatDate(predicted.productionDate)}</h2>
             <nav className="actions no-print" aria-label="Related">
@@ -71,7 +71,8 @@ function screen(basis: PredictionBasis) {
             {formatDecimal(predicted.hscwKg)} kg HSCW.
           </p>
           <h3>Predicted against ordered (kg)</h3>
-          <div className="table-scroll">
+          {/* nine cuts do not fit 1024 px with real figures: the table scrolls in its box, by keyboard too */}
+          <div className="table-scroll" tabIndex={0} role="region" aria-label="Predicted against ordered">
             <StatisticsTable rows={predicted.statistics} />
           </div>
           <h3>Products</h3>
