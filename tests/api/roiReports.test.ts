@@ -83,6 +83,21 @@ describe("data sources", () => {
       "killTargets",
       "skins",
     ]);
+    expect(plant.body.map((s: { displayName: string }) => s.displayName)).toEqual([
+      "Plant data · carcasses",
+      "Plant data · published invoices",
+      "Plant data · kill volume against target",
+      "Plant data · skins and hides",
+    ]);
+    const column = (source: number, name: string) =>
+      plant.body[source].valueColumns.find((c: { sourceColumn: string }) => c.sourceColumn === name);
+    expect(column(0, "averageHscwKg")).toMatchObject({ unit: "kg", aggregation: 1 });
+    expect(column(1, "gst")).toMatchObject({ displayName: "GST", unit: "$", aggregation: 0 });
+    expect(column(3, "value")).toMatchObject({
+      displayName: "Skin and hide value",
+      unit: "$",
+      aggregation: 0,
+    });
     expect(plant.body[0].filterableColumns.length).toBeGreaterThan(0);
     expect(plant.body[0].groupableColumns.length).toBeGreaterThan(0);
     const external = await get("/api/report/RoiDataSources?category=4");

@@ -10,7 +10,7 @@ import { carcasses, invoices, suppliers } from "../../../../db/tenant/schema.ts"
 import type { AreaContext } from "../../context.ts";
 import type { LineFilter, SourceDefinition } from "../../../../reports/roi/model.ts";
 import { targetFacts, TARGETS_SOURCE_ID, targetsSourceDefinition } from "./targets.ts";
-import { speciesFilter, SUPPLIER_FILTER } from "./columns.ts";
+import { plantSource, scopeSpeciesFilter, summed, SUPPLIER_FILTER } from "./columns.ts";
 import { skinFacts, SKINS_SOURCE_ID, skinsSourceDefinition } from "./skins.ts";
 
 /** One day's sums (and counts for averages) of every value column, for one group ("" ungrouped). */
@@ -42,68 +42,33 @@ interface ProductSource {
 
 const c = carcasses, inv = invoices;
 
+/** A value column and the SQL summing it per day. */
+const fact = (column: Omit<FactColumn, "sum">, sum: SQL): FactColumn => ({ ...column, sum });
+/** Cents summed, as dollars. */
+const dollars = (cents: SQLWrapper) => sql`sum(${cents}) / 100.0`;
+
 const CARCASS_COLUMNS: FactColumn[] = [
-  { sourceColumn: "head", displayName: "Head processed", unit: "#", aggregation: 0, sum: sql`count(*)` },
-  { sourceColumn: "hscwKg", displayName: "HSCW kg", unit: "kg", aggregation: 0, sum: sql`sum(${c.hscwKg})` },
-  {
-    sourceColumn: "averageHscwKg",
-    displayName: "Average HSCW kg",
-    unit: "kg",
-    aggregation: 1,
-    sum: sql`sum(${c.hscwKg})`,
-  },
-  {
-    sourceColumn: "condemned",
-    displayName: "Condemned carcasses",
-    unit: "#",
-    aggregation: 0,
-    sum: sql`sum(case when ${c.condemned} = 'whole' then 1 else 0 end)`,
-  },
-  { sourceColumn: "trimKg", displayName: "Trim kg", unit: "kg", aggregation: 0, sum: sql`sum(${c.trimKg})` },
+  fact(summed("head", "Head processed", "#"), sql`count(*)`),
+  fact(summed("hscwKg", "HSCW kg", "kg"), sql`sum(${c.hscwKg})`),
+  fact({ ...summed("averageHscwKg", "Average HSCW kg", "kg"), aggregation: 1 }, sql`sum(${c.hscwKg})`),
+  fact(
+    summed("condemned", "Condemned carcasses", "#"),
+    sql`sum(case when ${c.condemned} = 'whole' then 1 else 0 end)`,
+  ),
+  fact(summed("trimKg", "Trim kg", "kg"), sql`sum(${c.trimKg})`),
 ];
 
 const INVOICE_COLUMNS: FactColumn[] = [
-  {
-    sourceColumn: "livestockCost",
-    displayName: "Livestock cost (ex GST, after levies)",
-    unit: "$",
-    aggregation: 0,
-    sum: sql`sum(${inv.subTotalCents}) / 100.0`,
-  },
-  {
-    sourceColumn: "levies",
-    displayName: "Levies",
-    unit: "$",
-    aggregation: 0,
-    sum: sql`sum(${inv.levyCents}) / 100.0`,
-  },
-  {
-    sourceColumn: "gst",
-    displayName: "GST",
-    unit: "$",
-    aggregation: 0,
-    sum: sql`sum(${inv.taxCents}) / 100.0`,
-  },
-  {
-    sourceColumn: "invoiceTotal",
-    displayName: "Invoice total",
-    unit: "$",
-    aggregation: 0,
-    sum: sql`sum(${inv.totalCents}) / 100.0`,
-  },
-  {
-    sourceColumn: "head",
-    displayName: "Head invoiced",
-    unit: "#",
-    aggregation: 0,
-    sum: sql`sum(${inv.carcassCount})`,
-  },
+  fact(summed("livestockCost", "Livestock cost (ex GST, after levies)", "$"), dollars(inv.subTotalCents)),
+  fact(summed("levies", "Levies", "$"), dollars(inv.levyCents)),
+  fact(summed("gst", "GST", "$"), dollars(inv.taxCents)),
+  fact(summed("invoiceTotal", "Invoice total", "$"), dollars(inv.totalCents)),
+  fact(summed("head", "Head invoiced", "#"), sql`sum(${inv.carcassCount})`),
 ];
 
 const filterOptions = (pairs: [string, string][]) => pairs.map(([value, label]) => ({ value, label }));
 
 function productSources(ctx: AreaContext): ProductSource[] {
-  const species = filterOptions(ctx.scope.species.map((s) => [String(s.id), s.name]));
   const sites = filterOptions(ctx.scope.sites.map((s) => [String(s.id), s.name]));
   const valueColumns = (cols: FactColumn[]) =>
     cols.map(({ sourceColumn, displayName, unit, aggregation }) => ({
@@ -114,15 +79,10 @@ function productSources(ctx: AreaContext): ProductSource[] {
     }));
   return [
     {
-      definition: {
-        category: 1,
-        sourceId: "carcasses",
-        sourceName: "Kill floor carcasses",
-        displayName: "Plant data · carcasses",
-        importable: false,
+      definition: plantSource("carcasses", "Kill floor carcasses", "carcasses", {
         valueColumns: valueColumns(CARCASS_COLUMNS),
         filterableColumns: [
-          speciesFilter(species),
+          scopeSpeciesFilter(ctx.scope.species),
           {
             sourceColumn: "tenantSiteId",
             displayName: "Site",
@@ -157,7 +117,7 @@ function productSources(ctx: AreaContext): ProductSource[] {
           { sourceColumn: "gradeCode", displayName: "Grade" },
           { sourceColumn: "site", displayName: "Site" },
         ],
-      },
+      }),
       table: c,
       day: sql<string>`${c.productionDate}`,
       columns: CARCASS_COLUMNS,
@@ -173,19 +133,11 @@ function productSources(ctx: AreaContext): ProductSource[] {
       base: (ctx) => ctx.scope.where({ species: c.speciesId, site: c.tenantSiteId }),
     },
     {
-      definition: {
-        category: 1,
-        sourceId: "invoices",
-        sourceName: "Published invoices",
-        displayName: "Plant data · published invoices",
-        importable: false,
+      definition: plantSource("invoices", "Published invoices", "published invoices", {
         valueColumns: valueColumns(INVOICE_COLUMNS),
-        filterableColumns: [
-          speciesFilter(species),
-          SUPPLIER_FILTER,
-        ],
+        filterableColumns: [scopeSpeciesFilter(ctx.scope.species), SUPPLIER_FILTER],
         groupableColumns: [{ sourceColumn: "supplier", displayName: "Supplier" }],
-      },
+      }),
       table: inv,
       day: sql<string>`${inv.productionDate}`,
       columns: INVOICE_COLUMNS,

@@ -8,7 +8,7 @@ import type { AreaContext } from "../../context.ts";
 import { skinDayFigures } from "../../skins/queries/dayFigures.ts";
 import { gradeLabel, hasSkins, SKIN_GRADES } from "../../skins/rules.ts";
 import type { DayFacts } from "./product.ts";
-import { speciesFilter, SUPPLIER_FILTER } from "./columns.ts";
+import { plantSource, scopeSpeciesFilter, summed, SUPPLIER_FILTER } from "./columns.ts";
 
 export const SKINS_SOURCE_ID = "skins";
 const GROUPS = ["supplier", "species"] as const;
@@ -16,33 +16,18 @@ const GROUPS = ["supplier", "species"] as const;
 const gradeColumn = (grade: string) => `grade_${grade}`;
 
 export function skinsSourceDefinition(ctx: AreaContext): SourceDefinition {
-  return {
-    category: 1,
-    sourceId: SKINS_SOURCE_ID,
-    sourceName: "Skins and hides",
-    displayName: "Plant data · skins and hides",
-    importable: false,
+  return plantSource(SKINS_SOURCE_ID, "Skins and hides", "skins and hides", {
     valueColumns: [
-      { sourceColumn: "count", displayName: "Skins and hides counted", unit: "#", aggregation: 0 },
-      ...SKIN_GRADES.map((g) => ({
-        sourceColumn: gradeColumn(g),
-        displayName: `${gradeLabel(g)} skins and hides`,
-        unit: "#" as const,
-        aggregation: 0 as const,
-      })),
-      { sourceColumn: "value", displayName: "Skin and hide value", unit: "$", aggregation: 0 },
+      summed("count", "Skins and hides counted", "#"),
+      ...SKIN_GRADES.map((g) => summed(gradeColumn(g), `${gradeLabel(g)} skins and hides`, "#")),
+      summed("value", "Skin and hide value", "$"),
     ],
-    filterableColumns: [
-      speciesFilter(
-        ctx.scope.species.filter((s) => hasSkins(s.id)).map((s) => ({ value: String(s.id), label: s.name })),
-      ),
-      SUPPLIER_FILTER,
-    ],
+    filterableColumns: [scopeSpeciesFilter(ctx.scope.species.filter((s) => hasSkins(s.id))), SUPPLIER_FILTER],
     groupableColumns: [
       { sourceColumn: "supplier", displayName: "Supplier" },
       { sourceColumn: "species", displayName: "Species" },
     ],
-  };
+  });
 }
 
 /** The source's sums per day and group; null for a group it does not know. */

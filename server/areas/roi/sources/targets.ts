@@ -8,29 +8,22 @@ import { addDays, daysBetween } from "../../../../kernel/dates.ts";
 import type { AreaContext } from "../../context.ts";
 import { ordersAgainstTargets } from "../../livestock/volumeTargets/operations.ts";
 import type { DayFacts } from "./product.ts";
-import { speciesFilter } from "./columns.ts";
+import { plantSource, scopeSpeciesFilter, summed } from "./columns.ts";
 
 export const TARGETS_SOURCE_ID = "killTargets";
 /** ordersAgainstTargets answers at most a year at a time */
 const CHUNK_DAYS = 366;
 
 export function targetsSourceDefinition(ctx: AreaContext): SourceDefinition {
-  return {
-    category: 1,
-    sourceId: TARGETS_SOURCE_ID,
-    sourceName: "Kill volume targets",
-    displayName: "Plant data · kill volume against target",
-    importable: false,
+  return plantSource(TARGETS_SOURCE_ID, "Kill volume targets", "kill volume against target", {
     valueColumns: [
-      { sourceColumn: "targetHead", displayName: "Target head", unit: "#", aggregation: 0 },
-      { sourceColumn: "orderedHead", displayName: "Head ordered", unit: "#", aggregation: 0 },
-      { sourceColumn: "differenceHead", displayName: "Ordered − target (head)", unit: "#", aggregation: 0 },
+      summed("targetHead", "Target head", "#"),
+      summed("orderedHead", "Head ordered", "#"),
+      summed("differenceHead", "Ordered − target (head)", "#"),
     ],
-    filterableColumns: [
-      speciesFilter(ctx.scope.species.map((s) => ({ value: String(s.id), label: s.name }))),
-    ],
+    filterableColumns: [scopeSpeciesFilter(ctx.scope.species)],
     groupableColumns: [],
-  };
+  });
 }
 
 /** Target, ordered and difference head per day between two ISO days (no groups). */
