@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { jsonCalls, serveTestApp } from "../helpers/app.ts";
 import { plantDay } from "../helpers/clock.ts";
 import { BUILDER_API as B } from "../../server/areas/planning/builder/api.ts";
+import { formatDate } from "../../kernel/format.ts";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;
 const tokens: Record<string, string> = {};
@@ -69,6 +70,16 @@ describe.each(SPECIES)("the demo's $name plans", ({ id: speciesId, next }) => {
     // its groups are the plan's own (beef's site is not the header's): each carries its recipes
     expect(html).toContain(`data-group="${plan.productionDate}:`);
     expect(html).toContain('class="builder-group-recipes"><li>');
+    // the title says the plan's site when it is not the header's (beef's)
+    const title = /<h2 id="sb-title">(.*?)<\/h2>/.exec(html)![1].replace(/<!-- -->/g, "");
+    const model = await (await t.request("/login/usermodel", { token: tokens.super })).json();
+    const [header, ...others] = model.tenantSites as { id: number; name: string }[];
+    const own = others.find((x) => x.id === plan.tenantSiteId);
+    expect(title).toBe(
+      `Schedule builder · ${formatDate(plan.productionDate)}${
+        own && own.id !== header.id ? ` · ${own.name}` : ""
+      }`,
+    );
   });
 
   test("yesterday's released plan against what was packed: head and $ per head on both sides", async () => {

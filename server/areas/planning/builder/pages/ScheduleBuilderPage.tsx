@@ -37,7 +37,12 @@ export const ScheduleBuilderScreen = defineScreen({
     if (!speciesId) return { empty: true as const };
     // a plan asked for by id opens on its own site's groups (a link may lead to another site's plan)
     const asked = typeof search.plan === "number" ? await planRow(ctx, search.plan).catch(() => null) : null;
-    const tenantSiteId = asked?.tenantSiteId ?? listScope(context).siteId ?? 0;
+    const headerSite = listScope(context).siteId ?? 0;
+    const tenantSiteId = asked?.tenantSiteId ?? headerSite;
+    // said in the title when it is not the header's site
+    const otherSite = tenantSiteId !== headerSite
+      ? context.caller!.sites.find((x) => x.id === tenantSiteId)?.name ?? null
+      : null;
     const [model, overview] = await Promise.all([
       builderModel(ctx, {
         productionDate,
@@ -47,7 +52,15 @@ export const ScheduleBuilderScreen = defineScreen({
       }),
       overviewOfDay(ctx, { speciesId, productionDate }),
     ]);
-    return { empty: false as const, ...model, species, overview: overview.orders, speciesId, productionDate };
+    return {
+      empty: false as const,
+      ...model,
+      species,
+      overview: overview.orders,
+      speciesId,
+      productionDate,
+      otherSite,
+    };
   },
   component: ({ data }) => {
     if (data.empty) return <p className="panel">You have no species to plan.</p>;
@@ -58,7 +71,10 @@ export const ScheduleBuilderScreen = defineScreen({
     return (
       <section className="panel schedule-builder-page" aria-labelledby="sb-title">
         <div className="panel-head">
-          <h2 id="sb-title">Schedule builder · {formatDate(data.productionDate)}</h2>
+          <h2 id="sb-title">
+            Schedule builder · {formatDate(data.productionDate)}
+            {data.otherSite && ` · ${data.otherSite}`}
+          </h2>
           <nav className="actions no-print" aria-label="Predicted products">
             <a className="btn" href={`${href("predictedproducts")}?${query}`}>Predicted products</a>
             <a className="btn" href={`${href("predictedproductsfromcarcass")}?${query}`}>From each carcass</a>
