@@ -92,3 +92,20 @@ describe.each(SPECIES)("the demo's $name plans", ({ id: speciesId, next }) => {
     expect(res.body.totals.actual.centsPerHead).toBeGreaterThan(0);
   });
 });
+
+describe("the scheduled products report on the demo", () => {
+  test("today has no release yet and points to yesterday, whose schedules show their figures", async () => {
+    const today = await (await t.request("/home/scheduledProductsReport", { token: tokens.super })).text();
+    expect(today).toContain("No plan was released to a boning room for this day.");
+    expect(today).toContain(`href="/home/scheduledProductsReport?date=${plantDay(-1)}"`);
+    const res = await t.request(`/home/scheduledProductsReport?date=${plantDay(-1)}`, {
+      token: tokens.super,
+    });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).not.toContain("No plan was released");
+    // a block per released room and shift, each with its products planned and packed
+    expect(html.match(/class="report-block"/g)!.length).toBeGreaterThanOrEqual(2);
+    expect(html).toContain("Plan for Tue 1 Dec");
+  });
+});

@@ -7,6 +7,7 @@ import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { boningRooms, cartons } from "../../../../db/tenant/schema.ts";
 import { cutPlans, productionSchedules } from "../../../../db/tenant/planningSchedules.ts";
 import { ApiError } from "../../../http/errors.ts";
+import { addDays } from "../../../../kernel/dates.ts";
 import { type AreaContext, nextModified } from "../../context.ts";
 import type { In } from "../../areaApi.ts";
 import { outcomeOf } from "../builder/operations.ts";
@@ -222,4 +223,10 @@ export async function releaseChoices(ctx: AreaContext, fromDate: string, toDate:
 export async function scheduledProducts(ctx: AreaContext, date: string) {
   const list = await listSchedules(ctx, { fromDate: date, toDate: date });
   return await Promise.all(list.map((s) => scheduleExecution(ctx, s.id)));
+}
+
+/** The last day before `date` with a schedule the caller may see (within a fortnight), or null. */
+export async function lastScheduledDayBefore(ctx: AreaContext, date: string): Promise<string | null> {
+  const list = await listSchedules(ctx, { fromDate: addDays(date, -14), toDate: addDays(date, -1) });
+  return list.at(-1)?.productionDate ?? null;
 }

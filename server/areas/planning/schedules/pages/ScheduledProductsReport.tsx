@@ -8,7 +8,7 @@ import { defineScreen } from "../../../../pages/screen.ts";
 import { isoDate } from "../../../../http/validation.ts";
 import { pageAreaContext } from "../../../context.ts";
 import { formatDate } from "../../../../../kernel/format.ts";
-import { scheduledProducts } from "../operations.ts";
+import { lastScheduledDayBefore, scheduledProducts } from "../operations.ts";
 import { ExecutionTable } from "./ExecutionTable.tsx";
 
 export const ScheduledProductsReportScreen = defineScreen({
@@ -16,7 +16,10 @@ export const ScheduledProductsReportScreen = defineScreen({
   loader: async ({ context, search }) => {
     const ctx = await pageAreaContext(context);
     const date = search.date ?? ctx.today;
-    return { date, schedules: await scheduledProducts(ctx, date) };
+    const schedules = await scheduledProducts(ctx, date);
+    // an empty day points to the last one with schedules (the plant's today is often not released yet)
+    const lastDay = schedules.length ? null : await lastScheduledDayBefore(ctx, date);
+    return { date, schedules, lastDay };
   },
   component: ({ data }) => (
     <section className="panel scheduled-products-report" aria-labelledby="spr-title">
@@ -45,7 +48,19 @@ export const ScheduledProductsReportScreen = defineScreen({
             </section>
           );
         })
-        : <p className="muted">No plan was released to a boning room for this day.</p>}
+        : (
+          <p className="muted">
+            No plan was released to a boning room for this day.
+            {data.lastDay && (
+              <>
+                {" "}The last day with schedules:{" "}
+                <a href={`${href("scheduledProductsReport")}?date=${data.lastDay}`}>
+                  {formatDate(data.lastDay)}
+                </a>.
+              </>
+            )}
+          </p>
+        )}
     </section>
   ),
 });
