@@ -181,6 +181,7 @@ describe("ROI layouts", () => {
     expect(html).toContain("Plant by month with budget");
     expect(html).toContain("Largest variances");
     expect(html).toMatch(/<svg[^>]*recharts-surface/);
+    expect(html).toMatch(/<ul class="vt-legend" aria-label="Legend">.*?Bottom line.*?Budget<\/li><\/ul>/);
     expect(html).not.toContain("By supplier, last quarter");
     expect((await page("admin")).status).toBe(403);
   });

@@ -9,6 +9,7 @@
  * and the drawing is kept by content (KeptChart.tsx): the dashboard draws it on every load.
  */
 import { formatDate, formatHead } from "../../../kernel/format.ts";
+import { ChartLegend } from "./ChartLegend.tsx";
 import { KeptChart } from "./KeptChart.tsx";
 import { FiguresTable } from "./FiguresTable.tsx";
 import { barsAgainstTarget } from "./SeriesBars.tsx";
@@ -69,17 +70,13 @@ export function OrdersVersusTargetsChart({ title, points, id = "vt-chart" }: {
     <figure className="vt-chart" aria-labelledby={`${id}-title`} data-chart="orders-versus-targets">
       <figcaption>
         <span id={`${id}-title`} className="vt-chart-title">{title}</span>
-        <ul className="vt-legend" aria-label="Legend">
-          <li>
-            <span className="vt-swatch" aria-hidden="true" />Head ordered
-          </li>
-          <li>
-            <span className="vt-swatch vt-swatch-weekend" aria-hidden="true" />Weekend (shaded)
-          </li>
-          <li>
-            <span className="vt-swatch vt-swatch-target" aria-hidden="true" />Target
-          </li>
-        </ul>
+        <ChartLegend
+          items={[
+            { key: "ordered", swatch: "vt-swatch", label: "Head ordered" },
+            { key: "weekend", swatch: "vt-swatch vt-swatch-weekend", label: "Weekend (shaded)" },
+            { key: "target", swatch: "vt-swatch vt-swatch-target", label: "Target" },
+          ]}
+        />
       </figcaption>
       {/* the SVG is the image: named by its <title>, described by its <desc> (the summary) */}
       <KeptChart className="vt-chart-plot" keep={JSON.stringify(["versus", title, summary, data])}>

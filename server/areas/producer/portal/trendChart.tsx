@@ -3,6 +3,7 @@
  * recharts (no script), its numbers in a table beneath for people who read rather than look.
  */
 import { CartesianGrid, Line, LineChart, XAxis, YAxis } from "../../../../client/ui/charts/recharts.ts";
+import { ChartLegend } from "../../../../client/ui/charts/ChartLegend.tsx";
 import { FiguresTable } from "../../../../client/ui/charts/FiguresTable.tsx";
 import { StyleFreeChart } from "../../../../client/ui/charts/StyleFreeChart.tsx";
 
@@ -30,14 +31,14 @@ export function TrendChart({ id, title, lots, series, format }: {
       <figcaption id={`${id}-title`}>
         {title}
         {series.length > 1 && (
-          <ul className="yield-legend">
-            {series.map((s, i) => (
-              <li key={s.key}>
-                <span className={`yield-swatch yield-series-${i % 4}`} aria-hidden="true" />
-                {s.name}
-              </li>
-            ))}
-          </ul>
+          <ChartLegend
+            className="yield-legend"
+            items={series.map((s, i) => ({
+              key: s.key,
+              swatch: `yield-swatch yield-series-${i % 4}`,
+              label: s.name,
+            }))}
+          />
         )}
       </figcaption>
       <StyleFreeChart className="dist-chart-plot">

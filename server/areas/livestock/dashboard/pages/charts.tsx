@@ -5,6 +5,7 @@
  * stepped line; the table under it carries the numbers and the links to the orders.
  */
 import { formatHead } from "../../../../../kernel/format.ts";
+import { ChartLegend } from "../../../../../client/ui/charts/ChartLegend.tsx";
 import { KeptChart } from "../../../../../client/ui/charts/KeptChart.tsx";
 import { barsAgainstTarget } from "../../../../../client/ui/charts/SeriesBars.tsx";
 import type { VolumeSeries } from "../schemas.ts";
@@ -27,20 +28,14 @@ export function WeeklyVolumeChart({ series }: { series: VolumeSeries }) {
     <figure className="vt-chart dash-chart" data-chart="weekly-volume">
       <figcaption>
         <span className="vt-chart-title">{title}</span>
-        <ul className="vt-legend" aria-label="Legend">
-          <li>
-            <span className="vt-swatch dash-swatch-bought" aria-hidden="true" />Bought
-          </li>
-          <li>
-            <span className="vt-swatch dash-swatch-delivered" aria-hidden="true" />Delivered
-          </li>
-          <li>
-            <span className="vt-swatch dash-swatch-processed" aria-hidden="true" />Processed
-          </li>
-          <li>
-            <span className="vt-swatch vt-swatch-target" aria-hidden="true" />Target
-          </li>
-        </ul>
+        <ChartLegend
+          items={[
+            { key: "bought", swatch: "vt-swatch dash-swatch-bought", label: "Bought" },
+            { key: "delivered", swatch: "vt-swatch dash-swatch-delivered", label: "Delivered" },
+            { key: "processed", swatch: "vt-swatch dash-swatch-processed", label: "Processed" },
+            { key: "target", swatch: "vt-swatch vt-swatch-target", label: "Target" },
+          ]}
+        />
       </figcaption>
       <KeptChart className="vt-chart-plot" keep={JSON.stringify(["weekly", title, summary, data])}>
         {() =>

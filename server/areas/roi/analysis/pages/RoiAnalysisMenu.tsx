@@ -12,6 +12,7 @@ import {
   XAxis,
   YAxis,
 } from "../../../../../client/ui/charts/recharts.ts";
+import { ChartLegend } from "../../../../../client/ui/charts/ChartLegend.tsx";
 import { StyleFreeChart } from "../../../../../client/ui/charts/StyleFreeChart.tsx";
 import { formatRoiValue } from "../../../../../reports/roi/format.ts";
 import { defineScreen } from "../../../../pages/screen.ts";
@@ -39,16 +40,14 @@ function BottomLineChart({ card }: { card: AnalysisCard }) {
   return (
     <figure className="vt-chart roi-analysis-chart">
       <figcaption>
-        <ul className="vt-legend" aria-label="Legend">
-          <li>
-            <span className="vt-swatch" aria-hidden="true" />Bottom line
-          </li>
-          {card.hasBudget && (
-            <li>
-              <span className="vt-swatch vt-swatch-target" aria-hidden="true" />Budget
-            </li>
-          )}
-        </ul>
+        <ChartLegend
+          items={[
+            { key: "line", swatch: "vt-swatch", label: "Bottom line" },
+            ...(card.hasBudget
+              ? [{ key: "budget", swatch: "vt-swatch vt-swatch-target", label: "Budget" }]
+              : []),
+          ]}
+        />
       </figcaption>
       <StyleFreeChart className="vt-chart-plot">
         <ComposedChart

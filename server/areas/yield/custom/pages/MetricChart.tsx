@@ -13,6 +13,7 @@ import {
   XAxis,
   YAxis,
 } from "../../../../../client/ui/charts/recharts.ts";
+import { ChartLegend } from "../../../../../client/ui/charts/ChartLegend.tsx";
 import { StyleFreeChart } from "../../../../../client/ui/charts/StyleFreeChart.tsx";
 import type { ChartType } from "../../metrics.ts";
 import { formatMetric, withUnit } from "../rules.ts";
@@ -52,17 +53,21 @@ export function MetricChart({ id, title, rows, metrics, chartType, stacked }: {
     <figure className="yc-chart" aria-labelledby={`${id}-title`} data-chart="yield-metrics">
       <figcaption>
         <span id={`${id}-title`} className="yc-chart-title">{title}</span>
-        <ul className="yc-legend" aria-label="Legend">
-          {metrics.map((m, i) => (
-            <li key={m.key}>
-              <span className={`yc-swatch yc-swatch-${i}`} aria-hidden="true" />
-              {withUnit(m)}
-              {hasRight && (
-                <span className="muted small">{axisOf(m.unit) === "left" ? " (left)" : " (right)"}</span>
-              )}
-            </li>
-          ))}
-        </ul>
+        <ChartLegend
+          className="yc-legend"
+          items={metrics.map((m, i) => ({
+            key: String(m.key),
+            swatch: `yc-swatch yc-swatch-${i}`,
+            label: (
+              <>
+                {withUnit(m)}
+                {hasRight && (
+                  <span className="muted small">{axisOf(m.unit) === "left" ? " (left)" : " (right)"}</span>
+                )}
+              </>
+            ),
+          }))}
+        />
       </figcaption>
       <StyleFreeChart className="yc-chart-plot">
         <ComposedChart

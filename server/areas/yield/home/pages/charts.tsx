@@ -17,6 +17,7 @@ import {
   YAxis,
 } from "../../../../../client/ui/charts/recharts.ts";
 import { formatDate } from "../../../../../kernel/format.ts";
+import { ChartLegend } from "../../../../../client/ui/charts/ChartLegend.tsx";
 import { StyleFreeChart } from "../../../../../client/ui/charts/StyleFreeChart.tsx";
 
 const WIDTH = 760;
@@ -91,14 +92,14 @@ export function DayLines({ title, summary, days, series, format, hrefOf, zeroLin
     <figure className="yield-chart" data-chart="day-lines">
       <figcaption>
         <span className="yield-chart-title">{title}</span>
-        <ul className="yield-legend" aria-label="Legend">
-          {series.map((s, i) => (
-            <li key={s.plantId}>
-              <span className={`yield-swatch yield-series-${i % 4}`} aria-hidden="true" />
-              {s.plant}
-            </li>
-          ))}
-        </ul>
+        <ChartLegend
+          className="yield-legend"
+          items={series.map((s, i) => ({
+            key: String(s.plantId),
+            swatch: `yield-swatch yield-series-${i % 4}`,
+            label: s.plant,
+          }))}
+        />
       </figcaption>
       <StyleFreeChart className="yield-chart-plot">
         <LineChart
