@@ -15,6 +15,7 @@ import {
 import { addDays } from "../../../../kernel/dates.ts";
 import type { seeded } from "../../seeded.ts";
 import { receiveDeliveredMob } from "../../stockyard/writes.ts";
+import { loadMob } from "./mapping.ts";
 
 type Rolls = ReturnType<typeof seeded>;
 type Supplier = typeof suppliers.$inferSelect;
@@ -90,18 +91,6 @@ export async function insertDemoDelivery(
     createdAt: now,
     createdBy: "Demo data",
   }).returning();
-  await receiveDeliveredMob({ tx: db }, {
-    livestockOrderId: order.id,
-    deliveryLoadId: load.id,
-    supplierId: order.supplierId,
-    speciesId: order.speciesId,
-    speciesCategoryId: order.speciesCategoryId,
-    tenantSiteId: order.tenantSiteId,
-    head: order.totalDelivered - order.totalDoa,
-    mobStatus,
-    pic: order.pic,
-    applicableProductionDate: order.productionDate,
-    createdAt: now,
-    lastModified: now,
-  });
+  const head = order.totalDelivered - order.totalDoa;
+  await receiveDeliveredMob({ tx: db }, loadMob(order, load, { head, mobStatus, now }));
 }

@@ -175,3 +175,29 @@ export function editableColumns<T extends Record<string, unknown>>(columns: T) {
     Object.entries(columns).filter(([k]) => !(SERIES_FIELDS as readonly string[]).includes(k)),
   ) as Omit<T, (typeof SERIES_FIELDS)[number]>;
 }
+
+/**
+ * The mob of a load's live head, as its order says (supplier, species, category, site, PIC, lot), for the
+ * kill day the order names (else the delivery day): what a delivery and the demo seeds hand the stockyard.
+ */
+export function loadMob(
+  order: OrderRow,
+  load: Pick<LoadRow, "id" | "deliveryDate">,
+  live: { head: number; mobStatus: number; now: string },
+) {
+  return {
+    livestockOrderId: order.id,
+    deliveryLoadId: load.id,
+    supplierId: order.supplierId,
+    speciesId: order.speciesId,
+    speciesCategoryId: order.speciesCategoryId,
+    tenantSiteId: order.tenantSiteId,
+    head: live.head,
+    mobStatus: live.mobStatus,
+    pic: order.pic,
+    agendaLotReference: order.agendaLotReference,
+    applicableProductionDate: order.productionDate ?? load.deliveryDate,
+    createdAt: live.now,
+    lastModified: live.now,
+  } satisfies Omit<typeof stockMobs.$inferInsert, "id">;
+}

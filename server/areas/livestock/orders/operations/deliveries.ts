@@ -12,7 +12,7 @@ import { displayName } from "../../../audit.ts";
 import { MOB_STATUS, orderStatusName } from "../../../../../kernel/enums.ts";
 import { receiveDeliveredMob } from "../../../stockyard/writes.ts";
 import { overDeliveryProblem, statusForDelivered, whyNotDeliver } from "../rules.ts";
-import { loadAnswer } from "../mapping.ts";
+import { loadAnswer, loadMob } from "../mapping.ts";
 import { ORDER_ENTITY } from "../history.ts";
 import { announceOrders } from "../events.ts";
 import { orderById, orderRow } from "../queries.ts";
@@ -54,21 +54,10 @@ export async function addDeliveryLoad(ctx: AreaContext, input: DeliveryLoadInput
     }).returning();
     const live = input.head - input.doa;
     const mob = live > 0
-      ? await receiveDeliveredMob(unit, {
-        livestockOrderId: order.id,
-        deliveryLoadId: load.id,
-        supplierId: order.supplierId,
-        speciesId: order.speciesId,
-        speciesCategoryId: order.speciesCategoryId,
-        tenantSiteId: order.tenantSiteId,
-        head: live,
-        mobStatus: MOB_STATUS.InYard,
-        pic: order.pic,
-        agendaLotReference: order.agendaLotReference,
-        applicableProductionDate: order.productionDate ?? deliveryDate,
-        createdAt: now,
-        lastModified: now,
-      })
+      ? await receiveDeliveredMob(
+        unit,
+        loadMob(order, load, { head: live, mobStatus: MOB_STATUS.InYard, now }),
+      )
       : null;
     const counts = {
       ...order,
