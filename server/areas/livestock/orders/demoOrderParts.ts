@@ -12,7 +12,7 @@ import {
   suppliers,
   transportCompanies,
 } from "../../../../db/tenant/schema.ts";
-import { addDays } from "../../../../kernel/dates.ts";
+import { addDays, nextWeekday } from "../../../../kernel/dates.ts";
 import type { seeded } from "../../seeded.ts";
 import { receiveDeliveredMob } from "../../stockyard/writes.ts";
 import { loadMob } from "./mapping.ts";
@@ -69,6 +69,35 @@ export async function insertDemoGroup(
     lastModified: order.now,
   }).returning();
   return group;
+}
+
+/** A truck's arrival between 4 and 9 in the morning, on the quarter hour. */
+export const rollDeliveryTime = (r: Rolls) =>
+  `${String(r.int(4, 9)).padStart(2, "0")}:${r.pick(["00", "15", "30", "45"])}`;
+
+/**
+ * What every demo order says the same way: its group, supplier (and the supplier's PIC and MSA standing),
+ * species, category and head, its delivery and the kill the next weekday, at the plant's first site for
+ * sheep and its last for cattle. The seeds add the status, price grid and totals.
+ */
+export function demoOrderValues(
+  order: { groupId: number; supplier: Supplier; item: PlannedOrder; categoryId: number; quantity: number },
+  delivery: { date: string; time: string; siteIds: number[] },
+) {
+  const { item, supplier } = order, { siteIds } = delivery;
+  return {
+    livestockOrderGroupId: order.groupId,
+    supplierId: supplier.id,
+    tenantSiteId: siteIds[item.speciesId === 1 ? 0 : siteIds.length - 1] ?? null,
+    speciesId: item.speciesId,
+    speciesCategoryId: order.categoryId,
+    quantityOrdered: order.quantity,
+    deliveryDate: delivery.date,
+    deliveryTime: delivery.time,
+    productionDate: nextWeekday(delivery.date),
+    pic: supplier.pic,
+    isMsaEligible: Boolean(supplier.msaProperties?.isMsaAccredited),
+  };
 }
 
 /**

@@ -9,8 +9,15 @@
 import type { TenantTx } from "../../context.ts";
 import { livestockOrders, pricingGridGroups } from "../../../../db/tenant/schema.ts";
 import { MOB_STATUS, ORDER_STATUS } from "../../../../kernel/enums.ts";
-import { addDays, isWeekend, nextWeekday } from "../../../../kernel/dates.ts";
-import { demoParties, insertDemoDelivery, insertDemoGroup, rollOrder } from "./demoOrderParts.ts";
+import { addDays, isWeekend } from "../../../../kernel/dates.ts";
+import {
+  demoOrderValues,
+  demoParties,
+  insertDemoDelivery,
+  insertDemoGroup,
+  rollDeliveryTime,
+  rollOrder,
+} from "./demoOrderParts.ts";
 import { seeded } from "../../seeded.ts";
 
 /** The history's days: from a year before today up to the demo's own month (which starts 30 days back). */
@@ -44,25 +51,18 @@ export async function insertOrderHistory(db: TenantTx, opts: { today: string; si
       const { categoryId, quantity } = rolled;
       const delivered = quantity - (r.next() < 0.15 ? r.int(1, 9) : 0);
       const doa = r.next() < 0.2 ? r.int(1, 3) : 0;
-      const productionDate = nextWeekday(date);
-      const deliveryTime = `${String(r.int(4, 9)).padStart(2, "0")}:${r.pick(["00", "15", "30", "45"])}`;
+      const time = rollDeliveryTime(r);
       const group = await insertDemoGroup(db, r, parties, { ...rolled, item, supplier, date, now });
       const [order] = await db.insert(livestockOrders).values({
-        livestockOrderGroupId: group.id,
-        supplierId: supplier.id,
-        tenantSiteId: opts.siteIds[item.speciesId === 1 ? 0 : opts.siteIds.length - 1] ?? null,
-        speciesId: item.speciesId,
-        speciesCategoryId: categoryId,
-        quantityOrdered: quantity,
-        deliveryDate: date,
-        deliveryTime,
-        productionDate,
+        ...demoOrderValues({ groupId: group.id, supplier, item, categoryId, quantity }, {
+          date,
+          time,
+          ...opts,
+        }),
         orderStatus: ORDER_STATUS.Processed,
         orderConfirmed: true,
-        pic: supplier.pic,
         pricingGridGroupId: standing.get(item.speciesId) ?? null,
         nvd: `NVD${r.int(100000, 999999)}`,
-        isMsaEligible: Boolean(supplier.msaProperties?.isMsaAccredited),
         totalDelivered: delivered,
         totalDoa: doa,
         totalUnloaded: delivered - doa,

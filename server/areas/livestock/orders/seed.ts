@@ -13,7 +13,14 @@ import { pricingOptions } from "../../pricing/rules.ts";
 import { addDays, isWeekend, nextWeekday } from "../../../../kernel/dates.ts";
 import { seeded } from "../../seeded.ts";
 import { insertOrderHistory } from "./historySeed.ts";
-import { demoParties, insertDemoDelivery, insertDemoGroup, rollOrder } from "./demoOrderParts.ts";
+import {
+  demoOrderValues,
+  demoParties,
+  insertDemoDelivery,
+  insertDemoGroup,
+  rollDeliveryTime,
+  rollOrder,
+} from "./demoOrderParts.ts";
 
 /**
  * A realistic processor calendar: order groups and orders on weekdays over the past 30 and next 30
@@ -115,20 +122,15 @@ async function insertOrders(db: TenantTx, opts: { today: string; siteIds: number
         : r.next() < 0.6
         ? ORDER_STATUS.Confirmed
         : ORDER_STATUS.Ordered;
-      const time = `${String(r.int(4, 9)).padStart(2, "0")}:${r.pick(["00", "15", "30", "45"])}`;
+      const time = rollDeliveryTime(r);
       const [order] = await db.insert(livestockOrders).values({
-        livestockOrderGroupId: group.id,
-        supplierId: supplier.id,
-        tenantSiteId: opts.siteIds[item.speciesId === 1 ? 0 : opts.siteIds.length - 1] ?? null,
-        speciesId: item.speciesId,
-        speciesCategoryId: categoryId,
-        quantityOrdered: quantity,
-        deliveryDate: date,
-        deliveryTime: time,
-        productionDate: nextWeekday(date),
+        ...demoOrderValues({ groupId: group.id, supplier, item, categoryId, quantity }, {
+          date,
+          time,
+          ...opts,
+        }),
         orderStatus: status,
         orderConfirmed: status !== ORDER_STATUS.Ordered,
-        pic: supplier.pic,
         // priced on the first grid group that applies (spec 2 §5), as a buyer would pick it
         pricingGridGroupId: pricingOptions(
           {
@@ -140,7 +142,6 @@ async function insertOrders(db: TenantTx, opts: { today: string; siteIds: number
           pricing,
         ).find((o) => !o.disabled)?.id ?? null,
         nvd: delivered ? `NVD${r.int(100000, 999999)}` : "",
-        isMsaEligible: Boolean(supplier.msaProperties?.isMsaAccredited),
         totalDelivered: cancelled ? 0 : delivered,
         totalDoa: cancelled ? 0 : doa,
         totalUnloaded: processed ? delivered - doa : 0,
