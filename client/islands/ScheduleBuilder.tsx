@@ -196,7 +196,7 @@ export default function ScheduleBuilder(props: ScheduleBuilderProps) {
       <h2>Predicted against ordered</h2>
       {/* focusable, so a keyboard can scroll it (the table may be wider than the page) */}
       <div className="table-scroll" tabIndex={0} role="region" aria-label="Predicted against ordered">
-        <StatisticsTable rows={outcome.statistics} />
+        <StatisticsTable rows={outcome.statistics} speciesId={props.speciesId} />
       </div>
       <h2>Predicted products</h2>
       <ProductsTable products={outcome.products} />

@@ -7,19 +7,17 @@ import { formatCents } from "../../../kernel/money.ts";
 import {
   type PredictedProduct,
   STAT_CUTS,
+  statCutLabel,
   type StatRow,
 } from "../../../server/areas/planning/builder/rules.ts";
 
-const CUT_LABEL: Record<string, string> = { hindshank: "Hind shank", foreshank: "Fore shank" };
-const cutLabel = (c: string) => CUT_LABEL[c] ?? c[0].toUpperCase() + c.slice(1);
-
-export function StatisticsTable({ rows }: { rows: StatRow[] }) {
+export function StatisticsTable({ rows, speciesId }: { rows: StatRow[]; speciesId: number }) {
   return (
     <table className="table builder-stats" aria-label="Predicted against ordered, kg per cut">
       <thead>
         <tr>
           <th scope="col">kg</th>
-          {STAT_CUTS.map((c) => <th key={c} scope="col" className="num">{cutLabel(c)}</th>)}
+          {STAT_CUTS.map((c) => <th key={c} scope="col" className="num">{statCutLabel(c, speciesId)}</th>)}
           <th scope="col" className="num">All</th>
         </tr>
       </thead>

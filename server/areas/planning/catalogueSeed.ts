@@ -26,13 +26,15 @@ import {
 import { addDays } from "../../../kernel/dates.ts";
 import type { DemoTenant } from "../area.ts";
 import { processorSeedDue } from "../demoSeedDue.ts";
+import { statCutOf } from "./builder/rules.ts";
 
 /** Codes left unmapped so the resolver has work (when the species has them). */
 export const DEMO_UNMAPPED_CODES = ["L-NECK-FIL", "L-CHUMP-BL", "B-TRIM-CL", "B-NECK"];
 const CATCH_PRIMALS = ["Leg", "Shoulder", "Silverside", "Topside", "Rump", "Chuck"];
 const PAIRED_ONCE = ["Neck"];
 
-function statCutOf(primal: string, code: string): string | null {
+function demoStatCut(primal: string, code: string, speciesId: number, description: string): string | null {
+  if (code.startsWith("B-")) return statCutOf(primal, description, speciesId);
   if (code.includes("SHANK-H")) return "hindshank";
   if (code.includes("SHANK-F")) return "foreshank";
   if (code === "L-CHUMP-BL") return "rump";
@@ -70,7 +72,7 @@ export async function seedPlanningCatalogue(tenant: DemoTenant) {
         referenceNumber: c.code,
         speciesId: c.speciesId,
         isRedMeatCut: true,
-        statCut: statCutOf(primal, c.code),
+        statCut: demoStatCut(primal, c.code, c.speciesId, c.description),
         ...stamps,
       }).returning();
       productSpecies.set(p.id, c.speciesId);

@@ -101,7 +101,7 @@ async function fromYieldReference(ctx: AreaContext, speciesId: number, date: str
     products.push({
       id: code.id,
       name: code.description,
-      cut: statCutOf(cut.name, code.description),
+      cut: statCutOf(cut.name, code.description, speciesId),
       nominalKg: NOMINAL_KG[speciesId] ?? 20,
       piecesPerCarton: 0,
       centsPerKg: price.get(code.id) ?? 0,

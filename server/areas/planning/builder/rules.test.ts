@@ -10,6 +10,7 @@ import {
   type PrimalShare,
   removeRecipe,
   STAT_CUTS,
+  statCutLabel,
   statCutOf,
   statisticRows,
 } from "./rules.ts";
@@ -101,6 +102,26 @@ describe("schedule builder rules", () => {
     expect(statCutOf("Shanks", "Foreshank, frenched")).toBe("foreshank");
     expect(statCutOf("Loin", "Backstrap (loin eye), denuded")).toBe("loin");
     expect(statCutOf("Flap", "Breast and flap")).toBeNull();
+  });
+
+  test("beef's primals count under the nine slots, each headed by its beef name", () => {
+    const beef = (segment: string, description: string) => statCutOf(segment, description, 2);
+    expect(beef("Topside", "Topside, cap on")).toBe("leg");
+    expect(beef("Outside flat", "Outside flat")).toBe("leg");
+    expect(beef("Knuckle", "Knuckle (thick flank)")).toBe("leg");
+    expect(beef("Rump", "D-rump, cap off")).toBe("rump");
+    expect(beef("Tenderloin", "Tenderloin, side strap off")).toBe("chump");
+    expect(beef("Striploin", "Striploin, 2 cm lip")).toBe("loin");
+    expect(beef("Cube roll", "Cube roll, 5 rib")).toBe("rack");
+    expect(beef("Chuck", "Chuck tender")).toBe("shoulder");
+    expect(beef("Blade", "Oyster blade")).toBe("shoulder");
+    expect(beef("Brisket", "Brisket, point end")).toBe("neck");
+    expect(beef("Shin", "Hind shin")).toBe("hindshank");
+    expect(beef("Thin flank", "Flank steak")).toBeNull();
+    expect(statCutLabel("chump", 2)).toBe("Tenderloin");
+    expect(statCutLabel("leg", 2)).toBe("Round");
+    expect(statCutLabel("hindshank", 1)).toBe("Hind shank");
+    expect(statCutLabel("leg", 1)).toBe("Leg");
   });
 
   test("plan problems: unknown group, two recipes for one primal, unknown recipe", () => {

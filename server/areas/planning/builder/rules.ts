@@ -56,9 +56,46 @@ export type StatRow = { row: StatRowName; values: Record<StatCut, number>; total
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
+/**
+ * Beef in the statistic rows. The spec's rows name lamb's cuts; a beef plan counts its primals under the
+ * same nine slots, each shown under the beef name a boning room uses (AUS-MEAT primals), so the rows
+ * compare beef products with beef orders instead of showing nine columns of zeros. First match wins.
+ */
+const BEEF_SLOTS: readonly [RegExp, StatCut][] = [
+  [/hind ?(shin|shank)/, "hindshank"],
+  [/fore ?(shin|shank)|\bshin\b|\bshank\b/, "foreshank"],
+  [/tenderloin/, "chump"],
+  [/topside|silverside|outside flat|eye round|knuckle|thick flank/, "leg"],
+  [/rump/, "rump"],
+  [/cube roll|rib ?eye|rib set/, "rack"],
+  [/striploin|sirloin/, "loin"],
+  [/blade|chuck|clod|bolar/, "shoulder"],
+  [/brisket|neck/, "neck"],
+];
+const BEEF_SPECIES_ID = 2;
+const LAMB_LABELS: Partial<Record<StatCut, string>> = { hindshank: "Hind shank", foreshank: "Fore shank" };
+const BEEF_LABELS: Record<StatCut, string> = {
+  leg: "Round",
+  hindshank: "Hind shin",
+  chump: "Tenderloin",
+  rump: "Rump",
+  rack: "Cube roll",
+  loin: "Striploin",
+  shoulder: "Chuck and blade",
+  foreshank: "Fore shin",
+  neck: "Brisket and neck",
+};
+
+/** A statistic row's heading for the plan's species. */
+export function statCutLabel(cut: StatCut, speciesId: number): string {
+  if (speciesId === BEEF_SPECIES_ID) return BEEF_LABELS[cut];
+  return LAMB_LABELS[cut] ?? cut[0].toUpperCase() + cut.slice(1);
+}
+
 /** The cut a product counts under in the statistics, from its cut segment and description; null: none. */
-export function statCutOf(segmentName: string, description = ""): StatCut | null {
+export function statCutOf(segmentName: string, description = "", speciesId = 0): StatCut | null {
   const text = `${description} ${segmentName}`.toLowerCase();
+  if (speciesId === BEEF_SPECIES_ID) return BEEF_SLOTS.find(([named]) => named.test(text))?.[1] ?? null;
   for (const named of ["hindshank", "foreshank", "rump"] as const) if (text.includes(named)) return named;
   const segment = segmentName.toLowerCase();
   if ((STAT_CUTS as readonly string[]).includes(segment)) return segment as StatCut;

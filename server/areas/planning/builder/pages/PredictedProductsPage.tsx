@@ -73,7 +73,7 @@ function screen(basis: PredictionBasis) {
           <h3>Predicted against ordered (kg)</h3>
           {/* nine cuts do not fit 1024 px with real figures: the table scrolls in its box, by keyboard too */}
           <div className="table-scroll" tabIndex={0} role="region" aria-label="Predicted against ordered">
-            <StatisticsTable rows={predicted.statistics} />
+            <StatisticsTable rows={predicted.statistics} speciesId={data.speciesId} />
           </div>
           <h3>Products</h3>
           <ProductsTable products={predicted.products} />
