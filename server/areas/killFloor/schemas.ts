@@ -4,7 +4,6 @@
  * lets any value through to that check.
  */
 import { z } from "@hono/zod-openapi";
-import { ImportBatchEntry, ImportBatchResult } from "../importBatch.ts";
 import { idNumber, PageQuery, wholeNumber } from "../../http/params.ts";
 import { isoDate, isoDateTime } from "../../http/validation.ts";
 import { CARCASS_FIELDS, MAX_IMPORT_ROWS } from "./rules.ts";
@@ -28,7 +27,12 @@ export const PostCarcassesBody = z.object({
   ),
 }).openapi("PostCarcassesBody");
 
-export const ImportResult = ImportBatchResult.extend({
+export const ImportResult = z.object({
+  importId: id,
+  rows: z.number().int(),
+  added: z.number().int(),
+  replaced: z.number().int(),
+  productionDates: z.array(z.string()),
   /** orders whose every live head is now accounted for */
   completedOrderIds: z.array(id),
 }).openapi("CarcassImportResult");
@@ -47,7 +51,17 @@ export const TemplateQuery = z.object({ format: z.enum(["csv", "json"]).optional
 
 export const ImportsQuery = z.object({ limit: wholeNumber({ min: 1, max: 100 }).optional() });
 
-export const CarcassImport = ImportBatchEntry.openapi("CarcassImport");
+export const CarcassImport = z.object({
+  id,
+  source: z.string(),
+  name: z.string(),
+  sentBy: z.string(),
+  sentAt: z.string(),
+  rows: z.number().int(),
+  added: z.number().int(),
+  replaced: z.number().int(),
+  productionDates: z.array(z.string()),
+}).openapi("CarcassImport");
 
 export const PlantAgendaQuery = z.object({
   date: isoDate.optional(),

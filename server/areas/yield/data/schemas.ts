@@ -3,10 +3,10 @@
  * for the whole batch); its schema here documents the fields for OpenAPI and lets any value through.
  */
 import { z } from "@hono/zod-openapi";
-import { ImportBatchEntry, ImportBatchResult } from "../../importBatch.ts";
 import { wholeNumber } from "../../../http/params.ts";
 import { MAX_CARTON_ROWS } from "./rows.ts";
 
+const id = z.number().int().positive();
 const field = (description: string) => z.unknown().optional().openapi({ description });
 
 export const CartonRunFields = z.looseObject({
@@ -38,14 +38,29 @@ export const PostCartonsBody = z.object({
   ),
 }).openapi("PostCartonsBody");
 
-export const CartonImportResult = ImportBatchResult.extend({
+export const CartonImportResult = z.object({
+  importId: id,
+  rows: z.number().int(),
+  added: z.number().int(),
+  replaced: z.number().int(),
+  productionDates: z.array(z.string()),
   /** boning runs the batch added to */
   runs: z.number().int(),
 }).openapi("CartonImportResult");
 
 export const CartonImportsQuery = z.object({ limit: wholeNumber({ min: 1, max: 100 }).optional() });
 
-export const CartonImport = ImportBatchEntry.openapi("CartonImport");
+export const CartonImport = z.object({
+  id,
+  source: z.string(),
+  name: z.string(),
+  sentBy: z.string(),
+  sentAt: z.string(),
+  rows: z.number().int(),
+  added: z.number().int(),
+  replaced: z.number().int(),
+  productionDates: z.array(z.string()),
+}).openapi("CartonImport");
 
 const csvFile = z.custom<File>((value) => value instanceof File, { error: "Choose a CSV file of cartons." })
   .openapi({ type: "string", format: "binary", description: "a CSV file of cartons, one a line" });
