@@ -10,14 +10,8 @@ import type { TenantTx } from "../../context.ts";
 import { livestockOrders, pricingGridGroups } from "../../../../db/tenant/schema.ts";
 import { MOB_STATUS, ORDER_STATUS } from "../../../../kernel/enums.ts";
 import { addDays, isWeekend } from "../../../../kernel/dates.ts";
-import {
-  demoOrderValues,
-  demoParties,
-  insertDemoDelivery,
-  insertDemoGroup,
-  rollDeliveryTime,
-  rollOrder,
-} from "./demoOrderParts.ts";
+// the parts the demo's month of orders (seed.ts) shares
+import * as demo from "./demoOrderParts.ts";
 import { seeded } from "../../seeded.ts";
 
 /** The history's days: from a year before today up to the demo's own month (which starts 30 days back). */
@@ -27,7 +21,7 @@ export const HISTORY_LAST_DAY = -31;
 export async function insertOrderHistory(db: TenantTx, opts: { today: string; siteIds: number[] }) {
   const r = seeded(7);
   const now = new Date().toISOString();
-  const parties = await demoParties(db);
+  const parties = await demo.demoParties(db);
   // a year back the month's grids had not started: the orders are priced on the standing grids
   const standing = new Map(
     (await db.select().from(pricingGridGroups))
@@ -47,14 +41,14 @@ export async function insertOrderHistory(db: TenantTx, opts: { today: string; si
     for (const item of plan) {
       const supplier = r.pick(parties.supplierRows.filter((s) => s.stockTypes.includes(item.speciesId)));
       if (!supplier) continue;
-      const rolled = rollOrder(r, item, parties);
+      const rolled = demo.rollOrder(r, item, parties);
       const { categoryId, quantity } = rolled;
       const delivered = quantity - (r.next() < 0.15 ? r.int(1, 9) : 0);
       const doa = r.next() < 0.2 ? r.int(1, 3) : 0;
-      const time = rollDeliveryTime(r);
-      const group = await insertDemoGroup(db, r, parties, { ...rolled, item, supplier, date, now });
+      const time = demo.rollDeliveryTime(r);
+      const group = await demo.insertDemoGroup(db, r, parties, { ...rolled, item, supplier, date, now });
       const [order] = await db.insert(livestockOrders).values({
-        ...demoOrderValues({ groupId: group.id, supplier, item, categoryId, quantity }, {
+        ...demo.demoOrderValues({ groupId: group.id, supplier, item, categoryId, quantity }, {
           date,
           time,
           ...opts,
@@ -70,7 +64,7 @@ export async function insertOrderHistory(db: TenantTx, opts: { today: string; si
         createdAt: now,
         lastModified: now,
       }).returning();
-      await insertDemoDelivery(db, order, MOB_STATUS.ReadyToProcess, now);
+      await demo.insertDemoDelivery(db, order, MOB_STATUS.ReadyToProcess, now);
     }
   }
 }
