@@ -5,7 +5,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { auditLog } from "../../db/tenant/schema.ts";
 import type { Caller } from "../auth/userModel.ts";
-import type { AreaContext, TenantTx } from "./types.ts";
+import type { AreaContext, AuditEntryInput, TenantTx } from "./types.ts";
 import type { TenantDb } from "../../db/client.ts";
 import { preparedPerDb } from "./prepared.ts";
 
@@ -38,18 +38,7 @@ export function changedValues<T extends Record<string, unknown>>(before: T, afte
 }
 
 /** One row of the audit trail (who, when, before, after, reason), in the write's transaction. */
-export async function recordAudit(
-  tx: TenantTx,
-  ctx: AreaContext,
-  entry: {
-    entity: string;
-    entityId: number | string;
-    action: string;
-    before?: unknown;
-    after?: unknown;
-    reason?: string;
-  },
-) {
+export async function recordAudit(tx: TenantTx, ctx: AreaContext, entry: AuditEntryInput) {
   await tx.insert(auditLog).values({
     at: new Date(),
     userId: ctx.caller.user.id,
