@@ -17,16 +17,7 @@ import { SearchForm } from "../../../../../client/ui/SearchForm.tsx";
 import { BUYER_AREA_PATHS, type PartyKind, type PartyPaths } from "../paths.ts";
 import { PARTIES_API } from "../api.ts";
 import { formatAbn } from "../rules.ts";
-import {
-  getBuyer,
-  getStakeholder,
-  getSupplier,
-  getTransportCompany,
-  listBuyers,
-  listStakeholders,
-  listSuppliers,
-  listTransportCompanies,
-} from "../queries.ts";
+import * as parties from "../queries.ts";
 import { fieldsOf } from "./PartyFields.ts";
 
 interface KindInfo {
@@ -84,7 +75,7 @@ export async function partyTable(
     case "supplier":
       return (
         <Table
-          rows={await listSuppliers(ctx, q)}
+          rows={await parties.listSuppliers(ctx, q)}
           rowKey={(r) => r.id}
           empty={q ? `No supplier matches “${q}”.` : "No suppliers yet."}
           columns={[
@@ -112,7 +103,7 @@ export async function partyTable(
     case "stakeholder":
       return (
         <Table
-          rows={await listStakeholders(ctx, q)}
+          rows={await parties.listStakeholders(ctx, q)}
           rowKey={(r) => r.id}
           empty={q ? `No stakeholder matches “${q}”.` : "No stakeholders yet."}
           columns={[
@@ -126,7 +117,7 @@ export async function partyTable(
     case "buyer":
       return (
         <Table
-          rows={await listBuyers(ctx, q, true)}
+          rows={await parties.listBuyers(ctx, q, true)}
           rowKey={(r) => r.id}
           empty={q ? `No buyer matches “${q}”.` : "No buyers yet."}
           columns={[
@@ -144,7 +135,7 @@ export async function partyTable(
     case "transportCompany":
       return (
         <Table
-          rows={await listTransportCompanies(ctx, q)}
+          rows={await parties.listTransportCompanies(ctx, q)}
           rowKey={(r) => r.id}
           empty={q ? `No transport company matches “${q}”.` : "No transport companies yet."}
           columns={[
@@ -194,17 +185,16 @@ export function PartyListPanel(
 
 async function loadOne(kind: PartyKind, context: PageContext, id: number) {
   const ctx = await pageAreaContext(context);
-  switch (kind) {
-    case "supplier":
-      return await getSupplier(ctx, id);
-    case "stakeholder":
-      return await getStakeholder(ctx, id);
-    case "buyer":
-      return await getBuyer(ctx, id);
-    case "transportCompany":
-      return await getTransportCompany(ctx, id);
-  }
+  return await GET_ONE[kind](ctx, id);
 }
+
+/** Each kind's read of one party (404 when it is not there). */
+const GET_ONE = {
+  supplier: parties.getSupplier,
+  stakeholder: parties.getStakeholder,
+  buyer: parties.getBuyer,
+  transportCompany: parties.getTransportCompany,
+} satisfies Record<PartyKind, unknown>;
 
 export function partyFormProps(
   kind: PartyKind,
