@@ -30,6 +30,8 @@ interface Answer {
   updated: number;
   unchanged: number;
   total: number;
+  /** what the day added behind the rows (the load's last days at a processor) */
+  killFloor?: { carcasses: number; cartons: number };
 }
 
 const OPTIONS = [3, 1, 2] as const;
@@ -65,6 +67,7 @@ export default function DemoDataLoad(props: DemoDataLoadProps) {
       rowsToProcess: filters.rowsToProcess.trim() === "" ? null : Number(filters.rowsToProcess),
     };
     const sum: Answer = { removed: 0, added: 0, updated: 0, unchanged: 0, total: 0 };
+    const floor = { carcasses: 0, cartons: 0 };
     try {
       for (let day = 1; day <= maxDays; day++) {
         setProgress({ day, of: maxDays });
@@ -74,6 +77,8 @@ export default function DemoDataLoad(props: DemoDataLoadProps) {
         sum.updated += a.updated;
         sum.unchanged += a.unchanged;
         sum.total = a.total;
+        floor.carcasses += a.killFloor?.carcasses ?? 0;
+        floor.cartons += a.killFloor?.cartons ?? 0;
       }
     } catch {
       setProgress(null); // the api client has toasted the error
@@ -86,7 +91,10 @@ export default function DemoDataLoad(props: DemoDataLoadProps) {
     ].filter(Boolean).join(", ");
     toastOnNextPage(
       "success",
-      `${chosen?.name ?? "The set"} loaded: ${words}; ${nf(sum.total)} demo rows now.`,
+      `${chosen?.name ?? "The set"} loaded: ${words}; ${nf(sum.total)} demo rows now.` +
+        (floor.carcasses
+          ? ` ${nf(floor.carcasses)} carcasses on the kill floor, ${nf(floor.cartons)} cartons boned.`
+          : ""),
     );
     globalThis.location?.reload();
   };

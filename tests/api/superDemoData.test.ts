@@ -4,9 +4,9 @@
  * it, and super only. Real app, real database files (DEMO_DATA_PURGE=allowed for this app).
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { and, asc, count, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, like } from "drizzle-orm";
 import { jsonCalls, startTestApp, type TestApp } from "../helpers/app.ts";
-import { demoDataRows, stockMobs } from "../../db/tenant/schema.ts";
+import { demoDataRows, livestockOrders, stockMobs } from "../../db/tenant/schema.ts";
 import { MOB_STATUS } from "../../kernel/enums.ts";
 import { superAudit } from "../../db/control/schema.ts";
 
@@ -66,8 +66,9 @@ describe("loads", () => {
     expect(again.body).toMatchObject({ added: 0, updated: 0, unchanged: 12, total: 12 });
     const after = (await rowsOf(DEMO)).map(({ id: _, createdAt: _c, lastModified: _l, ...r }) => r);
     expect(after).toEqual(before);
-    expect(first.body.summary).toBe(
-      "Standard demo: 12 rows added, 0 rows updated, 0 unchanged; 12 demo rows now.",
+    expect(first.body.summary).toMatch(
+      // its four days killed on the kill floor (their head: the set's head a day)
+      /^Standard demo: 12 rows added, 0 rows updated, 0 unchanged; 12 demo rows now\. [\d,]+ carcasses killed on the kill floor, [\d,]+ cartons boned\.$/,
     );
   });
 
@@ -100,6 +101,49 @@ describe("loads", () => {
       12,
     );
     expect(await countOf(COUNTRY)).toBe(0);
+  });
+});
+
+describe("a set on the kill floor and in the yields", () => {
+  test("a loaded set's days have an order, carcasses on the kill floor and a boning run; a second load adds none", async () => {
+    // set 900 (a handful of head a day), two days: each its order delivered the day before, killed
+    const json = { setId: 900, maxDays: 2, productsPerDay: 2, option: 1 };
+    const loaded = await load(json);
+    expect(loaded.status).toBe(200);
+    const [dayOne, dayTwo] = [
+      ...new Set(
+        (await rowsOf(DEMO)).filter((r) => r.setId === 900)
+          .map((r) => r.productionDate),
+      ),
+    ].sort();
+    expect(loaded.body.summary).toMatch(/carcasses killed on the kill floor, \d+ cartons boned\.$/);
+    for (const date of [dayOne, dayTwo]) {
+      const day = await calls.get(`/api/killfloor/GetKillFloorDay?date=${date}&speciesId=1`, "admin");
+      expect(day.status).toBe(200);
+      const mobs = day.body.mobs.filter((m: { supplierId: number; processed: number; head: number }) =>
+        m.processed > 0 && m.processed === m.head
+      );
+      expect(mobs.length, date).toBeGreaterThan(0);
+      const orders = await (await t.services.db.tenantDb(DEMO)).select().from(livestockOrders)
+        .where(eq(livestockOrders.notes, `Demo data set 900, kill on ${date}`));
+      expect(orders).toHaveLength(1);
+      expect(mobs.map((m: { livestockOrderId: number }) => m.livestockOrderId)).toContain(orders[0].id);
+      // boned the same day: the yield's day has the set's run (500 up) with its head and a yield
+      const yields = await calls.get(
+        `/api/yield/GetDayDetail?speciesId=1&plantId=${day.body.siteId}&date=${date}`,
+        "admin",
+      );
+      expect(yields.status).toBe(200);
+      const run = yields.body.runs.find((r: { runNumber: number }) => r.runNumber >= 500);
+      expect(run, date).toBeDefined();
+      expect(run.head).toBeGreaterThan(0);
+      expect(run.yieldPercent).toBeGreaterThan(0);
+    }
+    const again = await load(json);
+    expect(again.body.summary).not.toMatch(/kill floor/);
+    const orders = await (await t.services.db.tenantDb(DEMO)).select().from(livestockOrders)
+      .where(like(livestockOrders.notes, "Demo data set 900, %"));
+    expect(orders).toHaveLength(2);
   });
 });
 

@@ -12,6 +12,7 @@ import type { In } from "../../areaApi.ts";
 import type { AreaContext } from "../../context.ts";
 import { controlWrite } from "../controlUnit.ts";
 import { recordSuperAction } from "../writes.ts";
+import { killSetDays } from "./floor.ts";
 import { findTenant, tenantContext } from "../tenantContext.ts";
 import {
   DEMO_MARK_SETTING,
@@ -117,10 +118,17 @@ export async function loadDemoData(ctx: AreaContext, body: In<typeof LoadDemoDat
     const [{ total }] = await tx.select({ total: count() }).from(demoDataRows);
     return { removed, added, updated, unchanged, total };
   });
+  const floor = await killSetDays(there, demoSet, rows);
   await recordSuperAction(ctx, {
     tenantId: body.tenantId,
     action: "LoadDemoData",
-    detail: { setId: body.setId, option: DEMO_OPTIONS[option], onlyDay: body.onlyDay ?? null, ...outcome },
+    detail: {
+      setId: body.setId,
+      option: DEMO_OPTIONS[option],
+      onlyDay: body.onlyDay ?? null,
+      ...outcome,
+      killFloor: floor,
+    },
   });
   const parts = [
     outcome.removed ? `${plural(outcome.removed, "row")} removed` : "",
@@ -134,7 +142,12 @@ export async function loadDemoData(ctx: AreaContext, body: In<typeof LoadDemoDat
     setId: body.setId,
     option,
     ...outcome,
-    summary: `${demoSet.name}: ${parts.join(", ")}; ${plural(outcome.total, "demo row")} now.`,
+    killFloor: floor,
+    summary: `${demoSet.name}: ${parts.join(", ")}; ${plural(outcome.total, "demo row")} now.` +
+      (floor.carcasses
+        ? ` ${floor.carcasses.toLocaleString("en-AU")} carcass${floor.carcasses === 1 ? "" : "es"} ` +
+          `killed on the kill floor, ${floor.cartons.toLocaleString("en-AU")} cartons boned.`
+        : ""),
   };
 }
 

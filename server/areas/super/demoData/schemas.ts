@@ -62,6 +62,12 @@ export const DemoLoadResult = z.object({
   unchanged: z.number(),
   /** the organisation's demo rows after the load */
   total: z.number(),
+  /** what the load's days added behind the rows (a processor's last 7 days of the load; none again) */
+  killFloor: z.object({
+    orders: z.number().int(),
+    carcasses: z.number().int(),
+    cartons: z.number().int(),
+  }),
   summary: z.string(),
 }).openapi("DemoLoadResult");
 
