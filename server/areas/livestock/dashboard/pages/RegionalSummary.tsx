@@ -34,6 +34,25 @@ const REGION_KEYS = [
   "centsPerKg",
 ] as const;
 
+/** The three tables, each streamed in its own panel; only the regions sort (by links in their headers). */
+const PANELS = [
+  { id: "states", title: "By state", rows: "states", caption: "Head and cost by state", sorts: false },
+  {
+    id: "regions",
+    title: "By region",
+    rows: "regions",
+    caption: "Head and cost by state and region",
+    sorts: true,
+  },
+  {
+    id: "regionSuppliers",
+    title: "By supplier",
+    rows: "suppliers",
+    caption: "Head and cost by supplier",
+    sorts: false,
+  },
+] as const;
+
 export const RegionalSummaryScreen = defineScreen({
   validateSearch: DashboardSearch,
   loader: async ({ context, search }) => {
@@ -71,38 +90,20 @@ export const RegionalSummaryScreen = defineScreen({
               {formatDate(view.toDate)}. Head: orders delivered in the period; cost: published invoices of its
               production days, before GST. A region is the suppliers' town.
             </p>
-            <StreamedPanel id="states" title="By state" promise={regional}>
-              {(r) => (
-                <RegionTable
-                  rows={r.states}
-                  caption="Head and cost by state"
-                  link={data.ordersLink}
-                  view={view}
-                />
-              )}
-            </StreamedPanel>
-            <StreamedPanel id="regions" title="By region" promise={regional}>
-              {(r) => (
-                <RegionTable
-                  rows={sortRows(r.regions, (x) => x[sort.key], sort.descending)}
-                  caption="Head and cost by state and region"
-                  link={data.ordersLink}
-                  view={view}
-                  sort={sort}
-                  sortHref={(v) => withParam(data.url, "sort", v, "regions-title")}
-                />
-              )}
-            </StreamedPanel>
-            <StreamedPanel id="regionSuppliers" title="By supplier" promise={regional}>
-              {(r) => (
-                <RegionTable
-                  rows={r.suppliers}
-                  caption="Head and cost by supplier"
-                  link={data.ordersLink}
-                  view={view}
-                />
-              )}
-            </StreamedPanel>
+            {PANELS.map((p) => (
+              <StreamedPanel key={p.id} id={p.id} title={p.title} promise={regional}>
+                {(r) => (
+                  <RegionTable
+                    rows={p.sorts ? sortRows(r[p.rows], (x) => x[sort.key], sort.descending) : r[p.rows]}
+                    caption={p.caption}
+                    link={data.ordersLink}
+                    view={view}
+                    sort={p.sorts ? sort : undefined}
+                    sortHref={(v) => withParam(data.url, "sort", v, `${p.id}-title`)}
+                  />
+                )}
+              </StreamedPanel>
+            ))}
           </>
         )}
       </div>
