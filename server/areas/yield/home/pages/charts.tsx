@@ -23,6 +23,16 @@ import { StyleFreeChart } from "../../../../../client/ui/charts/StyleFreeChart.t
 const WIDTH = 760;
 const HEIGHT = 260;
 
+/** A chart's drawing: its fixed size, its data, and its title and sentence (the SVG's <title> and <desc>). */
+const frame = <T,>(data: T[], title: string, summary: string, right: number) => ({
+  width: WIDTH,
+  height: HEIGHT,
+  data,
+  title,
+  desc: summary,
+  margin: { top: 8, right, bottom: 4, left: 4 },
+});
+
 export interface Bars {
   title: string;
   summary: string;
@@ -37,14 +47,7 @@ export function VarianceBars({ title, summary, bars, format }: Bars) {
     <figure className="yield-chart" data-chart="variance-bars">
       <figcaption className="yield-chart-title">{title}</figcaption>
       <StyleFreeChart className="yield-chart-plot">
-        <BarChart
-          width={WIDTH}
-          height={HEIGHT}
-          data={data}
-          title={title}
-          desc={summary}
-          margin={{ top: 8, right: 12, bottom: 4, left: 4 }}
-        >
+        <BarChart {...frame(data, title, summary, 12)}>
           <CartesianGrid vertical={false} />
           <XAxis dataKey="name" interval={0} tickMargin={6} />
           <YAxis
@@ -102,14 +105,7 @@ export function DayLines({ title, summary, days, series, format, hrefOf, zeroLin
         />
       </figcaption>
       <StyleFreeChart className="yield-chart-plot">
-        <LineChart
-          width={WIDTH}
-          height={HEIGHT}
-          data={data}
-          title={title}
-          desc={summary}
-          margin={{ top: 8, right: 16, bottom: 4, left: 4 }}
-        >
+        <LineChart {...frame(data, title, summary, 16)}>
           <CartesianGrid vertical={false} />
           <XAxis
             dataKey="date"
