@@ -10,27 +10,25 @@
  */
 import { addDays, daysBetween, isCalendarDate } from "../../../kernel/dates.ts";
 
-export const SHIFTS = ["day", "night"] as const;
-export type Shift = (typeof SHIFTS)[number];
-export const SHIFT_NAMES: Record<Shift, string> = { day: "Day shift", night: "Night shift" };
+/** A choice's values are the keys of its plain words, in their order: each value is written once. */
+export const keysOf = <K extends string>(names: Record<K, string>) => Object.keys(names) as [K, ...K[]];
 
-export const PRODUCT_KINDS = ["product", "bone", "fat", "trim"] as const;
-export type ProductKind = (typeof PRODUCT_KINDS)[number];
-export const PRODUCT_KIND_NAMES: Record<ProductKind, string> = {
-  product: "Saleable product",
-  bone: "Bone",
-  fat: "Fat",
-  trim: "Trim",
-};
+export const SHIFT_NAMES = { day: "Day shift", night: "Night shift" };
+export type Shift = keyof typeof SHIFT_NAMES;
+export const SHIFTS = keysOf(SHIFT_NAMES);
 
-export const SEGMENT_LEVELS = ["productType", "bodySegment", "primal", "cut"] as const;
-export type SegmentLevel = (typeof SEGMENT_LEVELS)[number];
-export const SEGMENT_LEVEL_NAMES: Record<SegmentLevel, string> = {
+export const PRODUCT_KIND_NAMES = { product: "Saleable product", bone: "Bone", fat: "Fat", trim: "Trim" };
+export type ProductKind = keyof typeof PRODUCT_KIND_NAMES;
+export const PRODUCT_KINDS = keysOf(PRODUCT_KIND_NAMES);
+
+export const SEGMENT_LEVEL_NAMES = {
   productType: "Product type",
   bodySegment: "Body segment",
   primal: "Primal",
   cut: "Cut",
 };
+export type SegmentLevel = keyof typeof SEGMENT_LEVEL_NAMES;
+export const SEGMENT_LEVELS = keysOf(SEGMENT_LEVEL_NAMES);
 
 /** The longest range the yield views answer (a year and a bit: a season against the last). */
 export const MAX_YIELD_DAYS = 400;

@@ -7,7 +7,7 @@
 import { z } from "@hono/zod-openapi";
 import { commaList, isoDate } from "../../http/validation.ts";
 import { idNumber } from "../../http/params.ts";
-import { SHIFTS } from "./rules.ts";
+import { keysOf, SHIFTS } from "./rules.ts";
 import { AGGREGATIONS, CHART_TYPES } from "./metrics.ts";
 
 /**
@@ -63,23 +63,7 @@ export const YieldFilterBodyFields = {
 export type YieldFilter = z.output<typeof YieldFilter>;
 
 /** What a row of figures can be grouped by. */
-export const GROUP_BY = [
-  "date",
-  "species",
-  "site",
-  "shift",
-  "boningRoom",
-  "run",
-  "productType",
-  "bodySegment",
-  "primal",
-  "cut",
-  "productCode",
-  "meatCode",
-  "kind",
-] as const;
-export type GroupBy = (typeof GROUP_BY)[number];
-export const GROUP_BY_NAMES: Record<GroupBy, string> = {
+export const GROUP_BY_NAMES = {
   date: "Day",
   species: "Species",
   site: "Plant",
@@ -94,6 +78,8 @@ export const GROUP_BY_NAMES: Record<GroupBy, string> = {
   meatCode: "Meat code",
   kind: "Product, bone, fat or trim",
 };
+export type GroupBy = keyof typeof GROUP_BY_NAMES;
+export const GROUP_BY = keysOf(GROUP_BY_NAMES);
 
 /** The user setting yieldCustomDashboard (spec 3 §3): the caller's custom metric tabs. */
 export const CustomTab = z.object({
