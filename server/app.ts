@@ -13,7 +13,7 @@ import { apiDocs } from "./http/apiDocs.ts";
 import { loginApi } from "./auth/api.ts";
 import { oidcApi } from "./auth/oidcApi.ts";
 import { hubRoutes } from "./push/routes.ts";
-import { AREAS, BODY_LIMITS } from "./areas/mod.ts";
+import { AREAS, BODY_LIMITS, SEED_ORDER } from "./areas/mod.ts";
 import { pages } from "./pages/handler.tsx";
 import { keptLane } from "./pages/keptPages.ts";
 import { declareAccess, SECURITY_SCHEMES } from "./http/openapi.ts";
@@ -43,6 +43,8 @@ function routedPath(paths: PathRegistry, req: Request): string {
 
 /** Builds the whole app: middleware, API routes, OpenAPI document, static assets and pages. */
 export function createApp(services: AppServices) {
+  // the registry's seeds for the super initial-data load (it cannot import the registry: a circle)
+  services.demoSeeds ??= SEED_ORDER.flatMap((a) => a.seed ? [{ name: a.name, seed: a.seed }] : []);
   const paths = new PathRegistry();
   const apis = [loginApi, oidcApi, hubRoutes, ...AREAS.flatMap((area) => area.api ?? [])];
   const app = new OpenAPIHono<AppEnv>({ getPath: (req) => routedPath(paths, req) });

@@ -1,7 +1,7 @@
 import type { Mailer } from "./mail/mailer.ts";
 import type { SmsSender } from "./mail/sms.ts";
 import type { Config } from "./config.ts";
-import type { Databases } from "../db/client.ts";
+import type { Databases, TenantDb } from "../db/client.ts";
 import type { AuthService } from "./auth/service.ts";
 import type { SessionStore } from "./auth/sessions.ts";
 import type { CallerCache } from "./auth/callers.ts";
@@ -31,6 +31,23 @@ export interface AppServices {
   storage: BlobStore;
   /** closes the databases and the push hub */
   close(): Promise<void>;
+  /**
+   * The areas' demo seeds in the registry's order, handed in by createApp (server/app.ts), so the super
+   * initial-data load runs them after start-up without importing the registry (an import circle).
+   */
+  demoSeeds?: readonly DemoSeed[];
+}
+
+/** One area's demo seed (server/areas/area.ts DemoTenant is the tenant it is given). */
+export interface DemoSeed {
+  name: string;
+  seed(tenant: {
+    db: TenantDb;
+    category: "processor" | "producer";
+    today: string;
+    siteIds: number[];
+    speciesIds: number[];
+  }): Promise<void>;
 }
 
 /** Hono's typing for our context variables. */

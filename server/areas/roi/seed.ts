@@ -30,6 +30,8 @@ const line = (over: Partial<ReportLine> & Pick<ReportLine, "lineId" | "displayNa
 export async function seedRoi(tenant: DemoTenant): Promise<void> {
   if (tenant.category !== "processor") return;
   const db = tenant.db;
+  // once (the super initial-data load may run the seeds again into a seeded organisation)
+  if ((await db.select({ id: roiDataTables.id }).from(roiDataTables).limit(1)).length) return;
   const now = new Date().toISOString();
   const year = Number(tenant.today.slice(0, 4));
   const months = Array.from({ length: 12 }, (_, i) => `${year}-${String(i + 1).padStart(2, "0")}`);

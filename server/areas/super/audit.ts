@@ -47,6 +47,7 @@ export const SUPER_ACTION_LABELS: Record<string, string> = {
   DownloadTenantData: "Downloaded the organisation's data",
   UploadTenantData: "Uploaded data",
   InitialDataLoad: "Loaded initial data",
+  RunDemoSeeds: "Loaded each area's demo data",
   ImpersonateTenant: "Worked in the organisation",
   MarkProblemReportHandled: "Marked a reported problem handled",
   UploadSupportBlob: "Uploaded a support file",

@@ -11,7 +11,16 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../../env.ts";
 import { areaApi, type In } from "../../areaApi.ts";
 import { areaContextOf } from "../../context.ts";
-import { InitialLoadPreview, InitialLoadResult, LoadForm, PreviewForm, TemplateQuery } from "./schemas.ts";
+import {
+  DemoSeedsResult,
+  InitialLoadPreview,
+  InitialLoadResult,
+  LoadForm,
+  PreviewForm,
+  RunDemoSeedsBody,
+  TemplateQuery,
+} from "./schemas.ts";
+import { runDemoSeeds } from "./demoSeeds.ts";
 import { loadFile, loadTemplate, previewLoad } from "./operations.ts";
 import type { LoadKind } from "./rules.ts";
 
@@ -19,6 +28,7 @@ export const INITIAL_LOAD_API = {
   template: (kind: LoadKind) => `/api/super/GetInitialLoadTemplate?kind=${kind}`,
   preview: "/api/super/PreviewInitialLoad",
   load: "/api/super/LoadInitialData",
+  demoSeeds: "/api/super/RunDemoSeeds",
 } as const;
 
 const ACCESS: AccessRule = { pages: ["superInitialDataLoad"] };
@@ -74,5 +84,15 @@ api.route({
   request: multipart(LoadForm),
   responses: { ...okJson(InitialLoadResult), ...tooLarge },
 }, async (c) => c.json(await loadFile(await areaContextOf(c), formOf(c, LoadForm)), 200));
+
+api.post(
+  INITIAL_LOAD_API.demoSeeds,
+  "The initial-data load after start-up: each area's demo data seeded into an organisation marked demo " +
+    "or test, in the registry's order; what is already there is left (a second run adds nothing).",
+  RunDemoSeedsBody,
+  DemoSeedsResult,
+  ACCESS,
+  runDemoSeeds,
+);
 
 export const superInitialLoadApi = api.router();

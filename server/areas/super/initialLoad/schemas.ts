@@ -89,3 +89,13 @@ export type InitialLoadPreview = z.infer<typeof InitialLoadPreview>;
 
 export const InitialLoadResult = z.object(common).openapi("InitialLoadResult");
 export type InitialLoadResult = z.infer<typeof InitialLoadResult>;
+
+export const RunDemoSeedsBody = z.object({ tenantId: z.number().int().positive() })
+  .openapi("RunDemoSeedsBody");
+
+export const DemoSeedsResult = z.object({
+  tenantId: z.number().int(),
+  /** each area whose seed ran, in the registry's order, with how long it took */
+  areas: z.array(z.object({ name: z.string(), seconds: z.number() })),
+  message: z.string(),
+}).openapi("DemoSeedsResult");

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { defineScreen } from "../../../../pages/screen.ts";
 import { pageAreaContext } from "../../../context.ts";
-import { InitialLoad } from "../../../../pages/islands.tsx";
+import { ActionButton, InitialLoad } from "../../../../pages/islands.tsx";
+import { demoMarkOf } from "../../demoData/operations.ts";
+import { DEMO_MARKS } from "../../demoData/rules.ts";
 import { Table } from "../../../../../client/ui/Table.tsx";
 import { TabBar } from "../../../../../client/ui/TabBar.tsx";
 import { formatDateTime } from "../../../../../kernel/format.ts";
@@ -40,7 +42,8 @@ export const SuperInitialDataLoadScreen = defineScreen({
     const { tenants, tenant } = await tenantChoice(ctx, search.tenantId);
     const kind: LoadKind = search.kind ?? "suppliers";
     const loads = tenant ? await recentLoads(ctx, tenant.id) : [];
-    return { tenants, tenant, kind, loads };
+    const mark = tenant ? await demoMarkOf(ctx, tenant.id) : null;
+    return { tenants, tenant, kind, loads, mark };
   },
   component: ({ data, context }) => {
     const { tenant, kind } = data;
@@ -111,6 +114,34 @@ export const SuperInitialDataLoadScreen = defineScreen({
             </>
           )}
         </section>
+        {tenant && (
+          <section className="panel stack" data-panel="demo-seeds">
+            <h2>Demo data for {tenant.name}</h2>
+            <p className="muted small">
+              Each area's demo data (orders, yards, kill floor, yields, invoices…) seeded into the
+              organisation while the app runs, as the demo start does before it starts. What an area already
+              holds is left as it is, so running it again adds nothing.
+            </p>
+            {data.mark
+              ? (
+                <p>
+                  <ActionButton
+                    label="Load each area's demo data"
+                    url={INITIAL_LOAD_API.demoSeeds}
+                    body={{ tenantId: tenant.id }}
+                    confirm={`Load each area's demo data into ${tenant.name} (${DEMO_MARKS[data.mark]})?`}
+                    successToast={`Each area's demo data is in ${tenant.name}.`}
+                  />
+                </p>
+              )
+              : (
+                <p>
+                  Only an organisation marked demo or test takes demo data: mark it on the{" "}
+                  <a href={`/super/testing?tenantId=${tenant.id}`}>testing page</a>.
+                </p>
+              )}
+          </section>
+        )}
         {tenant && (
           <section className="panel">
             <h2>Latest loads into {tenant.name}</h2>
