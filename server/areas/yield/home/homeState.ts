@@ -41,7 +41,8 @@ export const HomeSearch = z.object({
 });
 export type HomeSearch = z.output<typeof HomeSearch>;
 
-export const DATE_PROBLEM = "That is not a date: type 14, 14 days, 1/12/2026 or 1/11/2026 - 30/11/2026.";
+export const DATE_PROBLEM =
+  "That is not a date: type a number of days (14), a date (1/12/2026) or a range (1/11/2026 - 30/11/2026).";
 
 /** The range the address asks, or the default window with the reason it was not used. */
 export function rangeOf(asked: Pick<HomeSearch, "date" | "toDate">, today: string): {

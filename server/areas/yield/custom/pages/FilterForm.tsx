@@ -78,7 +78,9 @@ export function YieldFilterForm({ f, label, more = [], hidden = {}, children }: 
           aria-describedby="yc-date-help"
           maxLength={40}
         />
-        <small id="yc-date-help" className="muted">14 days, 1/11/2026, or 1/11/2026 - 7/11/2026</small>
+        <small id="yc-date-help" className="muted">
+          A number of days (14), a date (1/11/2026) or a range (1/11/2026 - 7/11/2026)
+        </small>
       </label>
       {f.plants.length > 1 && (
         <ChoiceList

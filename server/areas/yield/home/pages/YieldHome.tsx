@@ -230,7 +230,7 @@ function Filters({ state, path }: { state: HomeState; path: string }) {
       </div>
       <button type="submit" className="btn btn-primary yield-show">Show</button>
       <p id="yield-date-help" className="muted small yield-date-help">
-        14, 14 days, 1/12/2026 or 1/11/2026 - 30/11/2026
+        A number of days (14: the last 14), a date (1/12/2026) or a range (1/11/2026 - 30/11/2026)
       </p>
       <p id="yield-date-error" className="field-error" role="alert" data-yield-date-error>
         {state.problem ?? ""}
