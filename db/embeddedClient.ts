@@ -30,6 +30,10 @@ import { libsqlError, PreparedConnection } from "./preparedConnection.ts";
 const VERSION_REUSE_MS = 1;
 /** Idle transaction connections kept open (a transaction runs to its end without yielding, mostly). */
 const MAX_IDLE = 4;
+/** A write transaction's busy wait at its BEGIN, and the longest pause between tries (`#beginWrite`). */
+const BEGIN_WAIT_MS = 5;
+const MAX_PAUSE_MS = 25;
+const SQLITE_BUSY = 5;
 const READ = /^\s*(select|with)\s/i;
 const BEGIN: Record<TransactionMode, string> = {
   write: "BEGIN IMMEDIATE",
@@ -87,16 +91,41 @@ export class EmbeddedClient implements Client {
     this.#writes++;
   };
 
-  transaction(mode: TransactionMode = "write"): Promise<Transaction> {
+  async transaction(mode: TransactionMode = "write"): Promise<Transaction> {
     if (this.inner.closed) return this.inner.transaction(mode);
     const conn = this.#idle.pop() ?? this.#connect(false);
     try {
-      conn.db.exec(BEGIN[mode]);
+      if (mode === "write") await this.#beginWrite(conn);
+      else conn.db.exec(BEGIN[mode]);
     } catch (e) {
       this.#release(conn);
-      return Promise.reject(libsqlError(e));
+      throw libsqlError(e);
     }
-    return Promise.resolve(new EmbeddedTransaction(conn, () => this.#release(conn)));
+    return new EmbeddedTransaction(conn, () => this.#release(conn));
+  }
+
+  /**
+   * BEGIN IMMEDIATE with a short busy wait, retried after a pause until the client's timeout. SQLite's
+   * busy wait blocks the event loop: a long one in this process can wait out a write lock held by a
+   * transaction of this same process, which cannot reach its COMMIT meanwhile, and starves another process's
+   * writer of turns (two instances over one file, tests/ops/failover.test.ts).
+   */
+  async #beginWrite(conn: PreparedConnection) {
+    const deadline = performance.now() + this.timeoutMs;
+    conn.db.exec(`PRAGMA busy_timeout = ${BEGIN_WAIT_MS}`);
+    try {
+      for (let pause = 1;; pause = Math.min(pause * 2, MAX_PAUSE_MS)) {
+        try {
+          return conn.db.exec(BEGIN.write);
+        } catch (e) {
+          const busy = (Number((e as { rawCode?: unknown }).rawCode) & 0xff) === SQLITE_BUSY;
+          if (!busy || performance.now() >= deadline) throw e;
+        }
+        await new Promise((r) => setTimeout(r, pause * (0.5 + Math.random())));
+      }
+    } finally {
+      conn.db.exec(`PRAGMA busy_timeout = ${this.timeoutMs}`);
+    }
   }
 
   #readerConnection(): PreparedConnection {
