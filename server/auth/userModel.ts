@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import type { ControlDb } from "../../db/client.ts";
 import { tenants, users } from "../../db/control/schema.ts";
-import type { AccessSubject } from "../access/subject.ts";
+import { type AccessSubject, inEnabledGroups } from "../access/subject.ts";
 import type { RoleName } from "../access/roles.ts";
 import { isModuleKey, moduleInfo } from "../access/modules.ts";
 import { userSettingValue } from "../access/flags.ts";
@@ -75,7 +75,8 @@ export function userModel(caller: Caller, withData = true, token?: string) {
   if (!withData) return base;
   return {
     ...base,
-    modules: caller.subject.modules.map((name) => ({
+    // a group switched off in Settings › Login modules is not offered (super keeps it, as the policy does)
+    modules: inEnabledGroups(caller.subject, caller.subject.modules).map((name) => ({
       name,
       loginModuleGroup: isModuleKey(name) ? moduleInfo(name).group : "Home",
     })),

@@ -349,6 +349,18 @@ describe("login module settings (Settings › Login modules)", () => {
       );
       const superReport = await page("/home/orderreporting", "super");
       expect(superReport.status).toBe(200);
+      // the signed-in user's modules answer leaves the switched-off group out (super keeps it)
+      const moduleNames = async (
+        who: string,
+      ) => ((await get("/login/usermodel", who)).body.modules as {
+        name: string;
+        loginModuleGroup: string;
+      }[]);
+      const adminModules = await moduleNames("admin");
+      expect(adminModules.filter((m) => m.loginModuleGroup === "Reports")).toEqual([]);
+      expect(adminModules.map((m) => m.name)).not.toContain("orderReporting");
+      expect(adminModules.some((m) => m.loginModuleGroup === "Yield")).toBe(true);
+      expect((await moduleNames("super")).map((m) => m.name)).toContain("orderReporting");
       // the choice is this organisation's: the other processor's yield user keeps its pages
       expect((await t.request("/yield", { token: await t.login("yield@demo.country") })).status).toBe(200);
 
@@ -367,5 +379,8 @@ describe("login module settings (Settings › Login modules)", () => {
       expect(back.status).toBe(200);
     }
     expect((await page("/home/orderreporting", "admin")).status).toBe(200);
+    expect((await get("/login/usermodel", "admin")).body.modules).toContainEqual(
+      { name: "orderReporting", loginModuleGroup: "Reports" },
+    );
   });
 });
