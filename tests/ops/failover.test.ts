@@ -6,11 +6,13 @@
  * instance is killed with SIGKILL mid-load. Every acknowledged write is on disk afterwards, every push
  * client that lost its instance is connected to the other within 10 s and hears the next change, and no
  * request was answered 500 (a request cut off by the kill has no answer: it was never acknowledged).
- * The full size (50 plant PCs, 10 TVs) is the fleet bench's; without redis-server this file is skipped.
+ * CI runs a few plant PCs and TVs; the issue's full size runs with FAILOVER_SIZE=full (50 plant PCs, 10
+ * TVs). Without redis-server this file is skipped.
  *
- * Two processes writing one SQLite file: a write transaction's BEGIN IMMEDIATE waits for the lock in short
- * busy waits with pauses between (db/embeddedClient.ts), not one long busy wait that blocks the event loop
- * (which, before session 46, let writes run out the 5 s busy timeout and answer 500 a few times a minute).
+ * OPEN (session 46): at full size it is not green. 2 to 3 of the 60 push clients fail their reconnects at
+ * 0 and 2 s (the surviving instance busy with 50 writers and 60 reconnects at once) and are back only at
+ * the 10 s try, about 13.6 s after the kill, so the run stops there; the checks after it (writes on disk,
+ * no 500) were not reached at full size (three runs, loaded machine).
  */
 import { afterAll, expect, test } from "vitest";
 import { createClient } from "@libsql/client";
@@ -19,8 +21,9 @@ import { hasRedis, startRedis } from "../helpers/redis.ts";
 import { HUB_RECONNECT_DELAYS, nextEvent } from "../helpers/hub.ts";
 import type { Server } from "../bench/fleet.ts";
 
-const PLANT_PCS = 3;
-const TVS = 2;
+const FULL = Deno.env.get("FAILOVER_SIZE") === "full";
+const PLANT_PCS = FULL ? 50 : 3;
+const TVS = FULL ? 10 : 2;
 const cleanups: (() => Promise<unknown> | void)[] = [];
 afterAll(async () => {
   for (const clean of cleanups.reverse()) await Promise.resolve(clean()).catch(() => {});
