@@ -1,7 +1,8 @@
 /**
  * The kill agenda documents as print-ready HTML (server-rendered, no script): the same model and columns as
  * the PDF (pdf.tsx). On paper the page chrome, pickers and buttons disappear (the print stylesheet), table
- * headers repeat on each page and a lot never breaks across pages.
+ * headers repeat on each page and a lot never breaks across pages. A boxed lot is its line followed by a
+ * line per order, indented, kept on one page with it.
  */
 import { type AgendaReport, type ControlBlock, REPORT_COLUMNS } from "./model.ts";
 
@@ -49,11 +50,20 @@ export function AgendaDocument({ report, control }: { report: AgendaReport; cont
                 </tr>
               </thead>
               <tbody>
-                {g.rows.map((row) => (
-                  <tr key={`${row.killOrder}-${row.lot}`}>
+                {g.rows.flatMap((row) => [
+                  <tr
+                    key={`${row.killOrder}-${row.lot}`}
+                    className={row.orders ? "document-boxed" : undefined}
+                  >
                     {REPORT_COLUMNS.map((c) => <td key={c.key} className={cellClass(c)}>{row[c.key]}</td>)}
-                  </tr>
-                ))}
+                  </tr>,
+                  ...(row.orders ?? []).map((order) => (
+                    <tr key={`${row.lot}-${order.supplier}`} className="document-boxed-order">
+                      {REPORT_COLUMNS.map((c) => <td key={c.key} className={cellClass(c)}>{order[c.key]}
+                      </td>)}
+                    </tr>
+                  )),
+                ])}
               </tbody>
               <tfoot>
                 <tr>

@@ -1,17 +1,20 @@
 /**
  * The kill agenda documents' content (spec 1 §2 killagendareport, killagendacontrolleddocument): the
  * day's lots grouped by species with totals, and for the controlled document its control block. One
- * model feeds the print-ready HTML page and the PDF, so the two cannot differ.
+ * model feeds the print-ready HTML page and the PDF, so the two cannot differ. A boxed lot (several orders
+ * killed as one, issue 39 item 4) is one line, as on the planner, with its orders beneath it.
  */
 import type { z } from "@hono/zod-openapi";
 import type { KillAgenda } from "../../server/areas/killAgenda/schemas.ts";
-import { formatCarcasses } from "../../server/areas/killAgenda/rules.ts";
+import { formatCarcasses, groupsOf } from "../../server/areas/killAgenda/rules.ts";
 import { formatDate, formatHead } from "../../kernel/format.ts";
 import { todayIn } from "../../kernel/dates.ts";
 
 type Agenda = z.output<typeof KillAgenda>;
+type Item = Agenda["items"][number];
 
-export interface ReportRow {
+/** A line's cells, one per column. */
+export interface ReportCells {
   killOrder: string;
   lot: string;
   supplier: string;
@@ -24,9 +27,17 @@ export interface ReportRow {
   notes: string;
 }
 
+export interface ReportRow extends ReportCells {
+  /** a boxed lot's orders, in kill order: a line each beneath the lot's line (which sums them) */
+  orders?: ReportCells[];
+}
+
 export interface ReportGroup {
   species: string;
-  /** the lots it lists: one per row (an order's mobs are told apart by suffixes, each its own row) */
+  /**
+   * the lots it lists: one per row (an order's mobs are told apart by suffixes, each its own row; a boxed
+   * lot is one row however many orders it holds)
+   */
   lots: number;
   killFloor: string;
   rows: ReportRow[];
@@ -55,7 +66,7 @@ export interface ControlBlock {
 
 /** `narrow`: left out on a narrow screen (a 1024 px plant PC); paper always has them. */
 export const REPORT_COLUMNS: {
-  key: keyof ReportRow;
+  key: keyof ReportCells;
   label: string;
   width: number;
   align?: "right";
@@ -80,26 +91,20 @@ export function agendaReport(
   date: string,
   generatedAt: string,
 ): AgendaReport {
-  const groups = agendas.filter((a) => a.items.length).map((a) => ({
-    species: a.species,
-    lots: a.items.length,
-    killFloor: a.siteLocationName ?? "",
-    rows: a.items.map((i) => ({
-      killOrder: String(i.killAgendaOrderNumber),
-      lot: `${i.agendaLotReference}${i.agendaLotReferenceSuffix ? ` ${i.agendaLotReferenceSuffix}` : ""}`,
-      supplier: i.supplierName,
-      pic: i.pic,
-      head: formatHead(i.numberOfHead),
-      carcasses: formatCarcasses(i.estimatedCarcasses),
-      pens: i.pens.join(", "),
-      status: i.status,
-      delivery: formatDate(i.deliveryDate, false),
-      notes: [i.isMsaEligible ? "MSA" : "", i.isPartiallyDelivered ? "Part" : ""].filter(Boolean).join(" "),
-    })),
-    head: formatHead(a.totals.head),
-    carcasses: formatCarcasses(a.totals.estimatedCarcasses),
-    target: a.totals.target ? formatHead(a.totals.target) : "—",
-  }));
+  const groups = agendas.filter((a) => a.items.length).map((a) => {
+    const rows = groupsOf(a.items, (i) => i.boxedLotRef).map((card) =>
+      card[0].boxedLotRef ? boxedLotRow(card[0].boxedLotRef, card) : itemsRow(card)
+    );
+    return {
+      species: a.species,
+      lots: rows.length,
+      killFloor: a.siteLocationName ?? "",
+      rows,
+      head: formatHead(a.totals.head),
+      carcasses: formatCarcasses(a.totals.estimatedCarcasses),
+      target: a.totals.target ? formatHead(a.totals.target) : "—",
+    };
+  });
   return {
     title,
     date: formatDate(date),
@@ -108,6 +113,63 @@ export function agendaReport(
     groups,
     totalHead: formatHead(agendas.reduce((n, a) => n + a.totals.head, 0)),
     totalLots: groups.reduce((n, g) => n + g.lots, 0),
+  };
+}
+
+/** Each value once, in the order first met. */
+const distinct = (values: readonly string[]) => [...new Set(values.filter(Boolean))];
+
+/** The kill order numbers of consecutive items: "3", or "3–4" for a lot of several. */
+function killOrders(items: readonly Item[]): string {
+  const first = items[0].killAgendaOrderNumber;
+  const last = items[items.length - 1].killAgendaOrderNumber;
+  return first === last ? String(first) : `${first}–${last}`;
+}
+
+/** The items' lots: "S2411-03", an order's mobs by their suffixes "S2411-03 A, B". */
+function lotsOf(items: readonly Item[]): string {
+  return [...Map.groupBy(items, (i) => i.agendaLotReference)]
+    .map(([lot, mobs]) => `${lot} ${distinct(mobs.map((m) => m.agendaLotReferenceSuffix)).join(", ")}`.trim())
+    .join("; ");
+}
+
+/** One line of items read together (an item alone, or an order's items within a boxed lot), summed. */
+function itemsRow(items: readonly Item[]): ReportCells {
+  return {
+    killOrder: killOrders(items),
+    lot: lotsOf(items),
+    supplier: items[0].supplierName,
+    pic: distinct(items.map((i) => i.pic)).join(", "),
+    head: formatHead(items.reduce((n, i) => n + i.numberOfHead, 0)),
+    carcasses: formatCarcasses(items.reduce((n, i) => n + i.estimatedCarcasses, 0)),
+    pens: distinct(items.flatMap((i) => i.pens)).join(", "),
+    status: distinct(items.map((i) => i.status)).join(", "),
+    delivery: distinct(items.map((i) => formatDate(i.deliveryDate, false))).join(", "),
+    notes: [
+      items.every((i) => i.isMsaEligible) ? "MSA" : "",
+      items.some((i) => i.isPartiallyDelivered) ? "Part" : "",
+    ].filter(Boolean).join(" "),
+  };
+}
+
+/**
+ * A boxed lot: one line with the lot's reference and its head summed, and beneath it a line per order
+ * (its lot, supplier and order number, head), in kill order, so the floor sees who is in the lot.
+ */
+function boxedLotRow(ref: string, items: readonly Item[]): ReportRow {
+  const byOrder = Map.groupBy(items, (i) => i.livestockOrderId);
+  const orders = [...byOrder].map(([id, mine]) => {
+    const row = itemsRow(mine);
+    return { ...row, killOrder: "", supplier: `${row.supplier} · order ${id}` };
+  });
+  const all = itemsRow(items);
+  return {
+    ...all,
+    lot: ref,
+    supplier: `Boxed lot of ${byOrder.size} order${byOrder.size === 1 ? "" : "s"}`,
+    pic: "",
+    notes: "",
+    orders,
   };
 }
 

@@ -1,7 +1,8 @@
 /**
  * The kill agenda as PDF documents (@react-pdf/renderer, rendered on the server): the report for the office
  * and the floor, and the controlled document (number, version, issue date, sign-off lines, page x of y on
- * every page). Landscape A4: the lot table fits without wrapping the supplier names.
+ * every page). Landscape A4: the lot table fits without wrapping the supplier names. A boxed lot is a bold
+ * line with its orders' lines indented beneath it.
  */
 import { Document, Page, renderToBuffer, StyleSheet, Text, View } from "@react-pdf/renderer";
 import { type AgendaReport, type ControlBlock, REPORT_COLUMNS, type ReportGroup } from "./model.ts";
@@ -16,6 +17,10 @@ const s = StyleSheet.create({
   groupTitle: { fontSize: 11, fontFamily: "Helvetica-Bold", marginBottom: 4 },
   row: { flexDirection: "row", borderBottomWidth: 0.5, borderBottomColor: "#999", paddingVertical: 3 },
   th: { fontFamily: "Helvetica-Bold", backgroundColor: "#e8e8e8" },
+  boxedLot: { borderBottomWidth: 0.5, borderBottomColor: "#999" },
+  boxed: { fontFamily: "Helvetica-Bold", borderBottomWidth: 0 },
+  boxedOrder: { color: "#333", borderBottomWidth: 0, paddingVertical: 1.5 },
+  indent: { paddingLeft: 10 },
   total: { flexDirection: "row", justifyContent: "flex-end", marginTop: 4, fontFamily: "Helvetica-Bold" },
   signs: { flexDirection: "row", justifyContent: "space-between", marginTop: 28 },
   sign: { width: "31%", borderTopWidth: 1, borderTopColor: "#333", paddingTop: 4, fontSize: 8.5 },
@@ -47,11 +52,34 @@ function Group({ group }: { group: ReportGroup }) {
       <View style={[s.row, s.th]} fixed>
         {REPORT_COLUMNS.map((c) => <Text key={c.key} style={cell(c.width, c.align)}>{c.label}</Text>)}
       </View>
-      {group.rows.map((row, i) => (
-        <View key={i} style={s.row} wrap={false}>
-          {REPORT_COLUMNS.map((c) => <Text key={c.key} style={cell(c.width, c.align)}>{row[c.key]}</Text>)}
-        </View>
-      ))}
+      {group.rows.map((row, i) =>
+        row.orders
+          ? (
+            // a boxed lot: its line and its orders' lines beneath, on one page
+            <View key={i} style={s.boxedLot} wrap={false}>
+              <View style={[s.row, s.boxed]}>
+                {REPORT_COLUMNS.map((c) => (
+                  <Text key={c.key} style={cell(c.width, c.align)}>{row[c.key]}</Text>
+                ))}
+              </View>
+              {row.orders.map((order, j) => (
+                <View key={j} style={[s.row, s.boxedOrder]}>
+                  {REPORT_COLUMNS.map((c) => (
+                    <Text key={c.key} style={[cell(c.width, c.align), c.key === "lot" ? s.indent : {}]}>
+                      {order[c.key]}
+                    </Text>
+                  ))}
+                </View>
+              ))}
+            </View>
+          )
+          : (
+            <View key={i} style={s.row} wrap={false}>
+              {REPORT_COLUMNS.map((c) => <Text key={c.key} style={cell(c.width, c.align)}>{row[c.key]}
+              </Text>)}
+            </View>
+          )
+      )}
       <View style={s.total}>
         <Text>
           {group.species}: {group.lots} lots · {group.head} head · {group.carcasses} est. carcasses · target
