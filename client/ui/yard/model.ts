@@ -198,7 +198,7 @@ export function penDescription(pen: YardPen, statusLabel: string): string {
 /** Why a mob may not go to a pen (spec 1 §5), or null. */
 export function refusal(pen: YardPen, mob: YardMob): string | null {
   if (pen.id === mob.penId) return null;
-  return refuseLoad(pen, mob.livestockOrderId);
+  return refuseLoad(pen, mob.livestockOrderId, mob.boxedLotRef);
 }
 
 /**

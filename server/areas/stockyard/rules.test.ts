@@ -64,6 +64,26 @@ describe("loading a pen (spec 1 §5)", () => {
   it("a pen's emptied mobs (head 0) bind it to no order", () => {
     expect(refuseLoad(pen({ contents: [mob({ livestockOrderId: 8, head: 0 })] }), 7)).toBeNull();
   });
+  it("a boxed lot's orders may share a pen, and only theirs", () => {
+    const lotMate = mob({ livestockOrderId: 8, boxedLotRef: "BOX-8" });
+    expect(refuseLoad(pen({ contents: [lotMate] }), 7, "BOX-8")).toBeNull();
+    expect(
+      refuseLoad(
+        pen({ contents: [lotMate, mob({ livestockOrderId: 9, boxedLotRef: "BOX-8" })] }),
+        7,
+        "BOX-8",
+      ),
+    )
+      .toBeNull();
+    // another lot, an order not boxed, or a mob of no lot coming in: refused as before
+    expect(refuseLoad(pen({ contents: [lotMate] }), 7, "BOX-9")).toMatch(/another order's stock/);
+    expect(refuseLoad(pen({ contents: [lotMate, mob({ livestockOrderId: 9 })] }), 7, "BOX-8"))
+      .toMatch(/another order's stock/);
+    expect(refuseLoad(pen({ contents: [lotMate] }), 7)).toMatch(/another order's stock/);
+    // a pen reserved for an order outside the lot stays that order's
+    expect(refuseLoad(pen({ contents: [lotMate], livestockOrderReservedForId: 10 }), 7, "BOX-8"))
+      .toMatch(/reserved for another order/);
+  });
 });
 
 describe("separated head (spec 1 §5)", () => {

@@ -21,6 +21,8 @@ export interface PenContent {
   mobStatus: number;
   /** names of requirements not yet complete */
   incompleteChecks: string[];
+  /** the boxed lot of the content's order (several orders killed as one), or null */
+  boxedLotRef?: string | null;
 }
 
 export interface PenState {
@@ -72,12 +74,23 @@ function ordersOf(pen: PenState): Set<number> {
 
 /**
  * Spec 1 §5: a pen can be loaded only if it is empty, reserved for the same order, or already holds the
- * same order. Answers null when it may, else the reason in plain words.
+ * same order. A boxed lot's orders are killed as one, so they may also share a pen: a pen holding only
+ * orders of the incoming order's boxed lot (and reserved for none of another) takes it. Answers null when
+ * it may, else the reason in plain words.
  */
-export function refuseLoad(pen: PenState & { name: string; isOperational: boolean }, orderId: number) {
+export function refuseLoad(
+  pen: PenState & { name: string; isOperational: boolean },
+  orderId: number,
+  boxedLotRef: string | null = null,
+) {
   if (!pen.isOperational) return `Pen ${pen.name} is not in use.`;
   const orders = ordersOf(pen);
   if (orders.size === 0 || (orders.size === 1 && orders.has(orderId))) return null;
+  const held = pen.contents.filter((c) => c.head > 0);
+  const reservedElsewhere = pen.livestockOrderReservedForId !== null &&
+    pen.livestockOrderReservedForId !== orderId &&
+    !held.some((c) => c.livestockOrderId === pen.livestockOrderReservedForId);
+  if (boxedLotRef && !reservedElsewhere && held.every((c) => c.boxedLotRef === boxedLotRef)) return null;
   if (pen.livestockOrderReservedForId !== null && pen.livestockOrderReservedForId !== orderId) {
     return `Pen ${pen.name} is reserved for another order.`;
   }

@@ -19,6 +19,7 @@ import {
   yardTakes,
 } from "./rules.ts";
 import { findYard, MOB_ENTITY, type MobRow, type PenRow, type YardRow } from "./queries.ts";
+import { boxedLotRefsOf } from "../livestock/boxing/queries.ts";
 
 export const CHANGED =
   "Someone else changed this mob since your screen showed it. The yard has been reloaded.";
@@ -70,6 +71,7 @@ export function contents(unit: Unit, penId: number) {
 /** A pen's content as the pen rules see it. */
 export async function penState(unit: Unit, penId: number) {
   const mobs = await contents(unit, penId);
+  const lots = await boxedLotRefsOf(unit.tx, mobs.map((m) => m.livestockOrderId));
   const checks = mobs.length
     ? await unit.tx.select().from(mobRequirements).where(and(
       inArray(mobRequirements.stockMobId, mobs.map((m) => m.id)),
@@ -83,6 +85,7 @@ export async function penState(unit: Unit, penId: number) {
     separatedHead: m.separatedHead,
     mobStatus: m.mobStatus,
     incompleteChecks: checks.filter((c) => c.stockMobId === m.id).map((c) => c.name),
+    boxedLotRef: lots.get(m.livestockOrderId) ?? null,
   }));
 }
 
@@ -117,7 +120,8 @@ export async function land(
 ): Promise<MobRow> {
   const { tx } = unit;
   const inPen = await penState(unit, pen.id);
-  const refusal = refuseLoad({ ...pen, contents: inPen }, mob.livestockOrderId);
+  const lot = (await boxedLotRefsOf(unit.tx, [mob.livestockOrderId])).get(mob.livestockOrderId) ?? null;
+  const refusal = refuseLoad({ ...pen, contents: inPen }, mob.livestockOrderId, lot);
   if (refusal) throw ApiError.validation([{ field: "penId", message: refusal }]);
   const sameOrder = inPen.find((c) => c.livestockOrderId === mob.livestockOrderId && c.stockMobId !== mob.id);
   askFirst(mob, pen, head, inPen, sameOrder, confirmed);
