@@ -17,6 +17,7 @@ import { liveHead, shareCounts } from "../../server/areas/livestock/boxing/rules
 import { KILL_AGENDA_API } from "../../server/areas/killAgenda/paths.ts";
 import { STOCKYARD_API } from "../../server/areas/stockyard/api.ts";
 import { addDays } from "../../kernel/dates.ts";
+import { formatDate } from "../../kernel/format.ts";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;
 const tokens: Record<string, string> = {};
@@ -343,6 +344,37 @@ describe("a boxed lot on the kill agenda and in the yard: one lot, moved whole",
     });
   });
 
+  test("the boxing read and page say where the lot stands: its kill day and place in the day's kill order", async () => {
+    const a = (await agenda()).body;
+    // the day's cards: an item alone, or a boxed lot's items together
+    const cards =
+      (a.items as Item[]).filter((item, i, all) =>
+        !item.boxedLotRef || all[i - 1]?.boxedLotRef !== item.boxedLotRef
+      ).length;
+    const ref = `BOX-${Math.min(...ids)}`;
+    const lot = ((await boxing(TODAY)).body.lots as { boxedLotRef: string }[]).find((l) =>
+      l.boxedLotRef === ref
+    );
+    expect(lot).toMatchObject({
+      agendaPlace: {
+        date: a.productionDate,
+        speciesId: SHEEP,
+        tenantSiteId: a.tenantSiteId,
+        position: 1,
+        lotsOnDay: cards,
+      },
+    });
+    const html = await (await t.request(`/home/livestock/livestockBoxing?date=${TODAY}&species=${SHEEP}`, {
+      token: tokens.admin,
+      headers,
+    })).text();
+    const site = a.tenantSiteId ? `&amp;site=${a.tenantSiteId}` : "";
+    expect(html).toContain(`href="/home/killagenda?date=${a.productionDate}&amp;species=${SHEEP}${site}"`);
+    expect(html).toMatch(
+      new RegExp(`Kill agenda: <a [^>]+>${formatDate(a.productionDate, false)}</a>, lot 1 of ${cards}`),
+    );
+  });
+
   test("a kill order that cuts the lot in two is refused (400 in words), a stale one 409; nothing changes", async () => {
     const a = (await agenda()).body;
     const items = a.items as Item[];
@@ -413,5 +445,33 @@ describe("a boxed lot on the kill agenda and in the yard: one lot, moved whole",
     }, "farm");
     expect(res.status).toBe(403);
     expect((await agenda()).body.lastModified).toBe(a.lastModified);
+  });
+});
+
+describe("a boxed lot not on a kill agenda yet", () => {
+  test("its mobs have no kill day: the read answers no place and the page says so", async () => {
+    // the first day back with two orders still to box
+    let day = "";
+    let ids: number[] = [];
+    for (let back = 0; back < 10 && ids.length < 2; back++) {
+      day = plantDay(-back);
+      const candidates = (await boxing(day)).body.candidates as { livestockOrderId: number }[];
+      ids = candidates.slice(0, 2).map((c) => c.livestockOrderId);
+    }
+    expect(ids).toHaveLength(2);
+    // as mobs put in the paddock with no day planned (the agenda takes a mob by its production day)
+    await (await db()).update(stockMobs).set({ applicableProductionDate: null })
+      .where(inArray(stockMobs.livestockOrderId, ids));
+    expect((await post(BOXING_API.update, { boxed: true, orders: await stamped(ids) })).status).toBe(200);
+    const ref = `BOX-${Math.min(...ids)}`;
+    const lot = ((await boxing(day)).body.lots as { boxedLotRef: string }[]).find((l) =>
+      l.boxedLotRef === ref
+    );
+    expect(lot).toMatchObject({ boxedLotRef: ref, agendaPlace: null });
+    const html = await (await t.request(`/home/livestock/livestockBoxing?date=${day}&species=${SHEEP}`, {
+      token: tokens.admin,
+      headers,
+    })).text();
+    expect(html).toContain("Not on a kill agenda yet.");
   });
 });

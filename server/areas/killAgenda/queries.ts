@@ -19,11 +19,13 @@ import {
   type DayKey,
   keyOf,
   killFloorsOf,
+  mayUse,
   storedAgenda,
   syncDay,
   upToDate,
 } from "./agendaTx.ts";
 import { agendaViews, orderWords } from "./views.ts";
+import { groupsOf } from "./boardRules.ts";
 import { focusDayProblem, isUnscheduled, itemStatus, lotName, MAX_SIDE_LIST, planningDays } from "./rules.ts";
 import type { KillAgenda, SevenDayAgenda, UndeliveredOrders, UnscheduledMob } from "./schemas.ts";
 
@@ -253,4 +255,70 @@ export async function undeliveredOrders(
       lastModified: order.lastModified,
     })),
   };
+}
+
+/** Where an order stands on a kill agenda: its day and its card's place in the day's kill order. */
+export interface AgendaPlace {
+  date: string;
+  speciesId: number;
+  /** 0: a plant without sites */
+  tenantSiteId: number;
+  /** 1, 2, 3… among the day's cards (a boxed lot is one card) */
+  position: number;
+  /** the day's cards */
+  cards: number;
+}
+
+/**
+ * The agenda place of each of these orders that is on a day (its mobs' production days, else the
+ * expected order's), read through agendaDay so the day is up to date; an order on two days answers the
+ * earlier. Days of a species or site that is not the caller's are left out.
+ */
+export async function agendaPlacesOf(
+  ctx: AreaContext,
+  orderIds: readonly number[],
+): Promise<Map<number, AgendaPlace>> {
+  const out = new Map<number, AgendaPlace>();
+  if (!orderIds.length) return out;
+  const ids = [...new Set(orderIds)];
+  const [mobDays, orders] = await Promise.all([
+    ctx.db.selectDistinct({
+      orderId: stockMobs.livestockOrderId,
+      date: stockMobs.applicableProductionDate,
+      speciesId: stockMobs.speciesId,
+      siteId: stockMobs.tenantSiteId,
+    }).from(stockMobs).where(inArray(stockMobs.livestockOrderId, ids)),
+    ctx.db.select({
+      orderId: livestockOrders.id,
+      date: livestockOrders.productionDate,
+      delivery: livestockOrders.deliveryDate,
+      speciesId: livestockOrders.speciesId,
+      siteId: livestockOrders.tenantSiteId,
+    }).from(livestockOrders).where(inArray(livestockOrders.id, ids)),
+  ]);
+  // an order with mobs stands on its mobs' days; one still expected on its production (else delivery) day
+  const withMobs = new Set(mobDays.map((m) => m.orderId));
+  const expected = orders.filter((o) => !withMobs.has(o.orderId)).map((o) => ({
+    ...o,
+    date: o.date ?? o.delivery,
+  }));
+  const days = new Map<string, { date: string; speciesId: number; tenantSiteId: number }>();
+  for (const d of [...mobDays, ...expected]) {
+    if (!d.date) continue; // a mob in the paddock with no day yet
+    const key = { date: d.date, speciesId: d.speciesId, tenantSiteId: d.siteId ?? 0 };
+    if (!mayUse(ctx.scope, key)) continue;
+    days.set(`${key.date}:${key.speciesId}:${key.tenantSiteId}`, key);
+  }
+  const wanted = new Set(ids);
+  for (const key of [...days.values()].sort((a, b) => a.date.localeCompare(b.date))) {
+    const day = await agendaDay(ctx, key);
+    const cards = groupsOf(day.items, (i) => i.boxedLotRef);
+    cards.forEach((card, i) => {
+      for (const item of card) {
+        if (!wanted.has(item.livestockOrderId) || out.has(item.livestockOrderId)) continue;
+        out.set(item.livestockOrderId, { ...key, position: i + 1, cards: cards.length });
+      }
+    });
+  }
+  return out;
 }

@@ -13,6 +13,7 @@ import { ApiError } from "../../../http/errors.ts";
 import { type AreaContext, assertUnchanged, type TenantTx } from "../../context.ts";
 import { ORDER_STATUS, orderStatusName } from "../../../../kernel/enums.ts";
 import { setOrdersBoxing } from "../orders/writes.ts";
+import { agendaPlacesOf } from "../../killAgenda/queries.ts";
 import { boxedLotReference, boxingProblem, isBoxable, liveHead, shareCounts } from "./rules.ts";
 import type {
   BoxedLot,
@@ -55,7 +56,23 @@ export async function boxingOfDay(ctx: AreaContext, q: BoxingQuery): Promise<Box
     d.boxedOrderCollectionId === null && d.carcasses === 0 && d.deliveryDate === date &&
     isBoxable(rows[i].order)
   );
-  return { date, speciesId, species: ctx.scope.speciesName(speciesId), candidates, lots: lotsOf(orders) };
+  const lots = lotsOf(orders);
+  // the kill agenda says where each lot stands (read through its public face)
+  const places = await agendaPlacesOf(ctx, lots.flatMap((l) => l.orders.map((o) => o.livestockOrderId)));
+  for (const lot of lots) {
+    const place = lot.orders.map((o) => places.get(o.livestockOrderId)).filter((p) => p !== undefined)
+      .sort((a, b) => a.date.localeCompare(b.date))[0];
+    lot.agendaPlace = place
+      ? {
+        date: place.date,
+        speciesId: place.speciesId,
+        tenantSiteId: place.tenantSiteId,
+        position: place.position,
+        lotsOnDay: place.cards,
+      }
+      : null;
+  }
+  return { date, speciesId, species: ctx.scope.speciesName(speciesId), candidates, lots };
 }
 
 function lotsOf(orders: BoxingOrder[]): BoxedLot[] {
@@ -74,6 +91,7 @@ function lotsOf(orders: BoxingOrder[]): BoxedLot[] {
       liveHead: head,
       carcasses: killed,
       isKilled: killed > 0,
+      agendaPlace: null,
       orders: members.map((m, i) => ({ ...m, shareHead: shares[i] })),
     };
   });

@@ -52,6 +52,19 @@ export const BoxingOrder = z.object({
 });
 export type BoxingOrder = z.infer<typeof BoxingOrder>;
 
+/** Where a boxed lot stands on the kill agenda (its first day, when it is on two). */
+export const BoxedLotAgendaPlace = z.object({
+  /** the kill (production) day */
+  date: z.string(),
+  speciesId: z.number(),
+  /** 0: a plant without sites */
+  tenantSiteId: z.number(),
+  /** the lot's place in the day's kill order: 1, 2, 3… (a boxed lot is one place) */
+  position: z.number(),
+  /** the lots on that day */
+  lotsOnDay: z.number(),
+}).openapi("BoxedLotAgendaPlace");
+
 export const BoxedLot = z.object({
   boxedLotRef: z.string(),
   /** the order the lot lives on */
@@ -61,6 +74,8 @@ export const BoxedLot = z.object({
   carcasses: z.number(),
   /** killed: it can no longer be unboxed */
   isKilled: z.boolean(),
+  /** its day and place on the kill agenda; null: not on a kill agenda yet */
+  agendaPlace: BoxedLotAgendaPlace.nullable(),
   orders: z.array(BoxingOrder.extend({
     /** its share of the lot's carcasses (of its live head before the kill) */
     shareHead: z.number(),

@@ -13,7 +13,7 @@ import { isoDate } from "../../../../http/validation.ts";
 import { headerSpeciesAmong } from "../../../../pages/ListScope.tsx";
 import { ActionButton, BoxingPicker } from "../../../../pages/islands.tsx";
 import { LiveStatus } from "../../../../pages/LiveStatus.tsx";
-import { DaySteps } from "../../../../pages/DayFilter.tsx";
+import { dayHref, DaySteps } from "../../../../pages/DayFilter.tsx";
 import { pageAreaContext } from "../../../context.ts";
 import { addDays } from "../../../../../kernel/dates.ts";
 import { orderStatusText } from "../../../../../kernel/enums.ts";
@@ -56,7 +56,30 @@ function DayForm({ date, speciesId, species }: {
   );
 }
 
-function LotPanel({ lot, orderHref }: { lot: BoxedLot; orderHref: (id: number) => string | null }) {
+/** "Kill agenda: Tue 1 Dec, lot 4 of 12", the day linking to its agenda page (when the caller may open it). */
+function AgendaPlace({ lot, agendaPath }: { lot: BoxedLot; agendaPath: string | null }) {
+  const place = lot.agendaPlace;
+  if (!place) return <p className="boxing-agenda muted">Not on a kill agenda yet.</p>;
+  const day = formatDate(place.date, false);
+  return (
+    <p className="boxing-agenda">
+      Kill agenda: {agendaPath
+        ? (
+          <a href={dayHref(agendaPath, place)} aria-label={`Kill agenda of ${formatDate(place.date)}`}>
+            {day}
+          </a>
+        )
+        : day}
+      {`, lot ${place.position} of ${place.lotsOnDay}`}
+    </p>
+  );
+}
+
+function LotPanel({ lot, orderHref, agendaPath }: {
+  lot: BoxedLot;
+  orderHref: (id: number) => string | null;
+  agendaPath: string | null;
+}) {
   const stamped = (ids: number[]) =>
     lot.orders.filter((o) => ids.includes(o.livestockOrderId))
       .map((o) => ({ livestockOrderId: o.livestockOrderId, lastModified: o.lastModified }));
@@ -79,6 +102,7 @@ function LotPanel({ lot, orderHref }: { lot: BoxedLot; orderHref: (id: number) =
           />
         )}
       </div>
+      <AgendaPlace lot={lot} agendaPath={agendaPath} />
       <Table
         rows={lot.orders}
         rowKey={(o) => o.livestockOrderId}
@@ -134,6 +158,7 @@ export const LivestockBoxingScreen = defineScreen({
       boxing,
       species,
       canOpenOrders: canSeeRouteNamed(context.caller!.subject, "order"),
+      canOpenAgenda: canSeeRouteNamed(context.caller!.subject, "killagenda"),
       // a box or unbox in another window is an order change (deliveryStatusUpdated): the page re-reads
       liveGroups: context.caller!.subject.modules.includes("livestock") ? ["Deliveries"] : [],
     };
@@ -183,7 +208,12 @@ export const LivestockBoxingScreen = defineScreen({
             <h2 id="boxing-lots">Boxed lots</h2>
             {boxing.lots.length
               ? boxing.lots.map((lot) => (
-                <LotPanel key={lot.boxedOrderCollectionId} lot={lot} orderHref={orderHref} />
+                <LotPanel
+                  key={lot.boxedOrderCollectionId}
+                  lot={lot}
+                  orderHref={orderHref}
+                  agendaPath={data.canOpenAgenda ? href("killagenda") : null}
+                />
               ))
               : <p className="muted">No lot is boxed for this day.</p>}
           </section>
