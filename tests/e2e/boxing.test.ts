@@ -13,6 +13,7 @@ import { carcasses, stockMobs } from "../../db/tenant/schema.ts";
 import { simulateKill } from "../../server/areas/killFloor/simulator.ts";
 import { BOXING_API } from "../../server/areas/livestock/boxing/api.ts";
 import { INVOICES_API } from "../../server/areas/invoices/paths.ts";
+import { formatDate } from "../../kernel/format.ts";
 
 let server: Awaited<ReturnType<typeof serveTestApp>>;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -82,6 +83,17 @@ describe("livestock boxing in the browser", () => {
     await expect.poll(() => lot.getByRole("button", { name: "Unbox lot" }).count()).toBe(1);
     await expectFits(page);
     await shot(page, "boxed");
+    // where the lot stands on the kill agenda, as the read answers it; the day links to that day's agenda
+    const read = await api(`${BOXING_API.read}?date=${DAY}&speciesId=1`);
+    const place = read.lots.find((l: { boxedLotRef: string }) => l.boxedLotRef === `BOX-${host}`).agendaPlace;
+    expect(place).not.toBeNull();
+    expect(await lot.locator(".boxing-agenda").textContent()).toBe(
+      `Kill agenda: ${formatDate(place.date, false)}, lot ${place.position} of ${place.lotsOnDay}`,
+    );
+    expect(
+      await lot.getByRole("link", { name: `Kill agenda of ${formatDate(place.date)}` }).getAttribute("href"),
+    )
+      .toMatch(new RegExp(`^/home/killagenda\\?date=${place.date}&species=1`));
 
     // the chain kills the lot as one: every record names the first order's mob
     const db = await server.services.db.tenantDb(1);
