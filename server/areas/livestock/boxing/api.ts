@@ -19,7 +19,9 @@ const api = areaApi(["Livestock: boxing"]);
 api.get(
   BOXING_API.read,
   "A delivery day's delivered orders of one species that may be boxed (not in a lot, no carcass yet), and " +
-    "the boxed lots with their orders and each order's share (by live head; of the carcasses once killed). " +
+    "the boxed lots with their orders and each order's share (by live head; of the carcasses once killed), " +
+    "and where each lot stands on the kill agenda (agendaPlace: its day and place in the day's kill order; " +
+    "null when not on an agenda yet). " +
     "The day defaults to the plant's today, the species to your first.",
   { query: BoxingQuery },
   Boxing,
