@@ -59,7 +59,9 @@ function DayForm({ date, speciesId, species }: {
 /** "Kill agenda: Tue 1 Dec, lot 4 of 12", the day linking to its agenda page (when the caller may open it). */
 function AgendaPlace({ lot, agendaPath }: { lot: BoxedLot; agendaPath: string | null }) {
   const place = lot.agendaPlace;
-  if (!place) return <p className="boxing-agenda muted">Not on a kill agenda yet.</p>;
+  // a killed lot off every agenda is not waiting for one
+  const none = `Not on a kill agenda${lot.isKilled ? "" : " yet"}.`;
+  if (!place) return <p className="boxing-agenda muted">{none}</p>;
   const day = formatDate(place.date, false);
   return (
     <p className="boxing-agenda">
