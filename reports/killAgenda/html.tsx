@@ -63,6 +63,13 @@ export function AgendaDocument({ report, control }: { report: AgendaReport; cont
                       </td>)}
                     </tr>
                   )),
+                  ...(row.missing ?? []).map((text) => (
+                    <tr key={`${row.lot}-${text}`} className="document-boxed-order document-boxed-missing">
+                      <td />
+                      <td colSpan={2}>{text}</td>
+                      {REPORT_COLUMNS.slice(3).map((c) => <td key={c.key} className={cellClass(c)} />)}
+                    </tr>
+                  )),
                 ])}
               </tbody>
               <tfoot>

@@ -30,6 +30,8 @@ export interface ReportCells {
 export interface ReportRow extends ReportCells {
   /** a boxed lot's orders, in kill order: a line each beneath the lot's line (which sums them) */
   orders?: ReportCells[];
+  /** a boxed lot's orders that are not on this day, in words ("Order 41 (Hill Farm) is planned for Fri 4 Dec") */
+  missing?: string[];
 }
 
 export interface ReportGroup {
@@ -93,7 +95,7 @@ export function agendaReport(
 ): AgendaReport {
   const groups = agendas.filter((a) => a.items.length).map((a) => {
     const rows = groupsOf(a.items, (i) => i.boxedLotRef).map((card) =>
-      card[0].boxedLotRef ? boxedLotRow(card[0].boxedLotRef, card) : itemsRow(card)
+      card[0].boxedLotRef ? boxedLotRow(card[0].boxedLotRef, card, a.boxedLots) : itemsRow(card)
     );
     return {
       species: a.species,
@@ -154,9 +156,10 @@ function itemsRow(items: readonly Item[]): ReportCells {
 
 /**
  * A boxed lot: one line with the lot's reference and its head summed, and beneath it a line per order
- * (its lot, supplier and order number, head), in kill order, so the floor sees who is in the lot.
+ * (its lot, supplier and order number, head), in kill order, so the floor sees who is in the lot, and
+ * which of its orders are not on the day.
  */
-function boxedLotRow(ref: string, items: readonly Item[]): ReportRow {
+function boxedLotRow(ref: string, items: readonly Item[], lots: Agenda["boxedLots"]): ReportRow {
   const byOrder = Map.groupBy(items, (i) => i.livestockOrderId);
   const orders = [...byOrder].map(([id, mine]) => {
     const row = itemsRow(mine);
@@ -170,6 +173,7 @@ function boxedLotRow(ref: string, items: readonly Item[]): ReportRow {
     pic: "",
     notes: "",
     orders,
+    missing: lots.find((l) => l.boxedLotRef === ref)?.missing ?? [],
   };
 }
 

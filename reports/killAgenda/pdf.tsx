@@ -21,6 +21,7 @@ const s = StyleSheet.create({
   boxed: { fontFamily: "Helvetica-Bold", borderBottomWidth: 0 },
   boxedOrder: { color: "#333", borderBottomWidth: 0, paddingVertical: 1.5 },
   indent: { paddingLeft: 10 },
+  missing: { paddingLeft: 44, color: "#8a4b00" },
   total: { flexDirection: "row", justifyContent: "flex-end", marginTop: 4, fontFamily: "Helvetica-Bold" },
   signs: { flexDirection: "row", justifyContent: "space-between", marginTop: 28 },
   sign: { width: "31%", borderTopWidth: 1, borderTopColor: "#333", paddingTop: 4, fontSize: 8.5 },
@@ -70,6 +71,9 @@ function Group({ group }: { group: ReportGroup }) {
                     </Text>
                   ))}
                 </View>
+              ))}
+              {(row.missing ?? []).map((text) => (
+                <Text key={text} style={[s.row, s.boxedOrder, s.missing]}>{text}</Text>
               ))}
             </View>
           )
