@@ -297,11 +297,17 @@ function hostNamespace(hostname: string): string {
 }
 
 /**
+ * `deno task test:remote`: the test apps are configured with DATABASE_URL and TENANT_DATABASE_URL_TEMPLATE
+ * (the stand-in's), so their tenant databases are remote clients: no data_version, so no kept reads or pages.
+ */
+export const databasesOverServer = (): boolean => Deno.env.get("TEST_DATABASE") === "remote";
+
+/**
  * With `TEST_DATABASE=remote` (`deno task test:remote`): a stand-in over a test app's DATA_DIR and the
  * URLs that make the app reach its databases through it. Null otherwise, or when the test set URLs itself.
  */
 export function remoteDatabasesFor(dataDir: string, env: Record<string, string>) {
-  if (Deno.env.get("TEST_DATABASE") !== "remote" || env.DATABASE_URL) return null;
+  if (!databasesOverServer() || env.DATABASE_URL) return null;
   const token = "stand-in-token";
   const server = startHranaServer({ fileOf: appNamespaces(dataDir), authToken: token });
   return {
