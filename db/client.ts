@@ -1,6 +1,7 @@
 import { type Client, createClient } from "@libsql/client";
 import { EmbeddedClient } from "./embeddedClient.ts";
 import { traced } from "./tracing.ts";
+import { retryingBusyBegin } from "./remoteClient.ts";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import * as controlSchema from "./control/schema.ts";
@@ -233,7 +234,8 @@ async function openClient(url: string, authToken?: string): Promise<Client> {
   const client = createClient({ url, authToken: authToken || undefined, timeout: BUSY_TIMEOUT_MS });
   // a span per statement when OpenTelemetry is on (db/tracing.ts), named by the file or the server's host
   const name = url.startsWith("file:") ? url.slice(url.lastIndexOf("/") + 1) : new URL(url).host;
-  if (!url.startsWith("file:")) return traced(client, name);
+  // a libSQL server: a busy write transaction is retried at its start, as an embedded one is
+  if (!url.startsWith("file:")) return traced(retryingBusyBegin(client, BUSY_TIMEOUT_MS), name);
   // WAL persists in the file, so setting it once on any connection is enough
   await client.execute("PRAGMA journal_mode = WAL");
   return traced(new EmbeddedClient(client, url.slice("file:".length), BUSY_TIMEOUT_MS), name);
