@@ -9,6 +9,7 @@
  * line says whether it is live.
  */
 import type { PushClient } from "./push.ts";
+import type { StartIslands } from "./folds.ts";
 
 const COALESCE_MS = 150;
 
@@ -31,7 +32,11 @@ export function otherDays(payload: unknown, date: string | null): boolean {
  * Re-reads this page and puts the element `target`'s new content in place (counted in `data-refreshed`);
  * false when the read failed, was overtaken (`current` false by then) or the element is gone.
  */
-export async function swapFromPage(target: string, current: () => boolean): Promise<boolean> {
+export async function swapFromPage(
+  target: string,
+  current: () => boolean,
+  startIslands?: StartIslands,
+): Promise<boolean> {
   const res = await fetch(location.href, { credentials: "same-origin", headers: { accept: "text/html" } });
   if (!res.ok || !current()) return false;
   const next = new DOMParser().parseFromString(await res.text(), "text/html").getElementById(target);
@@ -39,13 +44,24 @@ export async function swapFromPage(target: string, current: () => boolean): Prom
   if (!next || !here) return false;
   here.replaceChildren(...Array.from(next.childNodes, (n) => document.importNode(n, true)));
   here.dataset.refreshed = String(Number(here.dataset.refreshed ?? 0) + 1);
+  // the new content's islands start as a page's do (as a fold's content does): swapped in as server HTML,
+  // a form or button would otherwise look right and do nothing
+  if (startIslands && here.querySelector("[data-island]")) {
+    await startIslands(here.querySelectorAll("[data-island-modules]"));
+    here.dispatchEvent(new Event("islands:added", { bubbles: true }));
+  }
   return true;
 }
 
 const list = (text: string | undefined) => (text ?? "").split(",").map((s) => s.trim()).filter(Boolean);
 
-export function keepLive(status: HTMLElement, push: PushClient): void {
+export function keepLive(status: HTMLElement, push: PushClient, startIslands?: StartIslands): void {
   const target = status.dataset.livePart!;
+  // once the user has changed a field in the part (ticked an order to box, typed), it is not swapped under
+  // them: their choices would go. The status says newer figures wait; the save's reload shows them.
+  let inUse = false;
+  const part = document.getElementById(target);
+  for (const type of ["input", "change"]) part?.addEventListener(type, () => (inUse = true));
   const groups = list(status.dataset.liveGroups);
   const orderId = status.dataset.liveOrder ? Number(status.dataset.liveOrder) : null;
   const date = status.dataset.liveDate ?? null;
@@ -53,8 +69,12 @@ export function keepLive(status: HTMLElement, push: PushClient): void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let reading = 0;
   const refresh = async () => {
+    if (inUse) {
+      status.textContent = `${words} · newer figures show when you save or reload`;
+      return;
+    }
     const asked = ++reading;
-    if (await swapFromPage(target, () => asked === reading)) {
+    if (await swapFromPage(target, () => asked === reading, startIslands)) {
       status.textContent = `${words} · the figures were just updated`;
     }
   };

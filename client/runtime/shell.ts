@@ -256,7 +256,9 @@ export function initShell(): void {
       if (desk) import("./chatBadge.ts").then((m) => m.watchDeskUnread(desk, push));
       // a part of the page kept live (the order page's figures; its own small chunk)
       const live = document.querySelectorAll<HTMLElement>("[data-live-part]");
-      if (live.length) import("./livePart.ts").then((m) => live.forEach((el) => m.keepLive(el, push)));
+      if (live.length) {
+        import("./livePart.ts").then((m) => live.forEach((el) => m.keepLive(el, push, startIslands)));
+      }
       // the producer portal's relayed notices (its own small chunk)
       const main = document.querySelector<HTMLElement>("main");
       if (main && location.pathname.startsWith("/producerportal")) {
