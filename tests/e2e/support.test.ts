@@ -25,6 +25,8 @@ describe("reporting a problem in the browser", () => {
 
     // another user: a new sign-in without the old cookie (going to /logout raced the page's own
     // redirect once the push connection saw the session end: net::ERR_ABORTED)
+    // (leaving the page first: its push client, told the session is gone, would go to /login itself)
+    await page.goto("about:blank");
     await t.browser.context.clearCookies();
     await signIn(page, t.server.origin, "support@demo.processor", TEST_PASSWORD);
     await page.goto(`${t.server.origin}/home/support`);
