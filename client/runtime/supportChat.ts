@@ -23,12 +23,12 @@ import {
   type ChatMessageItem,
   type ChatMode,
   type ChatStreamItem,
+  domOf,
   keyOf,
   messageTree,
   NEW_TITLE,
   streamTree,
   ticketLabel,
-  toDom,
   unreadTotalWords,
 } from "./supportChatView.ts";
 
@@ -72,7 +72,7 @@ export function startChat(root: HTMLElement): void {
   /** The list again, keeping the keyboard where it was (a button is replaced by its new self). */
   const showStreams = () => {
     const focused = (document.activeElement as HTMLElement | null)?.dataset?.chatKey;
-    list.replaceChildren(...streams.map((s) => toDom(streamTree(s, mode, openKey, timeZone))));
+    list.replaceChildren(...streams.map((s) => domOf(streamTree(s, mode, openKey, timeZone))));
     if (focused) list.querySelector<HTMLElement>(`[data-chat-key="${CSS.escape(focused)}"]`)?.focus();
     newButton?.setAttribute("aria-pressed", String(openKey === null));
     none.hidden = streams.length > 0;
@@ -114,7 +114,7 @@ export function startChat(root: HTMLElement): void {
     const fresh = answer.messages.filter((m) => !messages.querySelector(`[data-message-id="${m.id}"]`));
     if (fresh.length) {
       lastId = Math.max(lastId, fresh.at(-1)!.id);
-      messages.append(...fresh.map((m) => toDom(messageTree(m, mode, timeZone))));
+      messages.append(...fresh.map((m) => domOf(messageTree(m, mode, timeZone))));
       toLatest();
       for (const m of fresh) watcher.arrived(m.senderName);
     }

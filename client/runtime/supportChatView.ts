@@ -123,11 +123,11 @@ export function chatTextTree(text: string): Tree {
 }
 
 /** The tree as elements of this document. */
-export function toDom(tree: Tree): Node {
+export function domOf(tree: Tree): Node {
   if (typeof tree === "string") return document.createTextNode(tree);
   const [tag, attrs, ...children] = tree;
   const el = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) if (value !== undefined) el.setAttribute(name, value);
-  el.append(...children.map(toDom));
+  el.append(...children.map(domOf));
   return el;
 }

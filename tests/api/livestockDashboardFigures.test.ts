@@ -26,11 +26,11 @@ import { MOB_STATUS, ORDER_STATUS } from "../../kernel/enums.ts";
 import {
   costPanel,
   lossPanel,
-  regionalPanel,
   supplierPanel,
   viewOf,
   volumePanel,
 } from "../../server/areas/livestock/dashboard/operations.ts";
+import { regionalPanel } from "../../server/areas/livestock/dashboard/regional.ts";
 
 const SHEEP = 1, LAMB = 11;
 const stamps = { createdAt: "2019-03-01T00:00:00Z", lastModified: "2019-03-01T00:00:00Z" };

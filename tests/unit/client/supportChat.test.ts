@@ -6,9 +6,9 @@ import { SupportChatPanel } from "../../../server/areas/support/chat/panels.tsx"
 import {
   type ChatMessageItem,
   type ChatStreamItem,
+  domOf,
   messageTree,
   streamTree,
-  toDom,
 } from "../../../client/runtime/supportChatView.ts";
 import { apiConfig } from "../../../client/runtime/api.ts";
 
@@ -76,7 +76,7 @@ describe.skipIf(!hasDom)("support chat without React", () => {
     page.innerHTML = renderToStaticMarkup(
       createElement(SupportChatPanel, { mode: "user", userId: 3, streams, messages, timeZone: ZONE }),
     );
-    const wrap = (tree: Parameters<typeof toDom>[0]) => (toDom(tree) as HTMLElement).outerHTML;
+    const wrap = (tree: Parameters<typeof domOf>[0]) => (domOf(tree) as HTMLElement).outerHTML;
     expect(page.querySelector(".chat-streams ul")!.innerHTML).toBe(
       streams.map((s) => wrap(streamTree(s, "user", ":2", ZONE))).join(""),
     );

@@ -1,6 +1,7 @@
 import type { AccessRule } from "../../../access/apiAccess.ts";
 import { areaApi } from "../../areaApi.ts";
-import { livestockCostSummary, livestockDashboard, livestockRegionalSummary } from "./operations.ts";
+import { livestockCostSummary, livestockDashboard } from "./operations.ts";
+import { livestockRegionalSummary } from "./regional.ts";
 import { CostSummary, DashboardBody, LivestockDashboard, RegionalSummary } from "./schemas.ts";
 
 /** The dashboards' posts (spec 1 §7 "dashboard, regional and cost-summary posts"). */
