@@ -11,6 +11,7 @@ import { ApiError } from "../../../http/errors.ts";
 import { type AreaContext, assertUnchanged, nextModified } from "../../context.ts";
 import type { In } from "../../areaApi.ts";
 import { displayName } from "../../audit.ts";
+import { CARTON, CARTON_BODY } from "./schemas.ts";
 
 /** What a new packaging starts from before the plant stores its own defaults. */
 export const BUILT_IN_PACKAGING = {
@@ -22,25 +23,15 @@ export const BUILT_IN_PACKAGING = {
   piecesPerCarton: 1,
 } as const;
 
-const kg = z.number({ message: "Enter kg" }).min(0, "Kg cannot be negative").max(10_000);
 export const PackagingDefaultsBody = z.object({
-  name: z.string().trim().min(1, "Name the packaging").max(80),
-  weightType: z.enum(["fixed", "catch"], { message: "Choose fixed or catch weight" }),
-  nominalKg: kg,
-  minKg: kg,
-  maxKg: kg,
+  ...CARTON_BODY,
   piecesPerCarton: z.number({ message: "Enter the pieces per carton" }).int("Use whole pieces").min(0).max(
     1000,
   ),
   lastModified: z.string().nullish(),
 });
 export const PackagingDefaults = z.object({
-  name: z.string(),
-  weightType: z.enum(["fixed", "catch"]),
-  nominalKg: z.number(),
-  minKg: z.number(),
-  maxKg: z.number(),
-  piecesPerCarton: z.number(),
+  ...CARTON,
   /** null while the built-in defaults apply */
   lastModified: z.string().nullable(),
 });

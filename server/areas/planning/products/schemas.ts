@@ -6,17 +6,30 @@ const id = z.number().int().positive();
 const kg = z.number({ message: "Enter kg" }).min(0, "Kg cannot be negative").max(10_000);
 export { IdParam } from "../../../http/params.ts";
 
-export const SpeciesQuery = z.object({ speciesId: idNumber().optional() });
-
-export const Packaging = z.object({
-  id: z.number(),
-  productDefinitionId: z.number(),
+/** A carton's fields as answered: a packaging's and the stored defaults' (packagingDefaults.ts). */
+export const CARTON = {
   name: z.string(),
   weightType: z.enum(["fixed", "catch"]),
   nominalKg: z.number(),
   minKg: z.number(),
   maxKg: z.number(),
   piecesPerCarton: z.number(),
+};
+/** A carton's fields as sent (each body checks its pieces per carton itself). */
+export const CARTON_BODY = {
+  name: z.string().trim().min(1, "Name the packaging").max(80),
+  weightType: z.enum(["fixed", "catch"], { message: "Choose fixed or catch weight" }),
+  nominalKg: kg,
+  minKg: kg,
+  maxKg: kg,
+};
+
+export const SpeciesQuery = z.object({ speciesId: idNumber().optional() });
+
+export const Packaging = z.object({
+  id: z.number(),
+  productDefinitionId: z.number(),
+  ...CARTON,
   isDefault: z.boolean(),
   lastModified: z.string(),
 });
@@ -84,11 +97,7 @@ export const Summary = z.object({
 export const UpsertPackagingBody = z.object({
   id: id.nullish().transform((v) => v ?? null),
   productDefinitionId: id,
-  name: z.string().trim().min(1, "Name the packaging").max(80),
-  weightType: z.enum(["fixed", "catch"], { message: "Choose fixed or catch weight" }),
-  nominalKg: kg,
-  minKg: kg,
-  maxKg: kg,
+  ...CARTON_BODY,
   piecesPerCarton: z.number().int("Use whole pieces").min(0).max(1000),
   isDefault: z.boolean().default(false),
   lastModified: z.string().nullish(),

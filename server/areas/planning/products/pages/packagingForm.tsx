@@ -7,19 +7,10 @@
 import { EditPanel } from "../../editPanel.tsx";
 import type { FieldSpec } from "../../../../../client/islands/DataForm.tsx";
 import { PRODUCTS_API } from "../api.ts";
+import type { PackagingView } from "../../reads.ts";
 import { BUILT_IN_PACKAGING, type PackagingDefaultsShape } from "../packagingDefaults.ts";
 
-type Packaging = {
-  id: number;
-  name: string;
-  weightType: "fixed" | "catch";
-  nominalKg: number;
-  minKg: number;
-  maxKg: number;
-  piecesPerCarton: number;
-  isDefault: boolean;
-  lastModified: string;
-};
+type Packaging = PackagingView & { lastModified: string };
 
 /** The carton's own fields, shared by a packaging and the defaults. */
 const CARTON_FIELDS: FieldSpec[] = [
