@@ -28,6 +28,9 @@ import type { DemoTenant } from "../area.ts";
 import { processorSeedDue } from "../demoSeedDue.ts";
 import { statCutOf } from "./builder/rules.ts";
 
+/** A seeded recipe: name, lines (product, yield %), trim, fat, bone and loss %. */
+type RecipeOption = [string, [number, number][], number, number, number, number];
+
 /** Codes left unmapped so the resolver has work (when the species has them). */
 export const DEMO_UNMAPPED_CODES = ["L-NECK-FIL", "L-CHUMP-BL", "B-TRIM-CL", "B-NECK"];
 const CATCH_PRIMALS = ["Leg", "Shoulder", "Silverside", "Topside", "Rump", "Chuck"];
@@ -166,7 +169,7 @@ export async function seedPlanningCatalogue(tenant: DemoTenant) {
       const primal = segs.find((s) => s.id === primalId)!;
       const first = ids[0];
       const second = ids[1] ?? ids[0];
-      const options: [string, [number, number][], number, number, number, number][] = primal.name === "Rack"
+      const options: RecipeOption[] = primal.name === "Rack"
         ? [
           ["Rack frenched, cap off", [[second, 68]], 10, 8, 12, 2],
           ["Rack cap-on", [[first, 86]], 3, 2, 7, 2],
@@ -175,22 +178,8 @@ export async function seedPlanningCatalogue(tenant: DemoTenant) {
           [`${productName.get(first)}`, [[first, 80]], 5, 5, 8, 2],
           ...(second !== first
             ? [
-              [`${productName.get(second)}`, [[second, 70]], 8, 7, 13, 2] as [
-                string,
-                [number, number][],
-                number,
-                number,
-                number,
-                number,
-              ],
-              [`${primal.name}: half and half`, [[first, 40], [second, 38]], 6, 5, 9, 2] as [
-                string,
-                [number, number][],
-                number,
-                number,
-                number,
-                number,
-              ],
+              [`${productName.get(second)}`, [[second, 70]], 8, 7, 13, 2] as RecipeOption,
+              [`${primal.name}: half and half`, [[first, 40], [second, 38]], 6, 5, 9, 2] as RecipeOption,
             ]
             : []),
         ];
