@@ -16,28 +16,24 @@ export type RecipeShape = {
 /** Percent held to hundredths, so 33.33 + 33.33 + 33.34 is 100 and float noise never decides. */
 const hundredths = (percent: number) => Math.round(percent * 100);
 
+/** The percents a recipe splits its primal into: trim, fat, bone, loss and each product's yield. */
+const partsOf = (r: RecipeShape) => [
+  r.trimPercent,
+  r.fatPercent,
+  r.bonePercent,
+  r.lossPercent,
+  ...r.lines.map((l) => l.yieldPercent),
+];
+
 /** The recipe's total in percent (to the hundredth). */
 export function recipeTotalPercent(r: RecipeShape): number {
-  const parts = [
-    r.trimPercent,
-    r.fatPercent,
-    r.bonePercent,
-    r.lossPercent,
-    ...r.lines.map((l) => l.yieldPercent),
-  ];
-  return parts.reduce((sum, p) => sum + hundredths(p), 0) / 100;
+  return partsOf(r).reduce((sum, p) => sum + hundredths(p), 0) / 100;
 }
 
 /** Why a recipe cannot be saved, or null. */
 export function recipeProblem(r: RecipeShape): string | null {
   if (r.lines.length === 0) return "A recipe needs at least one product.";
-  const parts = [
-    r.trimPercent,
-    r.fatPercent,
-    r.bonePercent,
-    r.lossPercent,
-    ...r.lines.map((l) => l.yieldPercent),
-  ];
+  const parts = partsOf(r);
   if (parts.some((p) => !Number.isFinite(p) || p < 0 || p > 100)) return "Each percent is between 0 and 100.";
   if (r.lines.some((l) => l.yieldPercent <= 0)) return "Each product takes more than 0 % of the primal.";
   const ids = r.lines.map((l) => l.productDefinitionId);
