@@ -14,18 +14,10 @@ import {
   stockMobs,
 } from "../../../../db/tenant/schema.ts";
 import type { AreaContext } from "../../context.ts";
+import type { JudgedCarcass } from "../specifications/rules.ts";
 
 /** The kill floor fields a specification judges (spec 3 §4 units). */
-export type CarcassFields = {
-  hscwKg: number;
-  fatDepthMm: number | null;
-  fatScore: number | null;
-  dentition: number | null;
-  sex: string | null;
-  msaIndex: number | null;
-  msaMarbling: number | null;
-  msaOssification: number | null;
-};
+export type CarcassFields = JudgedCarcass & { hscwKg: number };
 export type SourceCarcass = CarcassFields & { id: number; dateValue: string };
 
 /** How many past carcasses of a supplier stand for its coming lots. */
