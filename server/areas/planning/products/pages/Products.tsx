@@ -10,6 +10,7 @@ import { formatDate } from "../../../../../kernel/format.ts";
 import { DataForm } from "../../../../pages/islands.tsx";
 import { headerSpeciesAmong } from "../../../../pages/ListScope.tsx";
 import type { PageContext } from "../../../../pages/context.ts";
+import { NoSpecies } from "../../noSpecies.tsx";
 import { defineScreen } from "../../../../pages/screen.ts";
 import { pageAreaContext } from "../../../context.ts";
 import { PRODUCTS_API } from "../api.ts";
@@ -39,13 +40,7 @@ export const ProductDefinitionsScreen = defineScreen({
     return { species, products, summary };
   },
   component: ({ data }) => {
-    if (!data) {
-      return (
-        <section className="panel">
-          <p className="muted">No species is enabled for you.</p>
-        </section>
-      );
-    }
+    if (!data) return <NoSpecies />;
     const { species, products, summary } = data;
     return (
       <>
@@ -116,13 +111,7 @@ export const ProductDefinitionResolverScreen = defineScreen({
     };
   },
   component: ({ data }) => {
-    if (!data) {
-      return (
-        <section className="panel">
-          <p className="muted">No species is enabled for you.</p>
-        </section>
-      );
-    }
+    if (!data) return <NoSpecies />;
     const { species, codes, products, selected } = data;
     return (
       <>

@@ -8,6 +8,7 @@ import { Table } from "../../../../../client/ui/Table.tsx";
 import type { FieldSpec } from "../../../../../client/islands/DataForm.tsx";
 import { EditPanel } from "../../editPanel.tsx";
 import { headerSpeciesAmong } from "../../../../pages/ListScope.tsx";
+import { NoSpecies } from "../../noSpecies.tsx";
 import { defineScreen } from "../../../../pages/screen.ts";
 import { ApiError } from "../../../../http/errors.ts";
 import { pageAreaContext } from "../../../context.ts";
@@ -40,13 +41,7 @@ export const RecipesScreen = defineScreen({
     return { species, recipes, primals };
   },
   component: ({ data }) => {
-    if (!data) {
-      return (
-        <section className="panel">
-          <p className="muted">No species is enabled for you.</p>
-        </section>
-      );
-    }
+    if (!data) return <NoSpecies />;
     return (
       <>
         <section className="panel" aria-label="Ingredients">
