@@ -2,6 +2,7 @@
  * The Scheduled Products Report (home/scheduledProductsReport; super): every schedule of a day, each with
  * its products planned, packed and remaining. A document: the print stylesheet leaves the controls out.
  */
+import { DayForm } from "./DayForm.tsx";
 import { z } from "zod";
 import { href } from "../../../../access/routes.ts";
 import { defineScreen } from "../../../../pages/screen.ts";
@@ -30,12 +31,7 @@ export const ScheduledProductsReportScreen = defineScreen({
           <button type="button" className="btn" data-print>Print</button>
         </nav>
       </div>
-      <form method="get" className="inline-form toolbar no-print">
-        <label>
-          Day <input className="input" type="date" name="date" defaultValue={data.date} required />
-        </label>
-        <button className="btn" type="submit">Show</button>
-      </form>
+      <DayForm label="Day" date={data.date} />
       {data.schedules.length
         ? data.schedules.map((e) => {
           const caption = `${e.schedule.boningRoom} · ${e.schedule.shiftName} · ${e.schedule.planName}`;

@@ -3,6 +3,7 @@
  * schedules released in a fortnight around the day, each opening its execution, and a form that releases
  * a cut plan to a boning room for a shift.
  */
+import { DayForm } from "./DayForm.tsx";
 import { z } from "zod";
 import { href } from "../../../../access/routes.ts";
 import { defineScreen } from "../../../../pages/screen.ts";
@@ -46,12 +47,7 @@ export const SchedulesScreen = defineScreen({
               <a className="btn" href={href("schedulebuilder")}>Schedule builder</a>
             </nav>
           </div>
-          <form method="get" className="inline-form toolbar no-print">
-            <label>
-              Around <input className="input" type="date" name="date" defaultValue={data.date} required />
-            </label>
-            <button className="btn" type="submit">Show</button>
-          </form>
+          <DayForm label="Around" date={data.date} />
           <Table
             rows={data.schedules}
             rowKey={(s) => s.id}
