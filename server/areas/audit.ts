@@ -37,6 +37,18 @@ export function changedValues<T extends Record<string, unknown>>(before: T, afte
   return { before: was, after: now };
 }
 
+/**
+ * A save's audit action: "update" with the changed fields when there was a record, else "create" with
+ * `after` (the saved values unless the caller adds more, such as the lines).
+ */
+export function savedEntry<T extends Record<string, unknown>>(
+  current: T | null | undefined,
+  values: Partial<T>,
+  after: unknown = values,
+) {
+  return current ? { action: "update", ...changedValues(current, values) } : { action: "create", after };
+}
+
 /** One row of the audit trail (who, when, before, after, reason), in the write's transaction. */
 export async function recordAudit(tx: TenantTx, ctx: AreaContext, entry: AuditEntryInput) {
   await tx.insert(auditLog).values({

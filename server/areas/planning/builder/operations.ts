@@ -12,6 +12,7 @@ import { assertDayKey } from "../groups/operations.ts";
 import { groupsOnDay, planCatalogue } from "./catalogue.ts";
 import { type GroupAssignment, planOutcome, planProblems, type PredictionBasis } from "./rules.ts";
 import type { CutPlanBody, DayQuery, DeleteCutPlanBody, PredictedQuery } from "./schemas.ts";
+import { ownDayRow } from "../scope.ts";
 
 type PlanRow = typeof cutPlans.$inferSelect;
 type Day = In<typeof DayQuery>;
@@ -47,13 +48,7 @@ export async function outcomeOf(
 
 export async function planRow(ctx: AreaContext, id: number): Promise<PlanRow> {
   const [row] = await ctx.db.select().from(cutPlans).where(eq(cutPlans.id, id));
-  if (
-    !row || !ctx.scope.hasSpecies(row.speciesId) ||
-    (row.tenantSiteId !== 0 && !ctx.scope.hasSite(row.tenantSiteId))
-  ) {
-    throw ApiError.notFound("That cut plan does not exist.");
-  }
-  return row;
+  return ownDayRow(ctx, row, "That cut plan");
 }
 
 async function isReleased(ctx: AreaContext, id: number) {

@@ -14,7 +14,7 @@ import {
 } from "../../../../db/tenant/schema.ts";
 import { ApiError } from "../../../http/errors.ts";
 import { type AreaContext, assertUnchanged, nextModified, type TenantTx } from "../../context.ts";
-import { changedValues } from "../../audit.ts";
+import { savedEntry } from "../../audit.ts";
 import type { In } from "../../areaApi.ts";
 import type {
   DeleteBody,
@@ -27,6 +27,7 @@ import type {
   UpsertProductDefinitionBody,
 } from "./schemas.ts";
 import type { z } from "@hono/zod-openapi";
+import { assertOwnSpecies } from "../scope.ts";
 
 type Db = TenantTx | AreaContext["db"];
 const ENTITY = "productDefinition";
@@ -118,9 +119,7 @@ export async function productSummary(
 // ---------- writes ----------
 
 export async function saveProductDefinition(ctx: AreaContext, body: In<typeof UpsertProductDefinitionBody>) {
-  if (!ctx.scope.hasSpecies(body.speciesId)) {
-    throw ApiError.validation([{ field: "speciesId", message: "Choose one of your species" }]);
-  }
+  assertOwnSpecies(ctx, body.speciesId);
   const id = await ctx.write(async (tx, unit) => {
     const current = body.id ? await findProduct(ctx, tx, body.id) : null;
     if (current) assertUnchanged(current, body.lastModified, "product definition");
@@ -150,9 +149,7 @@ export async function saveProductDefinition(ctx: AreaContext, body: In<typeof Up
     await unit.audit({
       entity: ENTITY,
       entityId: saved.id,
-      ...(current
-        ? { action: "update", ...changedValues(current, values) }
-        : { action: "create", after: { ...values, productCodeIds: body.productCodeIds } }),
+      ...savedEntry(current, values, { ...values, productCodeIds: body.productCodeIds }),
     });
     return saved.id;
   });
@@ -277,9 +274,7 @@ export async function savePackaging(ctx: AreaContext, body: In<typeof UpsertPack
     await unit.audit({
       entity: "productPackaging",
       entityId: saved.id,
-      ...(current
-        ? { action: "update", ...changedValues(current, values) }
-        : { action: "create", after: values }),
+      ...savedEntry(current, values),
     });
   });
   return getProductDefinition(ctx, body.productDefinitionId);

@@ -14,11 +14,12 @@ import {
 } from "../../../../db/tenant/schema.ts";
 import { ApiError } from "../../../http/errors.ts";
 import { type AreaContext, assertUnchanged, nextModified, type TenantTx } from "../../context.ts";
-import { changedValues } from "../../audit.ts";
+import { savedEntry } from "../../audit.ts";
 import type { In } from "../../areaApi.ts";
 import { listRecipes as readRecipes } from "../reads.ts";
 import { recipeProblem, recipeTotalPercent } from "./rules.ts";
 import type { DeleteBody, SetIngredientsBody, UpsertRecipeBody } from "./schemas.ts";
+import { assertOwnSpecies } from "../scope.ts";
 
 type Db = TenantTx | AreaContext["db"];
 
@@ -120,9 +121,7 @@ export async function saveRecipe(ctx: AreaContext, body: In<typeof UpsertRecipeB
     await unit.audit({
       entity: "recipe",
       entityId: row.id,
-      ...(current
-        ? { action: "update", ...changedValues(current, values) }
-        : { action: "create", after: { ...values, lines: body.lines } }),
+      ...savedEntry(current, values, { ...values, lines: body.lines }),
     });
     return row.id;
   });
@@ -142,9 +141,7 @@ export async function deleteRecipe(ctx: AreaContext, body: In<typeof DeleteBody>
 
 /** Every primal of the species as an ingredient: its saved count and repeatability, else 1 and not. */
 export async function listIngredients(ctx: AreaContext, speciesId: number) {
-  if (!ctx.scope.hasSpecies(speciesId)) {
-    throw ApiError.validation([{ field: "speciesId", message: "Choose one of your species" }]);
-  }
+  assertOwnSpecies(ctx, speciesId);
   const [primals, saved] = await Promise.all([
     ctx.db.select().from(yieldSegments).where(
       and(eq(yieldSegments.speciesId, speciesId), eq(yieldSegments.level, "primal")),

@@ -13,6 +13,7 @@ import type { In } from "../../areaApi.ts";
 import { outcomeOf } from "../builder/operations.ts";
 import { executionLines, executionTotals } from "./rules.ts";
 import type { ReleaseBody, SchedulesQuery } from "./schemas.ts";
+import { ownDayRow } from "../scope.ts";
 
 type ScheduleRow = typeof productionSchedules.$inferSelect;
 const SHIFT_WORDS: Record<string, string> = { day: "Day shift", night: "Night shift" };
@@ -26,13 +27,7 @@ async function roomNames(ctx: AreaContext, ids: number[]) {
 
 async function scheduleRow(ctx: AreaContext, id: number): Promise<ScheduleRow> {
   const [row] = await ctx.db.select().from(productionSchedules).where(eq(productionSchedules.id, id));
-  if (
-    !row || !ctx.scope.hasSpecies(row.speciesId) ||
-    (row.tenantSiteId !== 0 && !ctx.scope.hasSite(row.tenantSiteId))
-  ) {
-    throw ApiError.notFound("That production schedule does not exist.");
-  }
-  return row;
+  return ownDayRow(ctx, row, "That production schedule");
 }
 
 function summary(row: ScheduleRow, rooms: Map<number, string>, planName: string) {
@@ -80,13 +75,8 @@ export async function listSchedules(ctx: AreaContext, q: In<typeof SchedulesQuer
 
 /** Releases a cut plan to a boning room for a shift: its predicted products become the schedule's lines. */
 export async function releaseSchedule(ctx: AreaContext, body: In<typeof ReleaseBody>) {
-  const [plan] = await ctx.db.select().from(cutPlans).where(eq(cutPlans.id, body.cutPlanId));
-  if (
-    !plan || !ctx.scope.hasSpecies(plan.speciesId) ||
-    (plan.tenantSiteId !== 0 && !ctx.scope.hasSite(plan.tenantSiteId))
-  ) {
-    throw ApiError.notFound("That cut plan does not exist.");
-  }
+  const [found] = await ctx.db.select().from(cutPlans).where(eq(cutPlans.id, body.cutPlanId));
+  const plan = ownDayRow(ctx, found, "That cut plan");
   if (body.lastModified && body.lastModified !== plan.lastModified) {
     throw ApiError.conflict("The cut plan changed since you opened it. Reload it before releasing.");
   }

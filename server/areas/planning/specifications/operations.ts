@@ -13,7 +13,7 @@ import {
 } from "../../../../db/tenant/schema.ts";
 import { ApiError } from "../../../http/errors.ts";
 import { type AreaContext, assertUnchanged, nextModified, type TenantTx } from "../../context.ts";
-import { changedValues } from "../../audit.ts";
+import { savedEntry } from "../../audit.ts";
 import type { In } from "../../areaApi.ts";
 import { carcassTypesWithSpecs } from "../reads.ts";
 import { dropKeptFrom } from "../groups/operations.ts";
@@ -25,6 +25,7 @@ import type {
   UpsertCutSpecificationsBody,
   UpsertSpecificationTypeBody,
 } from "./schemas.ts";
+import { assertOwnSpecies } from "../scope.ts";
 
 type Db = TenantTx | AreaContext["db"];
 
@@ -68,9 +69,7 @@ export async function saveSpecificationType(ctx: AreaContext, body: In<typeof Up
     await unit.audit({
       entity: "specificationType",
       entityId: row.id,
-      ...(current
-        ? { action: "update", ...changedValues(current, values) }
-        : { action: "create", after: values }),
+      ...savedEntry(current, values),
     });
     return row;
   });
@@ -124,9 +123,7 @@ export async function getCarcassType(ctx: AreaContext, id: number) {
 }
 
 export async function saveCarcassType(ctx: AreaContext, body: In<typeof UpsertCarcassTypeBody>) {
-  if (!ctx.scope.hasSpecies(body.speciesId)) {
-    throw ApiError.validation([{ field: "speciesId", message: "Choose one of your species" }]);
-  }
+  assertOwnSpecies(ctx, body.speciesId);
   const id = await ctx.write(async (tx, unit) => {
     const current = body.id ? await findCarcassType(ctx, tx, body.id) : null;
     if (current) assertUnchanged(current, body.lastModified, "carcass type");
@@ -151,9 +148,7 @@ export async function saveCarcassType(ctx: AreaContext, body: In<typeof UpsertCa
     await unit.audit({
       entity: "carcassType",
       entityId: row.id,
-      ...(current
-        ? { action: "update", ...changedValues(current, values) }
-        : { action: "create", after: values }),
+      ...savedEntry(current, values),
     });
     return row.id;
   });
