@@ -8,6 +8,21 @@ import type { ReactNode } from "react";
 import type { DataFormProps, FieldSpec } from "../../../client/islands/DataForm.tsx";
 import { ActionButton, DataForm } from "../../pages/islands.tsx";
 
+/** The delete button of a record's panel: posts its id and version; the toast says "<name> was deleted." */
+export const removal = (
+  label: string,
+  url: string,
+  record: { id: number; lastModified: string },
+  name: string,
+  confirm: string,
+) => ({
+  label,
+  url,
+  body: { id: record.id, lastModified: record.lastModified },
+  confirm,
+  done: `${name} was deleted.`,
+});
+
 export function EditPanel(
   { label, id, title, fields, initial, url, saved, backTo, redirectTo, readOnly, remove, form, children }: {
     /** the panel's accessible name */

@@ -4,7 +4,7 @@
  * starts from the plant's stored packaging defaults (ProductPackagingSettings, ../packagingDefaults.ts),
  * whose own form is here too. Read-only without the product definitions admin flag.
  */
-import { EditPanel } from "../../editPanel.tsx";
+import { EditPanel, removal } from "../../editPanel.tsx";
 import type { FieldSpec } from "../../../../../client/islands/DataForm.tsx";
 import { PRODUCTS_API } from "../api.ts";
 import type { PackagingView } from "../../reads.ts";
@@ -76,13 +76,13 @@ export function PackagingForm({ productId, productName, packaging, defaults, bac
       backTo={backTo}
       readOnly={canEdit ? undefined : READ_ONLY}
       remove={packaging && canEdit
-        ? {
-          label: "Delete packaging",
-          url: PRODUCTS_API.deletePackaging,
-          body: { id: packaging.id, lastModified: packaging.lastModified },
-          confirm: `Delete the packaging ${packaging.name}?`,
-          done: `${packaging.name} was deleted.`,
-        }
+        ? removal(
+          "Delete packaging",
+          PRODUCTS_API.deletePackaging,
+          packaging,
+          packaging.name,
+          `Delete the packaging ${packaging.name}?`,
+        )
         : undefined}
     />
   );

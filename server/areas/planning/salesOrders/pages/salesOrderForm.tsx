@@ -9,7 +9,7 @@ import type { z } from "zod";
 import type { FieldSpec } from "../../../../../client/islands/DataForm.tsx";
 import { Table } from "../../../../../client/ui/Table.tsx";
 import { formatCents } from "../../../../../kernel/money.ts";
-import { EditPanel } from "../../editPanel.tsx";
+import { EditPanel, removal } from "../../editPanel.tsx";
 import { SalesOrderEditor } from "../../../../pages/islands.tsx";
 import { defaultPackaging } from "../../reads.ts";
 import { SALES_ORDERS_API } from "../api.ts";
@@ -124,13 +124,13 @@ export function SalesOrderForm({ order, customers, salespersons, products }: {
       readOnly={isEditable(status) ? undefined : `A ${status.toLowerCase()} order cannot be changed.`}
       form={(props) => <SalesOrderEditor form={props} rows={rows} products={typedProducts(products)} />}
       remove={order && isDeletable(status)
-        ? {
-          label: "Delete order",
-          url: SALES_ORDERS_API.delete,
-          body: { id: order.id, lastModified: order.lastModified },
-          confirm: `Delete sales order ${order.reference}?`,
-          done: `${order.reference} was deleted.`,
-        }
+        ? removal(
+          "Delete order",
+          SALES_ORDERS_API.delete,
+          order,
+          order.reference,
+          `Delete sales order ${order.reference}?`,
+        )
         : undefined}
     >
       {order && <OrderTotals order={order} />}

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { Table } from "../../../../../client/ui/Table.tsx";
-import { EditPanel } from "../../editPanel.tsx";
+import { EditPanel, removal } from "../../editPanel.tsx";
 import { speciesField } from "../../../../pages/scopeFields.ts";
 import { defineScreen } from "../../../../pages/screen.ts";
 import { idNumber } from "../../../../http/params.ts";
@@ -65,13 +65,13 @@ export function carcassTypesScreen(path: string) {
               saved="The carcass type was saved."
               backTo={path}
               remove={current
-                ? {
-                  label: "Delete carcass type",
-                  url: SPECS_API.deleteCarcassType,
-                  body: { id: current.id, lastModified: current.lastModified },
-                  confirm: `Delete ${current.name} and its rules?`,
-                  done: `${current.name} was deleted.`,
-                }
+                ? removal(
+                  "Delete carcass type",
+                  SPECS_API.deleteCarcassType,
+                  current,
+                  current.name,
+                  `Delete ${current.name} and its rules?`,
+                )
                 : undefined}
             />
           )}
