@@ -26,3 +26,7 @@ export function assertOwnSpecies(ctx: AreaContext, speciesId: number) {
     throw ApiError.validation([{ field: "speciesId", message: "Choose one of your species" }]);
   }
 }
+
+/** The caller's species ids, or only the one asked for (none when it is not one of theirs). */
+export const askedSpecies = (ctx: AreaContext, speciesId: number | undefined) =>
+  ctx.scope.speciesIds.filter((s) => speciesId === undefined || s === speciesId);

@@ -27,7 +27,7 @@ import type {
   UpsertProductDefinitionBody,
 } from "./schemas.ts";
 import type { z } from "@hono/zod-openapi";
-import { assertOwnSpecies } from "../scope.ts";
+import { askedSpecies, assertOwnSpecies } from "../scope.ts";
 
 type Db = TenantTx | AreaContext["db"];
 const ENTITY = "productDefinition";
@@ -38,7 +38,7 @@ export async function listProductDefinitions(
   ctx: AreaContext,
   q: { speciesId?: number } = {},
 ): Promise<z.infer<typeof ProductDefinition>[]> {
-  const ids = ctx.scope.speciesIds.filter((s) => q.speciesId === undefined || s === q.speciesId);
+  const ids = askedSpecies(ctx, q.speciesId);
   if (!ids.length) return [];
   const rows = await ctx.db.select().from(productDefinitions).where(
     inArray(productDefinitions.speciesId, ids),
@@ -57,7 +57,7 @@ export async function unmappedCodes(
   ctx: AreaContext,
   q: { speciesId?: number } = {},
 ): Promise<z.infer<typeof UnmappedCode>[]> {
-  const ids = ctx.scope.speciesIds.filter((s) => q.speciesId === undefined || s === q.speciesId);
+  const ids = askedSpecies(ctx, q.speciesId);
   if (!ids.length) return [];
   const mapped = ctx.db.select({ id: productDefinitionCodes.productCodeId }).from(productDefinitionCodes);
   const rows = await ctx.db.select({
@@ -90,7 +90,7 @@ export async function productSummary(
   ctx: AreaContext,
   q: { speciesId?: number } = {},
 ): Promise<z.infer<typeof Summary>> {
-  const ids = ctx.scope.speciesIds.filter((s) => q.speciesId === undefined || s === q.speciesId);
+  const ids = askedSpecies(ctx, q.speciesId);
   if (!ids.length) {
     return {
       products: 0,

@@ -19,12 +19,12 @@ import type { In } from "../../areaApi.ts";
 import { listRecipes as readRecipes } from "../reads.ts";
 import { recipeProblem, recipeTotalPercent } from "./rules.ts";
 import type { DeleteBody, SetIngredientsBody, UpsertRecipeBody } from "./schemas.ts";
-import { assertOwnSpecies } from "../scope.ts";
+import { askedSpecies, assertOwnSpecies } from "../scope.ts";
 
 type Db = TenantTx | AreaContext["db"];
 
 export async function listRecipes(ctx: AreaContext, q: { speciesId?: number; primalId?: number } = {}) {
-  const ids = ctx.scope.speciesIds.filter((s) => q.speciesId === undefined || s === q.speciesId);
+  const ids = askedSpecies(ctx, q.speciesId);
   const all = (await Promise.all(ids.map((s) => readRecipes(ctx, s)))).flat()
     .filter((r) => q.primalId === undefined || r.primalId === q.primalId);
   if (!all.length) return [];

@@ -25,7 +25,7 @@ import type {
   UpsertCutSpecificationsBody,
   UpsertSpecificationTypeBody,
 } from "./schemas.ts";
-import { assertOwnSpecies } from "../scope.ts";
+import { askedSpecies, assertOwnSpecies } from "../scope.ts";
 
 type Db = TenantTx | AreaContext["db"];
 
@@ -77,7 +77,7 @@ export async function saveSpecificationType(ctx: AreaContext, body: In<typeof Up
 }
 
 export async function listCarcassTypes(ctx: AreaContext, q: { speciesId?: number } = {}) {
-  const ids = ctx.scope.speciesIds.filter((s) => q.speciesId === undefined || s === q.speciesId);
+  const ids = askedSpecies(ctx, q.speciesId);
   const out = [];
   for (const speciesId of ids) {
     const types = await carcassTypesWithSpecs(ctx, speciesId);
@@ -229,7 +229,7 @@ export async function listBoningRooms(ctx: AreaContext) {
 // ---------- helpers ----------
 
 async function segmentsOf(ctx: AreaContext, speciesId?: number) {
-  const ids = ctx.scope.speciesIds.filter((s) => speciesId === undefined || s === speciesId);
+  const ids = askedSpecies(ctx, speciesId);
   if (!ids.length) return [];
   const rows = await ctx.db.select().from(yieldSegments).where(inArray(yieldSegments.speciesId, ids))
     .orderBy(asc(yieldSegments.speciesId), asc(yieldSegments.sortOrder), asc(yieldSegments.id));
