@@ -3,6 +3,7 @@
  * seen in cartons but mapped to no product, one at a time. Server-rendered; the resolver's form is the data
  * form island. Without the product definitions admin flag the form is read-only (the API refuses too).
  */
+import { namedOptions } from "../../../../pages/scopeFields.ts";
 import { z } from "zod";
 import { canEditEntity } from "../../../../access/flags.ts";
 import { Table } from "../../../../../client/ui/Table.tsx";
@@ -154,7 +155,7 @@ export const ProductDefinitionResolverScreen = defineScreen({
                   label: "Product",
                   type: "select",
                   valueType: "number",
-                  options: products.map((p) => ({ value: String(p.id), label: p.name })),
+                  options: namedOptions(products),
                   help: "The product this code is packed as.",
                 },
                 {

@@ -3,6 +3,7 @@
  * island): name, trim, fat, bone and loss, and product lines; the server checks the 100 % and the form
  * shows its answer. Read-only without the recipes admin flag.
  */
+import { namedOptions } from "../../../../pages/scopeFields.ts";
 import { canEditEntity } from "../../../../access/flags.ts";
 import { Table } from "../../../../../client/ui/Table.tsx";
 import type { FieldSpec } from "../../../../../client/islands/DataForm.tsx";
@@ -104,7 +105,7 @@ export const RecipeEditorScreen = defineScreen({
   component: ({ data }) => {
     const { primal, recipe, products } = data;
     const rows = (recipe?.lines.length ?? 0) + SPARE_ROWS;
-    const options = products.map((p) => ({ value: String(p.id), label: p.name }));
+    const options = namedOptions(products);
     const lineFields = Array.from({ length: rows }, (_, i): FieldSpec[] => [
       {
         name: `lines.${i}.productDefinitionId`,

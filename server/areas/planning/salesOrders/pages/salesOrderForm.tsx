@@ -5,6 +5,7 @@
  * below it with the totals. Only a pending order is edited (others read-only); a pending or cancelled
  * one may be deleted, after asking.
  */
+import { namedOptions } from "../../../../pages/scopeFields.ts";
 import type { z } from "zod";
 import type { FieldSpec } from "../../../../../client/islands/DataForm.tsx";
 import { Table } from "../../../../../client/ui/Table.tsx";
@@ -29,7 +30,7 @@ type Product = Choice & {
 const kg = (n: number) => `${(Math.round(n * 10) / 10).toLocaleString("en-AU")} kg`;
 
 function lineFields(rows: number, products: Product[]): FieldSpec[] {
-  const options = products.map((p) => ({ value: String(p.id), label: p.name }));
+  const options = namedOptions(products);
   return Array.from({ length: rows }, (_, i): FieldSpec[] => {
     const at = (f: string) => `salesOrderLineItems.${i}.${f}`;
     return [
@@ -79,7 +80,6 @@ export function SalesOrderForm({ order, customers, salespersons, products }: {
   products: Product[];
 }) {
   const rows = (order?.salesOrderLineItems.length ?? 0) + SPARE_ROWS;
-  const choices = (list: Choice[]) => list.map((c) => ({ value: String(c.id), label: c.name }));
   const fields: FieldSpec[] = [
     { name: "id", label: "Id", type: "id" },
     { name: "reference", label: "Reference", type: "text", required: true },
@@ -89,14 +89,14 @@ export function SalesOrderForm({ order, customers, salespersons, products }: {
       type: "select",
       valueType: "number",
       required: true,
-      options: choices(customers),
+      options: namedOptions(customers),
     },
     {
       name: "salespersonId",
       label: "Salesperson",
       type: "select",
       valueType: "number",
-      options: choices(salespersons),
+      options: namedOptions(salespersons),
     },
     { name: "shippingCompanyName", label: "Shipping company", type: "text" },
     { name: "etd", label: "Required by (ETD)", type: "date", required: true },

@@ -3,6 +3,7 @@
  * schedules released in a fortnight around the day, each opening its execution, and a form that releases
  * a cut plan to a boning room for a shift.
  */
+import { namedOptions } from "../../../../pages/scopeFields.ts";
 import { DayForm } from "./DayForm.tsx";
 import { z } from "zod";
 import { href } from "../../../../access/routes.ts";
@@ -89,7 +90,7 @@ export const SchedulesScreen = defineScreen({
                     type: "select",
                     required: true,
                     valueType: "number",
-                    options: data.choices.rooms.map((r) => ({ value: String(r.id), label: r.name })),
+                    options: namedOptions(data.choices.rooms),
                   },
                   {
                     name: "shift",

@@ -3,6 +3,7 @@
  * specification types by category, each a kill floor field judged in §4 units, and the form that adds
  * or edits one (?edit=<id> or ?edit=new). Unknown (category 0) is not offered; the API refuses it.
  */
+import { namedOptions } from "../../../../pages/scopeFields.ts";
 import { z } from "zod";
 import { Table } from "../../../../../client/ui/Table.tsx";
 import { EditPanel } from "../../editPanel.tsx";
@@ -88,7 +89,7 @@ export function specTypesScreen(path: string) {
                   type: "select",
                   required: true,
                   valueType: "number",
-                  options: SPEC_CATEGORIES.map((c) => ({ value: String(c.id), label: c.name })),
+                  options: namedOptions(SPEC_CATEGORIES),
                 },
                 {
                   name: "metric",
