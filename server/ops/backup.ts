@@ -8,7 +8,8 @@
  * from it in one write transaction: readers see the old rows or the new ones, and a failure changes
  * nothing. The dry run compares the two row by row (rowHashes.ts) first.
  *
- * Embedded databases only: over a libSQL server (sqld) backups are the server's own (docs/operations.md).
+ * Over a libSQL server there is no file: the copy, the dry run and the restore go through the protocol
+ * (backupRemote.ts), into and from the same SQLite file format, so a backup restores on either path.
  */
 import Database from "libsql";
 import { createClient } from "@libsql/client";
@@ -17,6 +18,8 @@ import { migrate } from "drizzle-orm/libsql/migrator";
 import type { Databases } from "../../db/client.ts";
 import type { BlobStore } from "../storage/mod.ts";
 import { attachedDiff, dataTables, type TableDiff } from "./backupRows.ts";
+import { copyFromServer, dryRunOverServer, restoreOverServer } from "./backupRemote.ts";
+import { literal, removeTemp, tempPath } from "./backupTemp.ts";
 
 /** Whose database: a tenant's, or the control database. */
 export type BackupTarget = { tenantId: number } | "control";
@@ -47,22 +50,9 @@ const stampOf = (at: Date) => at.toISOString().replace(/[:.]/g, "-");
 const instantOf = (stamp: string) =>
   stamp.replace(/^(\d{4}-\d\d-\d\dT\d\d)-(\d\d)-(\d\d)-(\d{3})Z$/, "$1:$2:$3.$4Z");
 
-function fileOf(db: Databases, target: BackupTarget): string {
-  const file = target === "control" ? db.controlFile() : db.tenantFile(target.tenantId);
-  if (!file) throw new Error("Backups over a libSQL server are taken by the server itself");
-  return file;
-}
-
-async function tempPath(): Promise<string> {
-  const dir = await Deno.makeTempDir({ prefix: "abattoir-backup-" });
-  return `${dir}/copy.db`;
-}
-
-const removeTemp = (path: string) =>
-  Deno.remove(path.slice(0, path.lastIndexOf("/")), { recursive: true }).catch(() => {});
-
-/** SQLite string literal (a temporary path we made: no quotes in it, but never trust that). */
-const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+/** The embedded database's file; null over a libSQL server. */
+const fileOf = (db: Databases, target: BackupTarget): string | null =>
+  target === "control" ? db.controlFile() : db.tenantFile(target.tenantId);
 
 /** Takes a backup now and stores it. */
 export async function takeBackup(
@@ -74,15 +64,18 @@ export async function takeBackup(
   if (target !== "control") await services.db.tenantDb(target.tenantId); // it exists and is migrated
   const copy = await tempPath();
   try {
-    const source = new Database(fileOf(services.db, target), { timeout: 5000 });
-    try {
-      source.exec(`VACUUM INTO ${literal(copy)}`);
-    } finally {
-      source.close();
-    }
-    const file = await Deno.open(copy, { read: true });
+    const file = fileOf(services.db, target);
+    if (file) {
+      const source = new Database(file, { timeout: 5000 });
+      try {
+        source.exec(`VACUUM INTO ${literal(copy)}`);
+      } finally {
+        source.close();
+      }
+    } else await copyFromServer(services.db, target, copy);
+    const stream = await Deno.open(copy, { read: true });
     const key = `${backupPrefix(target)}${stampOf(at)}.${reason}.db`;
-    const info = await services.storage.put(key, file.readable, {
+    const info = await services.storage.put(key, stream.readable, {
       contentType: "application/vnd.sqlite3",
       maxBytes: MAX_BACKUP_BYTES,
       metadata: { reason },
@@ -143,7 +136,14 @@ export function dryRunRestore(
   target: BackupTarget,
   key: string,
 ): Promise<TableDiff[] | null> {
-  return withBackupAttached(services, target, key, "PRAGMA query_only = 1", attachedDiff);
+  return withBackupAttached(
+    services,
+    target,
+    key,
+    "PRAGMA query_only = 1",
+    attachedDiff,
+    (path) => dryRunOverServer(services.db, target, path),
+  );
 }
 
 /**
@@ -155,13 +155,20 @@ export function restoreBackup(
   target: BackupTarget,
   key: string,
 ): Promise<TableDiff[] | null> {
-  return withBackupAttached(services, target, key, "PRAGMA foreign_keys = OFF", replaceWithBackup);
+  return withBackupAttached(
+    services,
+    target,
+    key,
+    "PRAGMA foreign_keys = OFF",
+    replaceWithBackup,
+    (path) => restoreOverServer(services.db, target, path),
+  );
 }
 
 /**
  * The live database file opened beside the app with the backup attached as `backup` (`pragma` set
- * first), for `work`; the connection and the fetched copy are let go whatever happens. Null: no such
- * backup.
+ * first), for `work`; over a libSQL server, the fetched copy's path for `overServer`. The connection and
+ * the fetched copy are let go whatever happens. Null: no such backup.
  */
 async function withBackupAttached<T>(
   services: { db: Databases; storage: BlobStore },
@@ -169,12 +176,15 @@ async function withBackupAttached<T>(
   key: string,
   pragma: string,
   work: (conn: Database.Database) => T,
+  overServer: (path: string) => Promise<T>,
 ): Promise<T | null> {
   if (target !== "control") await services.db.tenantDb(target.tenantId);
   const copy = await fetched(services, target, key);
   if (!copy) return null;
   try {
-    const conn = new Database(fileOf(services.db, target), { timeout: 10_000 });
+    const file = fileOf(services.db, target);
+    if (!file) return await overServer(copy.path);
+    const conn = new Database(file, { timeout: 10_000 });
     try {
       conn.exec(pragma);
       conn.exec(`ATTACH DATABASE ${literal(copy.path)} AS backup`);

@@ -1,8 +1,9 @@
 /**
  * Scheduled backups (issue 40 §4): once a day, at a plant-quiet hour (BACKUP_AT in BACKUP_TIME_ZONE),
- * the control database and every tenant's are backed up into blob storage, and each one's old backups
- * are pruned: the newest of each of the last BACKUP_KEEP_DAILY days and of each of the last
- * BACKUP_KEEP_WEEKLY weeks (Monday to Sunday) are kept, with anything from the last day.
+ * the control database and every tenant's are backed up into blob storage (embedded files and over a
+ * libSQL server alike), and each one's old backups are pruned: the newest of each of the last
+ * BACKUP_KEEP_DAILY days and of each of the last BACKUP_KEEP_WEEKLY weeks (Monday to Sunday) are kept,
+ * with anything from the last day.
  */
 import { addDays, todayIn, weekdayIndex } from "../../kernel/dates.ts";
 import type { Databases } from "../../db/client.ts";
@@ -81,7 +82,7 @@ async function due(services: { storage: BlobStore }, policy: BackupPolicy, now: 
  * the day done by whichever ran first. Returns the stop function.
  */
 export function startBackupSchedule(services: { db: Databases; storage: BlobStore }, policy: BackupPolicy) {
-  if (!policy.at || services.db.controlFile() === null) return () => {};
+  if (!policy.at) return () => {};
   let running = false;
   const tick = async () => {
     if (running) return;

@@ -3,14 +3,15 @@
  * a tenant deleted with its files; each in the super audit; super only.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import Database from "libsql";
 import { eq } from "drizzle-orm";
 import { superAudit, tenants } from "../../db/control/schema.ts";
 import { DEMO_FARM } from "../../server/demo.ts";
+import { tableDigests } from "../../server/ops/backupRows.ts";
 import { jsonCalls, startTestApp, type TestApp } from "../helpers/app.ts";
 import { databasesOverServer } from "../helpers/hranaServer.ts";
 
-// Backups are VACUUM INTO copies of a database file (server/ops/backup.ts): over a libSQL server
-// (`deno task test:remote`) there is no file, the server's own backups are the means, and the app says so.
+// on both database paths (`deno task test:remote`: over a libSQL server, where there is no database file)
 const embedded = !databasesOverServer();
 
 let t: TestApp;
@@ -29,10 +30,21 @@ afterAll(() => t?.close());
 const lastAudit = async () =>
   (await t.services.db.control.select().from(superAudit).orderBy(superAudit.id)).at(-1);
 
+/** A change made beside the app, on the farm's database file (over the server: the file it serves). */
+function renameSupplier() {
+  const conn = new Database(`${t.dataDir}/tenants/${farmId}.db`, { timeout: 5000 });
+  try {
+    conn.exec("UPDATE suppliers SET name = name || ' (renamed)' WHERE id = (SELECT min(id) FROM suppliers)");
+  } finally {
+    conn.close();
+  }
+}
+
 describe("backups", () => {
-  test.runIf(embedded)(
+  test(
     "taken, listed, dry-run and restored after the name is typed, all audited",
     async () => {
+      const before = tableDigests(`${t.dataDir}/tenants/${farmId}.db`);
       const taken = await post("/api/super/TakeBackup", { tenantId: farmId }, "super");
       expect(taken.status).toBe(200);
       expect(taken.body).toMatchObject({
@@ -44,14 +56,15 @@ describe("backups", () => {
       const list = await get(`/api/super/GetBackups?tenantId=${farmId}`, "super");
       expect(list.body.map((b: { key: string }) => b.key)).toEqual([taken.body.key]);
 
+      renameSupplier();
       const key = encodeURIComponent(taken.body.key);
       const dry = await get(`/api/super/DryRunRestore?tenantId=${farmId}&key=${key}`, "super");
       expect(dry.status).toBe(200);
       expect(
-        dry.body.every((c: { added: number; removed: number; changed: number }) =>
-          !c.added && !c.removed && !c.changed
+        dry.body.filter((c: { added: number; removed: number; changed: number }) =>
+          c.added || c.removed || c.changed
         ),
-      ).toBe(true);
+      ).toEqual([{ table: "suppliers", added: 0, removed: 0, changed: 1, rows: expect.any(Number) }]);
 
       const wrong = await post("/api/super/RestoreBackup", {
         tenantId: farmId,
@@ -70,12 +83,14 @@ describe("backups", () => {
       }, "super");
       expect(restored.status).toBe(200);
       expect(restored.body.safetyBackup).toMatch(/before-restore\.db$/);
+      expect(restored.body.changes).toEqual(dry.body);
+      expect(tableDigests(`${t.dataDir}/tenants/${farmId}.db`)).toEqual(before);
       expect(await lastAudit()).toMatchObject({ action: "RestoreBackup", tenantId: farmId });
       expect((await get(`/api/super/GetBackups?tenantId=${farmId}`, "super")).body).toHaveLength(2);
     },
   );
 
-  test.runIf(embedded)("another tenant's backup, an unknown one and the control database", async () => {
+  test("another tenant's backup, an unknown one and the control database", async () => {
     const theirs = `backups/tenant-${farmId}/2026-01-01T00-00-00-000Z.manual.db`;
     const other = await get(`/api/super/DryRunRestore?tenantId=1&key=${encodeURIComponent(theirs)}`, "super");
     expect(other.status).toBe(404);
@@ -84,22 +99,6 @@ describe("backups", () => {
     expect(control.status).toBe(200);
     expect(control.body.key).toMatch(/^backups\/control\//);
     expect((await get("/api/super/GetBackups", "super")).body).toHaveLength(1);
-  });
-
-  test.skipIf(embedded)("over a libSQL server: none taken, dry-run or restored, said in words", async () => {
-    const said = "Backups over a libSQL server are taken by the server itself (see the operations guide).";
-    const key = `backups/tenant-${farmId}/2026-01-01T00-00-00-000Z.manual.db`;
-    const answers = [
-      await post("/api/super/TakeBackup", { tenantId: farmId }, "super"),
-      await post("/api/super/TakeBackup", {}, "super"),
-      await get(`/api/super/DryRunRestore?tenantId=${farmId}&key=${encodeURIComponent(key)}`, "super"),
-      await post("/api/super/RestoreBackup", { tenantId: farmId, key, reason: DEMO_FARM }, "super"),
-    ];
-    for (const answer of answers) {
-      expect(answer.status).toBe(400);
-      expect(answer.body).toMatchObject({ title: "Bad Request", message: said });
-    }
-    expect((await get(`/api/super/GetBackups?tenantId=${farmId}`, "super")).body).toEqual([]);
   });
 
   test("only the super user", async () => {
@@ -136,8 +135,8 @@ describe("deleting a tenant", () => {
       "super",
     );
     expect(done.status).toBe(200);
-    // the database, the stored file, backups; over a libSQL server the stored file only (no file, no backups)
-    expect(done.body.deletedFiles).toBeGreaterThanOrEqual(embedded ? 3 : 1);
+    // the stored file, its backups and (embedded) the database file
+    expect(done.body.deletedFiles).toBeGreaterThanOrEqual(embedded ? 4 : 3);
     expect(await t.services.db.control.query.tenants.findFirst({ where: eq(tenants.id, farmId) }))
       .toBeUndefined();
     if (file) expect(await Deno.stat(file).catch(() => null)).toBeNull();

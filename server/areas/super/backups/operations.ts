@@ -2,7 +2,7 @@
  * Super › backups (issue 40 §4): a tenant's or the control database's backups listed, one taken now, a
  * restore's dry run (per table: rows added, removed, changed) and the restore itself, confirmed by typing
  * the organisation's name; and a tenant deleted with its files. Every action is in the super audit. The
- * work itself is server/ops/backup.ts's.
+ * work itself is server/ops/backup.ts's, on embedded files and over a libSQL server alike.
  */
 import { eq } from "drizzle-orm";
 import { tenants } from "../../../../db/control/schema.ts";
@@ -42,27 +42,17 @@ function assertTyped(typed: string, expected: string) {
   }
 }
 
-function assertEmbedded(ctx: AreaContext) {
-  if (ctx.app.db.controlFile() === null) {
-    throw ApiError.badRequest(
-      "Backups over a libSQL server are taken by the server itself (see the operations guide).",
-    );
-  }
-}
-
 function assertKey(target: BackupTarget, key: string) {
   if (!isBackupOf(target, key)) throw ApiError.notFound("That backup does not exist.");
 }
 
 export async function backupsOf(ctx: AreaContext, tenantId: number | undefined) {
   await confirmationOf(ctx, tenantId);
-  if (ctx.app.db.controlFile() === null) return [];
   return listBackups(ctx.app.storage, targetOf(tenantId));
 }
 
 export async function backUpNow(ctx: AreaContext, input: { tenantId?: number }) {
   await confirmationOf(ctx, input.tenantId);
-  assertEmbedded(ctx);
   const backup = await takeBackup(ctx.app, targetOf(input.tenantId), "manual");
   await recordSuperAction(ctx, {
     tenantId: input.tenantId ?? null,
@@ -74,7 +64,6 @@ export async function backUpNow(ctx: AreaContext, input: { tenantId?: number }) 
 
 export async function dryRun(ctx: AreaContext, input: { tenantId?: number; key: string }) {
   await confirmationOf(ctx, input.tenantId);
-  assertEmbedded(ctx);
   const target = targetOf(input.tenantId);
   assertKey(target, input.key);
   const changes = await dryRunRestore(ctx.app, target, input.key);
@@ -85,7 +74,6 @@ export async function dryRun(ctx: AreaContext, input: { tenantId?: number; key: 
 /** The restore, after a backup of the database as it is now (so a restore can itself be undone). */
 export async function restore(ctx: AreaContext, input: In<typeof RestoreBody>) {
   assertTyped(input.reason, await confirmationOf(ctx, input.tenantId));
-  assertEmbedded(ctx);
   const target = targetOf(input.tenantId);
   assertKey(target, input.key);
   if (!(await ctx.app.storage.head(input.key))) throw ApiError.notFound("That backup does not exist.");

@@ -52,7 +52,6 @@ async function load(context: Parameters<typeof pageAreaContext>[0], search: z.in
     key: changes ? search.key! : null,
     changes,
     workingIn: ctx.caller.tenant.id,
-    embedded: ctx.app.db.controlFile() !== null,
   };
 }
 
@@ -85,10 +84,7 @@ export const SuperBackupsScreen = defineScreen({
               Control database
             </a>
           </div>
-          {!data.embedded && (
-            <p>The databases are on a libSQL server: its own backups apply (see the operations guide).</p>
-          )}
-          {owner && data.embedded && (
+          {owner && (
             <>
               <p>
                 Backups of{" "}
