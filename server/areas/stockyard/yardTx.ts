@@ -9,6 +9,7 @@ import { mobRequirements, pens, stockMobs } from "../../../db/tenant/schema.ts";
 import { ApiError } from "../../http/errors.ts";
 import { nextModified, type Unit } from "../context.ts";
 import {
+  isMovable,
   mergeQuestion,
   overCapacity,
   refuseHead,
@@ -45,6 +46,15 @@ export async function currentMob(unit: Unit, id: number, lastModified: string): 
   if (mob.lastModified !== lastModified) throw ApiError.conflict(CHANGED);
   if (mob.head <= 0) throw ApiError.conflict(CHANGED);
   return mob;
+}
+
+/** A mob that can leave its pen (unchanged since the client read it) and that pen: a move's starting point. */
+export async function movableMob(unit: Unit, id: number, lastModified: string) {
+  const mob = await currentMob(unit, id, lastModified);
+  if (mob.penId === null || !isMovable(mob.mobStatus)) {
+    throw ApiError.conflict(NOT_IN_PEN);
+  }
+  return { mob, pen: await penOf(unit, mob.penId) };
 }
 
 export async function penOf(unit: Unit, id: number): Promise<PenRow> {

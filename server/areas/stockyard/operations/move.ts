@@ -3,9 +3,8 @@
  * mob there only when confirmed. Undoable.
  */
 import { ApiError } from "../../../http/errors.ts";
-import { isMovable } from "../rules.ts";
 import { MOB_ENTITY } from "../queries.ts";
-import { afterLeaving, currentMob, headToMove, land, NOT_IN_PEN, penOf, yardOf } from "../yardTx.ts";
+import { afterLeaving, headToMove, land, movableMob, penOf, yardOf } from "../yardTx.ts";
 import { type AreaContext, type Unit } from "../../context.ts";
 import type { In } from "../../areaApi.ts";
 import type { Touched } from "../actions.ts";
@@ -18,11 +17,7 @@ export function moveOrMergeMobs(ctx: AreaContext, input: In<typeof MoveBody>) {
 }
 
 async function moveOrMergeMobsUnit(unit: Unit, input: In<typeof MoveBody>): Promise<Touched> {
-  const mob = await currentMob(unit, input.stockMobId, input.lastModified);
-  if (mob.penId === null || !isMovable(mob.mobStatus)) {
-    throw ApiError.conflict(NOT_IN_PEN);
-  }
-  const from = await penOf(unit, mob.penId);
+  const { mob, pen: from } = await movableMob(unit, input.stockMobId, input.lastModified);
   const to = await penOf(unit, input.toPenId);
   if (from.id === to.id) {
     throw ApiError.validation([{ field: "toPenId", message: "Choose another pen." }]);

@@ -3,8 +3,7 @@
  */
 import { ApiError } from "../../../http/errors.ts";
 import { MOB_STATUS } from "../../../../kernel/enums.ts";
-import { isMovable } from "../rules.ts";
-import { afterLeaving, assertYardTakes, currentMob, NOT_IN_PEN, penOf, yardOf } from "../yardTx.ts";
+import { afterLeaving, assertYardTakes, movableMob, yardOf } from "../yardTx.ts";
 import type { AreaContext, Unit } from "../../context.ts";
 import type { In } from "../../areaApi.ts";
 import { type Touched, yardAction } from "../actions.ts";
@@ -17,11 +16,7 @@ export function moveBetweenYards(ctx: AreaContext, input: In<typeof MoveBetweenY
 }
 
 async function moveBetweenYardsUnit(unit: Unit, input: In<typeof MoveBetweenYardsBody>): Promise<Touched> {
-  const mob = await currentMob(unit, input.stockMobId, input.lastModified);
-  if (mob.penId === null || !isMovable(mob.mobStatus)) {
-    throw ApiError.conflict(NOT_IN_PEN);
-  }
-  const pen = await penOf(unit, mob.penId);
+  const { mob, pen } = await movableMob(unit, input.stockMobId, input.lastModified);
   const from = await yardOf(unit, pen.stockyardId);
   const to = await yardOf(unit, input.toStockyardId);
   if (to.id === from.id || to.tenantSiteId !== from.tenantSiteId) {

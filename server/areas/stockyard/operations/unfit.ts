@@ -5,9 +5,8 @@ import { and, eq } from "drizzle-orm";
 import { stockMobs } from "../../../../db/tenant/schema.ts";
 import { ApiError } from "../../../http/errors.ts";
 import { MOB_STATUS } from "../../../../kernel/enums.ts";
-import { isMovable } from "../rules.ts";
 import { MOB_ENTITY } from "../queries.ts";
-import { afterLeaving, currentMob, headToMove, NOT_IN_PEN, penOf, split, yardOf } from "../yardTx.ts";
+import { afterLeaving, headToMove, movableMob, split, yardOf } from "../yardTx.ts";
 import type { AreaContext, Unit } from "../../context.ts";
 import type { In } from "../../areaApi.ts";
 import { type Touched, yardAction } from "../actions.ts";
@@ -20,11 +19,7 @@ export function sendToUnfit(ctx: AreaContext, input: In<typeof UnfitBody>) {
 }
 
 async function sendToUnfitUnit(unit: Unit, input: In<typeof UnfitBody>): Promise<Touched> {
-  const mob = await currentMob(unit, input.stockMobId, input.lastModified);
-  if (mob.penId === null || !isMovable(mob.mobStatus)) {
-    throw ApiError.conflict(NOT_IN_PEN);
-  }
-  const pen = await penOf(unit, mob.penId);
+  const { mob, pen } = await movableMob(unit, input.stockMobId, input.lastModified);
   const yard = await yardOf(unit, pen.stockyardId);
   if (!yard.isIncludeUnfitBin) {
     throw ApiError.validation([{ field: "stockMobId", message: `${yard.name} has no unfit bin.` }]);
