@@ -147,25 +147,8 @@ function insertLoaded(unit: Unit, kind: LoadedPartyKind, rows: PartyValues[]): P
 }
 
 async function updateLoaded(unit: Unit, kind: LoadedPartyKind, id: number, next: PartyValues) {
-  const tx = unit.tx;
-  switch (kind) {
-    case "suppliers":
-      await tx.update(suppliers).set(next as Partial<typeof suppliers.$inferInsert>)
-        .where(eq(suppliers.id, id));
-      return;
-    case "stakeholders":
-      await tx.update(stakeholders).set(next as Partial<typeof stakeholders.$inferInsert>)
-        .where(eq(stakeholders.id, id));
-      return;
-    case "buyers":
-      await tx.update(buyers).set(next as Partial<typeof buyers.$inferInsert>)
-        .where(eq(buyers.id, id));
-      return;
-    case "transportCompanies":
-      await tx.update(transportCompanies).set(next as Partial<typeof transportCompanies.$inferInsert>)
-        .where(eq(transportCompanies.id, id));
-      return;
-  }
+  const { table } = LOADED[kind];
+  await unit.tx.update(table).set(next).where(eq(table.id, id));
 }
 
 // ---------- for the producer portal's links ----------
