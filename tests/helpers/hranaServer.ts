@@ -30,6 +30,7 @@ import {
   HranaError,
   protoError,
   sqlOf,
+  type Stmt,
   type Stream,
   type StreamRequest,
   whenNotBusy,
@@ -74,6 +75,7 @@ export function appDatabaseUrls(origin: string) {
 }
 
 const STREAM_IDLE_MS = 10_000;
+const ENDS = /^\s*(commit|end|rollback)\b(?!\s+to\b)/i;
 const MAX_IDLE_CONNECTIONS = 8;
 
 export function startHranaServer(options: HranaServerOptions): HranaServer {
@@ -95,6 +97,36 @@ export function startHranaServer(options: HranaServerOptions): HranaServer {
     conn.exec("PRAGMA journal_mode = WAL");
     return conn;
   };
+  /**
+   * Connections holding a statement SQLite refused as busy: it stays un-reset (no reset in the driver; only
+   * its collection finalizes it) and fails every later COMMIT on that connection with "SQL statements in
+   * progress", so such a connection is never pooled and is replaced when its transaction ends.
+   */
+  const spoiled = new WeakSet<Database.Database>();
+  const renew = (stream: Stream) => {
+    try {
+      if (stream.conn.inTransaction) stream.conn.exec("ROLLBACK");
+    } catch { /* closed below */ }
+    stream.conn.close();
+    stream.conn = connect(stream.namespace);
+  };
+  /**
+   * A statement run on the stream. sqld finalizes every statement, so a transaction whose write was
+   * refused as busy can still end: here its COMMIT or ROLLBACK is a rollback on a fresh connection (the
+   * same outcome: in WAL a write is refused only while taking the write lock, so nothing was written).
+   */
+  const run = async (stream: Stream, stmt: Stmt) => {
+    if (spoiled.has(stream.conn) && ENDS.test(sqlOf(stream, stmt))) {
+      renew(stream);
+      return { cols: [], rows: [], affected_row_count: 0, last_insert_rowid: null };
+    }
+    try {
+      return await execute(stream, stmt);
+    } catch (error) {
+      if (/^SQLITE_(BUSY|LOCKED)/.test((error as { code?: string }).code ?? "")) spoiled.add(stream.conn);
+      throw error;
+    }
+  };
   const release = (stream: Stream) => {
     streams.delete(stream.baton);
     const { conn } = stream;
@@ -102,7 +134,7 @@ export function startHranaServer(options: HranaServerOptions): HranaServer {
       if (conn.inTransaction) conn.exec("ROLLBACK");
     } catch { /* the connection is closed below */ }
     const list = idle.get(stream.namespace) ?? [];
-    if (!conn.inTransaction && list.length < MAX_IDLE_CONNECTIONS) {
+    if (!conn.inTransaction && !spoiled.has(conn) && list.length < MAX_IDLE_CONNECTIONS) {
       list.push(conn);
       idle.set(stream.namespace, list);
     } else conn.close();
@@ -133,6 +165,7 @@ export function startHranaServer(options: HranaServerOptions): HranaServer {
       release(stream);
       return null;
     }
+    if (spoiled.has(stream.conn) && !stream.conn.inTransaction) renew(stream);
     stream.baton = newBaton();
     stream.lastUsed = Date.now();
     streams.set(stream.baton, stream);
@@ -193,7 +226,7 @@ export function startHranaServer(options: HranaServerOptions): HranaServer {
       case "close":
         return { type: "close" };
       case "execute":
-        return { type: "execute", result: await execute(stream, request.stmt) };
+        return { type: "execute", result: await run(stream, request.stmt) };
       case "batch":
         return { type: "batch", result: await batch(stream, request.batch) };
       case "sequence":
@@ -227,7 +260,7 @@ export function startHranaServer(options: HranaServerOptions): HranaServer {
         continue;
       }
       try {
-        step_results.push(await execute(stream, step.stmt));
+        step_results.push(await run(stream, step.stmt));
         step_errors.push(null);
       } catch (error) {
         step_results.push(null);
@@ -250,7 +283,7 @@ export function startHranaServer(options: HranaServerOptions): HranaServer {
         continue;
       }
       try {
-        const result = await execute(stream, step.stmt);
+        const result = await run(stream, step.stmt);
         results.push(result);
         errors.push(null);
         lines.push({ type: "step_begin", step: i, cols: result.cols });

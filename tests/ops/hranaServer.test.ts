@@ -102,3 +102,24 @@ describe("namespaces and tokens", () => {
     for (const c of [one, two, wrong, missing]) c.close();
   });
 });
+
+describe("a statement the database refused as busy", () => {
+  it("leaves no statement in progress to fail a later COMMIT on that connection", async () => {
+    const server = standIn(3);
+    const client = createClient({ url: `${server.origin}/busy/` });
+    await client.execute("CREATE TABLE b (x)");
+    // a read transaction's snapshot goes stale when another stream commits: its write is refused at once
+    // (SQLITE_BUSY_SNAPSHOT), and SQLite leaves that statement un-reset
+    const stale = await client.transaction("deferred");
+    await stale.execute("SELECT count(*) FROM b");
+    await client.execute("INSERT INTO b VALUES (1)");
+    await expect(stale.execute("INSERT INTO b VALUES (2)")).rejects.toMatchObject({ code: "SQLITE_BUSY" });
+    await stale.rollback();
+    // the next transaction is served by a connection from the stand-in's pool
+    const tx = await client.transaction("write");
+    await tx.execute("INSERT INTO b VALUES (3)");
+    await tx.commit();
+    expect((await client.execute("SELECT group_concat(x) AS xs FROM b")).rows[0].xs).toBe("1,3");
+    client.close();
+  });
+});
