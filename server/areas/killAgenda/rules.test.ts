@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { MOB_STATUS } from "../../../kernel/enums.ts";
+import { MOB_STATUS, ORDER_STATUS } from "../../../kernel/enums.ts";
 import {
   assignLots,
   estimatedCarcasses,
@@ -8,6 +8,7 @@ import {
   groupsOf,
   insertGroup,
   isUnscheduled,
+  itemStatus,
   keepLotsTogether,
   lotMissing,
   lotReference,
@@ -246,5 +247,15 @@ describe("boxed lots: several orders killed as one", () => {
       "Order 7 (Vale) is planned for Thu 26 Nov",
     ]);
     expect(lotMissing(members, new Set([2, 5, 7]))).toEqual([]);
+  });
+});
+
+describe("an item's status on the agenda (itemStatus)", () => {
+  test("an order not yet delivered is expected; a mob reads as where it stands", () => {
+    expect(itemStatus(null, ORDER_STATUS.Ordered)).toBe("Expected");
+    expect(itemStatus(null, ORDER_STATUS.Confirmed)).toBe("Expected (confirmed)");
+    expect(itemStatus(MOB_STATUS.PendingKillFloorMove, ORDER_STATUS.Unloaded)).toBe("Going to kill floor");
+    expect(itemStatus(MOB_STATUS.ReadyToProcess, ORDER_STATUS.Unloaded)).toBe("Ready");
+    expect(itemStatus(99, ORDER_STATUS.Unloaded)).toBe("In yard");
   });
 });

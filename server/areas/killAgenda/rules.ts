@@ -208,29 +208,22 @@ const STATUS_WORDS: Record<number, string> = {
   [MOB_STATUS.InYard]: "in the yard",
 };
 
-/** What an item's status reads as on the agenda. */
+/** What an item's status reads as on the agenda (a status not named here: "In yard"). */
+const ITEM_STATUS_WORDS: Record<number, string> = {
+  [MOB_STATUS.InPaddock]: "In paddock",
+  [MOB_STATUS.MovingBetweenYards]: "Moving between yards",
+  [MOB_STATUS.InYard]: "In yard",
+  [MOB_STATUS.AtKillFloor]: "At kill floor",
+  [MOB_STATUS.Unfit]: "Unfit",
+  [MOB_STATUS.PendingKillFloorMove]: "Going to kill floor",
+  [MOB_STATUS.ReadyToProcess]: "Ready",
+};
+
 export function itemStatus(mobStatus: number | null, orderStatus: number): string {
   if (mobStatus === null) {
     return orderStatus >= ORDER_STATUS.Confirmed ? "Expected (confirmed)" : "Expected";
   }
-  switch (mobStatus) {
-    case MOB_STATUS.InPaddock:
-      return "In paddock";
-    case MOB_STATUS.MovingBetweenYards:
-      return "Moving between yards";
-    case MOB_STATUS.InYard:
-      return "In yard";
-    case MOB_STATUS.AtKillFloor:
-      return "At kill floor";
-    case MOB_STATUS.Unfit:
-      return "Unfit";
-    case MOB_STATUS.PendingKillFloorMove:
-      return "Going to kill floor";
-    case MOB_STATUS.ReadyToProcess:
-      return "Ready";
-    default:
-      return "In yard";
-  }
+  return ITEM_STATUS_WORDS[mobStatus] ?? "In yard";
 }
 
 // ---------- a day's items against what is planned for it ----------
