@@ -19,6 +19,7 @@ import { literal, quoted, removeTemp, tempPath } from "./backupTemp.ts";
 
 type Target = { tenantId: number } | "control";
 type Reader = Pick<Transaction, "execute">;
+type Writer = Pick<Transaction, "execute" | "batch">;
 
 /** Rows a round trip reads or writes: memory stays bounded whatever a table's size. */
 const PAGE_ROWS = 500;
@@ -201,7 +202,7 @@ export async function restoreOverServer(
         const changes = attachedDiff(conn); // inside the transaction: exactly what this restore changes
         const tables = dataTables(conn, "main");
         const theirs = new Set(dataTables(conn, "backup").map((t) => t.name));
-        for (const table of tables) await tx.execute(`DELETE FROM ${quoted(table.name)}`);
+        await tx.batch(tables.map((table) => `DELETE FROM ${quoted(table.name)}`)); // one round trip
         for (const table of tables) if (theirs.has(table.name)) await putRows(tx, conn, table);
         const hasSequence = (schema: string) =>
           conn.prepare(`SELECT 1 FROM ${schema}.sqlite_master WHERE name = 'sqlite_sequence'`).get();
@@ -220,7 +221,7 @@ export async function restoreOverServer(
 }
 
 /** The backup's rows of one table inserted over the transaction, a bounded batch a round trip. */
-async function putRows(tx: Reader, conn: Database.Database, table: TableInfo) {
+async function putRows(tx: Writer, conn: Database.Database, table: TableInfo) {
   const list = table.columns.map(quoted).join(", ");
   const perInsert = Math.max(1, Math.min(PAGE_ROWS, Math.floor(MAX_ARGS / table.columns.length)));
   const tuple = `(${table.columns.map(() => "?").join(", ")})`;

@@ -60,6 +60,7 @@ export function tableDigests(path: string): Record<string, string> {
         const select = conn.prepare(
           `SELECT ${table.columns.map(quoted).join(", ")} FROM ${quoted(table.name)} ORDER BY ${order}`,
         ).raw(true);
+        select.safeIntegers(true); // every integer exact, and told apart from a whole REAL
         const hash = createHash("sha256");
         for (const row of select.iterate() as Iterable<unknown[]>) {
           hash.update(JSON.stringify(row, bigints) + "\n");

@@ -58,6 +58,20 @@ const SOME_CHANGES = `DELETE FROM suppliers WHERE id = (SELECT min(id) FROM supp
   INSERT INTO audit_log (at, user_id, user_name, entity, entity_id, action)
     VALUES (0, 1, 'Someone', 'thing', '1', 'update');`;
 
+/** The audit row with unusual values: its integer exactly, and the storage classes of the others. */
+function valuesKept() {
+  const conn = new Database(file, { readonly: true });
+  try {
+    const select = conn.prepare(
+      "SELECT at, typeof(before), typeof(after) FROM audit_log WHERE entity_id = '2'",
+    ).raw(true);
+    select.safeIntegers(true);
+    return (select.get() as unknown[]).map(String);
+  } finally {
+    conn.close();
+  }
+}
+
 const changedOnly = (diff: TableDiff[] | null) => diff!.filter((d) => d.added || d.removed || d.changed);
 
 describe("a tenant's backup", () => {
@@ -134,6 +148,12 @@ describe("both database paths, one backup format", () => {
   });
 
   test("a backup taken over a libSQL server restores into the embedded database, and back", async () => {
+    // values as SQLite holds them: an integer past 2^53, a blob in a text column (and the text 2.0)
+    change(
+      file,
+      `INSERT INTO audit_log (at, user_id, user_name, entity, entity_id, action, before, after)
+         VALUES (9007199254740993, 1, 'Someone', 'thing', '2', 'update', 2.0, X'00FF10');`,
+    );
     const before = tableDigests(file);
     const fromServer = await takeBackup(overServer, target(), "manual", new Date("2026-11-28T01:00:00Z"));
     change(file, SOME_CHANGES);
@@ -143,11 +163,13 @@ describe("both database paths, one backup format", () => {
     expect(await dryRunRestore(overServer, target(), fromServer.key)).toEqual(diff);
     expect(await restoreBackup(embedded, target(), fromServer.key)).toEqual(diff);
     expect(tableDigests(file)).toEqual(before);
+    expect(valuesKept()).toEqual(["9007199254740993", "text", "blob"]);
 
     const fromFile = await takeBackup(embedded, target(), "manual", new Date("2026-11-28T02:00:00Z"));
     change(file, SOME_CHANGES);
     expect(await restoreBackup(overServer, target(), fromFile.key)).toEqual(diff);
     expect(tableDigests(file)).toEqual(before);
+    expect(valuesKept()).toEqual(["9007199254740993", "text", "blob"]);
     expect(server.openStreams()).toBe(0);
   });
 
