@@ -2,6 +2,7 @@
  * The kill agenda screens' day, species and site pickers: a plain GET form (no script; a change of a
  * select submits it through the shell's `data-autosubmit`), with the previous and next day beside it.
  */
+import type { ReactNode } from "react";
 import { z } from "zod";
 import { idNumber } from "../http/params.ts";
 import { isoDate } from "../http/validation.ts";
@@ -64,32 +65,60 @@ export function DayFilter(
     return `${path}?${q}`;
   };
   return (
-    <div className="toolbar no-print">
-      <form method="get" action={path} className="inline-form" data-autosubmit>
+    <DayToolbar path={path} date={date} step={stepDays ? step : null}>
+      {(pickers.species.length > 1 || allSpecies) && (
         <label>
-          <span className="sr-only">Production day</span>
+          <span className="sr-only">Species</span>
+          <select className="input" name="species" defaultValue={speciesId ?? ""}>
+            {allSpecies && <option value="">Every species</option>}
+            {pickers.species.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+          </select>
+        </label>
+      )}
+      {pickers.sites.length > 1 && (
+        <label>
+          <span className="sr-only">Site</span>
+          <select className="input" name="site" defaultValue={siteId}>
+            {pickers.sites.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+          </select>
+        </label>
+      )}
+    </DayToolbar>
+  );
+}
+
+/**
+ * A day's picker: the day (and what `children` add) in a plain GET form, which a select's change submits
+ * unless `autosubmit` is false, with the previous and next day beside it (none when `step` is null).
+ */
+export function DayToolbar(
+  { path, date, dayLabel = "Production day", step, formLabel, autosubmit = true, children }: {
+    path: string;
+    date: string;
+    dayLabel?: string;
+    step: ((days: number) => string) | null;
+    formLabel?: string;
+    autosubmit?: boolean;
+    children?: ReactNode;
+  },
+) {
+  return (
+    <div className="toolbar no-print">
+      <form
+        method="get"
+        action={path}
+        className="inline-form"
+        aria-label={formLabel}
+        data-autosubmit={autosubmit || undefined}
+      >
+        <label>
+          <span className="sr-only">{dayLabel}</span>
           <input className="input" type="date" name="date" defaultValue={date} required />
         </label>
-        {(pickers.species.length > 1 || allSpecies) && (
-          <label>
-            <span className="sr-only">Species</span>
-            <select className="input" name="species" defaultValue={speciesId ?? ""}>
-              {allSpecies && <option value="">Every species</option>}
-              {pickers.species.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
-            </select>
-          </label>
-        )}
-        {pickers.sites.length > 1 && (
-          <label>
-            <span className="sr-only">Site</span>
-            <select className="input" name="site" defaultValue={siteId}>
-              {pickers.sites.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
-            </select>
-          </label>
-        )}
+        {children}
         <button className="btn" type="submit">Show</button>
       </form>
-      {stepDays && <DaySteps date={date} step={step} />}
+      {step && <DaySteps date={date} step={step} />}
     </div>
   );
 }

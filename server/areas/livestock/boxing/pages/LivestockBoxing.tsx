@@ -13,7 +13,7 @@ import { isoDate } from "../../../../http/validation.ts";
 import { headerSpeciesAmong } from "../../../../pages/ListScope.tsx";
 import { ActionButton, BoxingPicker } from "../../../../pages/islands.tsx";
 import { LiveStatus } from "../../../../pages/LiveStatus.tsx";
-import { dayHref, DaySteps } from "../../../../pages/DayFilter.tsx";
+import { dayHref, DayToolbar } from "../../../../pages/DayFilter.tsx";
 import { pageAreaContext } from "../../../context.ts";
 import { addDays } from "../../../../../kernel/dates.ts";
 import { orderStatusText } from "../../../../../kernel/enums.ts";
@@ -35,24 +35,23 @@ function DayForm({ date, speciesId, species }: {
   const step = (days: number) =>
     `${PATH}?date=${addDays(date, days)}${speciesId ? `&species=${speciesId}` : ""}`;
   return (
-    <div className="toolbar no-print">
-      <form method="get" action={PATH} className="inline-form" aria-label="Day and species">
+    <DayToolbar
+      path={PATH}
+      date={date}
+      dayLabel="Delivery day"
+      step={step}
+      formLabel="Day and species"
+      autosubmit={false}
+    >
+      {species.length > 1 && (
         <label>
-          <span className="sr-only">Delivery day</span>
-          <input className="input" type="date" name="date" defaultValue={date} required />
+          <span className="sr-only">Species</span>
+          <select className="input select" name="species" defaultValue={speciesId ?? ""}>
+            {species.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+          </select>
         </label>
-        {species.length > 1 && (
-          <label>
-            <span className="sr-only">Species</span>
-            <select className="input select" name="species" defaultValue={speciesId ?? ""}>
-              {species.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
-            </select>
-          </label>
-        )}
-        <button className="btn" type="submit">Show</button>
-      </form>
-      <DaySteps date={date} step={step} />
-    </div>
+      )}
+    </DayToolbar>
   );
 }
 

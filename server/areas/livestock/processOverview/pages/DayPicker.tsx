@@ -4,7 +4,7 @@
  * address, which then means the header's species).
  */
 import { addDays } from "../../../../../kernel/dates.ts";
-import { DaySteps } from "../../../../pages/DayFilter.tsx";
+import { DayToolbar } from "../../../../pages/DayFilter.tsx";
 
 export const ALL_SPECIES = "all";
 
@@ -18,22 +18,14 @@ export function DayPicker({ path, date, speciesId, species }: {
   const chosen = speciesId === null ? ALL_SPECIES : String(speciesId);
   const step = (days: number) => `${path}?date=${addDays(date, days)}&species=${chosen}`;
   return (
-    <div className="toolbar no-print">
-      <form method="get" action={path} className="inline-form" data-autosubmit>
-        <label>
-          <span className="sr-only">Production day</span>
-          <input className="input" type="date" name="date" defaultValue={date} required />
-        </label>
-        <label>
-          <span className="sr-only">Species</span>
-          <select className="input" name="species" defaultValue={chosen}>
-            <option value={ALL_SPECIES}>Every species</option>
-            {species.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
-          </select>
-        </label>
-        <button className="btn" type="submit">Show</button>
-      </form>
-      <DaySteps date={date} step={step} />
-    </div>
+    <DayToolbar path={path} date={date} step={step}>
+      <label>
+        <span className="sr-only">Species</span>
+        <select className="input" name="species" defaultValue={chosen}>
+          <option value={ALL_SPECIES}>Every species</option>
+          {species.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+        </select>
+      </label>
+    </DayToolbar>
   );
 }
