@@ -12,7 +12,7 @@
  *   it from the backup in batches (foreign keys deferred to the commit); a failure rolls it all back.
  */
 import Database from "libsql";
-import { createClient, type InValue, type Transaction } from "@libsql/client";
+import { type Client, createClient, type InValue, type Transaction } from "@libsql/client";
 import type { Databases } from "../../db/client.ts";
 import { attachedDiff, dataTables, type TableDiff, type TableInfo } from "./backupRows.ts";
 import { literal, quoted, removeTemp, tempPath } from "./backupTemp.ts";
@@ -27,24 +27,21 @@ const PAGE_ROWS = 500;
 const MAX_ARGS = 10_000;
 
 /** The database's libSQL server URL; null when it is an embedded file. */
-export function serverUrlOf(db: Databases, target: Target): string | null {
+function serverUrlOf(db: Databases, target: Target): string | null {
   const { databaseUrl, tenantUrlTemplate } = db.options;
   if (target === "control") return databaseUrl || null;
   return tenantUrlTemplate ? tenantUrlTemplate.replaceAll("{tenant}", String(target.tenantId)) : null;
 }
 
 /**
- * A connection of the backup's own: integers as bigints (a number would lose what is past 2^53), apart
- * from the app's so a long copy holds none of its streams.
+ * A connection of the backup's own, apart from the app's (a long copy holds none of its streams), with
+ * integers as bigints (a number would lose what is past 2^53).
  */
-async function withServer<T>(db: Databases, target: Target, work: (url: string) => Promise<T>) {
+function clientFor(db: Databases, target: Target): Client {
   const url = serverUrlOf(db, target);
   if (!url) throw new Error("not a libSQL server database");
-  return await work(url);
+  return createClient({ url, authToken: db.options.authToken || undefined, intMode: "bigint" });
 }
-
-const clientFor = (db: Databases, url: string) =>
-  createClient({ url, authToken: db.options.authToken || undefined, intMode: "bigint" });
 
 /** A value read over the protocol, as the local driver binds it. */
 const toLocal = (value: unknown) => value instanceof ArrayBuffer ? new Uint8Array(value) : value;
@@ -127,30 +124,28 @@ async function copyTable(tx: Reader, out: Database.Database, name: string, sql: 
  * `work` in one transaction over a connection of the backup's own, committed or rolled back before the
  * answer (closing alone would end it unawaited).
  */
-function inTransaction<T>(
+async function inTransaction<T>(
   db: Databases,
   target: Target,
   mode: "read" | "write",
   work: (tx: Transaction) => Promise<T>,
 ): Promise<T> {
-  return withServer(db, target, async (url) => {
-    const client = clientFor(db, url);
+  const client = clientFor(db, target);
+  try {
+    const tx = await client.transaction(mode);
     try {
-      const tx = await client.transaction(mode);
-      try {
-        const result = await work(tx);
-        await tx.commit();
-        return result;
-      } catch (error) {
-        await tx.rollback().catch(() => {}); // the stream may be gone: then so is the transaction
-        throw error;
-      } finally {
-        tx.close();
-      }
+      const result = await work(tx);
+      await tx.commit();
+      return result;
+    } catch (error) {
+      await tx.rollback().catch(() => {}); // the stream may be gone: then so is the transaction
+      throw error;
     } finally {
-      client.close();
+      tx.close();
     }
-  });
+  } finally {
+    client.close();
+  }
 }
 
 /** Copies the database over the server into a new SQLite file at `path`, from one read transaction. */
