@@ -131,23 +131,19 @@ export const OrderReportScreen = defineScreen({
               <input id="or-to" className="input" type="date" name="toDate" defaultValue={filter.toDate} />
             </div>
             <Choice id="or-species" label="Species" name="speciesId" value={filter.speciesId} all>
-              {data.species.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+              <NamedOptions rows={data.species} />
             </Choice>
-            <Choice id="or-supplier" label="Supplier" name="supplierId" value={filter.supplierId} all>
-              {choices.suppliers.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
-            </Choice>
-            <Choice id="or-buyer" label="Buyer" name="buyerId" value={filter.buyerId} all>
-              {choices.buyers.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
-            </Choice>
-            <Choice id="or-agent" label="Agent" name="agentId" value={filter.agentId} all>
-              {choices.agents.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
-            </Choice>
+            {PARTY_CHOICES.map((p) => (
+              <Choice key={p.name} id={p.id} label={p.label} name={p.name} value={filter[p.name]} all>
+                <NamedOptions rows={choices[p.list]} />
+              </Choice>
+            ))}
             <Choice id="or-status" label="Status" name="statuses" value={filter.statuses?.join(",")} all>
               {STATUS_NAMES.map((n) => <option key={n} value={n}>{statusWords(ORDER_STATUS[n])}</option>)}
             </Choice>
             {data.sites.length > 0 && (
               <Choice id="or-site" label="Site" name="tenantSiteId" value={filter.tenantSiteId} all>
-                {data.sites.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+                <NamedOptions rows={data.sites} />
               </Choice>
             )}
           </div>
@@ -236,6 +232,17 @@ export const OrderReportScreen = defineScreen({
     );
   },
 });
+
+/** The filter's party pickers, in the form's order: each lists the parties of the tenant's orders. */
+const PARTY_CHOICES = [
+  { id: "or-supplier", label: "Supplier", name: "supplierId", list: "suppliers" },
+  { id: "or-buyer", label: "Buyer", name: "buyerId", list: "buyers" },
+  { id: "or-agent", label: "Agent", name: "agentId", list: "agents" },
+] as const;
+
+function NamedOptions({ rows }: { rows: readonly { id: number; name: string }[] }) {
+  return rows.map((r) => <option key={r.id} value={r.id}>{r.name}</option>);
+}
 
 function Choice({ id, label, name, value, all, children }: {
   id: string;
