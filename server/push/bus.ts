@@ -34,6 +34,17 @@ export type BusMessage =
   | { kind: "loginLimits"; from: string; change: LoginLimitChange }
   /** the users connected to one instance, per tenant, told every few seconds (who is online everywhere) */
   | { kind: "presence"; from: string; at: number; tenants: Record<string, OnlineUser[]> }
+  /** a push connection negotiated on one instance: its socket may open on any (negotiations.ts) */
+  | {
+    kind: "negotiated";
+    key: string;
+    connectionId: string;
+    userId: number;
+    tenantId: number;
+    expires: number;
+  }
+  /** a negotiated id was used: no instance takes it again */
+  | { kind: "negotiationUsed"; key: string }
   /** local only: this instance may have missed messages (the bus reconnected); forget what they keep fresh */
   | { kind: "resync" };
 

@@ -5,12 +5,12 @@
  * Isolation: a connection belongs to one tenant (its session's), every group key starts with that
  * tenant id, and an event names its tenant, so nothing published for one tenant reaches another.
  */
-import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { z } from "zod";
 import type { BusMessage, PushBus } from "./bus.ts";
 import type { RefreshGroups } from "./catalogue.ts";
 import { GroupChanges } from "./changeLog.ts";
 import { sharePresence } from "./presence.ts";
+import { shareNegotiations } from "./negotiations.ts";
 import * as limits from "./limits.ts";
 import { arg, InterestName, InterestNames, registration } from "./hubArguments.ts";
 import {
@@ -39,12 +39,10 @@ import { canonicalGroups, membersInEveryTenant } from "./groupAccess.ts";
 export { DEFAULT_HUB_OPTIONS, HubError, type HubIdentity, type HubOptions, type HubSocket };
 export type { NegotiateResponse, OnlineUser };
 
-const randomId = () => encodeBase64urlNoPadding(crypto.getRandomValues(new Uint8Array(16)));
 const groupKey = (tenantId: number, group: string) => `${tenantId}|${group.toLowerCase()}`;
 
 export class UserHub {
   readonly options: HubOptions;
-  #pending = new Map<string, { connectionId: string; userId: number; tenantId: number; expires: number }>();
   #connections = new Map<string, Connection>();
   #byTenant = new Map<number, Set<Connection>>();
   #groups = new Map<string, Set<Connection>>();
@@ -52,45 +50,16 @@ export class UserHub {
   #unsubscribe: () => void;
   #changes = new GroupChanges();
   #presence: ReturnType<typeof sharePresence>;
+  /** POST negotiate and the socket's id, good on every instance */
+  readonly negotiations: ReturnType<typeof shareNegotiations>;
 
   constructor(readonly bus: PushBus, readonly catalogue: RefreshGroups, options: Partial<HubOptions> = {}) {
     this.options = { ...DEFAULT_HUB_OPTIONS, ...options };
     this.#unsubscribe = bus.subscribe((m) => this.#deliver(m));
     this.#presence = sharePresence(bus, () => this.#byTenant);
+    this.negotiations = shareNegotiations(bus, this.options.negotiateTtlMs);
     this.#timer = setInterval(() => this.#tick(), this.options.keepAliveMs);
     Deno.unrefTimer(this.#timer as unknown as number);
-  }
-
-  /** POST negotiate: reserves a connection id for this user (version 1 also issues a separate token). */
-  negotiate(who: { userId: number; tenantId: number }, negotiateVersion: number): NegotiateResponse {
-    const connectionId = randomId();
-    const version = negotiateVersion >= 1 ? 1 : 0;
-    const key = version === 1 ? randomId() : connectionId;
-    this.#pending.set(key, {
-      connectionId,
-      userId: who.userId,
-      tenantId: who.tenantId,
-      expires: Date.now() + this.options.negotiateTtlMs,
-    });
-    return {
-      negotiateVersion: version,
-      connectionId,
-      ...(version === 1 ? { connectionToken: key } : {}),
-      availableTransports: [{ transport: "WebSockets", transferFormats: ["Text", "Binary"] }],
-    };
-  }
-
-  /**
-   * The connection id for a socket about to open: the negotiated one named by `id` (it must belong to
-   * the same user and tenant, and be unused), or a fresh one when the client skipped negotiation.
-   */
-  claim(id: string | null, who: { userId: number; tenantId: number }): string | null {
-    if (id === null) return randomId();
-    const pending = this.#pending.get(id);
-    if (!pending || pending.expires < Date.now()) return null;
-    if (pending.userId !== who.userId || pending.tenantId !== who.tenantId) return null;
-    this.#pending.delete(id);
-    return pending.connectionId;
   }
 
   /** A socket opened: the connection waits for the client's handshake. */
@@ -163,6 +132,7 @@ export class UserHub {
   shutdown() {
     clearInterval(this.#timer);
     this.#presence.stop();
+    this.negotiations.stop();
     this.#unsubscribe();
     this.disconnectAll("The server is shutting down.");
   }
@@ -387,7 +357,7 @@ export class UserHub {
 
   #tick() {
     const now = Date.now();
-    for (const [key, p] of this.#pending) if (p.expires < now) this.#pending.delete(key);
+    this.negotiations.sweep(now);
     for (const conn of [...this.#connections.values()]) {
       if (!conn.handshaken) {
         if (now - conn.openedAt > this.options.handshakeTimeoutMs) this.#close(conn, undefined, false, true);

@@ -28,17 +28,17 @@ export const hubRoutes = new Hono<AppEnv>()
     declareAccess("GET", "/api/asyncapi.json", { public: true }),
     (c) => c.json(described ??= asyncApiDocument(c.get("app").push.catalogue)),
   )
-  .post(`${HUB_PATH}/negotiate`, declareAccess("POST", `${HUB_PATH}/negotiate`, SIGNED_IN), (c) => {
+  .post(`${HUB_PATH}/negotiate`, declareAccess("POST", `${HUB_PATH}/negotiate`, SIGNED_IN), async (c) => {
     const caller = requireCaller(c);
     const version = Number(c.req.query("negotiateVersion") ?? "0");
     return c.json(
-      c.get("app").push.hub.negotiate(
+      await c.get("app").push.hub.negotiations.negotiate(
         { userId: caller.user.id, tenantId: caller.tenant.id },
         Number.isFinite(version) ? version : 0,
       ),
     );
   })
-  .get(HUB_PATH, declareAccess("GET", HUB_PATH, SIGNED_IN), (c) => {
+  .get(HUB_PATH, declareAccess("GET", HUB_PATH, SIGNED_IN), async (c) => {
     const caller = requireCaller(c);
     // a page of another site must not ride the user's cookie into the hub
     if (c.get("authVia") === "cookie" && isCrossSite(c)) {
@@ -50,7 +50,7 @@ export const hubRoutes = new Hono<AppEnv>()
       });
     }
     const hub = c.get("app").push.hub;
-    const connectionId = hub.claim(c.req.query("id") ?? null, {
+    const connectionId = await hub.negotiations.claim(c.req.query("id") ?? null, {
       userId: caller.user.id,
       tenantId: caller.tenant.id,
     });

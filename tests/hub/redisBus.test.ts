@@ -85,6 +85,27 @@ describe.skipIf(!hasRedis())("the Redis bus across two instances", () => {
     expect(conn.state).toBe(HubConnectionState.Disconnected);
   });
 
+  test("an id negotiated on one instance opens the socket on the other, once (no sticky sessions)", async () => {
+    const token = await one.login("user@demo.processor");
+    const res = await fetch(`${one.origin}/hubs/userHub/negotiate?negotiateVersion=1`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const id = (await res.json()).connectionToken;
+    const ws = new WebSocket(
+      `${two.origin.replace("http", "ws")}/hubs/userHub?id=${id}&access_token=${token}`,
+    );
+    await new Promise((resolve, reject) => ((ws.onopen = resolve), (ws.onerror = reject)));
+    ws.close();
+    for (const again of [one, two]) {
+      const used = await again.request(`/hubs/userHub?id=${id}`, {
+        token,
+        headers: { upgrade: "websocket" },
+      });
+      expect(used.status).toBe(404);
+    }
+  });
+
   test("an unreachable Redis is a clear startup error", async () => {
     await expect(serveTestApp({ PUSH_REDIS_URL: "redis://127.0.0.1:1" })).rejects.toThrow(
       /PUSH_REDIS_URL: cannot use Redis/,
