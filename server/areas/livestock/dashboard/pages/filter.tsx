@@ -74,23 +74,30 @@ export function DashboardFilter({ path, view, species, sites, showSite = true }:
       <label>
         To <input className="input" type="date" name="to" defaultValue={view?.toDate} required />
       </label>
-      <label>
-        Species{" "}
-        <select className="input" name="species" defaultValue={view?.speciesId ?? ""}>
-          <option value="">Every species</option>
-          {species.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
-        </select>
-      </label>
+      <Pick label="Species" name="species" value={view?.speciesId} every="Every species" rows={species} />
       {showSite && sites.length > 1 && (
-        <label>
-          Site{" "}
-          <select className="input" name="site" defaultValue={view?.tenantSiteId ?? ""}>
-            <option value="">Whole plant</option>
-            {sites.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
-          </select>
-        </label>
+        <Pick label="Site" name="site" value={view?.tenantSiteId} every="Whole plant" rows={sites} />
       )}
       <button className="btn" type="submit">Show</button>
     </form>
+  );
+}
+
+/** A labelled select of named rows (the id is sent), blank first: `every`, the whole of them. */
+function Pick({ label, name, value, every, rows }: {
+  label: string;
+  name: string;
+  value: number | null | undefined;
+  every: string;
+  rows: readonly { id: number; name: string }[];
+}) {
+  return (
+    <label>
+      {label}{" "}
+      <select className="input" name={name} defaultValue={value ?? ""}>
+        <option value="">{every}</option>
+        {rows.map((r) => <option key={r.id} value={r.id}>{r.name}</option>)}
+      </select>
+    </label>
   );
 }
