@@ -47,8 +47,13 @@ const ConfigSchema = z.object({
    * closed after); 0 = no limit. With this and MAX_CONNECTIONS_PER_CLIENT both 0 there is no guard.
    */
   HEADER_TIMEOUT_SECONDS: z.coerce.number().min(0).max(300).default(10),
-  /** Open connections one client address may hold (429 beyond); 0 = no cap. Off with TRUST_PROXY=true. */
-  MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).default(100),
+  /**
+   * Open connections one client address may hold (429 beyond); 0 = no cap. Off with TRUST_PROXY=true.
+   * 500: a plant's PCs and TVs often reach the app through one NAT address (60 screens, each a push
+   * connection and a few kept-alive ones, is about 250); the cap is there to stop one address taking
+   * thousands of sockets, not to count a plant's screens.
+   */
+  MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).default(500),
   /** Push hub: seconds between pings to clients (spec 2 §9: 15). */
   PUSH_KEEPALIVE_SECONDS: z.coerce.number().positive().default(15),
   /** Push hub: a client silent this long is disconnected (spec 2 §9: 30). */
