@@ -13,7 +13,6 @@ import { useRef, useState } from "react";
 import {
   DndContext,
   type DragEndEvent,
-  type DragOverEvent,
   KeyboardSensor,
   PointerSensor,
   useSensor,
@@ -56,7 +55,6 @@ type Target = { date: string; index: number };
 export default function KillAgendaPlanner({ week: initial, urls, dayHref }: KillAgendaPlannerProps) {
   const [week, setWeek] = useState(initial);
   const [busy, setBusy] = useState(false);
-  const [overDay, setOverDay] = useState<string | null>(null);
   const current = useRef(week);
   current.current = week;
   const sensors = useSensors(
@@ -93,26 +91,16 @@ export default function KillAgendaPlanner({ week: initial, urls, dayHref }: Kill
     });
 
   const dayOfItem = (id: number) => week.days.find((d) => d.items.some((i) => i.id === id));
+  /** Where a drop on a droppable (`day:{date}`, `item:{id}`) goes: before that lot, or last on the day. */
   const targetOf = (overId: string): Target | null => {
     const [kind, key] = overId.split(":");
-    if (kind === "day") {
-      const day = week.days.find((d) => d.productionDate === key);
-      return day ? { date: key, index: day.items.length } : null;
-    }
-    if (kind === "item") {
-      const day = dayOfItem(Number(key));
-      return day
-        ? { date: day.productionDate, index: day.items.findIndex((i) => i.id === Number(key)) }
-        : null;
-    }
-    return null;
+    const day = kind === "day" ? week.days.find((d) => d.productionDate === key) : dayOfItem(Number(key));
+    if (!day) return null;
+    const index = kind === "day" ? day.items.length : day.items.findIndex((i) => i.id === Number(key));
+    return { date: day.productionDate, index };
   };
 
-  const onDragOver = ({ over }: DragOverEvent) =>
-    setOverDay(over ? targetOf(String(over.id))?.date ?? null : null);
-
   const onDragEnd = ({ active, over }: DragEndEvent) => {
-    setOverDay(null);
     const to = over ? targetOf(String(over.id)) : null;
     if (!to || busy) return;
     const [kind, key] = String(active.id).split(":");
@@ -228,9 +216,7 @@ export default function KillAgendaPlanner({ week: initial, urls, dayHref }: Kill
     <DndContext
       sensors={sensors}
       collisionDetection={plannerCollisions}
-      onDragOver={onDragOver}
       onDragEnd={onDragEnd}
-      onDragCancel={() => setOverDay(null)}
       accessibility={{
         announcements: announcements((id) => cardName(week, String(id)), (id) => placeName(week, String(id))),
       }}
@@ -242,7 +228,6 @@ export default function KillAgendaPlanner({ week: initial, urls, dayHref }: Kill
               key={day.id}
               day={day}
               today={week.today}
-              isOver={overDay === day.productionDate}
               dayHref={dayHref.replace("{date}", day.productionDate)}
               otherDates={week.days.map((d) => d.productionDate).filter((d) => d !== day.productionDate)}
               onSwap={(date) => swap(day, date)}

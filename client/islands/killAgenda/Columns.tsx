@@ -2,21 +2,46 @@
  * The planner's pieces: a day's column (a drop target holding its lots in kill order, with its head
  * against the target) and the cards that are dragged (a lot, an unscheduled mob, an undelivered order).
  * A card is its own drag handle: focus it and press Space to lift it.
+ *
+ * A lot card is both draggable and a drop target (dnd-kit core; @dnd-kit/sortable stays off this page for
+ * its weight). While a card is dragged over a day its lots make room where it would land (and close up
+ * behind a lot dragged within its day); below the last lot a line shows it goes last.
  */
-import { useDraggable, useDroppable } from "@dnd-kit/core";
-import { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { useCallback } from "react";
+import { useDndContext, useDraggable, useDroppable } from "@dnd-kit/core";
 import { formatDate, formatHead } from "../../../kernel/format.ts";
 import { formatCarcasses } from "../../../server/areas/killAgenda/boardRules.ts";
 import { type Agenda, cardsOf, type Item, lotOf } from "./model.ts";
-import { pctClass } from "../../ui/inlineFree.ts";
 
-const moveStyle = (t: { x: number; y: number } | null, transition?: string) =>
-  t ? { transform: `translate3d(${Math.round(t.x)}px, ${Math.round(t.y)}px, 0)`, transition } : undefined;
+const moveStyle = (t: { x: number; y: number } | null) =>
+  t ? { transform: `translate3d(${Math.round(t.x)}px, ${Math.round(t.y)}px, 0)` } : undefined;
 
-export function DayColumn({ day, today, isOver, dayHref, otherDates, onSwap, disabled }: {
+/**
+ * A drag over this day: how far each card moves to make room where the dragged card would land (px, by
+ * index), and whether it would land below the last (dropped on the day itself: a lot goes last).
+ */
+function useLanding(ids: string[], date: string) {
+  const { active, over, droppableRects: rects } = useDndContext();
+  const overId = String(over?.id);
+  const to = overId === `day:${date}` ? ids.length : ids.indexOf(overId);
+  const from = ids.indexOf(String(active?.id));
+  const moves = ids.map(() => 0);
+  if (to < 0) return { isOver: false, last: false, moves };
+  // as a list opens (and closes up behind a lot dragged within it): by the card's height and the gap
+  const [a, b] = [rects.get(ids[0]), rects.get(ids[1])];
+  const room = (active?.rect.current.initial?.height ?? 0) + (a && b ? b.top - a.bottom : 0);
+  if (from < 0) { for (let k = to; k < ids.length; k++) moves[k] = room; }
+  else {
+    const end = Math.min(to, ids.length - 1);
+    for (let k = from + 1; k <= end; k++) moves[k] = -room;
+    for (let k = end; k < from; k++) moves[k] = room;
+  }
+  return { isOver: true, last: from < 0 && to === ids.length, moves };
+}
+
+export function DayColumn({ day, today, dayHref, otherDates, onSwap, disabled }: {
   day: Agenda;
   today: string;
-  isOver: boolean;
   dayHref: string;
   otherDates: string[];
   onSwap: (date: string) => void;
@@ -24,9 +49,9 @@ export function DayColumn({ day, today, isOver, dayHref, otherDates, onSwap, dis
 }) {
   const { setNodeRef } = useDroppable({ id: `day:${day.productionDate}` });
   const { head, target } = day.totals;
-  const share = target ? Math.min(100, Math.round((head / target) * 100)) : 0;
   const label = formatDate(day.productionDate, false);
   const cards = cardsOf(day.items);
+  const { isOver, last, moves } = useLanding(cards.map(([i]) => `item:${i.id}`), day.productionDate);
   return (
     <section
       ref={setNodeRef}
@@ -45,16 +70,12 @@ export function DayColumn({ day, today, isOver, dayHref, otherDates, onSwap, dis
           <strong>{formatHead(head)}</strong> head{target ? <>/{formatHead(target)}</> : null}
         </p>
         {target > 0 && (
-          <div
+          <meter
             className={`planner-bar${head > target ? " is-over-target" : ""}`}
-            role="meter"
             aria-label={`${label}: ${formatHead(head)} of a ${formatHead(target)} head target`}
-            aria-valuemin={0}
-            aria-valuemax={target}
-            aria-valuenow={Math.min(head, target)}
-          >
-            <span className={pctClass(share)} />
-          </div>
+            max={target}
+            value={head}
+          />
         )}
         <select
           className="planner-swap"
@@ -67,15 +88,14 @@ export function DayColumn({ day, today, isOver, dayHref, otherDates, onSwap, dis
           {otherDates.map((d) => <option key={d} value={d}>{formatDate(d, false)}</option>)}
         </select>
       </header>
-      <SortableContext items={cards.map(([i]) => `item:${i.id}`)} strategy={verticalListSortingStrategy}>
-        <ol className="planner-items">
-          {cards.map((card) =>
-            card[0].boxedLotRef
-              ? <BoxedLotCard key={card[0].id} items={card} day={day} disabled={disabled} />
-              : <LotCard key={card[0].id} item={card[0]} disabled={disabled} />
-          )}
-        </ol>
-      </SortableContext>
+      <ol className={`planner-items${last ? " lands-last" : ""}`}>
+        {cards.map((card, k) => {
+          const place = { disabled, move: moves[k] };
+          return card[0].boxedLotRef
+            ? <BoxedLotCard key={card[0].id} items={card} day={day} {...place} />
+            : <LotCard key={card[0].id} item={card[0]} {...place} />;
+        })}
+      </ol>
       {!day.items.length && <p className="planner-empty">Nothing planned</p>}
     </section>
   );
@@ -84,23 +104,37 @@ export function DayColumn({ day, today, isOver, dayHref, otherDates, onSwap, dis
 /** A card stays an item of its day's list (a list may hold only items); its role description says it moves. */
 const LIST_ITEM = { role: "listitem" };
 
-function LotCard({ item, disabled }: { item: Item; disabled: boolean }) {
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
-    id: `item:${item.id}`,
+/** How far a lot's card moves to make room for the card dragged (px). */
+type Place = { disabled: boolean; move: number };
+
+/** A card, dragged; a lot's is also a drop target under its own id (a mob or an order is dropped only). */
+function useCard(id: string, disabled: boolean, move = 0) {
+  const { setNodeRef: drop } = useDroppable({ id, disabled: disabled || !id.startsWith("item:") });
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
+    id,
     disabled,
     attributes: LIST_ITEM,
   });
+  const ref = useCallback((node: HTMLElement | null) => (setNodeRef(node), drop(node)), [setNodeRef, drop]);
+  return {
+    ...attributes,
+    ...listeners,
+    ref,
+    style: moveStyle(isDragging ? transform : move ? { x: 0, y: move } : null),
+    className: `planner-card${isDragging ? " is-dragging" : ""}`,
+  };
+}
+
+function LotCard({ item, disabled, move }: Place & { item: Item }) {
+  const card = useCard(`item:${item.id}`, disabled, move);
   const lot = lotOf(item);
   return (
     <li
-      ref={setNodeRef}
-      style={moveStyle(transform, transition)}
-      className={`planner-card${isDragging ? " is-dragging" : ""}${
-        item.isForDeliveryDisplay ? " is-expected" : ""
-      }${item.moveRefusal ? " is-fixed" : ""}`}
+      {...card}
       data-item={item.id}
-      {...attributes}
-      {...listeners}
+      className={`${card.className}${item.isForDeliveryDisplay ? " is-expected" : ""}${
+        item.moveRefusal ? " is-fixed" : ""
+      }`}
       aria-label={`${item.killAgendaOrderNumber}. ${lot}, ${item.supplierName}, ${item.numberOfHead} head, ${item.status}`}
       aria-roledescription="lot"
       title={item.moveRefusal ?? undefined}
@@ -124,13 +158,9 @@ function LotCard({ item, disabled }: { item: Item; disabled: boolean }) {
  * A boxed lot: several orders killed as one, one card moved whole. It names its orders and suppliers
  * with the head summed, and what of the lot is not on this day.
  */
-function BoxedLotCard({ items, day, disabled }: { items: Item[]; day: Agenda; disabled: boolean }) {
+function BoxedLotCard({ items, day, disabled, move }: Place & { items: Item[]; day: Agenda }) {
   const [first] = items;
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
-    id: `item:${first.id}`,
-    disabled,
-    attributes: LIST_ITEM,
-  });
+  const card = useCard(`item:${first.id}`, disabled, move);
   const ref = first.boxedLotRef!;
   const lot = day.boxedLots.find((l) => l.boxedLotRef === ref);
   const orders = lot?.livestockOrderIds ?? [...new Set(items.map((i) => i.livestockOrderId))];
@@ -141,13 +171,10 @@ function BoxedLotCard({ items, day, disabled }: { items: Item[]; day: Agenda; di
   const status = [...new Set(items.map((i) => i.status))].join(", ");
   return (
     <li
-      ref={setNodeRef}
-      style={moveStyle(transform, transition)}
-      className={`planner-card is-boxed${isDragging ? " is-dragging" : ""}${refusal ? " is-fixed" : ""}`}
+      {...card}
+      className={`${card.className} is-boxed${refusal ? " is-fixed" : ""}`}
       data-item={first.id}
       data-boxed-lot={ref}
-      {...attributes}
-      {...listeners}
       aria-label={`${first.killAgendaOrderNumber}. Boxed lot ${ref}: orders ${
         orders.join(", ")
       }, ${suppliers}, ${head} head, ${status}`}
@@ -180,19 +207,10 @@ export function DraggableCard({ id, title, detail, disabled }: {
   detail: string;
   disabled: boolean;
 }) {
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
-    id,
-    disabled,
-    attributes: LIST_ITEM,
-  });
   return (
     <li
-      ref={setNodeRef}
-      style={moveStyle(transform)}
-      className={`planner-card${isDragging ? " is-dragging" : ""}`}
+      {...useCard(id, disabled)}
       data-card={id}
-      {...attributes}
-      {...listeners}
       aria-roledescription="card to plan"
       aria-label={`${title}: ${detail}`}
     >

@@ -1,7 +1,7 @@
 /**
  * Where a planner drag lands, by day column (dnd-kit collision detection and keyboard moves).
  *
- * dnd-kit's stock rules (closestCorners, sortableKeyboardCoordinates) measure to the nearest card of any
+ * dnd-kit's stock rules (closestCorners, @dnd-kit/sortable's keyboard coordinates) measure to the nearest card of any
  * column: a tall empty day (a weekend) is never the nearest, so a lot dropped on it went to a card of the
  * day beside it, and the right arrow jumped over empty days. Here the day comes first:
  *
@@ -22,7 +22,6 @@ import {
   rectIntersection,
   type UniqueIdentifier,
 } from "@dnd-kit/core";
-import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
 
 type Droppable = { id: UniqueIdentifier };
 type Rects = Map<UniqueIdentifier, ClientRect>;
@@ -63,53 +62,70 @@ export const plannerCollisions: CollisionDetection = (args) => {
   return closestCorners({ ...args, droppableContainers: lots });
 };
 
+const ARROWS: Record<string, (r: ClientRect, c: ClientRect) => boolean> = {
+  [KeyboardCode.Left]: (r, c) => r.right <= c.left,
+  [KeyboardCode.Right]: (r, c) => r.left >= c.right,
+  [KeyboardCode.Up]: (r, c) => r.bottom <= c.top,
+  [KeyboardCode.Down]: (r, c) => r.top >= c.bottom,
+};
+const centre = (r: ClientRect) => [r.left + r.width / 2, r.top + r.height / 2];
+
 /**
  * Keyboard moves (KeyboardSensor's coordinateGetter): the card's next top-left corner, or none to stay. A
- * card not over a day yet (an unscheduled mob or an order, just lifted) enters the days as sortable would.
+ * card not over a day yet (an unscheduled mob or an order, just lifted) goes into the nearest day the
+ * arrow points to.
  */
 export const plannerKeyboardCoordinates: KeyboardCoordinateGetter = (event, args) => {
   const { active, collisionRect, droppableRects: rects, droppableContainers, over } = args.context;
+  const toward = ARROWS[event.code];
+  if (!active || !collisionRect || !toward) return undefined;
+  event.preventDefault();
   const enabled = droppableContainers.getEnabled();
   const days = enabled.filter((c) => isDay(c.id) && rects.has(c.id))
     .sort((a, b) => rects.get(a.id)!.left - rects.get(b.id)!.left);
   const overRect = over ? rects.get(over.id) : undefined;
   const at = overRect ? days.findIndex((d) => inColumn(overRect, rects.get(d.id)!)) : -1;
-  if (!active || !collisionRect || at < 0) return sortableKeyboardCoordinates(event, args);
-  const dayRect = rects.get(days[at].id)!;
+  const dayRect = at < 0 ? undefined : rects.get(days[at].id)!;
 
-  switch (event.code) {
-    case KeyboardCode.Left:
-    case KeyboardCode.Right: {
-      event.preventDefault();
-      const next = days[at + (event.code === KeyboardCode.Right ? 1 : -1)];
-      if (!next) return undefined;
-      const nextRect = rects.get(next.id)!;
-      const [level] = lotsOf(enabled, rects, nextRect).map((c) => rects.get(c.id)!)
-        .sort((a, b) => Math.abs(a.top - collisionRect.top) - Math.abs(b.top - collisionRect.top));
-      if (level) return { x: level.left, y: level.top };
-      // an empty day: into its column, at the same height
-      const y = Math.max(nextRect.top, Math.min(collisionRect.top, nextRect.bottom - collisionRect.height));
-      return { x: nextRect.left + (collisionRect.left - dayRect.left), y };
-    }
-    case KeyboardCode.Up:
-    case KeyboardCode.Down: {
-      event.preventDefault();
-      const lots = lotsOf(enabled, rects, dayRect);
-      const own = rects.get(active.id);
-      const fromHere = own !== undefined && inColumn(own, dayRect);
-      const here = isLot(over!.id) ? lots.findIndex((c) => c.id === over!.id) : lots.length;
-      const to = here + (event.code === KeyboardCode.Down ? 1 : -1);
-      if (to < 0 || to > lots.length || (to === lots.length && fromHere)) return undefined;
-      if (to === lots.length) {
-        // below the last lot of another day: dropped there, it goes last
-        const last = rects.get(lots[lots.length - 1].id)!;
-        return { x: last.left, y: last.bottom + 4 };
-      }
-      const target = rects.get(lots[to].id)!;
-      // below its own place in its own day the lots above close up: line the bottoms up, as sortable does
-      const below = fromHere && target.top > own.top;
-      return { x: target.left, y: below ? target.bottom - collisionRect.height : target.top };
-    }
+  /** Into a day: level with its lot nearest in height, or (empty) into its column at the same height. */
+  const enter = (next: Droppable | undefined) => {
+    if (!next) return undefined;
+    const nextRect = rects.get(next.id)!;
+    const [level] = lotsOf(enabled, rects, nextRect).map((c) => rects.get(c.id)!)
+      .sort((a, b) => Math.abs(a.top - collisionRect.top) - Math.abs(b.top - collisionRect.top));
+    if (level) return { x: level.left, y: level.top };
+    const y = Math.max(nextRect.top, Math.min(collisionRect.top, nextRect.bottom - collisionRect.height));
+    return { x: nextRect.left + (dayRect ? collisionRect.left - dayRect.left : 0), y };
+  };
+  if (!dayRect) {
+    const [cx, cy] = centre(collisionRect);
+    const distance = (d: Droppable) => {
+      const [x, y] = centre(rects.get(d.id)!);
+      return Math.hypot(x - cx, y - cy);
+    };
+    return enter(
+      days.filter((d) => toward(rects.get(d.id)!, collisionRect)).sort((a, b) =>
+        distance(a) - distance(b)
+      )[0],
+    );
   }
-  return undefined;
+  if (event.code === KeyboardCode.Left) return enter(days[at - 1]);
+  if (event.code === KeyboardCode.Right) return enter(days[at + 1]);
+
+  // up and down: through the day's lots
+  const lots = lotsOf(enabled, rects, dayRect);
+  const own = rects.get(active.id);
+  const fromHere = own !== undefined && inColumn(own, dayRect);
+  const here = isLot(over!.id) ? lots.findIndex((c) => c.id === over!.id) : lots.length;
+  const to = here + (event.code === KeyboardCode.Down ? 1 : -1);
+  if (to < 0 || to > lots.length || (to === lots.length && fromHere)) return undefined;
+  if (to === lots.length) {
+    // below the last lot of another day: dropped there, it goes last
+    const last = rects.get(lots[lots.length - 1].id)!;
+    return { x: last.left, y: last.bottom + 4 };
+  }
+  const target = rects.get(lots[to].id)!;
+  // below its own place in its own day the lots above close up (Columns.tsx): line the bottoms up
+  const below = fromHere && target.top > own.top;
+  return { x: target.left, y: below ? target.bottom - collisionRect.height : target.top };
 };
