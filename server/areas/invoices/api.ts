@@ -9,7 +9,7 @@ import type { AccessRule } from "../../access/apiAccess.ts";
 import { okJson } from "../../http/openapi.ts";
 import { areaApi } from "../areaApi.ts";
 import { areaContextOf } from "../context.ts";
-import { addDays } from "../../../kernel/dates.ts";
+import { askedPeriod, periodOf } from "./period.ts";
 import { INVOICES_API as P } from "./paths.ts";
 import { createdInvoices, invoicesOfOrder, publishedInvoices, toBeCreated } from "./queries/lists.ts";
 import { invoiceView } from "./queries/invoice.ts";
@@ -77,8 +77,7 @@ api.get(
   z.array(InvoiceSummary),
   MANAGER,
   (ctx, q) => {
-    const to = q.toDate ?? ctx.today;
-    const from = q.fromDate ?? addDays(to, -14);
+    const { from, to } = askedPeriod(q, ctx.today, 14);
     return publishedInvoices(ctx, q.speciesId, ...periodOf(from, to));
   },
 );
@@ -235,9 +234,3 @@ api.file(
 );
 
 export const invoicesApi = api.router();
-
-/** A period of at most a year, in order. */
-function periodOf(from: string, to: string): [string, string] {
-  const [a, b] = from <= to ? [from, to] : [to, from];
-  return [a < addDays(b, -366) ? addDays(b, -366) : a, b];
-}

@@ -8,7 +8,8 @@ import type { AccessRule } from "../../access/apiAccess.ts";
 import { idNumber } from "../../http/params.ts";
 import { isoDate } from "../../http/validation.ts";
 import { ApiError } from "../../http/errors.ts";
-import { addDays, periodProblem } from "../../../kernel/dates.ts";
+import { periodProblem } from "../../../kernel/dates.ts";
+import { askedPeriod } from "./period.ts";
 import { areaApi } from "../areaApi.ts";
 import { InvoiceIdParam, InvoiceView, OrderQuery, ToBeCreated } from "./schemas.ts";
 import {
@@ -104,8 +105,7 @@ api.get(
   z.array(MobCarcassCount),
   MANAGER,
   (ctx, q) => {
-    const to = q.toDate ?? ctx.today;
-    const from = q.fromDate ?? addDays(to, -13);
+    const { from, to } = askedPeriod(q, ctx.today, 13);
     const problem = periodProblem(from, to, COUNT_MAX_DAYS);
     if (problem) throw ApiError.validation([problem]);
     return mobCarcassCounts(ctx, q, { from, to });

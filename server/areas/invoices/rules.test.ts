@@ -13,6 +13,7 @@ import {
   type PricingBasis,
 } from "./rules.ts";
 import type { GridCells } from "../pricing/cells.ts";
+import { askedPeriod, periodOf } from "./period.ts";
 
 const LAMB_GRID: GridCells = {
   weightBands: [
@@ -296,5 +297,20 @@ describe("rounding, GST and lookups", () => {
     expect(isValidLine({ quantity: 0, pricePerUnitCents: 0 })).toBe(true);
     expect(isValidLine({ quantity: 1, pricePerUnitCents: null })).toBe(false);
     expect(isBlankLine({ description: " ", quantity: null, pricePerUnitCents: null })).toBe(true);
+  });
+});
+
+describe("the period an invoice list asks for", () => {
+  test("defaults to the days before today, or before the end asked", () => {
+    expect(askedPeriod({}, "2026-03-18", 14)).toEqual({ from: "2026-03-04", to: "2026-03-18" });
+    expect(askedPeriod({ toDate: "2026-03-10" }, "2026-03-18", 13)).toEqual({
+      from: "2026-02-25",
+      to: "2026-03-10",
+    });
+    expect(askedPeriod({ fromDate: "2026-01-01" }, "2026-03-18", 14).from).toBe("2026-01-01");
+  });
+  test("is put in order and kept to a year", () => {
+    expect(periodOf("2026-03-18", "2026-03-01")).toEqual(["2026-03-01", "2026-03-18"]);
+    expect(periodOf("2024-01-01", "2026-03-18")).toEqual(["2025-03-17", "2026-03-18"]);
   });
 });
