@@ -18,7 +18,7 @@ import {
   volumePanel,
 } from "../operations.ts";
 import { sortOf } from "../rules.ts";
-import { DashboardFilter, DashboardSearch, loadView } from "./filter.tsx";
+import { DashboardSearch, DashFrame, loadView } from "./filter.tsx";
 import { Fig, head, panelTurns, percent, StreamedPanel, withParam } from "./panels.tsx";
 import { CostTable, period, SUPPLIER_KEYS, SupplierTable, VolumeTable } from "./tables.tsx";
 
@@ -48,9 +48,7 @@ export const LivestockDashboardScreen = defineScreen({
     const path = href("livestockDashboard");
     const { view, panels, ordersLink: link } = data;
     return (
-      <div className="dash">
-        <DashboardFilter path={path} view={view} species={data.species} sites={data.sites} />
-        {data.problem && <p className="alert alert-warning">{data.problem}</p>}
+      <DashFrame path={path} data={data}>
         {view && panels && (
           <>
             <p className="muted small">
@@ -255,7 +253,7 @@ export const LivestockDashboardScreen = defineScreen({
             </div>
           </>
         )}
-      </div>
+      </DashFrame>
     );
   },
 });

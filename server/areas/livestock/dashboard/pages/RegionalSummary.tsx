@@ -11,7 +11,7 @@ import { type DashboardView, keptPanel } from "../operations.ts";
 import { regionalPanel } from "../regional.ts";
 import { sortOf, sortRows } from "../rules.ts";
 import type { RegionRow } from "../schemas.ts";
-import { DashboardFilter, DashboardSearch, loadView } from "./filter.tsx";
+import { DashboardSearch, DashFrame, loadView } from "./filter.tsx";
 import {
   Fig,
   head,
@@ -76,14 +76,7 @@ export const RegionalSummaryScreen = defineScreen({
     const { view, regional } = data;
     const sort = sortOf(data.sort, REGION_KEYS, "state");
     return (
-      <div className="dash">
-        <DashboardFilter
-          path={href("livestockRegionalSummary")}
-          view={view}
-          species={data.species}
-          sites={data.sites}
-        />
-        {data.problem && <p className="alert alert-warning">{data.problem}</p>}
+      <DashFrame path={href("livestockRegionalSummary")} data={data}>
         {view && regional && (
           <>
             <p className="muted small">
@@ -107,7 +100,7 @@ export const RegionalSummaryScreen = defineScreen({
             ))}
           </>
         )}
-      </div>
+      </DashFrame>
     );
   },
 });

@@ -17,7 +17,7 @@ import {
   volumePanel,
 } from "../operations.ts";
 import { centsPerHead, centsPerKg, percentOf } from "../rules.ts";
-import { DashboardFilter, DashboardSearch, loadView } from "./filter.tsx";
+import { DashboardSearch, DashFrame, loadView } from "./filter.tsx";
 import { Fig, head, type OrdersLink, panelTurns, percent, perKg, StreamedPanel } from "./panels.tsx";
 
 /** One site's headline figures (every species of the view together). */
@@ -74,15 +74,7 @@ export const SiteSummaryScreen = defineScreen({
   component: ({ data }) => {
     const { view } = data;
     return (
-      <div className="dash">
-        <DashboardFilter
-          path={href("livestockSiteSummaryDashboard")}
-          view={view}
-          species={data.species}
-          sites={[]}
-          showSite={false}
-        />
-        {data.problem && <p className="alert alert-warning">{data.problem}</p>}
+      <DashFrame path={href("livestockSiteSummaryDashboard")} data={data} showSite={false}>
         {view && (
           <>
             <p className="muted small">
@@ -99,7 +91,7 @@ export const SiteSummaryScreen = defineScreen({
             </div>
           </>
         )}
-      </div>
+      </DashFrame>
     );
   },
 });

@@ -2,6 +2,7 @@
  * The dashboards' filter: a plain GET form (no script) for the period, the species and the site, and the
  * address's search shared by the three screens.
  */
+import type { ReactNode } from "react";
 import { z } from "zod";
 import { idNumber } from "../../../../http/params.ts";
 import { isoDate } from "../../../../http/validation.ts";
@@ -59,11 +60,40 @@ export async function loadView(context: PageContext, search: DashboardSearch): P
   }
 }
 
+type Named = { id: number; name: string };
+
+/** A dashboard page's frame: the filter, why the period cannot be shown (when so), then its figures. */
+export function DashFrame({ path, data, showSite = true, children }: {
+  path: string;
+  data: {
+    view: DashboardView | null;
+    species: readonly Named[];
+    sites: readonly Named[];
+    problem: string | null;
+  };
+  showSite?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className="dash">
+      <DashboardFilter
+        path={path}
+        view={data.view}
+        species={data.species}
+        sites={showSite ? data.sites : []}
+        showSite={showSite}
+      />
+      {data.problem && <p className="alert alert-warning">{data.problem}</p>}
+      {children}
+    </div>
+  );
+}
+
 export function DashboardFilter({ path, view, species, sites, showSite = true }: {
   path: string;
   view: DashboardView | null;
-  species: readonly { id: number; name: string }[];
-  sites: readonly { id: number; name: string }[];
+  species: readonly Named[];
+  sites: readonly Named[];
   showSite?: boolean;
 }) {
   return (
