@@ -3,36 +3,38 @@
  * ends, and the same rows as JSON. The headers are stable and carry their units; the list below is the
  * documentation (the portal's download panel shows it). Pure: rows in, text out.
  */
+import type { carcasses } from "../../../../db/tenant/killFloor.ts";
 import { csvRows } from "../../csv.ts";
 import { speciesCategoryName } from "../../../../kernel/enums.ts";
 
-export interface FeedbackFileRow {
-  productionDate: string;
-  supplierName: string;
-  pic: string;
-  nvd: string;
-  livestockOrderId: number;
-  bodyNumber: number;
-  rfid: string | null;
-  speciesCategoryId: number | null;
-  sex: string | null;
-  dentition: number | null;
-  hscwKg: number;
-  fatDepthMm: number | null;
-  fatScore: number | null;
-  gradeCode: string | null;
-  msaHumpMm: number | null;
-  msaHgp: boolean | null;
-  msaOssification: number | null;
-  msaMarbling: number | null;
-  msaRibFatMm: number | null;
-  msaUltimatePh: number | null;
-  msaLoinTempC: number | null;
-  msaIndex: number | null;
-  defects: string[];
-  condemned: string;
-  condemnedReason: string | null;
-}
+/** A carcass as the file lists it: its fields as the kill floor stored them, and its consignment's. */
+export type FeedbackFileRow =
+  & Pick<
+    typeof carcasses.$inferSelect,
+    | "productionDate"
+    | "livestockOrderId"
+    | "bodyNumber"
+    | "rfid"
+    | "speciesCategoryId"
+    | "sex"
+    | "dentition"
+    | "hscwKg"
+    | "fatDepthMm"
+    | "fatScore"
+    | "gradeCode"
+    | "msaHumpMm"
+    | "msaHgp"
+    | "msaOssification"
+    | "msaMarbling"
+    | "msaRibFatMm"
+    | "msaUltimatePh"
+    | "msaLoinTempC"
+    | "msaIndex"
+    | "defects"
+    | "condemned"
+    | "condemnedReason"
+  >
+  & { supplierName: string; pic: string; nvd: string };
 
 const fixed = (n: number | null, digits: number) => (n === null ? "" : n.toFixed(digits));
 const yn = (b: boolean | null) => (b === null ? "" : b ? "Y" : "N");
