@@ -89,12 +89,9 @@ export function DayColumn({ day, today, dayHref, otherDates, onSwap, disabled }:
         </select>
       </header>
       <ol className={`planner-items${last ? " lands-last" : ""}`}>
-        {cards.map((card, k) => {
-          const place = { disabled, move: moves[k] };
-          return card[0].boxedLotRef
-            ? <BoxedLotCard key={card[0].id} items={card} day={day} {...place} />
-            : <LotCard key={card[0].id} item={card[0]} {...place} />;
-        })}
+        {cards.map((card, k) => (
+          <LotCard key={card[0].id} items={card} day={day} disabled={disabled} move={moves[k]} />
+        ))}
       </ol>
       {!day.items.length && <p className="planner-empty">Nothing planned</p>}
     </section>
@@ -125,68 +122,45 @@ function useCard(id: string, disabled: boolean, move = 0) {
   };
 }
 
-function LotCard({ item, disabled, move }: Place & { item: Item }) {
-  const card = useCard(`item:${item.id}`, disabled, move);
-  const lot = lotOf(item);
-  return (
-    <li
-      {...card}
-      data-item={item.id}
-      className={`${card.className}${item.isForDeliveryDisplay ? " is-expected" : ""}${
-        item.moveRefusal ? " is-fixed" : ""
-      }`}
-      aria-label={`${item.killAgendaOrderNumber}. ${lot}, ${item.supplierName}, ${item.numberOfHead} head, ${item.status}`}
-      aria-roledescription="lot"
-      title={item.moveRefusal ?? undefined}
-    >
-      <span className="planner-card-top">
-        <span className="planner-card-order">{item.killAgendaOrderNumber}</span>
-        <strong className="planner-card-lot">{lot}</strong>
-        {item.stockMobId !== null && !item.isLinkedNvd && (
-          <span className="badge badge-warning nvd-missing" title="No NVD matched to this order">No NVD</span>
-        )}
-      </span>
-      <span className="planner-card-detail">
-        <strong>{formatHead(item.numberOfHead)}</strong> hd · {item.status}
-      </span>
-      <span className="planner-card-detail">{item.supplierName}</span>
-    </li>
-  );
-}
-
 /**
- * A boxed lot: several orders killed as one, one card moved whole. It names its orders and suppliers
- * with the head summed, and what of the lot is not on this day.
+ * A lot's card: one order, or a boxed lot (several orders killed as one, one card moved whole) naming its
+ * orders and suppliers with the head summed, and what of the lot is not on this day.
  */
-function BoxedLotCard({ items, day, disabled, move }: Place & { items: Item[]; day: Agenda }) {
+function LotCard({ items, day, disabled, move }: Place & { items: Item[]; day: Agenda }) {
   const [first] = items;
   const card = useCard(`item:${first.id}`, disabled, move);
-  const ref = first.boxedLotRef!;
-  const lot = day.boxedLots.find((l) => l.boxedLotRef === ref);
-  const orders = lot?.livestockOrderIds ?? [...new Set(items.map((i) => i.livestockOrderId))];
+  const ref = first.boxedLotRef;
+  const lot = day.boxedLots.find((l) => ref && l.boxedLotRef === ref);
+  const orders = (lot?.livestockOrderIds ?? [...new Set(items.map((i) => i.livestockOrderId))]).join(", ");
   const suppliers = (lot?.suppliers ?? [...new Set(items.map((i) => i.supplierName))]).join(" + ");
   const head = items.reduce((n, i) => n + i.numberOfHead, 0);
   const refusal = items.find((i) => i.moveRefusal)?.moveRefusal;
   const noNvd = items.some((i) => i.stockMobId !== null && !i.isLinkedNvd);
   const status = [...new Set(items.map((i) => i.status))].join(", ");
+  const name = ref ?? lotOf(first);
   return (
     <li
       {...card}
-      className={`${card.className} is-boxed${refusal ? " is-fixed" : ""}`}
+      className={`${card.className}${ref ? " is-boxed" : first.isForDeliveryDisplay ? " is-expected" : ""}${
+        refusal ? " is-fixed" : ""
+      }`}
       data-item={first.id}
-      data-boxed-lot={ref}
-      aria-label={`${first.killAgendaOrderNumber}. Boxed lot ${ref}: orders ${
-        orders.join(", ")
+      data-boxed-lot={ref ?? undefined}
+      aria-label={`${first.killAgendaOrderNumber}. ${
+        ref ? `Boxed lot ${ref}: orders ${orders}` : name
       }, ${suppliers}, ${head} head, ${status}`}
-      aria-roledescription="boxed lot"
+      aria-roledescription={ref ? "boxed lot" : "lot"}
       title={refusal ?? undefined}
     >
       <span className="planner-card-top">
         <span className="planner-card-order">{first.killAgendaOrderNumber}</span>
-        <strong className="planner-card-lot">{ref}</strong>
-        <span className="badge badge-info">Boxed</span>
+        <strong className="planner-card-lot">{name}</strong>
+        {ref && <span className="badge badge-info">Boxed</span>}
         {noNvd && (
-          <span className="badge badge-warning nvd-missing" title="An order of the lot has no NVD">
+          <span
+            className="badge badge-warning nvd-missing"
+            title={ref ? "An order of the lot has no NVD" : "No NVD matched to this order"}
+          >
             No NVD
           </span>
         )}
@@ -194,7 +168,7 @@ function BoxedLotCard({ items, day, disabled, move }: Place & { items: Item[]; d
       <span className="planner-card-detail">
         <strong>{formatHead(head)}</strong> hd · {status}
       </span>
-      <span className="planner-card-detail">Orders {orders.join(", ")}</span>
+      {ref && <span className="planner-card-detail">Orders {orders}</span>}
       <span className="planner-card-detail">{suppliers}</span>
       {lot?.missing.map((m) => <span key={m} className="planner-card-missing">{m}</span>)}
     </li>
