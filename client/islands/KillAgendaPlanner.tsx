@@ -1,3 +1,7 @@
+/** @jsxRuntime classic */
+/** @jsx React.createElement */
+/** @jsxFrag React.Fragment */
+// classic JSX (React.createElement): the page loads no react/jsx-runtime chunk, for its 95 KB budget
 /**
  * The seven-day kill planner (spec 1 §2 killagenda/{focusDay}, §4 drop rules and optimistic changes).
  *
@@ -9,6 +13,7 @@
  * Each change shows at once and is saved; a failed or conflicting save (409) puts everything back and says
  * why. Other users' changes arrive through the push hub.
  */
+import * as React from "react";
 import { useRef, useState } from "react";
 import {
   DndContext,

@@ -1,3 +1,7 @@
+/** @jsxRuntime classic */
+/** @jsx React.createElement */
+/** @jsxFrag React.Fragment */
+// classic JSX (React.createElement): the page loads no react/jsx-runtime chunk, for its 95 KB budget
 /**
  * The planner's pieces: a day's column (a drop target holding its lots in kill order, with its head
  * against the target) and the cards that are dragged (a lot, an unscheduled mob, an undelivered order).
@@ -7,6 +11,7 @@
  * its weight). While a card is dragged over a day its lots make room where it would land (and close up
  * behind a lot dragged within its day); below the last lot a line shows it goes last.
  */
+import * as React from "react";
 import { useCallback } from "react";
 import { useDndContext, useDraggable, useDroppable } from "@dnd-kit/core";
 import { formatDate, formatHead } from "../../../kernel/format.ts";
