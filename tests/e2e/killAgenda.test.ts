@@ -396,4 +396,42 @@ describe("the kill agenda in the browser", () => {
     await toast(page, "Kill order saved.").waitFor();
     expect((await day(d.productionDate)).items.map((i) => i.id)).toEqual(expected);
   });
+
+  it("takes an undelivered order into the nearest day from the keyboard, where the lots make room; Escape puts it back", async () => {
+    const w = await week();
+    const order = w.undelivered.orders[0];
+    const last = w.days[w.days.length - 1];
+    expect(order && last.items.length, "the demo week has an undelivered order and lots on its last day")
+      .toBeTruthy();
+    const page = browser.page;
+    await openPlanner(page, w);
+    const saves: string[] = [];
+    const listen = (r: { url(): string; method(): string }) => {
+      if (r.method() === "POST" && r.url().includes("/api/")) saves.push(r.url());
+    };
+    page.on("request", listen);
+    try {
+      const name = `Order ${order.livestockOrderId}`;
+      await lift(
+        page,
+        page.locator(`li.planner-card[data-card="order:${order.livestockOrderId}"]`),
+        "li.planner-card.is-dragging",
+      );
+      // at 1280 px the lists stand right of the days: left goes into the last day, level with a lot there
+      await page.keyboard.press("ArrowLeft");
+      await heard(page, `${name} is over ${formatDate(last.productionDate, false)}`);
+      // the lots from where it would land move down to open a gap for it
+      await expect.poll(() =>
+        column(page, last.productionDate).locator("li.planner-card[style*=translate]").count()
+      )
+        .toBeGreaterThan(0);
+      await page.keyboard.press("Escape");
+      await heard(page, `Moving ${name} was cancelled.`);
+      expect(await column(page, last.productionDate).locator("li.planner-card[style*=translate]").count())
+        .toBe(0);
+    } finally {
+      page.off("request", listen);
+    }
+    expect(saves).toEqual([]);
+  });
 });
