@@ -6,7 +6,6 @@ import type { Context } from "hono";
 import { jsonBody, okJson } from "../../http/openapi.ts";
 import { clientIp, publicOrigin } from "../../http/clientIp.ts";
 import { setSessionCookie } from "../../http/cookies.ts";
-import { ApiError } from "../../http/errors.ts";
 import { roleLabel } from "../../access/roles.ts";
 import type { AccessRule } from "../../access/apiAccess.ts";
 import type { AppEnv } from "../../env.ts";
@@ -18,7 +17,7 @@ import { areaApi, type In } from "../areaApi.ts";
 import { notifyUsers } from "../notifications/writes.ts";
 import { href } from "../../access/routes.ts";
 import type { Caller } from "../../auth/userModel.ts";
-import { postNoContent } from "./apiParts.ts";
+import { postNoContent, publicLookup } from "./apiParts.ts";
 import { invite, pendingInvites, withdrawInvite } from "./operations/invite.ts";
 import {
   InviteBody,
@@ -72,21 +71,16 @@ postNoContent(
   (ctx, { id }) => withdrawInvite(ctx, id),
 );
 
-// public: no caller, so no area context (the handler reads the request itself)
-api.route(
-  {
-    method: "get",
-    path: INVITE_API.handleInvite,
-    summary: "What an invitation link invites to (for the page that accepts it)",
-    access: PUBLIC,
-    request: { query: InviteToken },
-    responses: okJson(InviteDetail),
-  },
-  async (c) => {
-    const { token } = (c.req.valid as (t: "query") => In<typeof InviteToken>).call(c.req, "query");
-    const found = await c.get("app").auth.invites.describe(token);
-    if (!found) throw ApiError.validation([{ field: "token", message: INVITE_INVALID }]);
-    return c.json(inviteDetail(found), 200);
+publicLookup(
+  api,
+  INVITE_API.handleInvite,
+  "What an invitation link invites to (for the page that accepts it)",
+  InviteToken,
+  InviteDetail,
+  { field: "token", message: INVITE_INVALID },
+  async (app, { token }) => {
+    const found = await app.auth.invites.describe(token);
+    return found ? inviteDetail(found) : null;
   },
 );
 

@@ -15,8 +15,8 @@ import { UserModel } from "../../auth/schemas.ts";
 import { areaApi, type In } from "../areaApi.ts";
 import { invitedLink } from "../producer/writes.ts";
 import { LINK_CODE_INVALID, producerSignUp } from "./operations/producerSignUp.ts";
+import { publicLookup } from "./apiParts.ts";
 import { ProducerInviteDetail, ProducerInviteQuery, ProducerSignUpBody } from "./schemas.ts";
-import { ApiError } from "../../http/errors.ts";
 
 export const PRODUCER_SIGN_UP_API = {
   handleProducerInvite: "/register/HandleProducerInvite",
@@ -43,21 +43,14 @@ export async function producerInviteDetail(
   };
 }
 
-api.route(
-  {
-    method: "get",
-    path: PRODUCER_SIGN_UP_API.handleProducerInvite,
-    summary: "What a processor's link code invites to (for the producer's sign-up page)",
-    access: PUBLIC,
-    request: { query: ProducerInviteQuery },
-    responses: okJson(ProducerInviteDetail),
-  },
-  async (c) => {
-    const { code } = (c.req.valid as (t: "query") => In<typeof ProducerInviteQuery>).call(c.req, "query");
-    const detail = await producerInviteDetail(c.get("app"), code);
-    if (!detail) throw ApiError.validation([{ field: "code", message: LINK_CODE_INVALID }]);
-    return c.json(detail, 200);
-  },
+publicLookup(
+  api,
+  PRODUCER_SIGN_UP_API.handleProducerInvite,
+  "What a processor's link code invites to (for the producer's sign-up page)",
+  ProducerInviteQuery,
+  ProducerInviteDetail,
+  { field: "code", message: LINK_CODE_INVALID },
+  (app, { code }) => producerInviteDetail(app, code),
 );
 
 api.route(
