@@ -12,6 +12,7 @@ import { ApiError } from "../../http/errors.ts";
 import type { AreaContext } from "../context.ts";
 import { scopeOf } from "../scope.ts";
 import { runUnit } from "../unit.ts";
+import { recordSuperAction } from "./writes.ts";
 
 export type TenantContext = AreaContext & { tenant: TenantRow };
 
@@ -52,4 +53,21 @@ export async function tenantContext(ctx: AreaContext, tenantId: number): Promise
     write: (work) => runUnit(there, work),
   };
   return there;
+}
+
+/**
+ * A tenant area's own save, run in the tenant the input names for the super user, then recorded in the
+ * super audit as `action` with what `detail` picks from the answer and the body.
+ */
+export async function saveInTenant<I extends { tenantId: number }, R>(
+  ctx: AreaContext,
+  input: I,
+  action: string,
+  save: (there: TenantContext, body: Omit<I, "tenantId">) => Promise<R>,
+  detail: (saved: R, body: Omit<I, "tenantId">) => Record<string, unknown>,
+): Promise<R> {
+  const { tenantId, ...body } = input;
+  const saved = await save(await tenantContext(ctx, tenantId), body);
+  await recordSuperAction(ctx, { tenantId, action, detail: detail(saved, body) });
+  return saved;
 }

@@ -8,23 +8,18 @@ import type { In } from "../../areaApi.ts";
 import type { AreaContext } from "../../context.ts";
 import { getStockSettings, saveStockSettings } from "../../settings/operations/stockSettings.ts";
 import type { StockSettingsBody } from "../../settings/schemas.ts";
-import { recordSuperAction } from "../writes.ts";
-import { tenantContext } from "../tenantContext.ts";
+import { saveInTenant, tenantContext } from "../tenantContext.ts";
 
 export async function tenantStockSettings(ctx: AreaContext, tenantId: number) {
   return getStockSettings(await tenantContext(ctx, tenantId));
 }
 
-export async function saveTenantStockSettings(
+export function saveTenantStockSettings(
   ctx: AreaContext,
   input: In<typeof StockSettingsBody> & { tenantId: number },
 ) {
-  const { tenantId, ...body } = input;
-  const saved = await saveStockSettings(await tenantContext(ctx, tenantId), body);
-  await recordSuperAction(ctx, {
-    tenantId,
-    action: "UpdateTenantStockSettings",
-    detail: { speciesIds: saved.speciesIds, agendaPlanningDays: saved.agendaPlanningDays },
-  });
-  return saved;
+  return saveInTenant(ctx, input, "UpdateTenantStockSettings", saveStockSettings, (saved) => ({
+    speciesIds: saved.speciesIds,
+    agendaPlanningDays: saved.agendaPlanningDays,
+  }));
 }

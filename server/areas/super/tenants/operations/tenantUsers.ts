@@ -6,8 +6,7 @@ import type { In } from "../../../areaApi.ts";
 import type { AreaContext } from "../../../context.ts";
 import { getTenantUser, listTenantUsers, tenantChoices } from "../../../users/queries.ts";
 import { saveTenantUser } from "../../../users/operations/saveTenantUser.ts";
-import { recordSuperAction } from "../../writes.ts";
-import { tenantContext } from "../../tenantContext.ts";
+import { saveInTenant, tenantContext } from "../../tenantContext.ts";
 import type { SuperTenantUserBody } from "../schemas.ts";
 
 export async function tenantUsers(ctx: AreaContext, tenantId: number) {
@@ -24,13 +23,11 @@ export async function tenantUserChoices(ctx: AreaContext, tenantId: number) {
 }
 
 /** Adds or edits a user in any tenant (the tenant admin's rules, with the super user's powers). */
-export async function saveUserOfTenant(ctx: AreaContext, input: In<typeof SuperTenantUserBody>) {
-  const { tenantId, ...body } = input;
-  const saved = await saveTenantUser(await tenantContext(ctx, tenantId), body);
-  await recordSuperAction(ctx, {
-    tenantId,
-    action: "UpsertTenantUser",
-    detail: { userId: saved.id, email: saved.email, roleLevel: saved.roleLevel, isNew: !input.id },
-  });
-  return saved;
+export function saveUserOfTenant(ctx: AreaContext, input: In<typeof SuperTenantUserBody>) {
+  return saveInTenant(ctx, input, "UpsertTenantUser", saveTenantUser, (saved) => ({
+    userId: saved.id,
+    email: saved.email,
+    roleLevel: saved.roleLevel,
+    isNew: !input.id,
+  }));
 }

@@ -17,8 +17,7 @@ import { interchangeOrder } from "../../../killFloor/rules.ts";
 import { resetDataFlow } from "../../../killFloor/operations/interchange.ts";
 import type { InterchangeClient } from "../../../killFloor/schemas.ts";
 import { reprocessingClients } from "../../yieldReprocess/operations.ts";
-import { tenantContext } from "../../tenantContext.ts";
-import { recordSuperAction } from "../../writes.ts";
+import { saveInTenant, tenantContext } from "../../tenantContext.ts";
 import { interchangeState, type InterchangeTenant } from "../rules.ts";
 import type { ResetTenantDataFlowBody, TestingHomeInfo } from "../schemas.ts";
 
@@ -69,12 +68,8 @@ export async function resetTenantDataFlow(ctx: AreaContext, input: In<typeof Res
   if (!(await lookedAfter(ctx)).some((t) => t.id === input.tenantId)) {
     throw ApiError.forbidden("You do not look after that organisation's interchange.");
   }
-  const { tenantId, ...body } = input;
-  const row = await resetDataFlow(await tenantContext(ctx, tenantId), body);
-  await recordSuperAction(ctx, {
-    tenantId,
-    action: "ResetDataFlow",
-    detail: { clientId: body.clientId, force: body.force },
-  });
-  return row;
+  return saveInTenant(ctx, input, "ResetDataFlow", resetDataFlow, (_, body) => ({
+    clientId: body.clientId,
+    force: body.force,
+  }));
 }
