@@ -10,6 +10,7 @@ import { carcassImports } from "../../../../db/tenant/schema.ts";
 import { ApiError } from "../../../http/errors.ts";
 import type { AreaContext, Unit } from "../../context.ts";
 import { displayName } from "../../audit.ts";
+import { rowsRejected } from "../../rowsRejected.ts";
 import { checkRows, type Progress, saveRecords } from "../importer.ts";
 import { refreshOrderTotals } from "../totals.ts";
 import { rebuildAfterKillFloorChange } from "../../yield/writes.ts";
@@ -27,24 +28,7 @@ const rejectedRows = new WeakMap<ApiError, number>();
 
 /** The 400 of a rejected file: its rows' errors in the catalogue shape (`errorRowsOf` says how many). */
 export function fileRejected(errors: RowError[], errorRows: number): ApiError {
-  const listed = errors.length < errorRows ? ` The first ${errors.length} are listed.` : "";
-  const rowWord = errorRows === 1
-    ? "1 row has a problem"
-    : `${errorRows.toLocaleString("en-AU")} rows have problems`;
-  const error = new ApiError(
-    400,
-    errors[0]?.row === 0
-      ? `Nothing was saved: ${errors[0].message}`
-      : `Nothing was saved: ${rowWord}.${listed} Fix them and send the file again.`,
-    {
-      isValidation: true,
-      errors: errors.map((e) => ({
-        row: e.row,
-        field: e.field,
-        message: e.row ? `Row ${e.row}: ${e.message}` : e.message,
-      })),
-    },
-  );
+  const error = rowsRejected(errors, errorRows, "the file");
   rejectedRows.set(error, errorRows);
   return error;
 }

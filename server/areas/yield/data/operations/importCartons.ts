@@ -16,6 +16,7 @@ import {
 import { ApiError } from "../../../../http/errors.ts";
 import type { AreaContext, TenantTx } from "../../../context.ts";
 import { displayName } from "../../../audit.ts";
+import { rowsRejected } from "../../../rowsRejected.ts";
 import { announceYieldDays } from "../../writes.ts";
 import { rebuildDays } from "../rebuild.ts";
 import { type CartonRow, writeCartons } from "../cartonRows.ts";
@@ -42,24 +43,7 @@ export const CARTON_IMPORT_ENTITY = "CartonImport";
 
 /** The 400 of a rejected batch: its rows' errors in the catalogue shape. */
 export function cartonsRejected(errors: CartonRowError[], errorRows: number): ApiError {
-  const listed = errors.length < errorRows ? ` The first ${errors.length} are listed.` : "";
-  const rowWord = errorRows === 1
-    ? "1 row has a problem"
-    : `${errorRows.toLocaleString("en-AU")} rows have problems`;
-  return new ApiError(
-    400,
-    errors[0]?.row === 0
-      ? `Nothing was saved: ${errors[0].message}`
-      : `Nothing was saved: ${rowWord}.${listed} Fix them and send the cartons again.`,
-    {
-      isValidation: true,
-      errors: errors.map((e) => ({
-        row: e.row,
-        field: e.field,
-        message: e.row ? `Row ${e.row}: ${e.message}` : e.message,
-      })),
-    },
-  );
+  return rowsRejected(errors, errorRows, "the cartons");
 }
 
 interface PlannedRun {
