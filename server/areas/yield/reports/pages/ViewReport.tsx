@@ -52,6 +52,24 @@ export function ReportChart({ figures, id = "yr-chart" }: { figures: ReportFigur
   );
 }
 
+/** A row of the figures (a group's, or the whole range's total): its label, then a cell per column. */
+function FigureRow({ label, columns, values }: {
+  label: string;
+  columns: ReportFigures["columns"];
+  values: ReportFigures["total"];
+}) {
+  return (
+    <tr>
+      <th scope="row">{label}</th>
+      {columns.map((c) => (
+        <td key={c.key} className="num">
+          <FigureCell keyOf={c.key} value={values[String(c.key)]} />
+        </td>
+      ))}
+    </tr>
+  );
+}
+
 export function FiguresTable({ figures }: { figures: ReportFigures }) {
   const group = GROUP_BY_NAMES[figures.report.groupBy];
   return (
@@ -71,25 +89,11 @@ export function FiguresTable({ figures }: { figures: ReportFigures }) {
             </tr>
           )}
           {figures.rows.map((r, i) => (
-            <tr key={`${r.label}-${i}`}>
-              <th scope="row">{r.label}</th>
-              {figures.columns.map((c) => (
-                <td key={c.key} className="num">
-                  <FigureCell keyOf={c.key} value={r.values[String(c.key)]} />
-                </td>
-              ))}
-            </tr>
+            <FigureRow key={`${r.label}-${i}`} label={r.label} columns={figures.columns} values={r.values} />
           ))}
         </tbody>
         <tfoot>
-          <tr>
-            <th scope="row">Total</th>
-            {figures.columns.map((c) => (
-              <td key={c.key} className="num">
-                <FigureCell keyOf={c.key} value={figures.total[String(c.key)]} />
-              </td>
-            ))}
-          </tr>
+          <FigureRow label="Total" columns={figures.columns} values={figures.total} />
         </tfoot>
       </table>
     </div>
