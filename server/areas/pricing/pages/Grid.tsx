@@ -70,17 +70,32 @@ function gridFields(group: PricingGridGroup): FieldSpec[] {
   ];
 }
 
-const gridForm = (props: Omit<DataFormProps, "submit">): DataFormProps => ({
-  ...props,
-  submit: { method: "POST", url: PRICING_API.upsertGrid },
-});
-
-function GroupLine({ group }: { group: PricingGridGroup }) {
+/** A grid's form under its group's line: saved (or cancelled), it goes back to the group. */
+function GridPanel({ group, id, title, initial }: {
+  group: PricingGridGroup;
+  id: string;
+  title: string;
+  initial: DataFormProps["initial"];
+}) {
   return (
-    <p>
-      <a href={PRICING_PATHS.group(group.id)}>← {group.name}</a>{" "}
-      <span className="muted">({group.species}, {formatPeriod(group)})</span>
-    </p>
+    <section className="panel">
+      <p>
+        <a href={PRICING_PATHS.group(group.id)}>← {group.name}</a>{" "}
+        <span className="muted">({group.species}, {formatPeriod(group)})</span>
+      </p>
+      <PricingGridEditor
+        form={{
+          id,
+          title,
+          fields: gridFields(group),
+          initial,
+          submit: { method: "POST", url: PRICING_API.upsertGrid },
+          cancelHref: PRICING_PATHS.group(group.id),
+          redirectTo: PRICING_PATHS.group(group.id),
+          successToast: "The grid was saved.",
+        }}
+      />
+    </section>
   );
 }
 
@@ -93,20 +108,12 @@ export const NewPricingGridScreen = defineScreen({
   component: ({ data }) => {
     const g = data.group;
     return (
-      <section className="panel">
-        <GroupLine group={g} />
-        <PricingGridEditor
-          form={gridForm({
-            id: "pricing-grid-new",
-            title: "New grid",
-            fields: gridFields(g),
-            initial: { pricingGridGroupId: g.id, cells: starterText(g.speciesId) },
-            cancelHref: PRICING_PATHS.group(g.id),
-            redirectTo: PRICING_PATHS.group(g.id),
-            successToast: "The grid was saved.",
-          })}
-        />
-      </section>
+      <GridPanel
+        group={g}
+        id="pricing-grid-new"
+        title="New grid"
+        initial={{ pricingGridGroupId: g.id, cells: starterText(g.speciesId) }}
+      />
     );
   },
 });
@@ -126,29 +133,21 @@ export const PricingGridScreen = defineScreen({
     const { grid, group } = data;
     return (
       <>
-        <section className="panel">
-          <GroupLine group={group} />
-          <PricingGridEditor
-            form={gridForm({
-              id: "pricing-grid-edit",
-              title: `Grid ${grid.reference}`,
-              fields: gridFields(group),
-              initial: {
-                id: grid.id,
-                pricingGridGroupId: grid.pricingGridGroupId,
-                reference: grid.reference,
-                speciesCategoryId: grid.speciesCategoryId,
-                priority: grid.priority,
-                bestPrice: grid.bestPrice,
-                cells: grid.cells ? gridToText(grid.cells) : "",
-                lastModified: grid.lastModified,
-              },
-              cancelHref: PRICING_PATHS.group(group.id),
-              redirectTo: PRICING_PATHS.group(group.id),
-              successToast: "The grid was saved.",
-            })}
-          />
-        </section>
+        <GridPanel
+          group={group}
+          id="pricing-grid-edit"
+          title={`Grid ${grid.reference}`}
+          initial={{
+            id: grid.id,
+            pricingGridGroupId: grid.pricingGridGroupId,
+            reference: grid.reference,
+            speciesCategoryId: grid.speciesCategoryId,
+            priority: grid.priority,
+            bestPrice: grid.bestPrice,
+            cells: grid.cells ? gridToText(grid.cells) : "",
+            lastModified: grid.lastModified,
+          }}
+        />
         <Folded name="copy" className="panel no-print" summary="Copy to a group">
           <DataForm
             id="pricing-grid-copy"
