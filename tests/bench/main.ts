@@ -826,6 +826,12 @@ shortened to ${
     fleet.soakSamplesMb.join(", ")
   } MB, **${fleet.soakGrowthPct.toFixed(1)} %** from first to last (target ≤ 10 %).
 
+Losing an instance is measured by its test, not here: tests/ops/failover.test.ts at \`FAILOVER_SIZE=full\` (two
+instances and a real redis-server, 50 plant PCs writing and reading every 100 ms, 10 TVs, 60 push clients; one
+instance killed with SIGKILL mid-load). Six runs in session 47: the slowest push client back on the other
+instance 0.5 to 1.9 s after the kill (target ≤ 10 s), no failed reconnect try, no 500, every acknowledged write
+on disk. CI runs the same test at 3 PCs and 2 TVs.
+
 ## Testing home and yield reprocessing (issue 43)
 
 | measure | value | target |

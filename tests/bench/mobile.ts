@@ -58,6 +58,9 @@ export async function benchMobile(origin: string, token: string, paths: string[]
       await page.goto(origin + path, { waitUntil: "load" });
       // a page that sent us to sign in would measure the wrong page
       if (new URL(page.url()).pathname !== path) throw new Error(`${path}: landed on ${page.url()}`);
+      // what the shell starts after the load (islands, push) arrives too: else a cold view ends before the
+      // islands runtime does, and the warm view after it counts the runtime as its own download
+      await page.waitForLoadState("networkidle", { timeout: 15_000 }).catch(() => {});
       // quiet for a second (hydration and its chunks done), at most 15 s
       for (let waited = 0; waited < 15_000; waited += 250) {
         const quiet = await page.evaluate(() => {
