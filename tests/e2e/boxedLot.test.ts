@@ -4,33 +4,19 @@
  * one of their mobs whole to an empty pen offers to bring the rest of the lot, and accepting moves it
  * there too; the TV's kill agenda screen shows the lot as one line with both orders' head.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { launchBrowser, signedIn, signIn, toast } from "../helpers/browser.ts";
-import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
+import { toast } from "../helpers/browser.ts";
+import { signedInBrowser } from "../helpers/signedIn.ts";
 import { plantDay } from "../helpers/clock.ts";
 import { stockMobs } from "../../db/tenant/schema.ts";
 import { BOXING_API } from "../../server/areas/livestock/boxing/api.ts";
 import type { YardData, YardMob } from "../../client/ui/yard/model.ts";
 
-let server: Awaited<ReturnType<typeof serveTestApp>>;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-let token: string;
-
-beforeAll(async () => {
-  server = await serveTestApp();
-  browser = await launchBrowser();
-  token = await server.login("admin@demo.processor");
-  await signIn(browser.page, server.origin, "admin@demo.processor", TEST_PASSWORD);
-  await signedIn(browser.page);
-  await browser.page.setViewportSize({ width: 1024, height: 768 });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const t = signedInBrowser("admin@demo.processor");
 
 const call = async <T>(path: string, json?: unknown): Promise<T> => {
+  const { server, token } = t;
   const res = await server.request(path, json === undefined ? { token } : { method: "POST", token, json });
   expect(res.status, `${path}: ${res.status === 200 ? "" : await res.clone().text()}`).toBe(200);
   return await res.json() as T;
@@ -77,7 +63,7 @@ describe("a boxed lot in the yard and on the TV", () => {
       orders,
     });
     expect(ref).toBeTruthy();
-    const page = browser.page;
+    const { page } = t.browser;
 
     // the yard: b's mob joins a's pen (lot-mates may share one); a's mob then moves whole to an empty pen,
     // and the toast offers b's mob, which follows
@@ -86,7 +72,7 @@ describe("a boxed lot in the yard and on the TV", () => {
       p.isOperational && p.head === 0 && p.livestockOrderReservedForId === null &&
       (p.capacity === 0 || p.capacity >= a.head)
     )!;
-    const db = await server.services.db.tenantDb(
+    const db = await t.server.services.db.tenantDb(
       (await call<{ tenantId: number }>("/login/usermodel")).tenantId,
     );
     const [bNow] = await db.select().from(stockMobs).where(eq(stockMobs.id, b.stockMobId));
@@ -98,7 +84,7 @@ describe("a boxed lot in the yard and on the TV", () => {
     });
     const together = (await yardView(yard.yard.id)).pens.find((p) => p.id === a.penId)!;
     expect(together.contents.map((m) => m.boxedLotRef)).toEqual([ref, ref]);
-    await page.goto(`${server.origin}/home/stockyard?yard=${yard.yard.id}`);
+    await page.goto(`${t.server.origin}/home/stockyard?yard=${yard.yard.id}`);
     await page.waitForSelector("[data-island=YardBoard][data-hydrated]");
     const pen = (name: string) => page.locator(`[data-island=YardBoard] [data-pen-name="${name}"]`);
     await pen(together.name).click();
@@ -124,7 +110,7 @@ describe("a boxed lot in the yard and on the TV", () => {
 
     // the TV's kill agenda: the lot is one line with both orders' head
     await page.setViewportSize({ width: 1920, height: 1080 });
-    await page.goto(`${server.origin}/display/killagendareport/sheep`);
+    await page.goto(`${t.server.origin}/display/killagendareport/sheep`);
     const line = page.locator(`tr[data-lot="${ref}"]`);
     await line.waitFor();
     expect(await line.count()).toBe(1);

@@ -1,14 +1,17 @@
 /**
  * The setup most browser test files share: the real app served on loopback and Chromium signed in as one
- * user at 1024×768 (toasts recorded), both closed after the file. Register at the top of a test file.
+ * user at 1024×768 (toasts recorded) with an API token of the same user, both closed after the file.
+ * Register at the top of a test file.
  */
 import { afterAll, beforeAll } from "vitest";
-import { launchBrowser, recordToasts, signIn } from "./browser.ts";
+import { launchBrowser, recordToasts, signedIn, signIn } from "./browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "./app.ts";
 
 export interface SignedIn {
   server: Awaited<ReturnType<typeof serveTestApp>>;
   browser: Awaited<ReturnType<typeof launchBrowser>>;
+  /** the same user's API token, for setting up and reading back through the API */
+  token: string;
 }
 
 export function signedInBrowser(email = "admin@demo.processor"): SignedIn {
@@ -19,6 +22,8 @@ export function signedInBrowser(email = "admin@demo.processor"): SignedIn {
     await t.browser.page.setViewportSize({ width: 1024, height: 768 });
     await recordToasts(t.browser.context);
     await signIn(t.browser.page, t.server.origin, email, TEST_PASSWORD);
+    await signedIn(t.browser.page);
+    t.token = await t.server.login(email);
   });
   afterAll(async () => {
     await t.browser?.close();
