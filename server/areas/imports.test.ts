@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { rowsRejected } from "./rowsRejected.ts";
+import { rowsRejected } from "./imports.ts";
 
 describe("an import's rows rejected (rowsRejected)", () => {
   test("says how many rows, that only the first are listed, and numbers each row's message", () => {

@@ -10,6 +10,7 @@ import type { AppEnv } from "../../env.ts";
 import { errorResponses, okJson } from "../../http/openapi.ts";
 import { ApiErrorBodySchema } from "../../http/errors.ts";
 import { downloadHeaders } from "../../http/files.ts";
+import { ImportsQuery } from "../imports.ts";
 import { areaApi } from "../areaApi.ts";
 import { areaContextOf } from "../context.ts";
 import { agendaDay } from "../killAgenda/queries.ts";
@@ -25,7 +26,6 @@ import {
   HeartbeatAnswer,
   HeartbeatBody,
   ImportResult,
-  ImportsQuery,
   IntegrationError,
   InterchangeClient,
   PingAnswer,

@@ -4,10 +4,11 @@
  * lets any value through to that check.
  */
 import { z } from "@hono/zod-openapi";
-import { idNumber, PageQuery, wholeNumber } from "../../http/params.ts";
+import { idNumber, PageQuery } from "../../http/params.ts";
 import { isoDate, isoDateTime } from "../../http/validation.ts";
 import { CARCASS_FIELDS, MAX_IMPORT_ROWS } from "./rules.ts";
 import { MSA_GRADING } from "./msa/schemas.ts";
+import { importFields } from "../imports.ts";
 
 const id = z.number().int().positive();
 
@@ -49,19 +50,7 @@ export const UploadCarcassForm = z.object({
 
 export const TemplateQuery = z.object({ format: z.enum(["csv", "json"]).optional() });
 
-export const ImportsQuery = z.object({ limit: wholeNumber({ min: 1, max: 100 }).optional() });
-
-export const CarcassImport = z.object({
-  id,
-  source: z.string(),
-  name: z.string(),
-  sentBy: z.string(),
-  sentAt: z.string(),
-  rows: z.number().int(),
-  added: z.number().int(),
-  replaced: z.number().int(),
-  productionDates: z.array(z.string()),
-}).openapi("CarcassImport");
+export const CarcassImport = z.object(importFields).openapi("CarcassImport");
 
 export const PlantAgendaQuery = z.object({
   date: isoDate.optional(),

@@ -10,7 +10,7 @@ import { carcassImports } from "../../../../db/tenant/schema.ts";
 import { ApiError } from "../../../http/errors.ts";
 import type { AreaContext, Unit } from "../../context.ts";
 import { displayName } from "../../audit.ts";
-import { rowsRejected } from "../../rowsRejected.ts";
+import { rowsRejected } from "../../imports.ts";
 import { checkRows, type Progress, saveRecords } from "../importer.ts";
 import { refreshOrderTotals } from "../totals.ts";
 import { rebuildAfterKillFloorChange } from "../../yield/writes.ts";

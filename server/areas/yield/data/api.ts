@@ -9,19 +9,14 @@ import type { AccessRule } from "../../../access/apiAccess.ts";
 import type { AppEnv } from "../../../env.ts";
 import { cartonImports } from "../../../../db/tenant/schema.ts";
 import { areaApi } from "../../areaApi.ts";
+import { ImportsQuery } from "../../imports.ts";
 import type { AreaContext } from "../../context.ts";
 import { importCartons } from "./operations/importCartons.ts";
 import { okJson } from "../../../http/openapi.ts";
 import { ApiError } from "../../../http/errors.ts";
 import { areaContextOf } from "../../context.ts";
 import { CARTON_CSV_HEADER, cartonCsvRows } from "./cartonCsv.ts";
-import {
-  CartonImport,
-  CartonImportResult,
-  CartonImportsQuery,
-  PostCartonsBody,
-  UploadCartonsForm,
-} from "./schemas.ts";
+import { CartonImport, CartonImportResult, PostCartonsBody, UploadCartonsForm } from "./schemas.ts";
 
 export const YIELD_DATA_API = {
   postCartons: "/api/yield/PostCartons",
@@ -100,7 +95,7 @@ api.route({
 api.get(
   YIELD_DATA_API.cartonImports,
   "The latest carton batches, newest first",
-  { query: CartonImportsQuery },
+  { query: ImportsQuery },
   z.array(CartonImport),
   UPLOAD,
   (ctx, q) => recentCartonImports(ctx, q.limit ?? 50),

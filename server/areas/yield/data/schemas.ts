@@ -3,8 +3,8 @@
  * for the whole batch); its schema here documents the fields for OpenAPI and lets any value through.
  */
 import { z } from "@hono/zod-openapi";
-import { wholeNumber } from "../../../http/params.ts";
 import { MAX_CARTON_ROWS } from "./rows.ts";
+import { importFields } from "../../imports.ts";
 
 const id = z.number().int().positive();
 const field = (description: string) => z.unknown().optional().openapi({ description });
@@ -48,19 +48,7 @@ export const CartonImportResult = z.object({
   runs: z.number().int(),
 }).openapi("CartonImportResult");
 
-export const CartonImportsQuery = z.object({ limit: wholeNumber({ min: 1, max: 100 }).optional() });
-
-export const CartonImport = z.object({
-  id,
-  source: z.string(),
-  name: z.string(),
-  sentBy: z.string(),
-  sentAt: z.string(),
-  rows: z.number().int(),
-  added: z.number().int(),
-  replaced: z.number().int(),
-  productionDates: z.array(z.string()),
-}).openapi("CartonImport");
+export const CartonImport = z.object(importFields).openapi("CartonImport");
 
 const csvFile = z.custom<File>((value) => value instanceof File, { error: "Choose a CSV file of cartons." })
   .openapi({ type: "string", format: "binary", description: "a CSV file of cartons, one a line" });

@@ -16,7 +16,7 @@ import {
 import { ApiError } from "../../../../http/errors.ts";
 import type { AreaContext, TenantTx } from "../../../context.ts";
 import { displayName } from "../../../audit.ts";
-import { rowsRejected } from "../../../rowsRejected.ts";
+import { rowsRejected } from "../../../imports.ts";
 import { announceYieldDays } from "../../writes.ts";
 import { rebuildDays } from "../rebuild.ts";
 import { type CartonRow, writeCartons } from "../cartonRows.ts";
