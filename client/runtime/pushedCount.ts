@@ -27,7 +27,8 @@ export function watchPushedCount(o: PushedCount, push: PushClient): void {
       credentials: "same-origin",
       headers: { accept: "application/json", "x-api-version": "1" },
     });
-    if (!res.ok || mine !== asked) return;
+    // an answer not used is let go at once: an unread body keeps its request open in the browser
+    if (!res.ok || mine !== asked) return void res.body?.cancel().catch(() => {});
     const { unread } = await res.json() as { unread: number };
     // nothing unread: no text either (a menu item reads "Support", not "Support0")
     o.badge.textContent = unread === 0 ? "" : unread > 99 ? "99+" : String(unread);
