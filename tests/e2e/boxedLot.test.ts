@@ -13,7 +13,7 @@ import { stockMobs } from "../../db/tenant/schema.ts";
 import { BOXING_API } from "../../server/areas/livestock/boxing/api.ts";
 import type { YardData, YardMob } from "../../client/ui/yard/model.ts";
 
-const t = signedInBrowser("admin@demo.processor");
+const t = signedInBrowser("admin@demo.processor", { token: true });
 
 const call = async <T>(path: string, json?: unknown): Promise<T> => {
   const { server, token } = t;

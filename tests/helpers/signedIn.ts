@@ -1,6 +1,7 @@
 /**
  * The setup most browser test files share: the real app served on loopback and Chromium signed in as one
- * user at 1024×768 (toasts recorded) with an API token of the same user, both closed after the file.
+ * user at 1024×768 (toasts recorded), both closed after the file; with `{ token: true }` also an API token
+ * of the same user (a session of its own: a file counting the user's sessions leaves it off).
  * Register at the top of a test file.
  */
 import { afterAll, beforeAll } from "vitest";
@@ -10,11 +11,11 @@ import { serveTestApp, TEST_PASSWORD } from "./app.ts";
 export interface SignedIn {
   server: Awaited<ReturnType<typeof serveTestApp>>;
   browser: Awaited<ReturnType<typeof launchBrowser>>;
-  /** the same user's API token, for setting up and reading back through the API */
+  /** the same user's API token (asked for with `{ token: true }`), for setting up and reading back */
   token: string;
 }
 
-export function signedInBrowser(email = "admin@demo.processor"): SignedIn {
+export function signedInBrowser(email = "admin@demo.processor", opts: { token?: boolean } = {}): SignedIn {
   const t = {} as SignedIn;
   beforeAll(async () => {
     t.server = await serveTestApp();
@@ -23,7 +24,7 @@ export function signedInBrowser(email = "admin@demo.processor"): SignedIn {
     await recordToasts(t.browser.context);
     await signIn(t.browser.page, t.server.origin, email, TEST_PASSWORD);
     await signedIn(t.browser.page);
-    t.token = await t.server.login(email);
+    if (opts.token) t.token = await t.server.login(email);
   });
   afterAll(async () => {
     await t.browser?.close();
