@@ -11,13 +11,14 @@
  * the same click on the same element. A form's Save stays disabled until hydration, as before.
  */
 import type { StartIslands } from "./folds.ts";
+import { heldClicks } from "./boot.ts";
 
 const WAITING = "[data-island-when]:not([data-island-start])";
 const NOT_READY = "[data-island-when]:not([data-hydrated]):not([data-island-error])"; // (a failed one: left be)
 
 export function startOnIntent(startIslands: StartIslands): void {
-  const reach = (e: Event) => {
-    const island = (e.target as Element).closest?.(WAITING);
+  const reach = (target: Element) => {
+    const island = target.closest?.(WAITING);
     // (a runtime that already ran, for another island, hydrates it on this event)
     if (island) {
       startIslands([island])?.then(() =>
@@ -26,20 +27,27 @@ export function startOnIntent(startIslands: StartIslands): void {
     }
   };
   for (const type of ["pointerover", "touchstart", "focusin", "input"]) {
-    document.addEventListener(type, reach, { capture: true, passive: true });
+    document.addEventListener(type, (e) => reach(e.target as Element), { capture: true, passive: true });
   }
 
   // the last click on each island not yet hydrated, given again when it has
   const held = new WeakMap<Element, Element>();
-  document.addEventListener("click", (e) => {
-    const target = e.target as Element;
+  const hold = (target: Element) => {
     const island = target.closest?.(NOT_READY);
-    if (!island) return;
+    if (!island) return false;
+    held.set(island, target);
+    reach(target);
+    return true;
+  };
+  document.addEventListener("click", (e) => {
+    if (!hold(e.target as Element)) return;
     e.preventDefault();
     e.stopImmediatePropagation();
-    held.set(island, target);
-    reach(e);
   }, true);
+  // and those the boot script held before this chunk ran (client/runtime/boot.ts)
+  const early = heldClicks();
+  early?.stop();
+  early?.targets.splice(0).forEach(hold);
   document.addEventListener("island:hydrated", (e) => {
     const island = e.target as Element;
     const target = held.get(island);

@@ -28,7 +28,7 @@
  *   runs no React until then.
  */
 import { ensureToastRegions, toast, type ToastKind } from "./toast.ts";
-import { THEME_STORAGE_KEY } from "./themeBoot.ts";
+import { heldClicks, THEME_STORAGE_KEY } from "./boot.ts";
 import { noteEarlyInput } from "./earlyInputNote.ts";
 
 export type ThemeChoice = "none" | "dark" | "light";
@@ -224,7 +224,7 @@ export function initShell(): void {
   );
   if (document.querySelector("[data-island-when]")) {
     import("./intent.ts").then((m) => m.startOnIntent(startIslands));
-  }
+  } else heldClicks()?.stop(); // (nothing here for the boot script to hold a click for)
 
   // (not where the organisation's own zone decides the day: the server says so on <html>)
   if (!document.documentElement.hasAttribute("data-plant-zone")) {

@@ -7,7 +7,7 @@ import type { Config } from "../config.ts";
 import type { Caller } from "../auth/userModel.ts";
 import { plantToday } from "../clock.ts";
 
-/** The browser's time zone, set by the page's boot script (themeBoot.ts) for page requests. */
+/** The browser's time zone, set by the page's boot script (client/runtime/boot.ts) for page requests. */
 export const TIME_ZONE_COOKIE = "tz";
 
 /** The caller's local date, time and API version, from the headers every client sends. */

@@ -7,18 +7,18 @@
 import { createMiddleware } from "hono/factory";
 import { createHash } from "node:crypto";
 import { encodeBase64 } from "@oslojs/encoding";
-import { THEME_BOOT_SCRIPT } from "../../client/runtime/themeBoot.ts";
+import { BOOT_SCRIPT } from "../../client/runtime/boot.ts";
 
-/** The CSP source that lets the theme boot script (server/pages/Document.tsx) run: its SHA-256. */
-const THEME_BOOT_SOURCE = `'sha256-${createHash("sha256").update(THEME_BOOT_SCRIPT).digest("base64")}'`;
+/** The CSP source that lets the boot script (server/pages/Document.tsx) run: its SHA-256. */
+const BOOT_SOURCE = `'sha256-${createHash("sha256").update(BOOT_SCRIPT).digest("base64")}'`;
 
 /**
- * The policy. No 'unsafe-inline' for scripts or styles: the theme boot script is allowed by its hash (the same on
+ * The policy. No 'unsafe-inline' for scripts or styles: the boot script is allowed by its hash (the same on
  * every page, so a kept page can be answered again), anything else inline (React's streaming) by the
  * request's nonce. An answer with no nonce (a kept page, which carries no such script) allows neither.
  */
 export function contentSecurityPolicy(nonce: string | null): string {
-  const scripts = ["'self'", THEME_BOOT_SOURCE, ...(nonce ? [`'nonce-${nonce}'`] : [])].join(" ");
+  const scripts = ["'self'", BOOT_SOURCE, ...(nonce ? [`'nonce-${nonce}'`] : [])].join(" ");
   return [
     "default-src 'self'",
     `script-src ${scripts}`,

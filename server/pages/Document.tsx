@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { preloadModule } from "react-dom";
-import { THEME_BOOT_SCRIPT } from "../../client/runtime/themeBoot.ts";
+import { BOOT_SCRIPT } from "../../client/runtime/boot.ts";
 import { moduleEntry, stylesheetUrl } from "./assets.ts";
 
 /** The id of the element that ends a page's main content (server/pages/Shell.tsx). */
@@ -52,7 +52,7 @@ export function Document(
         {flash && <meta name="flash" content={JSON.stringify(flash)} />}
         {pushSince !== undefined && <meta name="push-hub" content="/hubs/userHub" data-since={pushSince} />}
         {/* allowed by its hash in the CSP (server/app.ts), so a kept page needs no nonce of its request */}
-        <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        <script dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }} />
         <script type="module" src={shell.src}></script>
       </head>
       <body>{children}</body>

@@ -89,6 +89,32 @@ describe("islands started when reached for", () => {
     expect(await page.locator("form.action-ask").count()).toBe(0);
   });
 
+  it("a click made before the page's scripts have run is held by the boot script and given again", async () => {
+    const page = browser.page;
+    await page.mouse.move(0, 0);
+    // the intent chunk held: on a busy PC the page is shown, and clicked, before its modules have run
+    let release!: () => void;
+    const held = new Promise<void>((r) => release = r);
+    await page.route(/\/chunks\/intent-/, async (route) => {
+      await held;
+      await route.fallback();
+    });
+    await page.goto(gridPage, { waitUntil: "domcontentloaded" });
+    await page.getByRole("button", { name: "Delete grid" }).click();
+    expect(
+      await page.evaluate(() =>
+        (globalThis as { __heldClicks?: { targets: unknown[] } }).__heldClicks?.targets.length
+      ),
+    )
+      .toBe(1);
+    expect(await page.locator("[data-island=ActionButton][data-island-start]").count()).toBe(0);
+    release();
+    await page.locator("form.action-ask").waitFor();
+    expect(await page.locator("form.action-ask").textContent()).toContain("Delete grid");
+    await page.getByRole("button", { name: "Back" }).click();
+    await page.unroute(/\/chunks\/intent-/);
+  });
+
   it("focus by keyboard starts a form, and what is typed before React holds it is kept and can be saved", async () => {
     const page = browser.page;
     await page.mouse.move(0, 0);

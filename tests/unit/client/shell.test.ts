@@ -1,6 +1,6 @@
 import { hasDom } from "./dom.ts"; // first: installs the DOM
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
-import { THEME_BOOT_SCRIPT } from "../../../client/runtime/themeBoot.ts";
+import { BOOT_SCRIPT } from "../../../client/runtime/boot.ts";
 
 let shell: typeof import("../../../client/runtime/shell.ts");
 
@@ -120,11 +120,11 @@ describe.skipIf(!hasDom)("shell script", () => {
 
   test("the boot script applies the stored theme before paint", () => {
     localStorage.setItem("theme", "light");
-    new Function(THEME_BOOT_SCRIPT)();
+    new Function(BOOT_SCRIPT)();
     expect(document.documentElement.getAttribute("data-theme")).toBe("light");
     expect(document.documentElement.classList.contains("js")).toBe(true);
     localStorage.setItem("theme", "bogus");
-    new Function(THEME_BOOT_SCRIPT)();
+    new Function(BOOT_SCRIPT)();
     expect(document.documentElement.hasAttribute("data-theme")).toBe(false);
   });
 });
