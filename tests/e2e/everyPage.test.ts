@@ -90,6 +90,16 @@ async function axeProblems(page: Page, url: string, theme: string, withFrame: bo
     }));
 }
 
+/** SCREENSHOTS=<folder>: each page as it opened, at 1024×768 and 1920×1080 (to look at, not compared). */
+const SHOTS = Deno.env.get("SCREENSHOTS");
+async function screenshots(page: Page, url: string) {
+  const name = url.replace(/^\//, "").replace(/[^\w-]+/g, "_").slice(0, 120) || "root";
+  for (const [width, height] of [[1920, 1080], [1024, 768]]) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+  }
+}
+
 /** Opens `url` and checks it; answers the page's own links (for the routes with parameters). */
 async function check(url: string, problems: Problem[], widths: string[], withFrame: boolean) {
   const page = browser.page;
@@ -98,6 +108,7 @@ async function check(url: string, problems: Problem[], widths: string[], withFra
   await page.waitForLoadState("load");
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   if (width > 1024) widths.push(`${url}: ${width} px`);
+  if (SHOTS) await screenshots(page, url);
   let light = await axeProblems(page, url, "light", withFrame);
   // the same once more in light: under load a file field was once read in a colour of the dark pass before
   if (light.length) {

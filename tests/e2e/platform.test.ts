@@ -121,6 +121,25 @@ describe("in the browser", () => {
     expect(superPage!.status()).toBe(403);
   });
 
+  it("the theme is chosen in the user menu and kept; the page title reads whole at 1024 px", async () => {
+    const page = await freshPage();
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await signIn(page, server.origin, "admin@demo.processor", TEST_PASSWORD);
+    await page.goto(`${server.origin}/home/livestockDashboard`);
+    const title = page.locator(".shell-title");
+    expect(await title.textContent()).toBe("Livestock Dashboard");
+    expect(await title.evaluate((h) => h.scrollWidth <= h.clientWidth)).toBe(true); // not cut to "Livesto…"
+    await page.locator(".user-menu > summary").click();
+    await page.getByLabel("Theme").selectOption("dark");
+    expect(await page.locator("html").getAttribute("data-theme")).toBe("dark");
+    await page.reload();
+    expect(await page.locator("html").getAttribute("data-theme")).toBe("dark");
+    await page.locator(".user-menu > summary").click();
+    expect(await page.getByLabel("Theme").inputValue()).toBe("dark");
+    await page.getByLabel("Theme").selectOption("none");
+    expect(await page.locator("html").getAttribute("data-theme")).toBeNull();
+  });
+
   it("shows a wrong password on the sign-in page", async () => {
     const page = await freshPage();
     await signIn(page, server.origin, "user@demo.processor", "not-the-password");

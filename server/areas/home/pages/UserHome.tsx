@@ -1,5 +1,6 @@
 import { buildSideMenu, type MenuItem } from "../../../access/mod.ts";
 import { defineScreen } from "../../../pages/screen.ts";
+import { roleLabel } from "../../../access/roles.ts";
 import { Facts } from "../../../../client/ui/Facts.tsx";
 import { defaultSiteId } from "../../../auth/userModel.ts";
 import { RouteLinks } from "../../../pages/RouteLinks.tsx";
@@ -31,7 +32,7 @@ export const UserHomeScreen = defineScreen({
             items={[["Organisation", caller.tenant.name], ["Site", site?.name ?? "—"], [
               "Species",
               caller.species.map((s) => s.name).join(", ") || "—",
-            ], ["Role", caller.roleLevel]]}
+            ], ["Role", roleLabel(caller.roleLevel)]]}
           />
         </section>
         <section className="panel">
