@@ -348,7 +348,7 @@ describe("kill feedback through the link", () => {
     expect(html).toContain("Average HSCW (kg)");
     expect(html.match(/data-chart="trend-/g)?.length).toBe(3);
     expect(html).toContain("recharts-line");
-    expect(html).not.toContain("data-island"); // no React on the page
+    expect(html).not.toContain("data-island="); // no React on the page
     // the numbers beneath each chart: the shared figures table, a lot a row heading
     expect(html.match(/<summary>The numbers<\/summary>/g)?.length).toBe(3);
     expect(html).toMatch(/<th scope="row">[^<]+<\/th><td class="num">/);
