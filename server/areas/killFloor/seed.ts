@@ -21,6 +21,7 @@ import { checkRows, saveRecords } from "./importer.ts";
 import { simulateKill } from "./simulator.ts";
 import { refreshOrderTotals } from "./totals.ts";
 import { lotReference } from "../killAgenda/rules.ts";
+import { serverNow } from "../../clock.ts";
 
 export async function seedKillFloor({ db, category, today, siteIds, history }: DemoTenant) {
   if (!(await processorSeedDue({ db, category }, carcassImports))) return;
@@ -44,7 +45,7 @@ export async function seedKillFloor({ db, category, today, siteIds, history }: D
     const key = `${m.day}|${m.speciesId}|${m.tenantSiteId ?? 0}`;
     days.set(key, [...(days.get(key) ?? []), m]);
   }
-  const now = new Date().toISOString();
+  const now = serverNow().toISOString(); // the demo's own day (a test pins it): the import reads as sent then
   await db.transaction(async (tx) => {
     const [row] = await tx.insert(carcassImports).values({
       source: "simulator",

@@ -15,6 +15,7 @@ import { checkRows, type Progress, saveRecords } from "../importer.ts";
 import { refreshOrderTotals } from "../totals.ts";
 import { rebuildAfterKillFloorChange } from "../../yield/writes.ts";
 import type { RowError, UploadEvent } from "../rules.ts";
+import { serverNow } from "../../../clock.ts";
 
 export type ImportSource = "api" | "upload" | "simulator";
 
@@ -47,7 +48,7 @@ export async function importCarcasses(
   progress?: Progress,
 ): Promise<ImportResult> {
   const checked = await checkRows(ctx.db, rows, progress);
-  const sentAt = new Date().toISOString();
+  const sentAt = serverNow().toISOString(); // when it came, on the plant's clock (as the demo's own import)
   const base = {
     source: source.kind,
     name: source.name.slice(0, 200),

@@ -33,6 +33,7 @@ import { seedYieldReference } from "./seedReference.ts";
 import { boneRun, simulatedHscw } from "./simulator.ts";
 import { type CartonRow, writeCartons } from "./cartonRows.ts";
 import { rebuildDays } from "./rebuild.ts";
+import { serverNow } from "../../../clock.ts";
 
 export const SEASON_DAYS = 60;
 /** head of a run without a mob, by species */
@@ -75,7 +76,7 @@ export async function boneDemoSeason(tx: TenantTx, today: string) {
   const rooms = await tx.select().from(boningRooms);
   const runs = await planRuns(tx, rooms, start, today);
   if (!runs.length) return;
-  const now = new Date().toISOString();
+  const now = serverNow().toISOString(); // the demo's own day (a test pins it): the import reads as sent then
   const [imp] = await tx.insert(cartonImports).values({
     source: "simulator",
     name: "Plant simulator (demo boning)",

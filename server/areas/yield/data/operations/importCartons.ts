@@ -27,6 +27,7 @@ import {
   MAX_LISTED_ERRORS,
   readCartonRow,
 } from "../rows.ts";
+import { serverNow } from "../../../../clock.ts";
 
 export type CartonSource = "api" | "upload" | "simulator";
 
@@ -276,7 +277,7 @@ export async function importCartons(
   source: { kind: CartonSource; name: string },
 ): Promise<CartonImportResult> {
   const matched = await checkCartons(ctx, rows);
-  const sentAt = new Date().toISOString();
+  const sentAt = serverNow().toISOString(); // when it came, on the plant's clock (as the demo's own import)
   const productionDates = [...new Set(matched.cartons.map((c) => c.productionDate))].sort();
   return await ctx.write(async (tx, unit) => {
     const [imp] = await tx.insert(cartonImports).values({
