@@ -14,8 +14,8 @@ let fixedNow: Date | null = null;
  * (vitest sets VITEST in its workers) it refuses, so a production start cannot run on a pinned day.
  * "Today", "now at the plant" and every stamp compared with now later (sessions, API keys, invitations,
  * reset links, phone codes, interchange heartbeats, when a carcass or carton file came) read it, so a
- * pinned test sees one clock. Audit and
- * lastModified stamps and in-memory timeouts (caches, rate limits, the hub) keep the real clock.
+ * pinned test sees one clock. Audit and lastModified stamps and in-memory timeouts (caches, rate limits,
+ * the hub) keep the real clock.
  */
 export function fixClockForTests(at: Date | null) {
   if (!Deno.env.get("VITEST")) {
