@@ -23,7 +23,8 @@ const moveStyle = (t: { x: number; y: number } | null) =>
 
 /**
  * A drag over this day: how far each card moves to make room where the dragged card would land (px, by
- * index), and whether it would land below the last (dropped on the day itself: a lot goes last).
+ * index), whether it would land below the last (dropped on the day itself: a lot goes last), and how much
+ * the list grows for a card from elsewhere (as it will once dropped: a full day's last lots stay inside it).
  */
 function useLanding(ids: string[], date: string) {
   const { active, over, droppableRects: rects } = useDndContext();
@@ -31,7 +32,7 @@ function useLanding(ids: string[], date: string) {
   const to = overId === `day:${date}` ? ids.length : ids.indexOf(overId);
   const from = ids.indexOf(String(active?.id));
   const moves = ids.map(() => 0);
-  if (to < 0) return { isOver: false, last: false, moves };
+  if (to < 0) return { isOver: false, last: false, moves, grow: 0 };
   // as a list opens (and closes up behind a lot dragged within it): by the card's height and the gap
   const [a, b] = [rects.get(ids[0]), rects.get(ids[1])];
   const room = (active?.rect.current.initial?.height ?? 0) + (a && b ? b.top - a.bottom : 0);
@@ -41,7 +42,7 @@ function useLanding(ids: string[], date: string) {
     for (let k = from + 1; k <= end; k++) moves[k] = -room;
     for (let k = end; k < from; k++) moves[k] = room;
   }
-  return { isOver: true, last: from < 0 && to === ids.length, moves };
+  return { isOver: true, last: from < 0 && to === ids.length, moves, grow: from < 0 ? room : 0 };
 }
 
 export function DayColumn({ day, today, dayHref, otherDates, onSwap, disabled }: {
@@ -56,7 +57,7 @@ export function DayColumn({ day, today, dayHref, otherDates, onSwap, disabled }:
   const { head, target } = day.totals;
   const label = formatDate(day.productionDate, false);
   const cards = cardsOf(day.items);
-  const { isOver, last, moves } = useLanding(cards.map(([i]) => `item:${i.id}`), day.productionDate);
+  const { isOver, last, moves, grow } = useLanding(cards.map(([i]) => `item:${i.id}`), day.productionDate);
   return (
     <section
       ref={setNodeRef}
@@ -93,7 +94,10 @@ export function DayColumn({ day, today, dayHref, otherDates, onSwap, disabled }:
           {otherDates.map((d) => <option key={d} value={d}>{formatDate(d, false)}</option>)}
         </select>
       </header>
-      <ol className={`planner-items${last ? " lands-last" : ""}`}>
+      <ol
+        className={`planner-items${last ? " lands-last" : ""}`}
+        style={grow ? { paddingBottom: grow } : undefined}
+      >
         {cards.map((card, k) => (
           <LotCard key={card[0].id} items={card} day={day} disabled={disabled} move={moves[k]} />
         ))}
