@@ -81,6 +81,13 @@ describe("the ROI wizard", () => {
     const card = page.locator("article.roi-analysis-card", { hasText: "Plant by month with budget" });
     await expect.poll(() => card.locator("svg.recharts-surface").count()).toBe(1);
     expect(await card.innerText()).toContain("Largest variances");
+    // a variance is an amount and a direction in words, never a sign as well
+    const variances = await card.locator(".roi-analysis-variances li").allInnerTexts();
+    expect(variances.length).toBeGreaterThan(0);
+    for (const v of variances) expect(v).toMatch(/\s\$[\d,.]+[km]?\s+(favourable|unfavourable)$/);
+    // the value axis on round numbers: one step between every pair of ticks, zero among them
+    const ticks = await card.locator(".recharts-yAxis .recharts-cartesian-axis-tick-value").allTextContents();
+    expect(ticks).toContain("$0");
     await expectFits(page);
   });
 });

@@ -1,15 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { barPaths, barsDomain } from "./SeriesBars.tsx";
+import { barPaths } from "./SeriesBars.tsx";
 
 describe("bars as one path per look", () => {
-  test("a value domain of four round steps over the largest value", () => {
-    expect(barsDomain([{ a: 209 }], ["a"])).toEqual([0, 240]);
-    expect(barsDomain([{ a: 2350, b: 1700 }], ["a", "b"])).toEqual([0, 2400]);
-    expect(barsDomain([{ a: 1000 }], ["a"])).toEqual([0, 1000]);
-    expect(barsDomain([{ a: 3 }], ["a"])).toEqual([0, 4]);
-    expect(barsDomain([], ["a"])).toEqual([0, 4]);
-  });
-
   test("each look's bars are the segments of one path, the band drawn first, no bar for nothing", () => {
     const band = (v: unknown) => ({ a: 0, b: 100, c: 200 })[v as string] ?? 0;
     band.bandwidth = () => 100;

@@ -3,10 +3,11 @@
  * attributes for every bar, which made the 60-day and weekly charts most of the dashboard's markup. Placed
  * in a chart through recharts' <Customized> (seriesBars), this reads the chart's own band scale (the XAxis needs
  * `scale="band"`) and value scale, and writes each look's bars as the segments of one path. The value axis
- * needs its domain given (`barsDomain`): without a <Bar> recharts would scale it to the lines alone.
+ * needs its domain given (`niceAxis`): without a <Bar> recharts would scale it to the lines alone.
  */
 import { CartesianGrid, ComposedChart, Customized, Line, XAxis, YAxis } from "./recharts.ts";
 import { formatDate, formatHead } from "../../../kernel/format.ts";
+import { niceAxis, valuesOf } from "./niceAxis.ts";
 
 type Row = Record<string, unknown>;
 
@@ -96,20 +97,6 @@ export function seriesBars({ series, gap = 0.2, band }: {
 }
 
 /**
- * A value domain from 0 to a round number over the largest bar or line value, four equal steps of a
- * round 1–10 × 10ⁿ (recharts' default five ticks then fall on round numbers, as they did over its own bars).
- */
-export function barsDomain(data: readonly Row[], keys: readonly string[]): [number, number] {
-  let max = 0;
-  for (const row of data) for (const k of keys) max = Math.max(max, Number(row[k] ?? 0));
-  if (max <= 0) return [0, 4];
-  const raw = max / 4;
-  const power = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10].map((m) => m * power).find((s) => s >= raw)!;
-  return [0, Math.max(4, Math.ceil(step) * 4)];
-}
-
-/**
  * The livestock charts' drawing: bars a band (one path a look) against a stepped target line
  * (`targetHead`, null where there is none), dates on the band axis as "7 Sep".
  */
@@ -127,6 +114,10 @@ export function barsAgainstTarget({ width, height, data, title, summary, xKey, t
   gap?: number;
   band?: { className: string; when: (row: Row) => boolean };
 }) {
+  const axis = niceAxis(valuesOf(data, [...series.map((s) => s.key), "targetHead"]), {
+    fromZero: true,
+    integers: true,
+  });
   return (
     <ComposedChart
       width={width}
@@ -149,7 +140,8 @@ export function barsAgainstTarget({ width, height, data, title, summary, xKey, t
         tickFormatter={(n: number) => formatHead(n)}
         width={64}
         allowDecimals={false}
-        domain={barsDomain(data, [...series.map((s) => s.key), "targetHead"])}
+        domain={axis.domain}
+        ticks={axis.ticks}
       />
       {seriesBars({ series, gap, band })}
       <Line

@@ -14,6 +14,7 @@ import {
 } from "../../../../../client/ui/charts/recharts.ts";
 import { ChartLegend } from "../../../../../client/ui/charts/ChartLegend.tsx";
 import { StyleFreeChart } from "../../../../../client/ui/charts/StyleFreeChart.tsx";
+import { niceAxis, valuesOf } from "../../../../../client/ui/charts/niceAxis.ts";
 import { formatRoiValue } from "../../../../../reports/roi/format.ts";
 import { defineScreen } from "../../../../pages/screen.ts";
 import { pageAreaContext } from "../../../context.ts";
@@ -37,6 +38,9 @@ function BottomLineChart({ card }: { card: AnalysisCard }) {
       card.hasBudget ? ` (budget ${formatRoiValue(p.budget, "$")})` : ""
     }`
   ).join("; ");
+  const axis = niceAxis(valuesOf(card.points, card.hasBudget ? ["actual", "budget"] : ["actual"]), {
+    fromZero: true,
+  });
   return (
     <figure className="vt-chart roi-analysis-chart">
       <figcaption>
@@ -64,7 +68,7 @@ function BottomLineChart({ card }: { card: AnalysisCard }) {
             interval={Math.max(0, Math.ceil(card.points.length / 4) - 1)}
             tickMargin={6}
           />
-          <YAxis tickFormatter={shortMoney} width={56} />
+          <YAxis tickFormatter={shortMoney} width={56} domain={axis.domain} ticks={axis.ticks} />
           <Bar dataKey="actual" name="Bottom line" className="vt-bar" isAnimationActive={false} />
           {card.hasBudget && (
             <Line
@@ -99,7 +103,8 @@ function Card({ card }: { card: AnalysisCard }) {
               <li key={v.label}>
                 <span>{v.label}</span>
                 <span className={v.isFavourable ? "roi-favourable" : "roi-unfavourable"}>
-                  {formatRoiValue(v.amount, v.unit)} {v.isFavourable ? "favourable" : "unfavourable"}
+                  {formatRoiValue(Math.abs(v.amount), v.unit)}{" "}
+                  {v.isFavourable ? "favourable" : "unfavourable"}
                 </span>
               </li>
             ))}

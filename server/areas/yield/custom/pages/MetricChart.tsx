@@ -15,6 +15,7 @@ import {
 } from "../../../../../client/ui/charts/recharts.ts";
 import { ChartLegend } from "../../../../../client/ui/charts/ChartLegend.tsx";
 import { StyleFreeChart } from "../../../../../client/ui/charts/StyleFreeChart.tsx";
+import { niceAxis, valuesOf } from "../../../../../client/ui/charts/niceAxis.ts";
 import type { ChartType } from "../../metrics.ts";
 import { formatMetric, withUnit } from "../rules.ts";
 import type { MetricInfo } from "../schemas.ts";
@@ -46,6 +47,16 @@ export function MetricChart({ id, title, rows, metrics, chartType, stacked }: {
   const leftUnit = metrics[0]?.unit;
   const axisOf = (unit: string) => (unit === leftUnit ? "left" : "right");
   const hasRight = metrics.some((m) => m.unit !== leftUnit);
+  // bars stand on zero; lines and areas keep to the values' own range, on round ticks
+  const axisFor = (side: "left" | "right") =>
+    niceAxis(
+      valuesOf(data, metrics.filter((m) => axisOf(m.unit) === side).map((m) => `m${m.key}`)),
+      { fromZero: chartType !== "line" },
+    );
+  const left = stacked
+    ? { domain: [0, 100] as [number, number], ticks: [0, 25, 50, 75, 100] }
+    : axisFor("left");
+  const right = axisFor("right");
   const summary = `${title}: ${
     metrics.map((m) => `${m.name} from ${rows.length} ${rows.length === 1 ? "group" : "groups"}`).join("; ")
   }.`;
@@ -80,8 +91,17 @@ export function MetricChart({ id, title, rows, metrics, chartType, stacked }: {
         >
           <CartesianGrid vertical={false} />
           <XAxis dataKey="label" tickMargin={6} interval="preserveStartEnd" />
-          <YAxis yAxisId="left" tickFormatter={short} width={56} domain={stacked ? [0, 100] : undefined} />
-          {hasRight && <YAxis yAxisId="right" orientation="right" tickFormatter={short} width={56} />}
+          <YAxis yAxisId="left" tickFormatter={short} width={56} domain={left.domain} ticks={left.ticks} />
+          {hasRight && (
+            <YAxis
+              yAxisId="right"
+              orientation="right"
+              tickFormatter={short}
+              width={56}
+              domain={right.domain}
+              ticks={right.ticks}
+            />
+          )}
           {metrics.map((m, i) => {
             const common = {
               dataKey: `m${m.key}`,

@@ -19,6 +19,7 @@ import {
 import { formatDate } from "../../../../../kernel/format.ts";
 import { ChartLegend } from "../../../../../client/ui/charts/ChartLegend.tsx";
 import { StyleFreeChart } from "../../../../../client/ui/charts/StyleFreeChart.tsx";
+import { niceAxis } from "../../../../../client/ui/charts/niceAxis.ts";
 
 const WIDTH = 760;
 const HEIGHT = 260;
@@ -43,6 +44,7 @@ export interface Bars {
 /** Variance per segment: green above standard, red below. */
 export function VarianceBars({ title, summary, bars, format }: Bars) {
   const data = bars.map((b) => ({ ...b, value: b.value ?? 0 }));
+  const axis = niceAxis(data.map((b) => b.value), { fromZero: true });
   return (
     <figure className="yield-chart" data-chart="variance-bars">
       <figcaption className="yield-chart-title">{title}</figcaption>
@@ -53,7 +55,8 @@ export function VarianceBars({ title, summary, bars, format }: Bars) {
           <YAxis
             tickFormatter={format}
             width={72}
-            domain={[(lo: number) => Math.min(0, lo), (hi: number) => Math.max(0, hi)]}
+            domain={axis.domain}
+            ticks={axis.ticks}
           />
           <ReferenceLine y={0} className="yield-zero" />
           <Bar dataKey="value" isAnimationActive={false}>
@@ -91,6 +94,7 @@ export function DayLines({ title, summary, days, series, format, hrefOf, zeroLin
     ...Object.fromEntries(series.map((s) => [`p${s.plantId}`, s.values.get(date) ?? null])),
   }));
   const every = Math.max(1, Math.ceil(days.length / 10));
+  const axis = niceAxis(series.flatMap((s) => [...s.values.values()]));
   return (
     <figure className="yield-chart" data-chart="day-lines">
       <figcaption>
@@ -113,7 +117,7 @@ export function DayLines({ title, summary, days, series, format, hrefOf, zeroLin
             tickFormatter={(d: string) => formatDate(d, false).slice(4)}
             tickMargin={6}
           />
-          <YAxis tickFormatter={format} width={72} domain={["auto", "auto"]} />
+          <YAxis tickFormatter={format} width={72} domain={axis.domain} ticks={axis.ticks} />
           {zeroLine && <ReferenceLine y={0} className="yield-zero" />}
           {series.map((s, i) => (
             <Line

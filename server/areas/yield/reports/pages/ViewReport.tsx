@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from "../../../../../client/ui/charts/recharts.ts";
+import { niceAxis, valuesOf } from "../../../../../client/ui/charts/niceAxis.ts";
 import { idNumber } from "../../../../http/params.ts";
 import { ApiError } from "../../../../http/errors.ts";
 import { defineScreen } from "../../../../pages/screen.ts";
@@ -30,6 +31,7 @@ export function ReportChart({ figures, id = "yr-chart" }: { figures: ReportFigur
   const first = figures.columns[0];
   if (!first || !figures.rows.length) return null;
   const data = figures.rows.slice(0, 40).map((r) => ({ label: r.label, value: r.values[String(first.key)] }));
+  const axis = niceAxis(valuesOf(data, ["value"]), { fromZero: true });
   const title = `${first.name} by ${GROUP_BY_NAMES[figures.report.groupBy].toLowerCase()}`;
   return (
     <figure className="yr-chart" aria-labelledby={`${id}-title`}>
@@ -44,7 +46,7 @@ export function ReportChart({ figures, id = "yr-chart" }: { figures: ReportFigur
         >
           <CartesianGrid vertical={false} />
           <XAxis dataKey="label" interval={0} tick={{ fontSize: 11 }} height={40} />
-          <YAxis width={64} />
+          <YAxis width={64} domain={axis.domain} ticks={axis.ticks} />
           <Bar dataKey="value" name={first.name} className="yr-bar" isAnimationActive={false} />
         </BarChart>
       </StyleFreeChart>
