@@ -16,7 +16,8 @@
  *   organisation has no zone of its own (`<html data-plant-zone>`): the first use of Intl costs a slow PC
  *   about a tenth of a second;
  * - on signed-in pages (`<meta name="push-hub">`), the push client (loaded after the page, its own chunk),
- *   and the header's notifications bell with it (notificationBell.ts), and the parts of a page kept live
+ *   and the header's notifications bell and the menu's unread badges with it (notificationBell.ts), and the
+ *   parts of a page kept live
  *   (`[data-live-part]`, livePart.ts); on producer portal pages, the
  *   notices relayed over processor links (producerNotices.ts);
  * - the support chat (`[data-support-chat]`, supportChat.ts, its own chunk), a plain script;
@@ -243,17 +244,18 @@ export function initShell(): void {
     import("./push.ts").then(({ push }) => {
       push.installDefaults();
       push.start();
-      // the header's notifications bell (its own small chunk)
+      // the header's notifications bell and the menu's unread badges (the support chat's; the support
+      // staff's, on the Super entry): one small chunk for all
       const bell = document.querySelector<HTMLElement>("[data-notification-bell]");
-      if (bell) import("./notificationBell.ts").then((m) => m.watchNotifications(bell, push));
-      // the menu's support chat badge (its own small chunk)
       const badge = document.querySelector<HTMLElement>("[data-chat-unread]");
-      if (badge && bell) {
-        import("./chatBadge.ts").then((m) => m.watchChatUnread(badge, bell.dataset.notificationBell!, push));
-      }
-      // the support staff's unread chat messages (the menu's Super entry)
       const desk = document.querySelector<HTMLElement>("[data-desk-unread]");
-      if (desk) import("./chatBadge.ts").then((m) => m.watchDeskUnread(desk, push));
+      if (bell || desk) {
+        import("./notificationBell.ts").then((m) => {
+          if (bell) m.watchNotifications(bell, push);
+          if (badge && bell) m.watchChatUnread(badge, bell.dataset.notificationBell!, push);
+          if (desk) m.watchDeskUnread(desk, push);
+        });
+      }
       // a part of the page kept live (the order page's figures; its own small chunk)
       const live = document.querySelectorAll<HTMLElement>("[data-live-part]");
       if (live.length) {

@@ -33,35 +33,32 @@ export const TOAST_DURATION_MS: Record<ToastKind, number> = {
 /** Older toasts are removed beyond this many. */
 export const TOAST_MAX = 5;
 
-const KINDS: readonly ToastKind[] = ["success", "info", "warning", "error"];
-
 const lastShown = new Map<string, number>();
 
-function container(doc: Document): HTMLElement {
-  let el = doc.getElementById("toasts");
-  if (!el) {
-    el = doc.createElement("div");
-    el.id = "toasts";
-    el.className = "toasts";
-    el.setAttribute("role", "region");
-    el.setAttribute("aria-label", "Notifications");
-    doc.body.appendChild(el);
-  }
+/** An element with these properties (and `aria-*`/`role` attributes), e.g. `make("div", { id }, { role })`. */
+function make<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<HTMLElementTagNameMap[K]>,
+  attributes: Record<string, string> = {},
+): HTMLElementTagNameMap[K] {
+  const el = Object.assign(document.createElement(tag), props);
+  for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
   return el;
 }
 
-function liveRegion(doc: Document, id: string, role: "status" | "alert"): HTMLElement {
-  let el = doc.getElementById(id);
-  if (!el) {
-    el = doc.createElement("div");
-    el.id = id;
-    el.className = "sr-only";
-    el.setAttribute("role", role);
-    el.setAttribute("aria-live", role === "alert" ? "assertive" : "polite");
-    el.setAttribute("aria-atomic", "true");
-    doc.body.appendChild(el);
-  }
-  return el;
+/** The element of this id in the body, made and appended the first time. */
+function lasting(id: string, className: string, attributes: Record<string, string>): HTMLElement {
+  return document.getElementById(id) ?? document.body.appendChild(make("div", { id, className }, attributes));
+}
+
+const container = () => lasting("toasts", "toasts", { role: "region", "aria-label": "Notifications" });
+
+function liveRegion(id: string, role: "status" | "alert"): HTMLElement {
+  return lasting(id, "sr-only", {
+    role,
+    "aria-live": role === "alert" ? "assertive" : "polite",
+    "aria-atomic": "true",
+  });
 }
 
 /**
@@ -70,15 +67,17 @@ function liveRegion(doc: Document, id: string, role: "status" | "alert"): HTMLEl
  */
 export function ensureToastRegions(): void {
   if (typeof document === "undefined" || !document.body) return;
-  liveRegion(document, "toast-status", "status");
-  liveRegion(document, "toast-alert", "alert");
+  liveRegion("toast-status", "status");
+  liveRegion("toast-alert", "alert");
 }
 
 const ANNOUNCE_DELAY_MS = 60;
 
-function announce(doc: Document, kind: ToastKind, text: string): void {
+function announce(kind: ToastKind, text: string): void {
   ensureToastRegions();
-  const region = doc.getElementById(kind === "error" || kind === "warning" ? "toast-alert" : "toast-status")!;
+  const region = document.getElementById(
+    kind === "error" || kind === "warning" ? "toast-alert" : "toast-status",
+  )!;
   // clear, then set after a beat: the change is what screen readers announce
   region.textContent = "";
   setTimeout(() => {
@@ -100,7 +99,7 @@ export function toast(
   title?: string | null,
   options: ToastOptions = {},
 ): ToastHandle {
-  if (!KINDS.includes(kind)) kind = "info";
+  if (!Object.hasOwn(TOAST_DURATION_MS, kind)) kind = "info";
   const text = (message ?? "").trim() || TOAST_FALLBACK_MESSAGE;
   const heading = (title ?? "").trim();
   const none: ToastHandle = { close() {}, element: null };
@@ -115,42 +114,23 @@ export function toast(
     for (const [k, t] of lastShown) if (now - t >= TOAST_DEBOUNCE_MS) lastShown.delete(k);
   }
 
-  const doc = document;
-  const stack = container(doc);
-  const el = doc.createElement("div");
-  el.className = `toast toast-${kind}`;
-  el.setAttribute("data-kind", kind);
-  el.tabIndex = -1;
+  const stack = container();
   // (its icon is drawn by app.css, by kind)
+  const el = make("div", { className: `toast toast-${kind}`, tabIndex: -1 }, { "data-kind": kind });
+  const body = el.appendChild(make("div", { className: "toast-body" }));
+  if (heading) body.appendChild(make("strong", { className: "toast-title", textContent: heading }));
+  body.appendChild(make("div", { className: "toast-message", textContent: text }));
 
-  const body = doc.createElement("div");
-  body.className = "toast-body";
-  if (heading) {
-    const h = doc.createElement("strong");
-    h.className = "toast-title";
-    h.textContent = heading;
-    body.appendChild(h);
-  }
-  const p = doc.createElement("div");
-  p.className = "toast-message";
-  p.textContent = text;
-  body.appendChild(p);
-  el.appendChild(body);
-
-  const closeBtn = doc.createElement("button");
-  closeBtn.type = "button";
-  closeBtn.className = "toast-close";
-  closeBtn.setAttribute("aria-label", "Close notification");
   // (size, stroke and fill are in app.css)
-  closeBtn.innerHTML = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6 6l12 12M18 6L6 18"/></svg>';
-  let actionBtn: HTMLButtonElement | null = null;
-  if (options.action) {
-    actionBtn = doc.createElement("button");
-    actionBtn.type = "button";
-    actionBtn.className = "toast-action";
-    actionBtn.textContent = options.action.label;
-    el.appendChild(actionBtn);
-  }
+  const closeBtn = make("button", {
+    type: "button",
+    className: "toast-close",
+    innerHTML: '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6 6l12 12M18 6L6 18"/></svg>',
+  }, { "aria-label": "Close notification" });
+  const actionBtn = options.action &&
+    el.appendChild(
+      make("button", { type: "button", className: "toast-action", textContent: options.action.label }),
+    );
   el.appendChild(closeBtn);
 
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -191,7 +171,7 @@ export function toast(
 
   stack.appendChild(el);
   while (stack.children.length > TOAST_MAX) stack.firstElementChild?.remove();
-  announce(doc, kind, heading ? `${heading}: ${text}` : text);
+  announce(kind, heading ? `${heading}: ${text}` : text);
   start();
   return { close, element: el };
 }
