@@ -52,6 +52,20 @@ describe("the livestock dashboard in the browser", () => {
     }
     expect(await page.locator('[data-chart="weekly-volume"]').count()).toBeGreaterThan(0);
 
+    // every panel's table whole, without a scroll bar, at 1920 (two columns) as at 1024 (one)
+    const clippedTables = () =>
+      page.locator(".dash-panel .table-wrap").evaluateAll((wraps) =>
+        wraps.filter((w) => w.scrollWidth > w.clientWidth).map((w) => w.closest(".dash-panel")?.id ?? "?")
+      );
+    await page.locator('[data-ready="costs"]').waitFor();
+    expect(await clippedTables()).toEqual([]);
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    try {
+      expect(await clippedTables()).toEqual([]);
+    } finally {
+      await page.setViewportSize({ width: 1024, height: 768 });
+    }
+
     // the suppliers sort by the state, then by it backwards
     const suppliers = page.locator('[data-ready="suppliers"]');
     await suppliers.getByRole("link", { name: "State" }).click();

@@ -1,7 +1,7 @@
 /** The dashboard's tables: volume by week (with its chart), cost by category and the suppliers' table. */
 import { addDays } from "../../../../../kernel/dates.ts";
 import { formatDate } from "../../../../../kernel/format.ts";
-import { formatCents } from "../../../../../kernel/money.ts";
+import { formatCents, formatFixed } from "../../../../../kernel/money.ts";
 import type { DashboardView } from "../operations.ts";
 import { sortRows } from "../rules.ts";
 import type { CostRow, SupplierRow, VolumeSeries } from "../schemas.ts";
@@ -13,7 +13,6 @@ import {
   head,
   type OrdersLink,
   percent,
-  perKg,
   SortableTable,
   type SortColumn,
 } from "./panels.tsx";
@@ -92,6 +91,9 @@ export function VolumeTable({ s, view, link }: {
   );
 }
 
+/** "$492,401": a period's cost to the dollar (its cents widened the half-width panel at 1920 px) */
+const wholeDollars = (cents: number) => `$${formatFixed(Math.round(cents / 100), 0)}`;
+
 export function CostTable({ rows, view, link }: {
   rows: CostRow[];
   view: DashboardView;
@@ -109,8 +111,8 @@ export function CostTable({ rows, view, link }: {
             <th scope="col" className="num">Invoices</th>
             <th scope="col" className="num">Head</th>
             <th scope="col" className="num">Cost</th>
-            <th scope="col" className="num">Per head</th>
-            <th scope="col" className="num">Per kg HSCW</th>
+            <th scope="col" className="num">$/head</th>
+            <th scope="col" className="num">$/kg HSCW</th>
           </tr>
         </thead>
         <tbody>
@@ -130,10 +132,10 @@ export function CostTable({ rows, view, link }: {
                   <Fig to={to}>{head(r.head)}</Fig>
                 </td>
                 <td className="num">
-                  <Fig to={to}>{formatCents(r.costCents)}</Fig>
+                  <Fig to={to}>{wholeDollars(r.costCents)}</Fig>
                 </td>
                 <td className="num">{formatCents(r.centsPerHead)}</td>
-                <td className="num">{perKg(r.centsPerKg)}</td>
+                <td className="num">{formatCents(r.centsPerKg)}</td>
               </tr>
             );
           })}
