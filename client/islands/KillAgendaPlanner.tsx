@@ -14,7 +14,6 @@
  * why. Other users' changes arrive through the push hub.
  */
 import * as React from "react";
-import { useRef, useState } from "react";
 import {
   DndContext,
   type DragEndEvent,
@@ -58,9 +57,9 @@ export interface KillAgendaPlannerProps {
 type Target = { date: string; index: number };
 
 export default function KillAgendaPlanner({ week: initial, urls, dayHref }: KillAgendaPlannerProps) {
-  const [week, setWeek] = useState(initial);
-  const [busy, setBusy] = useState(false);
-  const current = useRef(week);
+  const [week, setWeek] = React.useState(initial);
+  const [busy, setBusy] = React.useState(false);
+  const current = React.useRef(week);
   current.current = week;
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),

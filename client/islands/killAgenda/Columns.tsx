@@ -12,7 +12,6 @@
  * behind a lot dragged within its day); below the last lot a line shows it goes last.
  */
 import * as React from "react";
-import { useCallback } from "react";
 import { useDndContext, useDraggable, useDroppable } from "@dnd-kit/core";
 import { formatDate, formatHead } from "../../../kernel/format.ts";
 import { formatCarcasses } from "../../../server/areas/killAgenda/boardRules.ts";
@@ -121,7 +120,10 @@ function useCard(id: string, disabled: boolean, move = 0) {
     disabled,
     attributes: LIST_ITEM,
   });
-  const ref = useCallback((node: HTMLElement | null) => (setNodeRef(node), drop(node)), [setNodeRef, drop]);
+  const ref = React.useCallback((node: HTMLElement | null) => (setNodeRef(node), drop(node)), [
+    setNodeRef,
+    drop,
+  ]);
   return {
     ...attributes,
     ...listeners,
