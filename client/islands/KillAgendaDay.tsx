@@ -356,8 +356,9 @@ function Row({ item, running, reachedTarget, lot: boxed, lotFirst, disabled, onA
             className="btn btn-small"
             disabled={disabled}
             onClick={() => onAction("head")}
+            aria-label={`Correct the head of ${lotOf(item)}`}
           >
-            Head…
+            Correct head
           </button>
           {item.mobStatusNumber === AT_KILL_FLOOR && (
             <button

@@ -46,6 +46,15 @@ describe("pages", () => {
     expect(account.html).not.toContain(`<script type="module" src="${runtime}">`);
   });
 
+  it("Home's screen tiles leave out Home itself", async () => {
+    const { html } = await page("/home/userHome", "admin@demo.processor");
+    const tiles = html.slice(html.indexOf('<ul class="tiles">'));
+    const titles = [...tiles.slice(0, tiles.indexOf("</ul>")).matchAll(/<\/svg>\s*(?:<!-- -->)?\s*([^<]+)</g)]
+      .map((m) => m[1].trim());
+    expect(titles).toContain("Kill Agenda");
+    expect(titles).not.toContain("Home");
+  });
+
   it("sends a big page's content in place, not hidden for a script to reveal after a paint", async () => {
     const { html } = await page("/home/levyreporting", "admin@demo.processor");
     expect(html.length).toBeGreaterThan(12_800); // React's default size for outlining a boundary

@@ -17,8 +17,9 @@ export const UserHomeScreen = defineScreen({
     const caller = context.caller!;
     const flat = (items: MenuItem[]): MenuItem[] =>
       items.flatMap((i) => (i.children?.length ? flat(i.children) : [i]));
+    // not this page, nor the menu's Home (this page, or the home page a role lands on: the header's job)
     const links = flat(buildSideMenu(caller.subject, context.routes)).filter((i) =>
-      i.path !== context.url.pathname
+      i.name !== "home" && i.path !== context.url.pathname
     );
     const site = caller.sites.find((s) => s.id === defaultSiteId(caller));
     return (

@@ -58,7 +58,8 @@ function dayScreen(routeName: "killagenda" | "stockyardKillagenda") {
               {agenda.species} kill · {formatDate(agenda.productionDate)}
               {agenda.productionDate === data.today && (
                 <>
-                  <span className="badge badge-info">Today</span>
+                  {" "}
+                  <span className="badge badge-info agenda-today">Today</span>
                 </>
               )}
               {agenda.siteName && (
