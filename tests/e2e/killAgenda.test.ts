@@ -253,6 +253,10 @@ describe("the kill agenda in the browser", () => {
     const page = browser.page;
     await openDay(page, before);
     expect(await dayRows(page)).toEqual(before.items.map((i) => i.id));
+    // a row's action says what it does, whole (its words read 'Head…', as if cut off)
+    const correct = page.getByRole("button", { name: `Correct the head of ${lotOf(first)}`, exact: true });
+    expect(await correct.innerText()).toBe("Correct head");
+    expect(await correct.evaluate((b) => b.scrollWidth <= b.clientWidth)).toBe(true);
 
     const handle = page.getByRole("button", { name: `Move ${lotOf(first)}`, exact: true });
     await lift(page, handle, `tr.is-dragging[data-item="${first.id}"]`);

@@ -58,6 +58,17 @@ describe("the yield home", () => {
     expect(await dateBox().inputValue()).toBe(rangeText(addDays(TODAY, -7), addDays(TODAY, -1)));
     expect(await page.locator("[data-island]").count()).toBe(0);
     await expect.poll(() => page.locator("svg.recharts-surface").count()).toBeGreaterThan(0);
+    // the variance axis on round numbers, zero among them (it read 72, -101, -191, -281 kg)
+    const ticks = await page.locator(
+      '[data-chart="variance-bars"] .recharts-yAxis .recharts-cartesian-axis-tick-value',
+    )
+      .allTextContents();
+    const values = ticks.map((t) => Number(t.replace(/[^\d.-]/g, "")));
+    expect(values).toContain(0);
+    const steps = new Set(values.slice(1).map((v, i) => Math.round((v - values[i]) * 1000) / 1000));
+    expect(steps.size).toBe(1);
+    const step = Math.abs([...steps][0]);
+    expect(step / 10 ** Math.floor(Math.log10(step))).toBeOneOf([1, 2, 5]);
 
     // a plant chosen: one reload, the plant in the address
     const docs = countDocuments();
