@@ -7,15 +7,7 @@ import { sortRows } from "../rules.ts";
 import type { CostRow, SupplierRow, VolumeSeries } from "../schemas.ts";
 import { WeeklyVolumeChart } from "./charts.tsx";
 import { FiguresTable } from "../../../../../client/ui/charts/FiguresTable.tsx";
-import {
-  decimal,
-  Fig,
-  head,
-  type OrdersLink,
-  percent,
-  SortableTable,
-  type SortColumn,
-} from "./panels.tsx";
+import { decimal, Fig, head, type OrdersLink, percent, SortableTable, type SortColumn } from "./panels.tsx";
 
 export const SUPPLIER_KEYS = [
   "supplierName",
