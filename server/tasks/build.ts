@@ -180,7 +180,7 @@ export async function build(opts: { sourcemap?: boolean; quiet?: boolean } = {})
 
   const entryPoints: Record<string, string> = {
     "runtime/islands": `${CLIENT}/runtime/islands.ts`,
-    "runtime/shell": `${CLIENT}/runtime/shell.ts`,
+    "runtime/shell": `${CLIENT}/runtime/shellEntry.ts`, // shell.ts, without an export list
     "runtime/display": `${ROOT}display/runtime.ts`,
     // the yield home's page script (no React: the page's JS budget is 60 KB gzip)
     "pages/yieldHome": `${CLIENT}/islands/yieldHome/page.ts`,
