@@ -177,7 +177,7 @@ function MenuEntry({ item, current }: { item: MenuItem; current?: RouteDef }) {
     <li>
       <a href={item.path} aria-current={active ? "page" : undefined}>
         <Icon name={item.icon} /> {item.title}
-        {/* support chat replies not read yet: filled by client/runtime/chatBadge.ts */}
+        {/* support chat replies not read yet: filled by client/runtime/notificationBell.ts */}
         {item.name === "support" && <span className="menu-count" data-chat-unread hidden />}
         {item.name === "superHome" && <span className="menu-count" data-desk-unread hidden />}
       </a>

@@ -21,8 +21,7 @@ export const chunks: Record<string, { gzip: number }> = manifest.chunks;
  */
 const SHELL_STARTS: [RegExp, string][] = [
   [/<meta name="push-hub"/, "push"],
-  [/data-notification-bell/, "notificationBell"],
-  [/data-chat-unread|data-desk-unread/, "chatBadge"],
+  [/data-notification-bell|data-desk-unread/, "notificationBell"], // (the unread badges' chunk too)
   [/data-live-part/, "livePart"],
   [/data-support-chat/, "supportChat"],
 ];
