@@ -356,7 +356,7 @@ function Row({ item, running, reachedTarget, lot: boxed, lotFirst, disabled, onA
             className="btn btn-small"
             disabled={disabled}
             onClick={() => onAction("head")}
-            aria-label={`Correct the head of ${lotOf(item)}`}
+            aria-label={`Correct head of ${lotOf(item)}`}
           >
             Correct head
           </button>

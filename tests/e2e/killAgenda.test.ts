@@ -254,7 +254,7 @@ describe("the kill agenda in the browser", () => {
     await openDay(page, before);
     expect(await dayRows(page)).toEqual(before.items.map((i) => i.id));
     // a row's action says what it does, whole (its words read 'Head…', as if cut off)
-    const correct = page.getByRole("button", { name: `Correct the head of ${lotOf(first)}`, exact: true });
+    const correct = page.getByRole("button", { name: `Correct head of ${lotOf(first)}`, exact: true });
     expect(await correct.innerText()).toBe("Correct head");
     expect(await correct.evaluate((b) => b.scrollWidth <= b.clientWidth)).toBe(true);
 
