@@ -6,6 +6,7 @@ import { CartesianGrid, Line, LineChart, XAxis, YAxis } from "../../../../client
 import { ChartLegend } from "../../../../client/ui/charts/ChartLegend.tsx";
 import { FiguresTable } from "../../../../client/ui/charts/FiguresTable.tsx";
 import { StyleFreeChart } from "../../../../client/ui/charts/StyleFreeChart.tsx";
+import { niceAxis } from "../../../../client/ui/charts/niceAxis.ts";
 
 export interface TrendSeries {
   key: string;
@@ -22,6 +23,7 @@ export function TrendChart({ id, title, lots, series, format }: {
   series: TrendSeries[];
   format: (n: number) => string;
 }) {
+  const axis = niceAxis(series.flatMap((s) => s.values)); // round ticks (23.7, 23.9… read as noise)
   const data = lots.map((label, i) => ({
     label,
     ...Object.fromEntries(series.map((s) => [s.key, s.values[i]])),
@@ -45,7 +47,7 @@ export function TrendChart({ id, title, lots, series, format }: {
         <LineChart width={420} height={220} data={data} margin={{ top: 12, right: 12, bottom: 4, left: 0 }}>
           <CartesianGrid vertical={false} />
           <XAxis dataKey="label" tickMargin={4} />
-          <YAxis width={56} tickFormatter={format} domain={["auto", "auto"]} />
+          <YAxis width={56} tickFormatter={format} domain={axis.domain} ticks={axis.ticks} />
           {series.map((s, i) => (
             <Line
               key={s.key}
