@@ -8,19 +8,21 @@ import type { MetricUnit } from "./metrics.ts";
 type N = number | null | undefined;
 const or = (n: N, f: (n: number) => string) => (n == null || !Number.isFinite(n) ? "—" : f(n));
 const sign = (n: number) => (n > 0 ? "+" : "");
+/** a change as shown, to the cent or hundredth: −0.004 reads 0.00, never "-0.00" (nor a fall) */
+const shown = (n: number) => Math.round(n * 100) / 100 || 0;
 
 export const kg = (n: N) => or(n, (v) => formatKg(v));
 export const tonnes = (n: N) => or(n, (v) => `${formatDecimal(v / 1000, 1)} t`);
 export const percent = (n: N) => or(n, (v) => `${formatDecimal(v, 2)} %`);
-export const pp = (n: N) => or(n, (v) => `${sign(v)}${formatDecimal(v, 2)} pp`);
+export const pp = (n: N) => or(n, (v) => `${sign(shown(v))}${formatDecimal(shown(v), 2)} pp`);
 export const kgChange = (n: N) => or(n, (v) => `${sign(v)}${formatKg(v)}`);
 export const money = (n: N) => or(n, (v) => formatPrice(v));
-export const moneyChange = (n: N) => or(n, (v) => `${sign(v)}${formatPrice(v)}`);
+export const moneyChange = (n: N) => or(n, (v) => `${sign(shown(v))}${formatPrice(shown(v))}`);
 export const perKg = (n: N) => or(n, (v) => `${formatPrice(v)}/kg`);
 export const count = (n: N) => or(n, (v) => formatHead(Math.round(v)));
 export const decimal = (n: N) => or(n, (v) => formatDecimal(v, 1));
 /** a variance's class: above or below standard */
-export const tone = (n: N) => (n == null || n === 0 ? undefined : n > 0 ? "yield-up" : "yield-down");
+export const tone = (n: N) => (n == null || shown(n) === 0 ? undefined : n > 0 ? "yield-up" : "yield-down");
 
 /** A chart's one-sentence description. */
 export const summaryOf = (title: string, total: string) => `${title}: ${total} over the range.`;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { formatMetric } from "../format.ts";
+import { formatMetric, moneyChange, pp, tone } from "../format.ts";
 import {
   carcassView,
   csvLines,
@@ -49,6 +49,17 @@ describe("figures and the TV", () => {
     expect(varianceTone(-0.2, "higher")).toBe("bad");
     expect(varianceTone(-0.2, "lower")).toBe("good");
     expect(varianceTone(0, "higher")).toBe("level");
+  });
+
+  test("a variance that shows as nought is level: no sign, no fall, no colour", () => {
+    expect(formatMetric(-0.004, "pp")).toBe("0.00 pp");
+    expect(formatMetric(-0.006, "pp")).toBe("-0.01 pp");
+    expect(pp(0.004)).toBe("0.00 pp");
+    expect(moneyChange(-0.001)).toBe("$0.00");
+    expect(tone(-0.004)).toBeUndefined();
+    expect(tone(-0.006)).toBe("yield-down");
+    expect(varianceTone(-0.004, "higher")).toBe("level");
+    expect(varianceTone(-0.006, "higher")).toBe("bad");
   });
 
   test("carcass views: three a species, none beyond", () => {

@@ -46,7 +46,8 @@ export function maySeeReport(report: { ownerId: number; isShared: boolean }, cal
 
 /** Whether a variance is good, bad or level (for colour and words, never colour alone). */
 export function varianceTone(value: number | null | undefined, better?: "higher" | "lower"): string {
-  if (value == null || !better || Math.abs(value) < 1e-9) return "level";
+  // level where it shows as 0.00 (a hundredth is the finest any variance is written)
+  if (value == null || !better || Math.abs(value) < 0.005) return "level";
   return (value > 0) === (better === "higher") ? "good" : "bad";
 }
 
