@@ -10,8 +10,11 @@
  * - Failure: a failed read keeps the last picture and marks the corner; the next tick tries again, so
  *   the screen recovers by itself when the server is back. A signed-out TV goes to the sign-in page.
  */
-import { push } from "../client/runtime/push.ts";
 import { nextIndex } from "./rotation.ts";
+
+// the push client as the app's pages load it (its own chunk, imported when wanted), so the app's
+// signed-in pages and the TV share one copy of it rather than a chunk and a stub each
+const pushed = import("../client/runtime/push.ts").then((m) => m.push);
 
 interface Rotation {
   screens: { path: string; seconds: number; label: string }[];
@@ -60,7 +63,7 @@ function join() {
   for (const g of (stage().dataset.groups ?? "").split(" ").filter(Boolean)) {
     if (joined.has(g)) continue;
     joined.add(g);
-    void push.register(g);
+    void pushed.then((push) => push.register(g));
   }
 }
 
@@ -105,14 +108,16 @@ function refreshSoon() {
   );
 }
 
-for (const event of LIVE_EVENTS) {
-  push.on(event, () => {
-    if ((stage().dataset.events ?? "").split(" ").includes(event)) refreshSoon();
-  });
-}
-push.on("reconnected", refreshSoon);
-push.on("missed", refreshSoon); // an event came between the page's render and joining its groups
-push.installDefaults();
-push.start();
+void pushed.then((push) => {
+  for (const event of LIVE_EVENTS) {
+    push.on(event, () => {
+      if ((stage().dataset.events ?? "").split(" ").includes(event)) refreshSoon();
+    });
+  }
+  push.on("reconnected", refreshSoon);
+  push.on("missed", refreshSoon); // an event came between the page's render and joining its groups
+  push.installDefaults();
+  push.start();
+});
 join();
 schedule();

@@ -11,7 +11,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { api, ApiError, notifyApiError } from "../../runtime/api.ts";
-import { push } from "../../runtime/push.ts";
+import { withPush } from "../../runtime/pushLater.ts";
 import { toast } from "../../runtime/toast.ts";
 import { mergeView, type YardData } from "../../ui/yard/model.ts";
 
@@ -150,20 +150,25 @@ export function useYard(initial: YardData, urls: YardUrls, deliveries = false) {
   useEffect(() => {
     const groups = [`Stockyard:${siteId}`, ...(deliveries ? ["Deliveries"] : [])];
     let current = true;
-    void push.register(groups[0]).then((ok) => current && setLive(ok !== null));
-    if (deliveries) void push.register("Deliveries");
-    const offs = LIVE_EVENTS.map((event) =>
-      push.on(event, (payload) => {
-        const p = payload as { siteId?: number | null } | undefined;
-        if (event.startsWith("stockyard") && p?.siteId != null && p.siteId !== siteId) return;
-        soon();
-      })
-    );
+    const stopPush = withPush((push) => {
+      void push.register(groups[0]).then((ok) => current && setLive(ok !== null));
+      if (deliveries) void push.register("Deliveries");
+      const offs = LIVE_EVENTS.map((event) =>
+        push.on(event, (payload) => {
+          const p = payload as { siteId?: number | null } | undefined;
+          if (event.startsWith("stockyard") && p?.siteId != null && p.siteId !== siteId) return;
+          soon();
+        })
+      );
+      return () => {
+        offs.forEach((off) => off());
+        void push.deregister(...groups);
+      };
+    });
     return () => {
       current = false;
       setLive(false);
-      offs.forEach((off) => off());
-      void push.deregister(...groups);
+      stopPush();
       clearTimeout(timer.current);
       inflight.current?.abort();
     };

@@ -3,7 +3,7 @@
  * of today and its species are rebuilt (`yieldDataChanged`, server/areas/yield/events.ts: cartons
  * arrived), re-reads its own page and swaps the tab in place. A burst of events is one read.
  */
-import { push } from "../../runtime/push.ts";
+import { withPush } from "../../runtime/pushLater.ts";
 
 const COALESCE_MS = 150;
 
@@ -25,14 +25,20 @@ export function wireLive(tab: HTMLElement) {
     timer = setTimeout(() => void refresh().catch(console.error), COALESCE_MS);
   };
 
-  void push.register("Yield").then((joined) => {
-    if (joined) tab.setAttribute("data-live", "");
+  // (for the page's life: the tab is never taken away while the page is shown)
+  withPush((push) => {
+    void push.register("Yield").then((joined) => {
+      if (joined) tab.setAttribute("data-live", "");
+    });
+    const offs = [
+      push.on("yieldDataChanged", (payload) => {
+        const p = payload as { productionDates?: string[]; speciesIds?: number[] } | undefined;
+        if (p?.productionDates && !p.productionDates.includes(today)) return;
+        if (p?.speciesIds?.length && !p.speciesIds.includes(species)) return;
+        soon();
+      }),
+      push.on("reconnected", soon),
+    ];
+    return () => offs.forEach((off) => off());
   });
-  push.on("yieldDataChanged", (payload) => {
-    const p = payload as { productionDates?: string[]; speciesIds?: number[] } | undefined;
-    if (p?.productionDates && !p.productionDates.includes(today)) return;
-    if (p?.speciesIds?.length && !p.speciesIds.includes(species)) return;
-    soon();
-  });
-  push.on("reconnected", soon);
 }
