@@ -3,13 +3,14 @@
  * where a figure cannot be worked out. Pure: pages, the display and islands may import it.
  */
 import { formatDecimal, formatHead, formatKg, formatPrice } from "../../../kernel/format.ts";
+import { roundMoney } from "../../../kernel/money.ts";
 import type { MetricUnit } from "./metrics.ts";
 
 type N = number | null | undefined;
 const or = (n: N, f: (n: number) => string) => (n == null || !Number.isFinite(n) ? "—" : f(n));
 const sign = (n: number) => (n > 0 ? "+" : "");
-/** a change as shown, to the cent or hundredth: −0.004 reads 0.00, never "-0.00" (nor a fall) */
-const shown = (n: number) => Math.round(n * 100) / 100 || 0;
+/** a change as shown, to the cent or hundredth (the one rounding rule): −0.004 reads 0.00, never "-0.00" */
+const shown = (n: number) => roundMoney(n) || 0;
 
 export const kg = (n: N) => or(n, (v) => formatKg(v));
 export const tonnes = (n: N) => or(n, (v) => `${formatDecimal(v / 1000, 1)} t`);
