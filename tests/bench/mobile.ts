@@ -61,15 +61,15 @@ export async function benchMobile(origin: string, token: string, paths: string[]
       // what the shell starts after the load (islands, push) arrives too: else a cold view ends before the
       // islands runtime does, and the warm view after it counts the runtime as its own download
       await page.waitForLoadState("networkidle", { timeout: 15_000 }).catch(() => {});
-      // quiet for a second (hydration and its chunks done), at most 15 s
-      for (let waited = 0; waited < 15_000; waited += 250) {
-        const quiet = await page.evaluate(() => {
+      // the state: quiet for a second (hydration and its chunks done), at most 15 s
+      await page.waitForFunction(
+        () => {
           const m = (globalThis as unknown as { __perf: { lastTask: number } }).__perf;
           return performance.now() - m.lastTask > 1000;
-        });
-        if (quiet) break;
-        await page.waitForTimeout(250);
-      }
+        },
+        null,
+        { timeout: 15_000, polling: 250 },
+      ).catch(() => {});
       return await page.evaluate(() => {
         const m = (globalThis as unknown as {
           __perf: { lcp: number; fcp: number; tasks: [number, number][] };
