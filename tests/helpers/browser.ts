@@ -5,6 +5,12 @@ import { isFile } from "./required.ts";
 
 export const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
 
+/**
+ * The plant PCs' language (navigator.language and Intl's default in the page). Headless Chromium still draws
+ * native date inputs as mm/dd/yyyy whatever the locale; a plant PC's Chromium shows dd/mm/yyyy.
+ */
+export const PLANT_LOCALE = "en-AU";
+
 /** Chromium's path; a browser test without it fails (never skips) saying what to install. */
 export function chromiumPath(): string {
   if (!isFile(CHROMIUM)) {
@@ -33,6 +39,7 @@ export async function launchBrowser(
     executablePath: chromiumPath(),
     headless: true,
     viewport: { width: 1280, height: 800 },
+    locale: PLANT_LOCALE,
     args: [
       "--headless",
       "--no-sandbox",

@@ -6,7 +6,7 @@
  */
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { expect } from "vitest";
-import { chromiumPath, recordToasts, signIn, toastsSeen } from "./browser.ts";
+import { chromiumPath, PLANT_LOCALE, recordToasts, signIn, toastsSeen } from "./browser.ts";
 import { TEST_PASSWORD } from "./app.ts";
 import { pinBrowserClock, plantNoon } from "./clock.ts";
 
@@ -39,7 +39,12 @@ export async function plantDayBrowser() {
         at?: Date;
       },
     ): Promise<Person> {
-      const context = await browser.newContext({ viewport, timezoneId, acceptDownloads: true });
+      const context = await browser.newContext({
+        viewport,
+        timezoneId,
+        locale: PLANT_LOCALE,
+        acceptDownloads: true,
+      });
       context.setDefaultTimeout(20_000); // two cores shared with the server under test
       await pinBrowserClock(context, at);
       // islands start when a pointer reaches for them (client/runtime/intent.ts), as in launchBrowser
