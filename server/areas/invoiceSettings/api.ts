@@ -1,6 +1,7 @@
 /**
  * api/settings/… for Settings › Invoicing (spec 2 §7.4): levies and charges, service kill fees and defect
- * price rules. Whoever can open the Invoicing settings tab may call them (invoiceSettings module).
+ * price rules. Whoever can open the Invoicing settings tab may call them (invoiceSettings module); the
+ * defect codes seen on carcasses, whoever can open Settings › Carcass Defects.
  */
 import { z } from "@hono/zod-openapi";
 import type { AccessRule } from "../../access/apiAccess.ts";
@@ -16,6 +17,8 @@ import {
   saveLevy,
 } from "./operations.ts";
 import { INVOICE_SETTINGS_API as P } from "./paths.ts";
+import { carcassDefects } from "./defects/operations.ts";
+import { CarcassDefects, CarcassDefectsQuery } from "./defects/schemas.ts";
 import {
   ArchiveDefectBody,
   DefectDetail,
@@ -101,6 +104,15 @@ api.post(
   DefectDetail,
   INVOICING,
   archiveDefect,
+);
+
+api.get(
+  P.carcassDefects,
+  "The defect codes the kill floor sent in a period (default the last 90 days), per species, and how each is paid",
+  { query: CarcassDefectsQuery },
+  CarcassDefects,
+  { pages: ["settingsCarcassDefects"] },
+  carcassDefects,
 );
 
 export const invoiceSettingsApi = api.router();

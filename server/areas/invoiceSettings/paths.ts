@@ -9,6 +9,7 @@ export const INVOICE_SETTINGS_API = {
   defect: `${base}/GetDefectDetail/{id}`,
   upsertDefect: `${base}/UpsertDefectDetail`,
   archiveDefect: `${base}/ArchiveDefectDetail`,
+  carcassDefects: `${base}/GetCarcassDefects`,
 } as const;
 
 /** The settings screens' paths (server/access/routes/settings.ts). */
@@ -28,5 +29,6 @@ export const INVOICE_SETTINGS_PATHS = {
     `/settings/invoicesettings/levies/${l.levyType}/${l.tenantSiteId}/${l.speciesCategoryId}/${l.startDate}` +
     (l.description || copy ? `/${encodeURIComponent(l.description || "-")}` : "") + (copy ? "/copy" : ""),
   newDefect: "/settings/invoicesettings/newDefectDetail",
+  carcassDefects: "/settings/carcassdefects",
   defect: (id: number) => `/settings/invoicesettings/defectDetails/${id}`,
 };

@@ -23,6 +23,8 @@ import { daysBetween } from "../../../kernel/dates.ts";
 import { ApiError } from "../../http/errors.ts";
 import { orderHeadCounts } from "./totals.ts";
 
+export { defectCounts } from "./defectCounts.ts";
+export type { DefectCount, DefectCounts } from "./defectCounts.ts";
 export { integrationErrorList, interchangeClients, pingInterchange } from "./interchange.ts";
 
 export type ImportRow = typeof carcassImports.$inferSelect;

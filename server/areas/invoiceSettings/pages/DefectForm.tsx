@@ -17,6 +17,7 @@ import type { DefectDetail } from "../schemas.ts";
 import { pageAreaContext } from "../../context.ts";
 import { defect } from "../operations.ts";
 import { chosenSpecies } from "./InvoiceSettings.tsx";
+import { categoryOfCode } from "../defects/rules.ts";
 
 const amountField = (name: string, label: string, rule: string, help: string): FieldSpec => ({
   name,
@@ -60,15 +61,20 @@ function defectFields(context: PageContext): FieldSpec[] {
   ];
 }
 
-function formProps(context: PageContext, initial: Record<string, unknown>, title: string): DataFormProps {
+function formProps(
+  context: PageContext,
+  initial: Record<string, unknown>,
+  title: string,
+  back: string = PATHS.list,
+): DataFormProps {
   return {
     id: "defect-detail",
     title,
     fields: defectFields(context),
     initial,
     submit: { method: "POST", url: API.upsertDefect },
-    cancelHref: PATHS.list,
-    redirectTo: PATHS.list,
+    cancelHref: back,
+    redirectTo: back,
     successToast: "The defect detail was saved. Draft invoices will be recomputed.",
   };
 }
@@ -87,17 +93,40 @@ function initialOf(d: DefectDetail): Record<string, unknown> {
   };
 }
 
-/** settingsNewDefectDetail */
+/** Where a form opened from another screen goes back to (a fixed list: never an address from the query). */
+const BACK = { carcassDefects: PATHS.carcassDefects } as const;
+const backOf = (back?: keyof typeof BACK) => (back ? BACK[back] : PATHS.list);
+
+/**
+ * settingsNewDefectDetail. Settings › Carcass Defects opens it for a code that has no rule: the code,
+ * the species and a category made from the code filled in, and the form returns there.
+ */
 export const NewDefectScreen = defineScreen({
-  validateSearch: z.object({ speciesId: idNumber().optional() }),
-  loader: ({ context, search }) => ({ speciesId: chosenSpecies(context, search.speciesId)?.id ?? null }),
-  component: ({ data, context }) => (
-    <section className="panel">
-      <DataForm
-        {...formProps(context, { speciesId: data.speciesId, priceRule: "PercentOff" }, "New defect detail")}
-      />
-    </section>
-  ),
+  validateSearch: z.object({
+    speciesId: idNumber().optional(),
+    code: z.string().max(30).regex(/^[A-Za-z0-9_-]+$/).optional(),
+    back: z.enum(["carcassDefects"]).optional(),
+  }),
+  loader: ({ context, search }) => ({
+    speciesId: chosenSpecies(context, search.speciesId)?.id ?? null,
+    code: search.code?.toUpperCase() ?? null,
+    back: search.back,
+  }),
+  component: ({ data, context }) => {
+    const initial = data.code
+      ? {
+        speciesId: data.speciesId,
+        priceRule: "PercentOff",
+        code: data.code,
+        name: categoryOfCode(data.code),
+      }
+      : { speciesId: data.speciesId, priceRule: "PercentOff" };
+    return (
+      <section className="panel">
+        <DataForm {...formProps(context, initial, "New defect detail", backOf(data.back))} />
+      </section>
+    );
+  },
 });
 
 /** settingsDefectDetail: edit, archive or restore one. */
