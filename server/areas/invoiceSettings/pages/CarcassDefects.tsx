@@ -26,25 +26,40 @@ const listHref = (speciesId: number, p: Period) =>
 const addRuleHref = (r: CarcassDefectRow) =>
   `${PATHS.newDefect}?code=${encodeURIComponent(r.code)}&speciesId=${r.speciesId}&back=carcassDefects`;
 
-/** "Mon 1 Sep to Fri 28 Nov", the year shown when the period crosses one. */
-function seenWords(r: CarcassDefectRow, p: Period) {
-  if (!r.firstDay || !r.lastDay) return "—";
-  const withYear = p.fromDate.slice(0, 4) !== p.toDate.slice(0, 4);
-  if (r.firstDay === r.lastDay) return formatDate(r.firstDay, withYear);
-  return (
-    <>
-      <span className="nowrap">{formatDate(r.firstDay, withYear)}</span> to{" "}
-      <span className="nowrap">{formatDate(r.lastDay, withYear)}</span>
-    </>
-  );
+/** A kill day without its year unless the period crosses one ("Mon 1 Sep"); the first and last seen wrap between them. */
+function DayCell({ day, period }: { day: string | null; period: Period }) {
+  const withYear = period.fromDate.slice(0, 4) !== period.toDate.slice(0, 4);
+  return <span className="nowrap">{day ? formatDate(day, withYear) : "—"}</span>;
 }
 
 function CategoryCell({ r }: { r: CarcassDefectRow }) {
-  if (r.status === "noRule") return <span className="badge badge-warning">No rule</span>;
+  return r.status === "noRule" ? <span className="badge badge-warning">No rule</span> : <>{r.name}</>;
+}
+
+/** "A", "A and B", "A, B and C" */
+const listWords = (items: string[]) =>
+  items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+
+/** A ruled code opens its rule, as the Invoicing tab's codes do. */
+function CodeCell({ r }: { r: CarcassDefectRow }) {
+  if (r.ruleId === null) return <strong className="nowrap">{r.code}</strong>;
+  return (
+    <a className="nowrap" href={PATHS.defect(r.ruleId)} aria-label={`${r.code}: edit its rule`}>
+      <strong>{r.code}</strong>
+    </a>
+  );
+}
+
+function PaidCell({ r }: { r: CarcassDefectRow }) {
+  if (r.status !== "noRule") return <>{r.paid}</>;
   return (
     <>
-      {r.name}
-      {r.everySpecies && <div className="muted small">Rule for every species</div>}
+      <strong className="defect-unruled">{r.paid}</strong>
+      <div>
+        <a className="btn btn-primary" href={addRuleHref(r)} aria-label={`Add a rule for ${r.code}`}>
+          Add a rule
+        </a>
+      </div>
     </>
   );
 }
@@ -57,32 +72,25 @@ function SeenTable({ rows, period, species }: { rows: CarcassDefectRow[]; period
         rowKey={(r) => r.code}
         empty={`No ${species.toLowerCase()} carcass carried a defect code or was condemned in this period.`}
         columns={[
-          { header: "Code", cell: (r) => <strong className="nowrap">{r.code}</strong> },
-          { header: "Category on the invoice", cell: (r) => <CategoryCell r={r} /> },
+          { header: "Code", cell: (r) => <CodeCell r={r} /> },
+          { header: "Category", cell: (r) => <CategoryCell r={r} /> },
           { header: "Carcasses", className: "num", cell: (r) => formatHead(r.carcasses) },
           { header: "Share", className: "num nowrap", cell: (r) => shareWords(r.sharePercent) },
-          { header: "Seen", cell: (r) => seenWords(r, period) },
           {
-            header: "Paid",
-            cell: (r) =>
-              r.status === "noRule" ? <strong className="defect-unruled">{r.paid}</strong> : r.paid,
+            header: "Seen",
+            cell: (r) => (
+              <>
+                <DayCell day={r.firstDay} period={period} />
+                {r.lastDay !== r.firstDay && (
+                  <>
+                    {" to "}
+                    <DayCell day={r.lastDay} period={period} />
+                  </>
+                )}
+              </>
+            ),
           },
-          {
-            header: "Rule",
-            srOnly: true,
-            cell: (r) =>
-              r.ruleId === null
-                ? (
-                  <a className="btn btn-primary nowrap" href={addRuleHref(r)}>
-                    Add a rule<span className="sr-only">for {r.code}</span>
-                  </a>
-                )
-                : (
-                  <a href={PATHS.defect(r.ruleId)} className="nowrap">
-                    Edit rule<span className="sr-only">for {r.code}</span>
-                  </a>
-                ),
-          },
+          { header: "Paid", cell: (r) => <PaidCell r={r} /> },
         ]}
       />
     </div>
@@ -97,8 +105,8 @@ function UnusedTable({ rows }: { rows: CarcassDefectRow[] }) {
         rowKey={(r) => r.code}
         empty=""
         columns={[
-          { header: "Code", cell: (r) => <a href={PATHS.defect(r.ruleId!)}>{r.code}</a> },
-          { header: "Category on the invoice", cell: (r) => <CategoryCell r={r} /> },
+          { header: "Code", cell: (r) => <CodeCell r={r} /> },
+          { header: "Category", cell: (r) => <CategoryCell r={r} /> },
           { header: "Paid", cell: (r) => r.paid },
         ]}
       />
@@ -135,7 +143,7 @@ export const CarcassDefectsScreen = defineScreen({
     }
     const seen = result?.rows.filter((r) => r.status !== "unused") ?? [];
     const unused = result?.rows.filter((r) => r.status === "unused") ?? [];
-    const unruled = seen.filter((r) => r.status === "noRule").length;
+    const unruled = seen.filter((r) => r.status === "noRule");
     return (
       <>
         <SpeciesTabs
@@ -158,17 +166,20 @@ export const CarcassDefectsScreen = defineScreen({
             : (
               <>
                 <p className="muted small">
-                  {formatHead(result!.carcasses)} {chosen.name.toLowerCase()} carcasses killed from{" "}
-                  {formatDate(period.fromDate)} to{" "}
+                  {result!.carcasses
+                    ? `${formatHead(result!.carcasses)} ${chosen.name.toLowerCase()} carcasses were killed`
+                    : `No ${chosen.name.toLowerCase()} carcasses were killed`} from{" "}
+                  {formatDate(period.fromDate)}
+                  {" to "}
                   {formatDate(period.toDate)}. A whole condemnation counts as CONDEMNED, a part condemnation
                   as PART_CONDEMNED. Of several defects on a carcass the one that pays least decides.
                 </p>
-                {unruled > 0 && (
+                {unruled.length > 0 && (
                   <p className="banner banner-warning">
-                    {unruled === 1 ? "1 code has" : `${unruled} codes have`} no rule, so invoices do not price
+                    No rule for {listWords(unruled.map((r) => r.code))}: listed first, with how{" "}
+                    {unruled.length === 1 ? "its" : "their"} carcasses are paid now. Add a rule to say how
                     {" "}
-                    {unruled === 1 ? "it" : "them"}{" "}
-                    as a defect (listed first). Add a rule for each to say how it is paid.
+                    {unruled.length === 1 ? "it" : "each"} should be paid.
                   </p>
                 )}
                 <SeenTable rows={seen} period={period} species={chosen.name} />
