@@ -37,21 +37,24 @@ export async function defectCounts(
   if (!q.speciesIds.length) return { codes: [], killed: new Map() };
   const species = sql.join(q.speciesIds.map((id) => sql`${id}`), sql`, `);
   const within = sql`c.production_date BETWEEN ${q.from} AND ${q.to} AND c.species_id IN (${species})`;
-  // a null code is the species' whole kill; the three parts share one GROUP BY
+  // a null code is the species' whole kill (counted from the index alone). A condemnation joins the
+  // carcass's codes, so one pass reads each carcass that has either; DISTINCT drops a code listed twice
+  // (or CONDEMNED both listed and recorded). Most carcasses carry no defect ('[]').
   const rows = await db.all<
     { speciesId: number; code: string | null; carcasses: number; firstDay: string; lastDay: string }
   >(sql`
-    SELECT species_id AS speciesId, code, count(DISTINCT id) AS carcasses,
-      min(production_date) AS firstDay, max(production_date) AS lastDay
+    SELECT c.species_id AS speciesId, NULL AS code, count(*) AS carcasses,
+      min(c.production_date) AS firstDay, max(c.production_date) AS lastDay
+    FROM carcasses c WHERE ${within} GROUP BY c.species_id
+    UNION ALL
+    SELECT species_id, code, count(*), min(production_date), max(production_date)
     FROM (
-      SELECT c.id, c.species_id, c.production_date, upper(trim(d.value)) AS code
-        FROM carcasses c, json_each(c.defects) d WHERE ${within} AND trim(d.value) <> ''
-      UNION ALL
-      SELECT c.id, c.species_id, c.production_date,
-          CASE c.condemned WHEN 'whole' THEN ${q.condemnedAs.whole} ELSE ${q.condemnedAs.part} END
-        FROM carcasses c WHERE ${within} AND c.condemned IN ('part', 'whole')
-      UNION ALL
-      SELECT c.id, c.species_id, c.production_date, NULL FROM carcasses c WHERE ${within}
+      SELECT DISTINCT c.id, c.species_id, c.production_date, upper(trim(d.value)) AS code
+      FROM carcasses c, json_each(CASE c.condemned
+          WHEN 'whole' THEN json_insert(c.defects, '$[#]', ${q.condemnedAs.whole})
+          WHEN 'part' THEN json_insert(c.defects, '$[#]', ${q.condemnedAs.part})
+          ELSE c.defects END) d
+      WHERE ${within} AND (c.defects <> '[]' OR c.condemned <> 'none') AND trim(d.value) <> ''
     )
     GROUP BY species_id, code`);
   const killed = new Map<number, number>();
