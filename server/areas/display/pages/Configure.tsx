@@ -12,6 +12,7 @@ import { pageAreaContext } from "../../context.ts";
 import { screenKey, SECONDS } from "../../../../display/rotation.ts";
 import { displaySettings, displayUsers } from "../operations.ts";
 import { DISPLAY_API, DISPLAY_PATHS } from "../paths.ts";
+import { FilterSelect } from "../../../../client/ui/FilterControls.tsx";
 
 /** displayConfigure */
 export const ConfigureScreen = defineScreen({
@@ -68,16 +69,14 @@ export const ConfigureScreen = defineScreen({
       <>
         {users.length > 1 && (
           <form method="get" className="inline-form panel" aria-label="Choose the display">
-            <label htmlFor="display-user">Display</label>
-            <select
+            <FilterSelect
               id="display-user"
+              label="Display"
               name="userId"
-              className="input select"
               defaultValue={settings.userId}
               data-autosubmit
-            >
-              {users.map((u) => <option key={u.id} value={u.id}>{u.name} ({u.email})</option>)}
-            </select>
+              options={users.map((u) => [u.id, `${u.name} (${u.email})`])}
+            />
             <button className="btn" type="submit">Show</button>
           </form>
         )}

@@ -35,6 +35,7 @@ import {
   skinsOfOrder,
   speciesOf,
 } from "../counts.ts";
+import { FilterDate } from "../../../../client/ui/FilterControls.tsx";
 
 const VIEWS = [
   { key: "count", title: "Count a day" },
@@ -115,8 +116,7 @@ function CountDay({ data }: { data: Extract<Data, { kind: "count" }> }) {
         <h2>{species.name} {word} killed {formatDate(date)}</h2>
         <form method="get" className="inline-form no-print" aria-label="Choose the day">
           {Object.entries(keep).map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
-          <label htmlFor="skin-day">Production day</label>
-          <input id="skin-day" className="input" type="date" name="date" defaultValue={date} />
+          <FilterDate id="skin-day" label="Production day" name="date" defaultValue={date} />
           <button className="btn" type="submit">Show</button>
         </form>
       </div>

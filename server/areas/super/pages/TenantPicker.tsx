@@ -1,3 +1,5 @@
+import { FilterSelect } from "../../../../client/ui/FilterControls.tsx";
+
 /** Which tenant a super screen works on: a plain GET form (no script; shell.js submits it on change). */
 export function TenantPicker({ tenants, current, action }: {
   tenants: { id: number; name: string }[];
@@ -6,11 +8,15 @@ export function TenantPicker({ tenants, current, action }: {
 }) {
   return (
     <form method="get" action={action} className="inline-form" data-autosubmit>
-      <label htmlFor="tenant-picker">Organisation</label>
-      <select id="tenant-picker" className="input" name="tenantId" defaultValue={current ?? ""}>
-        {current ? null : <option value="">Choose…</option>}
-        {tenants.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
-      </select>
+      <FilterSelect
+        id="tenant-picker"
+        label="Organisation"
+        className="input"
+        name="tenantId"
+        defaultValue={current ?? ""}
+        empty={current ? undefined : "Choose…"}
+        options={tenants.map((t) => [t.id, t.name])}
+      />
       <button className="btn" type="submit">Show</button>
     </form>
   );

@@ -13,6 +13,7 @@ import { pageAreaContext } from "../../../context.ts";
 import { invoicingSpecies } from "../../queries/species.ts";
 import { invoiceReport, MAX_REPORT_ROWS } from "../operations.ts";
 import { Downloads, periodOf, PeriodSearch, query, ReportFilter } from "./parts.tsx";
+import { FilterInput, FilterSelect } from "../../../../../client/ui/FilterControls.tsx";
 
 const Search = PeriodSearch.extend({
   dateField: z.enum(["killed", "published"]).optional(),
@@ -72,20 +73,24 @@ export const InvoiceReportScreen = defineScreen({
           speciesId={filter.speciesId}
           allSpecies
         >
-          <label htmlFor="invoices-by">By</label>
-          <select id="invoices-by" name="dateField" className="input select" defaultValue={filter.dateField}>
-            <option value="killed">Kill day</option>
-            <option value="published">Publish day</option>
-          </select>
-          <label htmlFor="invoices-status">Status</label>
-          <select id="invoices-status" name="status" className="input select" defaultValue={status ?? ""}>
-            <option value="">All</option>
-            {INVOICE_STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
-          </select>
-          <label htmlFor="invoices-supplier">Supplier</label>
-          <input
+          <FilterSelect
+            id="invoices-by"
+            label="By"
+            name="dateField"
+            defaultValue={filter.dateField}
+            options={[["killed", "Kill day"], ["published", "Publish day"]]}
+          />
+          <FilterSelect
+            id="invoices-status"
+            label="Status"
+            name="status"
+            defaultValue={status ?? ""}
+            empty="All"
+            options={INVOICE_STATUSES.map((s) => [s, s])}
+          />
+          <FilterInput
             id="invoices-supplier"
-            className="input"
+            label="Supplier"
             name="supplier"
             type="search"
             maxLength={100}

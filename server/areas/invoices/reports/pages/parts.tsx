@@ -9,6 +9,7 @@ import { idNumber } from "../../../../http/params.ts";
 import { isoDate } from "../../../../http/validation.ts";
 import { addDays } from "../../../../../kernel/dates.ts";
 import type { PageContext } from "../../../../pages/context.ts";
+import { FilterSelect } from "../../../../../client/ui/FilterControls.tsx";
 
 export const PeriodSearch = z.object({
   fromDate: isoDate.optional(),
@@ -34,11 +35,14 @@ export function ReportFilter({ id, fromDate, toDate, species, speciesId, allSpec
 }) {
   return (
     <PeriodForm id={id} fromDate={fromDate} toDate={toDate}>
-      <label htmlFor={`${id}-species`}>Species</label>
-      <select id={`${id}-species`} name="speciesId" className="input select" defaultValue={speciesId ?? ""}>
-        {allSpecies && <option value="">All</option>}
-        {species.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
-      </select>
+      <FilterSelect
+        id={`${id}-species`}
+        label="Species"
+        name="speciesId"
+        defaultValue={speciesId ?? ""}
+        empty={allSpecies ? "All" : undefined}
+        options={species.map((s) => [s.id, s.name])}
+      />
       {children}
     </PeriodForm>
   );

@@ -18,6 +18,7 @@ import { agentNames, filterChoices, reportPage, reportTotals } from "../queries.
 import { chosenColumns, COLUMN_KEYS, COLUMNS, DATE_FIELDS, STATUS_NAMES, statusWords } from "../rules.ts";
 import { ORDER_STATUS } from "../../../../../kernel/enums.ts";
 import type { SavedOrderReportFilter } from "../schemas.ts";
+import { FilterDate, FilterSelect } from "../../../../../client/ui/FilterControls.tsx";
 
 /** Rows a screen page shows. */
 const SCREEN_ROWS = 50;
@@ -117,18 +118,10 @@ export const OrderReportScreen = defineScreen({
               {Object.entries(DATE_FIELDS).map(([k, v]) => <option key={k} value={k}>{v}</option>)}
             </Choice>
             <div className="or-field">
-              <label htmlFor="or-from">From</label>
-              <input
-                id="or-from"
-                className="input"
-                type="date"
-                name="fromDate"
-                defaultValue={filter.fromDate}
-              />
+              <FilterDate id="or-from" label="From" name="fromDate" defaultValue={filter.fromDate} />
             </div>
             <div className="or-field">
-              <label htmlFor="or-to">To</label>
-              <input id="or-to" className="input" type="date" name="toDate" defaultValue={filter.toDate} />
+              <FilterDate id="or-to" label="To" name="toDate" defaultValue={filter.toDate} />
             </div>
             <Choice id="or-species" label="Species" name="speciesId" value={filter.speciesId} all>
               <NamedOptions rows={data.species} />
@@ -254,11 +247,15 @@ function Choice({ id, label, name, value, all, children }: {
 }) {
   return (
     <div className="or-field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} name={name} className="input select" defaultValue={value ?? ""}>
-        {all && <option value="">All</option>}
+      <FilterSelect
+        id={id}
+        label={label}
+        name={name}
+        defaultValue={value ?? ""}
+        empty={all ? "All" : undefined}
+      >
         {children}
-      </select>
+      </FilterSelect>
     </div>
   );
 }

@@ -22,6 +22,7 @@ import type { PageContext } from "../../../../pages/context.ts";
 import { defineScreen } from "../../../../pages/screen.ts";
 import { siteChoiceFields, speciesField } from "../../../../pages/scopeFields.ts";
 import { TabBar } from "../../../../../client/ui/TabBar.tsx";
+import { FilterSelect } from "../../../../../client/ui/FilterControls.tsx";
 
 export const TARGET_PATHS = {
   list: (speciesId?: number) => `/settings/volumetargets${speciesId ? `?speciesId=${speciesId}` : ""}`,
@@ -107,11 +108,14 @@ export const VolumeTargetsScreen = defineScreen({
             {sites.length > 1 && (
               <form method="get" className="inline-form" aria-label="Show the chart for a site">
                 <input type="hidden" name="speciesId" value={species.id} />
-                <label htmlFor="vt-site">Site</label>
-                <select id="vt-site" name="siteId" className="input select" defaultValue={data.siteId ?? ""}>
-                  <option value="">Whole plant</option>
-                  {sites.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
-                </select>
+                <FilterSelect
+                  id="vt-site"
+                  label="Site"
+                  name="siteId"
+                  defaultValue={data.siteId ?? ""}
+                  empty="Whole plant"
+                  options={sites.map((s) => [s.id, s.name])}
+                />
                 <button className="btn" type="submit">Show</button>
               </form>
             )}

@@ -18,6 +18,7 @@ import { listRecipes } from "../../recipes/operations.ts";
 import { listProductDefinitions, unmappedCodes } from "../../products/operations.ts";
 import { BULK_API } from "../api.ts";
 import { bulkCopyPlan, bulkMapCodes, bulkRecipe } from "../operations.ts";
+import { FilterDate, FilterSelect } from "../../../../../client/ui/FilterControls.tsx";
 
 const PATH = "/productionscheduling/bulkoperations";
 const Search = z.object({
@@ -134,15 +135,7 @@ export const BulkOperationsScreen = defineScreen({
           help="Each group's recipes go to the other day's group of the same kind."
         >
           <Choice name="plan" label="Plan" options={data.plans} value={s.plan} />
-          <label htmlFor="bulk-toDate">To</label>
-          <input
-            id="bulk-toDate"
-            className="input"
-            type="date"
-            name="toDate"
-            defaultValue={s.toDate}
-            required
-          />
+          <FilterDate id="bulk-toDate" label="To" name="toDate" defaultValue={s.toDate} required />
         </BulkForm>
         <BulkForm
           op="codes"
@@ -188,12 +181,15 @@ function Choice(
   { name, label, options, value }: { name: string; label: string; options: Option[]; value?: number },
 ) {
   return (
-    <>
-      <label htmlFor={`bulk-${name}`}>{label}</label>
-      <select id={`bulk-${name}`} className="input" name={name} defaultValue={value ?? undefined} required>
-        {options.map((o) => <option key={o.id} value={o.id}>{o.label}</option>)}
-      </select>
-    </>
+    <FilterSelect
+      id={`bulk-${name}`}
+      label={label}
+      className="input"
+      name={name}
+      defaultValue={value ?? undefined}
+      required
+      options={options.map((o) => [o.id, o.label])}
+    />
   );
 }
 

@@ -14,6 +14,7 @@ import type { PageContext } from "../../../../pages/context.ts";
 import { pageAreaContext } from "../../../context.ts";
 import { comparablePlans, comparePlans } from "../operations.ts";
 import { comparisonActivity } from "../activity.ts";
+import { FilterSelect } from "../../../../../client/ui/FilterControls.tsx";
 
 type Plans = (Awaited<ReturnType<typeof comparablePlans>>[number] & { label: string })[];
 type Result = Awaited<ReturnType<typeof comparePlans>>;
@@ -43,13 +44,17 @@ async function load(
 }
 
 function PlanChooser({ plans, planA, planB }: { plans: Plans; planA: number | null; planB: number | null }) {
+  const options = plans.map((p) => [p.id, p.label] as const);
   const select = (name: string, label: string, value: number | null) => (
-    <>
-      <label htmlFor={`cmp-${name}`}>{label}</label>
-      <select id={`cmp-${name}`} className="input" name={name} defaultValue={value ?? undefined} required>
-        {plans.map((p) => <option key={p.id} value={p.id}>{p.label}</option>)}
-      </select>
-    </>
+    <FilterSelect
+      id={`cmp-${name}`}
+      label={label}
+      className="input"
+      name={name}
+      defaultValue={value ?? undefined}
+      required
+      options={options}
+    />
   );
   return (
     <form method="get" className="inline-form no-print" aria-label="Choose two plans">

@@ -13,6 +13,7 @@ import { idNumber } from "../../../../http/params.ts";
 import { defineScreen } from "../../../../pages/screen.ts";
 import { pageAreaContext } from "../../../context.ts";
 import { comparablePlans, planAgainstActual } from "../operations.ts";
+import { FilterSelect } from "../../../../../client/ui/FilterControls.tsx";
 
 type Result = Awaited<ReturnType<typeof planAgainstActual>>;
 type Figures = Result["totals"]["planned"];
@@ -43,18 +44,15 @@ export const PlanAgainstActualScreen = defineScreen({
         </div>
         {data.plans.length > 0 && (
           <form method="get" className="inline-form no-print" aria-label="Choose a plan">
-            <label htmlFor="paa-plan">Plan</label>
-            <select
+            <FilterSelect
               id="paa-plan"
+              label="Plan"
               className="input"
               name="plan"
               defaultValue={data.chosen ?? undefined}
               required
-            >
-              {data.plans.map((p) => (
-                <option key={p.id} value={p.id}>{formatDate(p.productionDate, false)}: {p.name}</option>
-              ))}
-            </select>
+              options={data.plans.map((p) => [p.id, `${formatDate(p.productionDate, false)}: ${p.name}`])}
+            />
             <button className="btn" type="submit">Show</button>
           </form>
         )}

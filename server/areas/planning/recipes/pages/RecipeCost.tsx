@@ -12,6 +12,7 @@ import { wholeNumber } from "../../../../http/params.ts";
 import type { AreaContext } from "../../../context.ts";
 import { planRecipesAndProducts } from "../../builder/products.ts";
 import { costRecipe, type RecipeShape } from "../rules.ts";
+import { FilterInput } from "../../../../../client/ui/FilterControls.tsx";
 
 /** Dollars and cents as typed in a query ("8.50", "12"): digits only, as the other query numbers. */
 const dollars = z.preprocess(
@@ -60,10 +61,9 @@ export function RecipeCost({ cost, primalName }: {
         trim, fat, bone and loss carry none.
       </p>
       <form method="get" className="inline-form" aria-label="Cost a primal">
-        <label htmlFor="cost-kg">Primal kg</label>
-        <input
+        <FilterInput
           id="cost-kg"
-          className="input"
+          label="Primal kg"
           name="primalKg"
           inputMode="numeric"
           pattern="[0-9]{1,6}"
@@ -71,10 +71,9 @@ export function RecipeCost({ cost, primalName }: {
           defaultValue={cost.primalKg}
           required
         />
-        <label htmlFor="cost-per-kg">Cost $ per kg</label>
-        <input
+        <FilterInput
           id="cost-per-kg"
-          className="input"
+          label="Cost $ per kg"
           name="costPerKg"
           inputMode="decimal"
           pattern="[0-9]{1,6}([.][0-9]{1,2})?"

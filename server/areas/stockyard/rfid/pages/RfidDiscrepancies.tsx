@@ -13,6 +13,8 @@ import { pageAreaContext } from "../../../context.ts";
 import { defineScreen } from "../../../../pages/screen.ts";
 import { countErrors, MAX_RFID_DAYS, orderDiscrepancies } from "../operations.ts";
 import type { RfidCountError, RfidOrderDiscrepancies } from "../schemas.ts";
+import { FilterSelect } from "../../../../../client/ui/FilterControls.tsx";
+import { PeriodForm } from "../../../../../client/ui/PeriodForm.tsx";
 
 const PATH = "/home/livestock/rfidDiscrepancies";
 
@@ -118,29 +120,21 @@ export const RfidDiscrepanciesScreen = defineScreen({
       <>
         <section className="panel" aria-label="RFID count errors">
           <h2>RFID count errors</h2>
-          <form method="get" className="inline-form period-filter" aria-label="Choose the deliveries">
-            <label htmlFor="rfid-from">From</label>
-            <input
-              id="rfid-from"
-              className="input"
-              type="date"
-              name="fromDate"
-              defaultValue={report.fromDate}
-            />
-            <label htmlFor="rfid-to">to</label>
-            <input id="rfid-to" type="date" name="toDate" defaultValue={report.toDate} />
-            <label htmlFor="rfid-species">Species</label>
-            <select
+          <PeriodForm
+            id="rfid"
+            fromDate={report.fromDate}
+            toDate={report.toDate}
+            label="Choose the deliveries"
+          >
+            <FilterSelect
               id="rfid-species"
+              label="Species"
               name="speciesId"
-              className="input select"
               defaultValue={data.speciesId ?? ""}
-            >
-              <option value="">All</option>
-              {context.caller!.species.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
-            </select>
-            <button className="btn" type="submit">Show</button>
-          </form>
+              empty="All"
+              options={context.caller!.species.map((s) => [s.id, s.name])}
+            />
+          </PeriodForm>
           <p className="muted small">
             Deliveries from {formatDate(report.fromDate)} to {formatDate(report.toDate)} (at most{" "}
             {MAX_RFID_DAYS} days): {formatHead(report.ordersChecked)}{" "}

@@ -18,6 +18,7 @@ import { type CopyPreview, SOURCE_GRID_LIMIT, type SourceGrid } from "../schemas
 import { gridIn, organisations as listOrganisations, sourceGrids } from "../operations/reads.ts";
 import { previewCopy } from "../operations/preview.ts";
 import { SUPER_TENANTS_API } from "../../tenants/api.ts";
+import { FilterSelect } from "../../../../../client/ui/FilterControls.tsx";
 
 const PATH = "/super/pricinggrid";
 const optionalId = () => idNumber().optional().catch(undefined);
@@ -76,19 +77,25 @@ export const SuperPricingGridScreen = defineScreen({
         <section className="panel" aria-labelledby="source-title">
           <h2 id="source-title">1. The grid to copy</h2>
           <form method="get" action={PATH} className="inline-form toolbar no-print" data-autosubmit>
-            <label htmlFor="source-tenant">From</label>
-            <select id="source-tenant" name="sourceTenantId" defaultValue={data.source?.id ?? ""}>
-              {data.source ? null : <option value="">Choose an organisation…</option>}
-              {data.organisations.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
-            </select>
+            <FilterSelect
+              id="source-tenant"
+              label="From"
+              name="sourceTenantId"
+              className=""
+              defaultValue={data.source?.id ?? ""}
+              empty={data.source ? undefined : "Choose an organisation…"}
+              options={data.organisations.map((o) => [o.id, o.name])}
+            />
             {species.length > 1 && !data.chosen && (
-              <>
-                <label htmlFor="source-species">Species</label>
-                <select id="source-species" name="speciesId" defaultValue={search.speciesId ?? ""}>
-                  <option value="">Every species</option>
-                  {species.map(([id, name]) => <option key={id} value={id}>{name}</option>)}
-                </select>
-              </>
+              <FilterSelect
+                id="source-species"
+                label="Species"
+                name="speciesId"
+                className=""
+                defaultValue={search.speciesId ?? ""}
+                empty="Every species"
+                options={species}
+              />
             )}
             <button className="btn" type="submit">Show</button>
           </form>
@@ -116,11 +123,15 @@ export const SuperPricingGridScreen = defineScreen({
               <input type="hidden" name="sourceTenantId" value={data.source.id} />
               <input type="hidden" name="gridId" value={data.chosen.pricingGridId} />
               {search.speciesId ? <input type="hidden" name="speciesId" value={search.speciesId} /> : null}
-              <label htmlFor="target-tenant">To</label>
-              <select id="target-tenant" name="targetTenantId" defaultValue={data.target?.id ?? ""}>
-                {data.target ? null : <option value="">Choose a processor…</option>}
-                {data.targets.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
-              </select>
+              <FilterSelect
+                id="target-tenant"
+                label="To"
+                name="targetTenantId"
+                className=""
+                defaultValue={data.target?.id ?? ""}
+                empty={data.target ? undefined : "Choose a processor…"}
+                options={data.targets.map((o) => [o.id, o.name])}
+              />
               <button className="btn" type="submit">Show</button>
             </form>
             {data.landed && preview

@@ -22,6 +22,7 @@ import { deskMessages, deskStreams } from "../chatDesk.ts";
 import { SupportChatPanel } from "../../../support/chat/panels.tsx";
 import { type SupportFile, supportFileLink } from "../rules.ts";
 import { REPORT_MAX_START, type TenantProblemReport } from "../schemas.ts";
+import { FilterSelect } from "../../../../../client/ui/FilterControls.tsx";
 
 const PAGE_SIZE = 25;
 const PATH = "/super/support";
@@ -104,16 +105,24 @@ function Reports({ data, context }: { data: Data; context: PageContext }) {
     <section className="panel" aria-labelledby="reports-title">
       <h2 id="reports-title">Reported problems</h2>
       <form method="get" action={PATH} className="inline-form toolbar no-print" data-autosubmit>
-        <label htmlFor="report-tenant">Organisation</label>
-        <select id="report-tenant" name="tenantId" defaultValue={search.tenantId ?? ""}>
-          <option value="">Every organisation</option>
-          {data.tenants.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
-        </select>
-        <label htmlFor="report-show">Show</label>
-        <select id="report-show" name="all" defaultValue={search.all ? "true" : ""}>
-          <option value="">Open ones</option>
-          <option value="true">Open and handled</option>
-        </select>
+        <FilterSelect
+          id="report-tenant"
+          label="Organisation"
+          name="tenantId"
+          className=""
+          defaultValue={search.tenantId ?? ""}
+          empty="Every organisation"
+          options={data.tenants.map((t) => [t.id, t.name])}
+        />
+        <FilterSelect
+          id="report-show"
+          label="Show"
+          name="all"
+          className=""
+          defaultValue={search.all ? "true" : ""}
+          empty="Open ones"
+          options={[["true", "Open and handled"]]}
+        />
         <button className="btn" type="submit">Show</button>
       </form>
       <p className="muted" data-open-count>

@@ -16,6 +16,7 @@ import { varianceTone } from "../rules.ts";
 import { formatMetric } from "../../format.ts";
 import { filterOfSearch, searchOf, YieldSearch } from "./filterSearch.ts";
 import { YieldFilterForm } from "./YieldFilterForm.tsx";
+import { FilterSelect } from "../../../../../client/ui/FilterControls.tsx";
 
 const PATH = "/yield/analysisByRun";
 
@@ -199,6 +200,7 @@ export const AnalysisByRunScreen = defineScreen({
       );
     }
     const link = (run: number) => `${PATH}${searchOf(filter, { run })}`;
+    const runChoices = analysis.runs.map((r) => [r.runId, runShort(r)] as const);
     return (
       <>
         <YieldFilterForm action={PATH} filter={filter} plants={data.plants} />
@@ -234,19 +236,20 @@ export const AnalysisByRunScreen = defineScreen({
                 toDate: filter.toDate,
                 plants: filter.plantIds?.join(","),
               }).map(([k, v]) => v !== undefined && <input key={k} type="hidden" name={k} value={v} />)}
-              <label htmlFor="yr-a">Compare</label>
-              <select id="yr-a" name="a" className="input select" defaultValue={analysis.runs[0].runId}>
-                {analysis.runs.map((r) => <option key={r.runId} value={r.runId}>{runShort(r)}</option>)}
-              </select>
-              <label htmlFor="yr-b">with</label>
-              <select
+              <FilterSelect
+                id="yr-a"
+                label="Compare"
+                name="a"
+                defaultValue={analysis.runs[0].runId}
+                options={runChoices}
+              />
+              <FilterSelect
                 id="yr-b"
+                label="with"
                 name="b"
-                className="input select"
                 defaultValue={analysis.runs.at(-1)!.runId}
-              >
-                {analysis.runs.map((r) => <option key={r.runId} value={r.runId}>{runShort(r)}</option>)}
-              </select>
+                options={runChoices}
+              />
               <button className="btn" type="submit">Compare</button>
             </form>
           )}

@@ -5,6 +5,7 @@
 import { formatDate } from "../../../../../kernel/format.ts";
 import type { YieldPlants } from "../../access.ts";
 import type { YieldFilter } from "../../schemas.ts";
+import { FilterInput, FilterSelect } from "../../../../../client/ui/FilterControls.tsx";
 
 export function YieldFilterForm(
   { action, filter, plants }: { action: string; filter: YieldFilter; plants: YieldPlants },
@@ -13,31 +14,31 @@ export function YieldFilterForm(
   const dmy = (iso: string) => iso.split("-").reverse().join("/");
   return (
     <form method="get" action={action} className="panel inline-form yr-filter" aria-label="Filter">
-      <label htmlFor="yr-species">Species</label>
-      <select id="yr-species" name="species" className="input select" defaultValue={filter.speciesId}>
-        {plants.species.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
-      </select>
-      <label htmlFor="yr-date">Days or dates</label>
-      <input
+      <FilterSelect
+        id="yr-species"
+        label="Species"
+        name="species"
+        defaultValue={filter.speciesId}
+        options={plants.species.map((s) => [s.id, s.name])}
+      />
+      <FilterInput
         id="yr-date"
+        label="Days or dates"
         name="date"
-        className="input"
         size={22}
         defaultValue={filter.fromDate === filter.toDate
           ? dmy(filter.fromDate)
           : `${dmy(filter.fromDate)} - ${dmy(filter.toDate)}`}
         aria-describedby="yr-date-help"
       />
-      <label htmlFor="yr-plants">Plant</label>
-      <select
+      <FilterSelect
         id="yr-plants"
+        label="Plant"
         name="plants"
-        className="input select"
         defaultValue={filter.plantIds?.length === 1 ? filter.plantIds[0] : ""}
-      >
-        <option value="">Every plant</option>
-        {speciesPlants.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
-      </select>
+        empty="Every plant"
+        options={speciesPlants.map((p) => [p.id, p.name])}
+      />
       <button className="btn btn-primary" type="submit">Show</button>
       <span id="yr-date-help" className="muted small">
         {formatDate(filter.fromDate)} to {formatDate(filter.toDate)}. Type 14 for the last 14 days, or d/m/y.
