@@ -1,6 +1,6 @@
 /**
- * The filter form controls (client/ui/FilterControls.tsx): the label points at its control, and the
- * control carries the attributes given, as the hand-written pairs did.
+ * The filter form controls (client/ui/FilterControls.tsx): the label points at its control, the two
+ * wrap as one pair, and the control carries the attributes given, as the hand-written pairs did.
  */
 import { describe, expect, it } from "vitest";
 import type { ReactElement } from "react";
@@ -18,7 +18,7 @@ function tags(element: ReactElement) {
 
 describe("FilterSelect", () => {
   it("labels the select by its id, with an empty choice, the options and more children", () => {
-    const [label, select, ...options] = tags(
+    const [pair, label, select, ...options] = tags(
       <FilterSelect
         id="r-status"
         label="Status"
@@ -30,6 +30,7 @@ describe("FilterSelect", () => {
         <option value="c">C</option>
       </FilterSelect>,
     );
+    expect(pair).toEqual({ tag: "span", class: "filter-pair" });
     expect(label).toEqual({ tag: "label", for: "r-status" });
     expect(select).toEqual({ tag: "select", id: "r-status", class: "input select", name: "status" });
     expect(options).toEqual([
@@ -41,16 +42,16 @@ describe("FilterSelect", () => {
   });
 
   it("keeps another class, or none, and passes attributes through", () => {
-    expect(tags(<FilterSelect id="x" label="X" name="x" className="input" required />)[1])
+    expect(tags(<FilterSelect id="x" label="X" name="x" className="input" required />)[2])
       .toEqual({ tag: "select", id: "x", class: "input", name: "x", required: "" });
-    expect(tags(<FilterSelect id="x" label="X" name="x" className="" data-autosubmit />)[1])
+    expect(tags(<FilterSelect id="x" label="X" name="x" className="" data-autosubmit />)[2])
       .toEqual({ tag: "select", id: "x", name: "x", "data-autosubmit": "true" });
   });
 });
 
 describe("FilterInput and FilterDate", () => {
   it("labels a search input and passes its attributes through", () => {
-    const [label, input] = tags(
+    const [pair, label, input] = tags(
       <FilterInput
         id="r-q"
         label="Supplier"
@@ -60,6 +61,7 @@ describe("FilterInput and FilterDate", () => {
         defaultValue="Ab"
       />,
     );
+    expect(pair).toEqual({ tag: "span", class: "filter-pair" });
     expect(label).toEqual({ tag: "label", for: "r-q" });
     expect(input).toEqual({
       tag: "input",
@@ -73,7 +75,7 @@ describe("FilterInput and FilterDate", () => {
   });
 
   it("writes a date input, without a class when asked", () => {
-    expect(tags(<FilterDate id="d" label="to" name="toDate" defaultValue="2026-11-28" required />)[1])
+    expect(tags(<FilterDate id="d" label="to" name="toDate" defaultValue="2026-11-28" required />)[2])
       .toEqual({
         tag: "input",
         id: "d",
@@ -83,7 +85,7 @@ describe("FilterInput and FilterDate", () => {
         value: "2026-11-28",
         required: "",
       });
-    expect(tags(<FilterDate id="d" label="to" name="toDate" className="" />)[1])
+    expect(tags(<FilterDate id="d" label="to" name="toDate" className="" />)[2])
       .toEqual({ tag: "input", id: "d", name: "toDate", type: "date" });
   });
 });
