@@ -18,6 +18,7 @@ import { formatCents } from "../../kernel/money.ts";
 import { levyLabel } from "../../server/areas/invoiceSettings/rules.ts";
 import { type INVOICES_API, type InvoiceView, levyBasis } from "../../server/areas/invoices/rules.ts";
 import { InvoiceLines } from "./invoice/InvoiceLines.tsx";
+import { type DefectRuleLinks, UnruledDefects } from "./invoice/UnruledDefects.tsx";
 import { withId } from "./invoice/paths.ts";
 
 export interface InvoiceEditorProps {
@@ -25,6 +26,8 @@ export interface InvoiceEditorProps {
   api: typeof INVOICES_API;
   /** the invoice manager's address (its tab follows the invoice's status) */
   managerPath: string;
+  /** the defect settings a draft's warning links to (null: the caller cannot open them) */
+  defectLinks: DefectRuleLinks;
 }
 
 /** The manager's tab an invoice is listed on. */
@@ -43,7 +46,9 @@ export function invoiceHeading(view: InvoiceView): string {
   return `${kind} ${view.invoiceNumber}`;
 }
 
-export default function InvoiceEditor({ view: first, api: paths, managerPath }: InvoiceEditorProps) {
+export default function InvoiceEditor(
+  { view: first, api: paths, managerPath, defectLinks }: InvoiceEditorProps,
+) {
   const [view, setView] = useState(first);
   const [newer, setNewer] = useState<InvoiceView | null>(null);
   const [dueDate, setDueDate] = useState(first.invoiceDueDate ?? "");
@@ -266,6 +271,9 @@ export default function InvoiceEditor({ view: first, api: paths, managerPath }: 
           <strong>Not ready to publish:</strong>
           <ul>{view.unableToPublishReasons.map((r) => <li key={r}>{r}</li>)}</ul>
         </div>
+      )}
+      {isDraft && (
+        <UnruledDefects unruled={view.unruledDefects} speciesId={view.speciesId} links={defectLinks} />
       )}
       {view.hasCorrections && (
         <div className="banner banner-info" role="note">

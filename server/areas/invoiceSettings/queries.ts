@@ -9,8 +9,8 @@ import { defectDetails, levySettings, skinPrices } from "../../../db/tenant/sche
 import type { TenantDb } from "../../../db/client.ts";
 import type { TenantTx } from "../context.ts";
 import type { LevyRule } from "../invoices/levies.ts";
-import type { DefectPriceRule, DefectRule } from "../invoices/pricing.ts";
-import { skinKindOf } from "./rules.ts";
+import type { DefectRule } from "../invoices/pricing.ts";
+import { skinKindOf, speciesDefectRules } from "./rules.ts";
 
 type Db = TenantDb | TenantTx;
 
@@ -62,18 +62,7 @@ export async function defectRulesFor(db: Db, speciesId: number): Promise<DefectR
     eq(defectDetails.isArchived, false),
     or(isNull(defectDetails.speciesId), eq(defectDetails.speciesId, speciesId)),
   ));
-  const byCode = new Map<string, typeof rows[number]>();
-  for (const r of rows) {
-    const code = r.code.toUpperCase();
-    const b = byCode.get(code);
-    if (!b || (b.speciesId === null && r.speciesId !== null)) byCode.set(code, r);
-  }
-  return [...byCode.values()].map((r) => ({
-    code: r.code.toUpperCase(),
-    name: r.name,
-    priceRule: r.priceRule as DefectPriceRule,
-    amount: r.amount,
-  }));
+  return speciesDefectRules(rows, speciesId);
 }
 
 /** The skin (or, for cattle, hide) price of a day: the category's own beats the species-wide one. */

@@ -2,7 +2,7 @@
  * Invoicing settings' vocabulary (docs/decisions.md "Invoices and skins"): the levy types a plant keeps,
  * the price rules of a defect detail, and how they read. Pure; the settings islands bundle it.
  */
-import type { DefectPriceRule } from "../invoices/pricing.ts";
+import type { DefectPriceRule, DefectRule } from "../invoices/pricing.ts";
 import type { LevyBand } from "../invoices/levies.ts";
 import { formatCents, toCents } from "../../../kernel/money.ts";
 
@@ -50,6 +50,36 @@ export const DEFECT_PRICE_RULE_NAMES: Record<DefectPriceRule, string> = {
 export const SKIN_KINDS = ["skin", "hide"] as const;
 export type SkinKind = (typeof SKIN_KINDS)[number];
 export const skinKindOf = (speciesId: number): SkinKind => speciesId === 2 ? "hide" : "skin";
+
+/** A defect detail as stored (speciesId null: every species). */
+export interface DefectDetailRow {
+  code: string;
+  name: string;
+  speciesId: number | null;
+  priceRule: string;
+  amount: number;
+  isArchived: boolean;
+}
+
+/**
+ * The defect rules that price a species' carcasses: live ones only, by upper-case code, the species' own
+ * rule beating the every-species one (invoices are computed with these; pricing matches codes upper case).
+ */
+export function speciesDefectRules(rows: readonly DefectDetailRow[], speciesId: number): DefectRule[] {
+  const byCode = new Map<string, DefectDetailRow>();
+  for (const r of rows) {
+    if (r.isArchived || (r.speciesId !== null && r.speciesId !== speciesId)) continue;
+    const code = r.code.toUpperCase();
+    const b = byCode.get(code);
+    if (!b || (b.speciesId === null && r.speciesId !== null)) byCode.set(code, r);
+  }
+  return [...byCode].map(([code, r]) => ({
+    code,
+    name: r.name,
+    priceRule: r.priceRule as DefectPriceRule,
+    amount: r.amount,
+  }));
+}
 
 /** How a defect rule reads on the settings list: "10 % off the grid price", "Not paid". */
 export function describeDefectRule(r: { priceRule: string; amount: number }): string {

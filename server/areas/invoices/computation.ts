@@ -6,6 +6,7 @@
  */
 import type { CarcassForPricing, CarcassLine, DefectRule, PricingBasis } from "./pricing.ts";
 import type { LevyLine, LevyRule } from "./levies.ts";
+import type { UnruledDefect } from "./unruledDefects.ts";
 
 export interface AdditionalLineInput {
   id?: number;
@@ -100,4 +101,6 @@ export type InvoiceComputation = {
   invalidCarcasses: { bodyNumber: number; message: string }[];
   isPublishable: boolean;
   unableToPublishReasons: string[];
+  /** codes of the carcasses no rule prices (a warning: they do not stop a publish) */
+  unruledDefects: UnruledDefect[];
 };

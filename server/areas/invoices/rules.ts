@@ -9,6 +9,7 @@
 import { formatCents } from "../../../kernel/money.ts";
 import { type CarcassLine, carcassLines } from "./pricing.ts";
 import { levyLines } from "./levies.ts";
+import { unruledDefects } from "./unruledDefects.ts";
 import type {
   AdditionalLine,
   AdditionalLineInput,
@@ -23,6 +24,7 @@ import type {
 
 export * from "./pricing.ts";
 export * from "./levies.ts";
+export * from "./unruledDefects.ts";
 export type * from "./computation.ts";
 // what the islands are sent and call (plain types and path constants)
 export type { InvoiceSummary, InvoiceView, ToBeCreatedRow } from "./views.ts";
@@ -258,6 +260,8 @@ export function computeInvoice(input: InvoiceInputs): InvoiceComputation {
     invalidCarcasses: invalid,
     isPublishable: reasons.length === 0,
     unableToPublishReasons: reasons,
+    // a warning, not a reason: a plant may mean to pay a code at the grid price (a service kill is a fee)
+    unruledDefects: basis.isServiceKill ? [] : unruledDefects(input.carcasses, input.defectRules),
   };
 }
 

@@ -130,6 +130,14 @@ export const InvoiceView = InvoiceSummary.extend({
   leviesRemoved: z.boolean(),
   publishedReportAvailable: z.boolean(),
   adjustments: z.array(z.object({ lineKey: z.string(), centsPerUnit: cents, reason: z.string() })),
+  unruledDefects: z.array(z.object({
+    code: z.string(),
+    carcasses: z.number().int(),
+    message: z.string(),
+  })).openapi({
+    description: "a draft's defect codes no live rule of the species prices (a warning, not a reason it " +
+      "cannot be published); empty on a published or finalised invoice",
+  }),
   document: z.looseObject({
     title: z.string(),
     computation: z.looseObject({

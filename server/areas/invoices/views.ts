@@ -3,6 +3,7 @@
  * the queries that build them and the islands that show them (through rules.ts). Pure.
  */
 import type { InvoiceDocument, InvoiceStatus } from "./document.ts";
+import type { UnruledDefect } from "./unruledDefects.ts";
 
 /** A row of the invoice manager's lists (spec 2 §3 "Reciprocal invoice summary"). */
 export interface InvoiceSummary {
@@ -38,6 +39,8 @@ export interface InvoiceView extends InvoiceSummary {
   publishedReportAvailable: boolean;
   document: InvoiceDocument;
   adjustments: { lineKey: string; centsPerUnit: number; reason: string }[];
+  /** a draft's carcasses' defect codes no rule prices (none on a published invoice: its figures are fixed) */
+  unruledDefects: UnruledDefect[];
 }
 
 /** A row of "to be created": an order's killed mobs not yet on an invoice. */

@@ -25,6 +25,8 @@ import { orderHeadCounts } from "./totals.ts";
 
 export { defectCounts } from "./defectCounts.ts";
 export type { DefectCount, DefectCounts } from "./defectCounts.ts";
+export { orderDefects } from "./orderDefects.ts";
+export type { OrderDefects } from "./orderDefects.ts";
 export { integrationErrorList, interchangeClients, pingInterchange } from "./interchange.ts";
 
 export type ImportRow = typeof carcassImports.$inferSelect;

@@ -3,7 +3,8 @@
  * the push event that area announced (Area.reactions), so no area writes this one's table:
  * - deliveryStatusUpdated (livestock orders): a load over its order's quantity, and an order unloaded
  *   without a linked NVD (livestock/nvd matching; until an NVD is matched, the order's own NVD number);
- * - carcassDataComplete (kill floor): an order's carcass data is in, its invoice can be made;
+ * - carcassDataComplete (kill floor): an order's carcass data is in, its invoice can be made; and when its
+ *   carcasses carry defect codes no price rule covers, which (Settings › Carcass Defects opens for them);
  * - invoicePublished (invoices): an invoice was published;
  * - integrationUpdate (kill floor interchange) with an error: the bell's count moves (the error itself is
  *   the kill floor's row, listed while its flag is on).
@@ -18,6 +19,10 @@ import { isPerson } from "../../auth/apiKeys.ts";
 import type { Reaction } from "../area.ts";
 import type { AreaContext } from "../context.ts";
 import { ordersWithNvd } from "../livestock/nvd/queries.ts";
+import { orderDefects } from "../killFloor/queries.ts";
+import { defectRulesFor } from "../invoiceSettings/queries.ts";
+import { unruledDefects, unruledHead } from "../invoices/rules.ts";
+import { href } from "../../access/routes.ts";
 import { type NewNotification, notifyUsers } from "./writes.ts";
 import { integrationErrorsShown } from "./operations.ts";
 
@@ -122,7 +127,7 @@ export async function deliveriesChanged(ctx: AreaContext, payload: unknown): Pro
   await raise(ctx, raised);
 }
 
-/** An order's carcass data is complete: its invoice can be made. */
+/** An order's carcass data is complete: its invoice can be made (and which of its codes no rule prices). */
 export async function carcassDataIn(ctx: AreaContext, payload: unknown): Promise<void> {
   const id = (payload as { livestockOrderId?: number }).livestockOrderId;
   const [o] = id ? await ordersOf(ctx, [id]) : [];
@@ -133,7 +138,34 @@ export async function carcassDataIn(ctx: AreaContext, payload: unknown): Promise
     message: "Its invoice can be created in the invoice manager.",
     route: orderPage(o.id),
     speciesId: o.speciesId,
-  }]);
+  }, ...await unruledCodesOf(ctx, o)]);
+}
+
+/**
+ * One notification per order whose carcasses carry codes no live rule of its species prices, opening
+ * Settings › Carcass Defects on its kill days. The tab is a page for many orders: the order's own mark
+ * after # keeps "once per kind and page" once per order.
+ */
+async function unruledCodesOf(ctx: AreaContext, o: OrderFacts): Promise<Raised[]> {
+  const found = await orderDefects(ctx.db, o.id);
+  if (!found.carcasses.length) return [];
+  const unruled = unruledDefects(found.carcasses, await defectRulesFor(ctx.db, o.speciesId));
+  if (!unruled.length) return [];
+  const [first] = unruled;
+  const page = href("settingsCarcassDefects", {}, {
+    speciesId: o.speciesId,
+    fromDate: found.firstDay ?? undefined,
+    toDate: found.lastDay ?? undefined,
+  });
+  return [{
+    type: "defectCodeWithoutRule",
+    title: unruled.length === 1
+      ? `${orderName(o)}: ${unruledHead(first.code, first.carcasses)}`
+      : `${orderName(o)}: ${unruled.length} defect codes have no price rule`,
+    message: unruled.map((u) => u.message).join(" "),
+    route: `${page}#order-${o.id}`,
+    speciesId: o.speciesId,
+  }];
 }
 
 /** Invoices published. */

@@ -5,7 +5,7 @@
  * all. Rows: codes without a rule first, then ruled codes by how often they came, then the species' rules
  * no carcass carried.
  */
-import { CONDEMNED_CODE } from "../../invoices/pricing.ts";
+import { CONDEMNED_CODE, unruledPaidWords } from "../../invoices/rules.ts";
 import { describeDefectRule } from "../rules.ts";
 
 /** A live (not archived) defect rule as the settings keep it; speciesId null = every species. */
@@ -56,7 +56,7 @@ export function ruleFor(rules: readonly LiveDefectRule[], speciesId: number, cod
 /** How a carcass with the code is paid under the rule (or without one). */
 export function paidWords(code: string, rule: Pick<LiveDefectRule, "priceRule" | "amount"> | null): string {
   const whole = code === CONDEMNED_CODE;
-  if (!rule) return whole ? "No rule: not paid" : "No rule: paid at the grid price";
+  if (!rule) return `No rule: ${unruledPaidWords(code)}`;
   // a whole condemnation pays a fixed amount a head or nothing (pricing.ts priceCarcass)
   if (whole && rule.priceRule !== "FixedPerHead") return "Not paid";
   return describeDefectRule(rule);
@@ -130,4 +130,16 @@ export function carcassDefectRows(
 export function categoryOfCode(code: string): string {
   const words = code.toLowerCase().replace(/[-_]+/g, " ").trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The codes the new defect detail form takes from its address (a code with a space is typed there). */
+export const CODE_IN_ADDRESS = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * The new defect detail form filled in for a code without a rule (its species, a category made from the
+ * code), returning to Settings › Carcass Defects: the tab and the draft invoice's warning open it.
+ */
+export function addRuleHref(newDefectPath: string, r: { code: string; speciesId: number }): string {
+  const code = CODE_IN_ADDRESS.test(r.code) ? `code=${encodeURIComponent(r.code)}&` : "";
+  return `${newDefectPath}?${code}speciesId=${r.speciesId}&back=carcassDefects`;
 }

@@ -16,15 +16,13 @@ import { defineScreen } from "../../../pages/screen.ts";
 import { headerSpeciesAmong } from "../../../pages/ListScope.tsx";
 import { SpeciesTabs } from "../../../pages/SpeciesTabs.tsx";
 import { carcassDefects, periodOf } from "../defects/operations.ts";
-import { type CarcassDefectRow, shareWords } from "../defects/rules.ts";
+import { addRuleHref, type CarcassDefectRow, shareWords } from "../defects/rules.ts";
 import { INVOICE_SETTINGS_PATHS as PATHS } from "../paths.ts";
 
 type Period = { fromDate: string; toDate: string };
 
 const listHref = (speciesId: number, p: Period) =>
   `${PATHS.carcassDefects}?speciesId=${speciesId}&fromDate=${p.fromDate}&toDate=${p.toDate}`;
-const addRuleHref = (r: CarcassDefectRow) =>
-  `${PATHS.newDefect}?code=${encodeURIComponent(r.code)}&speciesId=${r.speciesId}&back=carcassDefects`;
 
 /** A kill day without its year unless the period crosses one ("Mon 1 Sep"); the first and last seen wrap between them. */
 function DayCell({ day, period }: { day: string | null; period: Period }) {
@@ -56,7 +54,11 @@ function PaidCell({ r }: { r: CarcassDefectRow }) {
     <>
       <strong className="defect-unruled">{r.paid}</strong>
       <div>
-        <a className="btn btn-primary" href={addRuleHref(r)} aria-label={`Add a rule for ${r.code}`}>
+        <a
+          className="btn btn-primary"
+          href={addRuleHref(PATHS.newDefect, r)}
+          aria-label={`Add a rule for ${r.code}`}
+        >
           Add a rule
         </a>
       </div>

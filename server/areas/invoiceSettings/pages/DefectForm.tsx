@@ -17,7 +17,7 @@ import type { DefectDetail } from "../schemas.ts";
 import { pageAreaContext } from "../../context.ts";
 import { defect } from "../operations.ts";
 import { chosenSpecies } from "./InvoiceSettings.tsx";
-import { categoryOfCode } from "../defects/rules.ts";
+import { categoryOfCode, CODE_IN_ADDRESS } from "../defects/rules.ts";
 
 const amountField = (name: string, label: string, rule: string, help: string): FieldSpec => ({
   name,
@@ -104,7 +104,7 @@ const backOf = (back?: keyof typeof BACK) => (back ? BACK[back] : PATHS.list);
 export const NewDefectScreen = defineScreen({
   validateSearch: z.object({
     speciesId: idNumber().optional(),
-    code: z.string().max(30).regex(/^[A-Za-z0-9_-]+$/).optional(),
+    code: z.string().max(30).regex(CODE_IN_ADDRESS).optional(),
     back: z.enum(["carcassDefects"]).optional(),
   }),
   loader: ({ context, search }) => ({

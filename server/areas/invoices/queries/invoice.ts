@@ -55,6 +55,8 @@ export async function invoiceView(ctx: AreaContext, id: number): Promise<Invoice
       centsPerUnit: a.centsPerUnit,
       reason: a.reason,
     })),
+    // a published invoice keeps its frozen document: the warning is for a draft, computed now
+    unruledDefects: row.status === "Draft" ? document.computation.unruledDefects ?? [] : [],
   };
 }
 

@@ -17,6 +17,7 @@ const TYPE_WORDS: Record<string, string> = {
   loadOverOrder: "Load over its order",
   nvdMissing: "NVD missing",
   carcassDataComplete: "Carcass data complete",
+  defectCodeWithoutRule: "Defect code with no price rule",
   invoicePublished: "Invoice published",
   test: "Test",
 };
