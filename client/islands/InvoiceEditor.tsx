@@ -273,7 +273,12 @@ export default function InvoiceEditor(
         </div>
       )}
       {isDraft && (
-        <UnruledDefects unruled={view.unruledDefects} speciesId={view.speciesId} links={defectLinks} />
+        <UnruledDefects
+          unruled={view.unruledDefects}
+          invoiceId={view.id}
+          speciesId={view.speciesId}
+          links={defectLinks}
+        />
       )}
       {view.hasCorrections && (
         <div className="banner banner-info" role="note">

@@ -14,7 +14,12 @@ export interface DefectRuleLinks {
 }
 
 export function UnruledDefects(
-  { unruled, speciesId, links }: { unruled: UnruledDefect[]; speciesId: number; links: DefectRuleLinks },
+  { unruled, invoiceId, speciesId, links }: {
+    unruled: UnruledDefect[];
+    invoiceId: number;
+    speciesId: number;
+    links: DefectRuleLinks;
+  },
 ) {
   if (!unruled.length) return null;
   return (
@@ -32,7 +37,7 @@ export function UnruledDefects(
               <>
                 {" "}
                 <a
-                  href={addRuleHref(links.newRule, { code: u.code, speciesId })}
+                  href={addRuleHref(links.newRule, { code: u.code, speciesId }, invoiceId)}
                   aria-label={`Add a rule for ${u.code}`}
                 >
                   Add a rule

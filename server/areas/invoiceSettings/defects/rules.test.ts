@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import {
+  addRuleHref,
   carcassDefectRows,
   categoryOfCode,
   type LiveDefectRule,
@@ -104,4 +105,18 @@ test("shares and suggested categories read plainly", () => {
   expect(shareWords(12.345)).toBe("12.3 %");
   expect(categoryOfCode("GRASS-SEED")).toBe("Grass seed");
   expect(categoryOfCode("PART_CONDEMNED")).toBe("Part condemned");
+});
+
+describe("the link that adds a rule", () => {
+  const form = "/settings/invoicesettings/newDefectDetail";
+  test("fills in the code and species and returns to the tab, or to the draft that opened it", () => {
+    expect(addRuleHref(form, { code: "GRASS-SEED", speciesId: SHEEP }))
+      .toBe(`${form}?code=GRASS-SEED&speciesId=1&back=carcassDefects`);
+    expect(addRuleHref(form, { code: "GRASS-SEED", speciesId: SHEEP }, 42))
+      .toBe(`${form}?code=GRASS-SEED&speciesId=1&back=invoice&invoiceId=42`);
+  });
+  test("leaves out a code the form cannot take from its address", () => {
+    expect(addRuleHref(form, { code: "GRASS SEED", speciesId: CATTLE }))
+      .toBe(`${form}?speciesId=2&back=carcassDefects`);
+  });
 });

@@ -137,9 +137,14 @@ export const CODE_IN_ADDRESS = /^[A-Za-z0-9_-]+$/;
 
 /**
  * The new defect detail form filled in for a code without a rule (its species, a category made from the
- * code), returning to Settings › Carcass Defects: the tab and the draft invoice's warning open it.
+ * code), returning to Settings › Carcass Defects, or to the draft invoice whose warning opened it.
  */
-export function addRuleHref(newDefectPath: string, r: { code: string; speciesId: number }): string {
+export function addRuleHref(
+  newDefectPath: string,
+  r: { code: string; speciesId: number },
+  fromInvoice?: number,
+): string {
   const code = CODE_IN_ADDRESS.test(r.code) ? `code=${encodeURIComponent(r.code)}&` : "";
-  return `${newDefectPath}?${code}speciesId=${r.speciesId}&back=carcassDefects`;
+  const back = fromInvoice ? `back=invoice&invoiceId=${fromInvoice}` : "back=carcassDefects";
+  return `${newDefectPath}?${code}speciesId=${r.speciesId}&${back}`;
 }

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { ActionButton, DataForm } from "../../../pages/islands.tsx";
 import type { DataFormProps, FieldSpec } from "../../../../client/islands/DataForm.tsx";
 import { idNumber } from "../../../http/params.ts";
+import { href } from "../../../access/routes.ts";
 import { ApiError } from "../../../http/errors.ts";
 import type { PageContext } from "../../../pages/context.ts";
 import { defineScreen } from "../../../pages/screen.ts";
@@ -93,24 +94,31 @@ function initialOf(d: DefectDetail): Record<string, unknown> {
   };
 }
 
-/** Where a form opened from another screen goes back to (a fixed list: never an address from the query). */
-const BACK = { carcassDefects: PATHS.carcassDefects } as const;
-const backOf = (back?: keyof typeof BACK) => (back ? BACK[back] : PATHS.list);
+/**
+ * Where a form opened from another screen goes back to: a fixed list (never an address from the query),
+ * the draft invoice whose warning opened it by its id.
+ */
+function backOf(back: "carcassDefects" | "invoice" | undefined, invoiceId: number | undefined): string {
+  if (back === "invoice" && invoiceId) return href("invoiceEdit", { id: invoiceId });
+  return back === "carcassDefects" ? PATHS.carcassDefects : PATHS.list;
+}
 
 /**
- * settingsNewDefectDetail. Settings › Carcass Defects opens it for a code that has no rule: the code,
- * the species and a category made from the code filled in, and the form returns there.
+ * settingsNewDefectDetail. Settings › Carcass Defects and a draft invoice's warning open it for a code
+ * that has no rule: the code, the species and a category made from the code filled in, and the form
+ * returns to where it was opened.
  */
 export const NewDefectScreen = defineScreen({
   validateSearch: z.object({
     speciesId: idNumber().optional(),
     code: z.string().max(30).regex(CODE_IN_ADDRESS).optional(),
-    back: z.enum(["carcassDefects"]).optional(),
+    back: z.enum(["carcassDefects", "invoice"]).optional(),
+    invoiceId: idNumber().optional(),
   }),
   loader: ({ context, search }) => ({
     speciesId: chosenSpecies(context, search.speciesId)?.id ?? null,
     code: search.code?.toUpperCase() ?? null,
-    back: search.back,
+    back: backOf(search.back, search.invoiceId),
   }),
   component: ({ data, context }) => {
     const initial = data.code
@@ -123,7 +131,7 @@ export const NewDefectScreen = defineScreen({
       : { speciesId: data.speciesId, priceRule: "PercentOff" };
     return (
       <section className="panel">
-        <DataForm {...formProps(context, initial, "New defect detail", backOf(data.back))} />
+        <DataForm {...formProps(context, initial, "New defect detail", data.back)} />
       </section>
     );
   },
