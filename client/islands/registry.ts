@@ -33,6 +33,7 @@ export const ISLANDS = {
   YieldReprocess: "./YieldReprocess.tsx",
   DemoDataLoad: "./DemoDataLoad.tsx",
   SalesOrderEditor: "./SalesOrderEditor.tsx",
+  PaymentRuns: "./PaymentRuns.tsx",
 } as const satisfies Record<string, string>;
 
 export type IslandName = keyof typeof ISLANDS;

@@ -76,6 +76,10 @@ export const TABLE_OWNERS = {
   defectDetails: "invoiceSettings",
   skinPrices: "skins",
   skinCounts: "skins",
+  // payments.ts: written by its payments part (server/areas/invoices/payments)
+  paymentFileSettings: "invoices",
+  paymentRuns: "invoices",
+  paymentRunInvoices: "invoices",
   // settings.ts
   stockSettings: "settings",
   notifications: "notifications",

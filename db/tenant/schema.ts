@@ -9,6 +9,7 @@ export * from "./stockyard.ts";
 export * from "./killAgenda.ts";
 export * from "./killFloor.ts";
 export * from "./invoices.ts";
+export * from "./payments.ts";
 export * from "./support.ts";
 export * from "./settings.ts";
 export * from "./storage.ts";

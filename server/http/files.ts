@@ -17,6 +17,11 @@ const FILE_TYPES = {
     schema: z.string().openapi({ type: "string", format: "binary" }),
   },
   csv: { mime: "text/csv; charset=utf-8", description: "The CSV file", schema: z.string() },
+  aba: {
+    mime: "text/plain; charset=us-ascii",
+    description: "The bank payment file (ABA)",
+    schema: z.string(),
+  },
 } as const;
 export type FileType = keyof typeof FILE_TYPES;
 

@@ -33,6 +33,7 @@ import RoiWizardComponent from "../../client/islands/RoiWizard.tsx";
 import RoiWizardListComponent from "../../client/islands/RoiWizardList.tsx";
 import DemoDataLoadComponent from "../../client/islands/DemoDataLoad.tsx";
 import SalesOrderEditorComponent from "../../client/islands/SalesOrderEditor.tsx";
+import PaymentRunsComponent from "../../client/islands/PaymentRuns.tsx";
 import { Island } from "./Island.tsx";
 
 function island<P extends object>(name: IslandName, component: ComponentType<P>) {
@@ -69,3 +70,4 @@ export const RoiWizard = island("RoiWizard", RoiWizardComponent);
 export const RoiWizardList = island("RoiWizardList", RoiWizardListComponent);
 export const DemoDataLoad = island("DemoDataLoad", DemoDataLoadComponent);
 export const SalesOrderEditor = island("SalesOrderEditor", SalesOrderEditorComponent);
+export const PaymentRuns = island("PaymentRuns", PaymentRunsComponent);

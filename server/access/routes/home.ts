@@ -93,7 +93,10 @@ export const HOME_ROUTES = [
     inHomeMenu: true,
     canBeHomePage: true,
     homeModule: "invoices",
-    children: [route("/home/invoicemanager/edit/$id", "Edit Invoice", "invoiceEdit", { icon: "invoice" })],
+    children: [
+      route("/home/invoicemanager/edit/$id", "Edit Invoice", "invoiceEdit", { icon: "invoice" }),
+      route("/home/invoicemanager/payments", "Payments", "invoicePayments", { icon: "invoice" }),
+    ],
   }),
   route("/home/skingrade", "Skin Grade", "skingrade", {
     modules: ["processorSkinGrade"],

@@ -6,6 +6,7 @@ import { INVOICE_PAGES } from "./routes.ts";
 import { INVOICE_EVENTS } from "./events.ts";
 import { seedInvoices } from "./seed.ts";
 import { invoiceReportsArea } from "./reports/mod.ts";
+import { invoicePaymentsArea } from "./payments/mod.ts";
 
 export const invoicesArea = defineArea({
   name: "invoices",
@@ -13,5 +14,5 @@ export const invoicesArea = defineArea({
   pages: INVOICE_PAGES,
   events: INVOICE_EVENTS,
   seed: seedInvoices,
-  parts: [invoiceReportsArea],
+  parts: [invoiceReportsArea, invoicePaymentsArea],
 });

@@ -74,6 +74,7 @@ export const InvoiceManagerScreen = defineScreen({
           <nav className="actions no-print" aria-label="Reports">
             <a className="btn" href={`${href("levyreporting")}?speciesId=${speciesId}`}>Levy report</a>
             <a className="btn" href={`${href("feedBackSheets")}?speciesId=${speciesId}`}>Feedback sheets</a>
+            <a className="btn" href={href("invoicePayments")}>Payments</a>
           </nav>
         </div>
         <form method="get" action={path} className="inline-form toolbar no-print" data-autosubmit>
