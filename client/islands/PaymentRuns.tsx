@@ -25,6 +25,8 @@ export interface PaymentRunsProps {
 }
 
 const payable = (list: InvoiceToPay[]) => list.filter((i) => !i.cannotPayReason).map((i) => i.invoiceId);
+/** "062000" as people read it: "062-000". */
+const bsbOf = (bsb: string) => (/^\d{6}$/.test(bsb) ? `${bsb.slice(0, 3)}-${bsb.slice(3)}` : bsb);
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 
 export default function PaymentRuns(props: PaymentRunsProps) {
@@ -118,7 +120,7 @@ export default function PaymentRuns(props: PaymentRunsProps) {
     { header: "Invoice", className: "nowrap", cell: (i) => i.invoiceNumber },
     { header: "Supplier", cell: (i) => i.supplierName },
     { header: "Due", className: "nowrap", cell: (i) => formatDate(i.dueDate) },
-    { header: "Account", className: "nowrap", cell: (i) => `${i.bsb} ${i.accountNumber}` },
+    { header: "Account", className: "nowrap", cell: (i) => `${bsbOf(i.bsb)} ${i.accountNumber}` },
     { header: "Amount", className: "num", cell: (i) => formatCents(i.totalCents) },
   ];
 

@@ -10,6 +10,7 @@ import { addDays } from "../../kernel/dates.ts";
 import { stakeholders, suppliers } from "../../db/tenant/schema.ts";
 import { eq } from "drizzle-orm";
 import { PAYMENTS_API as P } from "../../server/areas/invoices/payments/paths.ts";
+import { INVOICES_API } from "../../server/areas/invoices/paths.ts";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;
 const tokens: Record<string, string> = {};
@@ -27,6 +28,7 @@ interface ToPay {
   bsb: string;
   accountNumber: string;
   cannotPayReason: string;
+  status: string;
 }
 const FAR = addDays(PLANT_DAY, 60);
 const toPay = async (): Promise<ToPay[]> => (await get(`${P.toPay}?dueBy=${FAR}`)).body.invoices;
@@ -148,6 +150,15 @@ describe("payment files", () => {
     const again = await post(P.createRun, { invoiceIds: [payable[0].invoiceId], processingDate: PLANT_DAY });
     expect(again.status).toBe(409);
     expect(again.body.message).toContain(`${payable[0].invoiceNumber} (payment file ${run.body.id})`);
+
+    // a paid invoice cannot go back to a draft while its file stands
+    const published = payable.find((i) => i.status === "Published");
+    expect(published).toBeDefined();
+    if (published) {
+      const unpublish = await post(INVOICES_API.unpublish, { ids: [published.invoiceId] });
+      expect(unpublish.status).toBe(409);
+      expect(unpublish.body.message).toContain(`payment file ${run.body.id}`);
+    }
 
     // cancelling frees them; a second cancel is refused; a stale one too
     const stale = await post(P.cancelRun, { id: run.body.id, lastModified: "2020-01-01T00:00:00.000Z" });

@@ -4,6 +4,7 @@ import type { AreaContext } from "../../context.ts";
 import type { In } from "../../areaApi.ts";
 import { changeInvoice } from "../invoiceChange.ts";
 import { invoiceOf } from "../queries/species.ts";
+import { liveRunOfInvoice } from "../payments/queries.ts";
 import type { IdsBody } from "../schemas.ts";
 
 export async function unpublish(ctx: AreaContext, input: In<typeof IdsBody>) {
@@ -15,6 +16,13 @@ export async function unpublish(ctx: AreaContext, input: In<typeof IdsBody>) {
           row.status === "Finalised"
             ? `Invoice ${row.invoiceNumber} is finalised: it cannot be unpublished.`
             : `Invoice ${id} is not published.`,
+        );
+      }
+      // a payment file pays it: the money may be on its way, so the file goes first
+      const run = await liveRunOfInvoice(tx, id);
+      if (run) {
+        throw ApiError.conflict(
+          `Invoice ${row.invoiceNumber} is in payment file ${run.id}: cancel that file before unpublishing it.`,
         );
       }
       await changeInvoice(unit, row, {

@@ -115,18 +115,23 @@ export function seedParties(tenant: DemoTenant) {
   return seedLivestockParties(tenant.db, {
     suppliers: tenant.category === "processor" ? 40 : 6,
     speciesIds: tenant.speciesIds,
+    // the demo processor's own name (server/demo.ts DEMO_PROCESSOR)
+    ...(tenant.category === "processor" ? { ownParty: "Demo Processing" } : {}),
   });
 }
 
 export async function seedLivestockParties(
   tenantDb: TenantDb,
-  opts: { suppliers: number; speciesIds: number[] },
+  opts: { suppliers: number; speciesIds: number[]; ownParty?: string },
 ) {
   if ((await tenantDb.select({ id: suppliers.id }).from(suppliers).limit(1)).length) return;
   await tenantDb.transaction((tx) => insertParties(tx, opts));
 }
 
-async function insertParties(db: TenantTx, opts: { suppliers: number; speciesIds: number[] }) {
+async function insertParties(
+  db: TenantTx,
+  opts: { suppliers: number; speciesIds: number[]; ownParty?: string },
+) {
   const r = seeded(20261122);
   const now = new Date().toISOString();
   const used = new Set<string>();
@@ -210,6 +215,20 @@ async function insertParties(db: TenantTx, opts: { suppliers: number; speciesIds
       lastModified: now,
     },
   ]);
+  if (opts.ownParty) {
+    // the processor itself, marked as the tenant: only its bank account (its payment files are drawn on
+    // it); the documents' letterhead stays the organisation's name, as without one
+    await db.insert(stakeholders).values({
+      name: opts.ownParty,
+      isTenant: true,
+      stakeholderType: "Other",
+      bankAccountName: opts.ownParty,
+      bsb: "062000",
+      bankAccountNumber: "10203040",
+      createdAt: now,
+      lastModified: now,
+    });
+  }
   await db.insert(buyers).values(
     [
       ["Riverina Lamb Buying", "Pete", "Hollis"],

@@ -13,6 +13,7 @@ import { pageAreaContext } from "../../../context.ts";
 import { listRuns, toPay } from "../queries.ts";
 import { readSettings } from "../operations.ts";
 import { PAYMENTS_API } from "../paths.ts";
+import { abaBsb } from "../aba.ts";
 
 const Search = z.object({ dueBy: isoDate.optional().catch(undefined) });
 
@@ -78,7 +79,9 @@ export const PaymentsScreen = defineScreen({
   component: ({ data }) => {
     const path = href("invoicePayments");
     const own = data.settings.ownBsb
-      ? `${data.settings.ownName}, BSB ${data.settings.ownBsb}, account ${data.settings.ownAccountNumber}`
+      ? `${data.settings.ownName}, BSB ${
+        abaBsb(data.settings.ownBsb) ?? data.settings.ownBsb
+      }, account ${data.settings.ownAccountNumber}`
       : "not recorded";
     return (
       <section className="panel stack" aria-labelledby="pay-title">
