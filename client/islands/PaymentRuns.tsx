@@ -200,7 +200,7 @@ export default function PaymentRuns(props: PaymentRunsProps) {
       {cancelling && (
         <ConfirmDialog
           title={`Cancel payment file ${cancelling.id}?`}
-          confirmLabel="Cancel the file"
+          confirmLabel={`Yes, cancel file ${cancelling.id}`}
           busy={busy}
           onConfirm={() => void cancel(cancelling)}
           onCancel={() => setCancelling(null)}

@@ -54,11 +54,14 @@ describe("paying suppliers by bank file", () => {
     expect(text).toContain(first);
     await toastWith(page, /Payment file \d+ made: 1 invoice/);
     await expect.poll(() => page.getByRole("checkbox", { name: `Pay ${first}` }).count()).toBe(0);
+    await expectFits(page);
 
     // cancel it (confirmed): the invoice is to pay again
     await page.getByRole("button", { name: "Cancel", exact: true }).first().click();
-    await page.getByRole("button", { name: "Cancel the file" }).click();
+    await page.getByRole("button", { name: /^Yes, cancel file / }).click();
     await toastWith(page, /cancelled: its invoices can be paid again/);
+    await page.getByText("Cancelled by Admin Demo").first().waitFor();
+    await expectFits(page);
     await expect.poll(() => page.getByRole("checkbox", { name: `Pay ${first}` }).count()).toBe(1);
   }, 90_000);
 });

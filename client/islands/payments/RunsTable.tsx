@@ -16,27 +16,14 @@ export function RunsTable({ runs, fileHref, onCancel }: {
     { header: "Total", className: "num", cell: (r) => formatCents(r.totalCents) },
     { header: "Made by", cell: (r) => r.createdBy },
     {
-      header: "Status",
-      cell: (
-        r,
-      ) => (r.status === "cancelled" ? `Cancelled${r.cancelledBy ? ` by ${r.cancelledBy}` : ""}` : "Made"),
-    },
-    {
       header: "Actions",
       srOnly: true,
-      className: "nowrap",
       cell: (r) => (
-        <span className="actions">
+        <span className="actions u-nowrap">
           <a className="btn" href={fileHref(r.id)} download>Download</a>
-          {r.status === "created" && (
-            <button
-              type="button"
-              className="btn btn-danger"
-              onClick={() => onCancel(r)}
-            >
-              Cancel
-            </button>
-          )}
+          {r.status === "created"
+            ? <button type="button" className="btn btn-danger" onClick={() => onCancel(r)}>Cancel</button>
+            : <span className="muted">Cancelled{r.cancelledBy ? ` by ${r.cancelledBy}` : ""}</span>}
         </span>
       ),
     },
