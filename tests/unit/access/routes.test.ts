@@ -70,6 +70,7 @@ const SPEC_PATHS = [
   "/home/RoiAnalysisMenu",
   "/home/invoicemanager",
   "/home/invoicemanager/edit/$id",
+  "/home/invoicemanager/payments", // ours: paying suppliers by bank file (ABA), session 49
   "/home/skingrade",
   "/home/killagendacontrolleddocument",
   "/home/killagendareport",
