@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { serveTestApp } from "../helpers/app.ts";
-import { PLANT_DAY } from "../helpers/clock.ts";
+import { PLANT_DAY, plantNoon } from "../helpers/clock.ts";
 import { addDays } from "../../kernel/dates.ts";
 import { stakeholders, suppliers } from "../../db/tenant/schema.ts";
 import { eq } from "drizzle-orm";
@@ -39,7 +39,7 @@ beforeAll(async () => {
   tokens.farm = await t.login("producer@demo.farm");
   // the plant's own party with its account, whatever the demo seed gives it
   const db = await t.services.db.tenantDb(1);
-  const now = new Date().toISOString();
+  const now = plantNoon().toISOString();
   await db.update(stakeholders).set({ isTenant: false });
   await db.insert(stakeholders).values({
     name: "Demo Processing",

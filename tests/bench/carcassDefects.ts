@@ -25,7 +25,7 @@ async function yearOfCarcasses(db: TenantDb, today: string) {
     WHERE m.species_id = 1 LIMIT 1`);
   const n = DEFECT_YEAR_DAYS * DEFECT_HEAD_A_DAY;
   const first = addDays(today, -(DEFECT_YEAR_DAYS - 1));
-  const now = new Date().toISOString();
+  const now = `${today}T02:00:00.000Z`; // the day the bench is measured on, not the real clock
   // u: a spread of 0–999 per carcass; < 3 whole, < 23 part (with its code), < 50 a code noted only
   await db.run(sql`
     WITH RECURSIVE k(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM k WHERE i < ${n - 1}),

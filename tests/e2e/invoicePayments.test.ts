@@ -3,32 +3,18 @@
  * ticked, "Create payment file" downloads an ABA file (its first record is the descriptive "0" record),
  * the paid invoice no longer lists as to pay, and cancelling the file (confirmed) brings it back.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectFits, launchBrowser, recordToasts, signedIn, signIn, toastWith } from "../helpers/browser.ts";
-import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
+import { describe, expect, it } from "vitest";
+import { expectFits, toastWith } from "../helpers/browser.ts";
+import { signedInBrowser } from "../helpers/signedIn.ts";
 import { addDays } from "../../kernel/dates.ts";
 import { PLANT_DAY } from "../helpers/clock.ts";
 
-let server: Awaited<ReturnType<typeof serveTestApp>>;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
-beforeAll(async () => {
-  server = await serveTestApp();
-  browser = await launchBrowser();
-  await recordToasts(browser.context);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const t = signedInBrowser("admin@demo.processor");
 
 describe("paying suppliers by bank file", () => {
   it("tick, create and download, then cancel to pay again", async () => {
-    const page = browser.page;
-    await page.setViewportSize({ width: 1024, height: 768 });
-    await signIn(page, server.origin, "admin@demo.processor", TEST_PASSWORD);
-    await signedIn(page);
-    await page.goto(`${server.origin}/home/invoicemanager`);
+    const page = t.browser.page;
+    await page.goto(`${t.server.origin}/home/invoicemanager`);
     await page.getByRole("link", { name: "Payments" }).click();
     await page.waitForURL(/\/home\/invoicemanager\/payments/);
     await page.locator('input[name="dueBy"]').fill(addDays(PLANT_DAY, 60));
