@@ -10,7 +10,6 @@ import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
 import { defectDetails, levySettings } from "../../../db/tenant/schema.ts";
 import { ApiError } from "../../http/errors.ts";
 import { type AreaContext, assertUnchanged, nextModified, type TenantTx } from "../context.ts";
-import { savedAudit } from "../savedAudit.ts";
 import { refigureDrafts } from "../invoices/writes.ts";
 import { SPECIES_CATEGORIES, speciesCategoryName } from "../../../kernel/enums.ts";
 import { formatDate } from "../../../kernel/format.ts";
@@ -24,6 +23,7 @@ import {
   levyTypeName,
 } from "./rules.ts";
 import type { DefectDetail, DefectDetailBody, LevyBody, LevySetting } from "./schemas.ts";
+import { saveRow } from "../savedRow.ts";
 
 type LevyRow = typeof levySettings.$inferSelect;
 type DefectRow = typeof defectDetails.$inferSelect;
@@ -111,12 +111,7 @@ export async function saveLevy(ctx: AreaContext, body: LevyBody): Promise<LevySe
     const current = body.id ? await findLevy(ctx, tx, body.id) : null;
     if (current) assertUnchanged(current, body.lastModified, "levy");
     await refuseSameKey(ctx, tx, values, body.id);
-    const now = nextModified(current?.lastModified);
-    const [row] = current
-      ? await tx.update(levySettings).set({ ...values, lastModified: now })
-        .where(eq(levySettings.id, current.id)).returning()
-      : await tx.insert(levySettings).values({ ...values, createdAt: now, lastModified: now }).returning();
-    await unit.audit(savedAudit(LEVY_ENTITY, row.id, current, values));
+    const row = await saveRow(unit, levySettings, { entity: LEVY_ENTITY, current, values });
     const categories = [...new Set([values.speciesCategoryId, current?.speciesCategoryId ?? 0])];
     await refigureDrafts(unit, { speciesCategoryIds: categories });
     return row;
@@ -185,12 +180,7 @@ export async function saveDefect(ctx: AreaContext, body: DefectDetailBody): Prom
         message: `${values.code} already has a rule for ${speciesName(ctx, speciesId).toLowerCase()}`,
       }]);
     }
-    const now = nextModified(current?.lastModified);
-    const [row] = current
-      ? await tx.update(defectDetails).set({ ...values, lastModified: now })
-        .where(eq(defectDetails.id, current.id)).returning()
-      : await tx.insert(defectDetails).values({ ...values, createdAt: now, lastModified: now }).returning();
-    await unit.audit(savedAudit(DEFECT_ENTITY, row.id, current, values));
+    const row = await saveRow(unit, defectDetails, { entity: DEFECT_ENTITY, current, values });
     await refigureDrafts(unit, defectScope(speciesId, current?.speciesId));
     return row;
   });

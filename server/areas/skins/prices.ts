@@ -10,11 +10,11 @@ import { asc, desc, eq, inArray } from "drizzle-orm";
 import { skinPrices } from "../../../db/tenant/schema.ts";
 import { ApiError } from "../../http/errors.ts";
 import { type AreaContext, assertUnchanged, nextModified, type TenantTx } from "../context.ts";
-import { savedAudit } from "../savedAudit.ts";
 import { refigureDrafts } from "../invoices/writes.ts";
 import { SPECIES_CATEGORIES, speciesCategoryName } from "../../../kernel/enums.ts";
 import { hasSkins, priceTiming, SKIN_GRADES, skinKindOf, skinPriceProblems } from "./rules.ts";
 import type { SkinPrice, SkinPriceBody } from "./schemas.ts";
+import { saveRow } from "../savedRow.ts";
 
 type PriceRow = typeof skinPrices.$inferSelect;
 export const SKIN_PRICE_ENTITY = "SkinPrice";
@@ -82,12 +82,7 @@ export async function saveSkinPrice(ctx: AreaContext, body: SkinPriceBody): Prom
   const row = await ctx.write(async (tx, unit) => {
     const current = body.id ? await findPrice(ctx, tx, body.id) : null;
     if (current) assertUnchanged(current, body.lastModified, "skin price");
-    const now = nextModified(current?.lastModified);
-    const [row] = current
-      ? await tx.update(skinPrices).set({ ...values, lastModified: now })
-        .where(eq(skinPrices.id, current.id)).returning()
-      : await tx.insert(skinPrices).values({ ...values, createdAt: now, lastModified: now }).returning();
-    await unit.audit(savedAudit(SKIN_PRICE_ENTITY, row.id, current, values));
+    const row = await saveRow(unit, skinPrices, { entity: SKIN_PRICE_ENTITY, current, values });
     const species = [...new Set([values.speciesId, current?.speciesId ?? values.speciesId])];
     await refigureDrafts(unit, { speciesIds: species });
     unit.announce("skinPriceUpdated", { speciesId: row.speciesId });

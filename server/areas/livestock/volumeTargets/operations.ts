@@ -12,8 +12,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, type SQL, sql, sum } from "drizzle-orm";
 import { ApiError } from "../../../http/errors.ts";
 import { killVolumeTargets, livestockOrders } from "../../../../db/tenant/schema.ts";
-import { type AreaContext, assertUnchanged, nextModified, type TenantTx } from "../../context.ts";
-import { changedValues } from "../../audit.ts";
+import { type AreaContext, assertUnchanged, type TenantTx } from "../../context.ts";
 import { ORDER_STATUS } from "../../../../kernel/enums.ts";
 import { addDays } from "../../../../kernel/dates.ts";
 import {
@@ -31,6 +30,7 @@ import type {
   OrdersVersusTargets,
   UpsertKillVolumeTargetBody,
 } from "./schemas.ts";
+import { saveRow } from "../../savedRow.ts";
 
 type TargetRow = typeof killVolumeTargets.$inferSelect;
 
@@ -116,19 +116,7 @@ export async function saveTarget(
     const current = body.id ? await findTarget(ctx, tx, body.id) : null;
     if (current) assertUnchanged(current, body.lastModified, "kill volume target");
     await refuseOverlap(ctx, tx, { ...values, id: body.id });
-    const now = nextModified(current?.lastModified);
-    const [saved] = current
-      ? await tx.update(killVolumeTargets).set({ ...values, lastModified: now })
-        .where(eq(killVolumeTargets.id, current.id)).returning()
-      : await tx.insert(killVolumeTargets).values({ ...values, createdAt: now, lastModified: now })
-        .returning();
-    await unit.audit({
-      entity: TARGET_ENTITY,
-      entityId: saved.id,
-      ...(current
-        ? { action: "update", ...changedValues(current, values) }
-        : { action: "create", after: values }),
-    });
+    const saved = await saveRow(unit, killVolumeTargets, { entity: TARGET_ENTITY, current, values });
     unit.announce("killVolumeTargetUpdated", { killVolumeTargetId: saved.id });
     return saved;
   });

@@ -14,7 +14,6 @@ import {
 } from "../../../../db/tenant/schema.ts";
 import { ApiError } from "../../../http/errors.ts";
 import { type AreaContext, assertUnchanged, nextModified, type TenantTx } from "../../context.ts";
-import { savedEntry } from "../../audit.ts";
 import type { In } from "../../areaApi.ts";
 import type {
   DeleteBody,
@@ -28,6 +27,7 @@ import type {
 } from "./schemas.ts";
 import type { z } from "@hono/zod-openapi";
 import { askedSpecies, assertOwnSpecies } from "../scope.ts";
+import { saveRow } from "../../savedRow.ts";
 
 type Db = TenantTx | AreaContext["db"];
 const ENTITY = "productDefinition";
@@ -131,12 +131,8 @@ export async function saveProductDefinition(ctx: AreaContext, body: In<typeof Up
       isRedMeatCut: body.isRedMeatCut,
       statCut: body.statCut,
     };
-    const now = nextModified(current?.lastModified);
-    const [saved] = current
-      ? await tx.update(productDefinitions).set({ ...values, lastModified: now })
-        .where(eq(productDefinitions.id, current.id)).returning()
-      : await tx.insert(productDefinitions).values({ ...values, createdAt: now, lastModified: now })
-        .returning();
+    const after = { ...values, productCodeIds: body.productCodeIds };
+    const saved = await saveRow(unit, productDefinitions, { entity: ENTITY, current, values, after });
     await tx.delete(productDefinitionCodes).where(eq(productDefinitionCodes.productDefinitionId, saved.id));
     if (body.productCodeIds.length) {
       await tx.insert(productDefinitionCodes).values(
@@ -146,11 +142,6 @@ export async function saveProductDefinition(ctx: AreaContext, body: In<typeof Up
         })),
       );
     }
-    await unit.audit({
-      entity: ENTITY,
-      entityId: saved.id,
-      ...savedEntry(current, values, { ...values, productCodeIds: body.productCodeIds }),
-    });
     return saved.id;
   });
   return getProductDefinition(ctx, id);
@@ -263,19 +254,7 @@ export async function savePackaging(ctx: AreaContext, body: In<typeof UpsertPack
         eq(productPackagings.productDefinitionId, product.id),
       );
     }
-    const now = nextModified(current?.lastModified);
-    const [saved] = current
-      ? await tx.update(productPackagings).set({ ...values, lastModified: now }).where(
-        eq(productPackagings.id, current.id),
-      )
-        .returning()
-      : await tx.insert(productPackagings).values({ ...values, createdAt: now, lastModified: now })
-        .returning();
-    await unit.audit({
-      entity: "productPackaging",
-      entityId: saved.id,
-      ...savedEntry(current, values),
-    });
+    await saveRow(unit, productPackagings, { entity: "productPackaging", current, values });
   });
   return getProductDefinition(ctx, body.productDefinitionId);
 }

@@ -14,12 +14,12 @@ import {
 } from "../../../../db/tenant/schema.ts";
 import { ApiError } from "../../../http/errors.ts";
 import { type AreaContext, assertUnchanged, nextModified, type TenantTx } from "../../context.ts";
-import { savedEntry } from "../../audit.ts";
 import type { In } from "../../areaApi.ts";
 import { listRecipes as readRecipes } from "../reads.ts";
 import { recipeProblem, recipeTotalPercent } from "./rules.ts";
 import type { DeleteBody, SetIngredientsBody, UpsertRecipeBody } from "./schemas.ts";
 import { askedSpecies, assertOwnSpecies } from "../scope.ts";
+import { saveRow } from "../../savedRow.ts";
 
 type Db = TenantTx | AreaContext["db"];
 
@@ -104,11 +104,8 @@ export async function saveRecipe(ctx: AreaContext, body: In<typeof UpsertRecipeB
       bonePercent: body.bonePercent,
       lossPercent: body.lossPercent,
     };
-    const now = nextModified(current?.lastModified);
-    const [row] = current
-      ? await tx.update(recipes).set({ ...values, lastModified: now }).where(eq(recipes.id, current.id))
-        .returning()
-      : await tx.insert(recipes).values({ ...values, createdAt: now, lastModified: now }).returning();
+    const after = { ...values, lines: body.lines };
+    const row = await saveRow(unit, recipes, { entity: "recipe", current, values, after });
     await tx.delete(recipeLines).where(eq(recipeLines.recipeId, row.id));
     await tx.insert(recipeLines).values(
       body.lines.map((l, i) => ({
@@ -118,11 +115,6 @@ export async function saveRecipe(ctx: AreaContext, body: In<typeof UpsertRecipeB
         sortOrder: i,
       })),
     );
-    await unit.audit({
-      entity: "recipe",
-      entityId: row.id,
-      ...savedEntry(current, values, { ...values, lines: body.lines }),
-    });
     return row.id;
   });
   return getRecipe(ctx, id);

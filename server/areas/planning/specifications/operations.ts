@@ -13,7 +13,6 @@ import {
 } from "../../../../db/tenant/schema.ts";
 import { ApiError } from "../../../http/errors.ts";
 import { type AreaContext, assertUnchanged, nextModified, type TenantTx } from "../../context.ts";
-import { savedEntry } from "../../audit.ts";
 import type { In } from "../../areaApi.ts";
 import { carcassTypesWithSpecs } from "../reads.ts";
 import { dropKeptFrom } from "../groups/operations.ts";
@@ -26,6 +25,7 @@ import type {
   UpsertSpecificationTypeBody,
 } from "./schemas.ts";
 import { askedSpecies, assertOwnSpecies } from "../scope.ts";
+import { saveRow } from "../../savedRow.ts";
 
 type Db = TenantTx | AreaContext["db"];
 
@@ -57,20 +57,9 @@ export async function saveSpecificationType(ctx: AreaContext, body: In<typeof Up
       : [null];
     if (body.id && !current) throw ApiError.notFound("That specification type does not exist.");
     if (current) assertUnchanged(current, body.lastModified, "specification type");
-    const now = nextModified(current?.lastModified);
-    const [row] = current
-      ? await tx.update(specificationTypes).set({ ...values, lastModified: now }).where(
-        eq(specificationTypes.id, current.id),
-      ).returning()
-      : await tx.insert(specificationTypes).values({ ...values, createdAt: now, lastModified: now })
-        .returning();
+    const row = await saveRow(unit, specificationTypes, { entity: "specificationType", current, values });
     // a type's field judged anew: every species' carcass types using it judge differently
     if (current && current.metric !== values.metric) await dropKeptFrom(unit, {});
-    await unit.audit({
-      entity: "specificationType",
-      entityId: row.id,
-      ...savedEntry(current, values),
-    });
     return row;
   });
   return (await listSpecificationTypes(ctx)).find((t) => t.id === saved.id)!;
@@ -134,22 +123,12 @@ export async function saveCarcassType(ctx: AreaContext, body: In<typeof UpsertCa
       isOrderable: body.isOrderable,
       isProduceable: body.isProduceable,
     };
-    const now = nextModified(current?.lastModified);
-    const [row] = current
-      ? await tx.update(carcassTypes).set({ ...values, lastModified: now }).where(
-        eq(carcassTypes.id, current.id),
-      ).returning()
-      : await tx.insert(carcassTypes).values({ ...values, createdAt: now, lastModified: now }).returning();
-    await replaceRules(tx, "carcassType", row.id, rules, now);
+    const row = await saveRow(unit, carcassTypes, { entity: "carcassType", current, values });
+    await replaceRules(tx, "carcassType", row.id, rules, row.lastModified);
     // the kept carcass groups were judged against the old rules
     for (const speciesId of new Set([body.speciesId, current?.speciesId ?? body.speciesId])) {
       await dropKeptFrom(unit, { speciesId });
     }
-    await unit.audit({
-      entity: "carcassType",
-      entityId: row.id,
-      ...savedEntry(current, values),
-    });
     return row.id;
   });
   return getCarcassType(ctx, id);
