@@ -19,15 +19,20 @@ type ValuesOf<T extends StampedTable> = Omit<T["$inferInsert"], "id" | "createdA
 export async function saveRow<T extends StampedTable>(
   unit: Unit,
   table: T,
-  saved: {
-    /** the audit trail's name for the record */
-    entity: string;
-    /** the row as it stands (read in this unit), or null for a new one */
-    current: RowOf<T> | null;
-    values: ValuesOf<T>;
-    /** what a "create" entry records, when more than the values (the lines, the codes) */
-    after?: unknown;
-  },
+  saved:
+    & {
+      /** the audit trail's name for the record */
+      entity: string;
+      /** what a "create" entry records, when more than the values (the lines, the codes) */
+      after?: unknown;
+      /** the audit's word for a change with a name of its own ("archive", "restore") */
+      action?: string;
+    }
+    & (
+      /** the row as it stands (read in this unit), or null for a new one, which needs every value */
+      | { current: RowOf<T> | null; values: ValuesOf<T> }
+      | { current: RowOf<T>; values: Partial<ValuesOf<T>> }
+    ),
 ): Promise<RowOf<T>> {
   const { entity, current, values } = saved;
   const now = nextModified(current?.lastModified);
@@ -38,6 +43,11 @@ export async function saveRow<T extends StampedTable>(
     : await unit.tx.insert(table).values({ ...values, createdAt: now, lastModified: now } as never)
       .returning()) as unknown as RowOf<T>[];
   const changed = savedEntry(current as Record<string, unknown> | null, values, saved.after ?? values);
-  await unit.audit({ entity, entityId: row.id, ...changed });
+  await unit.audit({
+    entity,
+    entityId: row.id,
+    ...changed,
+    ...(saved.action ? { action: saved.action } : {}),
+  });
   return row;
 }

@@ -9,7 +9,7 @@
 import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
 import { defectDetails, levySettings } from "../../../db/tenant/schema.ts";
 import { ApiError } from "../../http/errors.ts";
-import { type AreaContext, assertUnchanged, nextModified, type TenantTx } from "../context.ts";
+import { type AreaContext, assertUnchanged, type TenantTx } from "../context.ts";
 import { refigureDrafts } from "../invoices/writes.ts";
 import { SPECIES_CATEGORIES, speciesCategoryName } from "../../../kernel/enums.ts";
 import { formatDate } from "../../../kernel/format.ts";
@@ -203,14 +203,9 @@ export async function archiveDefect(
         throw ApiError.conflict(`${current.code} has another rule in use: archive that one first.`);
       }
     }
-    const [row] = await tx.update(defectDetails)
-      .set({ isArchived: body.isArchived, lastModified: nextModified(current.lastModified) })
-      .where(eq(defectDetails.id, current.id)).returning();
-    await unit.audit({
-      entity: DEFECT_ENTITY,
-      entityId: current.id,
-      action: body.isArchived ? "archive" : "restore",
-    });
+    const values = { isArchived: body.isArchived };
+    const action = body.isArchived ? "archive" : "restore";
+    const row = await saveRow(unit, defectDetails, { entity: DEFECT_ENTITY, current, values, action });
     await refigureDrafts(unit, defectScope(current.speciesId));
     return row;
   });

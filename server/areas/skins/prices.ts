@@ -9,7 +9,7 @@
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import { skinPrices } from "../../../db/tenant/schema.ts";
 import { ApiError } from "../../http/errors.ts";
-import { type AreaContext, assertUnchanged, nextModified, type TenantTx } from "../context.ts";
+import { type AreaContext, assertUnchanged, type TenantTx } from "../context.ts";
 import { refigureDrafts } from "../invoices/writes.ts";
 import { SPECIES_CATEGORIES, speciesCategoryName } from "../../../kernel/enums.ts";
 import { hasSkins, priceTiming, SKIN_GRADES, skinKindOf, skinPriceProblems } from "./rules.ts";
@@ -103,13 +103,12 @@ export async function archiveSkinPrice(
     if (archivedDate !== null && archivedDate <= current.startDate) {
       throw ApiError.conflict("This price has not begun: change its start date or its dates instead.");
     }
-    const [row] = await tx.update(skinPrices)
-      .set({ archivedDate, lastModified: nextModified(current.lastModified) })
-      .where(eq(skinPrices.id, current.id)).returning();
-    await unit.audit({
+    const action = body.isArchived ? "archive" : "restore";
+    const row = await saveRow(unit, skinPrices, {
       entity: SKIN_PRICE_ENTITY,
-      entityId: current.id,
-      action: body.isArchived ? "archive" : "restore",
+      current,
+      values: { archivedDate },
+      action,
     });
     await refigureDrafts(unit, { speciesIds: [current.speciesId] });
     unit.announce("skinPriceUpdated", { speciesId: row.speciesId });
