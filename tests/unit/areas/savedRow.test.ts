@@ -1,12 +1,13 @@
 /**
  * saveRow (server/areas/savedRow.ts) on a real tenant database: a new row gets both stamps and a "create"
  * entry; an update moves lastModified strictly later (even within one millisecond of the last save) and
- * records only what changed; a named change records its own word; a rollback leaves neither row nor entry.
+ * records only what changed; a named change records its own word; a rollback leaves neither row nor entry;
+ * a table without createdAt but with modifiedBy gets the saver's name instead.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { startTestApp, type TestApp } from "../../helpers/app.ts";
-import { auditLog, specificationTypes } from "../../../db/tenant/schema.ts";
+import { auditLog, productCodes, specificationTypes } from "../../../db/tenant/schema.ts";
 import type { AreaContext } from "../../../server/areas/context.ts";
 import { saveRow } from "../../../server/areas/savedRow.ts";
 import { contextOf } from "../../helpers/areaContext.ts";
@@ -76,6 +77,25 @@ describe("saveRow", () => {
       before: { metric: "fatDepthMm" },
       after: { metric: "hscwKg" },
     });
+  });
+
+  test("a table with modifiedBy and no createdAt: the saver's name, on insert and update", async () => {
+    const code = {
+      speciesId: 1,
+      code: "SAVEDROW-1",
+      description: "Test cut",
+      kind: "product",
+      isActive: true,
+    };
+    const made = await ctx.write((_tx, unit) =>
+      saveRow(unit, productCodes, { entity: ENTITY, current: null, values: code })
+    );
+    expect(made).toMatchObject({ ...code, modifiedBy: "Admin Demo" });
+    expect("createdAt" in made).toBe(false);
+    const changed = await ctx.write((_tx, unit) =>
+      saveRow(unit, productCodes, { entity: ENTITY, current: made, values: { description: "Renamed" } })
+    );
+    expect(changed).toMatchObject({ description: "Renamed", modifiedBy: "Admin Demo" });
   });
 
   test("in a unit that fails: no row and no entry", async () => {

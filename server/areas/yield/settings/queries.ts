@@ -5,8 +5,7 @@
  */
 import { asc, eq } from "drizzle-orm";
 import { productCodes, yieldSegments } from "../../../../db/tenant/schema.ts";
-import type { AreaContext, TenantTx, Unit } from "../../context.ts";
-import { changedValues } from "../../audit.ts";
+import type { AreaContext, TenantTx } from "../../context.ts";
 import { ApiError } from "../../../http/errors.ts";
 import { addDays } from "../../../../kernel/dates.ts";
 import { formatDate } from "../../../../kernel/format.ts";
@@ -88,21 +87,4 @@ export function assertFuture(ctx: AreaContext, effectiveFrom: string, what: stri
       message: `This ${what} is already in force: add a new one from a date instead`,
     }]);
   }
-}
-
-/** The audit row of a save: an add with its values, or an edit with what changed. */
-export function auditSaved<T extends Record<string, unknown>>(
-  unit: Unit,
-  entity: string,
-  entityId: number,
-  current: T | null,
-  values: Partial<T>,
-): Promise<void> {
-  return unit.audit({
-    entity,
-    entityId,
-    ...(current
-      ? { action: "update", ...changedValues(current, values) }
-      : { action: "create", after: values }),
-  });
 }

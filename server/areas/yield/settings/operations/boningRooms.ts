@@ -5,10 +5,10 @@
  */
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { boningRooms } from "../../../../../db/tenant/schema.ts";
-import { type AreaContext, assertUnchanged, nextModified } from "../../../context.ts";
+import { type AreaContext, assertUnchanged } from "../../../context.ts";
 import { ApiError } from "../../../../http/errors.ts";
 import type { In } from "../../../areaApi.ts";
-import { auditSaved } from "../queries.ts";
+import { saveRow } from "../../../savedRow.ts";
 import type { BoningRoom, UpsertBoningRoomBody } from "../schemas.ts";
 
 export const BONING_ROOM_ENTITY = "boningRoom";
@@ -54,13 +54,7 @@ export async function saveBoningRoom(
       speciesIds: [...new Set(body.speciesIds)].sort((a, b) => a - b),
       isActive: body.isActive,
     };
-    const lastModified = nextModified(current?.lastModified);
-    const [saved] = current
-      ? await tx.update(boningRooms).set({ ...values, lastModified }).where(eq(boningRooms.id, current.id))
-        .returning()
-      : await tx.insert(boningRooms).values({ ...values, lastModified }).returning();
-    await auditSaved(unit, BONING_ROOM_ENTITY, saved.id, current, values);
-    return saved;
+    return await saveRow(unit, boningRooms, { entity: BONING_ROOM_ENTITY, current, values });
   });
   return toDto(ctx, row);
 }

@@ -8,19 +8,12 @@
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import { productCodes, productPrices, standardYields } from "../../../../../db/tenant/schema.ts";
 import { type AreaContext, assertUnchanged, nextModified, type TenantTx } from "../../../context.ts";
-import { displayName } from "../../../audit.ts";
+import { displayName, savedEntry } from "../../../audit.ts";
 import { ApiError } from "../../../../http/errors.ts";
 import type { In } from "../../../areaApi.ts";
 import { fromCents, toCents } from "../../../../../kernel/money.ts";
 import { formatDate } from "../../../../../kernel/format.ts";
-import {
-  assertFuture,
-  assertReachable,
-  auditSaved,
-  findProductCode,
-  type Reads,
-  timingOf,
-} from "../queries.ts";
+import { assertFuture, assertReachable, findProductCode, type Reads, timingOf } from "../queries.ts";
 import { rebuildAfterDatedChange } from "./rebuild.ts";
 import type {
   DatedQuery,
@@ -206,7 +199,11 @@ async function saveDated(
       effectiveFrom: r.effectiveFrom,
       [TABLES[kind].valueColumn]: r.value,
     });
-    await auditSaved(unit, entity, row.id, current ? audited(current.row) : null, audited(saved));
+    await unit.audit({
+      entity,
+      entityId: row.id,
+      ...savedEntry(current ? audited(current.row) : null, audited(saved)),
+    });
     const from = current && current.row.effectiveFrom < body.effectiveFrom
       ? current.row.effectiveFrom
       : body.effectiveFrom;

@@ -5,21 +5,13 @@
  */
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import { productCodes, segmentOverrides } from "../../../../../db/tenant/schema.ts";
-import { type AreaContext, assertUnchanged, nextModified, type TenantTx } from "../../../context.ts";
-import { displayName } from "../../../audit.ts";
+import { type AreaContext, assertUnchanged, type TenantTx } from "../../../context.ts";
+import { saveRow } from "../../../savedRow.ts";
 import { ApiError } from "../../../../http/errors.ts";
 import type { In } from "../../../areaApi.ts";
 import { formatDate } from "../../../../../kernel/format.ts";
 import { SEGMENT_LEVEL_NAMES, type SegmentLevel } from "../../rules.ts";
-import {
-  assertCut,
-  assertReachable,
-  auditSaved,
-  findProductCode,
-  hierarchy,
-  segmentsOf,
-  timingOf,
-} from "../queries.ts";
+import { assertCut, assertReachable, findProductCode, hierarchy, segmentsOf, timingOf } from "../queries.ts";
 import { rebuildAfterDatedChange } from "./rebuild.ts";
 import type {
   DeleteSegmentOverrideBody,
@@ -123,14 +115,7 @@ export async function saveSegmentOverride(
       effectiveFrom: body.effectiveFrom,
       reason: body.reason,
     };
-    const stamp = { lastModified: nextModified(current?.lastModified), modifiedBy: displayName(ctx.caller) };
-    const [row] = current
-      ? await tx.update(segmentOverrides).set({ ...values, ...stamp }).where(
-        eq(segmentOverrides.id, current.id),
-      )
-        .returning()
-      : await tx.insert(segmentOverrides).values({ ...values, ...stamp }).returning();
-    await auditSaved(unit, OVERRIDE_ENTITY, row.id, current, values);
+    await saveRow(unit, segmentOverrides, { entity: OVERRIDE_ENTITY, current, values });
     const from = current && current.effectiveFrom < body.effectiveFrom
       ? current.effectiveFrom
       : body.effectiveFrom;

@@ -12,21 +12,14 @@ import {
   segmentOverrides,
   standardYields,
 } from "../../../../../db/tenant/schema.ts";
-import { anyContains, type AreaContext, assertUnchanged, nextModified } from "../../../context.ts";
-import { displayName } from "../../../audit.ts";
+import { anyContains, type AreaContext, assertUnchanged } from "../../../context.ts";
+import { saveRow } from "../../../savedRow.ts";
 import { ApiError } from "../../../../http/errors.ts";
 import type { In, Page } from "../../../areaApi.ts";
 import { fromCents } from "../../../../../kernel/money.ts";
 import { inForce, PRODUCT_KIND_NAMES } from "../../rules.ts";
 import { hasYieldRevenue } from "../../access.ts";
-import {
-  assertCut,
-  auditSaved,
-  findProductCode,
-  hierarchy,
-  type ProductCodeRow,
-  segmentsOf,
-} from "../queries.ts";
+import { assertCut, findProductCode, hierarchy, type ProductCodeRow, segmentsOf } from "../queries.ts";
 import type {
   DeleteProductCodeBody,
   ProductCode,
@@ -93,13 +86,7 @@ export async function saveProductCode(
       cutId,
       isActive: body.isActive,
     };
-    const stamp = { lastModified: nextModified(current?.lastModified), modifiedBy: displayName(ctx.caller) };
-    const [row] = current
-      ? await tx.update(productCodes).set({ ...values, ...stamp }).where(eq(productCodes.id, current.id))
-        .returning()
-      : await tx.insert(productCodes).values({ ...values, ...stamp }).returning();
-    await auditSaved(unit, PRODUCT_CODE_ENTITY, row.id, current, values);
-    return row;
+    return await saveRow(unit, productCodes, { entity: PRODUCT_CODE_ENTITY, current, values });
   });
   return (await toDtos(ctx, saved.speciesId, [saved]))[0];
 }
