@@ -146,7 +146,7 @@ export function totalsLine(columns: readonly Column[], t: ReportTotals): (string
     if (c.key === "hscwTotal") return t.hscwTotalKg.toFixed(1);
     if (c.key === "hscwAverage") return t.hscwAverageKg === null ? "" : t.hscwAverageKg.toFixed(1);
     if (c.key === "invoiceTotal") return (t.invoiceTotalCents / 100).toFixed(2);
-    return i === 0 ? `Total (${t.orders} orders)` : "";
+    return i === 0 ? `Total (${t.orders} ${t.orders === 1 ? "order" : "orders"})` : "";
   });
 }
 

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { formatDate } from "../../../../kernel/format.ts";
+import { plural } from "../../../../client/ui/plural.ts";
 import { PeriodForm } from "../../../../client/ui/PeriodForm.tsx";
 import { isoDate } from "../../../http/validation.ts";
 import { formatCents } from "../../../../kernel/money.ts";
@@ -116,7 +117,7 @@ export function SkinRecordTable({ rows, empty, countHref, orderHref, showValue, 
         {totals && rows.length > 0 && (
           <tfoot>
             <tr>
-              <th colSpan={2}>Total ({rows.length} lots)</th>
+              <th colSpan={2}>Total ({plural(rows.length, "lot")})</th>
               {gradeColumns.map((g) => <td key={g} className="num">{sum[g]}</td>)}
               <td className="num nowrap">{rows.reduce((n, r) => n + r.totalCounted, 0)}</td>
               {showValue && (

@@ -4,7 +4,8 @@
  * totals; CSV for the accounts system. A document that prints. Server-rendered.
  */
 import { z } from "zod";
-import { formatDate } from "../../../../../kernel/format.ts";
+import { formatDate, formatHead } from "../../../../../kernel/format.ts";
+import { plural } from "../../../../../client/ui/plural.ts";
 import { formatCents } from "../../../../../kernel/money.ts";
 import { defineScreen } from "../../../../pages/screen.ts";
 import { REPORT_PATHS, REPORTS_API as API } from "../paths.ts";
@@ -147,7 +148,9 @@ export const InvoiceReportScreen = defineScreen({
             {report.rows.length > 0 && (
               <tfoot>
                 <tr>
-                  <th colSpan={2}>Total ({t.invoices} invoices, {t.carcassCount} head)</th>
+                  <th colSpan={2}>
+                    Total ({plural(t.invoices, "invoice")}, {formatHead(t.carcassCount)} head)
+                  </th>
                   <td className="num col-optional">{formatCents(t.subTotalCents)}</td>
                   <td className="num">{formatCents(t.taxCents)}</td>
                   <td className="num">−{formatCents(t.levyCents)}</td>

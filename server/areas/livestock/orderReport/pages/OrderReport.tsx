@@ -11,7 +11,7 @@ import { commaList, isoDate } from "../../../../http/validation.ts";
 import { ApiError } from "../../../../http/errors.ts";
 import { defineScreen } from "../../../../pages/screen.ts";
 import { pageAreaContext } from "../../../context.ts";
-import { formatHead } from "../../../../../kernel/format.ts";
+import { plural } from "../../../../../client/ui/plural.ts";
 import { ORDER_REPORT_API as API } from "../api.ts";
 import { filterWords, resolveReportFilter, savedFilters } from "../operations.ts";
 import { agentNames, filterChoices, reportPage, reportTotals } from "../queries.ts";
@@ -202,7 +202,7 @@ export const OrderReportScreen = defineScreen({
                         {c.total
                           ? c.total(totals)
                           : i === 0
-                          ? `Total (${formatHead(totals.orders)} orders)`
+                          ? `Total (${plural(totals.orders, "order")})`
                           : ""}
                       </th>
                     ))}
