@@ -3,7 +3,7 @@
  * correction; and the correction form's fields (a reason is always asked for: the change is audited).
  */
 import { Pager } from "../../../../client/ui/Pager.tsx";
-import { formatHead } from "../../../../kernel/format.ts";
+import { plural } from "../../../../client/ui/plural.ts";
 import { type Column, Table } from "../../../../client/ui/Table.tsx";
 import type { FieldSpec } from "../../../../client/ui/formRules.ts";
 import type { carcassPage } from "../queries.ts";
@@ -89,7 +89,7 @@ export function CarcassTable({ mob, page, pageNumber, link, correctLink }: {
   return (
     <section id="carcasses" aria-labelledby="carcasses-title">
       <h3 id="carcasses-title">
-        Lot {mob.lot} · {mob.supplierName} · {formatHead(mob.processed)} carcasses
+        Lot {mob.lot} · {mob.supplierName} · {plural(mob.processed, "carcass", "carcasses")}
       </h3>
       <p className="muted small">HSCW in kg; fat as depth (mm) · AUS-MEAT score; MSA index.</p>
       <div className="compact-table">

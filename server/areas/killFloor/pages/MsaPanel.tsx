@@ -6,7 +6,8 @@
 import { ActionButton } from "../../../pages/islands.tsx";
 import { Facts } from "../../../../client/ui/Facts.tsx";
 import { type Column, Table } from "../../../../client/ui/Table.tsx";
-import { formatDate } from "../../../../kernel/format.ts";
+import { formatDate, formatHead } from "../../../../kernel/format.ts";
+import { plural } from "../../../../client/ui/plural.ts";
 import type { orderMsa } from "../msa/operations.ts";
 import { MSA_API } from "../msa/api.ts";
 import { msaValueText, msaVerdict } from "../msa/rules.ts";
@@ -81,8 +82,10 @@ export function MsaPanel({ data, canRequery }: { data: Data; canRequery: boolean
         <details open={last.changed.length > 0} className="msa-requery">
           <summary>
             Last re-query {formatDate(last.at.slice(0, 10))} by {last.by}: {last.changed.length
-              ? `${last.changed.length} of ${last.carcassesAsked} carcasses changed`
-              : `no change in ${last.carcassesAsked} carcasses`}
+              ? `${formatHead(last.changed.length)} of ${
+                plural(last.carcassesAsked, "carcass", "carcasses")
+              } changed`
+              : `no change in ${plural(last.carcassesAsked, "carcass", "carcasses")}`}
           </summary>
           {last.changed.length > 0 && (
             <div className="compact-table">

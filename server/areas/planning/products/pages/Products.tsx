@@ -7,7 +7,8 @@ import { namedOptions } from "../../../../pages/scopeFields.ts";
 import { z } from "zod";
 import { canEditEntity } from "../../../../access/flags.ts";
 import { Table } from "../../../../../client/ui/Table.tsx";
-import { formatDate } from "../../../../../kernel/format.ts";
+import { formatDate, formatHead } from "../../../../../kernel/format.ts";
+import { plural } from "../../../../../client/ui/plural.ts";
 import { DataForm } from "../../../../pages/islands.tsx";
 import { headerSpeciesAmong } from "../../../../pages/ListScope.tsx";
 import type { PageContext } from "../../../../pages/context.ts";
@@ -53,8 +54,9 @@ export const ProductDefinitionsScreen = defineScreen({
             </a>
           </div>
           <p>
-            {summary.products} products, {summary.mappedCodes} codes mapped, {summary.redMeatCuts}{" "}
-            red meat cuts, {summary.withoutPackaging} without packaging. {summary.latestCartonAt
+            {plural(summary.products, "product")}, {plural(summary.mappedCodes, "code")} mapped,{" "}
+            {plural(summary.redMeatCuts, "red meat cut")}, {formatHead(summary.withoutPackaging)}{" "}
+            without packaging. {summary.latestCartonAt
               ? `Cartons last received ${formatDate(summary.latestCartonAt.slice(0, 10))}.`
               : "No cartons received yet."}
           </p>
