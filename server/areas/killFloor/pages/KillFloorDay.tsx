@@ -136,7 +136,7 @@ export const KillFloorDayScreen = defineScreen({
         <div className="panel-head">
           <h2 id="kf-title">
             Kill floor · {day.species} · {formatDate(day.date)}
-            {day.siteName && <span className="muted">· {day.siteName}</span>}
+            {day.siteName && <span className="muted">{` · ${day.siteName}`}</span>}
           </h2>
           <nav className="actions no-print" aria-label="Files">
             <a className="btn" href={apiDayHref(K.nlisFile, q)} download>NLIS kill file</a>
