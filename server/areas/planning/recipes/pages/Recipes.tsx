@@ -3,6 +3,7 @@
  * island): name, trim, fat, bone and loss, and product lines; the server checks the 100 % and the form
  * shows its answer. Read-only without the recipes admin flag.
  */
+import { Fragment } from "react";
 import { namedOptions } from "../../../../pages/scopeFields.ts";
 import { canEditEntity } from "../../../../access/flags.ts";
 import { Table } from "../../../../../client/ui/Table.tsx";
@@ -70,8 +71,14 @@ export const RecipesScreen = defineScreen({
                 },
                 {
                   header: "Trim / fat / bone / loss",
+                  // each share stays whole ("2 %" never splits), the line wraps at the slashes
                   cell: (r) =>
-                    [r.trimPercent, r.fatPercent, r.bonePercent, r.lossPercent].map(pct).join(" / "),
+                    [r.trimPercent, r.fatPercent, r.bonePercent, r.lossPercent].map((n, i) => (
+                      <Fragment key={i}>
+                        {i ? " / " : ""}
+                        <span className="nowrap">{pct(n)}</span>
+                      </Fragment>
+                    )),
                 },
               ]}
             />
