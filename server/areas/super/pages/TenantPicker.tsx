@@ -11,7 +11,7 @@ export function TenantPicker({ tenants, current, action }: {
       <FilterSelect
         id="tenant-picker"
         label="Organisation"
-        className="input"
+        className="input tenant-picker"
         name="tenantId"
         defaultValue={current ?? ""}
         empty={current ? undefined : "Choose…"}
