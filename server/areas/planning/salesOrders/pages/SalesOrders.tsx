@@ -62,7 +62,10 @@ function OrderList({ orders }: { orders: Awaited<ReturnType<typeof listSalesOrde
         <h2>Sales orders</h2>
         <a className="btn" href={`${SALES_ORDERS_PATH}?order=new`}>New sales order</a>
       </div>
-      <p className="muted small">Confirmed orders count in the schedule builder's Orders row on their ETD (estimated time of departure).</p>
+      <p className="muted small">
+        Confirmed orders count in the schedule builder's Orders row on their ETD (estimated time of
+        departure).
+      </p>
       <Table
         rows={orders}
         rowKey={(o) => o.id}
