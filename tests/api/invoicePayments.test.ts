@@ -146,6 +146,30 @@ describe("payment files", () => {
     const left = (await toPay()).map((i) => i.invoiceId);
     for (const i of payable) expect(left).not.toContain(i.invoiceId);
 
+    // each invoice names the file paying it, in the editor's read and in the invoice manager's list
+    const invoicePath = (id: number) => INVOICES_API.invoice.replace("{id}", String(id));
+    const fileOf = async (id: number) => (await get(invoicePath(id))).body.paymentFile;
+    for (const i of payable) {
+      expect(await fileOf(i.invoiceId)).toEqual({
+        id: run.body.id,
+        processingDate: addDays(PLANT_DAY, 1),
+        createdAt: run.body.createdAt,
+        createdBy: "Admin Demo",
+        amountCents: i.totalCents,
+      });
+    }
+    const first = (await get(invoicePath(payable[0].invoiceId))).body;
+    const listed = await get(
+      `${INVOICES_API.published}?speciesId=${first.speciesId}&fromDate=${
+        addDays(PLANT_DAY, -365)
+      }&toDate=${PLANT_DAY}`,
+    );
+    expect(listed.status).toBe(200);
+    const row = listed.body.find((r: { id: number }) => r.id === first.id);
+    expect(row?.paymentFile?.id).toBe(run.body.id);
+    expect(listed.body.filter((r: { paymentFile: unknown }) => r.paymentFile === null).length)
+      .toBeGreaterThan(0);
+
     // an invoice is in one live run at most
     const again = await post(P.createRun, { invoiceIds: [payable[0].invoiceId], processingDate: PLANT_DAY });
     expect(again.status).toBe(409);
@@ -169,6 +193,7 @@ describe("payment files", () => {
     expect((await post(P.cancelRun, { id: run.body.id })).status).toBe(409);
     const back = (await toPay()).map((i) => i.invoiceId);
     for (const i of payable) expect(back).toContain(i.invoiceId);
+    for (const i of payable) expect(await fileOf(i.invoiceId)).toBeNull();
     const remade = await post(P.createRun, { invoiceIds: [payable[0].invoiceId], processingDate: PLANT_DAY });
     expect(remade.status).toBe(200);
     expect((await post(P.cancelRun, { id: remade.body.id })).status).toBe(200);

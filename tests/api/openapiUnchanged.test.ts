@@ -82,6 +82,8 @@ const DECLARED_CHANGES = {
     "TransportCompany",
     // session 49: a draft invoice names its carcasses' defect codes with no price rule (unruledDefects)
     "ReciprocalInvoice",
+    // session 50: an invoice names the bank payment file paying it (paymentFile), in the lists and the editor
+    "ReciprocalInvoiceSummary",
   ],
 };
 

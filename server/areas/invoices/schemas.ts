@@ -106,6 +106,16 @@ export const InvoiceSummary = z.object({
   unableToPublishReasons: z.array(z.string()),
   hasCorrections: z.boolean(),
   stockMobIds: z.array(id),
+  paymentFile: z.object({
+    id,
+    processingDate: z.string(),
+    createdAt: z.string(),
+    createdBy: z.string(),
+    amountCents: cents,
+  }).nullable().openapi({
+    description: "the bank payment file (Invoice Manager › Payments) paying it, while that file is not " +
+      "cancelled; null otherwise. An invoice in a file cannot be unpublished until the file is cancelled",
+  }),
   lastModified: z.string(),
 }).openapi("ReciprocalInvoiceSummary");
 

@@ -4,6 +4,7 @@
  */
 import type { InvoiceDocument, InvoiceStatus } from "./document.ts";
 import type { UnruledDefect } from "./unruledDefects.ts";
+import type { PaymentFileRef } from "./payments/liveRuns.ts";
 
 /** A row of the invoice manager's lists (spec 2 §3 "Reciprocal invoice summary"). */
 export interface InvoiceSummary {
@@ -30,6 +31,8 @@ export interface InvoiceSummary {
   /** kill floor data changed since it was computed (drafts) or published */
   hasCorrections: boolean;
   stockMobIds: number[];
+  /** the live bank payment file paying it (Invoice Manager › Payments), if any */
+  paymentFile: PaymentFileRef | null;
   lastModified: string;
 }
 

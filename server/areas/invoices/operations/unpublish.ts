@@ -4,7 +4,7 @@ import type { AreaContext } from "../../context.ts";
 import type { In } from "../../areaApi.ts";
 import { changeInvoice } from "../invoiceChange.ts";
 import { invoiceOf } from "../queries/species.ts";
-import { liveRunOfInvoice } from "../payments/queries.ts";
+import { liveRunOfInvoice } from "../payments/liveRuns.ts";
 import type { IdsBody } from "../schemas.ts";
 
 export async function unpublish(ctx: AreaContext, input: In<typeof IdsBody>) {

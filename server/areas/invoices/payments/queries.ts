@@ -155,11 +155,3 @@ export async function listRuns(ctx: AreaContext) {
   const runs = await ctx.db.select().from(paymentRuns).orderBy(desc(paymentRuns.id)).limit(50);
   return Promise.all(runs.map((r) => runView(ctx.db, r)));
 }
-
-/** The live run an invoice is in, for the invoice screens ("In payment file 3, Fri 27 Nov"). */
-export async function liveRunOfInvoice(db: Db, invoiceId: number) {
-  const [row] = await db.select({ id: paymentRuns.id, processingDate: paymentRuns.processingDate })
-    .from(paymentRunInvoices).innerJoin(paymentRuns, eq(paymentRuns.id, paymentRunInvoices.paymentRunId))
-    .where(and(eq(paymentRunInvoices.invoiceId, invoiceId), ne(paymentRuns.status, "cancelled"))).limit(1);
-  return row ?? null;
-}

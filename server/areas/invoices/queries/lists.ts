@@ -19,6 +19,7 @@ import type { InvoiceSummary, ToBeCreatedRow } from "../views.ts";
 import { invoiceLot, invoiceLots } from "../lots.ts";
 import { invoiceSpecies } from "./species.ts";
 import { boxedWithoutOwnCarcasses } from "../boxedShare.ts";
+import { liveRunsOf } from "../payments/liveRuns.ts";
 
 /** Lists answer at most this many rows (the published list is further bounded by its period). */
 export const LIST_LIMIT = 500;
@@ -155,6 +156,7 @@ export async function summaries(ctx: AreaContext, where: SQL | undefined): Promi
     for (const m of mobs) mobsOf.set(m.invoiceId, [...(mobsOf.get(m.invoiceId) ?? []), m.stockMobId]);
   }
   const lots = await invoiceLots(ctx.db, ids);
+  const paymentFiles = await liveRunsOf(ctx.db, ids);
   return rows.map(({ invoice: i, supplierName }) => {
     const at = changed.get(i.id);
     return {
@@ -181,6 +183,7 @@ export async function summaries(ctx: AreaContext, where: SQL | undefined): Promi
       /** kill floor data changed since it was last computed (a draft) or published (its last compute) */
       hasCorrections: !!at && !!i.computedAt && at > i.computedAt,
       stockMobIds: (mobsOf.get(i.id) ?? []).sort((a, b) => a - b),
+      paymentFile: paymentFiles.get(i.id) ?? null,
       lastModified: i.lastModified,
     };
   });
