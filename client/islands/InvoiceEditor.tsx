@@ -19,6 +19,7 @@ import { levyLabel } from "../../server/areas/invoiceSettings/rules.ts";
 import { type INVOICES_API, type InvoiceView, levyBasis } from "../../server/areas/invoices/rules.ts";
 import { InvoiceLines } from "./invoice/InvoiceLines.tsx";
 import { type DefectRuleLinks, UnruledDefects } from "./invoice/UnruledDefects.tsx";
+import { cancelFileFirst, PaymentFileNote } from "./invoice/PaymentFile.tsx";
 import { withId } from "./invoice/paths.ts";
 
 export interface InvoiceEditorProps {
@@ -28,6 +29,8 @@ export interface InvoiceEditorProps {
   managerPath: string;
   /** the defect settings a draft's warning links to (null: the caller cannot open them) */
   defectLinks: DefectRuleLinks;
+  /** Invoice Manager › Payments, for a caller who can open it (null otherwise) */
+  paymentsPath: string | null;
 }
 
 /** The manager's tab an invoice is listed on. */
@@ -47,7 +50,7 @@ export function invoiceHeading(view: InvoiceView): string {
 }
 
 export default function InvoiceEditor(
-  { view: first, api: paths, managerPath, defectLinks }: InvoiceEditorProps,
+  { view: first, api: paths, managerPath, defectLinks, paymentsPath }: InvoiceEditorProps,
 ) {
   const [view, setView] = useState(first);
   const [newer, setNewer] = useState<InvoiceView | null>(null);
@@ -230,7 +233,8 @@ export default function InvoiceEditor(
         {isPublished && (
           <>
             <Button
-              disabled={!!busy}
+              disabled={!!busy || !!view.paymentFile}
+              title={view.paymentFile ? cancelFileFirst(view.paymentFile) : undefined}
               onClick={() =>
                 simple(
                   "Unpublishing",
@@ -280,6 +284,7 @@ export default function InvoiceEditor(
           links={defectLinks}
         />
       )}
+      {view.paymentFile && <PaymentFileNote file={view.paymentFile} paymentsPath={paymentsPath} />}
       {view.hasCorrections && (
         <div className="banner banner-info" role="note">
           Kill floor data changed since this invoice was {isDraft ? "computed: recompute it" : "published"}.

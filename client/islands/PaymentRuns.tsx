@@ -22,6 +22,8 @@ export interface PaymentRunsProps {
   setupProblems: string[];
   runs: PaymentRunRow[];
   paths: PaymentPaths;
+  /** the invoice editor's path with `{id}`: each invoice number opens its invoice */
+  editHref: string;
 }
 
 const payable = (list: InvoiceToPay[]) => list.filter((i) => !i.cannotPayReason).map((i) => i.invoiceId);
@@ -117,7 +119,11 @@ export default function PaymentRuns(props: PaymentRunsProps) {
         />
       ),
     },
-    { header: "Invoice", className: "nowrap", cell: (i) => i.invoiceNumber },
+    {
+      header: "Invoice",
+      className: "nowrap",
+      cell: (i) => <a href={props.editHref.replace("{id}", String(i.invoiceId))}>{i.invoiceNumber}</a>,
+    },
     { header: "Supplier", cell: (i) => i.supplierName },
     { header: "Due", className: "nowrap", cell: (i) => formatDate(i.dueDate) },
     { header: "Account", className: "nowrap", cell: (i) => `${bsbOf(i.bsb)} ${i.accountNumber}` },
@@ -187,7 +193,8 @@ export default function PaymentRuns(props: PaymentRunsProps) {
           <ul>
             {cannot.map((i) => (
               <li key={i.invoiceId}>
-                {i.invoiceNumber}, {i.supplierName}, {formatCents(i.totalCents)}: {i.cannotPayReason}
+                <a href={props.editHref.replace("{id}", String(i.invoiceId))}>{i.invoiceNumber}</a>,{" "}
+                {i.supplierName}, {formatCents(i.totalCents)}: {i.cannotPayReason}
               </li>
             ))}
           </ul>

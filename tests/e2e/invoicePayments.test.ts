@@ -1,15 +1,22 @@
 /**
  * Invoice manager › Payments in Chromium, on the demo data and the pinned clock: the invoices due are
  * ticked, "Create payment file" downloads an ABA file (its first record is the descriptive "0" record),
- * the paid invoice no longer lists as to pay, and cancelling the file (confirmed) brings it back.
+ * the paid invoice no longer lists as to pay and its editor names the file (Unpublish held back), and
+ * cancelling the file (confirmed) brings it back and clears the note.
  */
 import { describe, expect, it } from "vitest";
-import { expectFits, toastWith } from "../helpers/browser.ts";
+import { expectFits, toast, toastWith } from "../helpers/browser.ts";
 import { signedInBrowser } from "../helpers/signedIn.ts";
 import { addDays } from "../../kernel/dates.ts";
 import { PLANT_DAY } from "../helpers/clock.ts";
 
 const t = signedInBrowser("admin@demo.processor");
+
+/** The editor's address of an invoice listed on the Payments page (its number links to it). */
+async function invoiceLink(page: typeof t.browser.page, invoiceNumber: string): Promise<string> {
+  const link = page.getByRole("link", { name: invoiceNumber, exact: true }).first();
+  return new URL((await link.getAttribute("href"))!, t.server.origin).href;
+}
 
 describe("paying suppliers by bank file", () => {
   it("tick, create and download, then cancel to pay again", async () => {
@@ -30,6 +37,7 @@ describe("paying suppliers by bank file", () => {
     await page.getByRole("checkbox", { name: "Tick all" }).uncheck();
     await boxes.first().check();
     await expect.poll(() => page.getByText(/^1 invoice ticked/).count()).toBe(1);
+    const editor = await invoiceLink(page, first);
 
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Create payment file" }).click();
@@ -41,6 +49,20 @@ describe("paying suppliers by bank file", () => {
     await toastWith(page, /Payment file \d+ made: 1 invoice/);
     await expect.poll(() => page.getByRole("checkbox", { name: `Pay ${first}` }).count()).toBe(0);
     await expectFits(page);
+    const fileNumber =
+      (await toast(page, /Payment file \d+ made/).innerText()).match(/Payment file (\d+)/)![1];
+
+    // the invoice itself says which file pays it, and will not go back to a draft meanwhile
+    await page.goto(editor);
+    await page.locator('[data-island="InvoiceEditor"][data-hydrated]').waitFor();
+    const note = page.getByRole("note").filter({ hasText: "Being paid by bank file" });
+    await expect.poll(() => note.innerText()).toContain(`payment file ${fileNumber}`);
+    const unpublish = page.getByRole("button", { name: "Unpublish" });
+    if (await unpublish.count()) expect(await unpublish.isDisabled()).toBe(true);
+    await expectFits(page);
+    await note.getByRole("link", { name: "See the payment files" }).click();
+    await page.waitForURL(/\/home\/invoicemanager\/payments/);
+    await page.locator('[data-island="PaymentRuns"][data-hydrated]').waitFor();
 
     // cancel it (confirmed): the invoice is to pay again
     await page.getByRole("button", { name: "Cancel", exact: true }).first().click();
@@ -49,5 +71,9 @@ describe("paying suppliers by bank file", () => {
     await page.getByText("Cancelled by Admin Demo").first().waitFor();
     await expectFits(page);
     await expect.poll(() => page.getByRole("checkbox", { name: `Pay ${first}` }).count()).toBe(1);
-  }, 90_000);
+    // and the invoice no longer says so
+    await page.goto(editor);
+    await page.locator('[data-island="InvoiceEditor"][data-hydrated]').waitFor();
+    expect(await page.getByText("Being paid by bank file").count()).toBe(0);
+  }, 120_000);
 });

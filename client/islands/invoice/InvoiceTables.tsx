@@ -7,6 +7,7 @@ import { plural } from "../../ui/plural.ts";
 import { withId } from "./paths.ts";
 import { formatCents } from "../../../kernel/money.ts";
 import type { InvoiceSummary, ToBeCreatedRow } from "../../../server/areas/invoices/rules.ts";
+import { PaymentFileLine } from "./PaymentFile.tsx";
 
 /** The invoice manager's tabs. */
 export type InvoiceTab = "tobecreated" | "created" | "corrections" | "published";
@@ -158,6 +159,7 @@ export function Invoices({ rows, tab, selected, toggle, editHref, pdfHref }: {
                       >
                         {i.status}
                       </span>
+                      {i.paymentFile && <PaymentFileLine file={i.paymentFile} />}
                       {i.hasCorrections && <div className="muted small">kill data changed since</div>}
                     </>
                   )

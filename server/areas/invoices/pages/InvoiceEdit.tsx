@@ -28,6 +28,9 @@ export const InvoiceEditScreen = defineScreen({
         api={INVOICES_API}
         managerPath={href("invoicemanager")}
         defectLinks={defectLinksFor(context.caller!.subject)}
+        paymentsPath={canSeeRouteNamed(context.caller!.subject, "invoicePayments")
+          ? href("invoicePayments")
+          : null}
       />
     </section>
   ),

@@ -107,6 +107,7 @@ export const PaymentsScreen = defineScreen({
           setupProblems={data.due.setupProblems}
           runs={data.runs}
           paths={PAYMENTS_API}
+          editHref={href("invoiceEdit", { id: "{id}" })}
         />
         <details>
           <summary>Payment file settings (paid from: {own})</summary>
