@@ -155,3 +155,7 @@ export async function listRuns(ctx: AreaContext) {
   const runs = await ctx.db.select().from(paymentRuns).orderBy(desc(paymentRuns.id)).limit(50);
   return Promise.all(runs.map((r) => runView(ctx.db, r)));
 }
+
+// which live file pays an invoice: read by the invoice screens and, through this public face, the
+// producer portal's remittances
+export { liveRunsOf, type PaymentFileRef } from "./liveRuns.ts";

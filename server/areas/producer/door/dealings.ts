@@ -24,6 +24,7 @@ import {
   processorTenantOf,
   readThrough,
 } from "./link.ts";
+import { liveRunsOf } from "../../invoices/payments/queries.ts";
 
 /** The linked suppliers' orders delivered from the visible-from day (the orders and deliveries filter). */
 const visibleOrders = (link: OpenLink) =>
@@ -151,6 +152,8 @@ export interface LinkedRemittance {
   taxCents: number;
   totalCents: number;
   publishedAt: string | null;
+  /** the day the processor's bank is to pay it, once it is in a payment file (never the file itself) */
+  paymentDate: string | null;
   /** newest first: the first is the one in force */
   versions: RemittanceVersion[];
 }
@@ -204,7 +207,15 @@ export function linkedRemittancePage(ctx: AreaContext, link: OpenLink, asked: Pa
             ? [{ version: m[2], publishedAt: f.publishedAt ?? "", publishedBy: f.by }]
             : [];
         }).sort((a, b) => b.version.localeCompare(a.version));
-      return { rows: rows.map((r) => ({ ...r, versions: versionsOf(r.invoiceId) })), total };
+      const paying = await liveRunsOf(db, rows.map((r) => r.invoiceId));
+      return {
+        rows: rows.map((r) => ({
+          ...r,
+          paymentDate: paying.get(r.invoiceId)?.processingDate ?? null,
+          versions: versionsOf(r.invoiceId),
+        })),
+        total,
+      };
     },
   );
 }

@@ -54,7 +54,17 @@ export const ProducerRemittancesScreen = defineScreen({
             { header: "Levies", cell: (r) => formatCents(r.levyCents), className: "num" },
             { header: "GST", cell: (r) => formatCents(r.taxCents), className: "num" },
             { header: "Total", cell: (r) => <strong>{formatCents(r.totalCents)}</strong>, className: "num" },
-            { header: "Due", cell: (r) => formatDate(r.dueDate) },
+            {
+              header: "Due",
+              cell: (r) => (
+                <>
+                  {formatDate(r.dueDate)}
+                  {r.paymentDate && (
+                    <div className="muted small">bank payment {formatDate(r.paymentDate)}</div>
+                  )}
+                </>
+              ),
+            },
             { header: "PDF", cell: (r) => <Versions linkId={data.choice.chosen!} r={r} /> },
           ]}
         />
