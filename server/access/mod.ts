@@ -76,6 +76,7 @@ export {
 } from "./routes.ts";
 export {
   buildSideMenu,
+  canOpenPage,
   canSeeRoute,
   canSeeRouteNamed,
   HOME_MODULE_ORDER,

@@ -239,3 +239,17 @@ export function resolvePath(subject: AccessSubject, pathname: string, routes: Ta
   if (!canSeeRoute(subject, route, routes)) return { kind: "forbidden", route };
   return { kind: "route", route, params };
 }
+
+/**
+ * Whether the subject may open the page at `path` (a link's address: its query and fragment do not
+ * matter), as the page guard would decide; a route that forwards elsewhere answers for its target. Links
+ * the app hands out for later (a notification's page) are checked with it.
+ */
+export function canOpenPage(subject: AccessSubject, path: string, routes: Table = ROUTES): boolean {
+  const bare = path.split(/[?#]/, 1)[0];
+  const resolved = resolvePath(subject, bare, routes);
+  if (resolved.kind === "route") return true;
+  // "/home/RoiLayoutDisplay/3" forwards to the report; an unknown path or the home page is no page to link
+  const forwards = resolved.kind === "redirect" && matchRoute(bare, routes)?.route.redirectTo !== undefined;
+  return forwards && resolvePath(subject, resolved.to, routes).kind === "route";
+}

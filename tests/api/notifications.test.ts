@@ -8,7 +8,7 @@ import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { jsonCalls, serveTestApp } from "../helpers/app.ts";
 import { plantNoon } from "../helpers/clock.ts";
 import { hubClient, nextEvent } from "../helpers/hub.ts";
-import { featureFlags, tenants, users } from "../../db/control/schema.ts";
+import { featureFlags, tenants, users, userSettings } from "../../db/control/schema.ts";
 import { areaContext } from "../../server/areas/context.ts";
 import { notifyUsers } from "../../server/areas/notifications/writes.ts";
 import { integrationErrors, invoices, livestockOrders, notifications } from "../../db/tenant/schema.ts";
@@ -260,6 +260,45 @@ describe("notifications", () => {
       routeName: `/home/livestock/orders/${invoice.livestockOrderId}`,
       title: expect.stringMatching(/^Carcass data is complete for /),
     });
+  });
+
+  test("a published invoice is told only to those whose invoicing species include it", async () => {
+    const db = await t.services.db.tenantDb(tenantId);
+    const sheep = await db.select().from(invoices).where(eq(invoices.speciesId, 1)).limit(3);
+    const [u] = await t.services.db.control.select().from(users).where(
+      eq(users.email, "user@demo.processor"),
+    );
+    const session = await t.services.sessions.validate(tokens.admin);
+    const ctx = await areaContext(t.services, (await t.services.callers.get(session!))!);
+    const published = (id: number) =>
+      ctx.write((_, unit) => {
+        unit.announce("invoicePublished", { invoiceIds: [id] });
+        return Promise.resolve();
+      });
+    const toldOf = async (id: number) =>
+      ((await get("/api/notifications/GetNotifications", "user")).body as { routeName: string }[])
+        .some((n) => n.routeName === `/home/invoicemanager/edit/${id}`);
+    // the user invoices cattle only: the invoice editor would refuse them a sheep invoice
+    await t.services.db.control.insert(userSettings).values({
+      userId: u.id,
+      tenantId,
+      settingType: "invoicing",
+      value: { allowedSpeciesIds: [2] },
+    });
+    await published(sheep[1].id);
+    // a later notification to the same user is the marker that the first was decided (not a sleep)
+    await notify("user@demo.processor", "Marker after the sheep invoice");
+    expect(
+      (await get("/api/notifications/GetNotifications", "user")).body.map((n: { title: string }) => n.title),
+    )
+      .toContain("Marker after the sheep invoice");
+    expect(await toldOf(sheep[1].id)).toBe(false);
+    // with every species to invoice again, the next one is told
+    await t.services.db.control.delete(userSettings).where(
+      and(eq(userSettings.userId, u.id), eq(userSettings.settingType, "invoicing")),
+    );
+    await published(sheep[2].id);
+    expect(await toldOf(sheep[2].id)).toBe(true);
   });
 
   test("bad input is refused in words", async () => {

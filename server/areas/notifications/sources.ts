@@ -8,9 +8,10 @@
  * - invoicePublished (invoices): an invoice was published;
  * - integrationUpdate (kill floor interchange) with an error: the bell's count moves (the error itself is
  *   the kill floor's row, listed while its flag is on).
- * Who is told: the organisation's users and admins whose species include the order's, but not the person
- * who made the change (they know). Each is said once per order or invoice: the same kind about the same
- * page is not raised again.
+ * Who is told: the organisation's users and admins whose species include the order's (for an invoice,
+ * also their invoicing species) and who can open the page it links to, but not the person who made the
+ * change (they know). Each is said once per order or invoice: the same kind about the same page is not
+ * raised again.
  */
 import { and, eq, inArray } from "drizzle-orm";
 import { invoices, livestockOrders, notifications, suppliers } from "../../../db/tenant/schema.ts";
@@ -23,6 +24,7 @@ import { orderDefects } from "../killFloor/queries.ts";
 import { defectRulesFor } from "../invoiceSettings/queries.ts";
 import { unruledDefects, unruledHead } from "../invoices/rules.ts";
 import { href } from "../../access/routes.ts";
+import { type AccessSubject, canOpenPage, type RoleName } from "../../access/mod.ts";
 import { type NewNotification, notifyUsers } from "./writes.ts";
 import { integrationErrorsShown } from "./operations.ts";
 
@@ -33,12 +35,19 @@ const TOLD_ROLES = ["user", "admin"];
 interface Raised extends NewNotification {
   route: string;
   speciesId: number;
+  /** a user setting that narrows the species the page shows its user ("invoicing" for invoices) */
+  narrowedBy?: string;
 }
 
-/** The organisation's people told about a species, the changing caller left out. */
-async function recipients(ctx: AreaContext, speciesId: number): Promise<number[]> {
+/**
+ * The organisation's people told about a species, the changing caller left out, who can open the page
+ * the notification links to: the same access policy as the menu and the page guard, with each person's
+ * role and own settings over the organisation's modules, flags and settings (the caller's, the same for
+ * everyone in it). A bell entry that leads to "you cannot open this" would only be noise.
+ */
+async function recipients(ctx: AreaContext, about: Raised): Promise<number[]> {
   const db = ctx.app.db.control;
-  const people = await db.select({ id: users.id }).from(memberships)
+  const people = await db.select({ id: users.id, roleLevel: memberships.roleLevel }).from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(
       eq(memberships.tenantId, ctx.tenantId),
@@ -46,16 +55,35 @@ async function recipients(ctx: AreaContext, speciesId: number): Promise<number[]
       eq(users.isDisabled, false),
       isPerson(),
     ));
-  const species = await db.select({ userId: userSettings.userId, value: userSettings.value }).from(
-    userSettings,
-  )
-    .where(and(eq(userSettings.tenantId, ctx.tenantId), eq(userSettings.settingType, "species")));
-  const allowed = new Map(species.map((s) => [s.userId, s.value as { allowedSpeciesIds?: unknown }]));
-  return people.map((p) => p.id).filter((id) => {
-    if (id === ctx.caller.user.id) return false;
-    const ids = allowed.get(id)?.allowedSpeciesIds;
-    return !Array.isArray(ids) || ids.length === 0 || ids.map(Number).includes(speciesId);
-  });
+  const settings = await db.select({
+    userId: userSettings.userId,
+    settingType: userSettings.settingType,
+    value: userSettings.value,
+  }).from(userSettings).where(eq(userSettings.tenantId, ctx.tenantId));
+  return people.filter((p) => {
+    if (p.id === ctx.caller.user.id) return false;
+    const own = settings.filter((s) => s.userId === p.id);
+    const narrowing = ["species", ...(about.narrowedBy ? [about.narrowedBy] : [])];
+    if (
+      !narrowing.every((type) =>
+        allowsSpecies(own.find((s) => s.settingType === type)?.value, about.speciesId)
+      )
+    ) {
+      return false;
+    }
+    const subject: AccessSubject = {
+      ...ctx.caller.subject,
+      roleLevel: p.roleLevel as RoleName,
+      userSettings: own.map(({ settingType, value }) => ({ settingType, value })),
+    };
+    return canOpenPage(subject, about.route);
+  }).map((p) => p.id);
+}
+
+/** A user setting's `allowedSpeciesIds` lets the species through (none set, or an empty list: all). */
+function allowsSpecies(value: unknown, speciesId: number): boolean {
+  const ids = (value as { allowedSpeciesIds?: unknown } | undefined)?.allowedSpeciesIds;
+  return !Array.isArray(ids) || ids.length === 0 || ids.map(Number).includes(speciesId);
 }
 
 /** Raises each notification not raised before (same kind, same page), to its recipients. */
@@ -70,9 +98,11 @@ async function raise(ctx: AreaContext, raised: Raised[]): Promise<void> {
     ));
   const fresh = raised.filter((r) => !told.some((t) => t.type === r.type && t.route === r.route));
   if (!fresh.length) return;
-  const to = await Promise.all(fresh.map((r) => recipients(ctx, r.speciesId)));
+  const to = await Promise.all(fresh.map((r) => recipients(ctx, r)));
   await ctx.write(async (_, unit) => {
-    for (const [i, { speciesId: _species, ...n }] of fresh.entries()) await notifyUsers(unit, to[i], n);
+    for (const [i, { speciesId: _species, narrowedBy: _by, ...n }] of fresh.entries()) {
+      await notifyUsers(unit, to[i], n);
+    }
   });
 }
 
@@ -187,6 +217,7 @@ export async function invoicesPublished(ctx: AreaContext, payload: unknown): Pro
       message: "It is with the supplier now.",
       route: `/home/invoicemanager/edit/${r.id}`,
       speciesId: r.speciesId,
+      narrowedBy: "invoicing",
     })),
   );
 }
