@@ -3,6 +3,7 @@
  * server (nodemailer); without it (development, tests that do not care), mails are kept in a small outbox in memory
  * (the super user's Outbox page), and the log says so: never silently dropped, never their text in the log.
  */
+import { Buffer } from "node:buffer";
 import { onFirstUse } from "../../kernel/onFirstUse.ts";
 import { Outbox } from "./outbox.ts";
 
@@ -11,6 +12,16 @@ export interface Mail {
   subject: string;
   /** plain text; the mail's only body (readable in every client, nothing to render or track) */
   text: string;
+  /** where a reply goes, when not to MAIL_FROM (an organisation's accounts address) */
+  replyTo?: string;
+  /** files sent with it (a remittance's PDF) */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Uint8Array;
+  contentType: string;
 }
 
 export interface Mailer {
@@ -41,6 +52,16 @@ export function createMailer(config: { SMTP_URL: string; MAIL_FROM: string }): M
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+        ...(mail.attachments?.length
+          ? {
+            attachments: mail.attachments.map((a) => ({
+              filename: a.filename,
+              content: Buffer.from(a.content),
+              contentType: a.contentType,
+            })),
+          }
+          : {}),
       });
     },
     async check(timeoutMs) {

@@ -24,12 +24,14 @@ import { unpublish } from "./operations/unpublish.ts";
 import { finalise } from "./operations/finalise.ts";
 import { deleteDraft } from "./operations/deleteDraft.ts";
 import { remittancePdf } from "./operations/remittancePdf.ts";
+import { emailRemittance } from "./operations/emailRemittance.ts";
 import {
   AdjustmentBody,
   ComputeBody,
   CreatedInvoices,
   CreateInvoicesBody,
   DeleteDraftBody,
+  EmailRemittanceBody,
   IdsAnswer,
   IdsBody,
   InvoiceIdParam,
@@ -42,6 +44,7 @@ import {
   PublishAllBody,
   PublishBody,
   PublishedQuery,
+  RemittanceEmail,
   RemoveAdjustmentBody,
   SpeciesQuery,
   ToBeCreated,
@@ -222,6 +225,15 @@ api.post(
   IdsAnswer,
   MANAGER,
   (ctx, b) => deleteDraft(ctx, b.id, b.lastModified),
+);
+
+api.post(
+  P.emailRemittance,
+  "Email a published invoice's remittance advice (its RCTI as PDF) to the supplier's contact address, replies to the organisation's accounts address; 400 in words without an address, 409 for a draft, 503 when the mail server does not take it",
+  EmailRemittanceBody,
+  RemittanceEmail,
+  MANAGER,
+  emailRemittance,
 );
 
 api.file(

@@ -20,6 +20,7 @@ export const INVOICES_API = {
   finalise: `${base}/FinaliseInvoices`,
   deleteDraft: `${base}/DeleteDraftInvoice`,
   remittancePdf: `${base}/GetRemittancePdf/{id}`,
+  emailRemittance: `${base}/EmailRemittance`,
 } as const;
 
 /** A path with its `{id}` filled in. */

@@ -27,6 +27,7 @@ export const CreateInvoicesBody = z.object({
 }).openapi("CreateInvoicesBody");
 
 export const ComputeBody = z.object({ id }).openapi("ComputeInvoiceBody");
+export const EmailRemittanceBody = z.object({ id }).openapi("EmailRemittanceBody");
 
 export const UpdateInvoiceBody = z.object({
   id,
@@ -136,6 +137,14 @@ export const ToBeCreated = z.object({
   })),
 }).openapi("InvoiceToBeCreated");
 
+export const RemittanceEmail = z.object({
+  at: z.string(),
+  to: z.string(),
+  by: z.string(),
+  sent: z.boolean(),
+  reason: z.string().nullable().openapi({ description: "why it was not sent, in words" }),
+}).openapi("RemittanceEmail");
+
 export const InvoiceView = InvoiceSummary.extend({
   leviesRemoved: z.boolean(),
   publishedReportAvailable: z.boolean(),
@@ -147,6 +156,9 @@ export const InvoiceView = InvoiceSummary.extend({
   })).openapi({
     description: "a draft's defect codes no live rule of the species prices (a warning, not a reason it " +
       "cannot be published); empty on a published or finalised invoice",
+  }),
+  remittanceEmails: z.array(RemittanceEmail).openapi({
+    description: "the remittance emailed to the supplier (EmailRemittance), newest first; empty on a draft",
   }),
   document: z.looseObject({
     title: z.string(),

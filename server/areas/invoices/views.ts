@@ -36,6 +36,16 @@ export interface InvoiceSummary {
   lastModified: string;
 }
 
+/** One emailing of an invoice's remittance to its supplier, sent or not. */
+export interface RemittanceEmail {
+  at: string;
+  to: string;
+  by: string;
+  sent: boolean;
+  /** why it was not sent, in words */
+  reason: string | null;
+}
+
 /** One invoice in the editor: its row, its document and its edits. */
 export interface InvoiceView extends InvoiceSummary {
   leviesRemoved: boolean;
@@ -44,6 +54,8 @@ export interface InvoiceView extends InvoiceSummary {
   adjustments: { lineKey: string; centsPerUnit: number; reason: string }[];
   /** a draft's carcasses' defect codes no rule prices (none on a published invoice: its figures are fixed) */
   unruledDefects: UnruledDefect[];
+  /** the remittance emailed to the supplier, newest first */
+  remittanceEmails: RemittanceEmail[];
 }
 
 /** A row of "to be created": an order's killed mobs not yet on an invoice. */

@@ -38,6 +38,16 @@ export const OutboxScreen = defineScreen({
                         <details>
                           <summary>{m.subject}</summary>
                           <p className="pre-wrap">{m.text}</p>
+                          {m.attachments?.length
+                            ? (
+                              <p className="muted small">
+                                Attached:{" "}
+                                {m.attachments.map((a) =>
+                                  `${a.filename} (${Math.ceil(a.content.byteLength / 1024)} KB)`
+                                ).join(", ")}
+                              </p>
+                            )
+                            : null}
                         </details>
                       ),
                     },
