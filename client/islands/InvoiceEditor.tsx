@@ -20,6 +20,7 @@ import { type INVOICES_API, type InvoiceView, levyBasis } from "../../server/are
 import { InvoiceLines } from "./invoice/InvoiceLines.tsx";
 import { type DefectRuleLinks, UnruledDefects } from "./invoice/UnruledDefects.tsx";
 import { cancelFileFirst, PaymentFileNote } from "./invoice/PaymentFile.tsx";
+import { RemittanceEmailLine } from "./invoice/RemittanceEmails.tsx";
 import { withId } from "./invoice/paths.ts";
 
 export interface InvoiceEditorProps {
@@ -31,6 +32,8 @@ export interface InvoiceEditorProps {
   defectLinks: DefectRuleLinks;
   /** Invoice Manager › Payments, for a caller who can open it (null otherwise) */
   paymentsPath: string | null;
+  /** the plant's time zone, for when the remittance was emailed */
+  timeZone: string;
 }
 
 /** The manager's tab an invoice is listed on. */
@@ -50,7 +53,7 @@ export function invoiceHeading(view: InvoiceView): string {
 }
 
 export default function InvoiceEditor(
-  { view: first, api: paths, managerPath, defectLinks, paymentsPath }: InvoiceEditorProps,
+  { view: first, api: paths, managerPath, defectLinks, paymentsPath, timeZone }: InvoiceEditorProps,
 ) {
   const [view, setView] = useState(first);
   const [newer, setNewer] = useState<InvoiceView | null>(null);
@@ -265,6 +268,26 @@ export default function InvoiceEditor(
         <a className="btn" href={withId(paths.remittancePdf, view.id)} download>
           {isDraft ? "Draft PDF" : "PDF"}
         </a>
+        {!isDraft && (
+          <Button
+            disabled={!!busy || !doc.supplier.email}
+            title={doc.supplier.email
+              ? `Email the remittance PDF to ${doc.supplier.email}`
+              : "No email address"}
+            onClick={() =>
+              simple(
+                "Emailing",
+                paths.emailRemittance,
+                { id: view.id },
+                `The remittance was emailed to ${doc.supplier.email}.`,
+                view.remittanceEmails.some((e) => e.sent)
+                  ? `The remittance was emailed already. Email it to ${doc.supplier.email} again?`
+                  : undefined,
+              )}
+          >
+            Email to supplier
+          </Button>
+        )}
         <Button onClick={() => globalThis.print()}>Print</Button>
         {isDraft && <Button variant="danger" disabled={!!busy} onClick={deleteDraft}>Delete draft</Button>}
         <span className="muted" role="status" aria-live="polite">{busy ? `${busy}…` : ""}</span>
@@ -282,6 +305,13 @@ export default function InvoiceEditor(
           invoiceId={view.id}
           speciesId={view.speciesId}
           links={defectLinks}
+        />
+      )}
+      {!isDraft && (
+        <RemittanceEmailLine
+          emails={view.remittanceEmails}
+          supplierEmail={doc.supplier.email}
+          timeZone={timeZone}
         />
       )}
       {view.paymentFile && <PaymentFileNote file={view.paymentFile} paymentsPath={paymentsPath} />}

@@ -31,6 +31,7 @@ export const InvoiceEditScreen = defineScreen({
         paymentsPath={canSeeRouteNamed(context.caller!.subject, "invoicePayments")
           ? href("invoicePayments")
           : null}
+        timeZone={context.timeZone}
       />
     </section>
   ),
