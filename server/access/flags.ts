@@ -34,12 +34,15 @@ export function isFeatureEnabled(
 /**
  * Tenant setting types with an on/off value. The spec names only two such
  * gates (RFID discrepancies page, reprocessing during onboarding); the theme
- * colour switch is kept per tenant too. Unknown types are rejected (spec 2 §5).
+ * colour switch is kept per tenant too, and whether a published invoice's
+ * remittance is emailed to its supplier (session 50). Unknown types are
+ * rejected (spec 2 §5).
  */
 export const TENANT_SETTING_TYPES = [
   "rfidDiscrepancies",
   "allowReprocessingDuringOnboarding",
   "dynamicThemeColors",
+  "emailRemittancesOnPublish",
 ] as const;
 export type TenantSettingType = typeof TENANT_SETTING_TYPES[number];
 

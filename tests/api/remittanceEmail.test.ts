@@ -2,7 +2,8 @@
  * Emailing a remittance (RCTI) to the supplier, over real HTTP and a real SMTP server on loopback, on the
  * demo data and the pinned clock: the mail reaches the supplier's contact address with the PDF attached and
  * the organisation's accounts address to reply to, and the invoice lists it; a draft, a supplier without an
- * address and a mail server that does not answer are refused in words, the last one recorded.
+ * address and a mail server that does not answer are refused in words, the last one recorded; with the
+ * organisation's setting on, publishing sends it by itself.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { eq } from "drizzle-orm";
@@ -90,6 +91,35 @@ describe("emailing a remittance", () => {
     expect((await post(999999)).status).toBe(404);
     expect((await t.request(I.emailRemittance, { method: "POST", token: admin, json: { id: "x" } })).status)
       .toBe(400);
+  });
+
+  test("with the organisation's setting on, publishing emails the remittance without waiting for it", async () => {
+    const setting = await t.request("/api/settings/UpsertTenantSetting", {
+      method: "POST",
+      token: admin,
+      json: { settingType: "emailRemittancesOnPublish", value: { isEnabled: true } },
+    });
+    expect(setting.status).toBe(200);
+    const drafts = await (await t.request(`${I.created}?speciesId=1`, { token: admin })).json() as {
+      id: number;
+      isPublishable: boolean;
+      lastModified: string;
+    }[];
+    const draft = drafts.find((d) => d.isPublishable)!;
+    expect(draft).toBeDefined();
+    const db = await t.services.db.tenantDb(1);
+    const [row] = await db.select({ supplierId: invoices.supplierId }).from(invoices).where(
+      eq(invoices.id, draft.id),
+    );
+    await db.update(suppliers).set({ contactEmail: "sam@farm.test" }).where(eq(suppliers.id, row.supplierId));
+    const published = await t.request(I.publish, {
+      method: "POST",
+      token: admin,
+      json: { id: draft.id, lastModified: draft.lastModified },
+    });
+    expect(published.status).toBe(200);
+    await expect.poll(() => smtp.received.filter((m) => m.to.includes("sam@farm.test")).length).toBe(1);
+    await expect.poll(async () => (await view(draft.id)).remittanceEmails[0]?.to).toBe("sam@farm.test");
   });
 
   test("a mail server that does not answer: 503 in words, and the attempt is listed as not sent", async () => {

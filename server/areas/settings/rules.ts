@@ -101,6 +101,11 @@ export const TENANT_SETTING_LABELS: Record<TenantSettingType, { label: string; h
     label: "Organisation theme colours",
     help: "Uses the organisation's own colours in the app's theme.",
   },
+  emailRemittancesOnPublish: {
+    label: "Email remittances when published",
+    help: "Emails each invoice's remittance advice (its RCTI) to the supplier's contact address as soon as " +
+      'it is published; without it, the invoice\'s "Email to supplier" sends it.',
+  },
 };
 
 /** Support content types (spec 2 §9): 1 Support, 2 Releases. */

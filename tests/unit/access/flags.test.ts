@@ -82,6 +82,7 @@ describe("tenant settings", () => {
       "rfidDiscrepancies",
       "allowReprocessingDuringOnboarding",
       "dynamicThemeColors",
+      "emailRemittancesOnPublish",
     ]);
     expect(isKnownTenantSettingType("rfidDiscrepancies")).toBe(true);
     expect(isKnownTenantSettingType("unknownType")).toBe(false);
