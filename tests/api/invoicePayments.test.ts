@@ -5,12 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { serveTestApp } from "../helpers/app.ts";
-import { PLANT_DAY, plantNoon } from "../helpers/clock.ts";
+import { PLANT_DAY } from "../helpers/clock.ts";
 import { addDays } from "../../kernel/dates.ts";
-import { stakeholders, suppliers } from "../../db/tenant/schema.ts";
+import { suppliers } from "../../db/tenant/schema.ts";
 import { eq } from "drizzle-orm";
 import { PAYMENTS_API as P } from "../../server/areas/invoices/payments/paths.ts";
 import { INVOICES_API } from "../../server/areas/invoices/paths.ts";
+import { givePlantAnAccount } from "../helpers/plantAccount.ts";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;
 const tokens: Record<string, string> = {};
@@ -37,20 +38,7 @@ beforeAll(async () => {
   t = await serveTestApp();
   for (const who of ["admin", "user", "display"]) tokens[who] = await t.login(`${who}@demo.processor`);
   tokens.farm = await t.login("producer@demo.farm");
-  // the plant's own party with its account, whatever the demo seed gives it
-  const db = await t.services.db.tenantDb(1);
-  const now = plantNoon().toISOString();
-  await db.update(stakeholders).set({ isTenant: false });
-  await db.insert(stakeholders).values({
-    name: "Demo Processing",
-    stakeholderType: "Other",
-    isTenant: true,
-    bsb: "082001",
-    bankAccountNumber: "111222333",
-    bankAccountName: "Demo Processing",
-    createdAt: now,
-    lastModified: now,
-  });
+  await givePlantAnAccount(t);
 });
 afterAll(() => t.close());
 

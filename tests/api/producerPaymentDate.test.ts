@@ -6,12 +6,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { eq } from "drizzle-orm";
 import { serveTestApp } from "../helpers/app.ts";
-import { PLANT_DAY, plantNoon } from "../helpers/clock.ts";
+import { PLANT_DAY } from "../helpers/clock.ts";
 import { addDays } from "../../kernel/dates.ts";
 import { formatDate } from "../../kernel/format.ts";
-import { invoices, stakeholders, suppliers } from "../../db/tenant/schema.ts";
+import { invoices, suppliers } from "../../db/tenant/schema.ts";
 import { PAYMENTS_API as P } from "../../server/areas/invoices/payments/paths.ts";
 import { PORTAL_PATHS } from "../../server/areas/producer/portal/paths.ts";
+import { givePlantAnAccount, PLANT_ACCOUNT } from "../helpers/plantAccount.ts";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;
 const tokens: Record<string, string> = {};
@@ -20,20 +21,7 @@ beforeAll(async () => {
   t = await serveTestApp();
   tokens.admin = await t.login("admin@demo.processor");
   tokens.farm = await t.login("producer@demo.farm");
-  // the plant's own account, which a payment file pays from
-  const db = await t.services.db.tenantDb(1);
-  const now = plantNoon().toISOString();
-  await db.update(stakeholders).set({ isTenant: false });
-  await db.insert(stakeholders).values({
-    name: "Demo Processing",
-    stakeholderType: "Other",
-    isTenant: true,
-    bsb: "082001",
-    bankAccountNumber: "111222333",
-    bankAccountName: "Demo Processing",
-    createdAt: now,
-    lastModified: now,
-  });
+  await givePlantAnAccount(t);
 });
 afterAll(() => t.close());
 
@@ -72,7 +60,7 @@ describe("a remittance in a payment file", () => {
     const paid = await page(remittances, "farm");
     expect(paid).toContain(`bank payment ${formatDate(day)}`);
     // the processor's own account and the file are not the producer's to see
-    expect(paid).not.toContain("111222333");
+    expect(paid).not.toContain(PLANT_ACCOUNT.bankAccountNumber);
     expect(paid).not.toContain("payment file");
 
     const cancelled = await t.request(P.cancelRun, {
