@@ -20,8 +20,8 @@ import { type INVOICES_API, type InvoiceView, levyBasis } from "../../server/are
 import { InvoiceLines } from "./invoice/InvoiceLines.tsx";
 import { type DefectRuleLinks, UnruledDefects } from "./invoice/UnruledDefects.tsx";
 import { cancelFileFirst, PaymentFileNote } from "./invoice/PaymentFile.tsx";
-import { RemittanceEmailLine } from "./invoice/RemittanceEmails.tsx";
-import { withId } from "./invoice/paths.ts";
+import { EmailRemittanceButton, RemittanceEmailLine } from "./invoice/RemittanceEmails.tsx";
+import { invoiceHeading, managerHrefOf, withId } from "./invoice/paths.ts";
 
 export interface InvoiceEditorProps {
   view: InvoiceView;
@@ -34,22 +34,6 @@ export interface InvoiceEditorProps {
   paymentsPath: string | null;
   /** the plant's time zone, for when the remittance was emailed */
   timeZone: string;
-}
-
-/** The manager's tab an invoice is listed on. */
-export function managerHrefOf(managerPath: string, view: InvoiceView): string {
-  const tab = view.status === "Draft" ? (view.hasCorrections ? "corrections" : "created") : "published";
-  return `${managerPath}?tab=${tab}&speciesId=${view.speciesId}`;
-}
-
-/** "Draft invoice 16", "Tax invoice RCTI-000016", "Remittance advice RCTI-000017" */
-export function invoiceHeading(view: InvoiceView): string {
-  if (view.status === "Draft" || !view.invoiceNumber) return `Draft invoice ${view.id}`;
-  const title = view.document.title;
-  const kind = title === "Recipient Created Tax Invoice"
-    ? "Tax invoice"
-    : title.charAt(0) + title.slice(1).toLowerCase();
-  return `${kind} ${view.invoiceNumber}`;
 }
 
 export default function InvoiceEditor(
@@ -269,24 +253,19 @@ export default function InvoiceEditor(
           {isDraft ? "Draft PDF" : "PDF"}
         </a>
         {!isDraft && (
-          <Button
-            disabled={!!busy || !doc.supplier.email}
-            title={doc.supplier.email
-              ? `Email the remittance PDF to ${doc.supplier.email}`
-              : "No email address"}
-            onClick={() =>
+          <EmailRemittanceButton
+            email={doc.supplier.email}
+            sentBefore={view.remittanceEmails.some((e) => e.sent)}
+            disabled={!!busy}
+            send={(question) =>
               simple(
                 "Emailing",
                 paths.emailRemittance,
                 { id: view.id },
                 `The remittance was emailed to ${doc.supplier.email}.`,
-                view.remittanceEmails.some((e) => e.sent)
-                  ? `The remittance was emailed already. Email it to ${doc.supplier.email} again?`
-                  : undefined,
+                question,
               )}
-          >
-            Email to supplier
-          </Button>
+          />
         )}
         <Button onClick={() => globalThis.print()}>Print</Button>
         {isDraft && <Button variant="danger" disabled={!!busy} onClick={deleteDraft}>Delete draft</Button>}

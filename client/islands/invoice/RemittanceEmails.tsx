@@ -3,6 +3,7 @@
  * why not), newest first in the invoice's read; nothing sent yet says so.
  */
 import { formatDateTime } from "../../../kernel/format.ts";
+import { Button } from "../../ui/Button.tsx";
 import type { InvoiceView } from "../../../server/areas/invoices/rules.ts";
 
 export function RemittanceEmailLine(
@@ -36,4 +37,24 @@ export function RemittanceEmailLine(
         {last.reason ?? "the mail server refused it"}.
       </div>
     );
+}
+
+/** "Email to supplier": asks first when the remittance was sent already; off without an address. */
+export function EmailRemittanceButton({ email, sentBefore, disabled, send }: {
+  email: string;
+  sentBefore: boolean;
+  disabled: boolean;
+  /** sends it, asking `question` first when there is one */
+  send: (question?: string) => void;
+}) {
+  return (
+    <Button
+      disabled={disabled || !email}
+      title={email ? `Email the remittance PDF to ${email}` : "The supplier has no email address"}
+      onClick={() =>
+        send(sentBefore ? `The remittance was emailed already. Email it to ${email} again?` : undefined)}
+    >
+      Email to supplier
+    </Button>
+  );
 }
