@@ -301,6 +301,21 @@ describe("notifications", () => {
     expect(await toldOf(sheep[2].id)).toBe(true);
   });
 
+  test("a notification whose page the user cannot open (any more) is listed without its link", async () => {
+    // Data Upload is for admins: the user's entry keeps its words, not a link to a page that refuses them
+    await notify("user@demo.processor", "About an upload", "/home/dataupload");
+    const mine = (await get("/api/notifications/GetNotifications", "user")).body as {
+      title: string;
+      routeName: string;
+    }[];
+    expect(mine.find((n) => n.title === "About an upload")?.routeName).toBe("");
+    await notify("admin@demo.processor", "About an upload, to an admin", "/home/dataupload");
+    const admins = (await get("/api/notifications/GetNotifications", "admin")).body as typeof mine;
+    expect(admins.find((n) => n.title === "About an upload, to an admin")?.routeName).toBe(
+      "/home/dataupload",
+    );
+  });
+
   test("bad input is refused in words", async () => {
     const bad = await post("/api/notifications/MarkNotificationsRead", { ids: ["x"] }, "user");
     expect(bad.status).toBe(400);

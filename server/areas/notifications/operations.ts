@@ -1,13 +1,15 @@
 /**
  * The user's notifications (spec 1 §2 home/notifications, §3 "Notification"): their own (type, time,
  * title, message, the page to open), and, while the integration error notifications flag is on for
- * them, the errors the plant's systems reported (spec 2 §6). Marking read is per user for their own;
+ * them, the errors the plant's systems reported (spec 2 §6). A notification whose page the user can no
+ * longer open is listed without its link. Marking read is per user for their own;
  * an integration error is acknowledged for the organisation (the kill floor area keeps them). Other
  * areas notify users through writes.ts.
  */
 import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import { notifications } from "../../../db/tenant/schema.ts";
 import { isFeatureEnabled } from "../../access/flags.ts";
+import { canOpenPage } from "../../access/mod.ts";
 import { ApiError } from "../../http/errors.ts";
 import type { AreaContext } from "../context.ts";
 import type { In } from "../areaApi.ts";
@@ -41,7 +43,8 @@ export async function listNotifications(ctx: AreaContext, unreadOnly = false): P
       timestamp: n.createdAt,
       title: n.title,
       message: n.message,
-      routeName: n.route,
+      // a page they can no longer open (their role or the organisation's modules changed): no dead link
+      routeName: canOpenPage(ctx.caller.subject, n.route) ? n.route : "",
       isRead: n.readAt !== null,
     }));
   const errors = integrationErrorsShown(ctx)
