@@ -13,31 +13,38 @@ import type { Unit } from "./types.ts";
 
 /** A table with a numeric id and a lastModified stamp. */
 type StampedTable = SQLiteTable & { id: SQLiteColumn; lastModified: SQLiteColumn };
-type RowOf<T extends StampedTable> = T["$inferSelect"] & { id: number; lastModified: string | null };
-/** What the form sets: every column but the id and the stamps, which this function writes. */
-type ValuesOf<T extends StampedTable> = Omit<
-  T["$inferInsert"],
-  "id" | "createdAt" | "lastModified" | "modifiedBy"
->;
+/** The columns this function writes itself. */
+type StampKey = "id" | "createdAt" | "lastModified" | "modifiedBy";
+type SavedRow = { id: number; lastModified: string | null };
+type Saved<Row, Values> =
+  & {
+    /** the audit trail's name for the record */
+    entity: string;
+    /** what a "create" entry records, when more than the values (the lines, the codes) */
+    after?: unknown;
+    /** the audit's word for a change with a name of its own ("archive", "restore") */
+    action?: string;
+  }
+  & (
+    /** the row as it stands (read in this unit), or null for a new one, which needs every value */
+    | { current: Row | null; values: Values }
+    | { current: Row; values: Partial<Values> }
+  );
 
-export async function saveRow<T extends StampedTable>(
+/**
+ * Typed for the caller by the table's own row and insert types; drizzle checks a set or an insert only
+ * against a concrete table, so the body below writes through the table's wide type.
+ */
+export function saveRow<Row extends SavedRow, Insert>(
   unit: Unit,
-  table: T,
-  saved:
-    & {
-      /** the audit trail's name for the record */
-      entity: string;
-      /** what a "create" entry records, when more than the values (the lines, the codes) */
-      after?: unknown;
-      /** the audit's word for a change with a name of its own ("archive", "restore") */
-      action?: string;
-    }
-    & (
-      /** the row as it stands (read in this unit), or null for a new one, which needs every value */
-      | { current: RowOf<T> | null; values: ValuesOf<T> }
-      | { current: RowOf<T>; values: Partial<ValuesOf<T>> }
-    ),
-): Promise<RowOf<T>> {
+  table: StampedTable & { $inferSelect: Row; $inferInsert: Insert },
+  saved: Saved<NoInfer<Row>, Omit<NoInfer<Insert>, StampKey>>,
+): Promise<Row>;
+export async function saveRow(
+  unit: Unit,
+  table: StampedTable,
+  saved: Saved<SavedRow & Record<string, unknown>, Record<string, unknown>>,
+): Promise<StampedTable["$inferSelect"]> {
   const { entity, current, values } = saved;
   const now = nextModified(current?.lastModified);
   const columns = getTableColumns(table);
@@ -46,14 +53,10 @@ export async function saveRow<T extends StampedTable>(
     ...("modifiedBy" in columns ? { modifiedBy: displayName(unit.ctx.caller) } : {}),
   };
   const created = "createdAt" in columns ? { createdAt: now } : {};
-  // drizzle cannot check a set or insert against a table known only by its shape; ValuesOf does above
-  const [row] =
-    (current
-      ? await unit.tx.update(table).set({ ...values, ...stamps } as never).where(eq(table.id, current.id))
-        .returning()
-      : await unit.tx.insert(table).values({ ...values, ...stamps, ...created } as never)
-        .returning()) as unknown as RowOf<T>[];
-  const changed = savedEntry(current as Record<string, unknown> | null, values, saved.after ?? values);
+  const [row] = current
+    ? await unit.tx.update(table).set({ ...values, ...stamps }).where(eq(table.id, current.id)).returning()
+    : await unit.tx.insert(table).values({ ...values, ...stamps, ...created }).returning();
+  const changed = savedEntry(current, values, saved.after ?? values);
   await unit.audit({
     entity,
     entityId: row.id,
