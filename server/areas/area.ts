@@ -9,7 +9,7 @@ import type { ReactNode } from "react";
 import type { ApiRouter } from "../http/openapi.ts";
 import type { AppServices } from "../env.ts";
 import type { ScreenMap } from "../pages/screen.ts";
-import type { AreaEvents } from "../push/catalogue.ts";
+import type { AppPushEvents, AreaEvents, PushEventName, PushPayload } from "../push/catalogue.ts";
 import type { TenantDb } from "../../db/client.ts";
 import type { AreaContext } from "./context.ts";
 
@@ -48,7 +48,15 @@ export interface ShellParts {
  * it runs on the server that made the change, once, after the commit, with the changing caller's context
  * (its own writes in a unit of its own; a failure is logged, the change stands).
  */
-export type Reaction = (ctx: AreaContext, payload: unknown) => Promise<void>;
+export type Reaction<N extends EventName = EventName> = (
+  ctx: AreaContext,
+  payload: PushPayload<AppPushEvents, N>,
+) => Promise<void>;
+
+/** An area's reactions by the event they follow, each given that event's payload as it was announced. */
+export type Reactions = { readonly [N in EventName]?: Reaction<N> };
+
+type EventName = PushEventName<AppPushEvents>;
 
 export interface Area {
   /** how people name it ("kill agenda", "super › tenants"); unique */
@@ -68,7 +76,7 @@ export interface Area {
   /** what it adds to every page's frame */
   shell?: ShellParts;
   /** what it does after others' changes, by push event name (the notifications raised by them) */
-  reactions?: Readonly<Record<string, Reaction>>;
+  reactions?: Reactions;
   /** its sub-areas, each with a record of its own (super's parts, invoices' reports, stockyard's RFID) */
   parts?: readonly Area[];
 }

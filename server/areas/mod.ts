@@ -72,9 +72,6 @@ const AREA_LIST: readonly Area[] = [
 /** Every area and sub-area, each after its parent. */
 export const AREAS: readonly Area[] = flattenAreas(AREA_LIST);
 
-// what areas do after each other's committed changes (the notifications they raise), by push event
-installReactions(AREAS);
-
 /** The areas in the order the demo seeder runs their seeds. */
 export const SEED_ORDER: readonly Area[] = seedOrder(AREAS);
 
@@ -95,6 +92,9 @@ export const PUSH_CATALOGUE: PushCatalogue<AppPushEvents> = new PushCatalogue<Ap
   PLATFORM_EVENTS,
   ...AREAS.flatMap((a) => a.events ? [a.events] : []),
 ]);
+
+// what areas do after each other's committed changes (the notifications they raise), by push event
+installReactions(AREAS, PUSH_CATALOGUE.eventNames);
 
 /**
  * The page frame's area parts (the page shell names no area): every banner (super › app control's

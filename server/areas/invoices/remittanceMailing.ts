@@ -6,15 +6,14 @@
  * the editor to say so.
  */
 import { isTenantSettingEnabled } from "../../access/mod.ts";
-import type { AreaContext } from "../context.ts";
+import type { Reaction } from "../area.ts";
 import { emailRemittance } from "./operations/emailRemittance.ts";
 
 let queue: Promise<void> = Promise.resolve();
 
 /** The reaction to invoicePublished (Area.reactions). */
-export function emailPublishedRemittances(ctx: AreaContext, payload: unknown): Promise<void> {
+export const emailPublishedRemittances: Reaction<"invoicePublished"> = (ctx, { invoiceIds: ids }) => {
   if (!isTenantSettingEnabled(ctx.caller.subject, "emailRemittancesOnPublish")) return Promise.resolve();
-  const ids = (payload as { invoiceIds?: number[] }).invoiceIds ?? [];
   queue = queue.then(async () => {
     for (const id of ids) {
       // refused in words (no address, no longer published) or recorded as not sent: nothing more to do here
@@ -22,4 +21,4 @@ export function emailPublishedRemittances(ctx: AreaContext, payload: unknown): P
     }
   });
   return Promise.resolve();
-}
+};

@@ -17,7 +17,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { invoices, livestockOrders, notifications, suppliers } from "../../../db/tenant/schema.ts";
 import { memberships, users, userSettings } from "../../../db/control/schema.ts";
 import { isPerson } from "../../auth/apiKeys.ts";
-import type { Reaction } from "../area.ts";
+import type { Reaction, Reactions } from "../area.ts";
 import type { AreaContext } from "../context.ts";
 import { ordersWithNvd } from "../livestock/nvd/queries.ts";
 import { orderDefects } from "../killFloor/queries.ts";
@@ -127,9 +127,8 @@ const orderPage = (id: number) => `/home/livestock/orders/${id}`;
 const orderName = (o: OrderFacts) => `${o.lot ? `Lot ${o.lot}` : `Order ${o.id}`} from ${o.supplier}`;
 
 /** A load over its order's quantity; an order unloaded with no NVD linked. */
-export async function deliveriesChanged(ctx: AreaContext, payload: unknown): Promise<void> {
-  const ids = (payload as { livestockOrderIds?: number[] }).livestockOrderIds ?? [];
-  const orders = await ordersOf(ctx, ids);
+const deliveriesChanged: Reaction<"deliveryStatusUpdated"> = async (ctx, { livestockOrderIds }) => {
+  const orders = await ordersOf(ctx, livestockOrderIds);
   const linked = await ordersWithNvd(ctx.db, orders.map((o) => o.id));
   const raised: Raised[] = [];
   for (const o of orders) {
@@ -155,12 +154,11 @@ export async function deliveriesChanged(ctx: AreaContext, payload: unknown): Pro
     }
   }
   await raise(ctx, raised);
-}
+};
 
 /** An order's carcass data is complete: its invoice can be made (and which of its codes no rule prices). */
-export async function carcassDataIn(ctx: AreaContext, payload: unknown): Promise<void> {
-  const id = (payload as { livestockOrderId?: number }).livestockOrderId;
-  const [o] = id ? await ordersOf(ctx, [id]) : [];
+const carcassDataIn: Reaction<"carcassDataComplete"> = async (ctx, { livestockOrderId }) => {
+  const [o] = await ordersOf(ctx, [livestockOrderId]);
   if (!o) return;
   await raise(ctx, [{
     type: "carcassDataComplete",
@@ -169,7 +167,7 @@ export async function carcassDataIn(ctx: AreaContext, payload: unknown): Promise
     route: orderPage(o.id),
     speciesId: o.speciesId,
   }, ...await unruledCodesOf(ctx, o)]);
-}
+};
 
 /**
  * One notification per order whose carcasses carry codes no live rule of its species prices, opening
@@ -199,8 +197,7 @@ async function unruledCodesOf(ctx: AreaContext, o: OrderFacts): Promise<Raised[]
 }
 
 /** Invoices published. */
-export async function invoicesPublished(ctx: AreaContext, payload: unknown): Promise<void> {
-  const ids = (payload as { invoiceIds?: number[] }).invoiceIds ?? [];
+const invoicesPublished: Reaction<"invoicePublished"> = async (ctx, { invoiceIds: ids }) => {
   if (!ids.length) return;
   const rows = await ctx.db.select({
     id: invoices.id,
@@ -220,15 +217,15 @@ export async function invoicesPublished(ctx: AreaContext, payload: unknown): Pro
       narrowedBy: "invoicing",
     })),
   );
-}
+};
 
 /**
  * A plant system reported an error (the kill floor keeps it; the bell lists it while the integration
  * error flag is on): every person of the organisation re-reads their unread count, as for a new
  * notification. A client's other state changes (reset, ready) raise nothing.
  */
-export async function integrationErrorRaised(ctx: AreaContext, payload: unknown): Promise<void> {
-  if ((payload as { status?: string }).status !== "Error" || !integrationErrorsShown(ctx)) return;
+const integrationErrorRaised: Reaction<"integrationUpdate"> = async (ctx, { status }) => {
+  if (status !== "Error" || !integrationErrorsShown(ctx)) return;
   const people = await ctx.app.db.control.select({ id: users.id }).from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.tenantId, ctx.tenantId), eq(users.isDisabled, false), isPerson()));
@@ -237,10 +234,10 @@ export async function integrationErrorRaised(ctx: AreaContext, payload: unknown)
     for (const { id } of people) unit.announce("notificationsChanged", { userId: id }, { qualifier: id });
     return Promise.resolve();
   });
-}
+};
 
 /** The area record's reactions, by the push event that raises them. */
-export const NOTIFICATION_SOURCES: Readonly<Record<string, Reaction>> = {
+export const NOTIFICATION_SOURCES: Reactions = {
   integrationUpdate: integrationErrorRaised,
   deliveryStatusUpdated: deliveriesChanged,
   carcassDataComplete: carcassDataIn,

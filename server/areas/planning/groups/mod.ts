@@ -16,12 +16,9 @@ export const carcassGroupsArea = defineArea({
   name: "production planning › carcass groups",
   api: [carcassGroupsApi],
   reactions: {
-    killFloorDataReceived: (ctx, payload) =>
-      drop(ctx, { days: (payload as { productionDates: string[] }).productionDates }),
-    killAgendaUpdated: (ctx, payload) => {
-      const p = payload as { siteId: number; speciesId: number; dates: string[] };
-      return drop(ctx, { speciesId: p.speciesId, tenantSiteId: p.siteId, days: p.dates });
-    },
+    killFloorDataReceived: (ctx, payload) => drop(ctx, { days: payload.productionDates }),
+    killAgendaUpdated: (ctx, p) =>
+      drop(ctx, { speciesId: p.speciesId, tenantSiteId: p.siteId, days: p.dates }),
     // the payload names no production day (an order may have left one): every predicted day goes
     deliveryStatusUpdated: (ctx) =>
       ctx.write(async (_, unit) => void await dropKeptFrom(unit, { fromDay: ctx.today })),

@@ -11,7 +11,7 @@ import { producerLinks } from "../../../../db/control/producerLinks.ts";
 import { livestockOrders } from "../../../../db/tenant/livestock.ts";
 import { invoices } from "../../../../db/tenant/invoices.ts";
 import type { AreaContext } from "../../context.ts";
-import type { Reaction } from "../../area.ts";
+import type { Reaction, Reactions } from "../../area.ts";
 import { type NoticeKind, type RelayedLot, relayTargets } from "./rules.ts";
 
 /** The processor's accepted, open links (the rule checks them again, with scope and day). */
@@ -37,9 +37,7 @@ async function relay(ctx: AreaContext, lots: RelayedLot[], kind: NoticeKind) {
 }
 
 /** carcassDataComplete: an order's carcass data is in, its consignment processed. */
-export async function consignmentProcessed(ctx: AreaContext, payload: unknown): Promise<void> {
-  const id = (payload as { livestockOrderId?: number }).livestockOrderId;
-  if (!id) return;
+const consignmentProcessed: Reaction<"carcassDataComplete"> = async (ctx, { livestockOrderId: id }) => {
   const lots = await ctx.db.select({
     livestockOrderId: livestockOrders.id,
     supplierId: livestockOrders.supplierId,
@@ -47,11 +45,10 @@ export async function consignmentProcessed(ctx: AreaContext, payload: unknown): 
     day: sql<string>`coalesce(${livestockOrders.productionDate}, ${livestockOrders.deliveryDate})`,
   }).from(livestockOrders).where(eq(livestockOrders.id, id));
   await relay(ctx, lots.map((l) => ({ ...l, day: l.day ?? "" })), "consignmentProcessed");
-}
+};
 
 /** invoicePublished: remittances (RCTIs) went to their suppliers. */
-export async function remittancesPublished(ctx: AreaContext, payload: unknown): Promise<void> {
-  const ids = (payload as { invoiceIds?: number[] }).invoiceIds ?? [];
+const remittancesPublished: Reaction<"invoicePublished"> = async (ctx, { invoiceIds: ids }) => {
   if (!ids.length) return;
   const lots = await ctx.db.select({
     livestockOrderId: invoices.livestockOrderId,
@@ -59,10 +56,10 @@ export async function remittancesPublished(ctx: AreaContext, payload: unknown): 
     day: invoices.productionDate,
   }).from(invoices).where(inArray(invoices.id, ids));
   await relay(ctx, lots.map((l) => ({ ...l, day: l.day ?? "" })), "remittancePublished");
-}
+};
 
 /** The producer area's reactions, by the push event that raises them. */
-export const NOTICE_RELAYS: Readonly<Record<string, Reaction>> = {
+export const NOTICE_RELAYS: Reactions = {
   carcassDataComplete: consignmentProcessed,
   invoicePublished: remittancesPublished,
 };
