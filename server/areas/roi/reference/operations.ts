@@ -6,7 +6,8 @@
 import { asc, eq } from "drizzle-orm";
 import { roiDataTables } from "../../../../db/tenant/schema.ts";
 import { ApiError } from "../../../http/errors.ts";
-import { type AreaContext, nextModified } from "../../context.ts";
+import type { TenantDb } from "../../../../db/client.ts";
+import { type AreaContext, nextModified, type TenantTx } from "../../context.ts";
 import { displayName } from "../../audit.ts";
 import { parseCsv } from "../../killFloor/csv.ts";
 import {
@@ -60,7 +61,7 @@ export async function listReferenceData(ctx: AreaContext): Promise<ReferenceData
   return rows.map(toItem);
 }
 
-async function findTable(db: AreaContext["db"], id: number): Promise<Row> {
+async function findTable(db: TenantDb | TenantTx, id: number): Promise<Row> {
   const [row] = await db.select().from(roiDataTables).where(eq(roiDataTables.id, id));
   if (!row) throw ApiError.notFound("That reference table does not exist.");
   return row;
@@ -151,7 +152,7 @@ export async function updateReferenceData(
   body: { id: number; name: string; reportDateFilter: string | null },
 ): Promise<ReferenceDataItem> {
   const row = await ctx.write(async (tx, unit) => {
-    const current = await findTable(tx as unknown as AreaContext["db"], body.id);
+    const current = await findTable(tx, body.id);
     if (body.reportDateFilter && !current.columnNames.includes(body.reportDateFilter)) {
       throw ApiError.validation([{
         field: "reportDateFilter",
