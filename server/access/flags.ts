@@ -17,6 +17,9 @@ export function isKnownFlag(key: unknown): key is FeatureFlagKey {
   return typeof key === "string" && Object.hasOwn(FEATURE_FLAGS, key);
 }
 
+/** A flag's label; an unknown key as it is. */
+export const featureLabel = (key: string): string => isKnownFlag(key) ? FEATURE_FLAGS[key] : key;
+
 /**
  * A flag is on when it is known and stored as enabled, or enabled for super
  * users and the subject is super. Unknown flags are always off (spec 2 §4).

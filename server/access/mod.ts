@@ -88,4 +88,5 @@ export {
   resolvePath,
   ROLE_HOME_ROUTE_NAMES,
   selectHomePage,
+  whyNotOpen,
 } from "./policy.ts";

@@ -4,10 +4,10 @@
  * they cannot disagree. Pure functions; the route table is a parameter
  * (defaulting to the app's) so the rules can be tested on small tables.
  */
-import { hasRole, type RoleName, roleValue } from "./roles.ts";
-import type { ModuleKey } from "./modules.ts";
+import { hasRole, roleLabel, type RoleName, roleValue } from "./roles.ts";
+import { moduleInfo, type ModuleKey } from "./modules.ts";
 import { type AccessSubject, licensedModules } from "./subject.ts";
-import { isFeatureEnabled, isTenantSettingEnabled, userSettingValue } from "./flags.ts";
+import { featureLabel, isFeatureEnabled, isTenantSettingEnabled, userSettingValue } from "./flags.ts";
 import { fillParams } from "./match.ts";
 import {
   allRoutes,
@@ -26,19 +26,62 @@ type Table = readonly RouteDef[];
 
 /** The route's own rules (spec 1 §6), ignoring its ancestors. */
 function passesOwnRules(subject: AccessSubject, route: RouteDef): boolean {
-  if (route.public) return true;
+  return refusalOf(subject, route) === null;
+}
+
+/** The first of the route's own rules the subject fails, in words for the person refused; null: none. */
+function refusalOf(subject: AccessSubject, route: RouteDef): string | null {
+  if (route.public) return null;
   const role = subject.roleLevel;
-  if (!hasRole(role)) return false;
-  if (roleValue(role) < roleValue(route.roleValue)) return false;
-  if (route.onlyRoles && !route.onlyRoles.includes(role)) return false;
-  if (route.tenantCategory && !subject.tenantCategories.includes(route.tenantCategory)) return false;
-  if (route.featureFlag && !isFeatureEnabled(subject, route.featureFlag)) return false;
-  if (route.tenantSetting && !isTenantSettingEnabled(subject, route.tenantSetting)) return false;
+  if (!hasRole(role)) return "Sign in to open it.";
+  if (roleValue(role) < roleValue(route.roleValue)) {
+    return route.roleValue === "super"
+      ? "It is for super administrators."
+      : `It needs the ${roleLabel(route.roleValue)} role or higher; your account is ${roleLabel(role)}.`;
+  }
+  if (route.onlyRoles && !route.onlyRoles.includes(role)) {
+    return `It is for ${route.onlyRoles.map(roleLabel).join(" and ")} accounts; yours is ${roleLabel(role)}.`;
+  }
+  if (route.tenantCategory && !subject.tenantCategories.includes(route.tenantCategory)) {
+    return route.tenantCategory === "producer"
+      ? "It is for farms (producer organisations)."
+      : "It is for processors; this organisation is a farm.";
+  }
+  if (route.featureFlag && !isFeatureEnabled(subject, route.featureFlag)) {
+    return `"${featureLabel(route.featureFlag)}" is not turned on for your organisation.`;
+  }
+  if (route.tenantSetting && !isTenantSettingEnabled(subject, route.tenantSetting)) {
+    return "It is switched off in your organisation's settings (Settings › Tenant Settings).";
+  }
   if (route.modules && route.modules.length > 0) {
     const licensed = route.modules.some((m) => licensedModules(subject).includes(m));
-    if (!licensed && !(route.allowSuper && role === "super")) return false;
+    if (!licensed && !(route.allowSuper && role === "super")) return missingModule(subject, route.modules);
   }
-  return true;
+  return null;
+}
+
+/** Why none of the modules counts: the account lacks them, or the organisation switched their group off. */
+function missingModule(subject: AccessSubject, modules: readonly ModuleKey[]): string {
+  const names = modules.map((m) => moduleInfo(m).displayName).join(" or ");
+  const held = modules.filter((m) => subject.modules.includes(m));
+  if (held.length) {
+    const group = moduleInfo(held[0]).group;
+    return `Your organisation has switched off its ${group} modules (Settings › Login Modules).`;
+  }
+  return `It needs the ${names} module, which your account does not have: an administrator can add it ` +
+    "(Users).";
+}
+
+/**
+ * Why the subject may not open the route, in plain words for the page that refuses it (the route's or
+ * an ancestor's first failing rule); null when it may.
+ */
+export function whyNotOpen(subject: AccessSubject, route: RouteDef, routes: Table = ROUTES): string | null {
+  for (const r of [...ancestorsOf(route, routes), route]) {
+    const refusal = refusalOf(subject, r);
+    if (refusal) return refusal;
+  }
+  return null;
 }
 
 /**

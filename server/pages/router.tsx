@@ -9,7 +9,7 @@ import {
   useMatches,
   useRouterState,
 } from "@tanstack/react-router";
-import { allRoutes, canSeeRoute, type RouteDef } from "../access/mod.ts";
+import { allRoutes, type RouteDef, whyNotOpen } from "../access/mod.ts";
 import { fillParams } from "../access/match.ts";
 import { requiredRedirect } from "../access/required.ts";
 import { ApiError } from "../http/errors.ts";
@@ -120,7 +120,8 @@ function guard(def: RouteDef, context: PageContext, pathname: string, params: Re
   const required = requiredRedirect(caller.user, pathname);
   if (required) throw redirect({ href: required });
   if (def.redirectTo) throw redirect({ href: fillParams(def.redirectTo, params) });
-  if (!canSeeRoute(caller.subject, def)) throw ApiError.forbidden();
+  const refusal = whyNotOpen(caller.subject, def);
+  if (refusal) throw ApiError.forbidden(`You cannot open this page. ${refusal}`);
 }
 
 /** A screen without a search schema takes the address's search as it is. */

@@ -93,7 +93,13 @@ describe("pages", () => {
     const { res, html } = await page("/home/clientusers", "user@demo.processor");
     expect(res.status).toBe(403);
     expect(html).toContain("Unauthorised");
-    expect((await page("/super/home", "admin@demo.processor")).res.status).toBe(403);
+    // in words: why, and what would open it
+    expect(html).toContain(
+      "You cannot open this page. It needs the Administrator role or higher; your account is User.",
+    );
+    const superOnly = await page("/super/home", "admin@demo.processor");
+    expect(superOnly.res.status).toBe(403);
+    expect(superOnly.html).toContain("You cannot open this page. It is for super administrators.");
   });
 
   it("a link with a value the page cannot use is a 400 in plain words, never a server error", async () => {
