@@ -51,6 +51,10 @@ describe.each(SPECIES)("the demo's $name plans", ({ id: speciesId, next }) => {
     expect(predicted.body.head).toBeGreaterThan(0);
     const kg = predicted.body.products.reduce((s: number, p: { kg: number }) => s + p.kg, 0);
     expect(kg).toBeGreaterThan(0);
+    // a product is valued at its codes' price in force that day; one with none says so (never $0.00/kg)
+    const products = predicted.body.products as { kg: number; cents: number; priced: boolean }[];
+    expect(products.some((p) => p.priced)).toBe(true);
+    for (const p of products) expect(p.priced ? p.cents > 0 : p.cents === 0).toBe(true);
     // the statistic rows count the species' own cuts: most of the nine have predicted kg (beef's too)
     const total = (predicted.body.statistics as { row: string; values: Record<string, number> }[])
       .find((r) => r.row === "Total")!;

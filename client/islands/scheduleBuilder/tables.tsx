@@ -54,7 +54,9 @@ export function ProductsTable({ products }: { products: PredictedProduct[] }) {
             <td className="num">{formatDecimal(p.kg)}</td>
             <td className="num">{formatHead(p.cartons)}</td>
             <td className="num">{formatHead(p.pieces)}</td>
-            <td className="num">{formatCents(p.cents)}</td>
+            <td className="num">
+              {p.priced ? formatCents(p.cents) : <span className="muted">No price</span>}
+            </td>
           </tr>
         ))}
       </tbody>

@@ -49,7 +49,7 @@ export async function planRecipesAndProducts(
       cut: asStatCut(d.statCut),
       nominalKg: d.packaging?.nominalKg ?? NOMINAL_KG[speciesId] ?? 20,
       piecesPerCarton: d.packaging?.piecesPerCarton ?? 0,
-      centsPerKg: prices.length ? Math.round(prices.reduce((a, b) => a + b, 0) / prices.length) : 0,
+      centsPerKg: prices.length ? Math.round(prices.reduce((a, b) => a + b, 0) / prices.length) : null,
       productCodeIds: d.productCodeIds,
     };
   });
@@ -104,7 +104,7 @@ async function fromYieldReference(ctx: AreaContext, speciesId: number, date: str
       cut: statCutOf(cut.name, code.description, speciesId),
       nominalKg: NOMINAL_KG[speciesId] ?? 20,
       piecesPerCarton: 0,
-      centsPerKg: price.get(code.id) ?? 0,
+      centsPerKg: price.get(code.id) ?? null,
       productCodeIds: [code.id],
     });
     recipes.push({

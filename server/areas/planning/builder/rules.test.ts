@@ -7,6 +7,7 @@ import {
   type PlanProduct,
   type PlanRecipe,
   predictedKg,
+  predictedProducts,
   type PrimalShare,
   removeRecipe,
   STAT_CUTS,
@@ -71,8 +72,31 @@ describe("schedule builder rules", () => {
       basis: "standard",
     });
     expect(out.products).toEqual([
-      { productId: 100, name: "Leg", cut: "leg", kg: 180, cartons: 9, pieces: 72, cents: 214200 },
-      { productId: 102, name: "Rack FR", cut: "rack", kg: 64, cartons: 13, pieces: 256, cents: 240000 },
+      {
+        productId: 100,
+        name: "Leg",
+        cut: "leg",
+        kg: 180,
+        cartons: 9,
+        pieces: 72,
+        cents: 214200,
+        priced: true,
+      },
+      {
+        productId: 102,
+        name: "Rack FR",
+        cut: "rack",
+        kg: 64,
+        cartons: 13,
+        pieces: 256,
+        cents: 240000,
+        priced: true,
+      },
+    ]);
+    // a product with no price in force that day is valued nil and says so, never a $0.00 price
+    const unpriced = predictedProducts(new Map([[100, 20]]), [{ ...products[0], centsPerKg: null }]);
+    expect(unpriced).toEqual([
+      { productId: 100, name: "Leg", cut: "leg", kg: 20, cartons: 1, pieces: 8, cents: 0, priced: false },
     ]);
     const [total, orders, plus, filled, unfilled] = out.statistics;
     expect(total.values.leg).toBe(180);

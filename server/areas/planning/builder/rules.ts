@@ -36,7 +36,8 @@ export type PlanProduct = {
   /** packaging: nominal kg a carton holds (0: sold loose) and pieces in a carton */
   nominalKg: number;
   piecesPerCarton: number;
-  centsPerKg: number;
+  /** the day's price per kg (cents); null: none of its codes has a price in force that day */
+  centsPerKg: number | null;
 };
 export type PlanGroup = { id: string; head: number; hscwKg: number; fatAdjustedKg: number };
 /** One group's recipes: the plan's carcassGroups[].recipesToTransact. */
@@ -50,7 +51,9 @@ export type PredictedProduct = {
   kg: number;
   pieces: number;
   cartons: number;
+  /** its value at the day's price; 0 when it has none (`priced` false) */
   cents: number;
+  priced: boolean;
 };
 export type StatRow = { row: StatRowName; values: Record<StatCut, number>; total: number };
 
@@ -172,7 +175,8 @@ export function predictedProducts(
       kg: round1(kg),
       cartons: Math.ceil(exactCartons - 1e-9),
       pieces: Math.round(exactCartons * p.piecesPerCarton),
-      cents: Math.round(kg * p.centsPerKg),
+      cents: Math.round(kg * (p.centsPerKg ?? 0)),
+      priced: p.centsPerKg !== null,
     });
   }
   return out;

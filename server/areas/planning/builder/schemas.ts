@@ -49,6 +49,8 @@ export const PredictedProduct = z.object({
   pieces: z.number(),
   cartons: z.number(),
   cents: z.number(),
+  /** false: no price in force on the day for any of its codes (cents is then 0) */
+  priced: z.boolean(),
 });
 
 export const CutPlan = z.object({
@@ -124,7 +126,7 @@ export const BuilderModel = z.object({
       cut: z.enum(STAT_CUTS).nullable(),
       nominalKg: z.number(),
       piecesPerCarton: z.number(),
-      centsPerKg: z.number(),
+      centsPerKg: z.number().nullable(),
     })),
     orderedKgByCut: StatValues,
     plan: z.object({

@@ -29,7 +29,8 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 /** The schedules' lines summed per product (first seen order), valued at the day's price per kg. */
 export function scheduledProducts(
   lines: readonly { productId: number; name: string; plannedKg: number; plannedCartons: number }[],
-  centsPerKg: ReadonlyMap<number, number>,
+  /** a product's price in force (null or missing: none, valued nil) */
+  centsPerKg: ReadonlyMap<number, number | null>,
 ) {
   const byId = new Map<
     number,

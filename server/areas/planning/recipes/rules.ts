@@ -80,7 +80,8 @@ export function costRecipe(
   recipe: RecipeShape,
   primalKg: number,
   primalCents: Cents,
-  centsPerKg: ReadonlyMap<number, number>,
+  /** a product's price in force (null or missing: none, valued nil) */
+  centsPerKg: ReadonlyMap<number, number | null>,
 ): CostedLine[] {
   const lines = recipe.lines.map((l) => {
     const kg = (primalKg * l.yieldPercent) / 100;

@@ -14,7 +14,7 @@ import { addDays } from "../../../../../kernel/dates.ts";
 import { formatDate, formatDecimal, formatHead } from "../../../../../kernel/format.ts";
 import { ProductsTable, StatisticsTable } from "../../../../../client/islands/scheduleBuilder/tables.tsx";
 import { listCutPlans, predictedProducts } from "../operations.ts";
-import type { PredictionBasis } from "../rules.ts";
+import type { PredictedProduct, PredictionBasis } from "../rules.ts";
 
 const Search = z.object({
   productionDate: isoDate.optional(),
@@ -71,16 +71,33 @@ function screen(basis: PredictionBasis) {
             {formatDecimal(predicted.hscwKg)} kg HSCW.
           </p>
           <h3>Predicted against ordered (kg)</h3>
-          {/* nine cuts do not fit 1024 px with real figures: the table scrolls in its box, by keyboard too */}
+          {/* nine cuts and the total fit 1024 px in tight cells; narrower, the table scrolls in its box (keyboard too) */}
           <div className="table-scroll" tabIndex={0} role="region" aria-label="Predicted against ordered">
             <StatisticsTable rows={predicted.statistics} speciesId={data.speciesId} />
           </div>
           <h3>Products</h3>
+          <Unpriced products={predicted.products} day={predicted.productionDate} />
           <ProductsTable products={predicted.products} />
         </section>
       );
     },
   });
+}
+
+/** Products with no price in force on the day: named, so a value short by them is not taken as whole. */
+function Unpriced({ products, day }: { products: readonly PredictedProduct[]; day: string }) {
+  const unpriced = products.filter((p) => !p.priced);
+  if (!unpriced.length) return null;
+  const noun = unpriced.length === 1 ? "product has" : "products have";
+  return (
+    <p className="hint" role="note">
+      {formatHead(unpriced.length)} {noun} no price on {formatDate(day)}{" "}
+      ({unpriced.map((p) => p.name).join("; ")}): their value counts as nil. A product takes the price of its
+      product codes (<a href={href("settingsProductCodes")}>
+        Settings › Product Codes
+      </a>).
+    </p>
+  );
 }
 
 export const PredictedProductsScreen = screen("standard");
