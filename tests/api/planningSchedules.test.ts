@@ -350,11 +350,12 @@ describe("schedules and their execution", () => {
 });
 
 describe("product comparison", () => {
+  type Plan = { id: number; name: string; speciesId: number };
   test("two plans side by side with head and $ per head; 400 without a plan; 403 for all but super", async () => {
     const plans = await get("/api/planning/ComparablePlans", "super");
     expect(plans.status).toBe(200);
-    expect(plans.body.length).toBeGreaterThanOrEqual(2);
-    const [a, b] = plans.body;
+    const [a, b] = (plans.body as Plan[]).filter((p) => p.speciesId === plans.body[0].speciesId);
+    expect(b, "two plans of one species").toBeDefined();
     const res = await get(`/api/planning/ProductComparison?planA=${a.id}&planB=${b.id}`, "super");
     expect(res.status).toBe(200);
     expect(res.body.planA).toMatchObject({ id: a.id, name: a.name });
@@ -364,6 +365,21 @@ describe("product comparison", () => {
     expect(sumA).toBe(res.body.planA.cents);
     for (const r of res.body.rows) expect(r.centsDifference).toBe(r.bCents - r.aCents);
     expectValidation(await get(`/api/planning/ProductComparison?planA=${a.id}`, "super"));
+    // two species' plans share no product: refused in words, naming the plans
+    const other = (plans.body as Plan[]).find((p) => p.speciesId !== a.speciesId);
+    expect(other, "a plan of another species").toBeDefined();
+    const mixed = await get(`/api/planning/ProductComparison?planA=${a.id}&planB=${other!.id}`, "super");
+    expectValidation(mixed);
+    expect(JSON.stringify(mixed.body)).toContain("compare two plans of one species");
+    // the page: unchosen, two plans of one species (each named with it); a mixed choice says why, no table
+    const html = async (path: string) =>
+      (await (await t.request(path, { token: tokens.super })).text()).replaceAll("<!-- -->", "");
+    const chosen = [...(await html("/productionscheduling/productcomparison"))
+      .matchAll(/<option value="\d+" selected="">[^<]*\(([^)<]+)\)<\/option>/g)].map((m) => m[1]);
+    expect(chosen).toHaveLength(2);
+    expect(chosen[0]).toBe(chosen[1]);
+    const refused = await html(`/productionscheduling/productcomparison?planA=${a.id}&planB=${other!.id}`);
+    expect(refused).toContain("are plans of two species: choose two plans of one species.");
     expect((await get(`/api/planning/ProductComparison?planA=999999&planB=${b.id}`, "super")).status).toBe(
       404,
     );

@@ -5,6 +5,7 @@
  */
 import { and, asc, desc, eq, gte, lte } from "drizzle-orm";
 import { cutPlans, productionSchedules } from "../../../../db/tenant/planningSchedules.ts";
+import { ApiError } from "../../../http/errors.ts";
 import type { AreaContext } from "../../context.ts";
 import { addDays } from "../../../../kernel/dates.ts";
 import { assignmentsOf, basisOf, outcomeOf, planRow } from "../builder/operations.ts";
@@ -38,13 +39,21 @@ async function sideOf(ctx: AreaContext, id: number) {
     products,
   };
   const prices = new Map(catalogue.products.map((p) => [p.id, p.centsPerKg]));
-  return { plan: { id: row.id, name: row.name, productionDate: row.productionDate }, side, prices };
+  const plan = { id: row.id, name: row.name, productionDate: row.productionDate };
+  return { plan, speciesId: row.speciesId, side, prices };
 }
 
 export async function comparePlans(ctx: AreaContext, q: { planA: number; planB: number }) {
   // one after the other: a cold read of a day's groups writes the group cache (two at once: SQLITE_BUSY)
   const a = await sideOf(ctx, q.planA);
   const b = await sideOf(ctx, q.planB);
+  // one species' products against another's share no line: every row would be one plan's alone
+  if (a.speciesId !== b.speciesId) {
+    throw ApiError.validation([{
+      field: "planB",
+      message: `${b.plan.name} plans another species than ${a.plan.name}: compare two plans of one species`,
+    }]);
+  }
   return {
     planA: { ...a.plan, ...sideTotals(a.side) },
     planB: { ...b.plan, ...sideTotals(b.side) },

@@ -15,6 +15,7 @@ import { pageAreaContext } from "../../../context.ts";
 import { comparablePlans, comparePlans } from "../operations.ts";
 import { comparisonActivity } from "../activity.ts";
 import { FilterSelect } from "../../../../../client/ui/FilterControls.tsx";
+import { headerSpeciesAmong } from "../../../../pages/ListScope.tsx";
 
 type Plans = (Awaited<ReturnType<typeof comparablePlans>>[number] & { label: string })[];
 type Result = Awaited<ReturnType<typeof comparePlans>>;
@@ -31,16 +32,34 @@ async function load(
 ) {
   const ctx = await pageAreaContext(context);
   const siteName = new Map(context.caller!.sites.map((x) => [x.id, x.name]));
+  const speciesName = new Map(context.caller!.species.map((x) => [x.id, x.name]));
   const plans = (await comparablePlans(ctx)).map((p) => ({
     ...p,
     label: `${formatDate(p.productionDate, false)}: ${p.name}${
       siteName.has(p.tenantSiteId) ? ` at ${siteName.get(p.tenantSiteId)}` : ""
-    }`,
+    } (${speciesName.get(p.speciesId) ?? "species"})`,
   }));
-  const planA = search.planA ?? plans[1]?.id, planB = search.planB ?? plans[0]?.id;
-  const result = planA && planB ? await comparePlans(ctx, { planA, planB }) : null;
+  // unchosen, the two newest plans of the chosen A's species, else of the header's: never two species
+  const species = plans.find((p) => p.id === search.planA)?.speciesId ??
+    headerSpeciesAmong(context, context.caller!.species)?.id;
+  const ofSpecies = plans.filter((p) => p.speciesId === species);
+  const planA = search.planA ?? ofSpecies[1]?.id;
+  const planB = search.planB ?? ofSpecies.find((p) => p.id !== planA)?.id;
+  const [a, b] = [plans.find((p) => p.id === planA), plans.find((p) => p.id === planB)];
+  const problem = a && b && a.speciesId !== b.speciesId
+    ? `${a.label} and ${b.label} are plans of two species: choose two plans of one species.`
+    : null;
+  const result = planA && planB && !problem ? await comparePlans(ctx, { planA, planB }) : null;
   const activity = withActivity ? await comparisonActivity(ctx) : [];
-  return { plans, planA: planA ?? null, planB: planB ?? null, result, activity, timeZone: context.timeZone };
+  return {
+    plans,
+    planA: planA ?? null,
+    planB: planB ?? null,
+    result,
+    problem,
+    activity,
+    timeZone: context.timeZone,
+  };
 }
 
 function PlanChooser({ plans, planA, planB }: { plans: Plans; planA: number | null; planB: number | null }) {
@@ -94,6 +113,7 @@ export const ProductComparisonScreen = defineScreen({
           {data.plans.length < 1
             ? <p className="muted">No cut plans in the last fortnight or the coming week.</p>
             : <PlanChooser plans={data.plans} planA={data.planA} planB={data.planB} />}
+          {data.problem && <p className="form-error" role="alert">{data.problem}</p>}
           {r && (
             <>
               <p className="muted small">
@@ -182,6 +202,7 @@ export const ProductComparisonSummaryScreen = defineScreen({
           )}
         </div>
         {data.plans.length > 0 && <PlanChooser plans={data.plans} planA={data.planA} planB={data.planB} />}
+        {data.problem && <p className="form-error" role="alert">{data.problem}</p>}
         <Table
           rows={sides}
           rowKey={(p) => p.id}
