@@ -397,6 +397,19 @@ describe("reference data", () => {
     }
   });
 
+  test("the demo plant by month: its meat sold for more than its livestock cost, each month it killed", async () => {
+    const list = await get("/api/report/RoiReports");
+    const demo = list.body.find((r: { name: string }) => r.name === "Plant by month with budget");
+    const grid = await get(`/api/report/RoiReportResult/${demo.id}`);
+    expect(grid.status).toBe(200);
+    type Cell = { columnId: string; value: number | null };
+    const months = (grid.body.columns as { id: string; kind: string }[]).filter((c) => c.kind === "data");
+    const known = months.map((c) => (grid.body.bottomLine.values as Cell[]).find((v) => v.columnId === c.id))
+      .filter((v) => v?.value);
+    expect(known.length, "a month of kills in the demo").toBeGreaterThan(0);
+    for (const v of known) expect(v!.value, v!.columnId).toBeGreaterThan(0);
+  });
+
   test("400: an external category, a file without rows, a date column the file does not have", async () => {
     expect((await upload({ name: "X", category: 4 }, csv)).status).toBe(400);
     expect((await upload({ name: "Y", category: 3 }, "Month,Sales\r\n")).status).toBe(400);

@@ -1,11 +1,12 @@
 /**
  * Demo ROI data (issue 42 item 7), for a processor: a budget reference table and the plant's sales by
- * month (reference data the lines and budgets read), the template "Monthly plant ROI", and two reports
+ * month (reference data the lines and budgets read, sized from the plant's own invoices), the template "Monthly plant ROI", and two reports
  * on the kill floor and invoice facts the other seeds made: the plant by month with budget (the demo
  * year's twelve months), and by supplier for the last quarter.
  */
 import type { DemoTenant } from "../area.ts";
-import { roiDataTables, roiReports, roiTemplates } from "../../../db/tenant/schema.ts";
+import { and, inArray, like, sql } from "drizzle-orm";
+import { invoices, roiDataTables, roiReports, roiTemplates } from "../../../db/tenant/schema.ts";
 import { monthsOfYear } from "../../../reports/roi/dates.ts";
 import type { ReportColumn, ReportLine } from "../../../reports/roi/model.ts";
 
@@ -27,6 +28,20 @@ const line = (over: Partial<ReportLine> & Pick<ReportLine, "lineId" | "displayNa
   ...over,
 });
 
+/** The published invoices' livestock cost and levies (cents) by month of kill, as the ROI's invoices read them. */
+async function monthlyInvoices(db: DemoTenant["db"], year: number) {
+  const month = sql<string>`substr(${invoices.productionDate}, 1, 7)`;
+  const rows = await db.select({
+    month,
+    cents: sql<number>`sum(${invoices.subTotalCents})`,
+    levyCents: sql<number>`sum(${invoices.levyCents})`,
+  }).from(invoices).where(and(
+    like(invoices.productionDate, `${year}-%`),
+    inArray(invoices.status, ["Published", "Finalised"]),
+  )).groupBy(month);
+  return new Map(rows.map((r) => [r.month, { cents: Number(r.cents), levyCents: Number(r.levyCents) }]));
+}
+
 export async function seedRoi(tenant: DemoTenant): Promise<void> {
   if (tenant.category !== "processor") return;
   const db = tenant.db;
@@ -47,20 +62,34 @@ export async function seedRoi(tenant: DemoTenant): Promise<void> {
     createdAt: now,
     lastModified: now,
   });
+  // sized from the plant's own published invoices, so the demo reads as a working plant: its meat sold
+  // for a margin over the livestock it bought, the budget near what it paid in an average month
+  const paid = await monthlyInvoices(db, year);
+  const killed = [...paid.values()];
+  const average = (pick: (m: { cents: number; levyCents: number }) => number) =>
+    killed.length ? killed.reduce((s, m) => s + pick(m), 0) / killed.length / 100 : 0;
   const [budget] = await db.insert(roiDataTables).values(table(
     `Budget ${year}`,
     ["Month", "Sales", "Livestock cost", "Levies"],
     months.map((m, i) => ({
       Month: m,
-      Sales: String(520000 + i * 4000),
-      "Livestock cost": String(380000 + i * 3000),
-      Levies: String(9000),
+      Sales: String(Math.round(average((p) => p.cents) * (1.2 + i * 0.002))),
+      // cattle and lamb prices budgeted to rise through the year
+      "Livestock cost": String(Math.round(average((p) => p.cents) * (0.96 + i * 0.006))),
+      Levies: String(Math.round(average((p) => p.levyCents))),
     })),
   )).returning();
   const [sales] = await db.insert(roiDataTables).values(table(
     "Plant sales",
     ["Month", "Sales"],
-    months.map((m, i) => ({ Month: m, Sales: String(505000 + ((i * 37) % 11) * 6500) })),
+    // a month's livestock cost and a margin of 16 to 24 %; a month with none paid for yet has no row (not
+    // known, rather than nothing sold: its budget is then no variance)
+    months.flatMap((m, i) => {
+      const cost = paid.get(m)?.cents;
+      return cost
+        ? [{ Month: m, Sales: String(Math.round(cost / 100 * (1.16 + ((i * 37) % 9) / 100))) }]
+        : [];
+    }),
   )).returning();
 
   let n = 0;
