@@ -7,6 +7,7 @@ import { ChartLegend } from "../../../../client/ui/charts/ChartLegend.tsx";
 import { FiguresTable } from "../../../../client/ui/charts/FiguresTable.tsx";
 import { StyleFreeChart } from "../../../../client/ui/charts/StyleFreeChart.tsx";
 import { niceAxis } from "../../../../client/ui/charts/niceAxis.ts";
+import { labelsFromEnd } from "../../../../client/ui/charts/tickInterval.ts";
 
 export interface TrendSeries {
   key: string;
@@ -44,9 +45,10 @@ export function TrendChart({ id, title, lots, series, format }: {
         )}
       </figcaption>
       <StyleFreeChart className="dist-chart-plot">
-        <LineChart width={420} height={220} data={data} margin={{ top: 12, right: 12, bottom: 4, left: 0 }}>
+        {/* right: room for the newest lot's label, centred on the last point */}
+        <LineChart width={420} height={220} data={data} margin={{ top: 12, right: 36, bottom: 4, left: 0 }}>
           <CartesianGrid vertical={false} />
-          <XAxis dataKey="label" tickMargin={4} />
+          <XAxis dataKey="label" tickMargin={4} ticks={labelsFromEnd(lots, 4)} interval={0} />
           <YAxis width={56} tickFormatter={format} domain={axis.domain} ticks={axis.ticks} />
           {series.map((s, i) => (
             <Line

@@ -19,6 +19,7 @@ import { formatRoiValue } from "../../../../../reports/roi/format.ts";
 import { defineScreen } from "../../../../pages/screen.ts";
 import { pageAreaContext } from "../../../context.ts";
 import { type AnalysisCard, analysisCards } from "../operations.ts";
+import { tickInterval } from "../../../../../client/ui/charts/tickInterval.ts";
 
 const WIDTH = 560;
 const HEIGHT = 220;
@@ -65,7 +66,7 @@ function BottomLineChart({ card }: { card: AnalysisCard }) {
           <CartesianGrid vertical={false} />
           <XAxis
             dataKey="period"
-            interval={Math.max(0, Math.ceil(card.points.length / 4) - 1)}
+            interval={tickInterval(card.points.length, 4)}
             tickMargin={6}
           />
           <YAxis tickFormatter={shortMoney} width={56} domain={axis.domain} ticks={axis.ticks} />

@@ -11,6 +11,7 @@ import type { AreaContext } from "../../../context.ts";
 import { latestRuns } from "../operations.ts";
 import { formatRate, formatSeconds, passRate } from "../rules.ts";
 import type { TestRunRecord } from "../schemas.ts";
+import { tickInterval } from "../../../../../client/ui/charts/tickInterval.ts";
 
 /** How many failing runs show their failures. */
 const FAILING_RUNS_SHOWN = 3;
@@ -40,7 +41,7 @@ function Trend({ runs, timeZone }: { runs: TestRunRecord[]; timeZone: string }) 
           margin={{ top: 8, right: 16, bottom: 4, left: 4 }}
         >
           <CartesianGrid vertical={false} />
-          <XAxis dataKey="label" tickMargin={6} interval="preserveStartEnd" />
+          <XAxis dataKey="label" tickMargin={6} interval={tickInterval(data.length, 10)} />
           <YAxis domain={[0, 100]} tickFormatter={(n: number) => `${n} %`} width={56} />
           <Line dataKey="rate" className="test-trend-line" isAnimationActive={false} dot />
         </LineChart>

@@ -19,6 +19,7 @@ import { niceAxis, valuesOf } from "../../../../../client/ui/charts/niceAxis.ts"
 import type { ChartType } from "../../metrics.ts";
 import { formatMetric, withUnit } from "../rules.ts";
 import type { MetricInfo } from "../schemas.ts";
+import { tickInterval } from "../../../../../client/ui/charts/tickInterval.ts";
 
 export interface ChartRow {
   label: string;
@@ -90,7 +91,7 @@ export function MetricChart({ id, title, rows, metrics, chartType, stacked }: {
           desc={summary}
         >
           <CartesianGrid vertical={false} />
-          <XAxis dataKey="label" tickMargin={6} interval="preserveStartEnd" />
+          <XAxis dataKey="label" tickMargin={6} interval={tickInterval(data.length, 10)} />
           <YAxis yAxisId="left" tickFormatter={short} width={56} domain={left.domain} ticks={left.ticks} />
           {hasRight && (
             <YAxis

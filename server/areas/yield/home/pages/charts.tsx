@@ -20,6 +20,7 @@ import { formatDate } from "../../../../../kernel/format.ts";
 import { ChartLegend } from "../../../../../client/ui/charts/ChartLegend.tsx";
 import { StyleFreeChart } from "../../../../../client/ui/charts/StyleFreeChart.tsx";
 import { niceAxis } from "../../../../../client/ui/charts/niceAxis.ts";
+import { tickInterval } from "../../../../../client/ui/charts/tickInterval.ts";
 
 const WIDTH = 760;
 const HEIGHT = 260;
@@ -93,7 +94,6 @@ export function DayLines({ title, summary, days, series, format, hrefOf, zeroLin
     date,
     ...Object.fromEntries(series.map((s) => [`p${s.plantId}`, s.values.get(date) ?? null])),
   }));
-  const every = Math.max(1, Math.ceil(days.length / 10));
   const axis = niceAxis(series.flatMap((s) => [...s.values.values()]));
   return (
     <figure className="yield-chart" data-chart="day-lines">
@@ -113,7 +113,7 @@ export function DayLines({ title, summary, days, series, format, hrefOf, zeroLin
           <CartesianGrid vertical={false} />
           <XAxis
             dataKey="date"
-            interval={every - 1}
+            interval={tickInterval(days.length, 10)}
             tickFormatter={(d: string) => formatDate(d, false).slice(4)}
             tickMargin={6}
           />
