@@ -55,7 +55,7 @@ describe("paying suppliers by bank file", () => {
     // the invoice itself says which file pays it, and will not go back to a draft meanwhile
     await page.goto(editor);
     await page.locator('[data-island="InvoiceEditor"][data-hydrated]').waitFor();
-    const note = page.getByRole("note").filter({ hasText: "Being paid by bank file" });
+    const note = page.getByRole("note").filter({ hasText: "Paid by bank file" });
     await expect.poll(() => note.innerText()).toContain(`payment file ${fileNumber}`);
     const unpublish = page.getByRole("button", { name: "Unpublish" });
     if (await unpublish.count()) expect(await unpublish.isDisabled()).toBe(true);
@@ -74,6 +74,6 @@ describe("paying suppliers by bank file", () => {
     // and the invoice no longer says so
     await page.goto(editor);
     await page.locator('[data-island="InvoiceEditor"][data-hydrated]').waitFor();
-    expect(await page.getByText("Being paid by bank file").count()).toBe(0);
+    expect(await page.getByText("Paid by bank file").count()).toBe(0);
   }, 120_000);
 });

@@ -18,10 +18,10 @@ export function PaymentFileNote(
 ) {
   return (
     <div className="banner banner-info" role="note">
-      <strong>Being paid by bank file:</strong> payment file {file.id}, made{" "}
-      {formatDate(file.createdAt.slice(0, 10))} by {file.createdBy}, pays{" "}
-      {formatCents(file.amountCents)}; the bank processes it on {formatDate(file.processingDate)}.{" "}
-      {paymentsPath
+      {/* tense-free: the file may be this week's or last year's */}
+      <strong>Paid by bank file:</strong> payment file {file.id}, made{" "}
+      {formatDate(file.createdAt.slice(0, 10))} by {file.createdBy}, pays {formatCents(file.amountCents)}{" "}
+      on the bank's processing day, {formatDate(file.processingDate)}. {paymentsPath
         ? <a className="no-print" href={paymentsPath}>See the payment files</a>
         : <span className="no-print">Only a cancelled file frees it.</span>}
     </div>

@@ -1,17 +1,105 @@
-/** The demo processor's payment file settings, so its Payments page makes files out of the box. */
+/**
+ * The demo processor's payment file settings, so its Payments page makes files out of the box; and for the
+ * demo's year of history (the start command's), the weekly bank files that paid it: a plant pays its
+ * suppliers as their invoices fall due, so a year-old invoice is paid, not waiting on the Payments page.
+ * The tests' month keeps every invoice to pay (their payment tests choose from them).
+ */
+import { and, asc, eq, gt, inArray, lt } from "drizzle-orm";
 import type { DemoTenant } from "../../area.ts";
-import { paymentFileSettings } from "../../../../db/tenant/schema.ts";
+import {
+  invoices,
+  paymentFileSettings,
+  paymentRunInvoices,
+  paymentRuns,
+  stakeholders,
+  suppliers,
+} from "../../../../db/tenant/schema.ts";
+import { addDays, weekdayIndex } from "../../../../kernel/dates.ts";
+import { type AbaPayment, writeAbaFile } from "./aba.ts";
+import { cannotPayReason } from "./queries.ts";
+
+const SETTINGS = {
+  apcaUserId: "301500",
+  bankAbbreviation: "CBA",
+  userName: "DEMO PROCESSING",
+  description: "LIVESTOCK",
+  balancing: true,
+};
 
 export async function seedPaymentSettings(tenant: DemoTenant) {
   if (tenant.category !== "processor") return;
   await tenant.db.insert(paymentFileSettings).values({
     id: 1,
-    apcaUserId: "301500",
-    bankAbbreviation: "CBA",
-    userName: "DEMO PROCESSING",
-    description: "LIVESTOCK",
-    balancing: true,
+    ...SETTINGS,
     lastModified: new Date().toISOString(),
     modifiedBy: "Demo data",
   }).onConflictDoNothing();
+  if (tenant.history === "year") await seedPaidHistory(tenant);
+}
+
+/** The Tuesday on or before a day: the demo plant's weekly payment run. */
+const runDayOf = (due: string) => addDays(due, -((weekdayIndex(due) + 6) % 7));
+
+/**
+ * The history's published invoices (killed before the demo's month, as invoices/historySeed.ts makes
+ * them), paid by one file a week on the Tuesday before each falls due. A supplier without bank details
+ * is paid another way (no file), as the Payments page says.
+ */
+async function seedPaidHistory({ db, today }: DemoTenant) {
+  if ((await db.select({ id: paymentRuns.id }).from(paymentRuns).limit(1)).length) return;
+  const [own] = await db.select().from(stakeholders).where(eq(stakeholders.isTenant, true)).limit(1);
+  if (!own) return;
+  const due = await db.select({
+    id: invoices.id,
+    invoiceNumber: invoices.invoiceNumber,
+    totalCents: invoices.totalCents,
+    dueDate: invoices.dueDate,
+    bsb: suppliers.bsb,
+    bankAccountNumber: suppliers.bankAccountNumber,
+    bankAccountName: suppliers.bankAccountName,
+    name: suppliers.name,
+  }).from(invoices).innerJoin(suppliers, eq(suppliers.id, invoices.supplierId)).where(and(
+    inArray(invoices.status, ["Published", "Finalised"]),
+    lt(invoices.productionDate, addDays(today, -29)),
+    gt(invoices.totalCents, 0),
+  )).orderBy(asc(invoices.dueDate), asc(invoices.id));
+  const byRun = new Map<string, (AbaPayment & { invoiceId: number })[]>();
+  for (const i of due) {
+    if (!i.dueDate || cannotPayReason(i)) continue;
+    const label = i.invoiceNumber ?? `Invoice ${i.id}`;
+    const day = runDayOf(i.dueDate);
+    byRun.set(day, [...byRun.get(day) ?? [], {
+      invoiceId: i.id,
+      label,
+      bsb: i.bsb,
+      accountNumber: i.bankAccountNumber,
+      accountName: i.bankAccountName || i.name,
+      amountCents: i.totalCents,
+      lodgementReference: label,
+    }]);
+  }
+  for (const [processingDate, payments] of byRun) {
+    const file = writeAbaFile({
+      header: { ...SETTINGS, processingDate },
+      remitter: { name: own.name, bsb: own.bsb, accountNumber: own.bankAccountNumber },
+      payments,
+      balancing: SETTINGS.balancing,
+    });
+    if (!file.ok) continue;
+    const made = `${addDays(processingDate, -1)}T05:00:00.000Z`;
+    const [run] = await db.insert(paymentRuns).values({
+      processingDate,
+      description: SETTINGS.description,
+      totalCents: file.creditCents,
+      invoiceCount: payments.length,
+      status: "created",
+      fileText: file.text,
+      createdBy: "Demo data",
+      createdAt: made,
+      lastModified: made,
+    }).returning();
+    await db.insert(paymentRunInvoices).values(
+      payments.map((p) => ({ paymentRunId: run.id, invoiceId: p.invoiceId, amountCents: p.amountCents })),
+    );
+  }
 }
