@@ -2,7 +2,7 @@
  * The demo's year of history (`history: "year"`, the demo the start command runs; issue 39 "Demo data"):
  * seeded on fresh databases for the pinned day through the areas' own seeds, every livestock dashboard
  * panel has figures over the whole year and over a stretch of the history alone, suppliers of three
- * states are paid on published invoices, and the kill floor reported MSA results.
+ * states are paid on published invoices (by weekly bank files), and the kill floor reported MSA results.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { and, isNotNull, lt, sql } from "drizzle-orm";
@@ -14,6 +14,7 @@ import { carcasses, invoices } from "../../db/tenant/schema.ts";
 import { DASHBOARD_API as P } from "../../server/areas/livestock/dashboard/api.ts";
 import { addDays } from "../../kernel/dates.ts";
 import { PLANT_DAY, plantDay } from "../helpers/clock.ts";
+import { PAYMENTS_API } from "../../server/areas/invoices/payments/paths.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = any;
@@ -84,5 +85,20 @@ describe("a year of demo history", () => {
     const [msa] = await db.select({ n: sql<number>`count(*)` }).from(carcasses)
       .where(and(isNotNull(carcasses.msaUltimatePh), lt(carcasses.productionDate, addDays(TODAY, -30))));
     expect(msa.n).toBeGreaterThan(0);
+  });
+
+  test("the history was paid by weekly bank files: the Payments page lists only the month's invoices", async () => {
+    const due = await t.request(`${PAYMENTS_API.toPay}?dueBy=${TODAY}`, { token });
+    expect(due.status).toBe(200);
+    const body = await due.json() as Json;
+    const history = addDays(TODAY, -60);
+    // what is still to pay from the history is a supplier the file cannot pay (no bank details)
+    const old = body.invoices.filter((i: Json) => i.dueDate < history);
+    expect(old.filter((i: Json) => !i.cannotPayReason)).toEqual([]);
+    const runs = await t.request(PAYMENTS_API.runs, { token });
+    expect(runs.status).toBe(200);
+    const files = await runs.json() as Json[];
+    expect(files.length).toBeGreaterThanOrEqual(40);
+    expect(files.every((f) => f.status === "created" && f.totalCents > 0)).toBe(true);
   });
 });
