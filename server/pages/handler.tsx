@@ -76,7 +76,10 @@ export async function renderPage(
         // (a kept page is answered to later requests with other nonces: nothing on it may need one)
         nonce: keep ? undefined : context.nonce,
         progressiveChunkSize: Number.POSITIVE_INFINITY,
-        onError: (error) => console.error(`render ${url.pathname}:`, error),
+        // a client that left mid-page ends React's render: nothing went wrong with the page
+        onError: (error) => {
+          if (!pacing.gone()) console.error(`render ${url.pathname}:`, error);
+        },
       },
     ),
   );

@@ -14,12 +14,15 @@ export interface StreamPacing {
   sent(): Promise<void>;
   /** The page's stream, paced; call once with React's stream. */
   pace(stream: ReadableStream<Uint8Array>): ReadableStream<Uint8Array>;
+  /** Whether the client went away before the page was all sent (React's render then ends: no error). */
+  gone(): boolean;
 }
 
 const NOTHING_YET = Symbol("nothing yet");
 
 export function streamPacing(): StreamPacing {
   let drained = false;
+  let gone = false;
   let waiters: (() => void)[] = [];
   const release = () => {
     const go = waiters;
@@ -27,6 +30,7 @@ export function streamPacing(): StreamPacing {
     if (go.length) setTimeout(() => go.forEach((w) => w()), 0);
   };
   return {
+    gone: () => gone,
     sent: () =>
       new Promise<void>((resolve) => {
         waiters.push(resolve);
@@ -77,6 +81,7 @@ export function streamPacing(): StreamPacing {
           }
         },
         cancel(reason) {
+          gone = true;
           waiters = []; // the client went away: the page's slow parts need not run
           return reader.cancel(reason);
         },
