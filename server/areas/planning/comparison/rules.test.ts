@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { activityWords, compareProducts, sideTotals } from "./rules.ts";
 
-const product = (productId: number, kg: number, cents: number, cartons = 0) => ({
+const product = (productId: number, kg: number, cents: number, cartons = 0, priced = true) => ({
   productId,
   name: `P${productId}`,
   cut: null,
@@ -9,6 +9,7 @@ const product = (productId: number, kg: number, cents: number, cartons = 0) => (
   pieces: 0,
   cartons,
   cents,
+  priced,
 });
 
 describe("product comparison", () => {
@@ -26,7 +27,16 @@ describe("product comparison", () => {
       bCartons: 4,
       centsDifference: -1000,
     });
-    expect(rows[1]).toMatchObject({ aKg: 50, bKg: 0, bCents: 0 });
+    expect(rows[1]).toMatchObject({ aKg: 50, bKg: 0, bCents: 0, priced: true });
+  });
+
+  it("a product a side has no price for is not priced (its nil value is not known)", () => {
+    const rows = compareProducts(
+      { head: 1, products: [product(1, 10, 0, 1, false), product(2, 5, 500)] },
+      { head: 1, products: [product(1, 12, 0, 1, false), product(2, 6, 600)] },
+    );
+    expect(rows.find((r) => r.productId === 1)).toMatchObject({ priced: false, centsDifference: 0 });
+    expect(rows.find((r) => r.productId === 2)).toMatchObject({ priced: true, centsDifference: 100 });
   });
 
   it("totals a side with $ per head in whole cents, 0 without head", () => {

@@ -17,6 +17,8 @@ export type ComparisonRow = {
   aCents: number;
   bCents: number;
   centsDifference: number;
+  /** false: a side that makes it has no price for it that day (its values are then nil, not known) */
+  priced: boolean;
 };
 export type SideTotals = { head: number; kg: number; cartons: number; cents: number; centsPerHead: number };
 
@@ -37,9 +39,16 @@ export function compareProducts(a: Side, b: Side): ComparisonRow[] {
       aCents: 0,
       bCents: 0,
       centsDifference: 0,
+      priced: true,
     }).get(p.productId)!;
-  for (const p of a.products) Object.assign(rowOf(p), { aKg: p.kg, aCartons: p.cartons, aCents: p.cents });
-  for (const p of b.products) Object.assign(rowOf(p), { bKg: p.kg, bCartons: p.cartons, bCents: p.cents });
+  for (const p of a.products) {
+    const row = rowOf(p);
+    Object.assign(row, { aKg: p.kg, aCartons: p.cartons, aCents: p.cents, priced: row.priced && p.priced });
+  }
+  for (const p of b.products) {
+    const row = rowOf(p);
+    Object.assign(row, { bKg: p.kg, bCartons: p.cartons, bCents: p.cents, priced: row.priced && p.priced });
+  }
   return [...byId.values()].map((r) => ({
     ...r,
     kgDifference: round1(r.bKg - r.aKg),

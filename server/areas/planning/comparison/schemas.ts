@@ -28,6 +28,8 @@ export const Comparison = z.object({
     aCents: z.number(),
     bCents: z.number(),
     centsDifference: z.number(),
+    /** false: a plan that makes it has no price for it on its day (its values count as nil) */
+    priced: z.boolean(),
   })),
 });
 export const ComparablePlan = z.object({

@@ -24,6 +24,9 @@ type Data = Awaited<ReturnType<typeof load>>;
 const Search = z.object({ planA: idNumber().optional(), planB: idNumber().optional() });
 const kg = (n: number) => `${formatDecimal(n, 1)} kg`;
 const signed = (text: string, n: number) => (n > 0 ? `+${text}` : text);
+/** A value, or "No price" for a product a plan's day has no price for (never a $0.00 that reads as worthless). */
+const priced = (row: { priced: boolean }, text: string) =>
+  row.priced ? text : <span className="muted">No price</span>;
 
 async function load(
   context: PageContext,
@@ -134,11 +137,19 @@ export const ProductComparisonScreen = defineScreen({
                   },
                   { header: "A cartons", cell: (row) => row.aCartons, className: "num", optional: true },
                   { header: "B cartons", cell: (row) => row.bCartons, className: "num", optional: true },
-                  { header: "A value", cell: (row) => formatCents(row.aCents), className: "num" },
-                  { header: "B value", cell: (row) => formatCents(row.bCents), className: "num" },
+                  {
+                    header: "A value",
+                    cell: (row) => priced(row, formatCents(row.aCents)),
+                    className: "num",
+                  },
+                  {
+                    header: "B value",
+                    cell: (row) => priced(row, formatCents(row.bCents)),
+                    className: "num",
+                  },
                   {
                     header: "Value difference",
-                    cell: (row) => signed(formatCents(row.centsDifference), row.centsDifference),
+                    cell: (row) => priced(row, signed(formatCents(row.centsDifference), row.centsDifference)),
                     className: "num",
                   },
                 ]}
