@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { planActualRows, planActualTotals, scheduledProducts } from "./actual.ts";
 
 // worked by hand: the leg was planned at 100 kg worth $1,200.00 ($12/kg) and packed 90 kg; the rack
-// was not packed; a neck nobody planned was packed (no plan price: $0)
+// was not packed; a neck nobody planned was packed (no plan price: nil, not priced)
 const planned = [
-  { productId: 1, name: "Leg", kg: 100, cartons: 5, cents: 120_000 },
-  { productId: 2, name: "Rack", kg: 40, cartons: 4, cents: 100_000 },
+  { productId: 1, name: "Leg", kg: 100, cartons: 5, cents: 120_000, priced: true },
+  { productId: 2, name: "Rack", kg: 40, cartons: 4, cents: 100_000, priced: true },
 ];
 const packed = [
   { productId: 1, name: "Leg", cartons: 3, kg: 55.5 },
@@ -29,6 +29,7 @@ describe("plan against actual", () => {
       plannedCents: 120_000,
       actualCents: 108_000,
       centsVariance: -12_000,
+      priced: true,
     });
     expect(rows[1]).toMatchObject({
       actualKg: 0,
@@ -36,7 +37,13 @@ describe("plan against actual", () => {
       cartonsVariance: -4,
       centsVariance: -100_000,
     });
-    expect(rows[2]).toMatchObject({ plannedKg: 0, actualKg: 10, actualCartons: 1, actualCents: 0 });
+    expect(rows[2]).toMatchObject({
+      plannedKg: 0,
+      actualKg: 10,
+      actualCartons: 1,
+      actualCents: 0,
+      priced: false,
+    });
   });
 
   it("totals with $ per head over the plan's head", () => {
@@ -52,15 +59,15 @@ describe("plan against actual", () => {
 });
 
 describe("as scheduled", () => {
-  it("sums the schedules' lines per product and prices them at the day's $/kg", () => {
+  it("sums the schedules' lines per product and prices them at the day's $/kg (none: not priced)", () => {
     const lines = [
       { productId: 1, name: "Leg", plannedKg: 60, plannedCartons: 3 },
       { productId: 2, name: "Rack", plannedKg: 40, plannedCartons: 4 },
       { productId: 1, name: "Leg", plannedKg: 40, plannedCartons: 2 }, // the night shift's schedule
     ];
     expect(scheduledProducts(lines, new Map([[1, 1200]]))).toEqual([
-      { productId: 1, name: "Leg", kg: 100, cartons: 5, cents: 120_000 },
-      { productId: 2, name: "Rack", kg: 40, cartons: 4, cents: 0 },
+      { productId: 1, name: "Leg", kg: 100, cartons: 5, cents: 120_000, priced: true },
+      { productId: 2, name: "Rack", kg: 40, cartons: 4, cents: 0, priced: false },
     ]);
   });
 });

@@ -3,8 +3,8 @@
  * lines as released; before any release, the plan's predicted products) beside what the boning rooms it
  * went to packed on its day (kg, cartons, value) with the variance, and in total with $ per head.
  * The packed kg is valued at the plan's own price per kg of the product, so a variance in value is a
- * variance in kg or mix, not in price; a product packed that the plan did not schedule has no plan
- * price, and is shown at $0. Pure.
+ * variance in kg or mix, not in price; a product packed that the plan did not schedule, or one with no
+ * price that day, is valued nil and not priced (the pages say "No price"). Pure.
  */
 import type { PredictedProduct } from "../builder/rules.ts";
 
@@ -21,6 +21,8 @@ export type PlanActualRow = {
   plannedCents: number;
   actualCents: number;
   centsVariance: number;
+  /** false: no price for it on the plan's day (or the plan did not schedule it): its values are nil */
+  priced: boolean;
 };
 export type PlanActualSide = { kg: number; cartons: number; cents: number; centsPerHead: number };
 
@@ -43,15 +45,15 @@ export function scheduledProducts(
     p.kg += l.plannedKg;
     p.cartons += l.plannedCartons;
   }
-  return [...byId.values()].map((p) => ({
-    ...p,
-    cents: Math.round(p.kg * (centsPerKg.get(p.productId) ?? 0)),
-  }));
+  return [...byId.values()].map((p) => {
+    const price = centsPerKg.get(p.productId) ?? null;
+    return { ...p, cents: Math.round(p.kg * (price ?? 0)), priced: price !== null };
+  });
 }
 
 /** The plan's products in its order, then any product packed that it did not predict. */
 export function planActualRows(
-  planned: readonly Pick<PredictedProduct, "productId" | "name" | "kg" | "cartons" | "cents">[],
+  planned: readonly Pick<PredictedProduct, "productId" | "name" | "kg" | "cartons" | "cents" | "priced">[],
   packed: readonly Packed[],
 ): PlanActualRow[] {
   const packedOf = new Map<number, Packed>();
@@ -59,7 +61,11 @@ export function planActualRows(
     const seen = packedOf.get(p.productId);
     packedOf.set(p.productId, seen ? { ...seen, cartons: seen.cartons + p.cartons, kg: seen.kg + p.kg } : p);
   }
-  const row = (productId: number, name: string, plan: { kg: number; cartons: number; cents: number }) => {
+  const row = (
+    productId: number,
+    name: string,
+    plan: { kg: number; cartons: number; cents: number; priced: boolean },
+  ) => {
     const actual = packedOf.get(productId) ?? { cartons: 0, kg: 0 };
     const actualCents = plan.kg > 0 ? Math.round(actual.kg * plan.cents / plan.kg) : 0;
     return {
@@ -74,6 +80,7 @@ export function planActualRows(
       plannedCents: plan.cents,
       actualCents,
       centsVariance: actualCents - plan.cents,
+      priced: plan.priced,
     };
   };
   const planIds = new Set(planned.map((p) => p.productId));
@@ -81,7 +88,7 @@ export function planActualRows(
     ...planned.map((p) => row(p.productId, p.name, p)),
     ...[...packedOf.values()].filter((p) => !planIds.has(p.productId))
       .sort((a, b) => a.name.localeCompare(b.name))
-      .map((p) => row(p.productId, p.name, { kg: 0, cartons: 0, cents: 0 })),
+      .map((p) => row(p.productId, p.name, { kg: 0, cartons: 0, cents: 0, priced: false })),
   ];
 }
 

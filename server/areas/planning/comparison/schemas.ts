@@ -64,6 +64,8 @@ export const PlanAgainstActual = z.object({
     /** the packed kg at the plan's price per kg of the product */
     actualCents: z.number(),
     centsVariance: z.number(),
+    /** false: no price for it on the plan's day, or the plan did not schedule it (its values are nil) */
+    priced: z.boolean(),
   })),
   totals: z.object({ head: z.number(), planned: Figures, actual: Figures, variance: Figures }),
 });

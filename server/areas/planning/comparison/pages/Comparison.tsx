@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { href } from "../../../../access/routes.ts";
 import { Table } from "../../../../../client/ui/Table.tsx";
-import { formatDate, formatDateTime, formatDecimal } from "../../../../../kernel/format.ts";
+import { formatDate, formatDateTime } from "../../../../../kernel/format.ts";
 import { formatCents } from "../../../../../kernel/money.ts";
 import { idNumber } from "../../../../http/params.ts";
 import { defineScreen } from "../../../../pages/screen.ts";
@@ -15,6 +15,7 @@ import { pageAreaContext } from "../../../context.ts";
 import { comparablePlans, comparePlans } from "../operations.ts";
 import { comparisonActivity } from "../activity.ts";
 import { FilterSelect } from "../../../../../client/ui/FilterControls.tsx";
+import { kg, priced, signed } from "./values.tsx";
 import { headerSpeciesAmong } from "../../../../pages/ListScope.tsx";
 
 type Plans = (Awaited<ReturnType<typeof comparablePlans>>[number] & { label: string })[];
@@ -22,11 +23,6 @@ type Result = Awaited<ReturnType<typeof comparePlans>>;
 type Data = Awaited<ReturnType<typeof load>>;
 
 const Search = z.object({ planA: idNumber().optional(), planB: idNumber().optional() });
-const kg = (n: number) => `${formatDecimal(n, 1)} kg`;
-const signed = (text: string, n: number) => (n > 0 ? `+${text}` : text);
-/** A value, or "No price" for a product a plan's day has no price for (never a $0.00 that reads as worthless). */
-const priced = (row: { priced: boolean }, text: string) =>
-  row.priced ? text : <span className="muted">No price</span>;
 
 async function load(
   context: PageContext,

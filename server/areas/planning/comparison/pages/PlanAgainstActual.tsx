@@ -7,19 +7,18 @@
 import { z } from "zod";
 import { href } from "../../../../access/routes.ts";
 import { Table } from "../../../../../client/ui/Table.tsx";
-import { formatDate, formatDecimal } from "../../../../../kernel/format.ts";
+import { formatDate } from "../../../../../kernel/format.ts";
 import { formatCents } from "../../../../../kernel/money.ts";
 import { idNumber } from "../../../../http/params.ts";
 import { defineScreen } from "../../../../pages/screen.ts";
 import { pageAreaContext } from "../../../context.ts";
 import { comparablePlans, planAgainstActual } from "../operations.ts";
 import { FilterSelect } from "../../../../../client/ui/FilterControls.tsx";
+import { kg, priced, signed } from "./values.tsx";
 
 type Result = Awaited<ReturnType<typeof planAgainstActual>>;
 type Figures = Result["totals"]["planned"];
 
-const kg = (n: number) => `${formatDecimal(n, 1)} kg`;
-const signed = (text: string, n: number) => (n > 0 ? `+${text}` : text);
 const count = (n: number) => n.toLocaleString("en-AU");
 
 export const PlanAgainstActualScreen = defineScreen({
@@ -98,17 +97,21 @@ export const PlanAgainstActualScreen = defineScreen({
                   cell: (row) => signed(count(row.cartonsVariance), row.cartonsVariance),
                   className: "num",
                 },
-                { header: "Planned value", cell: (row) => formatCents(row.plannedCents), className: "num" },
+                {
+                  header: "Planned value",
+                  cell: (row) => priced(row, formatCents(row.plannedCents)),
+                  className: "num",
+                },
                 {
                   // planned value and the variance imply it; without it the table fits 1024 px
                   header: "Packed value",
-                  cell: (row) => formatCents(row.actualCents),
+                  cell: (row) => priced(row, formatCents(row.actualCents)),
                   className: "num",
                   optional: true,
                 },
                 {
                   header: "Value variance",
-                  cell: (row) => signed(formatCents(row.centsVariance), row.centsVariance),
+                  cell: (row) => priced(row, signed(formatCents(row.centsVariance), row.centsVariance)),
                   className: "num",
                 },
               ]}
