@@ -15,11 +15,12 @@ import { pageAreaContext } from "../../../context.ts";
 import { comparablePlans, comparePlans } from "../operations.ts";
 import { comparisonActivity } from "../activity.ts";
 import { FilterSelect } from "../../../../../client/ui/FilterControls.tsx";
-import { kg, priced, signed } from "./values.tsx";
+import { kg, signed, valueColumn } from "./values.tsx";
 import { headerSpeciesAmong } from "../../../../pages/ListScope.tsx";
 
 type Plans = (Awaited<ReturnType<typeof comparablePlans>>[number] & { label: string })[];
 type Result = Awaited<ReturnType<typeof comparePlans>>;
+type Row = Result["rows"][number];
 type Data = Awaited<ReturnType<typeof load>>;
 
 const Search = z.object({ planA: idNumber().optional(), planB: idNumber().optional() });
@@ -133,21 +134,9 @@ export const ProductComparisonScreen = defineScreen({
                   },
                   { header: "A cartons", cell: (row) => row.aCartons, className: "num", optional: true },
                   { header: "B cartons", cell: (row) => row.bCartons, className: "num", optional: true },
-                  {
-                    header: "A value",
-                    cell: (row) => priced(row, formatCents(row.aCents)),
-                    className: "num",
-                  },
-                  {
-                    header: "B value",
-                    cell: (row) => priced(row, formatCents(row.bCents)),
-                    className: "num",
-                  },
-                  {
-                    header: "Value difference",
-                    cell: (row) => priced(row, signed(formatCents(row.centsDifference), row.centsDifference)),
-                    className: "num",
-                  },
+                  valueColumn("A value", (row: Row) => row.aCents),
+                  valueColumn("B value", (row: Row) => row.bCents),
+                  valueColumn("Value difference", (row: Row) => row.centsDifference, { signed: true }),
                 ]}
               />
             </>

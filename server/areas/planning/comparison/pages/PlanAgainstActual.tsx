@@ -14,9 +14,10 @@ import { defineScreen } from "../../../../pages/screen.ts";
 import { pageAreaContext } from "../../../context.ts";
 import { comparablePlans, planAgainstActual } from "../operations.ts";
 import { FilterSelect } from "../../../../../client/ui/FilterControls.tsx";
-import { kg, priced, signed } from "./values.tsx";
+import { kg, signed, valueColumn } from "./values.tsx";
 
 type Result = Awaited<ReturnType<typeof planAgainstActual>>;
+type Row = Result["rows"][number];
 type Figures = Result["totals"]["planned"];
 
 const count = (n: number) => n.toLocaleString("en-AU");
@@ -97,23 +98,10 @@ export const PlanAgainstActualScreen = defineScreen({
                   cell: (row) => signed(count(row.cartonsVariance), row.cartonsVariance),
                   className: "num",
                 },
-                {
-                  header: "Planned value",
-                  cell: (row) => priced(row, formatCents(row.plannedCents)),
-                  className: "num",
-                },
-                {
-                  // planned value and the variance imply it; without it the table fits 1024 px
-                  header: "Packed value",
-                  cell: (row) => priced(row, formatCents(row.actualCents)),
-                  className: "num",
-                  optional: true,
-                },
-                {
-                  header: "Value variance",
-                  cell: (row) => priced(row, signed(formatCents(row.centsVariance), row.centsVariance)),
-                  className: "num",
-                },
+                valueColumn("Planned value", (row: Row) => row.plannedCents),
+                // planned value and the variance imply it; without it the table fits 1024 px
+                valueColumn("Packed value", (row: Row) => row.actualCents, { optional: true }),
+                valueColumn("Value variance", (row: Row) => row.centsVariance, { signed: true }),
               ]}
             />
           </>
