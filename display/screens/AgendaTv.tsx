@@ -1,7 +1,8 @@
 /**
  * Today's kill agenda on a TV across the floor: the species and day, a progress bar of head killed against
  * the day's target, and the lots in kill order with head, supplier and state in colour (done, at the
- * kill floor, waiting) and in the kill agenda's words. Server-rendered; nothing to click.
+ * kill floor, waiting) and in the kill agenda's words; a day with nothing on it (a weekend) says when the
+ * next kill is. Server-rendered; nothing to click.
  */
 import { formatDate, formatHead } from "../../kernel/format.ts";
 import { type AgendaTv as Agenda, progressPercent } from "./model.ts";
@@ -27,19 +28,33 @@ export function AgendaTv({ agenda }: { agenda: Agenda }) {
         <h1>{agenda.species} kill</h1>
         <p>{formatDate(agenda.date)}{agenda.site ? ` · ${agenda.site}` : ""}</p>
       </header>
-      <div
-        className="tv-progress"
-        role="img"
-        aria-label={`${agenda.killed} of ${agenda.target || agenda.head} head killed`}
-      >
-        <div className={`tv-progress-bar ${pctClass(pct)}`} />
-        <span className="tv-progress-text">
-          {formatHead(agenda.killed)} of {formatHead(agenda.head)} head killed
-          {agenda.target ? ` · target ${formatHead(agenda.target)}` : ""}
-        </span>
-      </div>
+      {agenda.lots.length > 0 && (
+        <div
+          className="tv-progress"
+          role="img"
+          aria-label={`${agenda.killed} of ${agenda.target || agenda.head} head killed`}
+        >
+          <div className={`tv-progress-bar ${pctClass(pct)}`} />
+          <span className="tv-progress-text">
+            {formatHead(agenda.killed)} of {formatHead(agenda.head)} head killed
+            {agenda.target ? ` · target ${formatHead(agenda.target)}` : ""}
+          </span>
+        </div>
+      )}
       {agenda.lots.length === 0
-        ? <p className="tv-empty">Nothing on today's agenda.</p>
+        ? (
+          <p className="tv-empty">
+            Nothing on today's agenda.
+            {agenda.next && (
+              <>
+                <br />
+                Next kill: <strong>{formatDate(agenda.next.date)}</strong>, {formatHead(agenda.next.head)}
+                {" "}
+                head in {agenda.next.lots} {agenda.next.lots === 1 ? "lot" : "lots"}.
+              </>
+            )}
+          </p>
+        )
         : (
           <table className="tv-table">
             <thead>

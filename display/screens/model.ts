@@ -27,6 +27,8 @@ export interface AgendaTv {
   killed: number;
   /** the day's kill volume target (head); 0 when none is set */
   target: number;
+  /** with nothing on today's agenda, the next day that has lots (within the planning days), else null */
+  next: { date: string; head: number; lots: number } | null;
 }
 
 /** The share of the day's head killed so far, 0–100 (of the target when one is set). */

@@ -13,6 +13,7 @@ import { isAdminUser } from "../../access/roles.ts";
 import { userSettingValue } from "../../access/flags.ts";
 import type { AreaContext } from "../context.ts";
 import { documentDays } from "../killAgenda/queries.ts";
+import { comingDays } from "../killAgenda/comingDays.ts";
 import { groupsOf } from "../killAgenda/boardRules.ts";
 import { yards as stockyards, yardView } from "../stockyard/queries.ts";
 import { MOB_STATUS } from "../../../kernel/enums.ts";
@@ -148,6 +149,9 @@ export async function agendaTv(ctx: AreaContext, speciesName: string): Promise<A
       status: isDone ? "Done" : first.status,
     };
   });
+  // a day with nothing to kill (a weekend, a public holiday) says when the next kill is
+  const key = { date: day.productionDate, speciesId: species.id, siteId: day.tenantSiteId };
+  const next = lots.length ? null : (await comingDays(ctx, key)).find((d) => d.lots > 0) ?? null;
   return {
     species: species.name,
     date: day.productionDate,
@@ -157,6 +161,7 @@ export async function agendaTv(ctx: AreaContext, speciesName: string): Promise<A
     head: day.totals.head,
     killed: lots.reduce((n, l) => n + l.killed, 0),
     target: day.totals.target,
+    next: next && { date: next.date, head: next.head, lots: next.lots },
   };
 }
 
