@@ -445,7 +445,8 @@ describe("orders and deliveries through a link", () => {
     const [demoLink] = await t.services.db.control.select({ id: producerLinks.id }).from(producerLinks)
       .where(eq(producerLinks.producerTenantId, farm.id)).orderBy(producerLinks.id).limit(1);
     const html = (await page(`/producerportal/remittances?link=${demoLink.id}`)).html;
-    expect(html).toContain("Current");
+    // a remittance sent once is its PDF ("Download"); "Current" stands only beside an earlier version
+    expect(html).toContain(">Download<");
     expect(html).not.toContain("Not kept yet");
     const corrected = [...html.matchAll(/<span data-remittance-versions="true">(.*?)<\/span><\/td>/gs)]
       .filter((m) => m[1].includes("Earlier, "));

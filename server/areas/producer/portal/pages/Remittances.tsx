@@ -77,14 +77,26 @@ function Versions({ linkId, r }: { linkId: number; r: LinkedRemittance }) {
   if (!r.versions.length) return <span className="muted">Not kept yet</span>;
   return (
     <span data-remittance-versions>
-      {r.versions.map((v, i) => (
-        <span key={v.version} className="nowrap">
-          {i > 0 && " · "}
-          <a href={pdfHref(linkId, r.invoiceId, v.version)} download>
-            {i === 0 ? "Current" : `Earlier, ${formatDate(v.publishedAt.slice(0, 10), false)}`}
-          </a>
-        </span>
-      ))}
+      {r.versions.map((v, i) => {
+        // "Current" only beside an earlier version: a remittance sent once is just its PDF
+        const label = r.versions.length === 1
+          ? "Download"
+          : i === 0
+          ? "Current"
+          : `Earlier, ${formatDate(v.publishedAt.slice(0, 10), false)}`;
+        return (
+          <span key={v.version} className="nowrap">
+            {i > 0 && " · "}
+            <a
+              href={pdfHref(linkId, r.invoiceId, v.version)}
+              download
+              aria-label={`${label}: remittance ${r.invoiceNumber ?? ""} PDF`}
+            >
+              {label}
+            </a>
+          </span>
+        );
+      })}
     </span>
   );
 }
