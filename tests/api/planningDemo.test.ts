@@ -52,9 +52,27 @@ describe.each(SPECIES)("the demo's $name plans", ({ id: speciesId, next }) => {
     const kg = predicted.body.products.reduce((s: number, p: { kg: number }) => s + p.kg, 0);
     expect(kg).toBeGreaterThan(0);
     // a product is valued at its codes' price in force that day; one with none says so (never $0.00/kg)
-    const products = predicted.body.products as { kg: number; cents: number; priced: boolean }[];
+    const products = predicted.body.products as {
+      name: string;
+      kg: number;
+      cents: number;
+      priced: boolean;
+    }[];
     expect(products.some((p) => p.priced)).toBe(true);
     for (const p of products) expect(p.priced ? p.cents > 0 : p.cents === 0).toBe(true);
+    // the page names the unpriced ones and says how to price them, and writes "No price", never $0.00
+    const html = (await (await t.request(
+      `/productionscheduling/predictedproducts?productionDate=${plan.productionDate}&species=${speciesId}` +
+        `&plan=${plan.id}`,
+      { token: tokens.super },
+    )).text()).replaceAll("<!-- -->", "");
+    const unpriced = products.filter((p) => !p.priced);
+    if (unpriced.length) {
+      expect(html).toContain(unpriced.map((p) => p.name).join("; "));
+      expect(html).toContain("map a code on");
+      expect(html).toContain(">No price<");
+    }
+    expect(html).not.toContain(">$0.00<");
     // the statistic rows count the species' own cuts: most of the nine have predicted kg (beef's too)
     const total = (predicted.body.statistics as { row: string; values: Record<string, number> }[])
       .find((r) => r.row === "Total")!;

@@ -92,10 +92,10 @@ function Unpriced({ products, day }: { products: readonly PredictedProduct[]; da
   return (
     <p className="hint" role="note">
       {formatHead(unpriced.length)} {noun} no price on {formatDate(day)}{" "}
-      ({unpriced.map((p) => p.name).join("; ")}): their value counts as nil. A product takes the price of its
-      product codes (<a href={href("settingsProductCodes")}>
-        Settings › Product Codes
-      </a>).
+      ({unpriced.map((p) => p.name).join("; ")}): their value counts as nil. A product takes its price from
+      the product codes mapped to it: map a code on{" "}
+      <a href={href("productdefinitions")}>Product Definitions</a>, or price its codes under{" "}
+      <a href={href("settingsProductCodes")}>Settings › Product Codes</a>.
     </p>
   );
 }
