@@ -322,3 +322,7 @@ export async function agendaPlacesOf(
   }
   return out;
 }
+
+// the next days' planned head and lots: read by the kill agenda's day and, through this public face, the
+// TV's agenda screen on a day with nothing on it
+export { type ComingDay, comingDays } from "./comingDays.ts";
