@@ -1,5 +1,12 @@
 import type { ReactNode } from "react";
-import { buildSideMenu, canSeeRouteNamed, type MenuItem, type RouteDef } from "../access/mod.ts";
+import {
+  ancestorsOf,
+  buildSideMenu,
+  canSeeRouteNamed,
+  findRouteByName,
+  type MenuItem,
+  type RouteDef,
+} from "../access/mod.ts";
 import type { PageContext } from "./context.ts";
 import { defaultSiteId, defaultSpeciesId } from "../auth/userModel.ts";
 import { Icon } from "./Icon.tsx";
@@ -19,6 +26,7 @@ export function Shell(
   // a user who must first replace a temporary password can go nowhere else: no entries that bounce back
   const mustChangePassword = !caller.user.isPasswordUpdated;
   const menu = mustChangePassword ? [] : buildSideMenu(caller.subject, context.routes);
+  const active = menuEntryOf(menu, current, context.routes);
   return (
     <div className="shell">
       <a className="skip-link" href="#main">Skip to content</a>
@@ -29,7 +37,7 @@ export function Shell(
         </div>
         <nav>
           <ul className="menu">
-            {menu.map((item) => <MenuEntry key={item.name} item={item} current={current} />)}
+            {menu.map((item) => <MenuEntry key={item.name} item={item} active={active} />)}
             {mustChangePassword && (
               <li>
                 <a href="/logout">Sign out</a>
@@ -156,10 +164,25 @@ function NotificationBell({ userId }: { userId: number }) {
   );
 }
 
-function MenuEntry({ item, current }: { item: MenuItem; current?: RouteDef }) {
-  const active = current?.name === item.name;
+/** The menu entry the page is ("page"), or the one it sits under ("location"). */
+type Active = { name: string; current: "page" | "location" };
+
+/**
+ * The menu entry a page belongs to: its own, else its nearest ancestor's (a report's tab, an invoice's
+ * editor), so the menu shows where the page sits.
+ */
+function menuEntryOf(menu: MenuItem[], page: RouteDef | undefined, routes: readonly RouteDef[]) {
+  if (!page) return undefined;
+  const inMenu = new Set(menu.flatMap((i) => [i.name, ...(i.children ?? []).map((c) => c.name)]));
+  // the page's own definition in this table (the router's may be a copy): its ancestors, nearest first
+  const own = findRouteByName(page.name, routes) ?? page;
+  const entry = [own, ...ancestorsOf(own, routes).reverse()].find((r) => inMenu.has(r.name));
+  return entry && { name: entry.name, current: entry === own ? "page" : "location" } satisfies Active;
+}
+
+function MenuEntry({ item, active }: { item: MenuItem; active?: Active }) {
   if (item.children?.length) {
-    const open = item.children.some((c) => c.name === current?.name);
+    const open = item.children.some((c) => c.name === active?.name);
     return (
       <li>
         <details open={open}>
@@ -167,7 +190,7 @@ function MenuEntry({ item, current }: { item: MenuItem; current?: RouteDef }) {
             <Icon name={item.icon} /> {item.title}
           </summary>
           <ul>
-            {item.children.map((child) => <MenuEntry key={child.name} item={child} current={current} />)}
+            {item.children.map((child) => <MenuEntry key={child.name} item={child} active={active} />)}
           </ul>
         </details>
       </li>
@@ -175,7 +198,7 @@ function MenuEntry({ item, current }: { item: MenuItem; current?: RouteDef }) {
   }
   return (
     <li>
-      <a href={item.path} aria-current={active ? "page" : undefined}>
+      <a href={item.path} aria-current={item.name === active?.name ? active.current : undefined}>
         <Icon name={item.icon} /> {item.title}
         {/* support chat replies not read yet: filled by client/runtime/notificationBell.ts */}
         {item.name === "support" && <span className="menu-count" data-chat-unread hidden />}

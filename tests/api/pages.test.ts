@@ -80,6 +80,16 @@ describe("pages", () => {
     expect(admin).not.toContain('href="/super/home"');
   });
 
+  it("the menu shows where a page sits: its own entry, else the entry it is under (a report's tab)", async () => {
+    const menu = (html: string) => [...html.matchAll(/<nav>.*?<\/nav>/gs)].join("");
+    const current = (html: string) => menu(html).match(/<a href="([^"]+)" aria-current="(\w+)"/)?.slice(1);
+    expect(current((await page("/yield", "admin@demo.processor")).html)).toEqual(["/yield", "page"]);
+    // Segment Variance is a tab of Plant Analysis, not a menu entry: Plant Analysis is where it sits
+    const tab = (await page("/yield/segments", "admin@demo.processor")).html;
+    expect(current(tab)).toEqual(["/yield", "location"]);
+    expect(tab).toMatch(/<details open="">\s*<summary>(?:(?!<\/summary>)[\s\S])*Yield Reports/);
+  });
+
   it("never links an unbuilt screen from the menu", async () => {
     const built = new Set([...allRoutes(APP_ROUTES)].filter((r) => r.built).map((r) => r.path));
     for (const email of ["super@demo.processor", "admin@demo.processor", "producer@demo.farm"]) {
