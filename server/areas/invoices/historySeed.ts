@@ -1,7 +1,8 @@
 /**
  * The invoices of the demo's year of history (livestock/orders/historySeed.ts): every order killed
- * before the demo's month is paid, one in four finalised, the rest published; all through the same
- * computation and publishing as the month's invoices (seed.ts).
+ * before the month seed's last days (seed.ts) is invoiced, one in four finalised, the rest published (the
+ * payments seed pays them as they fall due); all through the same computation and publishing as the
+ * month's invoices (seed.ts).
  */
 import { and, asc, eq, lt } from "drizzle-orm";
 import { carcasses } from "../../../db/tenant/schema.ts";
@@ -15,7 +16,9 @@ export async function seedInvoiceHistory(
   today: string,
   numbering: { last: number },
 ) {
-  const before = addDays(today, -29);
+  // every kill up to the days the month's seed leaves in each state (seed.ts: nine to two days back), so
+  // the year demo's plant has invoiced its kills as it goes, as its suppliers would expect
+  const before = addDays(today, -9);
   let n = 0;
   for (const order of orders) {
     const killed = await db.select({ mobId: carcasses.stockMobId, day: carcasses.productionDate })

@@ -4,7 +4,7 @@
  * suppliers as their invoices fall due, so a year-old invoice is paid, not waiting on the Payments page.
  * The tests' month keeps every invoice to pay (their payment tests choose from them).
  */
-import { and, asc, eq, gt, inArray, lt } from "drizzle-orm";
+import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { DemoTenant } from "../../area.ts";
 import {
   invoices,
@@ -41,9 +41,9 @@ export async function seedPaymentSettings(tenant: DemoTenant) {
 const runDayOf = (due: string) => addDays(due, -((weekdayIndex(due) + 6) % 7));
 
 /**
- * The history's published invoices (killed before the demo's month, as invoices/historySeed.ts makes
- * them), paid by one file a week on the Tuesday before each falls due. A supplier without bank details
- * is paid another way (no file), as the Payments page says.
+ * The year's published invoices (invoices/historySeed.ts and the month's, seed.ts), paid by one file a
+ * week on the Tuesday before each falls due, for the runs already made (before today). A supplier without bank details is
+ * paid another way (no file), as the Payments page says.
  */
 async function seedPaidHistory({ db, today }: DemoTenant) {
   if ((await db.select({ id: paymentRuns.id }).from(paymentRuns).limit(1)).length) return;
@@ -60,14 +60,15 @@ async function seedPaidHistory({ db, today }: DemoTenant) {
     name: suppliers.name,
   }).from(invoices).innerJoin(suppliers, eq(suppliers.id, invoices.supplierId)).where(and(
     inArray(invoices.status, ["Published", "Finalised"]),
-    lt(invoices.productionDate, addDays(today, -29)),
     gt(invoices.totalCents, 0),
   )).orderBy(asc(invoices.dueDate), asc(invoices.id));
   const byRun = new Map<string, (AbaPayment & { invoiceId: number })[]>();
   for (const i of due) {
     if (!i.dueDate || cannotPayReason(i)) continue;
-    const label = i.invoiceNumber ?? `Invoice ${i.id}`;
     const day = runDayOf(i.dueDate);
+    // a run not made yet (its Tuesday is today or later) leaves the invoice on the Payments page
+    if (day >= today) continue;
+    const label = i.invoiceNumber ?? `Invoice ${i.id}`;
     byRun.set(day, [...byRun.get(day) ?? [], {
       invoiceId: i.id,
       label,
