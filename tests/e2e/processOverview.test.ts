@@ -31,6 +31,9 @@ async function api(token: string, path: string, json?: unknown) {
 /** Serious or critical accessibility problems of the page shown, in light and in dark. */
 async function axeProblems(page: Page) {
   const found: string[] = [];
+  // the live part has joined the hub and any re-read it started is in: axe must not read a part mid-swap
+  await page.locator("[data-live-part][data-live]").first().waitFor();
+  await page.waitForLoadState("networkidle");
   for (const colorScheme of ["light", "dark"] as const) {
     await showScheme(page, colorScheme);
     if (!(await page.evaluate(() => "axe" in globalThis))) await page.evaluate(axe.source);
