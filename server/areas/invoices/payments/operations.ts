@@ -23,6 +23,49 @@ const RUN_ENTITY = "PaymentRun";
 /** How far ahead a bank takes a processing date. */
 const LATEST_DAYS_AHEAD = 60;
 
+/** An invoice's line of the file: to its supplier's account, the invoice number on their statement. */
+export function paymentTo(
+  label: string,
+  supplier: { bsb: string; bankAccountNumber: string; bankAccountName: string; name: string },
+  amountCents: number,
+): AbaPayment {
+  return {
+    label,
+    bsb: supplier.bsb,
+    accountNumber: supplier.bankAccountNumber,
+    accountName: supplier.bankAccountName || supplier.name,
+    amountCents,
+    lodgementReference: label,
+  };
+}
+
+/** A written file kept as a run with the invoices it pays (the caller has checked them). */
+export async function writeRun(
+  db: TenantTx | AreaContext["db"],
+  run: {
+    processingDate: string;
+    description: string;
+    file: { text: string; creditCents: number };
+    paid: { invoiceId: number; amountCents: number }[];
+    createdBy: string;
+    at: string;
+  },
+) {
+  const [row] = await db.insert(paymentRuns).values({
+    processingDate: run.processingDate,
+    description: run.description,
+    totalCents: run.file.creditCents,
+    invoiceCount: run.paid.length,
+    status: "created",
+    fileText: run.file.text,
+    createdBy: run.createdBy,
+    createdAt: run.at,
+    lastModified: run.at,
+  }).returning();
+  await db.insert(paymentRunInvoices).values(run.paid.map((p) => ({ paymentRunId: row.id, ...p })));
+  return row;
+}
+
 export async function createRun(ctx: AreaContext, input: In<typeof CreateRunBody>) {
   if (input.processingDate < ctx.today) {
     throw ApiError.badRequest("The processing date has passed: choose today or a later day.");
@@ -46,14 +89,7 @@ export async function createRun(ctx: AreaContext, input: In<typeof CreateRunBody
       const [supplier] = await tx.select().from(suppliers).where(eq(suppliers.id, row.supplierId));
       const reason = supplier ? cannotPayReason(supplier) : "Its supplier is gone.";
       if (reason) throw ApiError.conflict(`${label}: ${reason}`);
-      payments.push({
-        label,
-        bsb: supplier.bsb,
-        accountNumber: supplier.bankAccountNumber,
-        accountName: supplier.bankAccountName || supplier.name,
-        amountCents: row.totalCents,
-        lodgementReference: label,
-      });
+      payments.push(paymentTo(label, supplier, row.totalCents));
     }
     const taken = await tx.select({ invoiceId: paymentRunInvoices.invoiceId, runId: paymentRuns.id })
       .from(paymentRunInvoices).innerJoin(paymentRuns, eq(paymentRuns.id, paymentRunInvoices.paymentRunId))
@@ -75,20 +111,14 @@ export async function createRun(ctx: AreaContext, input: In<typeof CreateRunBody
       balancing: setup.balancing,
     });
     if (!file.ok) throw ApiError.conflict(file.errors.join(" "));
-    const [run] = await tx.insert(paymentRuns).values({
+    const run = await writeRun(tx, {
       processingDate: input.processingDate,
       description: setup.header.description,
-      totalCents: file.creditCents,
-      invoiceCount: payments.length,
-      status: "created",
-      fileText: file.text,
+      file,
+      paid: ids.map((invoiceId, i) => ({ invoiceId, amountCents: payments[i].amountCents })),
       createdBy: who(ctx),
-      createdAt: now,
-      lastModified: now,
-    }).returning();
-    await tx.insert(paymentRunInvoices).values(
-      ids.map((invoiceId, i) => ({ paymentRunId: run.id, invoiceId, amountCents: payments[i].amountCents })),
-    );
+      at: now,
+    });
     await unit.audit({
       entity: RUN_ENTITY,
       entityId: run.id,

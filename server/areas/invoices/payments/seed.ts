@@ -9,7 +9,6 @@ import type { DemoTenant } from "../../area.ts";
 import {
   invoices,
   paymentFileSettings,
-  paymentRunInvoices,
   paymentRuns,
   stakeholders,
   suppliers,
@@ -17,6 +16,7 @@ import {
 import { addDays, weekdayIndex } from "../../../../kernel/dates.ts";
 import { type AbaPayment, writeAbaFile } from "./aba.ts";
 import { cannotPayReason } from "./queries.ts";
+import { paymentTo, writeRun } from "./operations.ts";
 
 const SETTINGS = {
   apcaUserId: "301500",
@@ -42,8 +42,8 @@ const runDayOf = (due: string) => addDays(due, -((weekdayIndex(due) + 6) % 7));
 
 /**
  * The year's published invoices (invoices/historySeed.ts and the month's, seed.ts), paid by one file a
- * week on the Tuesday before each falls due, for the runs already made (before today). A supplier without bank details is
- * paid another way (no file), as the Payments page says.
+ * week on the Tuesday before each falls due, for the runs already made (before today). A supplier
+ * without bank details is paid another way (no file), as the Payments page says.
  */
 async function seedPaidHistory({ db, today }: DemoTenant) {
   if ((await db.select({ id: paymentRuns.id }).from(paymentRuns).limit(1)).length) return;
@@ -62,45 +62,30 @@ async function seedPaidHistory({ db, today }: DemoTenant) {
     inArray(invoices.status, ["Published", "Finalised"]),
     gt(invoices.totalCents, 0),
   )).orderBy(asc(invoices.dueDate), asc(invoices.id));
-  const byRun = new Map<string, (AbaPayment & { invoiceId: number })[]>();
+  const byRun = new Map<string, { invoiceId: number; payment: AbaPayment }[]>();
   for (const i of due) {
     if (!i.dueDate || cannotPayReason(i)) continue;
     const day = runDayOf(i.dueDate);
     // a run not made yet (its Tuesday is today or later) leaves the invoice on the Payments page
     if (day >= today) continue;
-    const label = i.invoiceNumber ?? `Invoice ${i.id}`;
-    byRun.set(day, [...byRun.get(day) ?? [], {
-      invoiceId: i.id,
-      label,
-      bsb: i.bsb,
-      accountNumber: i.bankAccountNumber,
-      accountName: i.bankAccountName || i.name,
-      amountCents: i.totalCents,
-      lodgementReference: label,
-    }]);
+    const payment = paymentTo(i.invoiceNumber ?? `Invoice ${i.id}`, i, i.totalCents);
+    byRun.set(day, [...byRun.get(day) ?? [], { invoiceId: i.id, payment }]);
   }
-  for (const [processingDate, payments] of byRun) {
+  for (const [processingDate, lines] of byRun) {
     const file = writeAbaFile({
       header: { ...SETTINGS, processingDate },
       remitter: { name: own.name, bsb: own.bsb, accountNumber: own.bankAccountNumber },
-      payments,
+      payments: lines.map((l) => l.payment),
       balancing: SETTINGS.balancing,
     });
     if (!file.ok) continue;
-    const made = `${addDays(processingDate, -1)}T05:00:00.000Z`;
-    const [run] = await db.insert(paymentRuns).values({
+    await writeRun(db, {
       processingDate,
       description: SETTINGS.description,
-      totalCents: file.creditCents,
-      invoiceCount: payments.length,
-      status: "created",
-      fileText: file.text,
+      file,
+      paid: lines.map((l) => ({ invoiceId: l.invoiceId, amountCents: l.payment.amountCents })),
       createdBy: "Demo data",
-      createdAt: made,
-      lastModified: made,
-    }).returning();
-    await db.insert(paymentRunInvoices).values(
-      payments.map((p) => ({ paymentRunId: run.id, invoiceId: p.invoiceId, amountCents: p.amountCents })),
-    );
+      at: `${addDays(processingDate, -1)}T05:00:00.000Z`,
+    });
   }
 }
