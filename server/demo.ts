@@ -260,23 +260,7 @@ async function demoSuperContext(services: AppServices): Promise<AreaContext | nu
   const tenant = await control.query.tenants.findFirst({ where: eq(tenants.name, DEMO_PROCESSOR) });
   const user = await control.query.users.findFirst({ where: eq(users.email, `super@demo.processor`) });
   if (!tenant || !user) return null;
-  const now = new Date();
-  const caller = await services.callers.get({
-    id: "demo-seed",
-    secretHash: "",
-    userId: user.id,
-    tenantId: tenant.id,
-    impersonating: false,
-    keepLoggedIn: false,
-    createdAt: now,
-    expiresAt: now,
-    absoluteExpiresAt: now,
-    localLoginDate: null,
-    userAgent: "",
-    ipAddress: "",
-    signedInAt: null,
-    lastSeenAt: null,
-  }, true);
+  const caller = await services.callers.ofUser(user.id, tenant.id, "demo-seed");
   return caller ? await areaContext(services, caller) : null;
 }
 

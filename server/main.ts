@@ -7,6 +7,8 @@ import { serveApp } from "./http/listener.ts";
 import { setLogLevel } from "./ops/log.ts";
 import { exitGracefullyOnSignals } from "./ops/shutdown.ts";
 import { startBackupSchedule } from "./ops/backupSchedule.ts";
+import { startBackground } from "./ops/background.ts";
+import { BACKGROUND } from "./areas/mod.ts";
 
 /** Reads the environment, opens and migrates the databases, seeds demo data with --demo, and serves. */
 const config = loadConfig();
@@ -49,6 +51,9 @@ startBackupSchedule(services, {
   keepDaily: config.BACKUP_KEEP_DAILY,
   keepWeekly: config.BACKUP_KEEP_WEEKLY,
 });
+
+// what the areas do on their own: queued remittance emails, sent and retried (at start, then each minute)
+startBackground(services, BACKGROUND);
 
 // SIGTERM: stop taking requests, finish those under way, send push clients elsewhere, close the databases
 exitGracefullyOnSignals({ server, services, limitMs: config.SHUTDOWN_TIMEOUT_SECONDS * 1000 });

@@ -20,7 +20,7 @@ import { type INVOICES_API, type InvoiceView, levyBasis } from "../../server/are
 import { InvoiceLines } from "./invoice/InvoiceLines.tsx";
 import { type DefectRuleLinks, UnruledDefects } from "./invoice/UnruledDefects.tsx";
 import { cancelFileFirst, PaymentFileNote } from "./invoice/PaymentFile.tsx";
-import { EmailRemittanceButton, RemittanceEmailLine } from "./invoice/RemittanceEmails.tsx";
+import { EmailRemittanceButton, mailState, RemittanceEmailLine } from "./invoice/RemittanceEmails.tsx";
 import { invoiceHeading, managerHrefOf, withId } from "./invoice/paths.ts";
 
 export interface InvoiceEditorProps {
@@ -74,6 +74,8 @@ export default function InvoiceEditor(
           silent: true,
         });
         if (latest.lastModified !== viewRef.current.lastModified) setNewer(latest);
+        // an email sent or tried (by hand elsewhere, or by itself) changes no field: shown as it is
+        else setView((shown) => ({ ...shown, ...mailState(latest) }));
       } catch { /* deleted or gone: the banner below says so on the next action */ }
     };
     const check = (payload: unknown) => {
@@ -289,6 +291,7 @@ export default function InvoiceEditor(
       {!isDraft && (
         <RemittanceEmailLine
           emails={view.remittanceEmails}
+          queued={view.remittanceQueued}
           supplierEmail={doc.supplier.email}
           timeZone={timeZone}
         />

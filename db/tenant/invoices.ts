@@ -169,3 +169,28 @@ export const invoicePriceAdjustments = sqliteTable("invoice_price_adjustments", 
   reason: text("reason").notNull(),
   ...stamps(),
 }, (t) => [uniqueIndex("invoice_adjustment_line").on(t.invoiceId, t.lineKey)]);
+
+/**
+ * Remittance emails waiting to go (the organisation's "Email remittances when published"): written in the
+ * publish's own transaction, so a restart between the publish and the send loses none; sent by whichever
+ * instance claims the row first (`claimedUntil`), tried again later while the mail server does not take
+ * it, and deleted once sent or given up (the invoice's audit trail keeps each attempt).
+ */
+export const remittanceMailings = sqliteTable("remittance_mailings", {
+  id: id(),
+  invoiceId: integer("invoice_id").notNull().references(() => invoices.id, { onDelete: "cascade" }),
+  /** control-database user id of who published it: the mail is sent, and recorded, as theirs */
+  requestedBy: integer("requested_by").notNull(),
+  /** tries made so far */
+  attempts: integer("attempts").notNull().default(0),
+  /** the next try, not before (UTC ISO) */
+  nextAttemptAt: text("next_attempt_at").notNull(),
+  /** an instance sending it holds it until then (UTC ISO); null = free */
+  claimedUntil: text("claimed_until"),
+  /** why the last try failed, in words */
+  lastError: text("last_error"),
+  createdAt: text("created_at").notNull(),
+}, (t) => [
+  uniqueIndex("remittance_mailings_invoice").on(t.invoiceId),
+  index("remittance_mailings_due").on(t.nextAttemptAt),
+]);

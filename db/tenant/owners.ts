@@ -72,6 +72,7 @@ export const TABLE_OWNERS = {
   invoiceMobs: "invoices",
   invoiceLineItems: "invoices",
   invoicePriceAdjustments: "invoices",
+  remittanceMailings: "invoices",
   levySettings: "invoiceSettings",
   defectDetails: "invoiceSettings",
   skinPrices: "skins",

@@ -77,11 +77,21 @@ export interface Area {
   shell?: ShellParts;
   /** what it does after others' changes, by push event name (the notifications raised by them) */
   reactions?: Reactions;
+  /** what it does on its own, on every instance (started by server/main.ts, not by a test app) */
+  background?: readonly BackgroundWork[];
   /** its sub-areas, each with a record of its own (super's parts, invoices' reports, stockyard's RFID) */
   parts?: readonly Area[];
 }
 
 /** The page frame's parts from every area: each area's banner, and the one save and the one TV document. */
+/** Work an area does with no request behind it (a queued email): run at start, then every `everyMs`. */
+export interface BackgroundWork {
+  /** what it is, for the log */
+  name: string;
+  everyMs: number;
+  run(app: AppServices): Promise<void>;
+}
+
 export interface Shell {
   banners: readonly NonNullable<ShellParts["banner"]>[];
   /** every banner's key, joined (part of a kept page's key) */

@@ -3,7 +3,7 @@
  * screens by route name, push events, demo data, body limits, shell parts, sub-areas). app.ts, the page
  * router, the page frame (SHELL), the push catalogue and the demo seeder read them from here. docs/areas.md says how to add one.
  */
-import { type Area, flattenAreas, seedOrder, type Shell, shellOf } from "./area.ts";
+import { type Area, type BackgroundWork, flattenAreas, seedOrder, type Shell, shellOf } from "./area.ts";
 import { installReactions } from "./reactions.ts";
 import type { ScreenMap } from "../pages/screen.ts";
 import { type RouteDef, ROUTES, withScreens } from "../access/routes.ts";
@@ -107,3 +107,6 @@ export const BODY_LIMITS: Readonly<Record<string, number>> = Object.assign(
   {},
   ...AREAS.map((a) => a.bodyLimits ?? {}),
 );
+
+/** What the areas do on their own on every instance (server/main.ts starts it; a test app does not). */
+export const BACKGROUND: readonly BackgroundWork[] = AREAS.flatMap((a) => a.background ?? []);

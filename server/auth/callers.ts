@@ -28,6 +28,7 @@ import {
   type TenantCategory,
 } from "../access/modules.ts";
 import type { PushBus } from "../push/bus.ts";
+import { serverNow } from "../clock.ts";
 import { BoundedCache } from "./cache.ts";
 import type { Session, SessionStore } from "./sessions.ts";
 import { allowedIds, type Caller } from "./userModel.ts";
@@ -156,6 +157,30 @@ export class CallerCache {
     const data = await loadCallerData(this.db, session);
     if (data) this.cache.set(key, data, epoch);
     return data && { session, ...data };
+  }
+
+  /**
+   * A user's caller in a tenant for work no request carries (the demo seed's writes, a queued email sent
+   * in the background): a session that is never stored, named `label`; null as `get` answers null.
+   */
+  ofUser(userId: number, tenantId: number, label: string): Promise<Caller | null> {
+    const now = serverNow();
+    return this.get({
+      id: label,
+      secretHash: "",
+      userId,
+      tenantId,
+      impersonating: false,
+      keepLoggedIn: false,
+      createdAt: now,
+      expiresAt: now,
+      absoluteExpiresAt: now,
+      localLoginDate: null,
+      userAgent: "",
+      ipAddress: "",
+      signedInAt: null,
+      lastSeenAt: null,
+    }, true);
   }
 
   /**

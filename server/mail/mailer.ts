@@ -83,6 +83,34 @@ export function createMailer(config: { SMTP_URL: string; MAIL_FROM: string }): M
   };
 }
 
+/**
+ * Why a send failed, in words a plant user reads (nodemailer's error codes), and whether trying again
+ * later can help: a mail server that refuses the address itself (a 5xx answer to it) will refuse it again.
+ */
+export function mailFailure(error: unknown): { words: string; permanent: boolean } {
+  const e = error as { code?: string; responseCode?: number; response?: string; message?: string };
+  const said = (e.response ?? "").replace(/\s+/g, " ").trim().slice(0, 100);
+  switch (e.code) {
+    case "EENVELOPE":
+      return {
+        words: `the mail server refused the address${said ? ` ("${said}")` : ""}`,
+        permanent: (e.responseCode ?? 0) >= 500,
+      };
+    case "EAUTH":
+      return { words: "the mail server refused the app's sign-in (SMTP_URL)", permanent: false };
+    case "ETIMEDOUT":
+      return { words: "the mail server took too long to answer", permanent: false };
+    case "ECONNECTION":
+    case "ESOCKET":
+    case "EDNS":
+      return { words: "the mail server did not answer", permanent: false };
+    case "EMESSAGE":
+      return { words: `the mail server refused the message${said ? ` ("${said}")` : ""}`, permanent: false };
+    default:
+      return { words: "the mail server did not take it", permanent: false };
+  }
+}
+
 /** `smtp://host:port` of an SMTP_URL, without its user and password. */
 export function mailServerAddress(url: string): string {
   try {

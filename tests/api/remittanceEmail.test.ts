@@ -131,10 +131,10 @@ describe("emailing a remittance", () => {
     const failed = await post(invoice.id);
     expect(failed.status).toBe(503);
     expect(failed.body.message).toMatch(
-      /could not be emailed to pat@farm\.test: the mail server did not take it/,
+      /could not be emailed to pat@farm\.test: the mail server did not answer/,
     );
     const [entry] = (await view(invoice.id)).remittanceEmails;
     expect(entry).toMatchObject({ to: "pat@farm.test", sent: false });
-    expect(entry.reason).toMatch(/^the mail server did not take it/);
+    expect(entry.reason).toMatch(/^the mail server did not answer$/);
   });
 });

@@ -6,6 +6,7 @@
 import { eq } from "drizzle-orm";
 import {
   carcasses,
+  invoices,
   levySettings,
   livestockOrders,
   skinCounts,
@@ -13,7 +14,8 @@ import {
   suppliers,
 } from "../../db/tenant/schema.ts";
 import { INVOICES_API } from "../../server/areas/invoices/paths.ts";
-import type { serveTestApp } from "./app.ts";
+import type { serveTestApp, TestApp as AnyTestApp } from "./app.ts";
+import { expect } from "vitest";
 import { plantNoon } from "./clock.ts";
 
 type TestApp = Awaited<ReturnType<typeof serveTestApp>>;
@@ -80,4 +82,32 @@ export async function invoiceableOrder(t: TestApp, token: string, speciesId = 1)
     lastModified: now,
   }).onConflictDoNothing();
   return { orderId: order.livestockOrderId, mobId: order.stockMobs[0].id, supplierName: order.supplierName };
+}
+
+/** Turns the organisation's setting on and publishes a draft of a supplier now reachable at `email`. */
+export async function publishWithMailSetting(t: AnyTestApp, token: string, email: string): Promise<number> {
+  const setting = await t.request("/api/settings/UpsertTenantSetting", {
+    method: "POST",
+    token,
+    json: { settingType: "emailRemittancesOnPublish", value: { isEnabled: true } },
+  });
+  expect(setting.status).toBe(200);
+  const drafts = await (await t.request(`${INVOICES_API.created}?speciesId=1`, { token })).json() as {
+    id: number;
+    isPublishable: boolean;
+    lastModified: string;
+  }[];
+  const draft = drafts.find((d) => d.isPublishable)!;
+  expect(draft).toBeDefined();
+  const db = await t.services.db.tenantDb(1);
+  const [row] = await db.select({ supplierId: invoices.supplierId }).from(invoices)
+    .where(eq(invoices.id, draft.id));
+  await db.update(suppliers).set({ contactEmail: email }).where(eq(suppliers.id, row.supplierId));
+  const published = await t.request(INVOICES_API.publish, {
+    method: "POST",
+    token,
+    json: { id: draft.id, lastModified: draft.lastModified },
+  });
+  expect(published.status).toBe(200);
+  return draft.id;
 }

@@ -1,7 +1,8 @@
 /**
  * The setup most browser test files share: the real app served on loopback and Chromium signed in as one
  * user at 1024×768 (toasts recorded), both closed after the file; with `{ token: true }` also an API token
- * of the same user (a session of its own: a file counting the user's sessions leaves it off).
+ * of the same user (a session of its own: a file counting the user's sessions leaves it off); `env` makes
+ * the app's configuration (a mail server, say) before it starts.
  * Register at the top of a test file.
  */
 import { afterAll, beforeAll } from "vitest";
@@ -15,10 +16,13 @@ export interface SignedIn {
   token: string;
 }
 
-export function signedInBrowser(email = "admin@demo.processor", opts: { token?: boolean } = {}): SignedIn {
+export function signedInBrowser(
+  email = "admin@demo.processor",
+  opts: { token?: boolean; env?: () => Promise<Record<string, string>> } = {},
+): SignedIn {
   const t = {} as SignedIn;
   beforeAll(async () => {
-    t.server = await serveTestApp();
+    t.server = await serveTestApp(await opts.env?.());
     t.browser = await launchBrowser();
     await t.browser.page.setViewportSize({ width: 1024, height: 768 });
     await recordToasts(t.browser.context);

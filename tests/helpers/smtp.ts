@@ -41,3 +41,28 @@ export async function startSmtp() {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** An address where no mail server answers (one started and closed): every send there is refused at once. */
+export async function silentSmtpUrl(): Promise<string> {
+  const gone = await startSmtp();
+  await gone.close();
+  return gone.url;
+}
+
+/** A mail server that answers every recipient with `code` ("550 5.1.1 No such mailbox here"). */
+export async function startRefusingSmtp(code: number) {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onRcptTo(_address, _session, callback) {
+      callback(Object.assign(new Error("5.1.1 No such mailbox here"), { responseCode: code }));
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as { port: number }).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,19 +1,34 @@
 /**
- * What the invoice editor says of the remittance emailed to the supplier: the latest attempt (sent, or
- * why not), newest first in the invoice's read; nothing sent yet says so.
+ * What the invoice editor says of the remittance emailed to the supplier: waiting to go by itself (and
+ * when it is tried again after a failure), the latest attempt (sent, or why not), or nothing sent yet.
  */
 import { formatDateTime } from "../../../kernel/format.ts";
 import { Button } from "../../ui/Button.tsx";
 import type { InvoiceView } from "../../../server/areas/invoices/rules.ts";
 
+/** The editor's email fields, which change without the invoice's `lastModified` (a send changes no field). */
+export const mailState = (view: InvoiceView) => ({
+  remittanceEmails: view.remittanceEmails,
+  remittanceQueued: view.remittanceQueued,
+});
+
 export function RemittanceEmailLine(
-  { emails, supplierEmail, timeZone }: {
+  { emails, queued, supplierEmail, timeZone }: {
     emails: InvoiceView["remittanceEmails"];
+    queued: InvoiceView["remittanceQueued"];
     supplierEmail: string;
     timeZone: string;
   },
 ) {
   const [last] = emails;
+  if (queued && (!last || last.sent || queued.attempts === 0)) {
+    return (
+      <p className="muted no-print" role="status">
+        The remittance is on its way to the supplier ({supplierEmail || "no address yet"}): it is emailed by
+        itself once published.
+      </p>
+    );
+  }
   if (!last) {
     return (
       <p className="muted no-print" role="status">
@@ -24,19 +39,26 @@ export function RemittanceEmailLine(
     );
   }
   const when = formatDateTime(last.at, timeZone);
-  return last.sent
-    ? (
+  if (last.sent) {
+    return (
       <p className="muted no-print" role="status">
         Remittance emailed to {last.to} on {when} by {last.by}
         {emails.length > 1 ? ` (${emails.filter((e) => e.sent).length} times in all)` : ""}.
       </p>
-    )
-    : (
-      <div className="banner banner-warning no-print" role="status">
-        The remittance could not be emailed to {last.to} on {when}:{" "}
-        {last.reason ?? "the mail server refused it"}.
-      </div>
     );
+  }
+  const why = `The remittance could not be emailed to ${last.to} on ${when}: ${
+    last.reason ?? "the mail server refused it"
+  }.`;
+  return (
+    <div className="banner banner-warning no-print" role="status">
+      {why} {queued
+        ? `It is tried again by itself from ${formatDateTime(queued.nextAttemptAt, timeZone)} (try ${
+          queued.attempts + 1
+        } of ${queued.maxTries}), or now with Email to supplier.`
+        : "Try again with Email to supplier."}
+    </div>
+  );
 }
 
 /** "Email to supplier": asks first when the remittance was sent already; off without an address. */

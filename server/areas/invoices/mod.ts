@@ -7,7 +7,7 @@ import { INVOICE_EVENTS } from "./events.ts";
 import { seedInvoices } from "./seed.ts";
 import { invoiceReportsArea } from "./reports/mod.ts";
 import { invoicePaymentsArea } from "./payments/mod.ts";
-import { emailPublishedRemittances } from "./remittanceMailing.ts";
+import { remittanceMailSweep } from "./remittanceMailing.ts";
 
 export const invoicesArea = defineArea({
   name: "invoices",
@@ -15,7 +15,7 @@ export const invoicesArea = defineArea({
   pages: INVOICE_PAGES,
   events: INVOICE_EVENTS,
   seed: seedInvoices,
-  // the remittance emailed to the supplier once published, when the organisation asks for it
-  reactions: { invoicePublished: emailPublishedRemittances },
+  // remittances queued by a publish (the organisation's setting) that are due: every minute and at start
+  background: [remittanceMailSweep],
   parts: [invoiceReportsArea, invoicePaymentsArea],
 });

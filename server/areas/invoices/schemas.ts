@@ -160,6 +160,14 @@ export const InvoiceView = InvoiceSummary.extend({
   remittanceEmails: z.array(RemittanceEmail).openapi({
     description: "the remittance emailed to the supplier (EmailRemittance), newest first; empty on a draft",
   }),
+  remittanceQueued: z.object({
+    nextAttemptAt: z.string(),
+    attempts: z.number().int(),
+    maxTries: z.number().int(),
+  }).nullable().openapi({
+    description: "the remittance waiting to be emailed by itself once published (the organisation's " +
+      "setting): the next try and the tries the mail server did not take; null when none waits",
+  }),
   document: z.looseObject({
     title: z.string(),
     computation: z.looseObject({

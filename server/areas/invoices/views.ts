@@ -56,6 +56,16 @@ export interface InvoiceView extends InvoiceSummary {
   unruledDefects: UnruledDefect[];
   /** the remittance emailed to the supplier, newest first */
   remittanceEmails: RemittanceEmail[];
+  /** the remittance waiting to be emailed by itself (the organisation's setting), or null */
+  remittanceQueued: QueuedRemittance | null;
+}
+
+export interface QueuedRemittance {
+  /** the next try, not before (UTC ISO) */
+  nextAttemptAt: string;
+  /** tries the mail server did not take so far */
+  attempts: number;
+  maxTries: number;
 }
 
 /** A row of "to be created": an order's killed mobs not yet on an invoice. */

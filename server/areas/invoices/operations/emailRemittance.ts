@@ -5,8 +5,9 @@
  * attempt, sent or not, is a row of the invoice's audit trail, which the editor reads back.
  */
 import { eq } from "drizzle-orm";
-import { invoices, suppliers } from "../../../../db/tenant/schema.ts";
+import { invoices, remittanceMailings, suppliers } from "../../../../db/tenant/schema.ts";
 import { ApiError } from "../../../http/errors.ts";
+import { mailFailure } from "../../../mail/mailer.ts";
 import { formatDate, formatHead } from "../../../../kernel/format.ts";
 import { formatCents } from "../../../../kernel/money.ts";
 import type { AreaContext } from "../../context.ts";
@@ -63,15 +64,27 @@ export async function emailRemittance(ctx: AreaContext, input: { id: number }): 
   try {
     await ctx.app.mail.send(mail);
   } catch (error) {
-    const reason = `the mail server did not take it (${(error as Error).message.slice(0, 120)})`;
-    await ctx.write((_, unit) =>
-      unit.audit({ entity: INVOICE_ENTITY, entityId: input.id, action: NOT_EMAILED, after: { to }, reason })
-    );
+    const { words: reason, permanent } = mailFailure(error);
+    await ctx.write((_, unit) => {
+      unit.audit({ entity: INVOICE_ENTITY, entityId: input.id, action: NOT_EMAILED, after: { to }, reason });
+      unit.announce("invoiceUpdated", { invoiceIds: [input.id] }); // an open editor says so
+      return Promise.resolve();
+    });
+    if (permanent) {
+      // trying again cannot help: the address is what needs changing (a queued send stops here)
+      throw ApiError.validation([{
+        field: "id",
+        message: `${reason}: check ${row.name}'s email address (${to})`,
+      }]);
+    }
     throw new ApiError(503, `The remittance could not be emailed to ${to}: ${reason}. Try again later.`);
   }
-  await ctx.write((_, unit) =>
-    unit.audit({ entity: INVOICE_ENTITY, entityId: input.id, action: EMAILED, after: { to } })
-  );
+  await ctx.write(async (tx, unit) => {
+    unit.audit({ entity: INVOICE_ENTITY, entityId: input.id, action: EMAILED, after: { to } });
+    // sent: whether by hand or from the queue, it waits there no more (remittanceMailing.ts)
+    await tx.delete(remittanceMailings).where(eq(remittanceMailings.invoiceId, input.id));
+    unit.announce("invoiceUpdated", { invoiceIds: [input.id] });
+  });
   // the entry just recorded, as the editor lists it
   return (await remittanceEmailsOf(ctx, input.id))[0];
 }

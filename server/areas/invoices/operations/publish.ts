@@ -16,6 +16,7 @@ import { buildDocument, invoiceDocument, invoiceView } from "../queries/invoice.
 import { createdInvoices } from "../queries/lists.ts";
 import { changeInvoice } from "../invoiceChange.ts";
 import { storePublishedPdfs } from "../publishing.ts";
+import { queueRemittanceMails, sendQueuedSoon } from "../remittanceMailing.ts";
 import type { PublishAllBody } from "../schemas.ts";
 
 /** Publish one: 409 with the reasons when it cannot be. */
@@ -96,6 +97,10 @@ async function publishDrafts(
     }
     if (done.length) {
       unit.announce("invoicePublished", { invoiceIds: done });
+      // the organisation's "Email remittances when published": queued with the publish, sent after it
+      if (await queueRemittanceMails(ctx, tx, done)) {
+        unit.afterCommit(() => sendQueuedSoon(ctx.app, ctx.tenantId));
+      }
       // published is published: a failure to keep a file is logged, and a download renders it instead
       const keep = () =>
         storePublishedPdfs(ctx, (i) => invoiceDocument(ctx, i), done).catch((error) =>

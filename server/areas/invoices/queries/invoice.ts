@@ -15,7 +15,7 @@ import { type InvoiceRow, invoiceRow, type InvoiceSources, loadSources } from ".
 import { storeComputation } from "../drafts.ts";
 import { invoiceOf } from "./species.ts";
 import { summaries } from "./lists.ts";
-import { remittanceEmailsOf } from "./remittanceEmails.ts";
+import { queuedRemittanceOf, remittanceEmailsOf } from "./remittanceEmails.ts";
 
 /** Recompute a draft whose inputs moved on (computedAt cleared), storing its figures. */
 export async function freshen(ctx: AreaContext, row: InvoiceRow): Promise<InvoiceRow> {
@@ -59,6 +59,7 @@ export async function invoiceView(ctx: AreaContext, id: number): Promise<Invoice
     // a published invoice keeps its frozen document: the warning is for a draft, computed now
     unruledDefects: row.status === "Draft" ? document.computation.unruledDefects ?? [] : [],
     remittanceEmails: row.status === "Draft" ? [] : await remittanceEmailsOf(ctx, row.id),
+    remittanceQueued: row.status === "Draft" ? null : await queuedRemittanceOf(ctx, row.id),
   };
 }
 
