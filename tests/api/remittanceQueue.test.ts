@@ -23,6 +23,13 @@ beforeAll(async () => {
   deadSmtp = await silentSmtpUrl();
 });
 
+/** The notifications of the publisher (the admin) about remittances not emailed. */
+async function notMailed(t: TestApp, token: string) {
+  const res = await t.request("/api/notifications/GetNotifications", { token });
+  const all = await res.json() as { type: string; title: string; message: string; routeName: string }[];
+  return all.filter((n) => n.type === "remittanceNotEmailed");
+}
+
 async function view(t: TestApp, token: string, id: number): Promise<InvoiceView> {
   return await (await t.request(I.invoice.replace("{id}", String(id)), { token })).json();
 }
@@ -96,6 +103,14 @@ describe("a remittance queued by its publish", () => {
       const attempts = given.remittanceEmails.filter((e) => !e.sent && e.to === "pat@farm.test");
       expect(attempts.length).toBe(MAX_TRIES);
       expect(attempts[0].reason).toMatch(/^the mail server did not answer$/);
+      // the publisher is told, with the reason and where to send it from
+      const [told] = await notMailed(t, admin);
+      expect(told).toMatchObject({
+        title: expect.stringMatching(/^The remittance of RCTI-\d{6} to .+ was not emailed$/),
+        message: "The mail server did not answer (pat@farm.test). Then send it from the invoice with Email " +
+          "to supplier.",
+        routeName: `/home/invoicemanager/edit/${id}`,
+      });
       pinServerClock(minutesAfterNoon(at + 24 * 60));
       expect(await sendDueRemittances(t.services, 1)).toBe(0);
     });
@@ -121,12 +136,28 @@ describe("a remittance queued by its publish", () => {
       expect(after.remittanceQueued).toBeNull();
       expect(after.remittanceEmails[0]).toMatchObject({ to: "nobody@farm.test", sent: false });
       expect(after.remittanceEmails[0].reason).toMatch(/^the mail server refused the address \("550 /);
+      await expect.poll(async () => (await notMailed(t, admin)).map((n) => n.message)).toEqual([
+        expect.stringMatching(
+          /^The mail server refused the address \("550 .+"\) \(nobody@farm\.test\)\. Then/,
+        ),
+      ]);
 
       const byHand = await t.request(I.emailRemittance, { method: "POST", token: admin, json: { id } });
       expect(byHand.status).toBe(400);
       expect((await byHand.json()).message).toMatch(
         /the mail server refused the address .+: check .+'s email address \(nobody@farm\.test\)/,
       );
+    });
+
+    test("a supplier without an address: taken off the queue, and the publisher told to add one", async () => {
+      const admin = await t.login("admin@demo.processor");
+      const id = await publishWithMailSetting(t, admin, "");
+      const title = /^The remittance of RCTI-\d{6} to (.+) was not emailed$/;
+      await expect.poll(async () =>
+        (await notMailed(t, admin)).filter((n) => n.routeName.endsWith(`/${id}`)).map((n) => n.message)
+      ).toEqual([expect.stringMatching(/^.+ has no email address: add one on the supplier\. Then send it/)]);
+      expect((await view(t, admin, id)).remittanceQueued).toBeNull();
+      expect((await notMailed(t, admin)).find((n) => n.routeName.endsWith(`/${id}`))!.title).toMatch(title);
     });
   });
 });

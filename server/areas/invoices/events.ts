@@ -16,6 +16,11 @@ export const INVOICE_EVENTS = areaEvents({
   invoiceUpdated: pushEvent("Invoices", z.object({ invoiceIds: ids }), "invoices were changed"),
   invoicePublished: pushEvent("Invoices", z.object({ invoiceIds: ids }), "invoices were published"),
   invoiceUnpublished: pushEvent("Invoices", z.object({ invoiceIds: ids }), "invoices were unpublished"),
+  remittanceNotEmailed: pushEvent(
+    "Invoices",
+    z.object({ invoiceIds: ids }),
+    "remittances queued to be emailed when published were given up (the invoice's audit trail says why)",
+  ),
 });
 
 type InvoiceEvents = typeof INVOICE_EVENTS.events;

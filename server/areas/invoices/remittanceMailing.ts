@@ -87,20 +87,22 @@ function free(now: Date) {
 type Mailing = typeof remittanceMailings.$inferSelect;
 
 async function sendOne(app: AppServices, tenantId: number, db: TenantDb, mailing: Mailing, now: Date) {
-  const done = () => db.delete(remittanceMailings).where(eq(remittanceMailings.id, mailing.id));
   const caller = await app.callers.ofUser(mailing.requestedBy, tenantId, "remittance-mail");
   if (!caller) {
     // the publisher can no longer act here: the editor still offers the button to whoever can
     log("warn", "remittanceMail.noCaller", { tenantId, invoiceId: mailing.invoiceId });
-    return await done();
+    return await db.delete(remittanceMailings).where(eq(remittanceMailings.id, mailing.id));
   }
+  const ctx = await areaContext(app, caller);
   try {
     // a sent mail takes its row off the queue in the same unit as its audit row (emailRemittance.ts)
-    await emailRemittance(await areaContext(app, caller), { id: mailing.invoiceId });
+    await emailRemittance(ctx, { id: mailing.invoiceId });
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 503) return await done(); // refused in words
     const attempts = mailing.attempts + 1;
-    if (attempts >= MAX_TRIES) return await done();
+    const again = error instanceof ApiError && error.status === 503 && attempts < MAX_TRIES;
+    // unpublished meanwhile: there is nothing to send, nor anyone to tell
+    const unwanted = error instanceof ApiError && error.status === 409;
+    if (!again) return await giveUp(ctx, mailing, !unwanted);
     await db.update(remittanceMailings).set({
       attempts,
       nextAttemptAt: new Date(now.getTime() + RETRY_AFTER_MINUTES[attempts - 1] * 60_000).toISOString(),
@@ -125,3 +127,14 @@ export const remittanceMailSweep: BackgroundWork = {
   everyMs: 60_000,
   run: sendAllDueRemittances,
 };
+
+/**
+ * Off the queue unsent: the mail server would not take it after the last try, refused the address, or the
+ * supplier has none; the invoicing users are told (notifications react to remittanceNotEmailed).
+ */
+function giveUp(ctx: AreaContext, mailing: Mailing, tell: boolean) {
+  return ctx.write(async (tx, unit) => {
+    await tx.delete(remittanceMailings).where(eq(remittanceMailings.id, mailing.id));
+    if (tell) unit.announce("remittanceNotEmailed", { invoiceIds: [mailing.invoiceId] });
+  });
+}

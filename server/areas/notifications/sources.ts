@@ -23,6 +23,7 @@ import { ordersWithNvd } from "../livestock/nvd/queries.ts";
 import { orderDefects } from "../killFloor/queries.ts";
 import { defectRulesFor } from "../invoiceSettings/queries.ts";
 import { unruledDefects, unruledHead } from "../invoices/rules.ts";
+import { remittanceEmailsOf } from "../invoices/queries/remittanceEmails.ts";
 import { href } from "../../access/routes.ts";
 import { type AccessSubject, canOpenPage, type RoleName } from "../../access/mod.ts";
 import { type NewNotification, notifyUsers } from "./writes.ts";
@@ -37,6 +38,8 @@ interface Raised extends NewNotification {
   speciesId: number;
   /** a user setting that narrows the species the page shows its user ("invoicing" for invoices) */
   narrowedBy?: string;
+  /** the caller is told too: the change was made in their name by the app, not by them at a screen */
+  tellCaller?: boolean;
 }
 
 /**
@@ -61,7 +64,7 @@ async function recipients(ctx: AreaContext, about: Raised): Promise<number[]> {
     value: userSettings.value,
   }).from(userSettings).where(eq(userSettings.tenantId, ctx.tenantId));
   return people.filter((p) => {
-    if (p.id === ctx.caller.user.id) return false;
+    if (p.id === ctx.caller.user.id && !about.tellCaller) return false;
     const own = settings.filter((s) => s.userId === p.id);
     const narrowing = ["species", ...(about.narrowedBy ? [about.narrowedBy] : [])];
     if (
@@ -100,7 +103,7 @@ async function raise(ctx: AreaContext, raised: Raised[]): Promise<void> {
   if (!fresh.length) return;
   const to = await Promise.all(fresh.map((r) => recipients(ctx, r)));
   await ctx.write(async (_, unit) => {
-    for (const [i, { speciesId: _species, narrowedBy: _by, ...n }] of fresh.entries()) {
+    for (const [i, { speciesId: _species, narrowedBy: _by, tellCaller: _caller, ...n }] of fresh.entries()) {
       await notifyUsers(unit, to[i], n);
     }
   });
@@ -219,6 +222,39 @@ const invoicesPublished: Reaction<"invoicePublished"> = async (ctx, { invoiceIds
   );
 };
 
+/** Remittances queued to be emailed on publish and given up: why, in the invoice's own words. */
+const remittancesNotEmailed: Reaction<"remittanceNotEmailed"> = async (ctx, { invoiceIds: ids }) => {
+  if (!ids.length) return;
+  const rows = await ctx.db.select({
+    id: invoices.id,
+    number: invoices.invoiceNumber,
+    speciesId: invoices.speciesId,
+    supplier: suppliers.name,
+    email: suppliers.contactEmail,
+  }).from(invoices).innerJoin(suppliers, eq(suppliers.id, invoices.supplierId))
+    .where(inArray(invoices.id, ids));
+  const raised: Raised[] = [];
+  for (const r of rows) {
+    const [last] = await remittanceEmailsOf(ctx, r.id);
+    const why = !r.email.trim()
+      ? `${r.supplier} has no email address: add one on the supplier`
+      : last && !last.sent && last.reason
+      ? `${last.reason[0].toUpperCase()}${last.reason.slice(1)} (${last.to})`
+      : "The mail server would not take it";
+    raised.push({
+      type: "remittanceNotEmailed",
+      title: `The remittance of ${r.number ?? r.id} to ${r.supplier} was not emailed`,
+      message: `${why}. Then send it from the invoice with Email to supplier.`,
+      route: `/home/invoicemanager/edit/${r.id}`,
+      speciesId: r.speciesId,
+      narrowedBy: "invoicing",
+      // the send was the publisher's, made by the app after they left the page
+      tellCaller: true,
+    });
+  }
+  await raise(ctx, raised);
+};
+
 /**
  * A plant system reported an error (the kill floor keeps it; the bell lists it while the integration
  * error flag is on): every person of the organisation re-reads their unread count, as for a new
@@ -242,4 +278,5 @@ export const NOTIFICATION_SOURCES: Reactions = {
   deliveryStatusUpdated: deliveriesChanged,
   carcassDataComplete: carcassDataIn,
   invoicePublished: invoicesPublished,
+  remittanceNotEmailed: remittancesNotEmailed,
 };

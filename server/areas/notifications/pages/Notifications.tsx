@@ -19,6 +19,7 @@ const TYPE_WORDS: Record<string, string> = {
   carcassDataComplete: "Carcass data complete",
   defectCodeWithoutRule: "Defect code with no price rule",
   invoicePublished: "Invoice published",
+  remittanceNotEmailed: "Remittance not emailed",
   test: "Test",
 };
 const typeWords = (type: string) =>
