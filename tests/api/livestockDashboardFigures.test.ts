@@ -203,7 +203,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const view = () => viewOf(ctx, { fromDate: "2019-03-04", toDate: "2019-03-17", speciesId: SHEEP });
+const period = { fromDate: "2019-03-04", toDate: "2019-03-17" };
+const view = () => viewOf(ctx, { ...period, speciesId: SHEEP });
 
 describe("the dashboard's figures on a hand-worked data set", () => {
   test("head bought, delivered and processed by delivery week against the week's target", async () => {
@@ -219,6 +220,13 @@ describe("the dashboard's figures on a hand-worked data set", () => {
       viewOf(ctx, { fromDate: "2019-03-04", toDate: "2019-03-13", speciesId: 1 }),
     );
     expect(part.weeks[1].target).toBe(300);
+    // one site of a plant that sets its target for the whole plant: held to the plant's, and it says so
+    expect(sheep.targetOfWholePlant).toBe(false);
+    const [atSite] = await volumePanel(
+      ctx,
+      viewOf(ctx, { ...period, speciesId: SHEEP, tenantSiteId: ctx.scope.sites[0].id }),
+    );
+    expect(atSite).toMatchObject({ total: { target: 1000 }, targetOfWholePlant: true });
   });
 
   test("cost per head and per kg HSCW from published and finalised invoices, the draft left out", async () => {

@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { addDays } from "../../../kernel/dates.ts";
 import { formatDate } from "../../../kernel/format.ts";
 import { MOB_STATUS, ORDER_STATUS } from "../../../kernel/enums.ts";
-import { targetOn } from "../livestock/volumeTargets/rules.ts";
+import { targetOn, targetSiteOf } from "../livestock/volumeTargets/rules.ts";
 
 /** The agenda as the API answers it: the islands' types (type-only: nothing of zod reaches the browser). */
 export type AgendaView = z.output<typeof import("./schemas.ts").KillAgenda>;
@@ -279,8 +279,7 @@ export function agendaTarget(
   targets: Parameters<typeof targetOn>[0],
   a: { speciesId: number; productionDate: string; tenantSiteId: number },
 ): number {
-  const bySite = targets.some((t) => t.speciesId === a.speciesId && t.tenantSiteId !== null);
-  return targetOn(targets, a.speciesId, a.productionDate, bySite && a.tenantSiteId ? a.tenantSiteId : null);
+  return targetOn(targets, a.speciesId, a.productionDate, targetSiteOf(targets, a.speciesId, a.tenantSiteId));
 }
 
 // ---------- boxed lots (livestock boxing: several orders killed as one) ----------

@@ -8,7 +8,7 @@ import type { AreaContext } from "../../context.ts";
 import { addDays } from "../../../../kernel/dates.ts";
 import { speciesCategoryName } from "../../../../kernel/enums.ts";
 import { ordersAgainstTargets } from "../volumeTargets/operations.ts";
-import { targetOn } from "../volumeTargets/rules.ts";
+import { targetOn, targetSiteOf } from "../volumeTargets/rules.ts";
 import {
   agendaSums,
   carcassCells,
@@ -122,6 +122,8 @@ export async function volumePanel(ctx: AreaContext, v: DashboardView): Promise<V
       speciesId,
       species: ctx.scope.speciesName(speciesId),
       weeks: list,
+      targetOfWholePlant: v.tenantSiteId !== null &&
+        targetSiteOf(targets, speciesId, v.tenantSiteId) === null,
       total: {
         bought: add("bought"),
         delivered: add("delivered"),

@@ -7,7 +7,7 @@
 import { addDays, periodProblem, weekdayIndex } from "../../../../kernel/dates.ts";
 import { fatScoreOf, gridCellPrice } from "../../invoices/rules.ts";
 import type { GridCells } from "../../../../db/tenant/livestock.ts";
-import { targetOn, type TargetPeriod } from "../volumeTargets/rules.ts";
+import { targetOn, type TargetPeriod, targetSiteOf } from "../volumeTargets/rules.ts";
 
 /** The default period: this week and the eleven before it. */
 export const DEFAULT_WEEKS = 12;
@@ -83,7 +83,8 @@ export interface VolumeWeek {
 /**
  * Each species' weeks of the period with the head bought, delivered and processed (the orders of that
  * delivery week) beside the week's target: the days of the week inside the period, each day's target
- * as the kill volume targets set it (targetOn: a whole-plant target, else the sites' added up).
+ * as the kill volume targets set it (targetOn: a whole-plant target, else the sites' added up; a site is
+ * held to its own target, or to the plant's where the plant sets none by site: targetSiteOf).
  */
 export function volumeWeeks(input: {
   fromDate: string;
@@ -101,10 +102,11 @@ export function volumeWeeks(input: {
       weeks.map((week) => {
         const s = input.sums.find((x) => x.speciesId === speciesId && x.week === week);
         let target = 0;
+        const site = targetSiteOf(input.targets, speciesId, input.tenantSiteId ?? null);
         for (let i = 0; i < 7; i++) {
           const day = addDays(week, i);
           if (day < input.fromDate || day > input.toDate) continue;
-          target += targetOn(input.targets, speciesId, day, input.tenantSiteId ?? null);
+          target += targetOn(input.targets, speciesId, day, site);
         }
         return {
           week,

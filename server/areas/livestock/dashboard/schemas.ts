@@ -38,6 +38,10 @@ export const VolumeSeries = z.object({
     target: z.number(),
   })),
   total: z.object({ bought: z.number(), delivered: z.number(), processed: z.number(), target: z.number() }),
+  targetOfWholePlant: z.boolean().openapi({
+    description:
+      "a site was asked for and the plant sets no target by site: the targets are the whole plant's",
+  }),
 });
 export type VolumeSeries = z.infer<typeof VolumeSeries>;
 

@@ -14,6 +14,7 @@ import {
   targetOn,
   type TargetPeriod,
   targetProblems,
+  targetSiteOf,
   targetTiming,
 } from "./rules.ts";
 
@@ -189,6 +190,14 @@ describe("target of a day across sites", () => {
 
   test("another species' targets never count", () => {
     expect(targetOn(sites, 2, MON)).toBe(0);
+  });
+
+  test("a site is held to its own target, or to the plant's where the plant sets none by site", () => {
+    expect(targetSiteOf(sites, 1, 12)).toBe(12); // a site without one of its own: 0, not the plant's
+    const plantOnly = [target({ id: 3, tenantSiteId: null, weeklyTarget: 10_000 })];
+    expect(targetSiteOf(plantOnly, 1, 10)).toBeNull();
+    expect(targetOn(plantOnly, 1, MON, targetSiteOf(plantOnly, 1, 10))).toBe(2000);
+    expect(targetSiteOf(plantOnly, 1, null)).toBeNull();
   });
 });
 

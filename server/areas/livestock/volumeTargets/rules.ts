@@ -195,6 +195,19 @@ export function targetOn(
   return wholePlant.length ? sum(wholePlant) : sum(ofSpecies);
 }
 
+/**
+ * Whose target a site is held to: its own when the plant sets any site target for the species, else the
+ * whole plant's (null): most plants set one target for the plant, and a site of theirs is measured by it.
+ */
+export function targetSiteOf(
+  targets: readonly TargetPeriod[],
+  speciesId: number,
+  tenantSiteId: number | null,
+): number | null {
+  const bySite = targets.some((t) => t.speciesId === speciesId && t.tenantSiteId !== null);
+  return bySite ? tenantSiteId : null;
+}
+
 export interface VolumeDay {
   date: string;
   /** Monday = 0 … Sunday = 6 */

@@ -38,6 +38,7 @@ async function siteFigures(ctx: AreaContext, v: DashboardView) {
     delivered: add(volume, (s) => s.total.delivered),
     processed: add(volume, (s) => s.total.processed),
     target: add(volume, (s) => s.total.target),
+    targetOfWholePlant: volume.some((s) => s.targetOfWholePlant),
     costCents: spent.cents,
     centsPerHead: centsPerHead(spent.cents, spent.head),
     centsPerKg: centsPerKg(spent.cents, kg),
@@ -114,7 +115,7 @@ function SiteFacts({ f, view, siteId, link }: {
     <Facts
       items={[
         ["Bought", <Fig key="b" to={delivery}>{head(f.bought)}</Fig>],
-        ["Target", head(f.target)],
+        [f.targetOfWholePlant ? "Target (whole plant)" : "Target", head(f.target)],
         ["Delivered", <Fig key="d" to={delivery}>{head(f.delivered)}</Fig>],
         ["Processed", <Fig key="p" to={delivery}>{head(f.processed)}</Fig>],
         ["Livestock cost", <Fig key="c" to={production}>{formatCents(f.costCents)}</Fig>],

@@ -22,7 +22,8 @@ export function WeeklyVolumeChart({ series }: { series: VolumeSeries }) {
   const title = `${series.species}: head a week against target`;
   const summary = `${series.species}: ${formatHead(series.total.bought)} head bought, ` +
     `${formatHead(series.total.delivered)} delivered and ${formatHead(series.total.processed)} processed ` +
-    `against a target of ${formatHead(series.total.target)} over ${series.weeks.length} weeks.`;
+    `against ${series.targetOfWholePlant ? "the whole plant's target" : "a target"} of ` +
+    `${formatHead(series.total.target)} over ${series.weeks.length} weeks.`;
   const data = series.weeks.map((w) => ({ ...w, targetHead: w.target > 0 ? w.target : null }));
   return (
     <figure className="vt-chart dash-chart" data-chart="weekly-volume">

@@ -55,7 +55,7 @@ export function VolumeTable({ s, view, link }: {
           { label: "Bought" },
           { label: "Delivered" },
           { label: "Processed" },
-          { label: "Target" },
+          { label: s.targetOfWholePlant ? "Target (whole plant)" : "Target" },
         ]}
         rows={[
           // one link a week (its orders), not one a figure: the three opened the same list
