@@ -37,6 +37,12 @@ export const formatKg = (n: number) => `${formatDecimal(n, 1)} kg`;
 /** "$8.45": money reads and rounds one way everywhere (server/areas/money.ts). */
 export { formatMoney as formatPrice } from "./money.ts";
 
+/** "A", "A and B", "A, B and C": a list as a sentence says it (en-AU). */
+export function formatList(items: readonly string[]): string {
+  return LIST.format(items);
+}
+const LIST = new Intl.ListFormat("en-AU", { type: "conjunction" });
+
 /** "20/11/2026": a day as Australian forms and files write it (day first). */
 export function formatDayNumbers(date: string): string {
   const [y, m, d] = date.split("-");

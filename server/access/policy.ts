@@ -9,6 +9,7 @@ import { moduleInfo, type ModuleKey } from "./modules.ts";
 import { type AccessSubject, licensedModules } from "./subject.ts";
 import { featureLabel, isFeatureEnabled, isTenantSettingEnabled, userSettingValue } from "./flags.ts";
 import { fillParams } from "./match.ts";
+import { formatList } from "../../kernel/format.ts";
 import {
   allRoutes,
   ancestorsOf,
@@ -40,7 +41,7 @@ function refusalOf(subject: AccessSubject, route: RouteDef): string | null {
       : `It needs the ${roleLabel(route.roleValue)} role or higher; your account is ${roleLabel(role)}.`;
   }
   if (route.onlyRoles && !route.onlyRoles.includes(role)) {
-    return `It is for ${route.onlyRoles.map(roleLabel).join(" and ")} accounts; yours is ${roleLabel(role)}.`;
+    return `It is for ${formatList(route.onlyRoles.map(roleLabel))} accounts; yours is ${roleLabel(role)}.`;
   }
   if (route.tenantCategory && !subject.tenantCategories.includes(route.tenantCategory)) {
     return route.tenantCategory === "producer"

@@ -104,7 +104,8 @@ export const TENANT_SETTING_LABELS: Record<TenantSettingType, { label: string; h
   emailRemittancesOnPublish: {
     label: "Email remittances when published",
     help: "Emails each invoice's remittance advice (its RCTI) to the supplier's contact address as soon as " +
-      'it is published; without it, the invoice\'s "Email to supplier" sends it.',
+      "it is published, trying again for a few hours while the mail server does not answer (you are told " +
+      'if it gives up); without it, the invoice\'s "Email to supplier" sends it.',
   },
 };
 
