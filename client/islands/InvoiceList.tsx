@@ -34,6 +34,8 @@ export interface InvoiceListProps {
   /** the editor's path with `{id}` */
   editHref: string;
   api: typeof INVOICES_API;
+  /** the plant's time zone */
+  timeZone: string;
 }
 
 const COALESCE_MS = 400;
@@ -285,6 +287,7 @@ export default function InvoiceList(props: InvoiceListProps) {
           toggle={toggle}
           editHref={props.editHref}
           pdfHref={paths.remittancePdf}
+          timeZone={props.timeZone}
         />
       )}
     </div>

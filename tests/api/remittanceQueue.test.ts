@@ -30,6 +30,14 @@ async function notMailed(t: TestApp, token: string) {
   return all.filter((n) => n.type === "remittanceNotEmailed");
 }
 
+/** The invoice as its order's invoice list shows it: where its remittance email stands. */
+async function listed(t: TestApp, token: string, id: number) {
+  const { livestockOrderId } = await view(t, token, id);
+  const res = await t.request(`${I.byOrder}?livestockOrderId=${livestockOrderId}`, { token });
+  const rows = await res.json() as { id: number; remittanceEmail: unknown }[];
+  return rows.find((r) => r.id === id)!.remittanceEmail;
+}
+
 async function view(t: TestApp, token: string, id: number): Promise<InvoiceView> {
   return await (await t.request(I.invoice.replace("{id}", String(id)), { token })).json();
 }
@@ -51,6 +59,7 @@ describe("a remittance queued by its publish", () => {
         nextAttemptAt: minutesAfterNoon(RETRY_AFTER_MINUTES[0]).toISOString(),
       });
       expect(failed.remittanceEmails[0]).toMatchObject({ to: "sam@farm.test", sent: false });
+      expect(await listed(first, admin, id)).toEqual({ state: "queued", at: null });
       await first.services.close();
 
       // two instances start on the same files three minutes later, the mail server back
@@ -65,6 +74,7 @@ describe("a remittance queued by its publish", () => {
       const sent = await view(later[0], admin2, id);
       expect(sent.remittanceQueued).toBeNull();
       expect(sent.remittanceEmails[0]).toMatchObject({ to: "sam@farm.test", sent: true, by: "Admin Demo" });
+      expect(await listed(later[0], admin2, id)).toEqual({ state: "sent", at: sent.remittanceEmails[0].at });
       // the next sweep finds nothing to send
       await sendAllDueRemittances(later[1].services);
       expect(smtp.received.length).toBe(1);
@@ -100,6 +110,7 @@ describe("a remittance queued by its publish", () => {
       }
       const given = await view(t, admin, id);
       expect(given.remittanceQueued).toBeNull();
+      expect(await listed(t, admin, id)).toEqual({ state: "notSent", at: given.remittanceEmails[0].at });
       const attempts = given.remittanceEmails.filter((e) => !e.sent && e.to === "pat@farm.test");
       expect(attempts.length).toBe(MAX_TRIES);
       expect(attempts[0].reason).toMatch(/^the mail server did not answer$/);

@@ -8,6 +8,7 @@ import { withId } from "./paths.ts";
 import { formatCents } from "../../../kernel/money.ts";
 import type { InvoiceSummary, ToBeCreatedRow } from "../../../server/areas/invoices/rules.ts";
 import { PaymentFileLine } from "./PaymentFile.tsx";
+import { RemittanceStateLine } from "./RemittanceEmails.tsx";
 
 /** The invoice manager's tabs. */
 export type InvoiceTab = "tobecreated" | "created" | "corrections" | "published";
@@ -88,13 +89,15 @@ export function Orders({ rows, selected, toggle }: {
   );
 }
 
-export function Invoices({ rows, tab, selected, toggle, editHref, pdfHref }: {
+export function Invoices({ rows, tab, selected, toggle, editHref, pdfHref, timeZone }: {
   rows: InvoiceSummary[];
   tab: InvoiceTab;
   selected: Set<number>;
   toggle: (ids: number[], on: boolean) => void;
   editHref: string;
   pdfHref: string;
+  /** the plant's, for the day a remittance was emailed */
+  timeZone: string;
 }) {
   if (!rows.length) {
     return (
@@ -159,6 +162,7 @@ export function Invoices({ rows, tab, selected, toggle, editHref, pdfHref }: {
                       >
                         {i.status}
                       </span>
+                      <RemittanceStateLine email={i.remittanceEmail} timeZone={timeZone} />
                       {i.paymentFile && <PaymentFileLine file={i.paymentFile} />}
                       {i.hasCorrections && <div className="muted small">kill data changed since</div>}
                     </>

@@ -2,9 +2,10 @@
  * What the invoice editor says of the remittance emailed to the supplier: waiting to go by itself (and
  * when it is tried again after a failure), the latest attempt (sent, or why not), or nothing sent yet.
  */
-import { formatDateTime } from "../../../kernel/format.ts";
+import { formatDate, formatDateTime } from "../../../kernel/format.ts";
+import { todayIn } from "../../../kernel/dates.ts";
 import { Button } from "../../ui/Button.tsx";
-import type { InvoiceView } from "../../../server/areas/invoices/rules.ts";
+import type { InvoiceSummary, InvoiceView } from "../../../server/areas/invoices/rules.ts";
 
 /** The editor's email fields, which change without the invoice's `lastModified` (a send changes no field). */
 export const mailState = (view: InvoiceView) => ({
@@ -79,4 +80,17 @@ export function EmailRemittanceButton({ email, sentBefore, disabled, send }: {
       Email to supplier
     </Button>
   );
+}
+
+/** The list's word on a published invoice's remittance email: on its way, emailed on a day, or not sent. */
+export function RemittanceStateLine({ email, timeZone }: {
+  email: InvoiceSummary["remittanceEmail"];
+  timeZone: string;
+}) {
+  if (!email) return null;
+  if (email.state === "queued") return <div className="muted small">remittance being emailed</div>;
+  const day = email.at ? formatDate(todayIn(timeZone, new Date(email.at)), false) : "";
+  return email.state === "sent"
+    ? <div className="muted small">remittance emailed {day}</div>
+    : <div className="small remittance-not-sent">remittance not emailed ({day})</div>;
 }

@@ -117,6 +117,13 @@ export const InvoiceSummary = z.object({
     description: "the bank payment file (Invoice Manager › Payments) paying it, while that file is not " +
       "cancelled; null otherwise. An invoice in a file cannot be unpublished until the file is cancelled",
   }),
+  remittanceEmail: z.object({
+    state: z.enum(["queued", "sent", "notSent"]),
+    at: z.string().nullable(),
+  }).nullable().openapi({
+    description: "where the remittance email stands: waiting to go by itself (queued), else the latest " +
+      "attempt (sent or notSent) and when; null when it was never emailed (and on a draft)",
+  }),
   lastModified: z.string(),
 }).openapi("ReciprocalInvoiceSummary");
 

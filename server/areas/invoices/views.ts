@@ -33,6 +33,8 @@ export interface InvoiceSummary {
   stockMobIds: number[];
   /** the live bank payment file paying it (Invoice Manager › Payments), if any */
   paymentFile: PaymentFileRef | null;
+  /** where its remittance email stands (null: never emailed, or a draft) */
+  remittanceEmail: RemittanceState | null;
   lastModified: string;
 }
 
@@ -79,4 +81,11 @@ export interface ToBeCreatedRow {
   isCarcassDataComplete: boolean;
   carcassCount: number;
   stockMobs: { id: number; lotReference: string; head: number; carcasses: number }[];
+}
+
+export interface RemittanceState {
+  /** waiting to go by itself, or the latest attempt sent or not */
+  state: "queued" | "sent" | "notSent";
+  /** when the latest attempt was made (UTC ISO); null while queued */
+  at: string | null;
 }

@@ -50,7 +50,17 @@ export const InvoiceManagerScreen = defineScreen({
       createdInvoices(ctx, speciesId),
       tab === "published" ? publishedInvoices(ctx, speciesId, fromDate, toDate) : Promise.resolve([]),
     ]);
-    return { species, speciesId, tab, fromDate, toDate, toBeCreated, drafts, published };
+    return {
+      species,
+      speciesId,
+      tab,
+      fromDate,
+      toDate,
+      toBeCreated,
+      drafts,
+      published,
+      timeZone: context.timeZone,
+    };
   },
   component: ({ data }) => {
     const { species, speciesId, tab, fromDate, toDate } = data;
@@ -109,6 +119,7 @@ export const InvoiceManagerScreen = defineScreen({
           invoices={tab === "created" ? drafts : tab === "corrections" ? corrections : data.published}
           editHref={href("invoiceEdit", { id: "{id}" })}
           api={INVOICES_API}
+          timeZone={data.timeZone}
         />
       </section>
     );

@@ -3,6 +3,7 @@
  * flagged), published invoices of a period, and an order's invoices, each limited to a species the
  * caller invoices.
  */
+import { remittanceStatesOf } from "./remittanceEmails.ts";
 import { and, desc, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
 import {
   carcasses,
@@ -157,6 +158,10 @@ export async function summaries(ctx: AreaContext, where: SQL | undefined): Promi
   }
   const lots = await invoiceLots(ctx.db, ids);
   const paymentFiles = await liveRunsOf(ctx.db, ids);
+  const emails = await remittanceStatesOf(
+    ctx.db,
+    rows.filter((r) => r.invoice.status !== "Draft").map((r) => r.invoice.id),
+  );
   return rows.map(({ invoice: i, supplierName }) => {
     const at = changed.get(i.id);
     return {
@@ -184,6 +189,7 @@ export async function summaries(ctx: AreaContext, where: SQL | undefined): Promi
       hasCorrections: !!at && !!i.computedAt && at > i.computedAt,
       stockMobIds: (mobsOf.get(i.id) ?? []).sort((a, b) => a - b),
       paymentFile: paymentFiles.get(i.id) ?? null,
+      remittanceEmail: emails.get(i.id) ?? null,
       lastModified: i.lastModified,
     };
   });

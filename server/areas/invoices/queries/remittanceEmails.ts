@@ -1,10 +1,11 @@
 /** The remittance emails of an invoice, read back from its audit trail (operations/emailRemittance.ts). */
-import { eq } from "drizzle-orm";
-import { remittanceMailings } from "../../../../db/tenant/schema.ts";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { auditLog, remittanceMailings } from "../../../../db/tenant/schema.ts";
+import type { TenantDb } from "../../../../db/client.ts";
 import { auditHistory } from "../../audit.ts";
 import type { AreaContext } from "../../context.ts";
 import { INVOICE_ENTITY } from "../drafts.ts";
-import type { QueuedRemittance, RemittanceEmail } from "../views.ts";
+import type { QueuedRemittance, RemittanceEmail, RemittanceState } from "../views.ts";
 
 export const EMAILED = "Remittance emailed";
 export const NOT_EMAILED = "Remittance not emailed";
@@ -38,4 +39,35 @@ export async function queuedRemittanceOf(
     attempts: remittanceMailings.attempts,
   }).from(remittanceMailings).where(eq(remittanceMailings.invoiceId, invoiceId));
   return row ? { ...row, maxTries: MAX_TRIES } : null;
+}
+
+/**
+ * Where each published invoice's remittance email stands, for the lists: waiting to go, else the latest
+ * attempt (sent or not) and when; an invoice never emailed has none. Two reads for the whole list.
+ */
+export async function remittanceStatesOf(db: TenantDb, ids: number[]): Promise<Map<number, RemittanceState>> {
+  const states = new Map<number, RemittanceState>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
+    // SQLite answers a bare column of the row max() picks: the latest attempt's action
+    const latest = await db.select({
+      entityId: auditLog.entityId,
+      action: auditLog.action,
+      at: sql<number>`max(${auditLog.at})`,
+    }).from(auditLog).where(and(
+      eq(auditLog.entity, INVOICE_ENTITY),
+      inArray(auditLog.entityId, chunk.map(String)),
+      inArray(auditLog.action, [EMAILED, NOT_EMAILED]),
+    )).groupBy(auditLog.entityId);
+    for (const l of latest) {
+      states.set(Number(l.entityId), {
+        state: l.action === EMAILED ? "sent" : "notSent",
+        at: new Date(Number(l.at)).toISOString(),
+      });
+    }
+    const queued = await db.select({ invoiceId: remittanceMailings.invoiceId }).from(remittanceMailings)
+      .where(inArray(remittanceMailings.invoiceId, chunk));
+    for (const q of queued) states.set(q.invoiceId, { state: "queued", at: null });
+  }
+  return states;
 }
