@@ -9,7 +9,9 @@ import { GRADING_SHAPES, type GridCells } from "../../server/areas/pricing/cells
 import type { FeedbackCarcass, InvoiceDocument } from "../../server/areas/invoices/document.ts";
 import { renderRemittancePdf } from "../../reports/invoices/remittance.tsx";
 import { renderFeedbackPdf } from "../../reports/invoices/feedback.tsx";
-import { invoices } from "../../db/tenant/schema.ts";
+import { auditLog, invoices, remittanceMailings } from "../../db/tenant/schema.ts";
+import { INVOICE_ENTITY } from "../../server/areas/invoices/drafts.ts";
+import { EMAILED, NOT_EMAILED } from "../../server/areas/invoices/queries/remittanceEmails.ts";
 import type { TenantDb } from "../../db/client.ts";
 import { INVOICES_API } from "../../server/areas/invoices/paths.ts";
 import { time } from "./timing.ts";
@@ -144,6 +146,49 @@ async function fillDrafts(db: TenantDb) {
   for (let i = 0; i < rows.length; i += 100) await db.insert(invoices).values(rows.slice(i, i + 100));
 }
 
+/**
+ * 500 published copies, each with a remittance email attempt in its audit trail (half sent, half not) and
+ * every tenth queued: the published list reads where each one's email stands.
+ */
+async function fillPublished(db: TenantDb) {
+  const [model] = await db.select().from(invoices).limit(1);
+  if (!model) return;
+  const { id: _id, ...row } = model;
+  const now = new Date();
+  const made: number[] = [];
+  for (let i = 0; i < LIST_INVOICES; i += 100) {
+    const batch = Array.from({ length: Math.min(100, LIST_INVOICES - i) }, () => ({
+      ...row,
+      status: "Published",
+      speciesId: 1,
+      publishedAt: now.toISOString(),
+      createdAt: now.toISOString(),
+    }));
+    made.push(...(await db.insert(invoices).values(batch).returning({ id: invoices.id })).map((r) => r.id));
+  }
+  for (let i = 0; i < made.length; i += 100) {
+    await db.insert(auditLog).values(
+      made.slice(i, i + 100).map((id, k) => ({
+        at: now,
+        userId: 1,
+        userName: "Bench",
+        entity: INVOICE_ENTITY,
+        entityId: String(id),
+        action: (i + k) % 2 ? EMAILED : NOT_EMAILED,
+        after: { to: "bench@farm.test" },
+      })),
+    );
+  }
+  await db.insert(remittanceMailings).values(
+    made.filter((_, i) => i % 10 === 0).map((invoiceId) => ({
+      invoiceId,
+      requestedBy: 1,
+      nextAttemptAt: new Date(now.getTime() + 86_400_000).toISOString(),
+      createdAt: now.toISOString(),
+    })),
+  );
+}
+
 export async function benchInvoices(origin: string, token: string, db: TenantDb) {
   const inputs = beefInputs();
   const compute = await time(50, () => computeInvoice(inputs));
@@ -157,5 +202,20 @@ export async function benchInvoices(origin: string, token: string, db: TenantDb)
   const headers = { authorization: `Bearer ${token}` };
   const listed = (await (await fetch(url, { headers })).json()).length;
   const list = await time(30, async () => await (await fetch(url, { headers })).text());
-  return { compute, pdf, pdfBytes, feedback, feedbackBytes, list, listed };
+  await fillPublished(db);
+  const publishedUrl = `${origin}${INVOICES_API.published}?speciesId=1`;
+  const published = (await (await fetch(publishedUrl, { headers })).json()) as { remittanceEmail: unknown }[];
+  const publishedList = await time(30, async () => await (await fetch(publishedUrl, { headers })).text());
+  return {
+    compute,
+    pdf,
+    pdfBytes,
+    feedback,
+    feedbackBytes,
+    list,
+    listed,
+    publishedList,
+    publishedListed: published.length,
+    publishedWithEmail: published.filter((p) => p.remittanceEmail).length,
+  };
 }
