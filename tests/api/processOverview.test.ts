@@ -10,6 +10,7 @@ import { carcasses, livestockOrders } from "../../db/tenant/schema.ts";
 import { tenantModules } from "../../db/control/schema.ts";
 import { ORDER_STATUS } from "../../kernel/enums.ts";
 import { plantDay } from "../helpers/clock.ts";
+import { addDays } from "../../kernel/dates.ts";
 import { PROCESS_OVERVIEW_API as P } from "../../server/areas/livestock/processOverview/api.ts";
 import { FIGURE_KEYS } from "../../server/areas/livestock/processOverview/rules.ts";
 
@@ -96,6 +97,27 @@ describe("a production day", () => {
     expect(n).toBeGreaterThan(0);
     expect(body.total.processed).toBe(n);
     expect(body.total.sentToKillFloor).toBeGreaterThanOrEqual(body.total.processed);
+  });
+
+  test("a day without orders names the nearest days with some, before and after", async () => {
+    const week = Array.from({ length: 14 }, (_, i) => plantDay(i - 7));
+    const empty: string[] = [];
+    for (const d of week) if (!(await plannedOrders(d, SHEEP)).length) empty.push(d);
+    expect(empty.length).toBeGreaterThan(0); // the demo kills on weekdays only
+    const quiet = empty[0];
+    const { body } = await get(day(`speciesId=${SHEEP}&productionDate=${quiet}`));
+    expect(body.orders).toEqual([]);
+    const { before, after } = body.nearestDays;
+    expect(before < quiet && quiet < after).toBe(true);
+    expect((await plannedOrders(before, SHEEP)).length).toBeGreaterThan(0);
+    expect((await plannedOrders(after, SHEEP)).length).toBeGreaterThan(0);
+    // nothing in between: they are the nearest
+    for (let d = addDays(before, 1); d < after; d = addDays(d, 1)) {
+      expect(await plannedOrders(d, SHEEP), d).toEqual([]);
+    }
+    // a day with orders names none
+    expect((await get(day(`speciesId=${SHEEP}&productionDate=${TODAY}`))).body.nearestDays)
+      .toEqual({ before: null, after: null });
   });
 
   test("the day defaults to the plant's today", async () => {

@@ -118,12 +118,34 @@ describe("a remittance queued by its publish", () => {
       const [told] = await notMailed(t, admin);
       expect(told).toMatchObject({
         title: expect.stringMatching(/^The remittance of RCTI-\d{6} to .+ was not emailed$/),
-        message: "The mail server did not answer (pat@farm.test). Then send it from the invoice with Email " +
-          "to supplier.",
+        message: "The mail server did not answer (pat@farm.test). Once the mail server takes mail again, " +
+          "send it from the invoice with Email to supplier.",
         routeName: `/home/invoicemanager/edit/${id}`,
       });
       pinServerClock(minutesAfterNoon(at + 24 * 60));
       expect(await sendDueRemittances(t.services, 1)).toBe(0);
+    });
+  });
+
+  describe("an invoice unpublished while its remittance waits", () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await startTestApp({ SMTP_URL: deadSmtp, MAIL_FROM });
+    });
+    afterAll(() => t.close());
+
+    test("leaves the queue at its next try, with nothing sent and nobody told", async () => {
+      const admin = await t.login("admin@demo.processor");
+      const id = await publishWithMailSetting(t, admin, "kim@farm.test");
+      await expect.poll(async () => (await view(t, admin, id)).remittanceQueued?.attempts).toBe(1);
+      const back = await t.request(I.unpublish, { method: "POST", token: admin, json: { ids: [id] } });
+      expect(back.status).toBe(200);
+      pinServerClock(minutesAfterNoon(RETRY_AFTER_MINUTES[0]));
+      expect(await sendDueRemittances(t.services, 1)).toBe(1);
+      expect(await sendDueRemittances(t.services, 1)).toBe(0); // gone from the queue
+      const emails = (await view(t, admin, id)).remittanceEmails;
+      expect(emails).toEqual([]); // a draft lists none
+      expect((await notMailed(t, admin)).filter((n) => n.routeName.endsWith(`/${id}`))).toEqual([]);
     });
   });
 
@@ -149,7 +171,7 @@ describe("a remittance queued by its publish", () => {
       expect(after.remittanceEmails[0].reason).toMatch(/^the mail server refused the address \("550 /);
       await expect.poll(async () => (await notMailed(t, admin)).map((n) => n.message)).toEqual([
         expect.stringMatching(
-          /^The mail server refused the address \("550 .+"\) \(nobody@farm\.test\)\. Then/,
+          /^The mail server refused the address \("550 .+"\) \(nobody@farm\.test\)\. Check the supplier's email/,
         ),
       ]);
 
@@ -166,7 +188,9 @@ describe("a remittance queued by its publish", () => {
       const title = /^The remittance of RCTI-\d{6} to (.+) was not emailed$/;
       await expect.poll(async () =>
         (await notMailed(t, admin)).filter((n) => n.routeName.endsWith(`/${id}`)).map((n) => n.message)
-      ).toEqual([expect.stringMatching(/^.+ has no email address: add one on the supplier\. Then send it/)]);
+      ).toEqual([
+        expect.stringMatching(/^.+ has no email address: add one on the supplier, then send it from/),
+      ]);
       expect((await view(t, admin, id)).remittanceQueued).toBeNull();
       expect((await notMailed(t, admin)).find((n) => n.routeName.endsWith(`/${id}`))!.title).toMatch(title);
     });

@@ -236,15 +236,19 @@ const remittancesNotEmailed: Reaction<"remittanceNotEmailed"> = async (ctx, { in
   const raised: Raised[] = [];
   for (const r of rows) {
     const [last] = await remittanceEmailsOf(ctx, r.id);
+    const button = "send it from the invoice with Email to supplier";
+    const reason = last && !last.sent && last.reason ? last.reason : "the mail server would not take it";
     const why = !r.email.trim()
-      ? `${r.supplier} has no email address: add one on the supplier`
-      : last && !last.sent && last.reason
-      ? `${last.reason[0].toUpperCase()}${last.reason.slice(1)} (${last.to})`
-      : "The mail server would not take it";
+      ? `${r.supplier} has no email address: add one on the supplier, then ${button}.`
+      : `${reason[0].toUpperCase()}${reason.slice(1)} (${last?.to ?? r.email}). ${
+        reason.includes("refused the address")
+          ? `Check the supplier's email address, then ${button}.`
+          : `Once the mail server takes mail again, ${button}.`
+      }`;
     raised.push({
       type: "remittanceNotEmailed",
       title: `The remittance of ${r.number ?? r.id} to ${r.supplier} was not emailed`,
-      message: `${why}. Then send it from the invoice with Email to supplier.`,
+      message: why,
       route: `/home/invoicemanager/edit/${r.id}`,
       speciesId: r.speciesId,
       narrowedBy: "invoicing",

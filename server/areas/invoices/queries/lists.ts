@@ -4,7 +4,7 @@
  * caller invoices.
  */
 import { remittanceStatesOf } from "./remittanceEmails.ts";
-import { and, desc, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, notInArray, type SQL, sql } from "drizzle-orm";
 import {
   carcasses,
   invoiceMobs,
@@ -133,10 +133,16 @@ export async function invoicesOfOrder(ctx: AreaContext, livestockOrderId: number
   return rows;
 }
 
+/**
+ * An invoice row without its published document: a list never shows it, and at 100 to 300 KB of JSON a
+ * published invoice (its document holds every carcass) it would be most of what a list of 500 reads.
+ */
+const { publishedDocument: _document, ...LIST_COLUMNS } = getTableColumns(invoices);
+
 /** The list rows of the invoices matching `where`, latest production day first. */
 export async function summaries(ctx: AreaContext, where: SQL | undefined): Promise<InvoiceSummary[]> {
   const rows = await ctx.db.select({
-    invoice: invoices,
+    invoice: LIST_COLUMNS,
     supplierName: suppliers.name,
     orderStatus: livestockOrders.orderStatus,
   }).from(invoices).innerJoin(suppliers, eq(suppliers.id, invoices.supplierId))

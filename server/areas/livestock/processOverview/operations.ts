@@ -67,6 +67,22 @@ function readOrders(ctx: AreaContext, where: SQL | undefined) {
 }
 type OrderRead = Awaited<ReturnType<typeof readOrders>>[number];
 
+/** The production days nearest `date`, before and after, with an order of these species (not cancelled). */
+async function nearestDays(ctx: AreaContext, date: string, species: readonly number[]) {
+  if (!species.length) return { before: null, after: null };
+  const ofSpecies = and(
+    inArray(livestockOrders.speciesId, [...species]),
+    ne(livestockOrders.orderStatus, ORDER_STATUS.Cancelled),
+  );
+  const [[before], [after]] = await Promise.all([
+    ctx.db.select({ day: sql<string | null>`max(${livestockOrders.productionDate})` }).from(livestockOrders)
+      .where(and(ofSpecies, sql`${livestockOrders.productionDate} < ${date}`)),
+    ctx.db.select({ day: sql<string | null>`min(${livestockOrders.productionDate})` }).from(livestockOrders)
+      .where(and(ofSpecies, sql`${livestockOrders.productionDate} > ${date}`)),
+  ]);
+  return { before: before?.day ?? null, after: after?.day ?? null };
+}
+
 /** GetLivestockOrderProcessingOverview: a production day's orders (one species or all of the caller's). */
 export async function overviewOfDay(ctx: AreaContext, q: OverviewQuery): Promise<ProcessingOverview> {
   if (q.speciesId !== undefined) ctx.scope.assertSpecies(q.speciesId, "That species");
@@ -99,6 +115,7 @@ export async function overviewOfDay(ctx: AreaContext, q: OverviewQuery): Promise
   });
   return {
     productionDate: date,
+    nearestDays: orders.length ? { before: null, after: null } : await nearestDays(ctx, date, species),
     speciesId: q.speciesId ?? null,
     species: q.speciesId ? ctx.scope.speciesName(q.speciesId) : "Every species",
     orders,

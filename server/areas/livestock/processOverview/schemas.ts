@@ -64,6 +64,10 @@ export const ProcessingOverview = z.object({
   /** the species' name, or "Every species" */
   species: z.string(),
   orders: z.array(OverviewOrder),
+  nearestDays: z.object({ before: z.string().nullable(), after: z.string().nullable() }).openapi({
+    description: "on a day without orders, the nearest production days before and after it that have " +
+      "some (of the same species); both null on a day with orders",
+  }),
   bySpecies: z.array(Total),
   bySupplier: z.array(Total),
   total: Figures,

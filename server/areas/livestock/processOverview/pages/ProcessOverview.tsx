@@ -108,7 +108,12 @@ export const ProcessOverviewScreen = defineScreen({
             ? (
               <>
                 <Facts items={figureFacts(data.day.total)} />
-                <DayTables day={data.day} orderHref={orderHref} overviewOf={overviewOf} />
+                <DayTables
+                  day={data.day}
+                  orderHref={orderHref}
+                  overviewOf={overviewOf}
+                  dayHref={(d) => `${path}?date=${d}&species=${data.day.speciesId ?? ALL_SPECIES}`}
+                />
               </>
             )
             : (

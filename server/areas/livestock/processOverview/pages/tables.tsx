@@ -98,10 +98,12 @@ function Progress({ order }: { order: OverviewOrder }) {
   );
 }
 
-export function DayTables({ day, orderHref, overviewOf }: {
+export function DayTables({ day, orderHref, overviewOf, dayHref }: {
   day: ProcessingOverview;
   orderHref: Link;
   overviewOf: (orderId: number) => string;
+  /** the overview of another day, same species */
+  dayHref: (date: string) => string;
 }) {
   const everySpecies = day.speciesId === null;
   const orderColumns: Column<OverviewOrder>[] = [
@@ -139,7 +141,7 @@ export function DayTables({ day, orderHref, overviewOf }: {
           columns={orderColumns}
           rows={day.orders}
           rowKey={(o) => o.livestockOrderId}
-          empty="No order is planned for this day."
+          empty={<NoOrders day={day} dayHref={dayHref} />}
         />
       </div>
       {day.orders.length > 0 && (
@@ -212,6 +214,24 @@ export function OrderView({ view, orderHref, dayOf }: {
         rowKey={(m) => m.stockMobId}
         empty="No load has arrived yet."
       />
+    </>
+  );
+}
+
+/** A day without orders says so, and offers the nearest days that have some. */
+function NoOrders({ day, dayHref }: { day: ProcessingOverview; dayHref: (date: string) => string }) {
+  const { before, after } = day.nearestDays;
+  return (
+    <>
+      No order is planned for this day.
+      {(before || after) && (
+        <span className="no-print">
+          {" "}
+          {before && <a href={dayHref(before)}>Previous: {formatDate(before)}</a>}
+          {before && after && " · "}
+          {after && <a href={dayHref(after)}>Next: {formatDate(after)}</a>}
+        </span>
+      )}
     </>
   );
 }
