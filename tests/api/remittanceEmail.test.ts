@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { eq } from "drizzle-orm";
 import { serveTestApp } from "../helpers/app.ts";
 import { startSmtp } from "../helpers/smtp.ts";
+import { publishWithMailSetting } from "../helpers/invoices.ts";
 import { invoices, suppliers } from "../../db/tenant/schema.ts";
 import { tenantProfiles } from "../../db/control/schema.ts";
 import { INVOICES_API as I } from "../../server/areas/invoices/paths.ts";
@@ -94,32 +95,9 @@ describe("emailing a remittance", () => {
   });
 
   test("with the organisation's setting on, publishing emails the remittance without waiting for it", async () => {
-    const setting = await t.request("/api/settings/UpsertTenantSetting", {
-      method: "POST",
-      token: admin,
-      json: { settingType: "emailRemittancesOnPublish", value: { isEnabled: true } },
-    });
-    expect(setting.status).toBe(200);
-    const drafts = await (await t.request(`${I.created}?speciesId=1`, { token: admin })).json() as {
-      id: number;
-      isPublishable: boolean;
-      lastModified: string;
-    }[];
-    const draft = drafts.find((d) => d.isPublishable)!;
-    expect(draft).toBeDefined();
-    const db = await t.services.db.tenantDb(1);
-    const [row] = await db.select({ supplierId: invoices.supplierId }).from(invoices).where(
-      eq(invoices.id, draft.id),
-    );
-    await db.update(suppliers).set({ contactEmail: "sam@farm.test" }).where(eq(suppliers.id, row.supplierId));
-    const published = await t.request(I.publish, {
-      method: "POST",
-      token: admin,
-      json: { id: draft.id, lastModified: draft.lastModified },
-    });
-    expect(published.status).toBe(200);
+    const id = await publishWithMailSetting(t, admin, "sam@farm.test");
     await expect.poll(() => smtp.received.filter((m) => m.to.includes("sam@farm.test")).length).toBe(1);
-    await expect.poll(async () => (await view(draft.id)).remittanceEmails[0]?.to).toBe("sam@farm.test");
+    await expect.poll(async () => (await view(id)).remittanceEmails[0]?.to).toBe("sam@farm.test");
   });
 
   test("a mail server that does not answer: 503 in words, and the attempt is listed as not sent", async () => {

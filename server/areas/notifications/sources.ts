@@ -199,16 +199,22 @@ async function unruledCodesOf(ctx: AreaContext, o: OrderFacts): Promise<Raised[]
   }];
 }
 
-/** Invoices published. */
-const invoicesPublished: Reaction<"invoicePublished"> = async (ctx, { invoiceIds: ids }) => {
-  if (!ids.length) return;
-  const rows = await ctx.db.select({
+/** The invoices named, with their supplier's name and address. */
+function invoicesOf(ctx: AreaContext, ids: number[]) {
+  return ctx.db.select({
     id: invoices.id,
     number: invoices.invoiceNumber,
     speciesId: invoices.speciesId,
     supplier: suppliers.name,
+    email: suppliers.contactEmail,
   }).from(invoices).innerJoin(suppliers, eq(suppliers.id, invoices.supplierId))
     .where(inArray(invoices.id, ids));
+}
+
+/** Invoices published. */
+const invoicesPublished: Reaction<"invoicePublished"> = async (ctx, { invoiceIds: ids }) => {
+  if (!ids.length) return;
+  const rows = await invoicesOf(ctx, ids);
   await raise(
     ctx,
     rows.map((r) => ({
@@ -225,16 +231,8 @@ const invoicesPublished: Reaction<"invoicePublished"> = async (ctx, { invoiceIds
 /** Remittances queued to be emailed on publish and given up: why, in the invoice's own words. */
 const remittancesNotEmailed: Reaction<"remittanceNotEmailed"> = async (ctx, { invoiceIds: ids }) => {
   if (!ids.length) return;
-  const rows = await ctx.db.select({
-    id: invoices.id,
-    number: invoices.invoiceNumber,
-    speciesId: invoices.speciesId,
-    supplier: suppliers.name,
-    email: suppliers.contactEmail,
-  }).from(invoices).innerJoin(suppliers, eq(suppliers.id, invoices.supplierId))
-    .where(inArray(invoices.id, ids));
   const raised: Raised[] = [];
-  for (const r of rows) {
+  for (const r of await invoicesOf(ctx, ids)) {
     const [last] = await remittanceEmailsOf(ctx, r.id);
     const button = "send it from the invoice with Email to supplier";
     const reason = last && !last.sent && last.reason ? last.reason : "the mail server would not take it";
