@@ -34,3 +34,12 @@ export const isoDateTime = z.string().max(40).refine(isMoment, {
   format: "date-time",
   example: "2026-11-27T05:44:00+11:00",
 });
+
+/**
+ * On a day page with nothing on the day (a weekend): the nearest days before and after it that have
+ * something, each null when there is none (both null on a day that has something).
+ */
+export const NearestDays = z.object({ before: z.string().nullable(), after: z.string().nullable() }).openapi(
+  "NearestDays",
+);
+export type NearestDays = z.infer<typeof NearestDays>;

@@ -5,7 +5,7 @@
 import type { ReactNode } from "react";
 import { z } from "zod";
 import { idNumber } from "../http/params.ts";
-import { isoDate } from "../http/validation.ts";
+import { isoDate, type NearestDays } from "../http/validation.ts";
 import type { PageContext } from "./context.ts";
 import { addDays } from "../../kernel/dates.ts";
 import { formatDate } from "../../kernel/format.ts";
@@ -132,5 +132,30 @@ export function DaySteps({ date, step }: { date: string; step: (days: number) =>
       </a>
       <a className="btn" href={step(1)} aria-label={`Next day, ${formatDate(addDays(date, 1))}`}>Next ›</a>
     </nav>
+  );
+}
+
+/**
+ * What a day page says when nothing is on the day: the words, then the nearest days with something as
+ * links ("Previous: Fri 4 Dec 2026 · Next: Mon 7 Dec 2026"), left out of print.
+ */
+export function NothingOnDay({ words, nearest, href }: {
+  words: string;
+  nearest: NearestDays;
+  href: (date: string) => string;
+}) {
+  const { before, after } = nearest;
+  return (
+    <>
+      {words}
+      {(before || after) && (
+        <span className="no-print">
+          {" "}
+          {before && <a href={href(before)}>Previous: {formatDate(before)}</a>}
+          {before && after && " · "}
+          {after && <a href={href(after)}>Next: {formatDate(after)}</a>}
+        </span>
+      )}
+    </>
   );
 }

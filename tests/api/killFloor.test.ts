@@ -7,7 +7,8 @@
  * tests/api/apiKeys.test.ts and tests/security.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { and, asc, count, eq, inArray, isNotNull, lt, ne } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNotNull, lt, max, min, ne } from "drizzle-orm";
+import { addDays, weekdayIndex } from "../../kernel/dates.ts";
 import { startSignedIn, type TestApp } from "../helpers/app.ts";
 import { auditLog, carcasses, carcassImports, livestockOrders, stockMobs } from "../../db/tenant/schema.ts";
 import type { TenantDb } from "../../db/client.ts";
@@ -137,6 +138,23 @@ describe("a batch of carcass records", () => {
     );
     stop();
     expect(JSON.stringify(hub)).toContain("carcassDataComplete");
+  });
+
+  test("a day nothing was killed names the nearest days with carcasses, before and after", async () => {
+    // the Sunday before today: the demo kills on weekdays
+    const sunday = addDays(today, -1 - weekdayIndex(today));
+    const day = (await call("GET", `${K.day}?date=${sunday}&speciesId=1`)).body;
+    expect(day.mobs).toEqual([]);
+    const same = and(eq(carcasses.speciesId, 1), eq(carcasses.tenantSiteId, day.siteId));
+    const [{ before }] = await db.select({ before: max(carcasses.productionDate) }).from(carcasses)
+      .where(and(same, lt(carcasses.productionDate, sunday)));
+    const [{ after }] = await db.select({ after: min(carcasses.productionDate) }).from(carcasses)
+      .where(and(same, gt(carcasses.productionDate, sunday)));
+    expect(before).not.toBeNull();
+    expect(day.nearestDays).toEqual({ before, after });
+    // a day with carcasses names none
+    expect((await call("GET", `${K.day}?date=${today}&speciesId=1`)).body.nearestDays)
+      .toEqual({ before: null, after: null });
   });
 
   test("the day's view reconciles head counts and draws its distributions", async () => {

@@ -84,6 +84,8 @@ const DECLARED_CHANGES = {
     "ReciprocalInvoice",
     // session 50: an invoice names the bank payment file paying it (paymentFile), in the lists and the editor
     "ReciprocalInvoiceSummary",
+    // session 52: a kill floor day with nothing on it names the nearest days with carcasses (nearestDays)
+    "KillFloorDay",
   ],
 };
 

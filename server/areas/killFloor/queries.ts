@@ -6,7 +6,8 @@
  * interchange's reads (clients, ping, errors) and the recent imports are here too: this module is the
  * area's public face for reads.
  */
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { NearestDays } from "../../http/validation.ts";
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import {
   carcasses,
   carcassImports,
@@ -141,7 +142,26 @@ export async function killFloorDay(ctx: AreaContext, q: DayScope) {
     },
     weightBands: await weightBands(ctx, scope),
     fatScores: await fatScores(ctx, scope),
+    nearestDays: rows.length ? { before: null, after: null } : await nearestKillDays(ctx, scope),
   };
+}
+
+/**
+ * The nearest days before and after `date` with carcasses of the species at the site: each one step
+ * along the carcasses' (day, site, species, body) index, stopping at the first match.
+ */
+async function nearestKillDays(
+  ctx: AreaContext,
+  { date, speciesId, siteId }: { date: string; speciesId: number; siteId: number },
+): Promise<NearestDays> {
+  const same = and(eq(carcasses.speciesId, speciesId), eq(carcasses.tenantSiteId, siteId));
+  const [[before], [after]] = await Promise.all([
+    ctx.db.select({ day: carcasses.productionDate }).from(carcasses)
+      .where(and(same, lt(carcasses.productionDate, date))).orderBy(desc(carcasses.productionDate)).limit(1),
+    ctx.db.select({ day: carcasses.productionDate }).from(carcasses)
+      .where(and(same, gt(carcasses.productionDate, date))).orderBy(asc(carcasses.productionDate)).limit(1),
+  ]);
+  return { before: before?.day ?? null, after: after?.day ?? null };
 }
 
 async function weightBands(

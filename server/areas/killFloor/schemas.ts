@@ -5,7 +5,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { idNumber, PageQuery } from "../../http/params.ts";
-import { isoDate, isoDateTime } from "../../http/validation.ts";
+import { isoDate, isoDateTime, NearestDays } from "../../http/validation.ts";
 import { CARCASS_FIELDS, MAX_IMPORT_ROWS } from "./rules.ts";
 import { MSA_GRADING } from "./msa/schemas.ts";
 import { importFields } from "../imports.ts";
@@ -208,6 +208,10 @@ export const KillFloorDay = z.object({
   }),
   weightBands: z.array(z.object({ label: z.string(), count: z.number().int() })),
   fatScores: z.array(z.object({ score: z.number().int(), count: z.number().int() })),
+  nearestDays: NearestDays.openapi({
+    description: "on a day nothing was killed or sent to the kill floor, the nearest days before and " +
+      "after it with carcasses (same species and site); both null otherwise",
+  }),
 }).openapi("KillFloorDay");
 
 export const Carcass = z.object({

@@ -15,7 +15,15 @@ import { formatDate, formatHead, formatKg } from "../../../../kernel/format.ts";
 import { Facts } from "../../../../client/ui/Facts.tsx";
 import { type Column, Table } from "../../../../client/ui/Table.tsx";
 import { DistributionChart } from "../../../../client/ui/charts/DistributionChart.tsx";
-import { apiDayHref, DayFilter, dayHref, dayQuery, DaySearch, pickersOf } from "../../../pages/DayFilter.tsx";
+import {
+  apiDayHref,
+  DayFilter,
+  dayHref,
+  dayQuery,
+  DaySearch,
+  NothingOnDay,
+  pickersOf,
+} from "../../../pages/DayFilter.tsx";
 import { carcass, carcassPage, killFloorDay } from "../queries.ts";
 import { CORRECT, SIMULATE } from "../dayApi.ts";
 import { KILL_FLOOR_API as K } from "../rules.ts";
@@ -200,7 +208,13 @@ export const KillFloorDayScreen = defineScreen({
             columns={mobColumns(day, mobLink)}
             rows={day.mobs}
             rowKey={(m) => m.stockMobId}
-            empty="No mob was sent to the kill floor that day."
+            empty={
+              <NothingOnDay
+                words="No mob was sent to the kill floor that day."
+                nearest={day.nearestDays}
+                href={(date) => dayHref(path, { ...q, date })}
+              />
+            }
           />
         </div>
         {mob && page && (

@@ -3,6 +3,7 @@
  * and one order across its days. Only reads: the orders, the yard and the kill floor own these tables.
  * Four queries a day whatever its size (orders, loads, mobs, carcass counts), each on an index.
  */
+import type { NearestDays } from "../../../http/validation.ts";
 import { and, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { union } from "drizzle-orm/sqlite-core";
 import {
@@ -68,7 +69,7 @@ function readOrders(ctx: AreaContext, where: SQL | undefined) {
 type OrderRead = Awaited<ReturnType<typeof readOrders>>[number];
 
 /** The production days nearest `date`, before and after, with an order of these species (not cancelled). */
-async function nearestDays(ctx: AreaContext, date: string, species: readonly number[]) {
+async function nearestDays(ctx: AreaContext, date: string, species: readonly number[]): Promise<NearestDays> {
   if (!species.length) return { before: null, after: null };
   const ofSpecies = and(
     inArray(livestockOrders.speciesId, [...species]),

@@ -1,4 +1,5 @@
 /** The processing overview at the API boundary (spec 3 §7: species, production date; also by order). */
+import { NearestDays } from "../../../http/validation.ts";
 import { z } from "@hono/zod-openapi";
 import { idNumber } from "../../../http/params.ts";
 import { isoDate } from "../../../http/validation.ts";
@@ -64,7 +65,7 @@ export const ProcessingOverview = z.object({
   /** the species' name, or "Every species" */
   species: z.string(),
   orders: z.array(OverviewOrder),
-  nearestDays: z.object({ before: z.string().nullable(), after: z.string().nullable() }).openapi({
+  nearestDays: NearestDays.openapi({
     description: "on a day without orders, the nearest production days before and after it that have " +
       "some (of the same species); both null on a day with orders",
   }),

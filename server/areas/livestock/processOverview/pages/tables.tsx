@@ -1,4 +1,5 @@
 /** The processing overview's tables: the day's orders, its totals, and one order across its days. */
+import { NothingOnDay } from "../../../../pages/DayFilter.tsx";
 import type { ReactNode } from "react";
 import { formatDate, formatHead } from "../../../../../kernel/format.ts";
 import { Facts } from "../../../../../client/ui/Facts.tsx";
@@ -141,7 +142,13 @@ export function DayTables({ day, orderHref, overviewOf, dayHref }: {
           columns={orderColumns}
           rows={day.orders}
           rowKey={(o) => o.livestockOrderId}
-          empty={<NoOrders day={day} dayHref={dayHref} />}
+          empty={
+            <NothingOnDay
+              words="No order is planned for this day."
+              nearest={day.nearestDays}
+              href={dayHref}
+            />
+          }
         />
       </div>
       {day.orders.length > 0 && (
@@ -214,24 +221,6 @@ export function OrderView({ view, orderHref, dayOf }: {
         rowKey={(m) => m.stockMobId}
         empty="No load has arrived yet."
       />
-    </>
-  );
-}
-
-/** A day without orders says so, and offers the nearest days that have some. */
-function NoOrders({ day, dayHref }: { day: ProcessingOverview; dayHref: (date: string) => string }) {
-  const { before, after } = day.nearestDays;
-  return (
-    <>
-      No order is planned for this day.
-      {(before || after) && (
-        <span className="no-print">
-          {" "}
-          {before && <a href={dayHref(before)}>Previous: {formatDate(before)}</a>}
-          {before && after && " · "}
-          {after && <a href={dayHref(after)}>Next: {formatDate(after)}</a>}
-        </span>
-      )}
     </>
   );
 }
