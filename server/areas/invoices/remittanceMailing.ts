@@ -24,8 +24,12 @@ import type { BackgroundWork } from "../area.ts";
 import { emailRemittance } from "./operations/emailRemittance.ts";
 import { MAX_TRIES, RETRY_AFTER_MINUTES } from "./queries/remittanceEmails.ts";
 
-/** How long an instance holds a row it is sending: a send cut short by a restart is free again after it. */
-const CLAIM_MS = 5 * 60_000;
+/**
+ * How long an instance holds a row it is sending: a send cut short by a restart is free again after it.
+ * Longer than the mail sender can take over one send (nodemailer: 2 min to connect, 10 min of a silent
+ * socket), so a slow mail server never lets a second instance send the same remittance again.
+ */
+const CLAIM_MS = 15 * 60_000;
 /** Rows sent per tenant per sweep: a large publish goes out over a few minutes, not in one burst. */
 const BATCH = 50;
 
