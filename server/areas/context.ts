@@ -5,7 +5,9 @@
  * decided by the route rules before an operation runs.
  */
 import type { Context } from "hono";
-import { or, type SQL, sql, type SQLWrapper } from "drizzle-orm";
+import { and, asc, desc, gt, lt, or, type SQL, sql, type SQLWrapper } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { NearestDays } from "../http/validation.ts";
 import type { AppEnv, AppServices } from "../env.ts";
 import type { Caller } from "../auth/userModel.ts";
 import { requireCaller } from "../http/auth.ts";
@@ -97,4 +99,24 @@ export function nextModified(previous?: string | null): string {
 export function anyContains(columns: SQLWrapper[], text: string): SQL {
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return or(...columns.map((col) => sql`${col} LIKE ${pattern} ESCAPE '\\'`))!;
+}
+
+/**
+ * The nearest days before and after `date` on which `table` has a row matching `where` (`day` is its
+ * yyyy-mm-dd column): one row each way in day order, so an index led by the day stops at the first match.
+ */
+export async function nearestDays(
+  ctx: AreaContext,
+  table: SQLiteTable,
+  day: SQLiteColumn,
+  where: SQL | undefined,
+  date: string,
+): Promise<NearestDays> {
+  const first = (side: SQL, order: SQL) =>
+    ctx.db.select({ day: sql<string>`${day}` }).from(table).where(and(where, side)).orderBy(order).limit(1);
+  const [[before], [after]] = await Promise.all([
+    first(lt(day, date), desc(day)),
+    first(gt(day, date), asc(day)),
+  ]);
+  return { before: before?.day ?? null, after: after?.day ?? null };
 }

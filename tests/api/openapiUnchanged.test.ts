@@ -86,6 +86,8 @@ const DECLARED_CHANGES = {
     "ReciprocalInvoiceSummary",
     // session 52: a kill floor day with nothing on it names the nearest days with carcasses (nearestDays)
     "KillFloorDay",
+    // session 52: a site of a plant that sets one target for the plant is held to it (targetOfWholePlant)
+    "OrdersVersusTargets",
   ],
 };
 

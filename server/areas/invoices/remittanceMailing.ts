@@ -107,12 +107,14 @@ async function sendOne(app: AppServices, tenantId: number, db: TenantDb, mailing
     // unpublished meanwhile: there is nothing to send, nor anyone to tell
     const unwanted = error instanceof ApiError && error.status === 409;
     if (!again) return await giveUp(ctx, mailing, !unwanted);
-    await db.update(remittanceMailings).set({
-      attempts,
-      nextAttemptAt: new Date(now.getTime() + RETRY_AFTER_MINUTES[attempts - 1] * 60_000).toISOString(),
-      claimedUntil: null,
-      lastError: error.message,
-    }).where(eq(remittanceMailings.id, mailing.id));
+    await ctx.write(async (tx) => {
+      await tx.update(remittanceMailings).set({
+        attempts,
+        nextAttemptAt: new Date(now.getTime() + RETRY_AFTER_MINUTES[attempts - 1] * 60_000).toISOString(),
+        claimedUntil: null,
+        lastError: error.message,
+      }).where(eq(remittanceMailings.id, mailing.id));
+    });
   }
 }
 

@@ -6,8 +6,7 @@
  * interchange's reads (clients, ping, errors) and the recent imports are here too: this module is the
  * area's public face for reads.
  */
-import type { NearestDays } from "../../http/validation.ts";
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import {
   carcasses,
   carcassImports,
@@ -16,7 +15,7 @@ import {
   stockMobs,
   suppliers,
 } from "../../../db/tenant/schema.ts";
-import type { AreaContext } from "../context.ts";
+import { type AreaContext, nearestDays } from "../context.ts";
 import { speciesSiteOf, syncedDay } from "../killAgenda/queries.ts";
 import { MOB_STATUS, speciesCategoryName } from "../../../kernel/enums.ts";
 import { averageKg, reconcile } from "./rules.ts";
@@ -142,26 +141,15 @@ export async function killFloorDay(ctx: AreaContext, q: DayScope) {
     },
     weightBands: await weightBands(ctx, scope),
     fatScores: await fatScores(ctx, scope),
-    nearestDays: rows.length ? { before: null, after: null } : await nearestKillDays(ctx, scope),
+    // a day nothing was killed names the nearest days with carcasses, along their day-first index
+    nearestDays: rows.length ? { before: null, after: null } : await nearestDays(
+      ctx,
+      carcasses,
+      carcasses.productionDate,
+      and(eq(carcasses.speciesId, speciesId), eq(carcasses.tenantSiteId, siteId)),
+      date,
+    ),
   };
-}
-
-/**
- * The nearest days before and after `date` with carcasses of the species at the site: each one step
- * along the carcasses' (day, site, species, body) index, stopping at the first match.
- */
-async function nearestKillDays(
-  ctx: AreaContext,
-  { date, speciesId, siteId }: { date: string; speciesId: number; siteId: number },
-): Promise<NearestDays> {
-  const same = and(eq(carcasses.speciesId, speciesId), eq(carcasses.tenantSiteId, siteId));
-  const [[before], [after]] = await Promise.all([
-    ctx.db.select({ day: carcasses.productionDate }).from(carcasses)
-      .where(and(same, lt(carcasses.productionDate, date))).orderBy(desc(carcasses.productionDate)).limit(1),
-    ctx.db.select({ day: carcasses.productionDate }).from(carcasses)
-      .where(and(same, gt(carcasses.productionDate, date))).orderBy(asc(carcasses.productionDate)).limit(1),
-  ]);
-  return { before: before?.day ?? null, after: after?.day ?? null };
 }
 
 async function weightBands(

@@ -1,8 +1,8 @@
 /** The remittance emails of an invoice, read back from its audit trail (operations/emailRemittance.ts). */
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { auditLog, remittanceMailings } from "../../../../db/tenant/schema.ts";
+import { eq, inArray } from "drizzle-orm";
+import { remittanceMailings } from "../../../../db/tenant/schema.ts";
 import type { TenantDb } from "../../../../db/client.ts";
-import { auditHistory } from "../../audit.ts";
+import { auditHistory, latestActions } from "../../audit.ts";
 import type { AreaContext } from "../../context.ts";
 import { INVOICE_ENTITY } from "../drafts.ts";
 import type { QueuedRemittance, RemittanceEmail, RemittanceState } from "../views.ts";
@@ -47,27 +47,12 @@ export async function queuedRemittanceOf(
  */
 export async function remittanceStatesOf(db: TenantDb, ids: number[]): Promise<Map<number, RemittanceState>> {
   const states = new Map<number, RemittanceState>();
-  for (let i = 0; i < ids.length; i += 500) {
-    const chunk = ids.slice(i, i + 500);
-    // SQLite answers a bare column of the row max() picks: the latest attempt's action
-    const latest = await db.select({
-      entityId: auditLog.entityId,
-      action: auditLog.action,
-      at: sql<number>`max(${auditLog.at})`,
-    }).from(auditLog).where(and(
-      eq(auditLog.entity, INVOICE_ENTITY),
-      inArray(auditLog.entityId, chunk.map(String)),
-      inArray(auditLog.action, [EMAILED, NOT_EMAILED]),
-    )).groupBy(auditLog.entityId);
-    for (const l of latest) {
-      states.set(Number(l.entityId), {
-        state: l.action === EMAILED ? "sent" : "notSent",
-        at: new Date(Number(l.at)).toISOString(),
-      });
-    }
-    const queued = await db.select({ invoiceId: remittanceMailings.invoiceId }).from(remittanceMailings)
-      .where(inArray(remittanceMailings.invoiceId, chunk));
-    for (const q of queued) states.set(q.invoiceId, { state: "queued", at: null });
+  for (const [id, last] of await latestActions(db, INVOICE_ENTITY, ids, [EMAILED, NOT_EMAILED])) {
+    states.set(Number(id), { state: last.action === EMAILED ? "sent" : "notSent", at: last.at });
   }
+  if (!ids.length) return states;
+  const queued = await db.select({ invoiceId: remittanceMailings.invoiceId }).from(remittanceMailings)
+    .where(inArray(remittanceMailings.invoiceId, ids));
+  for (const q of queued) states.set(q.invoiceId, { state: "queued", at: null });
   return states;
 }

@@ -283,7 +283,7 @@ export async function capacityPanel(ctx: AreaContext, v: DashboardView): Promise
     agenda: v.speciesIds.flatMap((speciesId) =>
       days.map((date) => {
         const booked = agenda.find((a) => a.date === date && a.speciesId === speciesId)?.head ?? 0;
-        const target = targetOn(targets, speciesId, date, v.tenantSiteId);
+        const target = targetOn(targets, speciesId, date, targetSiteOf(targets, speciesId, v.tenantSiteId));
         return {
           date,
           speciesId,

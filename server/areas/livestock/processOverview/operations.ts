@@ -3,7 +3,6 @@
  * and one order across its days. Only reads: the orders, the yard and the kill floor own these tables.
  * Four queries a day whatever its size (orders, loads, mobs, carcass counts), each on an index.
  */
-import type { NearestDays } from "../../../http/validation.ts";
 import { and, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { union } from "drizzle-orm/sqlite-core";
 import {
@@ -14,7 +13,7 @@ import {
   stockMobs,
   suppliers,
 } from "../../../../db/tenant/schema.ts";
-import type { AreaContext } from "../../context.ts";
+import { type AreaContext, nearestDays } from "../../context.ts";
 import { keptUntilChange } from "../../keptReads.ts";
 import { ApiError } from "../../../http/errors.ts";
 import {
@@ -68,22 +67,6 @@ function readOrders(ctx: AreaContext, where: SQL | undefined) {
 }
 type OrderRead = Awaited<ReturnType<typeof readOrders>>[number];
 
-/** The production days nearest `date`, before and after, with an order of these species (not cancelled). */
-async function nearestDays(ctx: AreaContext, date: string, species: readonly number[]): Promise<NearestDays> {
-  if (!species.length) return { before: null, after: null };
-  const ofSpecies = and(
-    inArray(livestockOrders.speciesId, [...species]),
-    ne(livestockOrders.orderStatus, ORDER_STATUS.Cancelled),
-  );
-  const [[before], [after]] = await Promise.all([
-    ctx.db.select({ day: sql<string | null>`max(${livestockOrders.productionDate})` }).from(livestockOrders)
-      .where(and(ofSpecies, sql`${livestockOrders.productionDate} < ${date}`)),
-    ctx.db.select({ day: sql<string | null>`min(${livestockOrders.productionDate})` }).from(livestockOrders)
-      .where(and(ofSpecies, sql`${livestockOrders.productionDate} > ${date}`)),
-  ]);
-  return { before: before?.day ?? null, after: after?.day ?? null };
-}
-
 /** GetLivestockOrderProcessingOverview: a production day's orders (one species or all of the caller's). */
 export async function overviewOfDay(ctx: AreaContext, q: OverviewQuery): Promise<ProcessingOverview> {
   if (q.speciesId !== undefined) ctx.scope.assertSpecies(q.speciesId, "That species");
@@ -116,7 +99,17 @@ export async function overviewOfDay(ctx: AreaContext, q: OverviewQuery): Promise
   });
   return {
     productionDate: date,
-    nearestDays: orders.length ? { before: null, after: null } : await nearestDays(ctx, date, species),
+    // a day without orders names the nearest days with some (of these species, not cancelled)
+    nearestDays: orders.length || !species.length ? { before: null, after: null } : await nearestDays(
+      ctx,
+      livestockOrders,
+      livestockOrders.productionDate,
+      and(
+        inArray(livestockOrders.speciesId, species),
+        ne(livestockOrders.orderStatus, ORDER_STATUS.Cancelled),
+      ),
+      date,
+    ),
     speciesId: q.speciesId ?? null,
     species: q.speciesId ? ctx.scope.speciesName(q.speciesId) : "Every species",
     orders,

@@ -286,6 +286,17 @@ describe("orders versus targets (spec 1 §9)", () => {
       tenantSiteId: 11,
     });
     expect(site[0].days[2]).toMatchObject({ ordered: 11, target: 100, difference: -89 });
+    expect(site[0].targetOfWholePlant).toBe(false);
+    // a plant that sets one target for the plant: a site is held to it, and the series says so
+    const plantOnly = ordersVersusTargets({
+      fromDate: MON,
+      species: [species[0]],
+      targets: [target()],
+      orders,
+      tenantSiteId: 11,
+    });
+    expect(plantOnly[0].days[2]).toMatchObject({ ordered: 11, target: 2400 });
+    expect(plantOnly[0].targetOfWholePlant).toBe(true);
   });
 
   test("the kill day is the production date, else the delivery date", () => {

@@ -226,6 +226,8 @@ export interface VolumeSeries {
   totalOrdered: number;
   totalTarget: number;
   totalDifference: number;
+  /** a site was asked for and the plant sets no target by site: the targets are the whole plant's */
+  targetOfWholePlant: boolean;
   days: VolumeDay[];
 }
 
@@ -253,8 +255,9 @@ export function ordersVersusTargets(input: {
       const i = index.get(killDayOf(o));
       if (i !== undefined) ordered[i] += o.quantityOrdered;
     }
+    const targetSite = targetSiteOf(input.targets, id, site);
     const days = dates.map((date, i): VolumeDay => {
-      const target = targetOn(input.targets, id, date, site);
+      const target = targetOn(input.targets, id, date, targetSite);
       return {
         date,
         weekday: weekdayIndex(date),
@@ -272,6 +275,7 @@ export function ordersVersusTargets(input: {
       totalOrdered,
       totalTarget,
       totalDifference: totalOrdered - totalTarget,
+      targetOfWholePlant: site !== null && targetSite === null,
       days,
     };
   });

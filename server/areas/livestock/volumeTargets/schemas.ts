@@ -111,6 +111,10 @@ export const OrdersVersusTargets = z.object({
     totalOrdered: z.number(),
     totalTarget: z.number(),
     totalDifference: z.number(),
+    targetOfWholePlant: z.boolean().openapi({
+      description: "a site was asked for and the plant sets no target by site: the targets are the whole " +
+        "plant's (a site is held to the plant's target then)",
+    }),
     days: z.array(VolumeDay),
   })),
 }).openapi("OrdersVersusTargets");

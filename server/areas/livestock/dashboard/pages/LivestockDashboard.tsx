@@ -240,7 +240,8 @@ export const LivestockDashboardScreen = defineScreen({
                         >
                           {head(s.totalOrdered)} {s.species.toLowerCase()} booked
                         </Fig>{" "}
-                        against a target of {head(s.totalTarget)}.
+                        against {s.targetOfWholePlant ? "the whole plant's target" : "a target"} of{" "}
+                        {head(s.totalTarget)}.
                       </p>
                       <OrdersVersusTargetsChart
                         id={`next60-${s.speciesId}`}
