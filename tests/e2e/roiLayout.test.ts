@@ -66,9 +66,16 @@ describe("ROI layout designer", () => {
     await expect.poll(() => line.getAttribute("aria-level")).toBe("2");
 
     // negatives red: debits shown negative turn red in the preview
-    await page.getByLabel("Show debits as negative").check();
-    await page.getByLabel("Negatives in red").check();
-    await expect.poll(() => page.locator(".roi-grid .roi-negative").count()).toBeGreaterThan(0);
+    // the preview is there (it is absent when the report's figures could not be read; that says why)
+    await page.locator(".roi-preview .roi-grid").waitFor();
+    const debitsNegative = page.getByLabel("Show debits as negative");
+    const negativesRed = page.getByLabel("Negatives in red");
+    await debitsNegative.check();
+    await negativesRed.check();
+    // both settings held (neither undone by a later change of the layout), then the preview shows them
+    await expect.poll(async () => [await debitsNegative.isChecked(), await negativesRed.isChecked()])
+      .toEqual([true, true]);
+    await page.locator(".roi-grid .roi-negative").first().waitFor();
     const colour = await page.locator(".roi-grid .roi-negative").first().evaluate((el) =>
       getComputedStyle(el).color
     );

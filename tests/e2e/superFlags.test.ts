@@ -87,7 +87,8 @@ describe("super: feature flags and tenant-wide actions", () => {
     await page.getByRole("button", { name: "Sign everyone out" }).click();
     await page.getByLabel("Reason shown on the sign-in page").fill("Upgrade tonight at eight");
     await page.getByRole("button", { name: "Sign everyone out" }).last().click();
-    await page.waitForLoadState("load");
+    // the button reloads the page once the action is done; its toast is on the reloaded page
+    await toastWith(page, "Everyone in the organisation was signed out.");
 
     await admin.page.waitForURL(/\/login/, { timeout: 15_000 });
     await admin.page.getByText("Upgrade tonight at eight").first().waitFor();
