@@ -12,7 +12,8 @@ import { tenantIdsOf } from "./auth/userModel.ts";
 import type { AppServices } from "./env.ts";
 import { LocalBus } from "./push/bus.ts";
 import { PushService } from "./push/service.ts";
-import { PUSH_CATALOGUE } from "./areas/mod.ts";
+import { KEPT_IN_MEMORY, PUSH_CATALOGUE } from "./areas/mod.ts";
+import { forgetOnEvents } from "./areas/forgetting.ts";
 import { createBlobStore } from "./storage/mod.ts";
 import { ApiError } from "./http/errors.ts";
 import { log } from "./ops/log.ts";
@@ -46,6 +47,8 @@ export async function createServices(config: Config): Promise<AppServices> {
   // sessions and callers are kept in memory; the bus tells every instance what to forget
   const callers = new CallerCache(db.control, bus);
   followAuthChanges(bus, sessions, callers);
+  // and so are the areas' answers built on the tenant's facts
+  forgetOnEvents(bus, db, KEPT_IN_MEMORY);
   const push = new PushService(bus, PUSH_CATALOGUE, {
     keepAliveMs: config.PUSH_KEEPALIVE_SECONDS * 1000,
     clientTimeoutMs: config.PUSH_CLIENT_TIMEOUT_SECONDS * 1000,

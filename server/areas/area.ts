@@ -10,7 +10,7 @@ import type { ApiRouter } from "../http/openapi.ts";
 import type { AppServices } from "../env.ts";
 import type { ScreenMap } from "../pages/screen.ts";
 import type { AppPushEvents, AreaEvents, PushEventName, PushPayload } from "../push/catalogue.ts";
-import type { TenantDb } from "../../db/client.ts";
+import type { Databases, TenantDb } from "../../db/client.ts";
 import type { AreaContext } from "./context.ts";
 
 /** What an area's seed.ts is given for each demo tenant (it decides what fits the tenant's category). */
@@ -79,11 +79,26 @@ export interface Area {
   reactions?: Reactions;
   /** what it does on its own, on every instance (started by server/main.ts, not by a test app) */
   background?: readonly BackgroundWork[];
+  /** what it keeps in memory that others' changes make stale, forgotten on every instance */
+  kept?: KeptInMemory;
   /** its sub-areas, each with a record of its own (super's parts, invoices' reports, stockyard's RFID) */
   parts?: readonly Area[];
 }
 
 /** The page frame's parts from every area: each area's banner, and the one save and the one TV document. */
+/**
+ * Answers an area keeps in memory, built on other areas' facts. `forget` runs on every instance as the
+ * bus brings each event named in `staleOn`, from this instance or another (server/areas/forgetting.ts):
+ * with the event's tenant, or null for an event to every tenant and when this instance may have missed
+ * messages (the bus came back after an outage). A reaction runs only where the change was made, so it
+ * cannot keep a second instance's memory right.
+ */
+export interface KeptInMemory {
+  staleOn: readonly EventName[];
+  /** `databases`: the instance's own (what one instance keeps is apart from another's in the same process) */
+  forget(databases: Databases, tenantId: number | null): void;
+}
+
 /** Work an area does with no request behind it (a queued email): run at start, then every `everyMs`. */
 export interface BackgroundWork {
   /** what it is, for the log */

@@ -3,7 +3,15 @@
  * screens by route name, push events, demo data, body limits, shell parts, sub-areas). app.ts, the page
  * router, the page frame (SHELL), the push catalogue and the demo seeder read them from here. docs/areas.md says how to add one.
  */
-import { type Area, type BackgroundWork, flattenAreas, seedOrder, type Shell, shellOf } from "./area.ts";
+import {
+  type Area,
+  type BackgroundWork,
+  flattenAreas,
+  type KeptInMemory,
+  seedOrder,
+  type Shell,
+  shellOf,
+} from "./area.ts";
 import { installReactions } from "./reactions.ts";
 import type { ScreenMap } from "../pages/screen.ts";
 import { type RouteDef, ROUTES, withScreens } from "../access/routes.ts";
@@ -110,3 +118,6 @@ export const BODY_LIMITS: Readonly<Record<string, number>> = Object.assign(
 
 /** What the areas do on their own on every instance (server/main.ts starts it; a test app does not). */
 export const BACKGROUND: readonly BackgroundWork[] = AREAS.flatMap((a) => a.background ?? []);
+
+/** What the areas keep in memory, forgotten on every instance as the bus brings their events (services.ts). */
+export const KEPT_IN_MEMORY: readonly KeptInMemory[] = AREAS.flatMap((a) => a.kept ? [a.kept] : []);

@@ -1,9 +1,10 @@
 /**
  * A report's grid (issue 42 item 3): its sources are read (one query per distinct source, filter and
  * group, summed into periods here), the pure engine (reports/roi/engine.ts) makes the grid, and the answer
- * is kept per tenant and report until the report's version or the tenant's facts change. Carcass data
- * complete, carcass records received and invoices published or unpublished bump the facts' stamp
- * (mod.ts reactions), and so does any change of an uploaded table.
+ * is kept per tenant and report until the report's version, the tenant's facts or its tables change.
+ * Carcass data complete, carcass records received and invoices published or unpublished bump the facts'
+ * stamp on every instance as the bus brings the event (mod.ts `kept`); the tables are stamped from their
+ * own rows at each read (`tablesStamp`), so a change made through another instance is never missed.
  */
 import { computeGrid, splitColumns } from "../../../reports/roi/engine.ts";
 import { toIsoDate } from "../../../reports/roi/dates.ts";
@@ -15,16 +16,18 @@ import type {
   SourceResult,
 } from "../../../reports/roi/model.ts";
 import type { AreaContext } from "../context.ts";
+import type { Databases } from "../../../db/client.ts";
 import { type DayFacts, isAveraged, productFacts } from "./sources/product.ts";
 import { type DataTable, tableIdOf, tableValues } from "./sources/tables.ts";
-import { loadTables } from "./reference/tables.ts";
+import { loadTables, tablesStamp } from "./reference/tables.ts";
 
-const stamps = new Map<number, number>();
-const cache = new Map<string, { version: number; stamp: number; grid: RoiGrid }>();
 /**
- * The database a grid was read from is part of its key (tenant ids repeat across control databases: the
- * tests run many apps in one process); a stale mark from any of them only ever drops a grid, never keeps one.
+ * The facts' stamps of each instance's databases (the tests run many apps in one process, and two of
+ * them may share files as two instances would): per tenant, and one for all its tenants at once.
  */
+const stamps = new WeakMap<Databases, { all: number; tenants: Map<number, number> }>();
+const cache = new Map<string, { version: number; stamp: string; grid: RoiGrid }>();
+/** The tenant database a grid was read from is part of its key (tenant ids repeat across apps). */
 const databases = new WeakMap<object, number>();
 let lastDatabase = 0;
 const databaseOf = (db: object) => {
@@ -33,18 +36,27 @@ const databaseOf = (db: object) => {
 };
 const MAX_CACHED = 500;
 
-/** The tenant's facts changed: every cached grid of the tenant is stale. */
-export function markResultsStale(tenantId: number): void {
-  stamps.set(tenantId, (stamps.get(tenantId) ?? 0) + 1);
+const stampsOf = (app: Databases) => {
+  if (!stamps.has(app)) stamps.set(app, { all: 0, tenants: new Map() });
+  return stamps.get(app)!;
+};
+
+/** The tenant's facts changed (null: any tenant's may have): this instance's grids of it are stale. */
+export function markResultsStale(app: Databases, tenantId: number | null): void {
+  const of = stampsOf(app);
+  if (tenantId === null) of.all++;
+  else of.tenants.set(tenantId, (of.tenants.get(tenantId) ?? 0) + 1);
 }
 
 /** The grid of a definition, from the cache while its version and the tenant's facts are unchanged. */
 export async function gridOf(ctx: AreaContext, def: ReportDefinition): Promise<RoiGrid> {
   const key = `${databaseOf(ctx.db)}:${ctx.tenantId}:${def.id}`;
-  const stamp = stamps.get(ctx.tenantId) ?? 0;
+  const facts = stampsOf(ctx.app.db);
+  const stamp = `${facts.all}:${facts.tenants.get(ctx.tenantId) ?? 0}:${await tablesStamp(ctx)}`;
   const kept = cache.get(key);
   if (kept && kept.version === def.version && kept.stamp === stamp) return kept.grid;
   const grid = computeGrid(def, await sourceResults(ctx, def), new Date().toISOString());
+  cache.delete(key);
   if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
   cache.set(key, { version: def.version, stamp, grid });
   return grid;

@@ -16,7 +16,6 @@ import {
   parseTenantReference,
   uploadTenantBlob,
 } from "../../storage/files/operations.ts";
-import { markResultsStale } from "../results.ts";
 import { numericColumns } from "../sources/tables.ts";
 
 const ENTITY = "roiDataTable";
@@ -143,7 +142,6 @@ export async function createReferenceData(
     });
     return saved;
   });
-  markResultsStale(ctx.tenantId);
   return toItem(row);
 }
 
@@ -174,7 +172,6 @@ export async function updateReferenceData(
     });
     return saved;
   });
-  markResultsStale(ctx.tenantId);
   return toItem(row);
 }
 
@@ -186,7 +183,6 @@ export async function deleteReferenceData(ctx: AreaContext, { id }: { id: number
   });
   const ref = parseTenantReference(current.blobReference, ctx.tenantId);
   if (ref.ok) await deleteTenantBlob(ctx, ref.value, { anyCategory: false }).catch(() => {});
-  markResultsStale(ctx.tenantId);
   return { id };
 }
 
