@@ -9,6 +9,7 @@ import type { ReactNode } from "react";
 import type { ApiRouter } from "../http/openapi.ts";
 import type { AppServices } from "../env.ts";
 import type { ScreenMap } from "../pages/screen.ts";
+import type { RouteName } from "../access/routes.ts";
 import type { AppPushEvents, AreaEvents, PushEventName, PushPayload } from "../push/catalogue.ts";
 import type { Databases, TenantDb } from "../../db/client.ts";
 import type { AreaContext } from "./context.ts";
@@ -81,6 +82,8 @@ export interface Area {
   background?: readonly BackgroundWork[];
   /** what it keeps in memory that others' changes make stale, forgotten on every instance */
   kept?: KeptInMemory;
+  /** the records people look up by number or name in Find (home/find) */
+  finds?: readonly FindSource[];
   /** its sub-areas, each with a record of its own (super's parts, invoices' reports, stockyard's RFID) */
   parts?: readonly Area[];
 }
@@ -97,6 +100,39 @@ export interface KeptInMemory {
   staleOn: readonly EventName[];
   /** `databases`: the instance's own (what one instance keeps is apart from another's in the same process) */
   forget(databases: Databases, tenantId: number | null): void;
+}
+
+/** What was typed into Find, read the ways records are numbered (server/areas/find/rules.ts). */
+export interface FindQuery {
+  /** as typed, spaces collapsed */
+  text: string;
+  /** upper case without spaces, dashes or dots: how a PIC, an NLIS tag or an ABN is compared */
+  compact: string;
+  /** the number it is (a leading # or "No." allowed), else null */
+  number: number | null;
+}
+
+/** One record Find answers. */
+export interface Found {
+  title: string;
+  /** what tells it from another of the same name: its date, species, status */
+  detail: string;
+  href: string;
+}
+
+/**
+ * One kind of record Find looks up. Only callers who may open `page` are searched, and `find` keeps to
+ * the caller's species and sites.
+ */
+export interface FindSource {
+  /** the heading of its results ("Livestock orders") */
+  kind: string;
+  /** the route name its results open */
+  page: RouteName;
+  /** where its results stand among the kinds (lower first): what is looked up most, first */
+  order: number;
+  /** up to `limit` records matching, best first */
+  find(ctx: AreaContext, query: FindQuery, limit: number): Promise<Found[]>;
 }
 
 /** Work an area does with no request behind it (a queued email): run at start, then every `everyMs`. */

@@ -13,6 +13,7 @@ import {
   shellOf,
 } from "./area.ts";
 import { installReactions } from "./reactions.ts";
+import { installFinds } from "./finding.ts";
 import type { ScreenMap } from "../pages/screen.ts";
 import { type RouteDef, ROUTES, withScreens } from "../access/routes.ts";
 import { type AppPushEvents, PLATFORM_EVENTS, PushCatalogue } from "../push/catalogue.ts";
@@ -39,6 +40,7 @@ import { invoicesArea } from "./invoices/mod.ts";
 import { displayArea } from "./display/mod.ts";
 import { supportArea } from "./support/mod.ts";
 import { notificationsArea } from "./notifications/mod.ts";
+import { findArea } from "./find/mod.ts";
 import { yieldArea } from "./yield/mod.ts";
 import { roiArea } from "./roi/mod.ts";
 import { producerArea } from "./producer/mod.ts";
@@ -71,6 +73,7 @@ const AREA_LIST: readonly Area[] = [
   displayArea,
   supportArea,
   notificationsArea,
+  findArea,
   yieldArea,
   roiArea,
   producerArea,
@@ -103,6 +106,9 @@ export const PUSH_CATALOGUE: PushCatalogue<AppPushEvents> = new PushCatalogue<Ap
 
 // what areas do after each other's committed changes (the notifications they raise), by push event
 installReactions(AREAS, PUSH_CATALOGUE.eventNames);
+
+// what the header's Find looks up, from every area that numbers or names its records
+installFinds(AREAS);
 
 /**
  * The page frame's area parts (the page shell names no area): every banner (super › app control's

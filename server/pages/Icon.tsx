@@ -18,6 +18,8 @@ const PATHS: Record<string, string> = {
   bell: "M6 16V11a6 6 0 0112 0v5l2 2H4zM10 21h4",
   // an envelope
   mail: "M3 5h18v14H3zM3 6l9 7 9-7",
+  // a magnifying glass (the header's Find)
+  search: "M10.5 17a6.5 6.5 0 100-13 6.5 6.5 0 000 13zM15.5 15.5L21 21",
 };
 
 export function Icon({ name }: { name: string }) {

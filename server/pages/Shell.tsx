@@ -77,6 +77,16 @@ export function Shell(
             <span className="push-status" data-push-status="disconnected" title="Live updates" role="status">
               <span className="sr-only">Live updates</span>
             </span>
+            {!mustChangePassword && canSeeRouteNamed(caller.subject, "find", context.routes) && (
+              <a
+                href="/home/find"
+                className="btn btn-ghost header-find"
+                aria-label="Find"
+                title="Find (orders, invoices, suppliers, NLIS tags)"
+              >
+                <Icon name="search" />
+              </a>
+            )}
             {!mustChangePassword && canSeeRouteNamed(caller.subject, "notifications", context.routes) && (
               <NotificationBell userId={caller.user.id} />
             )}

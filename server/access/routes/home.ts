@@ -243,6 +243,14 @@ export const HOME_ROUTES = [
   }),
   route("/home/support", "Support", "support", { icon: "help", inHomeMenu: true }),
   route("/home/notifications", "Notifications", "notifications", { icon: "bell" }),
+  // ours (the spec shows no search): the header's Find, over what the areas offer (docs/decisions.md
+  // "Find"): for a plant that buys livestock or pays for it, whose records it finds
+  route("/home/find", "Find", "find", {
+    icon: "search",
+    tenantCategory: "processor",
+    modules: ["buy", "invoices"],
+    search: ["q"],
+  }),
   // The ROI report display lives under /report (spec 3 §2.3); the /home spelling of spec 1 forwards there.
   route("/home/RoiLayoutDisplay/$id", "ROI Report", "homeRoiLayoutDisplay", {
     ...SUPER_ONLY,

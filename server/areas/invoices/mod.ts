@@ -8,6 +8,7 @@ import { seedInvoices } from "./seed.ts";
 import { invoiceReportsArea } from "./reports/mod.ts";
 import { invoicePaymentsArea } from "./payments/mod.ts";
 import { remittanceMailSweep } from "./remittanceMailing.ts";
+import { FIND_INVOICES } from "./find.ts";
 
 export const invoicesArea = defineArea({
   name: "invoices",
@@ -15,6 +16,7 @@ export const invoicesArea = defineArea({
   pages: INVOICE_PAGES,
   events: INVOICE_EVENTS,
   seed: seedInvoices,
+  finds: [FIND_INVOICES],
   // remittances queued by a publish (the organisation's setting) that are due: every minute and at start
   background: [remittanceMailSweep],
   parts: [invoiceReportsArea, invoicePaymentsArea],

@@ -7,6 +7,7 @@ import { balanceApi } from "./balanceApi.ts";
 import { KILL_FLOOR_PAGES } from "./routes.ts";
 import { KILL_FLOOR_EVENTS } from "./events.ts";
 import { seedKillFloor } from "./seed.ts";
+import { FIND_CARCASSES } from "./find.ts";
 
 export const killFloorArea = defineArea({
   name: "kill floor",
@@ -14,5 +15,6 @@ export const killFloorArea = defineArea({
   pages: KILL_FLOOR_PAGES,
   events: KILL_FLOOR_EVENTS,
   seed: seedKillFloor,
+  finds: [FIND_CARCASSES],
   bodyLimits: KILL_FLOOR_BODY_LIMITS,
 });

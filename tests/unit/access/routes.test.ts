@@ -95,6 +95,7 @@ const SPEC_PATHS = [
   "/home/buyers/$id",
   "/home/support",
   "/home/notifications",
+  "/home/find", // ours: the header's Find (orders, invoices, parties, NLIS tags), session 53
   "/home/RoiLayoutDisplay/$id",
   // livestock
   "/home/livestock",

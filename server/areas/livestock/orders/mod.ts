@@ -4,6 +4,7 @@ import { ordersApi } from "./api.ts";
 import { ORDER_PAGES } from "./routes.ts";
 import { ORDER_EVENTS } from "./events.ts";
 import { seedOrders } from "./seed.ts";
+import { FIND_ORDERS } from "./find.ts";
 
 export const ordersArea = defineArea({
   name: "livestock orders",
@@ -11,4 +12,5 @@ export const ordersArea = defineArea({
   pages: ORDER_PAGES,
   events: ORDER_EVENTS,
   seed: seedOrders,
+  finds: [FIND_ORDERS],
 });

@@ -4,6 +4,7 @@ import { partiesApi } from "./api.ts";
 import { PARTY_PAGES } from "./routes.ts";
 import { PARTY_EVENTS } from "./events.ts";
 import { seedParties } from "./seed.ts";
+import { FIND_STAKEHOLDERS, FIND_SUPPLIERS } from "./find.ts";
 
 export const partiesArea = defineArea({
   name: "livestock parties",
@@ -11,4 +12,5 @@ export const partiesArea = defineArea({
   pages: PARTY_PAGES,
   events: PARTY_EVENTS,
   seed: seedParties,
+  finds: [FIND_SUPPLIERS, FIND_STAKEHOLDERS],
 });

@@ -17,7 +17,7 @@ import { SearchForm } from "../../../../client/ui/SearchForm.tsx";
 import { addDays } from "../../../../kernel/dates.ts";
 import { pageAreaContext } from "../../context.ts";
 import { mobHistory, recentMobs, setups as yardSetups } from "../queries.ts";
-import { searchText } from "./search.ts";
+import { searchText } from "../../../pages/searchText.ts";
 
 const RANGES = [
   { key: "recent", title: "Last 7 days" },

@@ -17,7 +17,7 @@ import { SearchForm } from "../../../../client/ui/SearchForm.tsx";
 import type { PageContext } from "../../../pages/context.ts";
 import { pageAreaContext } from "../../context.ts";
 import { yards, yardView } from "../queries.ts";
-import { searchText } from "./search.ts";
+import { searchText } from "../../../pages/searchText.ts";
 import { mapUrlOf } from "./Yard.tsx";
 import { pctClass } from "../../../../client/ui/inlineFree.ts";
 

@@ -1,0 +1,21 @@
+/** Find (ours): orders, invoices, suppliers, stakeholders and carcasses by number, name or tag. */
+import type { AccessRule } from "../../access/apiAccess.ts";
+import { areaApi } from "../areaApi.ts";
+import { find } from "./operations.ts";
+import { FindAnswer, FindParams } from "./schemas.ts";
+
+export const FIND_API = { find: "/api/home/Find" } as const;
+
+const FIND: AccessRule = { pages: ["find"] };
+const api = areaApi(["Find"]);
+
+api.get(
+  FIND_API.find,
+  "Records matching what was typed: an order or invoice number, an NVD, a lot, a supplier's or stakeholder's name, PIC or ABN, an NLIS tag; at most 8 of each kind, each kind the caller may open",
+  { query: FindParams },
+  FindAnswer,
+  FIND,
+  (ctx, q) => find(ctx, q.q),
+);
+
+export const findApi = api.router();

@@ -1,0 +1,86 @@
+/**
+ * home/find: one box for what an office looks up all day (an order or invoice number, an NVD, a lot, a
+ * supplier's name or PIC, an NLIS tag), a plain GET form (no script), the matches by kind, each opening
+ * its record's page. The header's Find link comes here.
+ */
+import { z } from "zod";
+import { defineScreen } from "../../../pages/screen.ts";
+import { searchText } from "../../../pages/searchText.ts";
+import { pageAreaContext } from "../../context.ts";
+import { find } from "../operations.ts";
+import { FIND_PER_KIND, readFindQuery } from "../rules.ts";
+import type { FindAnswer } from "../schemas.ts";
+
+const HINT =
+  "An order or invoice number, an NVD, a lot, a supplier's or agent's name, PIC or ABN, or an NLIS tag.";
+
+export const FindScreen = defineScreen({
+  validateSearch: z.object({ q: searchText }),
+  loader: async ({ context, search }) => {
+    const typed = search.q?.trim() ?? "";
+    if (!typed) return { typed, answer: null, tooShort: false };
+    if (!readFindQuery(typed)) return { typed, answer: null, tooShort: true };
+    return { typed, answer: await find(await pageAreaContext(context), typed), tooShort: false };
+  },
+  component: ({ data }) => (
+    <section className="panel find" aria-labelledby="find-title">
+      <h2 id="find-title" className="sr-only">Find</h2>
+      <form method="get" action="/home/find" role="search" className="inline-form find-form no-print">
+        <label htmlFor="find-q">Find</label>
+        <input
+          id="find-q"
+          className="input"
+          type="search"
+          name="q"
+          defaultValue={data.typed}
+          // the page is opened to type into it
+          autoFocus
+          maxLength={100}
+          aria-describedby="find-hint"
+          autoComplete="off"
+        />
+        <button className="btn btn-primary" type="submit">Find</button>
+        <span id="find-hint" className="muted small">{HINT}</span>
+      </form>
+      {data.tooShort && <p role="alert">Type at least 2 letters or digits to find.</p>}
+      {data.answer && <Results answer={data.answer} />}
+    </section>
+  ),
+});
+
+function Results({ answer }: { answer: FindAnswer }) {
+  if (!answer.groups.length) {
+    return (
+      <p role="status" className="find-none">
+        Nothing matches “{answer.query}”. Check the number or spelling, or type part of it.
+      </p>
+    );
+  }
+  const count = answer.groups.reduce((n, g) => n + g.records.length, 0);
+  return (
+    <>
+      <p role="status" className="sr-only">
+        {count === 1 ? "One match" : `${count} matches`} for “{answer.query}”.
+      </p>
+      {answer.groups.map((group, i) => (
+        <section key={group.kind} className="find-group" aria-labelledby={`find-kind-${i}`}>
+          <h3 id={`find-kind-${i}`}>
+            {group.kind}{" "}
+            <span className="muted">
+              {group.more ? `(first ${FIND_PER_KIND})` : `(${group.records.length})`}
+            </span>
+          </h3>
+          <ul className="find-list">
+            {group.records.map((r) => (
+              <li key={r.href + r.title}>
+                <a href={r.href}>{r.title}</a>
+                <span className="muted small">{r.detail}</span>
+              </li>
+            ))}
+          </ul>
+          {group.more && <p className="muted small">More match: type more of it to narrow them.</p>}
+        </section>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * The areas' Find sources (Area.finds), installed once by the registry (server/areas/mod.ts) and read by
+ * the find area, which cannot import the registry that lists it (as reactions.ts for the unit of work).
+ */
+import { type SQL, sql, type SQLWrapper } from "drizzle-orm";
+import type { Area, FindSource } from "./area.ts";
+
+let sources: readonly FindSource[] = [];
+
+/** Takes every area's Find sources, in their `order` (again replaces them). */
+export function installFinds(areas: readonly Area[]): void {
+  sources = areas.flatMap((a) => a.finds ?? []).sort((a, b) => a.order - b.order);
+}
+
+/** Every area's Find sources. */
+export const findSources = (): readonly FindSource[] => sources;
+
+/** A code (a lot, an NVD, an invoice number) is matched in part from this many characters. */
+export const PART_MIN_LENGTH = 3;
+
+/** `value` for a LIKE pattern, its own % and _ taken literally (with ESCAPE '\'). */
+const escaped = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A LIKE pattern for `value` anywhere. */
+export const likePattern = (value: string): string => `%${escaped(value)}%`;
+
+/** `column` holds `value` anywhere, ignoring case (ASCII) and, with `compact`, spaces and dashes. */
+export function holds(column: SQLWrapper, value: string, compact = false): SQL {
+  const target = compact ? sql`upper(replace(replace(${column}, ' ', ''), '-', ''))` : sql`${column}`;
+  return sql`${target} like ${likePattern(value)} escape '\\'`;
+}
+
+/** `column` starts with `value`, ignoring case (ASCII): the better match, sorted first. */
+export const beginsWith = (column: SQLWrapper, value: string): SQL =>
+  sql`${column} like ${`${escaped(value)}%`} escape '\\'`;

@@ -1,0 +1,51 @@
+/**
+ * Carcasses in Find by their NLIS device number (RFID), whole or in part ("982 000123456789", or the
+ * last digits read off a tag): each opens the order it was killed on (traceback to the supplier), the
+ * newest kill first, within the caller's species.
+ */
+import { and, desc, isNotNull } from "drizzle-orm";
+import { carcasses } from "../../../db/tenant/schema.ts";
+import { href } from "../../access/routes.ts";
+import { formatDate, formatKg } from "../../../kernel/format.ts";
+import type { FindSource } from "../area.ts";
+import { holds } from "../finding.ts";
+
+/** Fewer digits than this match too many tags to be a look-up. */
+const TAG_MIN_LENGTH = 6;
+
+export const FIND_CARCASSES: FindSource = {
+  kind: "Carcasses by NLIS tag",
+  page: "order",
+  order: 3,
+  async find(ctx, q, limit) {
+    if (q.compact.length < TAG_MIN_LENGTH || !/\d/.test(q.compact)) return [];
+    const c = carcasses;
+    const rows = await ctx.db.select({
+      orderId: c.livestockOrderId,
+      rfid: c.rfid,
+      body: c.bodyNumber,
+      speciesId: c.speciesId,
+      productionDate: c.productionDate,
+      hscwKg: c.hscwKg,
+      grade: c.gradeCode,
+      condemned: c.condemned,
+    }).from(c).where(and(
+      isNotNull(c.rfid),
+      ctx.scope.where({ species: c.speciesId }),
+      holds(c.rfid, q.compact, true),
+    )).orderBy(desc(c.productionDate), desc(c.id)).limit(limit);
+    return rows.map((r) => ({
+      title: `NLIS ${r.rfid}`,
+      detail: [
+        `body ${r.body}`,
+        ctx.scope.speciesName(r.speciesId),
+        `killed ${formatDate(r.productionDate)}`,
+        r.condemned === "whole" ? "condemned" : formatKg(r.hscwKg),
+        r.condemned === "part" ? "part condemned" : "",
+        r.grade ? `grade ${r.grade}` : "",
+        `order ${r.orderId}`,
+      ].filter(Boolean).join(" · "),
+      href: href("order", { id: r.orderId }),
+    }));
+  },
+};

@@ -1,0 +1,60 @@
+/**
+ * Suppliers and stakeholders (agents, carriers, saleyards…) in Find: by name, PIC or ABN, names that
+ * start with what was typed first.
+ */
+import { asc, desc, or } from "drizzle-orm";
+import { stakeholders, suppliers } from "../../../../db/tenant/schema.ts";
+import { href } from "../../../access/routes.ts";
+import type { FindQuery, FindSource } from "../../area.ts";
+import { beginsWith, holds, PART_MIN_LENGTH } from "../../finding.ts";
+
+type PartyTable = typeof suppliers | typeof stakeholders;
+
+/** A party's name, PIC or ABN holds what was typed; names that start with it first. */
+const matching = (table: PartyTable, q: FindQuery) => ({
+  where: or(
+    holds(table.name, q.text),
+    q.compact.length >= PART_MIN_LENGTH ? holds(table.pic, q.compact, true) : undefined,
+    q.compact.length >= 5 ? holds(table.businessTaxIdentifier, q.compact, true) : undefined,
+  ),
+  order: [desc(beginsWith(table.name, q.text)), asc(table.name)],
+});
+
+const partyColumns = (table: PartyTable) => ({
+  id: table.id,
+  name: table.name,
+  pic: table.pic,
+  abn: table.businessTaxIdentifier,
+  location: table.location,
+});
+
+const partyDetail = (r: { pic: string; abn: string; location: string }, first = "") =>
+  [first, r.location, r.pic ? `PIC ${r.pic}` : "", r.abn ? `ABN ${r.abn}` : ""].filter(Boolean).join(" · ");
+
+export const FIND_SUPPLIERS: FindSource = {
+  kind: "Suppliers",
+  page: "supplier",
+  order: 4,
+  async find(ctx, q, limit) {
+    const { where, order } = matching(suppliers, q);
+    const rows = await ctx.db.select(partyColumns(suppliers)).from(suppliers).where(where).orderBy(...order)
+      .limit(limit);
+    return rows.map((r) => ({ title: r.name, detail: partyDetail(r), href: href("supplier", { id: r.id }) }));
+  },
+};
+
+export const FIND_STAKEHOLDERS: FindSource = {
+  kind: "Agents, carriers and other stakeholders",
+  page: "stakeholder",
+  order: 5,
+  async find(ctx, q, limit) {
+    const { where, order } = matching(stakeholders, q);
+    const rows = await ctx.db.select({ ...partyColumns(stakeholders), type: stakeholders.stakeholderType })
+      .from(stakeholders).where(where).orderBy(...order).limit(limit);
+    return rows.map((r) => ({
+      title: r.name,
+      detail: partyDetail(r, r.type),
+      href: href("stakeholder", { id: r.id }),
+    }));
+  },
+};

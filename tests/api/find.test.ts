@@ -1,0 +1,150 @@
+/**
+ * Find (GET /api/home/Find) over real HTTP on the demo plant: an order by its number, an invoice by its
+ * RCTI number or bare number, a supplier by part of its name or its PIC written with spaces, a carcass by
+ * its NLIS tag or the tag's last digits; only kinds the caller may open (a module switched off takes its
+ * kind away), nothing of another organisation; 400s in words for too little or too much, and % taken
+ * literally.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { and, eq, isNotNull } from "drizzle-orm";
+import { jsonCalls, serveTestApp } from "../helpers/app.ts";
+import { tenants } from "../../db/control/schema.ts";
+import { carcasses, invoices, livestockOrders, suppliers } from "../../db/tenant/schema.ts";
+import { setTenantModules } from "../../server/tenants.ts";
+
+let t: Awaited<ReturnType<typeof serveTestApp>>;
+const tokens: Record<string, string> = {};
+const { get } = jsonCalls(() => t, tokens);
+let tenantId = 0;
+
+type Group = { kind: string; more: boolean; records: { title: string; detail: string; href: string }[] };
+const find = async (q: string, who = "user") => {
+  const res = await get(`/api/home/Find?q=${encodeURIComponent(q)}`, who);
+  return { status: res.status, body: res.body, groups: (res.body.groups ?? []) as Group[] };
+};
+const kind = (groups: Group[], name: string) => groups.find((g) => g.kind === name);
+const db = () => t.services.db.tenantDb(tenantId);
+
+beforeAll(async () => {
+  t = await serveTestApp();
+  for (const who of ["admin", "user"]) tokens[who] = await t.login(`${who}@demo.processor`);
+  tokens.farm = await t.login("producer@demo.farm");
+  tokens.country = await t.login("yield@demo.country");
+  [{ id: tenantId }] = await t.services.db.control.select({ id: tenants.id }).from(tenants)
+    .where(eq(tenants.name, "Demo Processing"));
+});
+afterAll(() => t.close());
+
+describe("Find", () => {
+  test("an order by its number, first; its invoice too when it has one", async () => {
+    const [order] = await (await db()).select({ id: livestockOrders.id, supplier: suppliers.name })
+      .from(livestockOrders).innerJoin(suppliers, eq(suppliers.id, livestockOrders.supplierId))
+      .innerJoin(invoices, eq(invoices.livestockOrderId, livestockOrders.id)).limit(1);
+    for (const q of [String(order.id), `#${order.id}`]) {
+      const { status, groups } = await find(q);
+      expect(status).toBe(200);
+      const orders = kind(groups, "Livestock orders")!;
+      expect(orders.records[0]).toMatchObject({
+        title: `Order ${order.id} · ${order.supplier}`,
+        href: `/home/livestock/orders/${order.id}`,
+      });
+      expect(orders.records[0].detail).toMatch(/head · delivery \w{3} \d{1,2} \w{3} \d{4}/);
+      expect(kind(groups, "Invoices")!.records.map((r) => r.detail).join(" ")).toContain(`order ${order.id}`);
+    }
+  });
+
+  test("an invoice by its RCTI number, whole or as its number", async () => {
+    const [invoice] = await (await db()).select().from(invoices).where(isNotNull(invoices.invoiceNumber))
+      .limit(1);
+    expect(invoice, "a published demo invoice").toBeDefined();
+    const bare = String(Number(invoice.invoiceNumber!.slice(5)));
+    for (const q of [invoice.invoiceNumber!, invoice.invoiceNumber!.toLowerCase(), bare]) {
+      const found = kind((await find(q, "admin")).groups, "Invoices")!;
+      expect(found.records.map((r) => r.href), q).toContain(`/home/invoicemanager/edit/${invoice.id}`);
+    }
+    const whole = kind((await find(invoice.invoiceNumber!, "admin")).groups, "Invoices")!;
+    expect(whole.records[0].title).toMatch(new RegExp(`^${invoice.invoiceNumber} · `));
+    expect(whole.records[0].detail).toMatch(/\$[\d,]+\.\d\d/);
+  });
+
+  test("a supplier by part of its name in any case, or its PIC written with spaces", async () => {
+    const [supplier] = await (await db()).select().from(suppliers).where(and(
+      isNotNull(suppliers.pic),
+      eq(suppliers.isTenant, false),
+    )).limit(1);
+    expect(supplier.pic.length).toBeGreaterThan(3);
+    const part = supplier.name.slice(1, 6).toLowerCase();
+    const byName = kind((await find(part)).groups, "Suppliers")!;
+    expect(byName.records.map((r) => r.title)).toContain(supplier.name);
+    const spaced = supplier.pic.toLowerCase().split("").join(" ");
+    const byPic = kind((await find(spaced)).groups, "Suppliers")!;
+    expect(byPic.records[0]).toMatchObject({
+      title: supplier.name,
+      href: `/home/livestock/suppliers/${supplier.id}`,
+    });
+    expect(byPic.records[0].detail).toContain(`PIC ${supplier.pic}`);
+  });
+
+  test("a carcass by its NLIS tag, whole with spaces or its last digits, opens its order", async () => {
+    const [carcass] = await (await db()).select().from(carcasses).where(isNotNull(carcasses.rfid)).limit(1);
+    for (const q of [carcass.rfid!, carcass.rfid!.replace(/\s/g, "").slice(-9)]) {
+      const found = kind((await find(q)).groups, "Carcasses by NLIS tag")!;
+      const record = found.records.find((r) => r.title === `NLIS ${carcass.rfid}`)!;
+      expect(record, q).toBeDefined();
+      expect(record.href).toBe(`/home/livestock/orders/${carcass.livestockOrderId}`);
+      expect(record.detail).toContain(`body ${carcass.bodyNumber}`);
+    }
+    // a few digits are no look-up of a tag
+    expect(kind((await find("98")).groups, "Carcasses by NLIS tag")).toBeUndefined();
+  });
+
+  test("many matches: at most eight a kind, said to be more", async () => {
+    const wide = kind((await find("98 2000")).groups, "Carcasses by NLIS tag")!;
+    expect(wide.records).toHaveLength(8);
+    expect(wide.more).toBe(true);
+  });
+
+  test("only kinds the caller may open: the invoices module off takes invoices away", async () => {
+    const [invoice] = await (await db()).select().from(invoices).where(isNotNull(invoices.invoiceNumber))
+      .limit(1);
+    await setTenantModules(t.services, tenantId, { invoices: false });
+    try {
+      const { status, groups } = await find(invoice.invoiceNumber!, "admin");
+      expect(status).toBe(200);
+      expect(kind(groups, "Invoices")).toBeUndefined();
+    } finally {
+      await setTenantModules(t.services, tenantId, { invoices: true });
+    }
+    expect(kind((await find(invoice.invoiceNumber!, "admin")).groups, "Invoices")).toBeDefined();
+  });
+
+  test("another organisation's records are never found; a farm has no Find", async () => {
+    const [invoice] = await (await db()).select().from(invoices).where(isNotNull(invoices.invoiceNumber))
+      .limit(1);
+    const [supplier] = await (await db()).select().from(suppliers).where(eq(suppliers.isTenant, false)).limit(
+      1,
+    );
+    for (const q of [invoice.invoiceNumber!, supplier.name, String(invoice.livestockOrderId)]) {
+      // another processor (its own plant, its own records)
+      const { status, groups } = await find(q, "country");
+      expect(status, q).toBe(200);
+      expect(groups, q).toEqual([]);
+      // a producer's organisation: Find is the plant's (its own pages are the portal's)
+      expect((await find(q, "farm")).status, q).toBe(403);
+    }
+  });
+
+  test("400 in words for too little or too much; % and _ are taken as they are", async () => {
+    for (const q of ["", " a ", "x".repeat(101)]) {
+      const { status, body } = await find(q);
+      expect(status, JSON.stringify(q)).toBe(400);
+      expect(body).toMatchObject({ isValidation: true });
+      expect(body.message).toMatch(/Type (what to find|at least 2|at most 100)/);
+    }
+    const missing = await get("/api/home/Find", "user");
+    expect(missing.status).toBe(400);
+    const literal = await find("%_%");
+    expect(literal.status).toBe(200);
+    expect(literal.groups).toEqual([]);
+  });
+});
