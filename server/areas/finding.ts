@@ -24,9 +24,12 @@ const escaped = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** A LIKE pattern for `value` anywhere. */
 export const likePattern = (value: string): string => `%${escaped(value)}%`;
 
-/** `column` holds `value` anywhere, ignoring case (ASCII) and, with `compact`, spaces and dashes. */
+/**
+ * `column` holds `value` anywhere, ignoring case (LIKE does, for ASCII) and, with `compact`, the spaces
+ * and dashes it was stored with (a tag, a PIC, an ABN as written on paper).
+ */
 export function holds(column: SQLWrapper, value: string, compact = false): SQL {
-  const target = compact ? sql`upper(replace(replace(${column}, ' ', ''), '-', ''))` : sql`${column}`;
+  const target = compact ? sql`replace(replace(${column}, ' ', ''), '-', '')` : sql`${column}`;
   return sql`${target} like ${likePattern(value)} escape '\\'`;
 }
 

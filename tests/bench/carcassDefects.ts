@@ -1,8 +1,9 @@
 /**
  * Benchmark of Settings › Carcass Defects: a year of sheep carcasses (700 head a day, every day: 255,500
- * records, defects on ~5 %, part condemned ~2 %, whole ~0.3 %, as the simulator makes them) written
- * straight into the tenant database in one statement, then the tab's API over the year and the tab's page
- * over its default 90 days (p50). The count is one grouped query over the kill days asked for (the kill
+ * records, each with an NLIS tag, defects on ~5 %, part condemned ~2 %, whole ~0.3 %, as the simulator
+ * makes them) written straight into the tenant database in one statement, then the tab's API over the year
+ * and the tab's page over its default 90 days (p50); and Find over them (a tag's last digits: every
+ * carcass's tag is read). The count is one grouped query over the kill days asked for (the kill
  * floor's defectCounts). tests/bench/main.ts writes the figures to docs/performance.md.
  */
 import { sql } from "drizzle-orm";
@@ -31,11 +32,11 @@ async function yearOfCarcasses(db: TenantDb, today: string) {
     WITH RECURSIVE k(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM k WHERE i < ${n - 1}),
     c AS (SELECT i, (i * 7919) % 1000 AS u FROM k)
     INSERT INTO carcasses (production_date, tenant_site_id, species_id, body_number, kill_sequence,
-      stock_mob_id, livestock_order_id, supplier_id, hscw_kg, defects, condemned, import_id, received_at,
+      stock_mob_id, livestock_order_id, supplier_id, rfid, hscw_kg, defects, condemned, import_id, received_at,
       last_modified)
     SELECT date(${first}, '+' || (i / ${DEFECT_HEAD_A_DAY}) || ' days'), ${mob.site}, 1,
       ${FIRST_BODY} + i % ${DEFECT_HEAD_A_DAY}, i % ${DEFECT_HEAD_A_DAY}, ${mob.id}, ${mob.orderId},
-      ${mob.supplierId}, CASE WHEN u < 3 THEN 0 ELSE 22.5 END,
+      ${mob.supplierId}, '982 1' || printf('%09d', i), CASE WHEN u < 3 THEN 0 ELSE 22.5 END,
       CASE WHEN u >= 3 AND u < 50
         THEN json_array(CASE u % 4 WHEN 0 THEN 'bruise' WHEN 1 THEN 'arthritis' WHEN 2 THEN 'grass-seed'
           ELSE 'pleurisy' END)
@@ -65,5 +66,14 @@ export async function benchCarcassDefects(origin: string, token: string, db: Ten
     if (!res.ok) throw new Error(`Carcass Defects page: ${res.status}`);
     await res.text();
   }, 2);
-  return { records, year, page };
+  // Find: a tag's last nine digits (a scan of every tag of the year), an order number, part of a name
+  const find = (q: string) => async () => {
+    const res = await fetch(`${origin}/api/home/Find?q=${encodeURIComponent(q)}`, { headers: auth });
+    if (!res.ok) throw new Error(`Find ${q}: ${res.status}`);
+    await res.json();
+  };
+  const findTag = await time(20, find("000123456"), 2);
+  const findOrder = await time(20, find("12"), 2);
+  const findName = await time(20, find("farm"), 2);
+  return { records, year, page, findTag, findOrder, findName };
 }

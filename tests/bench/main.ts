@@ -542,6 +542,20 @@ A year of sheep carcasses (${DEFECT_HEAD_A_DAY} head a day for ${DEFECT_YEAR_DAY
     ms(defects.page.p50)
   } | ${ms(defects.page.p99)} | ${ratio(defects.page.p50)} |
 
+Find (\`GET /api/home/Find\`) on the same organisation: every kind the admin may open, each one read.
+
+| what was typed | n | p50 | p99 | p50 ÷ usermodel |
+|---|---|---|---|---|
+| a tag's last nine digits (every tag of the year compared) | ${defects.findTag.n} | ${
+    ms(defects.findTag.p50)
+  } | ${ms(defects.findTag.p99)} | ${ratio(defects.findTag.p50)} |
+| an order number ("12") | ${defects.findOrder.n} | ${ms(defects.findOrder.p50)} | ${
+    ms(defects.findOrder.p99)
+  } | ${ratio(defects.findOrder.p50)} |
+| part of a name ("farm") | ${defects.findName.n} | ${ms(defects.findName.p50)} | ${
+    ms(defects.findName.p99)
+  } | ${ratio(defects.findName.p50)} |
+
 ## Processing overview
 
 A production day of ${OVERVIEW_LOTS} lots (${overview.carcasses.toLocaleString("en")} carcasses recorded) in
