@@ -12,7 +12,7 @@
  */
 import { toast, type ToastKind } from "./toast.ts";
 
-import { ERROR_TITLES } from "../../server/http/catalogue.ts";
+import { ERROR_TITLES, shownTitle } from "../../server/http/catalogue.ts";
 
 export interface ApiFieldError {
   field: string;
@@ -250,7 +250,7 @@ async function send<T>(method: ApiMethod, path: string, body: unknown, opts: Api
 /** The toast for a refused call: a validation's field messages, else the error with its reference. */
 export function notifyApiError(error: ApiError): void {
   if (error.isValidation) apiConfig.notify("warning", validationWords(error), VALIDATION_TITLE);
-  else apiConfig.notify("error", withReference(error), error.title);
+  else apiConfig.notify("error", withReference(error), shownTitle(error.status, error.title));
 }
 
 /** An error toast's words, with the answer's request id to quote when asking for help. */

@@ -31,3 +31,23 @@ export const ERROR_MESSAGES: Readonly<Record<number, string>> = {
   500: "An unexpected error occurred.",
   503: "A service this needs is not answering. Try again later.",
 };
+
+/**
+ * What a person is shown as the heading of an error (a toast, an error page): the catalogue's titles are
+ * the API's (spec 1 §8), and some are protocol words no plant user says ("Bad Request"). A title an
+ * answer gave of its own is shown as it is.
+ */
+const SHOWN_TITLES: Readonly<Record<number, string>> = {
+  400: "Not done",
+  401: "Signed out",
+  405: "Not possible",
+  413: "Too large",
+  415: "Not understood",
+  429: "Too many attempts",
+  500: "Something went wrong",
+  503: "Not available just now",
+};
+
+export function shownTitle(status: number, title: string): string {
+  return title === ERROR_TITLES[status] ? SHOWN_TITLES[status] ?? title : title;
+}

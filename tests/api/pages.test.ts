@@ -123,7 +123,11 @@ describe("pages", () => {
     ) {
       const res = await t.request(path, { headers: { cookie }, redirect: "manual" });
       expect(res.status, path).toBe(400);
-      expect(await res.text()).toContain("The address has a value this page cannot use");
+      const html = await res.text();
+      expect(html).toContain("The address has a value this page cannot use");
+      // headed in words a plant user says, not the protocol's
+      expect(html).toContain("This address cannot be opened");
+      expect(html).not.toContain("Bad Request");
     }
   });
 

@@ -31,7 +31,7 @@ test("an error toast ends with Reference: <id>, and the error keeps the id", asy
   expect(notify).toHaveBeenCalledWith(
     "error",
     "Something went wrong. Reference: abc-123",
-    "Unexpected Error",
+    "Something went wrong", // the catalogue's "Unexpected Error" in plain words
   );
 });
 

@@ -97,7 +97,7 @@ describe("api", () => {
     const err = await failure(api("POST", "/api/user/login", {}, { logoutOn401: false }));
     expect(err.status).toBe(401);
     expect(navigate).not.toHaveBeenCalled();
-    expect(notify).toHaveBeenCalledWith("error", "Wrong password", "Unauthenticated");
+    expect(notify).toHaveBeenCalledWith("error", "Wrong password", "Signed out");
   });
 
   test("a validation 400 toasts a warning and carries field errors", async () => {
@@ -122,11 +122,20 @@ describe("api", () => {
     expect(notify).toHaveBeenCalledWith("warning", "Required", "Please check what you entered");
   });
 
+  test('a refused action (400, not a form\'s fields) is headed in plain words, never "Bad Request"', async () => {
+    stubFetch(async () =>
+      jsonResponse({ title: "Bad Request", message: "That order is cancelled.", isValidation: false }, 400)
+    );
+    await failure(api("POST", "/api/x", {}));
+    expect(notify).toHaveBeenCalledWith("error", "That order is cancelled.", "Not done");
+  });
+
   test("other errors toast as errors with the catalogue title and the fallback text", async () => {
     stubFetch(async () => new Response("", { status: 500 }));
     const err = await failure(api("GET", "/api/x"));
     expect(err).toMatchObject({ status: 500, title: "Unexpected Error", message: API_FALLBACK_MESSAGE });
-    expect(notify).toHaveBeenCalledWith("error", API_FALLBACK_MESSAGE, "Unexpected Error");
+    // the toast heads it in plain words; the error keeps the catalogue's title
+    expect(notify).toHaveBeenCalledWith("error", API_FALLBACK_MESSAGE, "Something went wrong");
 
     stubFetch(async () =>
       jsonResponse({ title: "Change Conflict", message: "Reload and try again.", isValidation: false }, 409)
