@@ -6,6 +6,7 @@
  * - side menu on narrow screens: `[data-menu-toggle]` toggles `.menu-open` on the closest `.shell`
  *   (or document body) and aria-expanded; Escape and following a menu link close it;
  * - header pickers: a change of a `<select>` inside `form[data-autosubmit]` submits the form;
+ * - "/" opens Find (`a[data-find]`, or focuses `[data-find-box]` on Find's page);
  * - flash messages: `<meta name="flash" content='{"kind":"success","message":"…","title":"…"}'>`
  *   shows a toast on load;
  * - `window.toast(kind, message, title?)` for other server-rendered scripts;
@@ -122,6 +123,21 @@ export function reportTimeZone(): void {
   document.cookie = `tz=${zone};path=/;max-age=86400;samesite=lax`;
 }
 
+/**
+ * "/" (as on most sites with a search) opens Find from anywhere but a field being typed in: the box on
+ * Find's own page, else the header's Find link.
+ */
+function openFind(e: KeyboardEvent): void {
+  const target = e.target as Element | null;
+  if (target?.closest?.("input, textarea, select, [contenteditable]")) return;
+  const box = document.querySelector<HTMLInputElement>("[data-find-box]");
+  const link = document.querySelector<HTMLAnchorElement>("a[data-find]");
+  if (!box && !link) return;
+  e.preventDefault();
+  if (box) box.select();
+  else link!.click();
+}
+
 export function initShell(): void {
   syncThemeControls(storedTheme());
   for (const t of document.querySelectorAll<HTMLElement>("[data-menu-toggle]")) {
@@ -186,6 +202,7 @@ export function initShell(): void {
   });
 
   document.addEventListener("keydown", (e) => {
+    if (e.key === "/" && !e.ctrlKey && !e.metaKey && !e.altKey) return openFind(e);
     if (e.key !== "Escape" || !document.querySelector(".menu-open")) return;
     const t = document.querySelector<HTMLElement>("[data-menu-toggle]");
     if (t) {
@@ -193,6 +210,9 @@ export function initShell(): void {
       t.focus();
     }
   });
+
+  // the page's keys and clicks are taken from here on (what a test waits for before pressing "/")
+  document.documentElement.setAttribute("data-shell", "started");
 
   // another tab changed the theme
   globalThis.addEventListener("storage", (e) => {

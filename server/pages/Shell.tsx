@@ -81,8 +81,10 @@ export function Shell(
               <a
                 href="/home/find"
                 className="btn btn-ghost header-find"
+                data-find
+                aria-keyshortcuts="/"
                 aria-label="Find"
-                title="Find (orders, invoices, suppliers, NLIS tags)"
+                title="Find orders, invoices, suppliers, NLIS tags (/)"
               >
                 <Icon name="search" />
               </a>

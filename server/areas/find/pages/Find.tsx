@@ -38,6 +38,7 @@ export const FindScreen = defineScreen({
           maxLength={100}
           aria-describedby="find-hint"
           autoComplete="off"
+          data-find-box
         />
         <button className="btn btn-primary" type="submit">Find</button>
         <span id="find-hint" className="muted small">{HINT}</span>
