@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { jsonCalls, serveTestApp } from "../helpers/app.ts";
 import { tenants } from "../../db/control/schema.ts";
-import { carcasses, invoices, livestockOrders, suppliers } from "../../db/tenant/schema.ts";
+import { carcasses, invoices, livestockOrders, stakeholders, suppliers } from "../../db/tenant/schema.ts";
 import { setTenantModules } from "../../server/tenants.ts";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;
@@ -83,6 +83,17 @@ describe("Find", () => {
       href: `/home/livestock/suppliers/${supplier.id}`,
     });
     expect(byPic.records[0].detail).toContain(`PIC ${supplier.pic}`);
+  });
+
+  test("an agent or carrier by name, said what it is", async () => {
+    const [party] = await (await db()).select().from(stakeholders).limit(1);
+    expect(party, "a demo stakeholder").toBeDefined();
+    const found = kind((await find(party.name)).groups, "Agents, carriers and other stakeholders")!;
+    expect(found.records[0]).toMatchObject({
+      title: party.name,
+      href: `/home/livestock/stakeholders/${party.id}`,
+    });
+    expect(found.records[0].detail).toMatch(new RegExp(`^${party.stakeholderType}`));
   });
 
   test("a carcass by its NLIS tag, whole with spaces or its last digits, opens its order", async () => {

@@ -2,7 +2,7 @@
  * Suppliers and stakeholders (agents, carriers, saleyards…) in Find: by name, PIC or ABN, names that
  * start with what was typed first.
  */
-import { asc, desc, or } from "drizzle-orm";
+import { asc, desc, or, sql } from "drizzle-orm";
 import { stakeholders, suppliers } from "../../../../db/tenant/schema.ts";
 import { href } from "../../../access/routes.ts";
 import type { FindQuery, FindSource } from "../../area.ts";
@@ -31,30 +31,36 @@ const partyColumns = (table: PartyTable) => ({
 const partyDetail = (r: { pic: string; abn: string; location: string }, first = "") =>
   [first, r.location, r.pic ? `PIC ${r.pic}` : "", r.abn ? `ABN ${r.abn}` : ""].filter(Boolean).join(" · ");
 
-export const FIND_SUPPLIERS: FindSource = {
-  kind: "Suppliers",
-  page: "supplier",
-  order: 4,
-  async find(ctx, q, limit) {
-    const { where, order } = matching(suppliers, q);
-    const rows = await ctx.db.select(partyColumns(suppliers)).from(suppliers).where(where).orderBy(...order)
-      .limit(limit);
-    return rows.map((r) => ({ title: r.name, detail: partyDetail(r), href: href("supplier", { id: r.id }) }));
-  },
-};
+/** One kind of party in Find; `typeColumn` says what a stakeholder is (agent, carrier…). */
+function partySource(
+  kind: string,
+  page: "supplier" | "stakeholder",
+  order: number,
+  table: PartyTable,
+  typeColumn?: typeof stakeholders.stakeholderType,
+): FindSource {
+  return {
+    kind,
+    page,
+    order,
+    async find(ctx, q, limit) {
+      const by = matching(table, q);
+      const rows = await ctx.db.select({ ...partyColumns(table), type: typeColumn ?? sql<string>`''` })
+        .from(table).where(by.where).orderBy(...by.order).limit(limit);
+      return rows.map((r) => ({
+        title: r.name,
+        detail: partyDetail(r, r.type),
+        href: href(page, { id: r.id }),
+      }));
+    },
+  };
+}
 
-export const FIND_STAKEHOLDERS: FindSource = {
-  kind: "Agents, carriers and other stakeholders",
-  page: "stakeholder",
-  order: 5,
-  async find(ctx, q, limit) {
-    const { where, order } = matching(stakeholders, q);
-    const rows = await ctx.db.select({ ...partyColumns(stakeholders), type: stakeholders.stakeholderType })
-      .from(stakeholders).where(where).orderBy(...order).limit(limit);
-    return rows.map((r) => ({
-      title: r.name,
-      detail: partyDetail(r, r.type),
-      href: href("stakeholder", { id: r.id }),
-    }));
-  },
-};
+export const FIND_SUPPLIERS = partySource("Suppliers", "supplier", 4, suppliers);
+export const FIND_STAKEHOLDERS = partySource(
+  "Agents, carriers and other stakeholders",
+  "stakeholder",
+  5,
+  stakeholders,
+  stakeholders.stakeholderType,
+);
