@@ -5,6 +5,7 @@
  * body number replaces its record. Each file or batch that brought records is kept with who sent it; the
  * plant's interchange clients report their state by heartbeat; their errors become notifications.
  */
+import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { flag, id, json } from "./columns.ts";
 import { livestockOrders, stockMobs } from "./livestock.ts";
@@ -78,6 +79,9 @@ export const carcasses = sqliteTable("carcasses", {
   index("carcasses_order").on(t.livestockOrderId),
   // a linked supplier's kills from a day on: the producer portal's lots and feedback files (issue 44)
   index("carcasses_supplier").on(t.supplierId, t.productionDate),
+  // a whole NLIS tag looked up (Find: a reader or scanner types all of it) however it was spaced when
+  // stored; the expression is server/areas/finding.ts `compacted`, which a query must use to meet it
+  index("carcasses_rfid_compact").on(sql`replace(replace(${t.rfid}, ' ', ''), '-', '')`),
 ]);
 
 /** One file, upload or batch of carcass records: who sent what, and what came of it. */

@@ -11,6 +11,8 @@ import { jsonCalls, serveTestApp } from "../helpers/app.ts";
 import { tenants } from "../../db/control/schema.ts";
 import { carcasses, invoices, livestockOrders, stakeholders, suppliers } from "../../db/tenant/schema.ts";
 import { setTenantModules } from "../../server/tenants.ts";
+import { compacted } from "../../server/areas/finding.ts";
+import type { Client, InValue } from "@libsql/client";
 
 let t: Awaited<ReturnType<typeof serveTestApp>>;
 const tokens: Record<string, string> = {};
@@ -107,6 +109,15 @@ describe("Find", () => {
     }
     // a few digits are no look-up of a tag
     expect(kind((await find("98")).groups, "Carcasses by NLIS tag")).toBeUndefined();
+  });
+
+  test("a whole tag is looked up through the tags' index, not by reading every tag", async () => {
+    const tenant = await db();
+    const { sql: text, params } = tenant.select({ id: carcasses.id }).from(carcasses)
+      .where(eq(compacted(carcasses.rfid), "982000123456789")).toSQL();
+    const client = (tenant as unknown as { $client: Client }).$client;
+    const plan = await client.execute({ sql: `explain query plan ${text}`, args: params as InValue[] });
+    expect(plan.rows.map((r) => String(r.detail)).join("; ")).toContain("USING INDEX carcasses_rfid_compact");
   });
 
   test("many matches: at most eight a kind, said to be more", async () => {

@@ -36,7 +36,7 @@ async function yearOfCarcasses(db: TenantDb, today: string) {
       last_modified)
     SELECT date(${first}, '+' || (i / ${DEFECT_HEAD_A_DAY}) || ' days'), ${mob.site}, 1,
       ${FIRST_BODY} + i % ${DEFECT_HEAD_A_DAY}, i % ${DEFECT_HEAD_A_DAY}, ${mob.id}, ${mob.orderId},
-      ${mob.supplierId}, '982 1' || printf('%09d', i), CASE WHEN u < 3 THEN 0 ELSE 22.5 END,
+      ${mob.supplierId}, '982 1' || printf('%011d', i), CASE WHEN u < 3 THEN 0 ELSE 22.5 END,
       CASE WHEN u >= 3 AND u < 50
         THEN json_array(CASE u % 4 WHEN 0 THEN 'bruise' WHEN 1 THEN 'arthritis' WHEN 2 THEN 'grass-seed'
           ELSE 'pleurisy' END)
@@ -66,14 +66,16 @@ export async function benchCarcassDefects(origin: string, token: string, db: Ten
     if (!res.ok) throw new Error(`Carcass Defects page: ${res.status}`);
     await res.text();
   }, 2);
-  // Find: a tag's last nine digits (a scan of every tag of the year), an order number, part of a name
+  // Find: a tag's last nine digits (a scan of every tag of the year), a whole tag (its index), an order
+  // number, part of a name
   const find = (q: string) => async () => {
     const res = await fetch(`${origin}/api/home/Find?q=${encodeURIComponent(q)}`, { headers: auth });
     if (!res.ok) throw new Error(`Find ${q}: ${res.status}`);
     await res.json();
   };
   const findTag = await time(20, find("000123456"), 2);
+  const findWholeTag = await time(20, find("982 100000123456"), 2);
   const findOrder = await time(20, find("12"), 2);
   const findName = await time(20, find("farm"), 2);
-  return { records, year, page, findTag, findOrder, findName };
+  return { records, year, page, findTag, findWholeTag, findOrder, findName };
 }

@@ -549,6 +549,9 @@ Find (\`GET /api/home/Find\`) on the same organisation: every kind the admin may
 | a tag's last nine digits (every tag of the year compared) | ${defects.findTag.n} | ${
     ms(defects.findTag.p50)
   } | ${ms(defects.findTag.p99)} | ${ratio(defects.findTag.p50)} |
+| a whole tag with its space (the tags' index) | ${defects.findWholeTag.n} | ${
+    ms(defects.findWholeTag.p50)
+  } | ${ms(defects.findWholeTag.p99)} | ${ratio(defects.findWholeTag.p50)} |
 | an order number ("12") | ${defects.findOrder.n} | ${ms(defects.findOrder.p50)} | ${
     ms(defects.findOrder.p99)
   } | ${ratio(defects.findOrder.p50)} |

@@ -3,15 +3,17 @@
  * last digits read off a tag): each opens the order it was killed on (traceback to the supplier), the
  * newest kill first, within the caller's species.
  */
-import { and, desc, isNotNull } from "drizzle-orm";
+import { and, desc, eq, isNotNull } from "drizzle-orm";
 import { carcasses } from "../../../db/tenant/schema.ts";
 import { href } from "../../access/routes.ts";
 import { formatDate, formatKg } from "../../../kernel/format.ts";
 import type { FindSource } from "../area.ts";
-import { holds } from "../finding.ts";
+import { compacted, holds } from "../finding.ts";
 
 /** Fewer digits than this match too many tags to be a look-up. */
 const TAG_MIN_LENGTH = 6;
+/** An RFID number is 15 digits ("982 000123456789"), an NLISID 16 characters: either is a whole tag. */
+const WHOLE_TAG_LENGTH = 15;
 
 export const FIND_CARCASSES: FindSource = {
   kind: "Carcasses by NLIS tag",
@@ -32,7 +34,10 @@ export const FIND_CARCASSES: FindSource = {
     }).from(c).where(and(
       isNotNull(c.rfid),
       ctx.scope.where({ species: c.speciesId }),
-      holds(c.rfid, q.compact, true),
+      // a whole tag (a reader or scanner types all of it) from the index; part of one, every tag read
+      q.compact.length >= WHOLE_TAG_LENGTH
+        ? eq(compacted(c.rfid), q.compact)
+        : holds(c.rfid, q.compact, true),
     )).orderBy(desc(c.productionDate), desc(c.id)).limit(limit);
     return rows.map((r) => ({
       title: `NLIS ${r.rfid}`,
