@@ -127,6 +127,8 @@ export interface Found {
 export interface FindSource {
   /** the heading of its results ("Livestock orders") */
   kind: string;
+  /** how the list of what Find looks in names it ("livestock orders", "carcass tags") */
+  listedAs: string;
   /** the route name its results open */
   page: RouteName;
   /** where its results stand among the kinds (lower first): what is looked up most, first */

@@ -98,6 +98,15 @@ describe("Find", () => {
     expect(found.records[0].detail).toMatch(new RegExp(`^${party.stakeholderType}`));
   });
 
+  test("people of the organisation, for an admin only; a plant system's key is no person", async () => {
+    const found = kind((await find("demo.processor", "admin")).groups, "Users")!;
+    const user = found.records.find((r) => r.detail.includes("user@demo.processor"))!;
+    expect(user.title).toBe("User Demo");
+    expect(user.detail).toMatch(/^User · user@demo\.processor · /);
+    expect(user.href).toMatch(/^\/home\/clientusers\/useredit\?id=\d+$/);
+    expect(kind((await find("demo.processor", "user")).groups, "Users")).toBeUndefined();
+  });
+
   test("a carcass by its NLIS tag, whole with spaces or its last digits, opens its order", async () => {
     const [carcass] = await (await db()).select().from(carcasses).where(isNotNull(carcasses.rfid)).limit(1);
     for (const q of [carcass.rfid!, carcass.rfid!.replace(/\s/g, "").slice(-9)]) {

@@ -17,7 +17,7 @@ export async function find(ctx: AreaContext, typed: string): Promise<FindAnswer>
       message: `Type at least ${FIND_MIN_LENGTH} letters or digits to find.`,
     }]);
   }
-  const sources = findSources().filter((s) => canSeeRouteNamed(ctx.caller.subject, s.page));
+  const sources = openSources(ctx);
   const found = await Promise.all(sources.map(async (source) => {
     const records = await source.find(ctx, query, FIND_PER_KIND + 1);
     return {
@@ -28,3 +28,7 @@ export async function find(ctx: AreaContext, typed: string): Promise<FindAnswer>
   }));
   return { query: query.text, groups: found.filter((g) => g.records.length) };
 }
+
+/** The kinds of record the caller may open, so Find looks only there. */
+export const openSources = (ctx: Pick<AreaContext, "caller">) =>
+  findSources().filter((s) => canSeeRouteNamed(ctx.caller.subject, s.page));

@@ -19,6 +19,7 @@ const STATUS_WORDS: Record<string, string> = {
 
 export const FIND_INVOICES: FindSource = {
   kind: "Invoices",
+  listedAs: "invoices",
   page: "invoiceEdit",
   order: 2,
   async find(ctx, q, limit) {

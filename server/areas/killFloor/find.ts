@@ -17,6 +17,7 @@ const WHOLE_TAG_LENGTH = 15;
 
 export const FIND_CARCASSES: FindSource = {
   kind: "Carcasses by NLIS tag",
+  listedAs: "carcass tags",
   page: "order",
   order: 3,
   async find(ctx, q, limit) {

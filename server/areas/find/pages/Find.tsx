@@ -1,26 +1,28 @@
 /**
  * home/find: one box for what an office looks up all day (an order or invoice number, an NVD, a lot, a
- * supplier's name or PIC, an NLIS tag), a plain GET form (no script), the matches by kind, each opening
- * its record's page. The header's Find link comes here.
+ * supplier's name or PIC, an NLIS tag, a person), a plain GET form (no script), the matches by kind, each
+ * opening its record's page; under the box, the kinds it looks in for this person. The header's Find link
+ * and "/" come here.
  */
 import { z } from "zod";
 import { defineScreen } from "../../../pages/screen.ts";
 import { searchText } from "../../../pages/searchText.ts";
 import { pageAreaContext } from "../../context.ts";
-import { find } from "../operations.ts";
+import { find, openSources } from "../operations.ts";
+import { formatList } from "../../../../kernel/format.ts";
 import { FIND_PER_KIND, readFindQuery } from "../rules.ts";
 import type { FindAnswer } from "../schemas.ts";
-
-const HINT =
-  "An order or invoice number, an NVD, a lot, a supplier's or agent's name, PIC or ABN, or an NLIS tag.";
 
 export const FindScreen = defineScreen({
   validateSearch: z.object({ q: searchText }),
   loader: async ({ context, search }) => {
+    const ctx = await pageAreaContext(context);
     const typed = search.q?.trim() ?? "";
-    if (!typed) return { typed, answer: null, tooShort: false };
-    if (!readFindQuery(typed)) return { typed, answer: null, tooShort: true };
-    return { typed, answer: await find(await pageAreaContext(context), typed), tooShort: false };
+    // what it looks in, said under the box: only the kinds this person may open
+    const kinds = openSources(ctx).map((s) => s.listedAs);
+    if (!typed) return { typed, kinds, answer: null, tooShort: false };
+    if (!readFindQuery(typed)) return { typed, kinds, answer: null, tooShort: true };
+    return { typed, kinds, answer: await find(ctx, typed), tooShort: false };
   },
   component: ({ data }) => (
     <section className="panel find" aria-labelledby="find-title">
@@ -41,7 +43,10 @@ export const FindScreen = defineScreen({
           data-find-box
         />
         <button className="btn btn-primary" type="submit">Find</button>
-        <span id="find-hint" className="muted small">{HINT}</span>
+        <span id="find-hint" className="muted small">
+          Looks in{" "}
+          {formatList(data.kinds)}: type a number, a name, a PIC, an ABN, an NVD, a lot or an NLIS tag.
+        </span>
       </form>
       {data.tooShort && <p role="alert">Type at least 2 letters or digits to find.</p>}
       {data.answer && <Results answer={data.answer} />}

@@ -12,6 +12,7 @@ import { holds, PART_MIN_LENGTH } from "../../finding.ts";
 
 export const FIND_ORDERS: FindSource = {
   kind: "Livestock orders",
+  listedAs: "livestock orders",
   page: "order",
   order: 1,
   async find(ctx, q, limit) {

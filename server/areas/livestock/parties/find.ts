@@ -34,6 +34,7 @@ const partyDetail = (r: { pic: string; abn: string; location: string }, first = 
 /** One kind of party in Find; `typeColumn` says what a stakeholder is (agent, carrier…). */
 function partySource(
   kind: string,
+  listedAs: string,
   page: "supplier" | "stakeholder",
   order: number,
   table: PartyTable,
@@ -41,6 +42,7 @@ function partySource(
 ): FindSource {
   return {
     kind,
+    listedAs,
     page,
     order,
     async find(ctx, q, limit) {
@@ -56,9 +58,10 @@ function partySource(
   };
 }
 
-export const FIND_SUPPLIERS = partySource("Suppliers", "supplier", 4, suppliers);
+export const FIND_SUPPLIERS = partySource("Suppliers", "suppliers", "supplier", 4, suppliers);
 export const FIND_STAKEHOLDERS = partySource(
   "Agents, carriers and other stakeholders",
+  "stakeholders",
   "stakeholder",
   5,
   stakeholders,
