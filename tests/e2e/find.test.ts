@@ -36,7 +36,7 @@ describe("Find", () => {
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/home\/find\?q=/);
     // it says where it looks: the kinds this user may open (no people: those are an admin's)
-    expect(await page.locator("#find-hint").innerText()).toBe(
+    expect(await page.locator("#find-q-hint").innerText()).toBe(
       "Looks in livestock orders, invoices, carcass tags, suppliers and stakeholders: type a number, a name, a PIC, an ABN, an NVD, a lot or an NLIS tag.",
     );
     const first = page.locator(".find-group").first();

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { defineScreen } from "../../../pages/screen.ts";
+import { SearchForm } from "../../../../client/ui/SearchForm.tsx";
 import { searchText } from "../../../pages/searchText.ts";
 import { pageAreaContext } from "../../context.ts";
 import { find, openSources } from "../operations.ts";
@@ -27,27 +28,19 @@ export const FindScreen = defineScreen({
   component: ({ data }) => (
     <section className="panel find" aria-labelledby="find-title">
       <h2 id="find-title" className="sr-only">Find</h2>
-      <form method="get" action="/home/find" role="search" className="inline-form find-form no-print">
-        <label htmlFor="find-q">Find</label>
-        <input
-          id="find-q"
-          className="input"
-          type="search"
-          name="q"
-          defaultValue={data.typed}
-          // the page is opened to type into it
-          autoFocus
-          maxLength={100}
-          aria-describedby="find-hint"
-          autoComplete="off"
-          data-find-box
-        />
-        <button className="btn btn-primary" type="submit">Find</button>
-        <span id="find-hint" className="muted small">
-          Looks in{" "}
-          {formatList(data.kinds)}: type a number, a name, a PIC, an ABN, an NVD, a lot or an NLIS tag.
-        </span>
-      </form>
+      <SearchForm
+        id="find-q"
+        label="Find"
+        visibleLabel
+        action="/home/find"
+        className="inline-form find-form no-print"
+        value={data.typed}
+        focused
+        boxData={{ "find-box": "" }}
+        hint={`Looks in ${
+          formatList(data.kinds)
+        }: type a number, a name, a PIC, an ABN, an NVD, a lot or an NLIS tag.`}
+      />
       {data.tooShort && <p role="alert">Type at least 2 letters or digits to find.</p>}
       {data.answer && <Results answer={data.answer} />}
     </section>
