@@ -6,10 +6,19 @@
  * literally.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { jsonCalls, serveTestApp } from "../helpers/app.ts";
 import { tenants } from "../../db/control/schema.ts";
-import { carcasses, invoices, livestockOrders, stakeholders, suppliers } from "../../db/tenant/schema.ts";
+import {
+  carcasses,
+  invoices,
+  livestockOrders,
+  pens,
+  stakeholders,
+  stockMobs,
+  suppliers,
+} from "../../db/tenant/schema.ts";
+import { MOB_STATUS } from "../../kernel/enums.ts";
 import { setTenantModules } from "../../server/tenants.ts";
 import { compacted } from "../../server/areas/finding.ts";
 import type { Client, InValue } from "@libsql/client";
@@ -105,6 +114,29 @@ describe("Find", () => {
     expect(user.detail).toMatch(/^User · user@demo\.processor · /);
     expect(user.href).toMatch(/^\/home\/clientusers\/useredit\?id=\d+$/);
     expect(kind((await find("demo.processor", "user")).groups, "Users")).toBeUndefined();
+  });
+
+  test("where an order's stock is now: its mobs in the yards, with their head and pen, opening the yard", async () => {
+    const [mob] = await (await db()).select({
+      orderId: stockMobs.livestockOrderId,
+      head: stockMobs.head,
+      yardId: stockMobs.stockyardId,
+      pen: pens.name,
+    }).from(stockMobs).innerJoin(pens, eq(pens.id, stockMobs.penId)).where(
+      inArray(stockMobs.mobStatus, [MOB_STATUS.InYard, MOB_STATUS.ReadyToProcess]),
+    ).limit(1);
+    expect(mob, "a demo mob in a pen").toBeDefined();
+    const found = kind((await find(`#${mob.orderId}`)).groups, "Mobs in the yards")!;
+    const record = found.records.find((r) => r.detail.includes(`pen ${mob.pen}`))!;
+    expect(record.href).toBe(`/home/stockyard?yard=${mob.yardId}`);
+    expect(record.detail).toMatch(
+      new RegExp(`^${mob.head} head · .* pen ${mob.pen} · order ${mob.orderId}$`),
+    );
+    // a mob killed is no longer in a yard
+    const [killed] = await (await db()).select({ orderId: stockMobs.livestockOrderId }).from(stockMobs)
+      .where(eq(stockMobs.mobStatus, MOB_STATUS.AtKillFloor)).limit(1);
+    const again = kind((await find(`#${killed.orderId}`)).groups, "Mobs in the yards");
+    expect(again?.records.filter((r) => r.detail.endsWith(`order ${killed.orderId}`)) ?? []).toEqual([]);
   });
 
   test("a carcass by its NLIS tag, whole with spaces or its last digits, opens its order", async () => {

@@ -21,7 +21,7 @@ export const FIND_INVOICES: FindSource = {
   kind: "Invoices",
   listedAs: "invoices",
   page: "invoiceEdit",
-  order: 2,
+  order: 3,
   async find(ctx, q, limit) {
     const i = invoices;
     const rows = await ctx.db.select({

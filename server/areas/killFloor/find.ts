@@ -19,7 +19,7 @@ export const FIND_CARCASSES: FindSource = {
   kind: "Carcasses by NLIS tag",
   listedAs: "carcass tags",
   page: "order",
-  order: 3,
+  order: 4,
   async find(ctx, q, limit) {
     if (q.compact.length < TAG_MIN_LENGTH || !/\d/.test(q.compact)) return [];
     const c = carcasses;

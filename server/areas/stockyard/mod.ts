@@ -6,6 +6,7 @@ import { STOCKYARD_EVENTS } from "./events.ts";
 import { seedStockyard } from "./seed.ts";
 import { MAP_IMAGE_BODY_LIMITS, mapImageApi } from "./mapImages/api.ts";
 import { rfidArea } from "./rfid/mod.ts";
+import { FIND_YARD_MOBS } from "./find.ts";
 
 export const stockyardArea = defineArea({
   name: "stockyard",
@@ -14,5 +15,7 @@ export const stockyardArea = defineArea({
   events: STOCKYARD_EVENTS,
   seed: seedStockyard,
   bodyLimits: MAP_IMAGE_BODY_LIMITS,
+  // where a lot is now
+  finds: [FIND_YARD_MOBS],
   parts: [rfidArea],
 });
