@@ -1,4 +1,4 @@
-/** Find (ours): orders, invoices, suppliers, stakeholders and carcasses by number, name or tag. */
+/** Find (ours): what the areas number or name (Area.finds), looked up by number, name, PIC or tag. */
 import type { AccessRule } from "../../access/apiAccess.ts";
 import { areaApi } from "../areaApi.ts";
 import { find } from "./operations.ts";
@@ -11,7 +11,7 @@ const api = areaApi(["Find"]);
 
 api.get(
   FIND_API.find,
-  "Records matching what was typed: an order or invoice number, an NVD, a lot, a supplier's or stakeholder's name, PIC or ABN, an NLIS tag; at most 8 of each kind, each kind the caller may open",
+  "Records matching what was typed: an order or invoice number, an NVD, a lot, a supplier's or stakeholder's name, PIC or ABN, an NLIS tag, a person (admins); orders, mobs still in a yard, invoices, carcasses, parties and users, at most 8 of each kind, only kinds the caller may open",
   { query: FindParams },
   FindAnswer,
   FIND,

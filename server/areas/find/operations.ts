@@ -6,16 +6,13 @@ import { canSeeRouteNamed } from "../../access/policy.ts";
 import { ApiError } from "../../http/errors.ts";
 import type { AreaContext } from "../context.ts";
 import { findSources } from "../finding.ts";
-import { FIND_MIN_LENGTH, FIND_PER_KIND, readFindQuery } from "./rules.ts";
+import { FIND_PER_KIND, readFindQuery, TOO_LITTLE } from "./rules.ts";
 import type { FindAnswer } from "./schemas.ts";
 
 export async function find(ctx: AreaContext, typed: string): Promise<FindAnswer> {
   const query = readFindQuery(typed);
   if (!query) {
-    throw ApiError.validation([{
-      field: "q",
-      message: `Type at least ${FIND_MIN_LENGTH} letters or digits to find.`,
-    }]);
+    throw ApiError.validation([{ field: "q", message: TOO_LITTLE }]);
   }
   const sources = openSources(ctx);
   const found = await Promise.all(sources.map(async (source) => {

@@ -8,6 +8,8 @@ import type { FindQuery } from "../area.ts";
 /** Fewer letters than this find too much to read (a number may be shorter). */
 export const FIND_MIN_LENGTH = 2;
 export const FIND_MAX_LENGTH = 100;
+/** What too little typed is told. */
+export const TOO_LITTLE = `Type at least ${FIND_MIN_LENGTH} letters or digits to find.`;
 /** Each kind of record shows at most this many; more says to type more. */
 export const FIND_PER_KIND = 8;
 

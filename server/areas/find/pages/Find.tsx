@@ -11,7 +11,8 @@ import { searchText } from "../../../pages/searchText.ts";
 import { pageAreaContext } from "../../context.ts";
 import { find, openSources } from "../operations.ts";
 import { formatList } from "../../../../kernel/format.ts";
-import { FIND_PER_KIND, readFindQuery } from "../rules.ts";
+import { FIND_PER_KIND, readFindQuery, TOO_LITTLE } from "../rules.ts";
+import { href } from "../../../access/routes.ts";
 import type { FindAnswer } from "../schemas.ts";
 
 export const FindScreen = defineScreen({
@@ -32,7 +33,7 @@ export const FindScreen = defineScreen({
         id="find-q"
         label="Find"
         visibleLabel
-        action="/home/find"
+        action={href("find")}
         className="inline-form find-form no-print"
         value={data.typed}
         focused
@@ -41,7 +42,7 @@ export const FindScreen = defineScreen({
           formatList(data.kinds)
         }: type a number, a name, a PIC, an ABN, an NVD, a lot or an NLIS tag.`}
       />
-      {data.tooShort && <p role="alert">Type at least 2 letters or digits to find.</p>}
+      {data.tooShort && <p role="alert">{TOO_LITTLE}</p>}
       {data.answer && <Results answer={data.answer} />}
     </section>
   ),
