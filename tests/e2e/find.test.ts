@@ -42,6 +42,8 @@ describe("Find", () => {
     const first = page.locator(".find-group").first();
     expect(await first.locator("h3").innerText()).toMatch(/^Livestock orders/);
     const link = first.getByRole("link", { name: `Order ${order.id} · ${order.supplier}` });
+    // why it matched is marked in its title
+    expect(await link.locator("mark").innerText()).toBe(String(order.id));
     await expectFits(page);
     for (const scheme of ["light", "dark"] as const) {
       await showScheme(page, scheme);

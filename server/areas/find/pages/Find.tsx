@@ -57,6 +57,9 @@ function Results({ answer }: { answer: FindAnswer }) {
     );
   }
   const count = answer.groups.reduce((n, g) => n + g.records.length, 0);
+  // what is marked in each title: the number itself for "#12", else the text as typed
+  const read = readFindQuery(answer.query);
+  const marked = read?.number != null ? String(read.number) : answer.query;
   return (
     <>
       <p role="status" className="sr-only">
@@ -73,7 +76,9 @@ function Results({ answer }: { answer: FindAnswer }) {
           <ul className="find-list">
             {group.records.map((r) => (
               <li key={r.href + r.title}>
-                <a href={r.href}>{r.title}</a>
+                <a href={r.href}>
+                  <Marked text={r.title} part={marked} />
+                </a>
                 <span className="muted small">{r.detail}</span>
               </li>
             ))}
@@ -81,6 +86,19 @@ function Results({ answer }: { answer: FindAnswer }) {
           {group.more && <p className="muted small">More match: type more of it to narrow them.</p>}
         </section>
       ))}
+    </>
+  );
+}
+
+/** `text` with the first place it holds `part` (ignoring case) marked, so the eye finds why it matched. */
+function Marked({ text, part }: { text: string; part: string }) {
+  const at = text.toLowerCase().indexOf(part.toLowerCase());
+  if (!part || at < 0) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, at)}
+      <mark>{text.slice(at, at + part.length)}</mark>
+      {text.slice(at + part.length)}
     </>
   );
 }
