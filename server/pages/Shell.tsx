@@ -212,9 +212,22 @@ function MenuEntry({ item, active }: { item: MenuItem; active?: Active }) {
     <li>
       <a href={item.path} aria-current={item.name === active?.name ? active.current : undefined}>
         <Icon name={item.icon} /> {item.title}
-        {/* support chat replies not read yet: filled by client/runtime/notificationBell.ts */}
-        {item.name === "support" && <span className="menu-count" data-chat-unread hidden />}
-        {item.name === "superHome" && <span className="menu-count" data-desk-unread hidden />}
+        {
+          /* support chat replies not read yet: filled by client/runtime/notificationBell.ts; the space keeps
+            the count a word of its own, so the entry's name ("Support: 2 unread…") holds what it shows */
+        }
+        {item.name === "support" && (
+          <>
+            {" "}
+            <span className="menu-count" data-chat-unread hidden />
+          </>
+        )}
+        {item.name === "superHome" && (
+          <>
+            {" "}
+            <span className="menu-count" data-desk-unread hidden />
+          </>
+        )}
       </a>
     </li>
   );

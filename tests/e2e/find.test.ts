@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { eq, isNotNull } from "drizzle-orm";
 import { signedInBrowser } from "../helpers/signedIn.ts";
 import { expectFits, showScheme } from "../helpers/browser.ts";
+import { axeFindings } from "../helpers/axe.ts";
 import { carcasses, livestockOrders, suppliers } from "../../db/tenant/schema.ts";
 
 const t = signedInBrowser("user@demo.processor");
@@ -45,6 +46,7 @@ describe("Find", () => {
     // why it matched is marked in its title
     expect(await link.locator("mark").innerText()).toBe(String(order.id));
     await expectFits(page);
+    expect(await axeFindings(page), "no serious accessibility problem, light or dark").toEqual([]);
     for (const scheme of ["light", "dark"] as const) {
       await showScheme(page, scheme);
       await page.screenshot({ path: `${SHOTS}/order-1024-${scheme}.png`, fullPage: true });

@@ -5,7 +5,7 @@
  * is announced as an order change); the order's page then links the NVD's file.
  */
 import { Buffer } from "node:buffer";
-import axe from "axe-core";
+import { axeFindings } from "../helpers/axe.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectFits, launchBrowser, recordToasts, signIn, toast } from "../helpers/browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
@@ -86,13 +86,7 @@ describe("matching an NVD in the browser", () => {
     await page.goto(`${server.origin}/home/livestock/matchOrderNVDs`);
     await expectFits(page);
     // the page with both lists filled (every page's axe pass sees it too; here with an NVD waiting)
-    await page.evaluate(axe.source);
-    const found = await page.evaluate(() =>
-      (globalThis as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ["violations"] })
-    );
-    expect(
-      found.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id),
-    ).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     const form = page.getByRole("form", { name: "Upload an NVD" });
     await form.getByLabel("Serial number").fill("E2E00017");
     await form.getByLabel("PIC of origin").fill(target.order.pic);

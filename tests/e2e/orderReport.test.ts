@@ -3,8 +3,8 @@
  * it after a reload, open it, delete it (after a confirmation), download the CSV and the PDF and read
  * them back; the page fits 1024 px. Screenshots at 1024×768 and 1920×1080 go to .tmp/orderreport/.
  */
+import { axeFindings } from "../helpers/axe.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import axe from "axe-core";
 import { expectFits, launchBrowser, recordToasts, signIn, toastWith } from "../helpers/browser.ts";
 import { serveTestApp, TEST_PASSWORD } from "../helpers/app.ts";
 import { pdfText } from "../helpers/pdf.ts";
@@ -23,25 +23,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-
-/** axe's serious and critical findings on the page as it is, in light and dark. */
-async function axeFindings(page: typeof browser.page) {
-  const found: string[] = [];
-  for (const colorScheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
-    if (!(await page.evaluate(() => "axe" in globalThis))) await page.evaluate(axe.source);
-    const results = await page.evaluate(() =>
-      (globalThis as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ["violations"] })
-    );
-    for (const v of results.violations) {
-      if (v.impact === "serious" || v.impact === "critical") {
-        found.push(`${colorScheme} ${v.id}: ${v.nodes[0]?.target.join(" ")}`);
-      }
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  return found;
-}
 
 const headerCells = (page: typeof browser.page) => page.locator(".or-table thead th").allInnerTexts();
 

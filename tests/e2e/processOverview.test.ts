@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import axe from "axe-core";
+import { axeFindings } from "../helpers/axe.ts";
 import { signedInBrowser } from "../helpers/signedIn.ts";
-import { expectFits, showScheme } from "../helpers/browser.ts";
+import { expectFits } from "../helpers/browser.ts";
 import { plantDay } from "../helpers/clock.ts";
 import { STOCKYARD_API as A } from "../../server/areas/stockyard/api.ts";
 import { PROCESS_OVERVIEW_API as P } from "../../server/areas/livestock/processOverview/api.ts";
@@ -30,26 +30,10 @@ async function api(token: string, path: string, json?: unknown) {
 
 /** Serious or critical accessibility problems of the page shown, in light and in dark. */
 async function axeProblems(page: Page) {
-  const found: string[] = [];
   // the live part has joined the hub and any re-read it started is in: axe must not read a part mid-swap
   await page.locator("[data-live-part][data-live]").first().waitFor();
   await page.waitForLoadState("networkidle");
-  for (const colorScheme of ["light", "dark"] as const) {
-    await showScheme(page, colorScheme);
-    if (!(await page.evaluate(() => "axe" in globalThis))) await page.evaluate(axe.source);
-    const r = await page.evaluate(() =>
-      (globalThis as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ["violations"] })
-    );
-    for (const v of r.violations) {
-      if (v.impact === "serious" || v.impact === "critical") {
-        found.push(
-          `${colorScheme} ${v.id}: ${v.nodes.slice(0, 2).map((n) => n.target.join(" ")).join(", ")}`,
-        );
-      }
-    }
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  return found;
+  return await axeFindings(page);
 }
 
 /** A load of the day waiting on its truck, and an empty pen of its yard. */

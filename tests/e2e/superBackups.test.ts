@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import axe from "axe-core";
+import { axeFindings } from "../helpers/axe.ts";
 import { tenants } from "../../db/control/schema.ts";
 import { DEMO_FARM } from "../../server/demo.ts";
 import { expectFits, launchBrowser, recordToasts, signedIn, signIn, toastWith } from "../helpers/browser.ts";
@@ -41,15 +41,7 @@ describe("backups in the browser", () => {
     await page.waitForURL(/key=/);
     await expect.poll(() => page.getByText("Nothing would change").count()).toBe(1);
     // the dry run's page (the fullest): no serious accessibility problem, in light and dark
-    await page.evaluate(axe.source);
-    for (const colorScheme of ["light", "dark"] as const) {
-      await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
-      const found = await page.evaluate(() =>
-        (globalThis as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ["violations"] })
-      );
-      const serious = found.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect(serious.map((v) => `${colorScheme}: ${v.id}`)).toEqual([]);
-    }
+    expect(await axeFindings(page)).toEqual([]);
     for (const width of [1024, 1920]) {
       await page.setViewportSize({ width, height: width === 1024 ? 768 : 1080 });
       await expectFits(page, width);

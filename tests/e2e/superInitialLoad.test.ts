@@ -5,39 +5,15 @@
  * what was loaded; the page fits 1024 px and passes axe-core in light and dark at each step. Then the
  * organisation's admin finds the new supplier in their own supplier list.
  */
+import { axeFindings } from "../helpers/axe.ts";
 import { readFile } from "node:fs/promises";
 import { Buffer } from "node:buffer";
-import axe from "axe-core";
 import { describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
 import { expectFits, signIn, toastWith } from "../helpers/browser.ts";
 import { signedInBrowser } from "../helpers/signedIn.ts";
 import { TEST_PASSWORD } from "../helpers/app.ts";
 
 const t = signedInBrowser("super@demo.processor");
-
-/** Serious or critical axe-core findings on the page as it is now, in light and dark. */
-async function axeFindings(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in globalThis))) await page.evaluate(axe.source);
-  const found: string[] = [];
-  for (const colorScheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme, reducedMotion: "reduce" });
-    // colours read once the scheme's change has settled: running transitions (a toast, a button) and a frame
-    await page.evaluate(async () => {
-      await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {})));
-      await new Promise(requestAnimationFrame);
-    });
-    const results = await page.evaluate(() =>
-      (globalThis as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ["violations"] })
-    );
-    found.push(
-      ...results.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => `${colorScheme} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    );
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  return found;
-}
 
 describe("super: initial data load", () => {
   it("template → filled file with a bad row → preview → load → the admin sees the supplier", async () => {
