@@ -3,7 +3,7 @@
  * the find area, which cannot import the registry that lists it (as reactions.ts for the unit of work).
  */
 import { type SQL, sql, type SQLWrapper } from "drizzle-orm";
-import type { Area, FindSource } from "./area.ts";
+import type { Area, FindQuery, FindSource } from "./area.ts";
 
 let sources: readonly FindSource[] = [];
 
@@ -14,6 +14,17 @@ export function installFinds(areas: readonly Area[]): void {
 
 /** Every area's Find sources. */
 export const findSources = (): readonly FindSource[] => sources;
+
+/** Fewer characters than this match too many tags to be a look-up of one. */
+const TAG_MIN_LENGTH = 6;
+/** An RFID number is 15 digits ("982 000123456789"), an NLISID 16 characters: either is a whole tag. */
+const WHOLE_TAG_LENGTH = 15;
+
+/** How a query reads as an NLIS tag: whole (looked up through an index), part of one, or none. */
+export function tagLookup(q: FindQuery): "whole" | "part" | null {
+  if (q.compact.length < TAG_MIN_LENGTH || !/\d/.test(q.compact)) return null;
+  return q.compact.length >= WHOLE_TAG_LENGTH ? "whole" : "part";
+}
 
 /** A code (a lot, an NVD, an invoice number) is matched in part from this many characters. */
 export const PART_MIN_LENGTH = 3;

@@ -14,6 +14,7 @@ import {
   invoices,
   livestockOrders,
   pens,
+  rfidScans,
   stakeholders,
   stockMobs,
   suppliers,
@@ -159,6 +160,20 @@ describe("Find", () => {
     const client = (tenant as unknown as { $client: Client }).$client;
     const plan = await client.execute({ sql: `explain query plan ${text}`, args: params as InValue[] });
     expect(plan.rows.map((r) => String(r.detail)).join("; ")).toContain("USING INDEX carcasses_rfid_compact");
+  });
+
+  test("a tag read at unloading: the consignment it came in with, whole or in part", async () => {
+    const [scan] = await (await db()).select().from(rfidScans).limit(1);
+    expect(scan, "a demo race reading").toBeDefined();
+    for (const q of [scan.rfid, `${scan.rfid.slice(0, 3)} ${scan.rfid.slice(3)}`, scan.rfid.slice(-8)]) {
+      const found = kind((await find(q)).groups, "Tags read at unloading")!;
+      const record = found.records.find((r) => r.title.startsWith(`NLIS ${scan.rfid} · `))!;
+      expect(record, q).toBeDefined();
+      expect(record.href).toBe(`/home/livestock/orders/${scan.livestockOrderId}`);
+      expect(record.detail).toMatch(
+        new RegExp(`order ${scan.livestockOrderId} · read \\d{1,2} \\w{3} \\d{4}`),
+      );
+    }
   });
 
   test("many matches: at most eight a kind, said to be more", async () => {

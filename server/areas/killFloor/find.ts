@@ -8,12 +8,7 @@ import { carcasses } from "../../../db/tenant/schema.ts";
 import { href } from "../../access/routes.ts";
 import { formatDate, formatKg } from "../../../kernel/format.ts";
 import type { FindSource } from "../area.ts";
-import { compacted, holds } from "../finding.ts";
-
-/** Fewer digits than this match too many tags to be a look-up. */
-const TAG_MIN_LENGTH = 6;
-/** An RFID number is 15 digits ("982 000123456789"), an NLISID 16 characters: either is a whole tag. */
-const WHOLE_TAG_LENGTH = 15;
+import { compacted, holds, tagLookup } from "../finding.ts";
 
 export const FIND_CARCASSES: FindSource = {
   kind: "Carcasses by NLIS tag",
@@ -21,7 +16,8 @@ export const FIND_CARCASSES: FindSource = {
   page: "order",
   order: 4,
   async find(ctx, q, limit) {
-    if (q.compact.length < TAG_MIN_LENGTH || !/\d/.test(q.compact)) return [];
+    const tag = tagLookup(q);
+    if (!tag) return [];
     const c = carcasses;
     const rows = await ctx.db.select({
       orderId: c.livestockOrderId,
@@ -36,9 +32,7 @@ export const FIND_CARCASSES: FindSource = {
       isNotNull(c.rfid),
       ctx.scope.where({ species: c.speciesId }),
       // a whole tag (a reader or scanner types all of it) from the index; part of one, every tag read
-      q.compact.length >= WHOLE_TAG_LENGTH
-        ? eq(compacted(c.rfid), q.compact)
-        : holds(c.rfid, q.compact, true),
+      tag === "whole" ? eq(compacted(c.rfid), q.compact) : holds(c.rfid, q.compact, true),
     )).orderBy(desc(c.productionDate), desc(c.id)).limit(limit);
     return rows.map((r) => ({
       title: `NLIS ${r.rfid}`,

@@ -15,7 +15,7 @@ export const FIND_USERS: FindSource = {
   kind: "Users",
   listedAs: "users",
   page: "clientUserEdit",
-  order: 7,
+  order: 8,
   async find(ctx, q, limit) {
     const rows = await ctx.app.db.control.select({
       id: users.id,

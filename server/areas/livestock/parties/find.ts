@@ -58,12 +58,12 @@ function partySource(
   };
 }
 
-export const FIND_SUPPLIERS = partySource("Suppliers", "suppliers", "supplier", 5, suppliers);
+export const FIND_SUPPLIERS = partySource("Suppliers", "suppliers", "supplier", 6, suppliers);
 export const FIND_STAKEHOLDERS = partySource(
   "Agents, carriers and other stakeholders",
   "stakeholders",
   "stakeholder",
-  6,
+  7,
   stakeholders,
   stakeholders.stakeholderType,
 );

@@ -3,6 +3,7 @@ import { defineArea } from "../../area.ts";
 import { rfidApi } from "./api.ts";
 import { RFID_PAGES } from "./routes.ts";
 import { seedRfidScans } from "./seed.ts";
+import { FIND_RACE_READINGS } from "./find.ts";
 
 export const rfidArea = defineArea({
   name: "stockyard › race readings",
@@ -11,4 +12,6 @@ export const rfidArea = defineArea({
   // the race reader's NLIS readings are seeded from the kill floor's records
   seed: seedRfidScans,
   seedsAfter: ["kill floor"],
+  // which consignment a tag came in with
+  finds: [FIND_RACE_READINGS],
 });
