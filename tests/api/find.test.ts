@@ -14,6 +14,7 @@ import {
   invoices,
   livestockOrders,
   pens,
+  pricingGrids,
   rfidScans,
   stakeholders,
   stockMobs,
@@ -174,6 +175,15 @@ describe("Find", () => {
         new RegExp(`order ${scan.livestockOrderId} · read \\d{1,2} \\w{3} \\d{4}`),
       );
     }
+  });
+
+  test("a price grid by its reference, with its category, group, period and best price", async () => {
+    const [grid] = await (await db()).select().from(pricingGrids).limit(1);
+    const found = kind((await find(grid.reference.toLowerCase(), "admin")).groups, "Price grids")!;
+    const record = found.records.find((r) => r.href === `/settings/pricinggrids/${grid.id}`)!;
+    expect(record, "the grid").toBeDefined();
+    expect(record.title).toBe(grid.reference);
+    expect(record.detail).toMatch(/ · (from )?\d{1,2} \w{3} \d{4}/);
   });
 
   test("many matches: at most eight a kind, said to be more", async () => {

@@ -38,7 +38,7 @@ describe("Find", () => {
     await page.waitForURL(/\/home\/find\?q=/);
     // it says where it looks: the kinds this user may open (no people: those are an admin's)
     expect(await page.locator("#find-q-hint").innerText()).toBe(
-      "Looks in livestock orders, mobs in the yards, invoices, carcass tags, tags read at unloading, suppliers and stakeholders: type a number, a name, a PIC, an ABN, an NVD, a lot or an NLIS tag.",
+      "Looks in livestock orders, mobs in the yards, invoices, carcass tags, tags read at unloading, suppliers, stakeholders and price grids: type a number, a name, a PIC, an ABN, an NVD, a lot or an NLIS tag.",
     );
     const first = page.locator(".find-group").first();
     expect(await first.locator("h3").innerText()).toMatch(/^Livestock orders/);

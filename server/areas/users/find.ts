@@ -15,7 +15,7 @@ export const FIND_USERS: FindSource = {
   kind: "Users",
   listedAs: "users",
   page: "clientUserEdit",
-  order: 8,
+  order: 9,
   async find(ctx, q, limit) {
     const rows = await ctx.app.db.control.select({
       id: users.id,
