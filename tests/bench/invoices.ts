@@ -16,6 +16,7 @@ import { EMAILED, NOT_EMAILED } from "../../server/areas/invoices/queries/remitt
 import type { TenantDb } from "../../db/client.ts";
 import { INVOICES_API } from "../../server/areas/invoices/paths.ts";
 import { time } from "./timing.ts";
+import { serverNow } from "../../server/clock.ts";
 
 export const INVOICE_CARCASSES = 1_000;
 export const LIST_INVOICES = 500;
@@ -139,7 +140,7 @@ async function fillDrafts(db: TenantDb) {
   const [model] = await db.select().from(invoices).limit(1);
   if (!model) return;
   const { id: _id, ...row } = model;
-  const now = new Date().toISOString();
+  const now = serverNow().toISOString(); // the app's clock: pinned where the app's is
   const rows = Array.from(
     { length: LIST_INVOICES },
     () => ({ ...row, status: "Draft", speciesId: 1, createdAt: now }),
@@ -156,7 +157,7 @@ async function fillPublished(db: TenantDb) {
   const [model] = await db.select().from(invoices).where(eq(invoices.status, "Published")).limit(1);
   if (!model) return;
   const { id: _id, ...row } = model;
-  const now = new Date();
+  const now = serverNow();
   const made: number[] = [];
   for (let i = 0; i < LIST_INVOICES; i += 100) {
     const batch = Array.from({ length: Math.min(100, LIST_INVOICES - i) }, () => ({

@@ -11,12 +11,6 @@ import { formatCents } from "../../../kernel/money.ts";
 import type { FindSource } from "../area.ts";
 import { holds, PART_MIN_LENGTH } from "../finding.ts";
 
-const STATUS_WORDS: Record<string, string> = {
-  Draft: "draft",
-  Published: "published",
-  Finalised: "finalised",
-};
-
 export const FIND_INVOICES: FindSource = {
   kind: "Invoices",
   listedAs: "invoices",
@@ -51,7 +45,7 @@ export const FIND_INVOICES: FindSource = {
     return rows.map((r) => ({
       title: `${r.number ?? "Draft invoice"} · ${r.supplier}`,
       detail: [
-        STATUS_WORDS[r.status] ?? r.status,
+        r.status.toLowerCase(), // Draft, Published, Finalised: words already
         ctx.scope.speciesName(r.speciesId),
         `order ${r.orderId}`,
         r.productionDate ? `killed ${formatDate(r.productionDate)}` : "",

@@ -8,6 +8,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, or } from "drizzle-orm";
 import { pens, stockMobs, stockyards, suppliers } from "../../../db/tenant/schema.ts";
 import { href } from "../../access/routes.ts";
 import { formatHead } from "../../../kernel/format.ts";
+import { lotLabel } from "../../../client/ui/yard/model.ts";
 import { MOB_STATUS } from "../../../kernel/enums.ts";
 import type { FindSource } from "../area.ts";
 import { holds, PART_MIN_LENGTH } from "../finding.ts";
@@ -67,7 +68,7 @@ export const FIND_YARD_MOBS: FindSource = {
         ),
       )).orderBy(asc(stockyards.name), asc(pens.name)).limit(limit);
     return rows.map((r) => ({
-      title: `${r.lot ?? `Order ${r.orderId}`} · ${r.supplier}`,
+      title: `${lotLabel({ agendaLotReference: r.lot, livestockOrderId: r.orderId })} · ${r.supplier}`,
       detail: [
         `${formatHead(r.head)} head`,
         ctx.scope.speciesName(r.speciesId),
